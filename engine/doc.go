@@ -1,0 +1,24 @@
+// Package engine is the game-agnostic host contract of Smokestack.
+//
+// A Game is a stateless rules value registered by ID in a Registry. It sets
+// up a match from a seat count, a seed and options, applies one move by one
+// seat at a time (running every automatic step that follows until some seat
+// must decide again), offers the legal choices for the next decision of a
+// partly built move, and produces per-seat views that hide what that seat may
+// not see.
+//
+// Moves are token paths. A move such as "build cotton manchester
+// card:manchester" is the Move{"build", "cotton", "manchester",
+// "card:manchester"}: every token is one decision, and Game.Choices lists the
+// legal next tokens after any prefix. The same path drives a select-menu
+// picker, autocompletion of typed notation and random playouts. A game's
+// notation is its words separated by spaces: ParseMove normalises spelling
+// and aliases token by token (it is lexical, legality is Apply's business),
+// FormatMove joins canonical tokens, and FormatMove(ParseMove(x)) is the
+// canonical spelling of x.
+//
+// Everything here is pure and synchronous: no I/O, no clock, no goroutines
+// and no global randomness. Randomness comes from RNG, whose whole state is
+// two words kept inside the game state, so the same seed and the same moves
+// give the same game byte for byte.
+package engine

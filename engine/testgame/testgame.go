@@ -1,0 +1,328 @@
+// Package testgame is a tiny game used to test the host (storage, service,
+// front ends and the conformance suite) without depending on a real game's
+// rules. It is never offered to players.
+//
+// Pebbles: a pile of pebbles and a shuffled deck of cards numbered 1 to 3.
+// Each seat holds three hidden cards. On your turn, "take N" plays a card
+// of value N from your hand and removes N pebbles (never more than are
+// left), then you draw; with no playable card you "pass". Whoever takes the
+// last pebble wins.
+package testgame
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+const stateVersion = 1
+
+// Game is the Pebbles rules value.
+type Game struct{}
+
+// State is a Pebbles position.
+type State struct {
+	V      int        `json:"v"`
+	Pile   int        `json:"pile"`
+	Deck   []int      `json:"deck"`
+	Hands  [][]int    `json:"hands"`
+	Turn   int        `json:"turn"`
+	Winner int        `json:"winner"` // -1 while playing
+	Moves  int        `json:"moves"`
+	RNG    engine.RNG `json:"rng"`
+}
+
+// View is what one seat sees.
+type View struct {
+	Pile      int   `json:"pile"`
+	DeckSize  int   `json:"deck_size"`
+	HandSizes []int `json:"hand_sizes"`
+	Hand      []int `json:"hand,omitempty"` // only the viewer's own
+	Turn      int   `json:"turn"`
+	Winner    int   `json:"winner"`
+}
+
+func (Game) ID() string        { return "pebbles" }
+func (Game) Name() string      { return "Pebbles (test game)" }
+func (Game) Seats() (int, int) { return 2, 4 }
+func (Game) RulesVersion() int { return 1 }
+func (Game) Options() []engine.OptionSpec {
+	return []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}}
+}
+
+func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
+	if s.Seats < 2 || s.Seats > 4 {
+		return nil, nil, fmt.Errorf("pebbles: %d seats: %w", s.Seats, engine.ErrBadSeat)
+	}
+	pile := 21
+	for k, v := range s.Options {
+		if k != "pile" {
+			return nil, nil, fmt.Errorf("pebbles: unknown option %q", k)
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 5 || n > 99 {
+			return nil, nil, fmt.Errorf("pebbles: option pile=%q must be a number from 5 to 99", v)
+		}
+		pile = n
+	}
+	st := &State{V: stateVersion, Pile: pile, Winner: -1, RNG: engine.NewRNG(s.Seed, 1)}
+	for i := 0; i < 30; i++ {
+		st.Deck = append(st.Deck, 1+i%3)
+	}
+	if d, ok := s.Pins["deck"]; ok {
+		st.Deck = nil
+		for _, f := range strings.Split(d, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > 3 {
+				return nil, nil, fmt.Errorf("pebbles: pin deck: bad card %q", f)
+			}
+			st.Deck = append(st.Deck, n)
+		}
+	} else {
+		st.RNG.Shuffle(len(st.Deck), func(i, j int) { st.Deck[i], st.Deck[j] = st.Deck[j], st.Deck[i] })
+	}
+	for k := range s.Pins {
+		if k != "deck" {
+			return nil, nil, fmt.Errorf("pebbles: unknown pin %q", k)
+		}
+	}
+	evs := []engine.Event{{Audience: engine.Public, Seat: engine.Public, Kind: "shuffle", Text: "the deck is shuffled"}}
+	st.Hands = make([][]int, s.Seats)
+	for seat := range st.Hands {
+		for i := 0; i < 3; i++ {
+			evs = append(evs, st.draw(seat)...)
+		}
+	}
+	return st, evs, nil
+}
+
+func (st *State) draw(seat int) []engine.Event {
+	if len(st.Deck) == 0 {
+		return nil
+	}
+	c := st.Deck[0]
+	st.Deck = st.Deck[1:]
+	st.Hands[seat] = append(st.Hands[seat], c)
+	return []engine.Event{
+		{Audience: seat, Seat: seat, Kind: "draw", Text: fmt.Sprintf("you draw a %d", c)},
+		{Audience: engine.Public, Seat: seat, Kind: "draw", Text: fmt.Sprintf("seat %d draws a card", seat+1)},
+	}
+}
+
+func (st *State) clone() *State {
+	c := *st
+	c.Deck = slices.Clone(st.Deck)
+	c.Hands = make([][]int, len(st.Hands))
+	for i, h := range st.Hands {
+		c.Hands[i] = slices.Clone(h)
+	}
+	return &c
+}
+
+// playable lists the distinct card values seat may play, ascending.
+func (st *State) playable(seat int) []int {
+	var out []int
+	for _, c := range st.Hands[seat] {
+		if c <= st.Pile && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (g Game) check(st *State, seat int) error {
+	if st.Winner >= 0 {
+		return engine.ErrGameOver
+	}
+	if seat < 0 || seat >= len(st.Hands) {
+		return engine.ErrBadSeat
+	}
+	if seat != st.Turn {
+		return engine.ErrNotYourTurn
+	}
+	return nil
+}
+
+func (g Game) Choices(s engine.State, seat int, m engine.Move) (engine.Choices, error) {
+	st := s.(*State)
+	if err := g.check(st, seat); err != nil {
+		return engine.Choices{}, err
+	}
+	play := st.playable(seat)
+	switch len(m) {
+	case 0:
+		if len(play) == 0 {
+			return engine.Choices{Prompt: "Action?", Next: []engine.Choice{{Token: "pass", Label: "Pass"}}}, nil
+		}
+		return engine.Choices{Prompt: "Action?", Next: []engine.Choice{{Token: "take", Label: "Take pebbles"}}}, nil
+	case 1:
+		switch m[0] {
+		case "pass":
+			if len(play) > 0 {
+				return engine.Choices{}, engine.Rule("pass.playable", "pass", "you may only pass when no card in your hand can be played")
+			}
+			return engine.Choices{Complete: true}, nil
+		case "take":
+			if len(play) == 0 {
+				return engine.Choices{}, engine.Rule("take.none", "take", "no card in your hand fits the pile of %d", st.Pile)
+			}
+			ch := engine.Choices{Prompt: "How many?"}
+			for _, c := range play {
+				ch.Next = append(ch.Next, engine.Choice{Token: strconv.Itoa(c), Label: fmt.Sprintf("Take %d", c)})
+			}
+			return ch, nil
+		}
+		return engine.Choices{}, engine.Rule("action.unknown", "actions", "unknown action %q", m[0])
+	case 2:
+		if m[0] != "take" {
+			return engine.Choices{}, engine.Rule("move.long", "actions", "too many words in the move")
+		}
+		n, err := strconv.Atoi(m[1])
+		if err != nil || !slices.Contains(st.Hands[seat], n) {
+			return engine.Choices{}, engine.Rule("take.card", "take", "you hold no card %q", m[1])
+		}
+		if n > st.Pile {
+			return engine.Choices{}, engine.Rule("take.pile", "take", "only %d pebbles are left", st.Pile)
+		}
+		return engine.Choices{Complete: true}, nil
+	}
+	return engine.Choices{}, engine.Rule("move.long", "actions", "too many words in the move")
+}
+
+func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	st := s.(*State)
+	ch, err := g.Choices(st, seat, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ch.Complete {
+		return nil, nil, engine.ErrIncompleteMove
+	}
+	n := st.clone()
+	n.Moves++
+	var evs []engine.Event
+	if m[0] == "pass" {
+		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "pass", Text: fmt.Sprintf("seat %d passes", seat+1)})
+	} else {
+		v, _ := strconv.Atoi(m[1])
+		i := slices.Index(n.Hands[seat], v)
+		n.Hands[seat] = slices.Delete(n.Hands[seat], i, i+1)
+		n.Pile -= v
+		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "take", Text: fmt.Sprintf("seat %d takes %d, %d left", seat+1, v, n.Pile)})
+		evs = append(evs, n.draw(seat)...)
+		if n.Pile == 0 {
+			n.Winner = seat
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("seat %d wins", seat+1)})
+			return n, evs, nil
+		}
+	}
+	// A seat with no cards and an empty deck can only pass; if nobody can
+	// ever take again the game ends with the last taker... keep it simple:
+	// when every hand and the deck are empty the seat to move wins.
+	n.Turn = (n.Turn + 1) % len(n.Hands)
+	if len(n.Deck) == 0 {
+		empty := true
+		for _, h := range n.Hands {
+			if len(n.playableHand(h)) > 0 {
+				empty = false
+			}
+		}
+		if empty {
+			n.Winner = n.Turn
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
+		}
+	}
+	return n, evs, nil
+}
+
+func (st *State) playableHand(h []int) []int {
+	var out []int
+	for _, c := range h {
+		if c <= st.Pile {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (g Game) View(s engine.State, seat int) engine.View {
+	st := s.(*State)
+	v := View{Pile: st.Pile, DeckSize: len(st.Deck), Turn: st.Turn, Winner: st.Winner}
+	for i, h := range st.Hands {
+		v.HandSizes = append(v.HandSizes, len(h))
+		if i == seat {
+			v.Hand = slices.Clone(h)
+		}
+	}
+	return v
+}
+
+func (g Game) Status(s engine.State) engine.Status {
+	st := s.(*State)
+	out := engine.Status{Phase: fmt.Sprintf("%d pebbles left", st.Pile)}
+	for i, h := range st.Hands {
+		score := 0
+		if st.Winner == i {
+			score = 1
+		}
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Resources: map[string]int{"cards": len(h)}})
+	}
+	if st.Winner >= 0 {
+		out.Finished = true
+		out.Ranking = []int{st.Winner}
+		for i := range st.Hands {
+			if i != st.Winner {
+				out.Ranking = append(out.Ranking, i)
+			}
+		}
+	} else {
+		out.Active = []int{st.Turn}
+	}
+	return out
+}
+
+func (Game) ParseMove(text string) (engine.Move, error) {
+	var m engine.Move
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		switch w {
+		case "t":
+			w = "take"
+		case "p":
+			w = "pass"
+		}
+		m = append(m, w)
+	}
+	if len(m) == 0 {
+		return nil, engine.Rule("notation.empty", "actions", "empty move")
+	}
+	return m, nil
+}
+
+func (Game) FormatMove(m engine.Move) string { return strings.Join(m, " ") }
+
+func (Game) MarshalState(s engine.State) ([]byte, error) { return json.Marshal(s.(*State)) }
+
+func (Game) UnmarshalState(data []byte) (engine.State, error) {
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("pebbles: decode state: %w", err)
+	}
+	if st.V != stateVersion {
+		return nil, fmt.Errorf("pebbles: state version %d: %w", st.V, engine.ErrStateVersion)
+	}
+	return &st, nil
+}
+
+// HelpTopics makes the test game a Helper.
+func (Game) HelpTopics() []engine.HelpTopic {
+	return []engine.HelpTopic{
+		{ID: "actions", Title: "Actions", Kind: "rule", Keywords: []string{"move", "turn"}, Body: "On your turn take pebbles with a card, or pass when you cannot."},
+		{ID: "take", Title: "Taking pebbles", Kind: "rule", Keywords: []string{"take", "card"}, Body: "Play a card of value N to remove N pebbles; never more than are left."},
+		{ID: "pass", Title: "Passing", Kind: "rule", Keywords: []string{"pass"}, Body: "You may pass only when no card in your hand fits the pile."},
+	}
+}

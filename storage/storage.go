@@ -1,0 +1,115 @@
+// Package storage keeps matches: a snapshot and a move log per match,
+// committed together with a compare-and-set on the match version. Two
+// backends implement Store and pass one shared test suite
+// (storagetest): Redis for production and an embedded on-disk store as the
+// zero-setup default.
+package storage
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors every backend returns, matched with errors.Is.
+var (
+	ErrNotFound     = errors.New("storage: match not found")
+	ErrConflict     = errors.New("storage: match version changed") // compare-and-set lost
+	ErrDuplicate    = errors.New("storage: request already applied")
+	ErrChannelTaken = errors.New("storage: channel already has an open match")
+	ErrExists       = errors.New("storage: match id already exists")
+	ErrCorrupt      = errors.New("storage: stored match data is corrupt")
+)
+
+// Status of a match's life cycle.
+type Status string
+
+const (
+	StatusLobby    Status = "lobby"    // seats filling; no game state yet
+	StatusActive   Status = "active"   // being played
+	StatusFinished Status = "finished" // game over; kept for export, never expires
+	StatusAborted  Status = "aborted"  // stopped by its creator or a moderator; kept for export
+)
+
+// Open reports whether the match still holds its channel.
+func (s Status) Open() bool { return s == StatusLobby || s == StatusActive }
+
+// Seat is one player's place in a match.
+type Seat struct {
+	UserID string `json:"user_id"`
+	Name   string `json:"name"`
+	Left   bool   `json:"left,omitempty"` // resigned or left; the seat stays in the game
+}
+
+// Match is one match's record: metadata plus the current snapshot.
+type Match struct {
+	ID           string            `json:"id"`
+	Game         string            `json:"game"`
+	RulesVersion int               `json:"rules_version"`
+	Seed         uint64            `json:"seed"`
+	Options      map[string]string `json:"options,omitempty"`
+	Pins         map[string]string `json:"pins,omitempty"`
+	Channel      string            `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
+	Creator      string            `json:"creator"` // user ID
+	Seats        []Seat            `json:"seats"`
+	Status       Status            `json:"status"`
+	// Version counts commits: 0 after Create, +1 for each Commit.
+	Version int64 `json:"version"`
+	// Moves counts log entries (moves applied to the game state).
+	Moves   int64     `json:"moves"`
+	State   []byte    `json:"-"` // the game's MarshalState snapshot; nil in the lobby
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
+}
+
+// LogEntry is one applied move.
+type LogEntry struct {
+	Seq       int64     `json:"seq"`  // 1-based position in the log
+	Seat      int       `json:"seat"` // 0-based seat
+	Move      string    `json:"move"` // canonical notation
+	RequestID string    `json:"request_id,omitempty"`
+	At        time.Time `json:"at"`
+}
+
+// Commit is one atomic write: the new match record (its Version must be
+// ExpectVersion+1) and, for a move, the log entry appended with it. A
+// non-empty RequestID makes the commit idempotent: a second commit with the
+// same RequestID fails with ErrDuplicate and changes nothing.
+type Commit struct {
+	ExpectVersion int64
+	Match         Match
+	Entry         *LogEntry
+	RequestID     string
+}
+
+// Store is the contract both backends implement. Every method is safe for
+// concurrent use by many goroutines and processes (Redis) or goroutines (embedded).
+type Store interface {
+	// Create stores a new match at Version 0 and binds its channel. It fails
+	// with ErrChannelTaken when the channel holds an open match, ErrExists
+	// when the ID is used.
+	Create(ctx context.Context, m Match) error
+	// Get loads a match with its snapshot.
+	Get(ctx context.Context, id string) (Match, error)
+	// Commit writes atomically; see Commit. Losing the compare-and-set gives
+	// ErrConflict. When the new status is no longer open the channel is
+	// released; every seated user is indexed to the match.
+	Commit(ctx context.Context, c Commit) error
+	// Log returns the entries with Seq >= from (1-based), in order.
+	Log(ctx context.Context, id string, from int64) ([]LogEntry, error)
+	// ChannelMatch returns the open match bound to a channel, or ErrNotFound.
+	ChannelMatch(ctx context.Context, channel string) (string, error)
+	// UserMatches lists the IDs of the matches a user has a seat in, newest first.
+	UserMatches(ctx context.Context, userID string) ([]string, error)
+	// Close releases the backend.
+	Close() error
+}
+
+// Options common to both backends.
+type Options struct {
+	// AbandonAfter is how long an open match may go without a commit before
+	// it expires with its log. Finished and aborted matches never expire.
+	AbandonAfter time.Duration
+	// Now is the clock; nil means time.Now. Tests inject their own.
+	Now func() time.Time
+}
