@@ -1,0 +1,89 @@
+package brass
+
+// View is the board as one seat (or engine.Spectator) may see it: all public
+// information plus that seat's own hand. The renderer and the front ends use
+// only this type. Slices are in a stable order (data order for places and
+// links, seat order for players).
+type View struct {
+	Seat        int    `json:"seat"`        // the viewer, or engine.Spectator
+	Players     int    `json:"players"`     // 3 or 4
+	Period      string `json:"period"`      // "canal" or "rail"
+	Round       int    `json:"round"`       // 1-based round within the period
+	Rounds      int    `json:"rounds"`      // rounds per period (10 with 3 players, 8 with 4)
+	Phase       string `json:"phase"`       // human label of what happens now
+	Active      int    `json:"active"`      // seat to decide now, -1 when finished
+	ActionsLeft int    `json:"actionsLeft"` // actions the active seat still has this turn
+	TurnOrder   []int  `json:"turnOrder"`   // seats in this round's order of play
+	Finished    bool   `json:"finished"`
+
+	Places []PlaceView `json:"places"` // every location, data order
+	Links  []LinkView  `json:"links"`  // every potential link, data order (built or not)
+
+	CoalDemand   int  `json:"coalDemand"`         // cubes on the coal demand track (0-8)
+	IronDemand   int  `json:"ironDemand"`         // cubes on the iron demand track (0-8)
+	CottonDemand int  `json:"cottonDemand"`       // marker position 0 (top) .. 8 (closed)
+	TilesLeft    int  `json:"tilesLeft"`          // distant market tiles still in the stack
+	MarketClosed bool `json:"marketClosed"`       // distant market closed for the period
+	LastTile     *int `json:"lastTile,omitempty"` // steps of the last tile drawn this period, if any
+
+	DeckSize    int      `json:"deckSize"`       // cards left to draw
+	DiscardTop  string   `json:"discardTop"`     // last card played, "" if none
+	PlayerViews []Player `json:"playerViews"`    // seat order
+	Hand        []string `json:"hand,omitempty"` // the viewer's own cards (card slugs), sorted; nil for spectators
+}
+
+// PlaceView is one location and its spaces.
+type PlaceView struct {
+	ID     string      `json:"id"`   // slug
+	Name   string      `json:"name"` // display name
+	Kind   string      `json:"kind"` // "town", "external" (port anchor, 2 VP) or "place" (2 VP, no port)
+	Spaces []SpaceView `json:"spaces"`
+}
+
+// SpaceView is one industry space and the tile on it, if any.
+type SpaceView struct {
+	Allowed []string  `json:"allowed"` // industry slugs the space accepts
+	Tile    *TileView `json:"tile,omitempty"`
+}
+
+// TileView is a built industry counter.
+type TileView struct {
+	Owner    int    `json:"owner"`    // seat
+	Industry string `json:"industry"` // slug
+	Level    int    `json:"level"`
+	Flipped  bool   `json:"flipped"`
+	Cubes    int    `json:"cubes"` // coal or iron cubes on it
+	VP       int    `json:"vp"`    // printed VP (scored only once flipped)
+	Income   int    `json:"income"`
+}
+
+// LinkView is a potential link and what is built on it.
+type LinkView struct {
+	ID    string `json:"id"` // "a-b", slugs in alphabetical order
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Canal bool   `json:"canal"`           // a canal may be built here
+	Rail  bool   `json:"rail"`            // a rail may be built here
+	Built string `json:"built,omitempty"` // "", "canal" or "rail"
+	Owner int    `json:"owner"`           // seat of the builder, -1 when not built
+}
+
+// Player is one seat's public panel.
+type Player struct {
+	Seat        int        `json:"seat"`
+	Money       int        `json:"money"`
+	IncomeSpace int        `json:"incomeSpace"` // 0..99 on the income track
+	Income      int        `json:"income"`      // -10..30
+	VP          int        `json:"vp"`          // scored so far
+	Spent       int        `json:"spent"`       // money spent this round
+	LinksLeft   int        `json:"linksLeft"`   // link counters left this period (of 14)
+	HandSize    int        `json:"handSize"`
+	NextTiles   []NextTile `json:"nextTiles"` // top of each stack, industry order cotton, port, coal, iron, ship
+}
+
+// NextTile is the top counter of one of a player's stacks.
+type NextTile struct {
+	Industry string `json:"industry"`
+	Level    int    `json:"level"` // 0 when the stack is empty and Left is 0
+	Left     int    `json:"left"`  // counters left in the stack
+}
