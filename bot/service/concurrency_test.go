@@ -1,0 +1,145 @@
+package service_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/bot/service/servicetest"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// backend is a Store under test; each backend package adds itself here as
+// it lands (see backends_test.go).
+type backend struct {
+	name string
+	open func(t testing.TB) storage.Store
+}
+
+var backends = []backend{
+	{"memory", func(testing.TB) storage.Store { return servicetest.NewMemory() }},
+}
+
+// TestConcurrentSubmit has 50 goroutines submit moves to one match at once:
+// exactly the legal ones apply, none is lost or applied twice, and the final
+// state equals a replay of the stored log.
+func TestConcurrentSubmit(t *testing.T) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			ctx := context.Background()
+			st := b.open(t)
+			svc := newService(t, st)
+			m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "race", Game: "pebbles", Creator: alice, Seed: 11, Options: map[string]string{"pile": "99"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.Join(ctx, service.ByID(m.ID), bob); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.Start(ctx, service.ByID(m.ID), alice.ID); err != nil {
+				t.Fatal(err)
+			}
+			users := []string{alice.ID, bob.ID}
+			const workers, rounds = 50, 4
+			type result struct {
+				req string
+				out service.Outcome
+				err error
+			}
+			results := make(chan result, workers*rounds*2)
+			var start, wg sync.WaitGroup
+			start.Add(1)
+			for w := 0; w < workers; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					start.Wait()
+					for r := 0; r < rounds; r++ {
+						req := fmt.Sprintf("w%d-r%d", w, r)
+						sub := service.SubmitRequest{Ref: service.ByID(m.ID), UserID: users[w%2], Move: fmt.Sprintf("take %d", 1+(w+r)%3), RequestID: req}
+						o, err := svc.Submit(ctx, sub)
+						results <- result{req, o, err}
+						if w%10 == 0 { // a duplicate delivery of the same request
+							o, err := svc.Submit(ctx, sub)
+							results <- result{req, o, err}
+						}
+					}
+				}()
+			}
+			start.Done()
+			wg.Wait()
+			close(results)
+
+			applied := map[string]int{}
+			for r := range results {
+				var re *engine.RuleError
+				switch {
+				case r.err == nil && !r.out.Duplicate:
+					applied[r.req]++
+				case r.err == nil && r.out.Duplicate:
+				case errors.Is(r.err, service.ErrNotYourTurn), errors.As(r.err, &re), errors.Is(r.err, service.ErrNotActive):
+				default:
+					t.Errorf("request %s: unexpected error %v", r.req, r.err)
+				}
+			}
+			log, err := svc.Log(ctx, service.ByID(m.ID), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(log) == 0 {
+				t.Fatal("no move applied")
+			}
+			inLog := map[string]int{}
+			for i, e := range log {
+				inLog[e.RequestID]++
+				if e.Seq != int64(i+1) {
+					t.Errorf("log entry %d has seq %d", i, e.Seq)
+				}
+			}
+			for req, n := range applied {
+				if n != 1 || inLog[req] != 1 {
+					t.Errorf("request %s applied %d times, logged %d times", req, n, inLog[req])
+				}
+			}
+			if len(log) != len(applied) {
+				t.Errorf("%d moves logged, %d reported applied", len(log), len(applied))
+			}
+			// Replay the log from the setup and compare with the snapshot.
+			final, err := st.Get(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if final.Moves != int64(len(log)) {
+				t.Errorf("match counts %d moves, log has %d", final.Moves, len(log))
+			}
+			g := testgame.Game{}
+			state, _, err := g.Setup(engine.Setup{Seats: 2, Seed: final.Seed, Options: final.Options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range log {
+				mv, err := g.ParseMove(e.Move)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if state, _, err = g.Apply(state, e.Seat, mv); err != nil {
+					t.Fatalf("replay of log entry %d (%s by seat %d): %v", e.Seq, e.Move, e.Seat+1, err)
+				}
+			}
+			replayed, err := g.MarshalState(state)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(replayed, final.State) {
+				t.Errorf("snapshot differs from the replayed log:\n%s\n%s", final.State, replayed)
+			}
+			t.Logf("%s: %d moves applied of %d submissions", b.name, len(log), workers*rounds)
+		})
+	}
+}

@@ -1,0 +1,44 @@
+// Package service is the one game service every front end calls: the
+// Discord adapter (package bot) and the local web playground. It runs
+// load -> decode -> apply -> encode -> compare-and-set save -> render for any
+// game in the engine registry, and holds no rules (those are the engine's)
+// and no storage logic (that is the Store's) of its own.
+//
+// # Life cycle
+//
+// CreateMatch opens a lobby bound to a channel (one open match per channel)
+// with its creator in seat 1. Join and Leave change the lobby; the seat order
+// is the join order and front ends colour seats by index. Start (creator
+// only) sets the game up from the stored seed, options and pins. Submit plays
+// moves. The match ends when the game finishes, when a seated player resigns
+// (policy: a resignation ends the match for everyone, as Brass players prefer;
+// the seat is marked Left and the match is aborted), or when the creator or a
+// moderator aborts it (the front end decides who is a moderator and passes the
+// flag in).
+//
+// # Moves and concurrency
+//
+// Submit loads the match, checks seat and turn, parses the notation, applies
+// it and commits the new snapshot together with the log entry using a
+// compare-and-set on the match version. When another commit wins the race
+// (storage.ErrConflict) the move is re-validated against the fresh state and
+// retried. A RequestID (for Discord the interaction ID) makes a submission
+// idempotent: a duplicate applies once and the later calls return the current
+// match with Outcome.Duplicate set. ExpectVersion, when non-zero, refuses a move
+// made from a stale view (an old button) with ErrStale.
+//
+// # Errors
+//
+// Illegal moves come back as the engine's *engine.RuleError (with the help
+// topic to show); everything a front end must tell a user apart is one of the
+// sentinel errors of this package, matched with errors.Is. A match whose
+// stored data cannot be decoded fails with ErrBadData for that match only.
+//
+// # Reading
+//
+// Choices and Suggest drive step-by-step pickers and autocompletion from the
+// engine's legal choices; Board renders a seat's (or the spectators') view as
+// PNG, cached per match version; Private returns a seat's own view; Log lists
+// the applied moves; Export writes the match as a record; Help searches a
+// game's rules topics.
+package service

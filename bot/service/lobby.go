@@ -1,0 +1,304 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// CreateRequest opens a lobby.
+type CreateRequest struct {
+	Channel string  // front-end channel key; one open match per channel
+	Game    string  // engine game ID
+	Creator UserRef // takes seat 1
+	// Options and Pins are validated against the game now (a trial setup)
+	// and used at Start.
+	Options map[string]string
+	Pins    map[string]string
+	// MinSeats and MaxSeats narrow the game's seat range for this lobby;
+	// zero means the game's own bound.
+	MinSeats, MaxSeats int
+	Seed               uint64 // zero picks a random seed
+}
+
+// CreateMatch opens a lobby in a channel with the creator seated.
+func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, error) {
+	if req.Channel == "" || req.Creator.ID == "" {
+		return Match{}, fmt.Errorf("%w: channel and creator are required", ErrBadRequest)
+	}
+	g, err := s.games.Get(req.Game)
+	if err != nil {
+		return Match{}, fmt.Errorf("service: %w", err)
+	}
+	lo, hi := g.Seats()
+	minS, maxS := lo, hi
+	if req.MinSeats != 0 {
+		minS = req.MinSeats
+	}
+	if req.MaxSeats != 0 {
+		maxS = req.MaxSeats
+	}
+	if minS < lo || maxS > hi || minS > maxS {
+		return Match{}, fmt.Errorf("%w: %s plays with %d to %d, asked for %d to %d", ErrSeatCount, g.Name(), lo, hi, minS, maxS)
+	}
+	opts, err := checkOptions(g, req.Options)
+	if err != nil {
+		return Match{}, err
+	}
+	seed := req.Seed
+	if seed == 0 {
+		seed = s.seed()
+	}
+	// A trial setup catches bad option values and pins before anyone joins.
+	if _, _, err := g.Setup(engine.Setup{Seats: minS, Seed: seed, Options: opts, Pins: req.Pins}); err != nil {
+		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	now := s.now()
+	sm := storage.Match{
+		ID:           s.newID(),
+		Game:         g.ID(),
+		RulesVersion: g.RulesVersion(),
+		Seed:         seed,
+		Options:      opts,
+		Pins:         maps.Clone(req.Pins),
+		Channel:      req.Channel,
+		Creator:      req.Creator.ID,
+		Seats:        []storage.Seat{{UserID: req.Creator.ID, Name: req.Creator.Name}},
+		Status:       storage.StatusLobby,
+		Created:      now,
+		Updated:      now,
+	}
+	if minS != lo || maxS != hi {
+		// Lobby bounds travel with the match; they are not game options.
+		sm.Pins = withLobby(sm.Pins, minS, maxS)
+	}
+	if err := s.store.Create(ctx, sm); err != nil {
+		if errors.Is(err, storage.ErrChannelTaken) {
+			return Match{}, ErrChannelTaken
+		}
+		return Match{}, fmt.Errorf("service: create match: %w", err)
+	}
+	s.log.InfoContext(ctx, "match created", "match", sm.ID, "game", sm.Game, "channel", sm.Channel)
+	return Match{Match: sm, game: g}, nil
+}
+
+// checkOptions rejects unknown keys and values outside a spec's list, and
+// leaves defaults to the game.
+func checkOptions(g engine.Game, in map[string]string) (map[string]string, error) {
+	specs := g.Options()
+	var out map[string]string
+	for k, v := range in {
+		i := slices.IndexFunc(specs, func(o engine.OptionSpec) bool { return o.Key == k })
+		if i < 0 {
+			return nil, fmt.Errorf("%w: %s has no option %q", ErrBadRequest, g.ID(), k)
+		}
+		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
+			return nil, fmt.Errorf("%w: option %s=%q must be one of %v", ErrBadRequest, k, v, specs[i].Values)
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// The lobby's seat bounds are kept in the match's pins under reserved keys
+// that never reach the game.
+const (
+	pinMinSeats = "_lobby_min"
+	pinMaxSeats = "_lobby_max"
+)
+
+func withLobby(p map[string]string, lo, hi int) map[string]string {
+	p = maps.Clone(p)
+	if p == nil {
+		p = map[string]string{}
+	}
+	p[pinMinSeats] = fmt.Sprint(lo)
+	p[pinMaxSeats] = fmt.Sprint(hi)
+	return p
+}
+
+// gamePins drops the lobby's reserved keys.
+func gamePins(p map[string]string) map[string]string {
+	if p == nil {
+		return nil
+	}
+	out := maps.Clone(p)
+	delete(out, pinMinSeats)
+	delete(out, pinMaxSeats)
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// SeatRange is the number of players the lobby accepts.
+func (m Match) SeatRange() (lo, hi int) {
+	lo, hi = m.game.Seats()
+	if v, ok := m.Pins[pinMinSeats]; ok {
+		fmt.Sscan(v, &lo)
+	}
+	if v, ok := m.Pins[pinMaxSeats]; ok {
+		fmt.Sscan(v, &hi)
+	}
+	return lo, hi
+}
+
+// Join seats a user in a lobby, after the players already there.
+func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	return s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != storage.StatusLobby {
+			return nil, ErrNotLobby
+		}
+		if m.SeatOf(u.ID) >= 0 {
+			return nil, ErrAlreadySeated
+		}
+		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
+			return nil, ErrLobbyFull
+		}
+		m.Seats = append(m.Seats, storage.Seat{UserID: u.ID, Name: u.Name})
+		return nil, nil
+	})
+}
+
+// Leave takes a user out of a lobby; during play it is a resignation (see
+// Resign). When the creator leaves a lobby, the next player becomes the
+// creator; the last one to leave aborts it.
+func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status == storage.StatusActive {
+			return nil, errResignInstead
+		}
+		if m.Status != storage.StatusLobby {
+			return nil, ErrNotActive
+		}
+		i := m.SeatOf(userID)
+		if i < 0 {
+			return nil, ErrNotSeated
+		}
+		m.Seats = slices.Delete(m.Seats, i, i+1)
+		if len(m.Seats) == 0 {
+			m.Status = storage.StatusAborted
+		} else if m.Creator == userID {
+			m.Creator = m.Seats[0].UserID
+		}
+		return nil, nil
+	})
+	if errors.Is(err, errResignInstead) {
+		o, err := s.Resign(ctx, ByID(id), userID)
+		return o.Match, err
+	}
+	return m, err
+}
+
+var errResignInstead = errors.New("service: resign instead")
+
+// Start sets the game up (creator only) when the seat count fits; the
+// returned Outcome carries the setup events.
+func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var evs []engine.Event
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != storage.StatusLobby {
+			return nil, ErrNotLobby
+		}
+		if m.Creator != userID {
+			return nil, ErrNotAllowed
+		}
+		lo, hi := m.SeatRange()
+		if n := len(m.Seats); n < lo || n > hi {
+			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Name(), lo, hi)
+		}
+		st, e, err := m.game.Setup(engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)})
+		if err != nil {
+			return nil, fmt.Errorf("service: setup %s: %w", m.ID, err)
+		}
+		data, err := m.game.MarshalState(st)
+		if err != nil {
+			return nil, fmt.Errorf("service: encode %s: %w", m.ID, err)
+		}
+		status := m.game.Status(st)
+		m.state, m.Play, m.State, evs = st, &status, data, e
+		m.Status = storage.StatusActive
+		if status.Finished {
+			m.Status = storage.StatusFinished
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	s.log.InfoContext(ctx, "match started", "match", m.ID, "game", m.Game, "seats", len(m.Seats))
+	return Outcome{Match: m, Seat: -1, Events: evs}, nil
+}
+
+// Resign ends an active match for everyone: the seat is marked as left and
+// the match is aborted (kept for export). This is the policy Brass players
+// asked for; a game that can continue without a seat may change it later.
+func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Outcome{}, err
+	}
+	seat := -1
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != storage.StatusActive {
+			return nil, ErrNotActive
+		}
+		seat = m.SeatOf(userID)
+		if seat < 0 {
+			return nil, ErrNotSeated
+		}
+		m.Seats[seat].Left = true
+		m.Status = storage.StatusAborted
+		return nil, nil
+	})
+	if err != nil {
+		return Outcome{}, err
+	}
+	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: "resign",
+		Text: fmt.Sprintf("%s (seat %d) resigns; the match ends", m.Seats[seat].Name, seat+1)}
+	s.log.InfoContext(ctx, "match resigned", "match", m.ID, "seat", seat)
+	return Outcome{Match: m, Seat: seat, Events: []engine.Event{ev}}, nil
+}
+
+// Abort stops a lobby or an active match. Only the creator may, or anyone
+// the front end vouches for as a moderator.
+func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator bool) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if !m.Status.Open() {
+			return nil, ErrNotActive
+		}
+		if m.Creator != userID && !moderator {
+			return nil, ErrNotAllowed
+		}
+		m.Status = storage.StatusAborted
+		return nil, nil
+	})
+	if err == nil {
+		s.log.InfoContext(ctx, "match aborted", "match", m.ID, "by", userID)
+	}
+	return m, err
+}

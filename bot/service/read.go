@@ -1,0 +1,188 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Board renders the board of a match as seen by seat (engine.Spectator
+// for the public board).
+func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]byte, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return s.Render(m, seat)
+}
+
+// Render draws an already loaded match (for example Outcome.Match) as seen
+// by seat. Images are cached per match, version and seat.
+func (s *Service) Render(m Match, seat int) ([]byte, error) {
+	if m.state == nil {
+		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+	}
+	if seat != engine.Spectator && (seat < 0 || seat >= len(m.Seats)) {
+		return nil, fmt.Errorf("%w: seat %d", ErrBadRequest, seat+1)
+	}
+	if s.renderers == nil {
+		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)
+	}
+	key := boardKey{m.ID, m.Version, seat}
+	if png, ok := s.boards.get(key); ok {
+		return png, nil
+	}
+	png, err := s.renderers.PNG(m.Game, m.game.View(m.state, seat), seat)
+	if err != nil {
+		return nil, fmt.Errorf("service: render match %s: %w", m.ID, err)
+	}
+	s.boards.put(key, png)
+	return png, nil
+}
+
+// Private is one seat's own view of a match: what only that seat sees
+// (its hand) along with the public position.
+type Private struct {
+	Seat  int         `json:"seat"`
+	View  engine.View `json:"view"`
+	Match Match       `json:"-"`
+}
+
+// Private returns the user's own view.
+func (s *Service) Private(ctx context.Context, r Ref, userID string) (Private, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return Private{}, err
+	}
+	seat := m.SeatOf(userID)
+	if seat < 0 {
+		return Private{}, ErrNotSeated
+	}
+	if m.state == nil {
+		return Private{}, fmt.Errorf("%w: the match has not started", ErrNotActive)
+	}
+	return Private{Seat: seat, View: m.game.View(m.state, seat), Match: m}, nil
+}
+
+// Log lists the applied moves with Seq >= from (1-based; 0 means all).
+func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]storage.LogEntry, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.store.Log(ctx, id, max(from, 1))
+	if err != nil {
+		return nil, fmt.Errorf("service: log of match %s: %w", id, err)
+	}
+	return l, nil
+}
+
+// Export writes a match as a record: a header of "key: value" lines (game,
+// rules version, seed, seats, options, pins), a blank line, then one move
+// per line as "<seat> <notation>" with 1-based seats.
+func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return "", err
+	}
+	log, err := s.store.Log(ctx, m.ID, 1)
+	if err != nil {
+		return "", fmt.Errorf("service: log of match %s: %w", m.ID, err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "game: %s\nrules: %d\nseed: %d\nseats: %d\n", m.Game, m.RulesVersion, m.Seed, len(m.Seats))
+	for i, st := range m.Seats {
+		fmt.Fprintf(&b, "player %d: %s\n", i+1, st.Name)
+	}
+	writeMap := func(prefix string, kv map[string]string) {
+		keys := make([]string, 0, len(kv))
+		for k := range kv {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%s %s: %s\n", prefix, k, kv[k])
+		}
+	}
+	writeMap("option", m.Options)
+	writeMap("pin", gamePins(m.Pins))
+	b.WriteString("\n")
+	for _, e := range log {
+		fmt.Fprintf(&b, "%d %s\n", e.Seat+1, e.Move)
+	}
+	return b.String(), nil
+}
+
+// Help searches a game's rules topics; an empty query lists the rules.
+func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
+	g, err := s.games.Get(game)
+	if err != nil {
+		return nil, fmt.Errorf("service: %w", err)
+	}
+	h, ok := g.(engine.Helper)
+	if !ok {
+		return nil, ErrNoHelp
+	}
+	return engine.SearchHelp(h.HelpTopics(), query, limit), nil
+}
+
+// Topic returns one help topic of a game by ID (the Topic of a RuleError).
+func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
+	g, err := s.games.Get(game)
+	if err != nil {
+		return engine.HelpTopic{}, false
+	}
+	h, ok := g.(engine.Helper)
+	if !ok {
+		return engine.HelpTopic{}, false
+	}
+	return engine.FindTopic(h.HelpTopics(), id)
+}
+
+type boardKey struct {
+	id      string
+	version int64
+	seat    int
+}
+
+// boardCache keeps the last rendered boards, evicting the oldest.
+type boardCache struct {
+	mu    sync.Mutex
+	size  int
+	order []boardKey
+	m     map[boardKey][]byte
+}
+
+func newBoardCache(size int) *boardCache {
+	return &boardCache{size: size, m: map[boardKey][]byte{}}
+}
+
+func (c *boardCache) get(k boardKey) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.m[k]
+	return b, ok
+}
+
+func (c *boardCache) put(k boardKey, b []byte) {
+	if c.size == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	if len(c.order) >= c.size {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.order = append(c.order, k)
+	c.m[k] = b
+}

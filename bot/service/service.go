@@ -1,0 +1,272 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Config wires a Service. Games and Store are required; the rest default.
+type Config struct {
+	Games     *engine.Registry
+	Store     storage.Store
+	Renderers *render.Set // nil: Board fails with render.ErrNoRenderer
+	Log       *slog.Logger
+	Now       func() time.Time // default time.Now
+	NewID     func() string    // match IDs; default 16 random hex digits
+	Seed      func() uint64    // match seeds when a request gives none; default crypto/rand
+	// MaxAttempts bounds compare-and-set attempts per write (default 200).
+	MaxAttempts int
+	// BoardCache is how many rendered boards are kept (default 64; negative disables).
+	BoardCache int
+}
+
+// Service is safe for concurrent use.
+type Service struct {
+	games     *engine.Registry
+	store     storage.Store
+	renderers *render.Set
+	log       *slog.Logger
+	now       func() time.Time
+	newID     func() string
+	seed      func() uint64
+	attempts  int
+
+	boards *boardCache
+}
+
+// New returns a Service. It fails when Games or Store is missing.
+func New(cfg Config) (*Service, error) {
+	if cfg.Games == nil || cfg.Store == nil {
+		return nil, errors.New("service: config needs Games and Store")
+	}
+	s := &Service{
+		games:     cfg.Games,
+		store:     cfg.Store,
+		renderers: cfg.Renderers,
+		log:       cfg.Log,
+		now:       cfg.Now,
+		newID:     cfg.NewID,
+		seed:      cfg.Seed,
+		attempts:  cfg.MaxAttempts,
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.newID == nil {
+		s.newID = randomID
+	}
+	if s.seed == nil {
+		s.seed = randomSeed
+	}
+	if s.attempts <= 0 {
+		s.attempts = 200
+	}
+	n := cfg.BoardCache
+	if n == 0 {
+		n = 64
+	}
+	s.boards = newBoardCache(max(n, 0))
+	return s, nil
+}
+
+// Games is the registry the service plays.
+func (s *Service) Games() *engine.Registry { return s.games }
+
+// Store is the backend the service writes to.
+func (s *Service) Store() storage.Store { return s.store }
+
+func randomID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// UserRef is a front-end user: a stable ID (prefixed by the front end, e.g.
+// "discord:123") and a display name.
+type UserRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Ref names a match: by ID, or else by the channel holding its open match.
+type Ref struct {
+	MatchID string `json:"match_id,omitempty"`
+	Channel string `json:"channel,omitempty"`
+}
+
+// ByID refers to a match by its ID.
+func ByID(id string) Ref { return Ref{MatchID: id} }
+
+// InChannel refers to the open match of a channel.
+func InChannel(channel string) Ref { return Ref{Channel: channel} }
+
+// Match is a stored match with its decoded game state.
+type Match struct {
+	storage.Match
+	// Play is the game's status; nil in the lobby.
+	Play *engine.Status `json:"play,omitempty"`
+
+	game  engine.Game
+	state engine.State
+}
+
+// SeatOf returns the seat of a user, or -1.
+func (m Match) SeatOf(userID string) int {
+	for i, st := range m.Seats {
+		if st.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsActive reports whether the seat must decide now.
+func (m Match) IsActive(seat int) bool {
+	if m.Play == nil || m.Status != storage.StatusActive {
+		return false
+	}
+	for _, a := range m.Play.Active {
+		if a == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// GameRules is the match's rules value.
+func (m Match) GameRules() engine.Game { return m.game }
+
+// View is the match's game view for seat (or engine.Spectator); nil in the lobby.
+func (m Match) View(seat int) engine.View {
+	if m.state == nil {
+		return nil
+	}
+	return m.game.View(m.state, seat)
+}
+
+// resolve finds the match ID of a Ref.
+func (s *Service) resolve(ctx context.Context, r Ref) (string, error) {
+	if r.MatchID != "" {
+		return r.MatchID, nil
+	}
+	if r.Channel == "" {
+		return "", fmt.Errorf("%w: no match or channel given", ErrBadRequest)
+	}
+	id, err := s.store.ChannelMatch(ctx, r.Channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return "", ErrNoMatch
+	}
+	if err != nil {
+		return "", fmt.Errorf("service: channel %s: %w", r.Channel, err)
+	}
+	return id, nil
+}
+
+// Get loads and decodes a match.
+func (s *Service) Get(ctx context.Context, r Ref) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	return s.load(ctx, id)
+}
+
+func (s *Service) load(ctx context.Context, id string) (Match, error) {
+	sm, err := s.store.Get(ctx, id)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return Match{}, fmt.Errorf("%w %q", ErrNotFound, id)
+	case errors.Is(err, storage.ErrCorrupt):
+		return Match{}, fmt.Errorf("service: match %s: %w: %w", id, ErrBadData, err)
+	case err != nil:
+		return Match{}, fmt.Errorf("service: load match %s: %w", id, err)
+	}
+	return s.decode(sm)
+}
+
+// decode turns a stored match into a Match; bad data fails for this match only.
+func (s *Service) decode(sm storage.Match) (Match, error) {
+	g, err := s.games.Get(sm.Game)
+	if err != nil {
+		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
+	}
+	m := Match{Match: sm, game: g}
+	if sm.Status == storage.StatusLobby || sm.State == nil {
+		return m, nil
+	}
+	if sm.RulesVersion != g.RulesVersion() {
+		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
+			sm.ID, ErrBadData, sm.RulesVersion, g.ID(), g.RulesVersion())
+	}
+	st, err := g.UnmarshalState(sm.State)
+	if err != nil {
+		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
+	}
+	status := g.Status(st)
+	m.state, m.Play = st, &status
+	return m, nil
+}
+
+// update runs one compare-and-set write: fn changes a fresh copy of the
+// match and may return a log entry; a lost race reloads and runs fn again.
+func (s *Service) update(ctx context.Context, id string, requestID string, fn func(m *Match) (*storage.LogEntry, error)) (Match, error) {
+	var last error
+	for attempt := 0; attempt < s.attempts; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return Match{}, fmt.Errorf("service: %w", err)
+		}
+		m, err := s.load(ctx, id)
+		if err != nil {
+			return Match{}, err
+		}
+		prev := m.Version
+		next := m
+		next.Seats = append([]storage.Seat(nil), m.Seats...)
+		entry, err := fn(&next)
+		if err != nil {
+			return m, err
+		}
+		next.Version = prev + 1
+		next.Updated = s.now()
+		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.Match, Entry: entry, RequestID: requestID})
+		switch {
+		case err == nil:
+			return next, nil
+		case errors.Is(err, storage.ErrConflict):
+			last = err
+			backoff(attempt)
+			continue
+		case errors.Is(err, storage.ErrDuplicate):
+			return Match{}, err
+		default:
+			return Match{}, fmt.Errorf("service: commit match %s: %w", id, err)
+		}
+	}
+	return Match{}, fmt.Errorf("%w (match %s: %w)", ErrBusy, id, last)
+}
+
+// backoff sleeps a little, growing and jittered, so racing writers spread out.
+func backoff(attempt int) {
+	d := time.Duration(min(attempt, 20)) * 50 * time.Microsecond
+	time.Sleep(d + mrand.N(50*time.Microsecond))
+}

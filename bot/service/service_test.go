@@ -1,0 +1,266 @@
+package service_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/bot/service/servicetest"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+func newService(t testing.TB, st storage.Store) *service.Service {
+	t.Helper()
+	n := 0
+	svc, err := service.New(service.Config{
+		Games:     engine.NewRegistry(testgame.Game{}),
+		Store:     st,
+		Renderers: render.NewSet(servicetest.Pebbles{}),
+		Now:       func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+		NewID: func() string {
+			n++
+			return fmt.Sprintf("m%d", n)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc
+}
+
+var (
+	alice = service.UserRef{ID: "u:alice", Name: "Alice"}
+	bob   = service.UserRef{ID: "u:bob", Name: "Bob"}
+	carol = service.UserRef{ID: "u:carol", Name: "Carol"}
+)
+
+// started creates a two-seat Pebbles match with a pinned deck in channel c.
+func started(t testing.TB, ctx context.Context, svc *service.Service, c, deck string) service.Match {
+	t.Helper()
+	var pins map[string]string
+	if deck != "" {
+		pins = map[string]string{"deck": deck}
+	}
+	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: c, Game: "pebbles", Creator: alice, Seed: 7, Pins: pins, Options: map[string]string{"pile": "21"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Join(ctx, service.InChannel(c), bob); err != nil {
+		t.Fatal(err)
+	}
+	o, err := svc.Start(ctx, service.ByID(m.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o.Match
+}
+
+func TestLobby(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t, servicetest.NewMemory())
+	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "c1", Game: "pebbles", Creator: alice, MaxSeats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Status != storage.StatusLobby || len(m.Seats) != 1 {
+		t.Fatalf("new lobby: %+v", m.Match)
+	}
+	if _, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "c1", Game: "pebbles", Creator: bob}); !errors.Is(err, service.ErrChannelTaken) {
+		t.Errorf("second match in channel: %v", err)
+	}
+	for _, tc := range []struct {
+		req  service.CreateRequest
+		want error
+	}{
+		{service.CreateRequest{Channel: "c2", Game: "chess", Creator: alice}, engine.ErrUnknownGame},
+		{service.CreateRequest{Channel: "c2", Game: "pebbles", Creator: alice, MaxSeats: 9}, service.ErrSeatCount},
+		{service.CreateRequest{Channel: "c2", Game: "pebbles", Creator: alice, Options: map[string]string{"speed": "1"}}, service.ErrBadRequest},
+		{service.CreateRequest{Channel: "c2", Game: "pebbles", Creator: alice, Options: map[string]string{"pile": "zero"}}, service.ErrBadRequest},
+		{service.CreateRequest{Channel: "c2", Game: "pebbles", Creator: alice, Pins: map[string]string{"deck": "9"}}, service.ErrBadRequest},
+	} {
+		if _, err := svc.CreateMatch(ctx, tc.req); !errors.Is(err, tc.want) {
+			t.Errorf("create %+v: got %v, want %v", tc.req, err, tc.want)
+		}
+	}
+	if _, err := svc.Start(ctx, service.InChannel("c1"), alice.ID); !errors.Is(err, service.ErrSeatCount) {
+		t.Errorf("start alone: %v", err)
+	}
+	if _, err := svc.Join(ctx, service.InChannel("c1"), alice); !errors.Is(err, service.ErrAlreadySeated) {
+		t.Errorf("join twice: %v", err)
+	}
+	if _, err := svc.Join(ctx, service.InChannel("c1"), bob); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Join(ctx, service.InChannel("c1"), carol); !errors.Is(err, service.ErrLobbyFull) {
+		t.Errorf("join full lobby: %v", err)
+	}
+	if _, err := svc.Start(ctx, service.InChannel("c1"), bob.ID); !errors.Is(err, service.ErrNotAllowed) {
+		t.Errorf("start by non-creator: %v", err)
+	}
+	// The creator leaves: Bob becomes creator; Carol joins; Bob starts.
+	m, err = svc.Leave(ctx, service.InChannel("c1"), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Creator != bob.ID || len(m.Seats) != 1 {
+		t.Fatalf("after creator left: %+v", m.Match)
+	}
+	if _, err := svc.Join(ctx, service.InChannel("c1"), carol); err != nil {
+		t.Fatal(err)
+	}
+	o, err := svc.Start(ctx, service.InChannel("c1"), bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Match.Status != storage.StatusActive || o.Match.Play == nil || len(o.Events) == 0 {
+		t.Fatalf("started: %+v events %d", o.Match.Match, len(o.Events))
+	}
+	if got := o.Match.SeatOf(carol.ID); got != 1 {
+		t.Errorf("carol seat %d, want 1 (join order)", got)
+	}
+	if _, err := svc.Join(ctx, service.InChannel("c1"), alice); !errors.Is(err, service.ErrNotLobby) {
+		t.Errorf("join after start: %v", err)
+	}
+	// Resigning ends the match for everyone and frees the channel.
+	r, err := svc.Leave(ctx, service.InChannel("c1"), carol.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != storage.StatusAborted || !r.Seats[1].Left {
+		t.Errorf("after resignation: %+v", r.Match)
+	}
+	if _, err := svc.Get(ctx, service.InChannel("c1")); !errors.Is(err, service.ErrNoMatch) {
+		t.Errorf("channel after resignation: %v", err)
+	}
+	if _, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "c1", Game: "pebbles", Creator: alice}); err != nil {
+		t.Errorf("new match after the old one ended: %v", err)
+	}
+}
+
+func TestAbort(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t, servicetest.NewMemory())
+	m := started(t, ctx, svc, "c", "")
+	if _, err := svc.Abort(ctx, service.ByID(m.ID), bob.ID, false); !errors.Is(err, service.ErrNotAllowed) {
+		t.Errorf("abort by a player: %v", err)
+	}
+	a, err := svc.Abort(ctx, service.ByID(m.ID), bob.ID, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != storage.StatusAborted {
+		t.Errorf("status %s", a.Status)
+	}
+	if _, err := svc.Submit(ctx, service.SubmitRequest{Ref: service.ByID(m.ID), UserID: alice.ID, Move: "take 1"}); !errors.Is(err, service.ErrNotActive) {
+		t.Errorf("move after abort: %v", err)
+	}
+}
+
+func TestSubmit(t *testing.T) {
+	ctx := context.Background()
+	st := servicetest.NewMemory()
+	svc := newService(t, st)
+	// Deck 1,2,3 ...: Alice holds 1 2 3, Bob 1 2 3.
+	m := started(t, ctx, svc, "c", "1,2,3,1,2,3,3,3,3,2,2,2,1,1,1")
+	ref := service.InChannel("c")
+	if _, err := svc.Submit(ctx, service.SubmitRequest{Ref: ref, UserID: bob.ID, Move: "take 1"}); !errors.Is(err, service.ErrNotYourTurn) {
+		t.Errorf("out of turn: %v", err)
+	}
+	if _, err := svc.Submit(ctx, service.SubmitRequest{Ref: ref, UserID: carol.ID, Move: "take 1"}); !errors.Is(err, service.ErrNotSeated) {
+		t.Errorf("not seated: %v", err)
+	}
+	_, err := svc.Submit(ctx, service.SubmitRequest{Ref: ref, UserID: alice.ID, Move: "pass"})
+	re, ok := engine.AsRule(err)
+	if !ok || re.Code != "pass.playable" || re.Topic != "pass" {
+		t.Fatalf("illegal pass: %v", err)
+	}
+	if top, ok := svc.Topic("pebbles", re.Topic); !ok || top.Title == "" {
+		t.Errorf("topic %q not found", re.Topic)
+	}
+	o, err := svc.Submit(ctx, service.SubmitRequest{Ref: ref, UserID: alice.ID, Move: "T 3", RequestID: "r1", ExpectVersion: m.Version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Move != "take 3" || o.Seat != 0 || o.Match.Version != m.Version+1 || o.Match.Moves != 1 {
+		t.Errorf("outcome: move %q seat %d version %d moves %d", o.Move, o.Seat, o.Match.Version, o.Match.Moves)
+	}
+	// Alice's private draw is hers alone.
+	for _, e := range o.EventsFor(1) {
+		if e.Audience == 0 {
+			t.Errorf("bob sees alice's event %+v", e)
+		}
+	}
+	if len(o.EventsFor(0)) <= len(o.EventsFor(1)) {
+		t.Errorf("alice should see more events than bob: %d vs %d", len(o.EventsFor(0)), len(o.EventsFor(1)))
+	}
+	// Same request again: applied once.
+	d, err := svc.Submit(ctx, service.SubmitRequest{Ref: ref, UserID: alice.ID, Move: "take 3", RequestID: "r1"})
+	if err != nil || !d.Duplicate || d.Match.Version != o.Match.Version {
+		t.Errorf("duplicate: %v %+v", err, d.Match.Match)
+	}
+	// A stale button.
+	if _, err := svc.Submit(ctx, service.SubmitRequest{Ref: ref, UserID: bob.ID, Move: "take 1", ExpectVersion: m.Version}); !errors.Is(err, service.ErrStale) {
+		t.Errorf("stale: %v", err)
+	}
+	// Choices and suggestions.
+	ch, _, err := svc.Choices(ctx, ref, bob.ID, "take")
+	if err != nil || len(ch.Next) != 3 {
+		t.Errorf("choices: %v %+v", err, ch)
+	}
+	sug, err := svc.Suggest(ctx, ref, bob.ID, "take ", 25)
+	if err != nil || len(sug) != 3 || !sug[0].Complete {
+		t.Errorf("suggest: %v %+v", err, sug)
+	}
+	if _, err := svc.Suggest(ctx, ref, alice.ID, "", 25); !errors.Is(err, service.ErrNotYourTurn) {
+		t.Errorf("suggest out of turn: %v", err)
+	}
+	priv, err := svc.Private(ctx, ref, bob.ID)
+	if err != nil || priv.Seat != 1 || len(priv.View.(testgame.View).Hand) != 3 {
+		t.Errorf("private: %v %+v", err, priv)
+	}
+	pub, err := svc.Board(ctx, ref, engine.Spectator)
+	if err != nil || len(pub) < 100 {
+		t.Fatalf("board: %v", err)
+	}
+	log, err := svc.Log(ctx, ref, 0)
+	if err != nil || len(log) != 1 || log[0].Move != "take 3" || log[0].RequestID != "r1" {
+		t.Errorf("log: %v %+v", err, log)
+	}
+	rec, err := svc.Export(ctx, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "game: pebbles\nrules: 1\nseed: 7\nseats: 2\nplayer 1: Alice\nplayer 2: Bob\noption pile: 21\npin deck: 1,2,3,1,2,3,3,3,3,2,2,2,1,1,1\n\n1 take 3\n"
+	if rec != want {
+		t.Errorf("export:\n%s\nwant:\n%s", rec, want)
+	}
+	topics, err := svc.Help("pebbles", "pass", 5)
+	if err != nil || len(topics) == 0 || topics[0].ID != "pass" {
+		t.Errorf("help: %v %+v", err, topics)
+	}
+}
+
+func TestBadStoredData(t *testing.T) {
+	ctx := context.Background()
+	st := servicetest.NewMemory()
+	svc := newService(t, st)
+	bad := started(t, ctx, svc, "bad", "")
+	good := started(t, ctx, svc, "good", "")
+	st.Corrupt(bad.ID, []byte(`{"v":99}`))
+	if _, err := svc.Get(ctx, service.ByID(bad.ID)); !errors.Is(err, service.ErrBadData) || !errors.Is(err, engine.ErrStateVersion) {
+		t.Errorf("unknown state version: %v", err)
+	}
+	st.Corrupt(bad.ID, []byte(`{not json`))
+	if _, err := svc.Submit(ctx, service.SubmitRequest{Ref: service.ByID(bad.ID), UserID: alice.ID, Move: "take 1"}); !errors.Is(err, service.ErrBadData) {
+		t.Errorf("corrupt json: %v", err)
+	}
+	if _, err := svc.Board(ctx, service.ByID(good.ID), engine.Spectator); err != nil {
+		t.Errorf("the other match still serves: %v", err)
+	}
+}
