@@ -1,0 +1,174 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"golang.org/x/image/vector"
+)
+
+// Canvas is a small antialiased drawing layer over an RGBA image: filled
+// shapes through golang.org/x/image/vector and text through font.Drawer with
+// a per-canvas glyph cache. A Canvas is not safe for concurrent use; keep one
+// per goroutine (a sync.Pool of canvases works well).
+type Canvas struct {
+	Img   *image.RGBA
+	z     vector.Rasterizer
+	faces map[Font]*cachedFace
+	src   image.Uniform
+	pts   []Pt
+}
+
+// Pt is a point in canvas pixels.
+type Pt struct{ X, Y float64 }
+
+// NewCanvas returns a w×h canvas filled with transparent black.
+func NewCanvas(w, h int) (*Canvas, error) {
+	if _, _, err := parsedFonts(); err != nil {
+		return nil, fmt.Errorf("render: embedded fonts: %w", err)
+	}
+	return &Canvas{Img: image.NewRGBA(image.Rect(0, 0, w, h)), faces: map[Font]*cachedFace{}}, nil
+}
+
+// CopyFrom overwrites the canvas pixels with src, which must have the same
+// bounds.
+func (c *Canvas) CopyFrom(src *image.RGBA) {
+	copy(c.Img.Pix, src.Pix)
+}
+
+// FillRect fills an axis-aligned rectangle. Integer coordinates take a fast
+// path without antialiasing.
+func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
+	if x == math.Trunc(x) && y == math.Trunc(y) && w == math.Trunc(w) && h == math.Trunc(h) {
+		c.src.C = col
+		r := image.Rect(int(x), int(y), int(x+w), int(y+h))
+		op := draw.Over
+		if col.A == 0xff {
+			op = draw.Src
+		}
+		draw.Draw(c.Img, r, &c.src, image.Point{}, op)
+		return
+	}
+	c.FillPoly([]Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, col)
+}
+
+// FillPoly fills a closed polygon (non-zero winding).
+func (c *Canvas) FillPoly(pts []Pt, col color.RGBA) {
+	c.fillPaths(col, pts)
+}
+
+// fillPaths fills several closed polygons as one shape; a hole is a polygon
+// wound the other way.
+func (c *Canvas) fillPaths(col color.RGBA, paths ...[]Pt) {
+	if len(paths) == 0 || len(paths[0]) < 3 {
+		return
+	}
+	minX, minY := math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	for _, p := range paths {
+		for _, q := range p {
+			minX, maxX = math.Min(minX, q.X), math.Max(maxX, q.X)
+			minY, maxY = math.Min(minY, q.Y), math.Max(maxY, q.Y)
+		}
+	}
+	r := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX)), int(math.Ceil(maxY))).Intersect(c.Img.Rect)
+	if r.Empty() {
+		return
+	}
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	c.z.Reset(r.Dx(), r.Dy())
+	for _, p := range paths {
+		if len(p) < 3 {
+			continue
+		}
+		c.z.MoveTo(float32(p[0].X)-ox, float32(p[0].Y)-oy)
+		for _, q := range p[1:] {
+			c.z.LineTo(float32(q.X)-ox, float32(q.Y)-oy)
+		}
+		c.z.ClosePath()
+	}
+	c.src.C = col
+	c.z.Draw(c.Img, r, &c.src, image.Point{})
+}
+
+// Line strokes a straight segment of width lw with butt ends.
+func (c *Canvas) Line(x1, y1, x2, y2, lw float64, col color.RGBA) {
+	dx, dy := x2-x1, y2-y1
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*lw/2, dx/l*lw/2
+	c.fillPaths(col, []Pt{{x1 + nx, y1 + ny}, {x2 + nx, y2 + ny}, {x2 - nx, y2 - ny}, {x1 - nx, y1 - ny}})
+}
+
+// FillCircle fills a disc.
+func (c *Canvas) FillCircle(x, y, r float64, col color.RGBA) {
+	c.fillPaths(col, c.ellipse(x, y, r, false))
+}
+
+// StrokeCircle draws a ring of width lw centred on the circle of radius r.
+func (c *Canvas) StrokeCircle(x, y, r, lw float64, col color.RGBA) {
+	outer := append([]Pt(nil), c.ellipse(x, y, r+lw/2, false)...)
+	c.fillPaths(col, outer, c.ellipse(x, y, r-lw/2, true))
+}
+
+// FillRoundRect fills a rectangle with rounded corners of radius rr.
+func (c *Canvas) FillRoundRect(x, y, w, h, rr float64, col color.RGBA) {
+	c.fillPaths(col, RoundRectPath(x, y, w, h, rr, false))
+}
+
+// StrokeRoundRect draws the outline of a rounded rectangle, lw wide, inside
+// the rectangle's bounds.
+func (c *Canvas) StrokeRoundRect(x, y, w, h, rr, lw float64, col color.RGBA) {
+	inner := math.Max(rr-lw, 0)
+	c.fillPaths(col, RoundRectPath(x, y, w, h, rr, false), RoundRectPath(x+lw, y+lw, w-2*lw, h-2*lw, inner, true))
+}
+
+func (c *Canvas) ellipse(x, y, r float64, reverse bool) []Pt {
+	n := int(math.Max(16, math.Min(64, r*1.5)))
+	c.pts = c.pts[:0]
+	for i := 0; i < n; i++ {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		if reverse {
+			a = -a
+		}
+		c.pts = append(c.pts, Pt{x + r*math.Cos(a), y + r*math.Sin(a)})
+	}
+	return c.pts
+}
+
+// RoundRectPath returns the outline of a rounded rectangle as a polygon,
+// clockwise on screen unless reverse is set.
+func RoundRectPath(x, y, w, h, r float64, reverse bool) []Pt {
+	r = math.Min(r, math.Min(w, h)/2)
+	var pts []Pt
+	corner := func(cx, cy, a0 float64) {
+		if r <= 0 {
+			pts = append(pts, Pt{cx, cy})
+			return
+		}
+		const steps = 6
+		for i := 0; i <= steps; i++ {
+			a := a0 + math.Pi/2*float64(i)/steps
+			pts = append(pts, Pt{cx + r*math.Cos(a), cy + r*math.Sin(a)})
+		}
+	}
+	if r <= 0 {
+		pts = []Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}
+	} else {
+		corner(x+w-r, y+r, -math.Pi/2)
+		corner(x+w-r, y+h-r, 0)
+		corner(x+r, y+h-r, math.Pi/2)
+		corner(x+r, y+r, math.Pi)
+	}
+	if reverse {
+		for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
+			pts[i], pts[j] = pts[j], pts[i]
+		}
+	}
+	return pts
+}

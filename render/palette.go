@@ -1,0 +1,143 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"sync"
+)
+
+// Palette is a curated colour palette of at most 256 colours with a lookup
+// table from every colour (6 bits per channel) to its nearest entry, so that
+// converting an antialiased RGBA drawing to a paletted image costs one table
+// read per pixel. A Palette is immutable and safe for concurrent use.
+type Palette struct {
+	Colors color.Palette
+	lut    []uint8 // 1<<18 entries
+}
+
+// NewPalette builds a palette from base colours, then adds blends of each
+// base colour with each of mixWith at the given fractions (the antialiasing
+// ramps), skipping near-duplicates, until 256 colours. Base colours map to
+// themselves exactly.
+func NewPalette(base, mixWith []color.RGBA, fractions []float64) (*Palette, error) {
+	if len(base) == 0 || len(base) > 256 {
+		return nil, fmt.Errorf("render: palette needs 1 to 256 base colours, got %d", len(base))
+	}
+	seen := map[int]bool{}
+	var cs []color.RGBA
+	add := func(c color.RGBA) {
+		k := lutKey(c.R, c.G, c.B)
+		if seen[k] || len(cs) == 256 {
+			return
+		}
+		seen[k] = true
+		cs = append(cs, c)
+	}
+	for _, c := range base {
+		add(c)
+	}
+	for _, f := range fractions {
+		for _, m := range mixWith {
+			for _, c := range base {
+				add(Blend(c, m, f))
+			}
+		}
+	}
+	p := &Palette{lut: make([]uint8, 1<<18)}
+	for _, c := range cs {
+		p.Colors = append(p.Colors, c)
+	}
+	// Nearest entry for every 6-bit colour, by a luma-weighted distance.
+	for r := 0; r < 64; r++ {
+		for g := 0; g < 64; g++ {
+			for b := 0; b < 64; b++ {
+				rr, gg, bb := r<<2|r>>4, g<<2|g>>4, b<<2|b>>4
+				best, bestD := 0, 1<<62
+				for i, c := range cs {
+					dr, dg, db := rr-int(c.R), gg-int(c.G), bb-int(c.B)
+					d := 3*dr*dr + 6*dg*dg + 2*db*db
+					if d < bestD {
+						best, bestD = i, d
+					}
+				}
+				p.lut[r<<12|g<<6|b] = uint8(best)
+			}
+		}
+	}
+	for i := len(base) - 1; i >= 0; i-- {
+		c := base[i]
+		for j, pc := range cs {
+			if pc == c {
+				p.lut[lutKey(c.R, c.G, c.B)] = uint8(j)
+			}
+		}
+	}
+	return p, nil
+}
+
+func lutKey(r, g, b uint8) int { return int(r>>2)<<12 | int(g>>2)<<6 | int(b>>2) }
+
+// Blend mixes a toward b by fraction f (0 gives a, 1 gives b), opaque.
+func Blend(a, b color.RGBA, f float64) color.RGBA {
+	mix := func(x, y uint8) uint8 { return uint8(float64(x)*(1-f) + float64(y)*f + 0.5) }
+	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
+}
+
+// Quantize writes src into dst (same bounds) as palette indexes. Alpha is
+// ignored: src is expected to be opaque.
+func (p *Palette) Quantize(dst *image.Paletted, src *image.RGBA) {
+	dst.Palette = p.Colors
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	lut := p.lut
+	for y := 0; y < h; y++ {
+		s := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		d := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		var last uint32 = 1 << 31
+		var idx uint8
+		for x := range d {
+			i := 4 * x
+			r, g, b := s[i], s[i+1], s[i+2]
+			k := uint32(r)<<16 | uint32(g)<<8 | uint32(b)
+			if k != last {
+				last = k
+				idx = lut[int(r>>2)<<12|int(g>>2)<<6|int(b>>2)]
+			}
+			d[x] = idx
+		}
+	}
+}
+
+// Encoder encodes paletted images as PNG at the fastest compression level,
+// reusing its compression buffers. It is safe for concurrent use.
+type Encoder struct {
+	enc png.Encoder
+}
+
+// NewEncoder returns an Encoder.
+func NewEncoder() *Encoder {
+	return &Encoder{enc: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufferPool{}}}
+}
+
+// Encode returns img as PNG bytes.
+func (e *Encoder) Encode(img image.Image, sizeHint int) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(sizeHint)
+	if err := e.enc.Encode(&b, img); err != nil {
+		return nil, fmt.Errorf("render: encode png: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+type bufferPool struct{ p sync.Pool }
+
+func (b *bufferPool) Get() *png.EncoderBuffer {
+	if v, ok := b.p.Get().(*png.EncoderBuffer); ok {
+		return v
+	}
+	return nil
+}
+
+func (b *bufferPool) Put(v *png.EncoderBuffer) { b.p.Put(v) }
