@@ -1,0 +1,120 @@
+// Package check holds the argument checks and copies both storage backends
+// share, so they reject the same inputs with the same errors.
+package check
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"strings"
+	"time"
+
+	"github.com/smokestack/smokestack/storage"
+)
+
+// ErrInvalid marks a call the caller got wrong (not a storage failure).
+var ErrInvalid = errors.New("storage: invalid argument")
+
+// ID checks a match ID: non-empty, printable, no hash-tag braces (they
+// would break the Redis Cluster slot of the match's keys).
+func ID(id string) error {
+	if id == "" || len(id) > 200 || strings.ContainsAny(id, "{}\x00\n\r\t ") {
+		return fmt.Errorf("%w: match id %q", ErrInvalid, id)
+	}
+	return nil
+}
+
+// Create checks a match handed to Create and returns the record to store:
+// Version 0, Created/Updated filled in from now when zero.
+func Create(m storage.Match, now time.Time) (storage.Match, error) {
+	if err := ID(m.ID); err != nil {
+		return m, err
+	}
+	if m.Channel == "" {
+		return m, fmt.Errorf("%w: match %s has no channel", ErrInvalid, m.ID)
+	}
+	if m.Status == "" {
+		return m, fmt.Errorf("%w: match %s has no status", ErrInvalid, m.ID)
+	}
+	if m.Version != 0 {
+		return m, fmt.Errorf("%w: match %s created at version %d, want 0", ErrInvalid, m.ID, m.Version)
+	}
+	if m.Created.IsZero() {
+		m.Created = now
+	}
+	if m.Updated.IsZero() {
+		m.Updated = m.Created
+	}
+	return m, nil
+}
+
+// Commit checks a commit: the new version follows the expected one and the
+// log entry, if any, is the next one in sequence.
+func Commit(c storage.Commit) error {
+	if err := ID(c.Match.ID); err != nil {
+		return err
+	}
+	if c.Match.Version != c.ExpectVersion+1 {
+		return fmt.Errorf("%w: commit of match %s: version %d does not follow %d", ErrInvalid, c.Match.ID, c.Match.Version, c.ExpectVersion)
+	}
+	if c.Match.Status == "" {
+		return fmt.Errorf("%w: commit of match %s has no status", ErrInvalid, c.Match.ID)
+	}
+	if c.Entry != nil && c.Entry.Seq != c.Match.Moves {
+		return fmt.Errorf("%w: commit of match %s: log entry %d but the match counts %d moves", ErrInvalid, c.Match.ID, c.Entry.Seq, c.Match.Moves)
+	}
+	return nil
+}
+
+// Users lists the distinct user IDs seated in m, in seat order.
+func Users(m storage.Match) []string {
+	var out []string
+	for _, s := range m.Seats {
+		if s.UserID == "" || contains(out, s.UserID) {
+			continue
+		}
+		out = append(out, s.UserID)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Copy returns a deep copy of m, so a caller can change what a store
+// returned (or handed in) without touching the store's own copy.
+func Copy(m storage.Match) storage.Match {
+	m.Options = maps.Clone(m.Options)
+	m.Pins = maps.Clone(m.Pins)
+	if m.Seats != nil {
+		m.Seats = append([]storage.Seat(nil), m.Seats...)
+	}
+	if m.State != nil {
+		m.State = append([]byte(nil), m.State...)
+	}
+	return m
+}
+
+// Deadline is when an open match expires if nothing is committed after
+// now; the zero time means never.
+func Deadline(status storage.Status, now time.Time, abandonAfter time.Duration) time.Time {
+	if !status.Open() || abandonAfter <= 0 {
+		return time.Time{}
+	}
+	return now.Add(abandonAfter)
+}
+
+// Expired reports whether a deadline has passed at now.
+func Expired(deadline, now time.Time) bool {
+	return !deadline.IsZero() && !now.Before(deadline)
+}
+
+// IdemTTL is how long a request ID is remembered at least: Discord
+// interaction tokens live 15 minutes, so a retry can come that late.
+const IdemTTL = 30 * time.Minute

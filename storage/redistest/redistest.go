@@ -1,0 +1,228 @@
+// Package redistest starts a real redis-server for tests.
+//
+// The server listens on a unix socket in a fresh temporary directory, with
+// persistence off (no RDB snapshots, no append-only file) unless Options.AOF asks for an
+// append-only file fsynced on every write (the durability crash tests use
+// that). One server per test package (from TestMain, with Start) and a key
+// prefix per test (Prefix) keeps the tests fast and independent.
+//
+// There is no fallback: when redis-server is not installed the tests fail
+// and say to run the test command from README.md, which installs it.
+package redistest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// ErrNoServer means redis-server is not installed.
+var ErrNoServer = errors.New("redistest: redis-server not found in PATH or /usr/bin; " +
+	"run the test command from README.md (it installs redis-server when missing)")
+
+// Options configure a server.
+type Options struct {
+	// AOF turns on the append-only file with appendfsync always.
+	AOF bool
+	// Dir is the data directory; empty means a fresh temporary directory,
+	// removed by Stop.
+	Dir string
+}
+
+// Server is a running redis-server.
+type Server struct {
+	// Dir holds the socket, the log and the data files.
+	Dir string
+	// Socket is the unix socket path.
+	Socket string
+
+	opts    Options
+	ownDir  bool
+	cmd     *exec.Cmd
+	exited  chan struct{}
+	logPath string
+}
+
+// Path finds the redis-server binary.
+func Path() (string, error) {
+	if p, err := exec.LookPath("redis-server"); err == nil {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/bin/redis-server"); err == nil {
+		return "/usr/bin/redis-server", nil
+	}
+	return "", ErrNoServer
+}
+
+// Start starts a server and waits until it answers PING.
+func Start(opts Options) (*Server, error) {
+	s := &Server{opts: opts, Dir: opts.Dir}
+	if s.Dir == "" {
+		// Unix socket paths are limited to about 100 bytes, so keep it short.
+		d, err := os.MkdirTemp("", "redistest")
+		if err != nil {
+			return nil, fmt.Errorf("redistest: %w", err)
+		}
+		s.Dir, s.ownDir = d, true
+	}
+	s.Socket = filepath.Join(s.Dir, "redis.sock")
+	s.logPath = filepath.Join(s.Dir, "redis.log")
+	if err := s.start(); err != nil {
+		if s.ownDir {
+			os.RemoveAll(s.Dir)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) start() error {
+	bin, err := Path()
+	if err != nil {
+		return err
+	}
+	args := []string{
+		"--port", "0",
+		"--unixsocket", s.Socket,
+		"--unixsocketperm", "700",
+		"--dir", s.Dir,
+		"--logfile", s.logPath,
+		"--daemonize", "no",
+		"--save", "",
+	}
+	if s.opts.AOF {
+		args = append(args, "--appendonly", "yes", "--appendfsync", "always")
+	} else {
+		args = append(args, "--appendonly", "no")
+	}
+	cmd := exec.Command(bin, args...)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("redistest: start %s: %w", bin, err)
+	}
+	s.cmd = cmd
+	s.exited = make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(s.exited)
+	}()
+	c := s.Client()
+	defer c.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		err := c.Ping(ctx).Err()
+		cancel()
+		if err == nil {
+			// Loading a large AOF answers PING with LOADING; Ping errors then.
+			return nil
+		}
+		select {
+		case <-s.exited:
+			return fmt.Errorf("redistest: redis-server exited at startup: %s", s.logTail())
+		default:
+		}
+		if time.Now().After(deadline) {
+			s.Kill()
+			return fmt.Errorf("redistest: redis-server not ready after 10s (%v): %s", err, s.logTail())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func (s *Server) logTail() string {
+	b, _ := os.ReadFile(s.logPath)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > 8 {
+		lines = lines[len(lines)-8:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Client returns a new client for the server; the caller closes it.
+func (s *Server) Client() *redis.Client {
+	return redis.NewClient(&redis.Options{Network: "unix", Addr: s.Socket, DB: 0})
+}
+
+// Kill stops the server with SIGKILL, as a crash would, and waits for it.
+// Stop may still be called afterwards to remove the directory.
+func (s *Server) Kill() error {
+	if s.cmd == nil {
+		return nil
+	}
+	err := s.cmd.Process.Signal(syscall.SIGKILL)
+	<-s.exited
+	s.cmd = nil
+	if err != nil && !errors.Is(err, os.ErrProcessDone) {
+		return fmt.Errorf("redistest: kill: %w", err)
+	}
+	return nil
+}
+
+// Restart starts the server again on the same directory and socket, after
+// Kill (or a crash).
+func (s *Server) Restart() error {
+	if s.cmd != nil {
+		return errors.New("redistest: restart of a running server")
+	}
+	return s.start()
+}
+
+// Stop shuts the server down and removes its temporary directory.
+func (s *Server) Stop() error {
+	var err error
+	if s.cmd != nil {
+		s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+			err = errors.New("redistest: redis-server did not stop on SIGTERM; killed")
+			s.cmd.Process.Kill()
+			<-s.exited
+		}
+		s.cmd = nil
+	}
+	if s.ownDir {
+		os.RemoveAll(s.Dir)
+	}
+	return err
+}
+
+// New starts a server for one test and stops it in t.Cleanup. A missing
+// redis-server fails the test with a message saying how to install it.
+func New(t testing.TB, opts Options) *Server {
+	t.Helper()
+	s, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
+}
+
+var seq atomic.Int64
+
+// Prefix returns a key prefix unique to this test within the process, so
+// tests sharing one server do not see each other's keys.
+func Prefix(t testing.TB) string {
+	name := strings.Map(func(r rune) rune {
+		if r == '{' || r == '}' || r == ' ' || r == ':' {
+			return '_'
+		}
+		return r
+	}, t.Name())
+	return fmt.Sprintf("t%d_%s", seq.Add(1), name)
+}
