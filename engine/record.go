@@ -1,0 +1,459 @@
+package engine
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ErrBadRecord is wrapped by every error about the text of a match record
+// (see RecordError); match it with errors.Is.
+var ErrBadRecord = errors.New("engine: bad match record")
+
+// RecordError is a syntax or header error in a match record, with the
+// 1-based line it was found on (0 when it concerns the record as a whole).
+type RecordError struct {
+	Line int
+	Msg  string
+}
+
+func (e *RecordError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("engine: record line %d: %s", e.Line, e.Msg)
+	}
+	return "engine: record: " + e.Msg
+}
+
+// Is makes errors.Is(err, ErrBadRecord) true for every RecordError.
+func (e *RecordError) Is(target error) bool { return target == ErrBadRecord }
+
+func recordErr(line int, format string, args ...any) error {
+	return &RecordError{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Record is a match as a portable text file, like PGN for chess: a header
+// naming the game, its rules version, the seed, the seat count, options and
+// pinned random outcomes, then one move per line in the game's notation.
+// docs/record-format.md describes the text form.
+type Record struct {
+	Game    string
+	Rules   int
+	Seed    uint64
+	Seats   int
+	Players []string          // display names in seat order; empty or one per seat
+	Options map[string]string // match options, as given to Setup
+	Pins    map[string]string // pinned random outcomes, as given to Setup
+	Result  string            // outcome of a finished game (see ResultText); checked by Replay
+	Moves   []RecordMove
+}
+
+// RecordMove is one move of a record.
+type RecordMove struct {
+	Seat int    // 0-based
+	Text string // the move in the game's notation
+	Line int    // 1-based source line when parsed, 0 otherwise
+}
+
+// recordMagic is the comment that opens every formatted record.
+const recordMagic = "# Smokestack match record"
+
+// MaxRecordSize bounds the text ParseRecord reads.
+const MaxRecordSize = 16 << 20
+
+// maxRecordSeats bounds the Seats header so a garbled record cannot make
+// anything allocate per seat without limit.
+const maxRecordSeats = 100
+
+// Setup returns the record's setup for Game.Setup.
+func (r Record) Setup() Setup {
+	return Setup{Seats: r.Seats, Seed: r.Seed, Options: r.Options, Pins: r.Pins}
+}
+
+// Append adds a move by seat (0-based) in notation text.
+func (r *Record) Append(seat int, text string) {
+	r.Moves = append(r.Moves, RecordMove{Seat: seat, Text: text})
+}
+
+// ParseRecord reads a match record. Errors are *RecordError values naming
+// the line.
+func ParseRecord(rd io.Reader) (Record, error) {
+	data, err := io.ReadAll(io.LimitReader(rd, MaxRecordSize+1))
+	if err != nil {
+		return Record{}, fmt.Errorf("engine: read record: %w", err)
+	}
+	if len(data) > MaxRecordSize {
+		return Record{}, recordErr(0, "longer than %d bytes", MaxRecordSize)
+	}
+	var (
+		r    Record
+		seen = map[string]bool{}
+	)
+	for i, raw := range strings.Split(string(data), "\n") {
+		n := i + 1
+		line := strings.TrimSpace(stripComment(raw))
+		if line == "" {
+			continue
+		}
+		if c := line[0]; c >= '0' && c <= '9' {
+			if err := r.parseMove(n, line, seen); err != nil {
+				return Record{}, err
+			}
+			continue
+		}
+		key, val, ok := strings.Cut(line, ":")
+		if !ok || !isHeaderKey(key) {
+			return Record{}, recordErr(n, "expected a header (Key: value) or a move (number, seat, notation), got %q", clip(line))
+		}
+		if len(r.Moves) > 0 {
+			return Record{}, recordErr(n, "header %q after the first move; headers come first", key)
+		}
+		if err := r.parseHeader(n, key, strings.TrimSpace(val), seen); err != nil {
+			return Record{}, err
+		}
+	}
+	if err := r.checkRequired(0, seen); err != nil {
+		return Record{}, err
+	}
+	if len(r.Players) > 0 && len(r.Players) != r.Seats {
+		return Record{}, recordErr(0, "%d players named for %d seats", len(r.Players), r.Seats)
+	}
+	return r, nil
+}
+
+// stripComment removes a comment: '#' at the start of the line or after a
+// space, to the end of the line. A header line keeps every '#' past
+// its colon, so names such as "Bob #2" survive.
+func stripComment(line string) string {
+	trimmed := strings.TrimLeftFunc(line, unicode.IsSpace)
+	if strings.HasPrefix(trimmed, "#") {
+		return ""
+	}
+	if trimmed == "" || trimmed[0] < '0' || trimmed[0] > '9' {
+		return line // a header
+	}
+	if i := commentIndex(line); i >= 0 {
+		return line[:i]
+	}
+	return line
+}
+
+// commentIndex is the index of the first '#' that starts a comment in a
+// move line, or -1.
+func commentIndex(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '#' {
+			continue
+		}
+		if prev, _ := utf8.DecodeLastRuneInString(s[:i]); i == 0 || unicode.IsSpace(prev) {
+			return i
+		}
+	}
+	return -1
+}
+
+func isHeaderKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i, c := range k {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+// The header keys, canonical spelling; matched case-insensitively.
+var recordHeaders = []string{"Game", "Rules", "Seed", "Seats", "Players", "Option", "Pin", "Result"}
+
+func (r *Record) parseHeader(n int, key, val string, seen map[string]bool) error {
+	canon := ""
+	for _, h := range recordHeaders {
+		if strings.EqualFold(h, key) {
+			canon = h
+		}
+	}
+	if canon == "" {
+		return recordErr(n, "unknown header %q (known: %s)", key, strings.Join(recordHeaders, ", "))
+	}
+	if canon != "Option" && canon != "Pin" {
+		if seen[canon] {
+			return recordErr(n, "duplicate %s header", canon)
+		}
+		seen[canon] = true
+	}
+	if val == "" {
+		return recordErr(n, "empty %s header", canon)
+	}
+	switch canon {
+	case "Game":
+		if strings.ContainsFunc(val, unicode.IsSpace) {
+			return recordErr(n, "game id %q contains a space", val)
+		}
+		r.Game = val
+	case "Rules":
+		v, err := strconv.Atoi(val)
+		if err != nil || v < 0 {
+			return recordErr(n, "rules version %q is not a non-negative number", val)
+		}
+		r.Rules = v
+	case "Seed":
+		v, err := strconv.ParseUint(val, 10, 64)
+		if err != nil {
+			return recordErr(n, "seed %q is not a number from 0 to %d", val, uint64(1<<64-1))
+		}
+		r.Seed = v
+	case "Seats":
+		v, err := strconv.Atoi(val)
+		if err != nil || v < 1 || v > maxRecordSeats {
+			return recordErr(n, "seats %q is not a number from 1 to %d", val, maxRecordSeats)
+		}
+		r.Seats = v
+	case "Players":
+		names, err := parsePlayers(val)
+		if err != nil {
+			return recordErr(n, "players: %v", err)
+		}
+		if len(names) > maxRecordSeats {
+			return recordErr(n, "more than %d players", maxRecordSeats)
+		}
+		r.Players = names
+	case "Option", "Pin":
+		k, v, ok := strings.Cut(val, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" || strings.ContainsFunc(k, unicode.IsSpace) {
+			return recordErr(n, "%s %q is not key=value with a key without spaces", strings.ToLower(canon), clip(val))
+		}
+		m := &r.Options
+		if canon == "Pin" {
+			m = &r.Pins
+		}
+		if _, dup := (*m)[k]; dup {
+			return recordErr(n, "duplicate %s %q", strings.ToLower(canon), k)
+		}
+		if *m == nil {
+			*m = map[string]string{}
+		}
+		(*m)[k] = v
+	case "Result":
+		r.Result = val
+	}
+	return nil
+}
+
+func (r *Record) checkRequired(n int, seen map[string]bool) error {
+	var missing []string
+	for _, h := range []string{"Game", "Rules", "Seed", "Seats"} {
+		if !seen[h] {
+			missing = append(missing, h)
+		}
+	}
+	if len(missing) > 0 {
+		return recordErr(n, "missing header %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+func (r *Record) parseMove(n int, line string, seen map[string]bool) error {
+	if len(r.Moves) == 0 {
+		if err := r.checkRequired(n, seen); err != nil {
+			return err
+		}
+	}
+	num, rest := cutWord(line)
+	k, err := strconv.Atoi(num)
+	if err != nil || k != len(r.Moves)+1 {
+		return recordErr(n, "move number %q: expected %d", clip(num), len(r.Moves)+1)
+	}
+	seatTok, text := cutWord(rest)
+	if len(seatTok) < 2 || (seatTok[0] != 's' && seatTok[0] != 'S') {
+		return recordErr(n, "move %d: expected a seat such as s1, got %q", k, clip(seatTok))
+	}
+	seat, err := strconv.Atoi(seatTok[1:])
+	if err != nil || seat < 1 || seat > r.Seats {
+		return recordErr(n, "move %d: seat %q is not s1 to s%d", k, clip(seatTok), r.Seats)
+	}
+	if text == "" {
+		return recordErr(n, "move %d: no move after the seat", k)
+	}
+	r.Moves = append(r.Moves, RecordMove{Seat: seat - 1, Text: text, Line: n})
+	return nil
+}
+
+// cutWord splits s at its first space into a word and the trimmed rest.
+func cutWord(s string) (word, rest string) {
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i], strings.TrimSpace(s[i:])
+	}
+	return s, ""
+}
+
+// parsePlayers splits a comma-separated list of names; a name may be a
+// Go-quoted string, which is how Format writes names that hold a comma, a
+// quote, surrounding spaces or nothing at all.
+func parsePlayers(s string) ([]string, error) {
+	var out []string
+	for {
+		s = strings.TrimSpace(s)
+		var name string
+		if strings.HasPrefix(s, `"`) {
+			q, err := strconv.QuotedPrefix(s)
+			if err != nil {
+				return nil, fmt.Errorf("unterminated or invalid quoted name %s", clip(s))
+			}
+			name, _ = strconv.Unquote(q)
+			s = strings.TrimSpace(s[len(q):])
+			if s != "" && s[0] != ',' {
+				return nil, fmt.Errorf("expected a comma after %s", q)
+			}
+		} else {
+			i := strings.IndexByte(s, ',')
+			if i < 0 {
+				i = len(s)
+			}
+			name = strings.TrimSpace(s[:i])
+			if strings.Contains(name, `"`) {
+				return nil, fmt.Errorf("name %q: a name with a quote must be quoted", name)
+			}
+			s = s[i:]
+		}
+		out = append(out, name)
+		if s == "" {
+			return out, nil
+		}
+		s = s[1:] // the comma
+	}
+}
+
+func formatPlayer(name string) string {
+	bare := name != "" && name == strings.TrimSpace(name) && utf8.ValidString(name) &&
+		!strings.ContainsAny(name, `,"`) && !strings.ContainsFunc(name, unicode.IsControl)
+	if bare {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+// Validate reports whether the record can be written by Format and read
+// back unchanged: required fields set, seats in range, names, options,
+// pins and moves representable on one line each.
+func (r Record) Validate() error {
+	bad := func(format string, args ...any) error { return recordErr(0, format, args...) }
+	if r.Game == "" || strings.ContainsFunc(r.Game, unicode.IsSpace) {
+		return bad("game id %q is empty or contains a space", r.Game)
+	}
+	if r.Rules < 0 {
+		return bad("negative rules version %d", r.Rules)
+	}
+	if r.Seats < 1 || r.Seats > maxRecordSeats {
+		return bad("seats %d not from 1 to %d", r.Seats, maxRecordSeats)
+	}
+	if len(r.Players) > 0 && len(r.Players) != r.Seats {
+		return bad("%d players named for %d seats", len(r.Players), r.Seats)
+	}
+	for _, kv := range []struct {
+		what string
+		m    map[string]string
+	}{{"option", r.Options}, {"pin", r.Pins}} {
+		for k, v := range kv.m {
+			if k == "" || strings.ContainsFunc(k, unicode.IsSpace) || strings.Contains(k, "=") {
+				return bad("%s key %q is empty or holds a space or '='", kv.what, k)
+			}
+			if !oneLine(v) {
+				return bad("%s %s value %q has surrounding spaces or a newline", kv.what, k, v)
+			}
+		}
+	}
+	if r.Result != "" && !oneLine(r.Result) {
+		return bad("result %q has surrounding spaces or a newline", r.Result)
+	}
+	for i, m := range r.Moves {
+		if m.Seat < 0 || m.Seat >= r.Seats {
+			return bad("move %d: seat index %d not below %d", i+1, m.Seat, r.Seats)
+		}
+		if m.Text == "" || !oneLine(m.Text) || commentIndex(m.Text) >= 0 {
+			return bad("move %d: text %q is empty, spans lines, has surrounding spaces or a comment", i+1, m.Text)
+		}
+	}
+	return nil
+}
+
+func oneLine(s string) bool {
+	return s == strings.TrimSpace(s) && !strings.Contains(s, "\n")
+}
+
+// Format writes the record in canonical form: the fixed first comment, the
+// headers in a fixed order (options and pins sorted by key), a blank line
+// and the moves numbered from 1 with 1-based seats. The same record always
+// gives the same bytes. A record that fails Validate may not read back.
+func (r Record) Format() []byte {
+	var b bytes.Buffer
+	b.WriteString(recordMagic + "\n")
+	fmt.Fprintf(&b, "Game: %s\nRules: %d\nSeed: %d\nSeats: %d\n", r.Game, r.Rules, r.Seed, r.Seats)
+	if len(r.Players) > 0 {
+		names := make([]string, len(r.Players))
+		for i, p := range r.Players {
+			names[i] = formatPlayer(p)
+		}
+		fmt.Fprintf(&b, "Players: %s\n", strings.Join(names, ", "))
+	}
+	for _, kv := range []struct {
+		key string
+		m   map[string]string
+	}{{"Option", r.Options}, {"Pin", r.Pins}} {
+		keys := make([]string, 0, len(kv.m))
+		for k := range kv.m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%s: %s=%s\n", kv.key, k, kv.m[k])
+		}
+	}
+	if r.Result != "" {
+		fmt.Fprintf(&b, "Result: %s\n", r.Result)
+	}
+	if len(r.Moves) > 0 {
+		b.WriteByte('\n')
+	}
+	for i, m := range r.Moves {
+		fmt.Fprintf(&b, "%d s%d %s\n", i+1, m.Seat+1, m.Text)
+	}
+	return b.Bytes()
+}
+
+// ResultText is the canonical Result header of a finished game: the
+// ranking and scores by 1-based seat, and the tie-break when one was needed,
+// e.g. "ranking 2 1 3; scores 131 128 96; tie-break money". It is empty while
+// the game runs.
+func ResultText(s Status) string {
+	if !s.Finished {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("ranking")
+	for _, seat := range s.Ranking {
+		fmt.Fprintf(&b, " %d", seat+1)
+	}
+	b.WriteString("; scores")
+	for _, st := range s.Seats {
+		fmt.Fprintf(&b, " %d", st.Score)
+	}
+	if tb := strings.Join(strings.Fields(s.TieBreak), " "); tb != "" {
+		b.WriteString("; tie-break " + tb)
+	}
+	return b.String()
+}

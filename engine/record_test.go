@@ -1,0 +1,255 @@
+package engine_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// ignoreLines compares records without the source line numbers of moves.
+var ignoreLines = cmp.Options{cmpopts.IgnoreFields(engine.RecordMove{}, "Line"), cmpopts.EquateEmpty()}
+
+const exampleRecord = `# Smokestack match record
+# played on the kitchen table, entered by hand
+Game: brass
+Rules: 1
+Seed: 123456789
+Seats: 4
+Players: Alice, Bob #2, "Smith, Carol", Dan
+Option: link-scoring=flipped
+pin: deck=manchester,wigan , bolton
+Result: ranking 2 1 4 3; scores 131 128 96 90
+
+1 s2 build cotton manchester card:manchester
+2  S3   pass card:wigan   # a comment after the move
+
+# a comment between moves
+3 s1 loan 30 card:bolton#not-a-comment
+`
+
+func TestParseRecordExample(t *testing.T) {
+	r, err := engine.ParseRecord(strings.NewReader(exampleRecord))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engine.Record{
+		Game:    "brass",
+		Rules:   1,
+		Seed:    123456789,
+		Seats:   4,
+		Players: []string{"Alice", "Bob #2", "Smith, Carol", "Dan"},
+		Options: map[string]string{"link-scoring": "flipped"},
+		Pins:    map[string]string{"deck": "manchester,wigan , bolton"},
+		Result:  "ranking 2 1 4 3; scores 131 128 96 90",
+		Moves: []engine.RecordMove{
+			{Seat: 1, Text: "build cotton manchester card:manchester", Line: 12},
+			{Seat: 2, Text: "pass card:wigan", Line: 13},
+			{Seat: 0, Text: "loan 30 card:bolton#not-a-comment", Line: 16},
+		},
+	}
+	if d := cmp.Diff(want, r); d != "" {
+		t.Errorf("ParseRecord (-want +got):\n%s", d)
+	}
+}
+
+func TestFormatCanonical(t *testing.T) {
+	r := engine.Record{
+		Game:    "pebbles",
+		Rules:   1,
+		Seed:    42,
+		Seats:   3,
+		Players: []string{"Ann", " padded", "", `say "hi"`},
+		Options: map[string]string{"pile": "9", "b": "x=y"},
+		Pins:    map[string]string{"deck": "1,2,3"},
+		Moves:   []engine.RecordMove{{Seat: 0, Text: "take 2"}, {Seat: 2, Text: "pass"}},
+	}
+	r.Players = r.Players[:3]
+	want := `# Smokestack match record
+Game: pebbles
+Rules: 1
+Seed: 42
+Seats: 3
+Players: Ann, " padded", ""
+Option: b=x=y
+Option: pile=9
+Pin: deck=1,2,3
+
+1 s1 take 2
+2 s3 pass
+`
+	if got := string(r.Format()); got != want {
+		t.Errorf("Format:\n%s\nwant:\n%s", got, want)
+	}
+	// No moves: no trailing blank line.
+	r.Moves, r.Players, r.Options, r.Pins = nil, nil, nil, nil
+	r.Result = "ranking 1 2 3; scores 1 0 0"
+	want = "# Smokestack match record\nGame: pebbles\nRules: 1\nSeed: 42\nSeats: 3\nResult: ranking 1 2 3; scores 1 0 0\n"
+	if got := string(r.Format()); got != want {
+		t.Errorf("Format without moves:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	records := []engine.Record{
+		{Game: "g", Rules: 0, Seed: 0, Seats: 1},
+		{Game: "brass", Rules: 7, Seed: 1<<64 - 1, Seats: 4,
+			Players: []string{"a,b", `"q"`, " x ", "\x00\xff"},
+			Options: map[string]string{"z": "", "a": "1 2 3"},
+			Pins:    map[string]string{"deck": "manchester,wigan"},
+			Result:  "ranking 1 2 3 4; scores 1 2 3 4; tie-break money",
+			Moves:   []engine.RecordMove{{Seat: 3, Text: "sell bolton>distant card:bolton"}, {Seat: 0, Text: "a#b"}},
+		},
+	}
+	for _, r := range records {
+		if err := r.Validate(); err != nil {
+			t.Fatalf("Validate(%+v): %v", r, err)
+		}
+		text := r.Format()
+		got, err := engine.ParseRecord(bytes.NewReader(text))
+		if err != nil {
+			t.Fatalf("ParseRecord(Format()):\n%s\n%v", text, err)
+		}
+		if d := cmp.Diff(r, got, ignoreLines); d != "" {
+			t.Errorf("round trip (-want +got):\n%s\n%s", d, text)
+		}
+		if again := got.Format(); !bytes.Equal(again, text) {
+			t.Errorf("second Format differs:\n%s\nfirst:\n%s", again, text)
+		}
+	}
+}
+
+func TestParseRecordErrors(t *testing.T) {
+	head := "Game: pebbles\nRules: 1\nSeed: 1\nSeats: 2\n"
+	tests := []struct {
+		name string
+		text string
+		line int
+	}{
+		{"empty", "", 0},
+		{"missing seed", "Game: pebbles\nRules: 1\nSeats: 2\n", 0},
+		{"missing before move", "Game: pebbles\nRules: 1\n1 s1 take 1\n", 3},
+		{"unknown header", head + "Event: club night\n", 5},
+		{"duplicate header", head + "Seats: 3\n", 5},
+		{"bad seed", "Game: x\nSeed: -1\n", 2},
+		{"bad seats", "Game: x\nSeats: many\n", 2},
+		{"zero seats", "Game: x\nSeats: 0\n", 2},
+		{"bad rules", "Rules: 1.5\n", 1},
+		{"game with space", "Game: brass lancashire\n", 1},
+		{"empty value", "Game:\n", 1},
+		{"option without =", head + "Option: fast\n", 5},
+		{"duplicate option", head + "Option: a=1\noption: a=2\n", 6},
+		{"duplicate pin", head + "Pin: deck=1\nPin: deck=2\n", 6},
+		{"garbage", head + "hello world\n", 5},
+		{"header after move", head + "1 s1 take 1\nOption: pile=9\n", 6},
+		{"move number skips", head + "1 s1 take 1\n3 s2 take 1\n", 6},
+		{"move number starts at 2", head + "\n2 s1 take 1\n", 6},
+		{"seat out of range", head + "1 s3 take 1\n", 5},
+		{"seat zero", head + "1 s0 take 1\n", 5},
+		{"seat missing s", head + "1 2 take 1\n", 5},
+		{"no move text", head + "1 s1\n", 5},
+		{"only comment after seat", head + "1 s1 # take 1\n", 5},
+		{"too many players", head + "Players: a, b, c\n", 0},
+		{"unterminated quote", head + "Players: \"a, b\n", 5},
+		{"stray quote", head + "Players: a\"b, c\n", 5},
+		{"text after quoted name", head + "Players: \"a\" b, c\n", 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := engine.ParseRecord(strings.NewReader(tt.text))
+			if !errors.Is(err, engine.ErrBadRecord) {
+				t.Fatalf("err = %v, want ErrBadRecord", err)
+			}
+			var re *engine.RecordError
+			if !errors.As(err, &re) || re.Line != tt.line {
+				t.Errorf("err = %v, want a RecordError on line %d", err, tt.line)
+			}
+		})
+	}
+}
+
+func TestParseRecordCRLF(t *testing.T) {
+	text := strings.ReplaceAll(exampleRecord, "\n", "\r\n")
+	a, err := engine.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := engine.ParseRecord(strings.NewReader(exampleRecord))
+	if d := cmp.Diff(b, a); d != "" {
+		t.Errorf("CRLF record differs (-lf +crlf):\n%s", d)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	ok := engine.Record{Game: "g", Rules: 1, Seats: 2, Moves: []engine.RecordMove{{Seat: 1, Text: "pass"}}}
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	bad := []func(r *engine.Record){
+		func(r *engine.Record) { r.Game = "" },
+		func(r *engine.Record) { r.Rules = -1 },
+		func(r *engine.Record) { r.Seats = 0 },
+		func(r *engine.Record) { r.Players = []string{"one"} },
+		func(r *engine.Record) { r.Options = map[string]string{"a b": "1"} },
+		func(r *engine.Record) { r.Pins = map[string]string{"deck": "1\n2"} },
+		func(r *engine.Record) { r.Result = " padded" },
+		func(r *engine.Record) { r.Moves[0].Seat = 2 },
+		func(r *engine.Record) { r.Moves[0].Text = "" },
+		func(r *engine.Record) { r.Moves[0].Text = "pass # why" },
+	}
+	for i, f := range bad {
+		r := ok
+		r.Moves = append([]engine.RecordMove(nil), ok.Moves...)
+		f(&r)
+		if err := r.Validate(); !errors.Is(err, engine.ErrBadRecord) {
+			t.Errorf("case %d: Validate = %v, want ErrBadRecord", i, err)
+		}
+	}
+}
+
+func TestResultText(t *testing.T) {
+	s := engine.Status{Finished: true, Ranking: []int{1, 0, 2},
+		Seats:    []engine.SeatStatus{{Seat: 0, Score: 5}, {Seat: 1, Score: 9}, {Seat: 2, Score: 5}},
+		TieBreak: "more\nmoney"}
+	if got, want := engine.ResultText(s), "ranking 2 1 3; scores 5 9 5; tie-break more money"; got != want {
+		t.Errorf("ResultText = %q, want %q", got, want)
+	}
+	s.Finished = false
+	if got := engine.ResultText(s); got != "" {
+		t.Errorf("ResultText of a running game = %q, want empty", got)
+	}
+}
+
+func FuzzParseRecord(f *testing.F) {
+	f.Add(exampleRecord)
+	f.Add("Game: g\nRules: 1\nSeed: 2\nSeats: 2\nPlayers: \"a,\", b\n1 s2 x # y\n")
+	f.Add("Game: g\nRules: 1\nSeed: 2\nSeats: 1\nOption: k = v=w \n\n1 s1 \u00a0#z\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := engine.ParseRecord(strings.NewReader(text))
+		if err != nil {
+			if !errors.Is(err, engine.ErrBadRecord) {
+				t.Fatalf("error %v is not ErrBadRecord", err)
+			}
+			return
+		}
+		if err := r.Validate(); err != nil {
+			t.Fatalf("parsed record fails Validate: %v", err)
+		}
+		out := r.Format()
+		r2, err := engine.ParseRecord(bytes.NewReader(out))
+		if err != nil {
+			t.Fatalf("Format output does not parse: %v\n%s", err, out)
+		}
+		if d := cmp.Diff(r, r2, ignoreLines); d != "" {
+			t.Fatalf("round trip (-first +second):\n%s", d)
+		}
+		if out2 := r2.Format(); !bytes.Equal(out, out2) {
+			t.Fatalf("Format not stable:\n%s\n%s", out, out2)
+		}
+	})
+}
