@@ -1,0 +1,445 @@
+package brass
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+func helpTopicsByID(t *testing.T) map[string]engine.HelpTopic {
+	t.Helper()
+	m := map[string]engine.HelpTopic{}
+	for _, tp := range helpTopics() {
+		if _, dup := m[tp.ID]; dup {
+			t.Errorf("duplicate topic ID %q", tp.ID)
+		}
+		m[tp.ID] = tp
+	}
+	return m
+}
+
+func TestHelpTopicShape(t *testing.T) {
+	kinds := map[string]int{}
+	for _, tp := range helpTopics() {
+		kinds[tp.Kind]++
+		if tp.ID == "" || tp.Title == "" || strings.TrimSpace(tp.Body) == "" || len(tp.Keywords) == 0 {
+			t.Errorf("topic %q is incomplete: %+v", tp.ID, tp)
+		}
+		if n := len(tp.Body); n > maxHelpBody {
+			t.Errorf("topic %q body has %d bytes, limit %d", tp.ID, n, maxHelpBody)
+		}
+		if tp.ID != strings.ToLower(tp.ID) || strings.ContainsAny(tp.ID, " _") {
+			t.Errorf("topic ID %q is not a lower-case slug", tp.ID)
+		}
+		for _, k := range tp.Keywords {
+			if k != strings.ToLower(k) || k == "" {
+				t.Errorf("topic %q keyword %q must be lower case and non-empty", tp.ID, k)
+			}
+		}
+	}
+	for _, k := range []string{"rule", "tile", "location", "card"} {
+		if kinds[k] == 0 {
+			t.Errorf("no topics of kind %q", k)
+		}
+	}
+}
+
+// helpTopicConsts returns the string constants declared in topics.go, read
+// from the source so that a constant missing from TopicIDs is still checked.
+func helpTopicConsts(t *testing.T) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "topics.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return helpStringConsts(t, []*ast.File{f})
+}
+
+func helpStringConsts(t *testing.T, files []*ast.File) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, s := range gd.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if i >= len(vs.Values) {
+						continue
+					}
+					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						v, err := strconv.Unquote(lit.Value)
+						if err != nil {
+							t.Fatal(err)
+						}
+						out[n.Name] = v
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func TestHelpCoversTopicIDs(t *testing.T) {
+	byID := helpTopicsByID(t)
+	consts := helpTopicConsts(t)
+	if len(consts) < len(TopicIDs) {
+		t.Errorf("topics.go declares %d constants but TopicIDs has %d", len(consts), len(TopicIDs))
+	}
+	ids := append([]string(nil), TopicIDs...)
+	for _, v := range consts {
+		ids = append(ids, v)
+	}
+	for _, id := range ids {
+		tp, ok := byID[id]
+		if !ok {
+			t.Errorf("no help topic for ID %q", id)
+			continue
+		}
+		if tp.Kind != "rule" || strings.TrimSpace(tp.Body) == "" {
+			t.Errorf("topic %q: kind %q, body %d bytes", id, tp.Kind, len(tp.Body))
+		}
+	}
+	// Every rule topic is also a declared ID, so RuleErrors can name it.
+	declared := map[string]bool{}
+	for _, id := range ids {
+		declared[id] = true
+	}
+	for _, r := range helpRuleTexts {
+		if !declared[r.id] {
+			t.Errorf("rule topic %q has no constant in topics.go", r.id)
+		}
+	}
+}
+
+// helpRuleUse is one place where the package builds a rule error.
+type helpRuleUse struct {
+	pos   string
+	topic string // resolved topic ID, "" when unresolved
+	expr  string
+}
+
+// TestRuleErrorTopicsExist scans the package's non-test source for
+// engine.Rule(code, topic, ...) calls and engine.RuleError{Topic: ...}
+// literals and checks every topic they name has help. A topic passed
+// through a wrapper function's parameter is followed to the wrapper's callers.
+func TestRuleErrorTopicsExist(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, n, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	consts := helpStringConsts(t, files)
+
+	// wrappers maps a function name to the index of its parameter that
+	// ends up as a rule error's topic.
+	wrappers := map[string]int{}
+	var uses []helpRuleUse
+	var resolve func(fn *ast.FuncDecl, e ast.Expr, pos token.Pos)
+	resolve = func(fn *ast.FuncDecl, e ast.Expr, pos token.Pos) {
+		u := helpRuleUse{pos: fset.Position(pos).String(), expr: helpExpr(e)}
+		switch x := e.(type) {
+		case *ast.BasicLit:
+			if v, err := strconv.Unquote(x.Value); err == nil && x.Kind == token.STRING {
+				u.topic = v
+			}
+		case *ast.Ident:
+			if v, ok := consts[x.Name]; ok {
+				u.topic = v
+			} else if i := helpParamIndex(fn, x.Name); i >= 0 {
+				if _, seen := wrappers[fn.Name.Name]; !seen {
+					wrappers[fn.Name.Name] = i
+				}
+				return
+			}
+		}
+		uses = append(uses, u)
+	}
+	inspect := func(visit func(fn *ast.FuncDecl, n ast.Node)) {
+		for _, f := range files {
+			for _, d := range f.Decls {
+				fn, ok := d.(*ast.FuncDecl)
+				if !ok || fn.Body == nil {
+					continue
+				}
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					visit(fn, n)
+					return true
+				})
+			}
+		}
+	}
+	inspect(func(fn *ast.FuncDecl, n ast.Node) {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if helpIsSel(x.Fun, "engine", "Rule") && len(x.Args) >= 2 {
+				resolve(fn, x.Args[1], x.Pos())
+			}
+		case *ast.CompositeLit:
+			if helpIsSel(x.Type, "engine", "RuleError") {
+				for _, el := range x.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Topic" {
+							resolve(fn, kv.Value, kv.Pos())
+						}
+					}
+				}
+			}
+		}
+	})
+	// Follow wrappers (a wrapper may call another wrapper) until no new
+	// wrapper appears.
+	for done := map[string]bool{}; ; {
+		var todo []string
+		for w := range wrappers {
+			if !done[w] {
+				todo = append(todo, w)
+			}
+		}
+		if len(todo) == 0 {
+			break
+		}
+		for _, w := range todo {
+			done[w] = true
+			idx := wrappers[w]
+			calls := 0
+			inspect(func(fn *ast.FuncDecl, n ast.Node) {
+				c, ok := n.(*ast.CallExpr)
+				if !ok || helpCallee(c.Fun) != w || idx >= len(c.Args) {
+					return
+				}
+				calls++
+				resolve(fn, c.Args[idx], c.Pos())
+			})
+			if calls == 0 {
+				t.Errorf("%s passes its parameter on as a rule error topic, but no direct call of it was found to check", w)
+			}
+		}
+	}
+
+	byID := helpTopicsByID(t)
+	for _, u := range uses {
+		if u.topic == "" {
+			t.Errorf("%s: rule error topic %s is not a constant or string literal", u.pos, u.expr)
+			continue
+		}
+		if _, ok := byID[u.topic]; !ok {
+			t.Errorf("%s: rule error names topic %q, which has no help", u.pos, u.topic)
+		}
+	}
+	t.Logf("checked %d rule error sites (wrappers: %v)", len(uses), wrappers)
+}
+
+func helpIsSel(e ast.Expr, pkg, name string) bool {
+	s, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := s.X.(*ast.Ident)
+	return ok && id.Name == pkg && s.Sel.Name == name
+}
+
+func helpCallee(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	}
+	return ""
+}
+
+func helpParamIndex(fn *ast.FuncDecl, name string) int {
+	i := 0
+	for _, f := range fn.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if n.Name == name {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
+}
+
+func helpExpr(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.BasicLit:
+		return x.Value
+	case *ast.SelectorExpr:
+		return helpExpr(x.X) + "." + x.Sel.Name
+	}
+	return fmt.Sprintf("%T", e)
+}
+
+func TestHelpSearchFindsTopicFirst(t *testing.T) {
+	topics := helpTopics()
+	for _, tc := range []struct{ query, want string }{
+		{"coal", TopicCoal},
+		{"loan", TopicLoan},
+		{"borrow", TopicLoan},
+		{"virtual link", TopicVirtualLink},
+		{"distant market", TopicDistantMarket},
+		{"overbuild", TopicOverbuild},
+		{"build over", TopicOverbuild},
+		{"turn order", TopicTurnOrder},
+		{"who goes first", TopicTurnOrder},
+		{"canal", TopicCanal},
+		{"rail", TopicRail},
+		{"double rail", TopicRail},
+		{"income", TopicIncome},
+		{"negative income", TopicNegativeIncome},
+		{"liquidate", TopicNegativeIncome},
+		{"first turn", TopicFirstTurn},
+		{"two cards", TopicTwoCardBuild},
+		{"build anywhere", TopicTwoCardBuild},
+		{"iron", TopicIron},
+		{"coal market", TopicCoalMarket},
+		{"iron demand", TopicIronMarket},
+		{"coal mine", TopicCoalMine},
+		{"iron works", TopicIronWorks},
+		{"shipyard", TopicShipyard},
+		{"cotton", TopicCottonMill},
+		{"port", TopicPort},
+		{"flip", TopicFlipping},
+		{"develop", TopicDevelop},
+		{"sell", TopicSellCotton},
+		{"pass", TopicDiscard},
+		{"tie", TopicTieBreak},
+		{"link scoring", TopicLinkScoring},
+		{"final scoring", TopicFinalScoring},
+		{"port box", TopicPortBoxes},
+		{"14 links", TopicLinkLimit},
+		{"one per town", TopicOnePerTown},
+		{"network", TopicNetwork},
+		{"tech level", TopicTechLevel},
+		{"end of period", TopicPeriodEnd},
+		{"deck", TopicDeck},
+		{"setup", TopicSetup},
+		{"notation", TopicNotation},
+		{"cotton 2", "tile-cotton-2"},
+		{"mill level 2", "tile-cotton-2"},
+		{"iron works 3", "tile-iron-3"},
+		{"ship 0", "tile-ship-0"},
+		{"coal mine level 4", "tile-coal-4"},
+		{"manchester", "place-manchester"},
+		{"lancaster", "place-lancaster"},
+		{"warrington", "place-warrington"},
+		{"runcorn", "place-warrington"},
+		{"scotland", "place-scotland"},
+		{"the midlands", "place-midlands"},
+		{"blackpool", "place-blackpool"},
+		{"wigan card", "card-wigan"},
+		{"card:coal", "card-coal"},
+		{"shipyard card", "card-ship"},
+	} {
+		got := engine.SearchHelp(topics, tc.query, 3)
+		if len(got) == 0 {
+			t.Errorf("search %q: nothing found, want %q", tc.query, tc.want)
+			continue
+		}
+		if got[0].ID != tc.want {
+			var ids []string
+			for _, g := range got {
+				ids = append(ids, g.ID)
+			}
+			t.Errorf("search %q: got %v, want %q first", tc.query, ids, tc.want)
+		}
+	}
+}
+
+// The generated topics state the data's values, so a correction in
+// data/*.json reaches the help text.
+func TestGeneratedHelpFollowsData(t *testing.T) {
+	byID := helpTopicsByID(t)
+	b := theBoard
+	for i := Industry(0); i < numIndustries; i++ {
+		for lv, s := range b.specs[i] {
+			id := fmt.Sprintf("tile-%s-%d", i, lv)
+			tp, ok := byID[id]
+			if s.Count == 0 {
+				if ok {
+					t.Errorf("topic %q exists for a level that is not in the data", id)
+				}
+				continue
+			}
+			if !ok {
+				t.Errorf("no tile topic %q", id)
+				continue
+			}
+			if s.Period == "never" {
+				continue
+			}
+			for _, want := range []string{
+				fmt.Sprintf("£%d", s.Cost),
+				fmt.Sprintf("income +%d spaces, %d VP", s.Income, s.VP),
+				fmt.Sprintf("has %d of these", s.Count),
+			} {
+				if !strings.Contains(tp.Body, want) {
+					t.Errorf("%s: body lacks %q", id, want)
+				}
+			}
+		}
+	}
+	for pi, p := range b.places {
+		tp, ok := byID["place-"+p.ID]
+		if !ok {
+			t.Errorf("no location topic for %q", p.ID)
+			continue
+		}
+		for _, li := range p.links {
+			if !strings.Contains(tp.Body, b.links[li].ID) {
+				t.Errorf("place-%s does not list link %s", p.ID, b.links[li].ID)
+			}
+		}
+		if len(p.Spaces) > 0 && !strings.Contains(tp.Body, fmt.Sprintf("@%d ", len(p.Spaces))) {
+			t.Errorf("place-%s does not list its last space", p.ID)
+		}
+		if p.Cards > 0 {
+			card, ok := byID["card-"+b.cardSlug(pi)]
+			if !ok || !strings.Contains(card.Body, fmt.Sprintf("the deck holds %d", p.Cards)) {
+				t.Errorf("card-%s missing or wrong count", p.ID)
+			}
+		}
+	}
+	for i := Industry(0); i < numIndustries; i++ {
+		card, ok := byID["card-"+i.String()]
+		if !ok || !strings.Contains(card.Body, fmt.Sprintf("the deck holds %d", b.industryCards[i])) {
+			t.Errorf("card-%s missing or wrong count", i)
+		}
+	}
+}
