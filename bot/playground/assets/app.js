@@ -1,0 +1,241 @@
+// Smokestack playground: plain JavaScript, no build step.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const st = { games: [], match: null, seat: 0, partial: "", sugTimer: 0, sel: -1, sugs: [] };
+
+async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) {
+    opt.headers["Content-Type"] = "application/json";
+    opt.body = JSON.stringify(body);
+  }
+  const res = await fetch("/api/" + path, opt);
+  const ct = res.headers.get("Content-Type") || "";
+  const data = ct.startsWith("application/json") ? await res.json() : await res.text();
+  if (!res.ok) { const e = new Error(data.error || res.statusText); e.info = data; throw e; }
+  return data;
+}
+
+function el(tag, props, ...kids) {
+  const e = document.createElement(tag);
+  Object.assign(e, props || {});
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+function game() { return st.games.find((g) => g.id === $("game").value); }
+
+function fillSeats() {
+  const g = game();
+  $("seats").replaceChildren();
+  for (let n = g.min; n <= g.max; n++) $("seats").append(el("option", { value: n, textContent: n }));
+  $("options").replaceChildren();
+  for (const o of g.options || []) {
+    let input;
+    if (o.values && o.values.length) {
+      input = el("select", { name: "opt-" + o.key });
+      for (const v of o.values) input.append(el("option", { value: v, textContent: v, selected: v === o.default }));
+    } else {
+      input = el("input", { name: "opt-" + o.key, placeholder: o.default, size: 6 });
+    }
+    input.dataset.key = o.key;
+    input.title = o.help;
+    $("options").append(el("label", { title: o.help }, o.key + " ", input));
+  }
+}
+
+async function init() {
+  st.games = await api("GET", "games");
+  for (const g of st.games) $("game").append(el("option", { value: g.id, textContent: g.name }));
+  fillSeats();
+  $("game").onchange = fillSeats;
+  $("new").onsubmit = (ev) => { ev.preventDefault(); create(); };
+  $("moveform").onsubmit = (ev) => { ev.preventDefault(); submit($("move").value); };
+  $("move").oninput = () => { clearTimeout(st.sugTimer); st.sugTimer = setTimeout(suggest, 120); };
+  $("move").onkeydown = sugKeys;
+  $("back").onclick = () => { const t = tokens(st.partial); t.pop(); st.partial = t.join(" "); pick(); };
+  $("clear").onclick = () => { st.partial = ""; pick(); };
+  $("submitpick").onclick = () => submit(st.partial);
+  $("helpform").onsubmit = (ev) => { ev.preventDefault(); help($("helpq").value); };
+  const id = new URLSearchParams(location.search).get("match");
+  if (id) { st.match = await api("GET", "matches/" + id); showMatch(true); }
+}
+
+function tokens(s) { return s.trim() === "" ? [] : s.trim().split(/\s+/); }
+
+async function create() {
+  const opts = {};
+  for (const i of $("options").querySelectorAll("[data-key]")) if (i.value !== "") opts[i.dataset.key] = i.value;
+  const body = { game: $("game").value, seats: Number($("seats").value), options: opts };
+  if ($("seed").value.trim() !== "") body.seed = Number($("seed").value);
+  try {
+    const r = await api("POST", "matches", body);
+    st.match = r.match;
+    history.replaceState(null, "", "?match=" + r.match.id);
+    $("log").replaceChildren();
+    showEvents(r.events);
+    showMatch(true);
+  } catch (e) { showError(e); }
+}
+
+function activeSeats() { return (st.match.play && st.match.play.active) || []; }
+
+function showMatch(follow) {
+  const m = st.match;
+  $("intro").hidden = true;
+  $("table").hidden = false;
+  const act = activeSeats();
+  if (follow && act.length && !act.includes(st.seat)) st.seat = act[0];
+  if (st.seat >= m.seats.length) st.seat = 0;
+  const p = m.play || {};
+  let line = m.name + " · " + (p.phase || m.status);
+  if (p.finished) line += " · finished, ranking " + (p.ranking || []).map((s) => "seat " + (s + 1)).join(", ");
+  else if (m.status !== "active") line += " · " + m.status;
+  else line += " · to move: " + act.map((s) => m.seats[s].name).join(", ");
+  $("status").textContent = line;
+  $("seatbar").replaceChildren();
+  m.seats.forEach((s, i) => {
+    const score = p.seats && p.seats[i] ? " (" + p.seats[i].score + ")" : "";
+    const b = el("button", { type: "button", textContent: "Seat " + (i + 1) + " " + s.name + score });
+    b.dataset.seat = i;
+    if (i === st.seat) b.classList.add("on");
+    if (act.includes(i)) b.classList.add("active");
+    b.onclick = () => { st.seat = i; st.partial = ""; showMatch(false); };
+    $("seatbar").append(b);
+  });
+  const spec = el("button", { type: "button", textContent: "Spectators" });
+  spec.dataset.seat = -1;
+  if (st.seat === -1) spec.classList.add("on");
+  spec.onclick = () => { st.seat = -1; showMatch(false); };
+  $("seatbar").append(spec);
+  $("board").src = "/api/matches/" + m.id + "/board.png?seat=" + st.seat + "&v=" + m.version;
+  $("board").dataset.version = m.version;
+  $("boardcap").textContent = (st.seat < 0 ? "public board" : "board as seat " + (st.seat + 1) + " sees it") + ", version " + m.version;
+  $("as").textContent = st.seat < 0 ? "(pick a seat)" : "as seat " + (st.seat + 1);
+  $("recordlink").href = "/api/matches/" + m.id + "/record";
+  $("suggestions").replaceChildren();
+  hand();
+  pick();
+  refreshLog();
+}
+
+async function hand() {
+  if (st.seat < 0) { $("hand").textContent = "Spectators hold no cards."; return; }
+  try {
+    const p = await api("GET", "matches/" + st.match.id + "/hand?seat=" + st.seat);
+    const v = p.view || {};
+    $("hand").textContent = Array.isArray(v.hand) ? (v.hand.length ? v.hand.join("  ") : "(empty)") : JSON.stringify(v, null, 1);
+  } catch (e) { $("hand").textContent = e.message; }
+}
+
+async function refreshLog() {
+  const l = await api("GET", "matches/" + st.match.id + "/log");
+  $("log").replaceChildren(...l.map((e) => el("li", { textContent: "seat " + (e.seat + 1) + ": " + e.move })));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+async function pick() {
+  const m = st.match;
+  $("partial").textContent = st.partial;
+  $("choices").replaceChildren();
+  $("submitpick").disabled = true;
+  if (st.seat < 0 || m.status !== "active" || !activeSeats().includes(st.seat)) {
+    $("prompt").textContent = m.status === "active" ? "Waiting for " + activeSeats().map((s) => "seat " + (s + 1)).join(", ") + "." : "The match is " + m.status + ".";
+    return;
+  }
+  try {
+    const ch = await api("GET", "matches/" + m.id + "/choices?seat=" + st.seat + "&partial=" + encodeURIComponent(st.partial));
+    $("prompt").textContent = ch.next.length ? ch.prompt : (ch.complete ? "Ready to submit." : "No way to continue.");
+    for (const c of ch.next) {
+      const b = el("button", { type: "button", textContent: c.label, title: c.help || c.token });
+      b.dataset.token = c.token;
+      b.onclick = () => { st.partial = (st.partial + " " + c.token).trim(); pick(); };
+      $("choices").append(b);
+    }
+    $("submitpick").disabled = !ch.complete;
+  } catch (e) { $("prompt").textContent = ""; showError(e); }
+}
+
+async function suggest() {
+  const q = $("move").value;
+  if (st.seat < 0 || !st.match) return;
+  try {
+    st.sugs = await api("GET", "matches/" + st.match.id + "/suggest?seat=" + st.seat + "&q=" + encodeURIComponent(q));
+  } catch (e) { st.sugs = []; }
+  st.sel = -1;
+  $("suggestions").replaceChildren(...st.sugs.map((s, i) => {
+    const li = el("li", { role: "option" }, s.text, el("small", { textContent: s.label }));
+    if (s.complete) li.classList.add("complete");
+    li.onclick = () => useSuggestion(i);
+    return li;
+  }));
+}
+
+function useSuggestion(i) {
+  const s = st.sugs[i];
+  $("move").value = s.text + (s.complete ? "" : " ");
+  $("move").focus();
+  suggest();
+}
+
+function sugKeys(ev) {
+  const n = st.sugs.length;
+  if (!n) return;
+  if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+    ev.preventDefault();
+    st.sel = (st.sel + (ev.key === "ArrowDown" ? 1 : n - 1)) % n;
+    [...$("suggestions").children].forEach((li, i) => li.classList.toggle("sel", i === st.sel));
+  } else if ((ev.key === "Tab" || ev.key === "Enter") && st.sel >= 0) {
+    ev.preventDefault();
+    useSuggestion(st.sel);
+  }
+}
+
+async function submit(text) {
+  hideError();
+  if (st.seat < 0) { showError(new Error("pick a seat first")); return; }
+  try {
+    const r = await api("POST", "matches/" + st.match.id + "/moves", {
+      seat: st.seat, move: text, version: st.match.version, request_id: "web-" + Date.now() + "-" + Math.random().toString(36).slice(2),
+    });
+    st.match = r.match;
+    st.partial = "";
+    $("move").value = "";
+    showEvents(r.events);
+    showMatch(true);
+  } catch (e) {
+    showError(e);
+    if (e.info && e.info.kind === "stale") { st.match = await api("GET", "matches/" + st.match.id); showMatch(false); }
+  }
+}
+
+function showEvents(evs) {
+  $("events").replaceChildren(...(evs || []).map((e) => el("div", { textContent: e.text })));
+}
+
+function hideError() { $("error").hidden = true; $("error").replaceChildren(); }
+
+function showError(e) {
+  const box = $("error");
+  box.replaceChildren(el("div", { className: "msg", textContent: e.message }));
+  const info = e.info || {};
+  if (info.kind) box.dataset.kind = info.kind;
+  if (info.help) {
+    box.append(el("details", {}, el("summary", { textContent: "Rule: " + info.help.title }), el("p", { textContent: info.help.body })));
+  } else if (info.topic) {
+    box.append(el("div", { textContent: "see rules topic " + info.topic }));
+  }
+  box.hidden = false;
+}
+
+async function help(q) {
+  const g = st.match ? st.match.game : $("game").value;
+  try {
+    const ts = await api("GET", "help?game=" + encodeURIComponent(g) + "&q=" + encodeURIComponent(q));
+    $("helpres").replaceChildren(...(ts.length ? ts.map((t) => el("details", {}, el("summary", { textContent: t.title }), el("p", { textContent: t.body })))
+      : [el("p", { textContent: "nothing found" })]));
+  } catch (e) { $("helpres").textContent = e.message; }
+}
+
+init().catch(showError);
