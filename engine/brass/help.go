@@ -27,7 +27,7 @@ func helpTopics() []engine.HelpTopic { return helpTopicsFor(theBoard) }
 
 // helpTopicsFor builds every help topic from the rule texts and the board data.
 func helpTopicsFor(b *board) []engine.HelpTopic {
-	out := helpRules()
+	out := helpRules(b)
 	out = append(out, helpTiles(b)...)
 	out = append(out, helpPlaces(b)...)
 	out = append(out, helpCards(b)...)

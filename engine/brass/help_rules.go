@@ -1,11 +1,18 @@
 package brass
 
-import "github.com/smokestack/smokestack/engine"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
 
 // helpRuleText is one hand-written rules explanation. The texts are our own
-// words (see docs/brass-rules.md); values that a group may correct in the
-// data files are not repeated here but generated into the tile, location
-// and card topics.
+// words (see docs/brass-rules.md). Printed values that live in data/*.json
+// appear as {placeholders} filled in by helpRules, and the tile, location
+// and card topics are generated from the data, so a data correction
+// reaches the help text.
 type helpRuleText struct {
 	id, title string
 	keywords  []string
@@ -17,35 +24,34 @@ type helpRuleText struct {
 // scoring and notation.
 var helpRuleTexts = []helpRuleText{
 	{"setup", "Setting up", []string{"setup", "start", "starting money", "begin", "new game", "£30"}, `How a match starts:
-- Everyone has £30 and income £0 (space 10 of the income track).
+- Everyone has £{money} and income £0 (space {startspace} of the income track).
 - Your industry tiles form five stacks (cotton, port, coal, iron, shipyard), lowest level on top.
 - The coal and iron demand tracks start full.
 - The cotton demand marker sits on its top space and the distant market tiles are shuffled face down.
 - A random seat (from the match seed) goes first; the rest follow in seat order for round 1.
-- Everyone is dealt 8 cards and a few more are set aside unseen (see "deck").
-- Each player has 14 link counters for the period.`},
+- Everyone is dealt {hand} cards and a few more are set aside unseen (see "deck").
+- Each player has {links} link counters for the period.`},
 
 	{"deck", "The deck", []string{"deck", "cards", "removed cards", "set aside", "deal", "hand", "66 cards"}, `There is one deck of location cards (one town each) and industry cards (one industry each). The card topics list every card and how many copies there are.
 
-At the start of each period the whole deck is shuffled, each player gets 8, and then some cards are put aside face down without anyone seeing them:
-- 4 players: 6 in the canal period, 2 in the rail period
-- 3 players: 9 in the canal period, 6 in the rail period
+At the start of each period the whole deck is shuffled, each player gets {hand}, and then some cards are put aside face down without anyone seeing them:
+{removals}
 
 The numbers are chosen so that everybody plays out their hand exactly by the last round. Your hand is private; the deck order and the set-aside cards stay hidden from everybody.`},
 
 	{"rounds", "Rounds and periods", []string{"round", "rounds", "period", "periods", "phase", "game length", "how long"}, `The game has two halves: the canal period, then the rail period.
 
-Each period runs 8 rounds with 4 players or 10 rounds with 3. One round goes:
+Each period runs {rounds}. One round goes:
 1. everyone collects income (see "income")
 2. each player takes a turn, in turn order
 3. turn order is re-sorted by money spent (see "turn-order")
-4. hands are refilled to 8 while cards remain
+4. hands are refilled to {hand} while cards remain
 
 When every hand is empty the period ends: links and flipped industries score, and after the canal period the board is partly cleared for the rail period (see "period-end").`},
 
 	{"income", "Income", []string{"income", "income track", "collect income", "money per round", "bands", "income level"}, `At the start of every round each player collects their income from the bank. Everyone starts at £0, so the first round pays nothing.
 
-The income track has 100 spaces and the pound value rises in bands: low on the track one step is £1, higher up you need 2, then 3, then 4 spaces for each extra pound. The top is £30.
+The income track has 100 spaces and the pound value rises in bands: low on the track one step is £1, higher up you need 2, then 3, then 4 spaces for each extra pound. The top is £{maxincome}.
 
 - Flipping an industry moves your marker up by the number in its gold circle: that is spaces, not pounds.
 - A distant market sale adds bonus spaces too.
@@ -94,7 +100,7 @@ Everything paid during your actions counts: building, links, coal and iron from 
 
 Example: spending £30, £4, £4 and £11 gives the two £4 players first (same order as before), then £11, then £30.`},
 
-	{"refill", "Refilling your hand", []string{"refill", "draw", "draw cards", "hand size", "eight cards", "8 cards"}, `At the end of each round every player draws back up to 8 cards.
+	{"refill", "Refilling your hand", []string{"refill", "draw", "draw cards", "hand size", "eight cards", "8 cards"}, `At the end of each round every player draws back up to {hand} cards.
 
 Once the deck is empty nobody draws any more; you keep playing the cards in your hand. The period ends when all hands are empty.
 
@@ -103,11 +109,11 @@ In the rail period, once the deck is gone loans are no longer allowed (see "loan
 	{"period-end", "End of a period", []string{"end of period", "end of canal period", "canal period end", "level 1 removed", "maintenance", "new period"}, `When all hands are empty the period is scored (see "scoring").
 
 After the canal period, before the rail period starts:
-- all canals come off the board and go back to their owners, so you have 14 links again
+- all canals come off the board and go back to their owners, so you have {links} links again
 - every level 1 industry on the board is removed, with any cubes on it; your income stays where it is
 - level 2 and higher tiles stay, and score again at the end of the rail period if they are flipped
 - the cotton demand marker goes back to the top, and the distant market tiles are shuffled again
-- all 66 cards are shuffled, 8 dealt to each player and some set aside again
+- the whole deck is shuffled, {hand} dealt to each player and some set aside again
 
 Stacks in your hand are untouched: level 1 tiles still there must be developed away.`},
 
@@ -228,13 +234,13 @@ Cotton mills, ports and shipyards of other players can never be built over.`},
 Where it must come from, in order:
 1. the nearest coal mine that still has cubes and is linked to the town by built links (anyone's links, anyone's mine). Distance counts links; a mine in the same town is nearest of all. Equal distance: you choose.
 2. only if no mine can supply it: the coal demand track, if the town is connected to a port or external location (see "coal-market").
-3. if that track is empty: £5, with the same port condition.
+3. if that track is empty: £{stock}, with the same port condition.
 
 Mine coal is free, even from other players' mines. Routes may pass through external locations.`},
 
 	{"coal-market", "Coal demand track", []string{"coal market", "coal demand", "coal track", "buy coal", "sell coal", "coal price"}, `The coal demand track holds spare coal. Using it needs a route from your building town to a port tile (anyone's, flipped or not) or to Scotland, Yorkshire or the Midlands.
 
-Buying: you take the cheapest cube and pay its price: £1, £1, £2, £2, £3, £3, £4, £4. When the track is empty a cube costs £5.
+Buying: you take the cheapest cube and pay its price: {prices}. When the track is empty a cube costs £{stock}.
 
 Selling: when you build a coal mine linked to such a port, it must at once fill every empty space of the track, most expensive first, and you are paid each space's price. This happens only at the moment of building.`},
 
@@ -243,13 +249,13 @@ Selling: when you build a coal mine linked to such a port, it must at once fill 
 Where it comes from:
 1. any iron works on the board that has cubes, anyone's, anywhere: no link is needed and you choose which one
 2. only if no works has any: the iron demand track, cheapest cube first
-3. if that track is empty: £5
+3. if that track is empty: £{stock}
 
 Iron from a works is free. Taking the last cube flips the works and raises its owner's income.`},
 
 	{"iron-market", "Iron demand track", []string{"iron market", "iron demand", "iron track", "buy iron", "sell iron", "iron price"}, `The iron demand track works like the coal one but needs no port connection at all.
 
-Buying: the cheapest cube first, at £1, £1, £2, £2, £3, £3, £4, £4; £5 when the track is empty.
+Buying: the cheapest cube first, at {prices}; £{stock} when the track is empty.
 
 Selling: whenever an iron works is built, it immediately fills every empty space of the track from its own cubes, most expensive space first, and its owner is paid each space's price.`},
 
@@ -329,7 +335,7 @@ The engine picks the right box for you. Name a space (@2) only when building ove
 
 	{"canal", "Canals", []string{"canal", "canals", "canal link", "build canal"}, `Canals are the links of the first period, and they go only on routes the board marks as canal routes.
 
-- A canal costs £3 and you build one per action.
+- A canal costs £{canal} and you build one per action.
 - It must touch your network: a town where you have an industry, or a town one of your links already reaches.
 - Nobody can build on a route that already has a link.
 
@@ -339,21 +345,21 @@ Type: canal bolton-bury card:wigan`},
 
 	{"rail", "Rails", []string{"rail", "rails", "railway", "rail link", "double rail", "two rails", "build rail"}, `Rails are the links of the second period, and they go only on routes marked for rail.
 
-- One rail costs £5; two in one action cost £15. The two need not touch each other.
-- Each rail needs one coal, moved to either of its ends by the coal rules (nearest mine first, counted to the nearer end; else the demand track via a port; else £5).
+- One rail costs £{rail}; two in one action cost £{rail2}. The two need not touch each other.
+- Each rail needs one coal, moved to either of its ends by the coal rules (nearest mine first, counted to the nearer end; else the demand track via a port; else £{stock}).
 - With two rails the first is laid and supplied before the second, so the first can open a route, or use up coal, for the second.
 - Each must touch your network when it is laid.
 
 Type: rail bolton-bury card:wigan
 Two: rail bolton-bury bolton-wigan coal:wigan card:wigan`},
 
-	{"link-limit", "Link limit", []string{"link limit", "14 links", "out of links", "link counters", "how many links"}, `Each player has 14 link counters per period, so you can build at most 14 canals in the canal period and at most 14 rails in the rail period. The canals come back to you when the canal period ends.
+	{"link-limit", "Link limit", []string{"link limit", "14 links", "out of links", "link counters", "how many links"}, `Each player has {links} link counters per period, so you can build at most {links} canals in the canal period and at most {links} rails in the rail period. The canals come back to you when the canal period ends.
 
 Every route holds just one link: once anybody builds there, it is closed to everyone else for that period.`},
 
 	{"develop", "Develop", []string{"develop", "development", "skip level", "remove tile", "discard tile", "tech up"}, `Develop lets you throw away the top tile of one or two stacks (the same stack twice or two different ones) without building them. It gets you to the stronger tiles faster, and it is the only way past level 0 shipyards and past level 1 tiles in the rail period.
 
-Each discarded tile needs one iron, found by the usual iron rules (see "iron"): works on the board first, otherwise the track, otherwise £5.
+Each discarded tile needs one iron, found by the usual iron rules (see "iron"): works on the board first, otherwise the track, otherwise £{stock}.
 
 Discarded tiles are gone for good.
 
@@ -384,7 +390,7 @@ Then: sell colne>distant  or  stop`},
 
 	{"loan", "Loans", []string{"loan", "loans", "borrow", "money", "cash", "£10", "£20", "£30"}, `A loan hands you £10, £20 or £30 from the bank; you never repay it. In exchange your income drops by one band for each £10, and your marker lands on the highest space of the new band.
 
-- You cannot go below -£10 income: a loan that would need that is refused.
+- You cannot go below -£{minincome} income: a loan that would need that is refused.
 - In the rail period, once the deck is empty, no more loans.
 - Loan money is not spending, so it does not change turn order.
 
@@ -404,8 +410,35 @@ Type: loan 20 card:wigan`},
 Links are the two town names in alphabetical order. coal: and iron: tokens are only needed when you have a choice. docs/notation.md has the full grammar.`},
 }
 
-// helpRules returns the rule topics as engine help topics.
-func helpRules() []engine.HelpTopic {
+// helpRules returns the rule topics as engine help topics, with the
+// {placeholders} in their bodies filled in from the board data.
+func helpRules(b *board) []engine.HelpTopic {
+	r := b.rules
+	prices := make([]string, len(b.demandPrices))
+	for i, p := range b.demandPrices {
+		prices[i] = fmt.Sprintf("£%d", p)
+	}
+	var removals, rounds []string
+	for _, pc := range r.Players {
+		rounds = append(rounds, fmt.Sprintf("%d rounds with %d players", pc.Rounds, pc.Players))
+		removals = append(removals, fmt.Sprintf("- %d players: %d in the canal period, %d in the rail period (%d rounds each)",
+			pc.Players, pc.RemoveCanal, pc.RemoveRail, pc.Rounds))
+	}
+	fill := strings.NewReplacer(
+		"{money}", strconv.Itoa(r.StartMoney),
+		"{startspace}", strconv.Itoa(b.startSpace),
+		"{hand}", strconv.Itoa(r.HandSize),
+		"{links}", strconv.Itoa(r.LinksPerPeriod),
+		"{removals}", strings.Join(removals, "\n"),
+		"{rounds}", strings.Join(rounds, " or "),
+		"{maxincome}", strconv.Itoa(r.MaxIncome),
+		"{minincome}", strconv.Itoa(-r.MinIncome),
+		"{stock}", strconv.Itoa(b.stockPrice),
+		"{prices}", strings.Join(prices, ", "),
+		"{canal}", strconv.Itoa(r.CanalCost),
+		"{rail}", strconv.Itoa(r.RailCost),
+		"{rail2}", strconv.Itoa(r.DoubleRailCost),
+	)
 	out := make([]engine.HelpTopic, 0, len(helpRuleTexts))
 	for _, r := range helpRuleTexts {
 		out = append(out, engine.HelpTopic{
@@ -413,7 +446,7 @@ func helpRules() []engine.HelpTopic {
 			Title:    r.title,
 			Kind:     "rule",
 			Keywords: append([]string(nil), r.keywords...),
-			Body:     r.body,
+			Body:     fill.Replace(r.body),
 		})
 	}
 	return out

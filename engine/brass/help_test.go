@@ -33,6 +33,9 @@ func TestHelpTopicShape(t *testing.T) {
 		if tp.ID == "" || tp.Title == "" || strings.TrimSpace(tp.Body) == "" || len(tp.Keywords) == 0 {
 			t.Errorf("topic %q is incomplete: %+v", tp.ID, tp)
 		}
+		if strings.ContainsAny(tp.Body, "{}") {
+			t.Errorf("topic %q has an unfilled placeholder: %s", tp.ID, tp.Body)
+		}
 		if n := len(tp.Body); n > maxHelpBody {
 			t.Errorf("topic %q body has %d bytes, limit %d", tp.ID, n, maxHelpBody)
 		}
