@@ -182,6 +182,12 @@ func TestRuleErrorTopicsExist(t *testing.T) {
 					wrappers[fn.Name.Name] = i
 				}
 				return
+			} else if vals := helpAssigned(fn, x.Name); len(vals) > 0 {
+				// A local variable: check every value assigned to it.
+				for _, v := range vals {
+					resolve(fn, v, v.Pos())
+				}
+				return
 			}
 		}
 		uses = append(uses, u)
@@ -259,6 +265,33 @@ func TestRuleErrorTopicsExist(t *testing.T) {
 		}
 	}
 	t.Logf("checked %d rule error sites (wrappers: %v)", len(uses), wrappers)
+}
+
+// helpAssigned returns the expressions assigned to a local variable name
+// in fn (name := x, name = x, var name = x).
+func helpAssigned(fn *ast.FuncDecl, name string) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if len(x.Lhs) != len(x.Rhs) {
+				return true
+			}
+			for i, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name == name {
+					out = append(out, x.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range x.Names {
+				if id.Name == name && i < len(x.Values) {
+					out = append(out, x.Values[i])
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 func helpIsSel(e ast.Expr, pkg, name string) bool {
