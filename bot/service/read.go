@@ -3,8 +3,6 @@ package service
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 
 	"github.com/smokestack/smokestack/engine"
@@ -83,9 +81,9 @@ func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]storage.LogEntr
 	return l, nil
 }
 
-// Export writes a match as a record: a header of "key: value" lines (game,
-// rules version, seed, seats, options, pins), a blank line, then one move
-// per line as "<seat> <notation>" with 1-based seats.
+// Export writes a match as a record (engine.Record's text form, see
+// docs/record-format.md): the setup header, the players, every applied move
+// and, for a finished game, its result.
 func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
@@ -95,28 +93,21 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("service: log of match %s: %w", m.ID, err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "game: %s\nrules: %d\nseed: %d\nseats: %d\n", m.Game, m.RulesVersion, m.Seed, len(m.Seats))
-	for i, st := range m.Seats {
-		fmt.Fprintf(&b, "player %d: %s\n", i+1, st.Name)
+	info := engine.MatchInfo{
+		Setup: engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)},
+		Final: m.state,
 	}
-	writeMap := func(prefix string, kv map[string]string) {
-		keys := make([]string, 0, len(kv))
-		for k := range kv {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			fmt.Fprintf(&b, "%s %s: %s\n", prefix, k, kv[k])
-		}
+	for _, st := range m.Seats {
+		info.Players = append(info.Players, st.Name)
 	}
-	writeMap("option", m.Options)
-	writeMap("pin", gamePins(m.Pins))
-	b.WriteString("\n")
 	for _, e := range log {
-		fmt.Fprintf(&b, "%d %s\n", e.Seat+1, e.Move)
+		info.Moves = append(info.Moves, engine.RecordMove{Seat: e.Seat, Text: e.Move})
 	}
-	return b.String(), nil
+	rec, err := engine.RecordOf(m.game, info)
+	if err != nil {
+		return "", fmt.Errorf("service: export match %s: %w", m.ID, err)
+	}
+	return string(rec.Format()), nil
 }
 
 // Help searches a game's rules topics; an empty query lists the rules.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -236,9 +237,17 @@ func TestSubmit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "game: pebbles\nrules: 1\nseed: 7\nseats: 2\nplayer 1: Alice\nplayer 2: Bob\noption pile: 21\npin deck: 1,2,3,1,2,3,3,3,3,2,2,2,1,1,1\n\n1 take 3\n"
+	want := "# Smokestack match record\nGame: pebbles\nRules: 1\nSeed: 7\nSeats: 2\nPlayers: Alice, Bob\nOption: pile=21\nPin: deck=1,2,3,1,2,3,3,3,3,2,2,2,1,1,1\n\n1 s1 take 3\n"
 	if rec != want {
 		t.Errorf("export:\n%s\nwant:\n%s", rec, want)
+	}
+	parsed, err := engine.ParseRecord(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Replay(testgame.Game{}, parsed)
+	if err != nil || res.Status.Phase != o.Match.Play.Phase {
+		t.Errorf("replay of the export: %v, phase %q, want %q", err, res.Status.Phase, o.Match.Play.Phase)
 	}
 	topics, err := svc.Help("pebbles", "pass", 5)
 	if err != nil || len(topics) == 0 || topics[0].ID != "pass" {

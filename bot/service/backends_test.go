@@ -1,0 +1,18 @@
+package service_test
+
+import (
+	"testing"
+
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/redisstore"
+	"github.com/smokestack/smokestack/storage/redistest"
+)
+
+func init() {
+	backends = append(backends, backend{"redis", func(t testing.TB) storage.Store {
+		srv := redistest.New(t, redistest.Options{})
+		st := redisstore.New(srv.Client(), redistest.Prefix(t), storage.Options{})
+		t.Cleanup(func() { st.Close() })
+		return st
+	}})
+}
