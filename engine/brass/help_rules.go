@@ -88,7 +88,7 @@ The first turn of the rail period is a normal turn with two actions.`},
 
 	{"discard", "Passing with a card", []string{"pass", "discard", "skip", "waste a card", "do nothing", "no action"}, `You can always spend an action doing nothing: discard a card of your choice and take no action. It is useful when no action helps you, or to throw away a card you cannot use.
 
-It costs nothing, so it does not change your place in turn order.
+It costs no money, so it adds nothing to your spending for turn order.
 
 Type: pass card:wigan`},
 
@@ -115,7 +115,7 @@ After the canal period, before the rail period starts:
 - the cotton demand marker goes back to the top, and the distant market tiles are shuffled again
 - the whole deck is shuffled, {hand} dealt to each player and some set aside again
 
-Stacks in your hand are untouched: level 1 tiles still there must be developed away.`},
+Your stacks are untouched: level 1 tiles still in them must be developed away.`},
 
 	{"scoring", "Scoring", []string{"scoring", "victory points", "vp", "points", "score"}, `Points are only counted at the end of each period:
 - each of your links scores for what lies at its two ends (see "link-scoring")
@@ -155,7 +155,7 @@ The default follows the English rulebook; "cash" follows the shorter French summ
 
 	{"build", "Build an industry", []string{"build", "build industry", "industry", "place tile", "requirements"}, `To build one of your industry tiles you need all of this:
 - a card that allows it: a location card for that town, or an industry card of that type inside your network
-- a free space whose symbol matches, or your own older tile to build over
+- a free space whose symbol matches, or an older tile to build over (see "overbuild")
 - the top tile of that stack, allowed in this period (see "tech-level")
 - coal moved there if the tile needs it (see "coal")
 - an iron cube if the tile needs it (see "iron")
@@ -242,7 +242,7 @@ Mine coal is free, even from other players' mines. Routes may pass through exter
 
 Buying: you take the cheapest cube and pay its price: {prices}. When the track is empty a cube costs £{stock}.
 
-Selling: when you build a coal mine linked to such a port, it must at once fill every empty space of the track, most expensive first, and you are paid each space's price. This happens only at the moment of building.`},
+Selling: when you build a coal mine linked to such a port, it must at once fill the empty spaces of the track, most expensive first, as far as its cubes go, and you are paid each space's price. This happens only at the moment of building.`},
 
 	{"iron", "Iron", []string{"iron", "iron cube", "iron source", "take iron"}, `Tiles with the iron mark, and every develop step, need one iron cube.
 
@@ -257,7 +257,7 @@ Iron from a works is free. Taking the last cube flips the works and raises its o
 
 Buying: the cheapest cube first, at {prices}; £{stock} when the track is empty.
 
-Selling: whenever an iron works is built, it immediately fills every empty space of the track from its own cubes, most expensive space first, and its owner is paid each space's price.`},
+Selling: whenever an iron works is built, it immediately fills the empty spaces of the track from its own cubes (as far as they go), most expensive space first, and its owner is paid each space's price.`},
 
 	{"coal-mine", "Coal mines", []string{"coal mine", "mine", "colliery", "coal mines"}, `A coal mine comes with a few coal cubes (more at higher levels). Higher mines need iron to build.
 
