@@ -57,6 +57,9 @@ func Commit(c storage.Commit) error {
 	if c.Match.Version != c.ExpectVersion+1 {
 		return fmt.Errorf("%w: commit of match %s: version %d does not follow %d", ErrInvalid, c.Match.ID, c.Match.Version, c.ExpectVersion)
 	}
+	if len(c.RequestID) > 200 {
+		return fmt.Errorf("%w: commit of match %s: request id longer than 200 bytes", ErrInvalid, c.Match.ID)
+	}
 	if c.Match.Status == "" {
 		return fmt.Errorf("%w: commit of match %s has no status", ErrInvalid, c.Match.ID)
 	}

@@ -1,0 +1,574 @@
+package embedded
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/internal/check"
+)
+
+const (
+	dataFile = "matches.log"
+	lockFile = "LOCK"
+	// defaultCompactMin is the file size below which the log is never compacted.
+	defaultCompactMin = 32 << 20
+)
+
+// ErrLocked means another process has the directory open.
+var ErrLocked = errors.New("embedded: store directory is in use by another process")
+
+// errClosed is returned after Close.
+var errClosed = errors.New("embedded: store is closed")
+
+// match is the in-memory index entry of one match. Entries are never
+// changed after they are published, except reqs (which only grows) and
+// corrupt (set under the store lock); a commit makes a new entry.
+type match struct {
+	m        storage.Match // metadata; State is nil
+	deadline time.Time     // zero: never expires
+	body     span          // body of the latest record (checked on every Get)
+	bodyCRC  uint32
+	state    span
+	log      []span // one per log entry, in order; shared, append-only
+	logBytes int64
+	reqs     map[string]struct{} // request IDs applied; shared, grows
+	raw      span                // the latest record, header and body
+	corrupt  error               // non-nil: every read of this match fails with it
+}
+
+// batch is a group of accepted records written with one write and one
+// fdatasync.
+type batch struct {
+	buf     []byte
+	matches []*match
+	done    chan struct{}
+	err     error
+}
+
+// Store is the embedded backend of storage.Store.
+type Store struct {
+	dir    string
+	opts   storage.Options
+	unlock func() error
+
+	mu       sync.Mutex
+	f        *os.File
+	size     int64             // durable end of the file
+	tail     int64             // end of the file including accepted records not yet written
+	matches  map[string]*match // durable state
+	pend     map[string]*match // accepted, waiting for their fdatasync
+	chans    map[string]string // channel -> match that holds it (checked on use)
+	users    map[string]map[string]struct{}
+	live     int64 // bytes a compacted file would need, roughly
+	batch    *batch
+	flushing bool
+	failed   error
+	closed   bool
+
+	compactMin int64
+	compactErr error
+}
+
+var _ storage.Store = (*Store)(nil)
+
+// Open opens (creating if needed) the store in dir. It fails with ErrLocked
+// when another process has dir open.
+func Open(dir string, opts storage.Options) (*Store, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("embedded: %w", err)
+	}
+	unlock, err := lockDir(filepath.Join(dir, lockFile))
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{
+		dir:        dir,
+		opts:       opts,
+		unlock:     unlock,
+		matches:    map[string]*match{},
+		pend:       map[string]*match{},
+		chans:      map[string]string{},
+		users:      map[string]map[string]struct{}{},
+		compactMin: defaultCompactMin,
+	}
+	if err := s.load(); err != nil {
+		if s.f != nil {
+			s.f.Close()
+		}
+		unlock()
+		return nil, err
+	}
+	s.batch = &batch{done: make(chan struct{})}
+	return s, nil
+}
+
+// Close waits for writes in progress and releases the directory.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	for s.flushing {
+		s.mu.Unlock()
+		time.Sleep(time.Millisecond)
+		s.mu.Lock()
+	}
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	err := s.f.Close()
+	if lerr := s.unlock(); err == nil {
+		err = lerr
+	}
+	if err != nil {
+		return fmt.Errorf("embedded: close: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) usable() error {
+	if s.closed {
+		return errClosed
+	}
+	return s.failed
+}
+
+func corrupt(id string, format string, args ...any) error {
+	return fmt.Errorf("embedded: match %s: %w: %s", id, storage.ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+func (s *Store) expired(x *match) bool {
+	return check.Expired(x.deadline, s.opts.Now())
+}
+
+// view is the newest accepted version of a match, durable or not; nil when
+// missing or expired.
+func (s *Store) view(id string) *match {
+	x := s.pend[id]
+	if x == nil {
+		x = s.matches[id]
+	}
+	if x == nil || (x.corrupt == nil && s.expired(x)) {
+		return nil
+	}
+	return x
+}
+
+// durable is the durable version of a match; nil when missing or expired.
+func (s *Store) durable(id string) *match {
+	x := s.matches[id]
+	if x == nil || (x.corrupt == nil && s.expired(x)) {
+		return nil
+	}
+	return x
+}
+
+// holder is the open match holding a channel, accepted writes included.
+func (s *Store) holder(channel string) string {
+	for id, x := range s.pend {
+		if x.m.Channel == channel && x.m.Status.Open() && !s.expired(x) {
+			return id
+		}
+	}
+	if id, ok := s.chans[channel]; ok {
+		if x := s.view(id); x != nil && x.corrupt == nil && x.m.Channel == channel && x.m.Status.Open() {
+			return id
+		}
+	}
+	return ""
+}
+
+// Create implements storage.Store.
+func (s *Store) Create(ctx context.Context, m storage.Match) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	if err := s.usable(); err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	now := s.opts.Now()
+	m, err := check.Create(m, now)
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	if s.view(m.ID) != nil {
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: create match %s: %w", m.ID, storage.ErrExists)
+	}
+	if h := s.holder(m.Channel); h != "" && m.Status.Open() {
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: channel %s holds match %s: %w", m.Channel, h, storage.ErrChannelTaken)
+	}
+	x, e, err := s.newVersion(nil, m, now, nil, "")
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	return s.accept(x, e)
+}
+
+// Commit implements storage.Store.
+func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := check.Commit(c); err != nil {
+		return err
+	}
+	id := c.Match.ID
+	s.mu.Lock()
+	if err := s.usable(); err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	cur := s.view(id)
+	switch {
+	case cur == nil:
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: commit match %s: %w", id, storage.ErrNotFound)
+	case cur.corrupt != nil:
+		s.mu.Unlock()
+		return cur.corrupt
+	}
+	if _, dup := cur.reqs[c.RequestID]; dup && c.RequestID != "" {
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
+	}
+	if cur.m.Version != c.ExpectVersion {
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: commit match %s at version %d: %w", id, c.ExpectVersion, storage.ErrConflict)
+	}
+	x, e, err := s.newVersion(cur, c.Match, s.opts.Now(), c.Entry, c.RequestID)
+	if err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	return s.accept(x, e)
+}
+
+// newVersion builds the index entry and the record of a new version of a
+// match: a full record when prev is nil (Create), else an append record.
+func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *storage.LogEntry, requestID string) (*match, encoded, error) {
+	meta, err := json.Marshal(m)
+	if err != nil {
+		return nil, encoded{}, fmt.Errorf("embedded: encode match %s: %w", m.ID, err)
+	}
+	bare := m
+	bare.State = nil
+	x := &match{m: check.Copy(bare), deadline: check.Deadline(m.Status, now, s.opts.AbandonAfter)}
+	var entries [][]byte
+	if entry != nil {
+		b, err := json.Marshal(entry)
+		if err != nil {
+			return nil, encoded{}, fmt.Errorf("embedded: encode log entry of match %s: %w", m.ID, err)
+		}
+		entries = append(entries, b)
+	}
+	var reqs []string
+	if requestID != "" {
+		reqs = append(reqs, requestID)
+	}
+	kind := kindAppend
+	if prev == nil {
+		kind = kindFull
+		x.reqs = map[string]struct{}{}
+	} else {
+		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
+	}
+	e := encodeRecord(m.ID, kind, nanos(x.deadline), meta, m.State, entries, reqs)
+	state, spans, body, raw := e.at(s.tail)
+	x.state, x.body, x.raw, x.bodyCRC = state, body, raw, e.bodyCRC
+	x.log = append(x.log, spans...)
+	for _, b := range entries {
+		x.logBytes += int64(len(b))
+	}
+	// Shared with the previous version; the previous one never asks about
+	// a request ID that came later, and a failed write fails the store.
+	for _, r := range reqs {
+		x.reqs[r] = struct{}{}
+	}
+	return x, e, nil
+}
+
+func nanos(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+// accept queues a record (s.mu held; released on return) and waits until
+// it is durable. The first writer to find no flush running writes the
+// batch, and any batches that filled up meanwhile (group commit).
+func (s *Store) accept(x *match, e encoded) error {
+	b := s.batch
+	b.buf = append(b.buf, e.buf...)
+	b.matches = append(b.matches, x)
+	s.tail += int64(len(e.buf))
+	s.pend[x.m.ID] = x
+	if s.flushing {
+		s.mu.Unlock()
+		<-b.done
+		return b.err
+	}
+	s.flushing = true
+	for len(s.batch.matches) > 0 {
+		cur := s.batch
+		s.batch = &batch{done: make(chan struct{})}
+		off := s.size
+		if s.failed == nil {
+			s.mu.Unlock()
+			_, err := s.f.WriteAt(cur.buf, off)
+			if err == nil {
+				err = datasync(s.f)
+			}
+			s.mu.Lock()
+			if err != nil {
+				// After a failed fdatasync the page cache may hold data that
+				// never reaches the disk: stop writing until reopened.
+				s.failed = fmt.Errorf("embedded: write %s: %w (reopen the store)", filepath.Join(s.dir, dataFile), err)
+			}
+		}
+		if s.failed != nil {
+			cur.err = s.failed
+			for _, y := range cur.matches {
+				if s.pend[y.m.ID] == y {
+					delete(s.pend, y.m.ID)
+				}
+			}
+		} else {
+			s.size += int64(len(cur.buf))
+			for _, y := range cur.matches {
+				s.apply(y)
+				if s.pend[y.m.ID] == y {
+					delete(s.pend, y.m.ID)
+				}
+			}
+		}
+		close(cur.done)
+	}
+	s.flushing = false
+	if s.failed == nil && s.size >= s.compactMin && s.size > 2*s.live {
+		s.compactErr = s.compact()
+	}
+	s.mu.Unlock()
+	<-b.done
+	return b.err
+}
+
+func (x *match) liveBytes() int64 {
+	return x.raw.n + x.logBytes + 16*int64(len(x.log))
+}
+
+// apply publishes a durable version and updates the indexes.
+func (s *Store) apply(x *match) {
+	id := x.m.ID
+	old := s.matches[id]
+	if old != nil {
+		s.live -= old.liveBytes()
+		for _, u := range check.Users(old.m) {
+			if set := s.users[u]; set != nil {
+				delete(set, id)
+				if len(set) == 0 {
+					delete(s.users, u)
+				}
+			}
+		}
+		if old.m.Channel != x.m.Channel && s.chans[old.m.Channel] == id {
+			delete(s.chans, old.m.Channel)
+		}
+	}
+	s.matches[id] = x
+	s.live += x.liveBytes()
+	for _, u := range check.Users(x.m) {
+		set := s.users[u]
+		if set == nil {
+			set = map[string]struct{}{}
+			s.users[u] = set
+		}
+		set[id] = struct{}{}
+	}
+	if x.m.Channel != "" {
+		if x.corrupt == nil && x.m.Status.Open() {
+			s.chans[x.m.Channel] = id
+		} else if s.chans[x.m.Channel] == id {
+			delete(s.chans, x.m.Channel)
+		}
+	}
+}
+
+// forget drops a match from memory (expired, or replaced at load).
+func (s *Store) forget(id string) {
+	x := s.matches[id]
+	if x == nil {
+		return
+	}
+	s.live -= x.liveBytes()
+	for _, u := range check.Users(x.m) {
+		if set := s.users[u]; set != nil {
+			delete(set, id)
+			if len(set) == 0 {
+				delete(s.users, u)
+			}
+		}
+	}
+	if s.chans[x.m.Channel] == id {
+		delete(s.chans, x.m.Channel)
+	}
+	delete(s.matches, id)
+}
+
+// readBody reads and checks the body of x's latest record.
+func (s *Store) readBody(x *match) ([]byte, error) {
+	buf := make([]byte, x.body.n)
+	if _, err := s.f.ReadAt(buf, x.body.off); err != nil {
+		return nil, fmt.Errorf("embedded: read match %s: %w", x.m.ID, err)
+	}
+	if crc32.Checksum(buf, castagnoli) != x.bodyCRC {
+		x.corrupt = corrupt(x.m.ID, "checksum mismatch in the record at offset %d", x.raw.off)
+		return nil, x.corrupt
+	}
+	return buf, nil
+}
+
+// Get implements storage.Store.
+func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
+	if err := ctx.Err(); err != nil {
+		return storage.Match{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return storage.Match{}, errClosed
+	}
+	x := s.durable(id)
+	if x == nil {
+		return storage.Match{}, fmt.Errorf("embedded: match %s: %w", id, storage.ErrNotFound)
+	}
+	if x.corrupt != nil {
+		return storage.Match{}, x.corrupt
+	}
+	body, err := s.readBody(x)
+	if err != nil {
+		return storage.Match{}, err
+	}
+	m := check.Copy(x.m)
+	if x.state.n > 0 {
+		start := x.state.off - x.body.off
+		m.State = body[start : start+x.state.n : start+x.state.n]
+	}
+	return m, nil
+}
+
+// Log implements storage.Store.
+func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEntry, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errClosed
+	}
+	x := s.durable(id)
+	if x == nil {
+		return nil, fmt.Errorf("embedded: match %s: %w", id, storage.ErrNotFound)
+	}
+	if x.corrupt != nil {
+		return nil, x.corrupt
+	}
+	from = max(from, 1)
+	if from > int64(len(x.log)) {
+		return []storage.LogEntry{}, nil
+	}
+	spans := x.log[from-1:]
+	out := make([]storage.LogEntry, 0, len(spans))
+	var buf []byte
+	for i, sp := range spans {
+		buf = slices.Grow(buf[:0], int(sp.n))[:sp.n]
+		if _, err := s.f.ReadAt(buf, sp.off); err != nil {
+			return nil, fmt.Errorf("embedded: read log of match %s: %w", id, err)
+		}
+		var e storage.LogEntry
+		if err := json.Unmarshal(buf, &e); err != nil {
+			return nil, corrupt(id, "log entry %d: %v", from+int64(i), err)
+		}
+		if e.Seq != from+int64(i) {
+			return nil, corrupt(id, "log entry %d has seq %d", from+int64(i), e.Seq)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// ChannelMatch implements storage.Store.
+func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return "", errClosed
+	}
+	if id, ok := s.chans[channel]; ok {
+		if x := s.durable(id); x != nil && x.corrupt == nil && x.m.Status.Open() {
+			return id, nil
+		}
+	}
+	return "", fmt.Errorf("embedded: channel %s: %w", channel, storage.ErrNotFound)
+}
+
+// UserMatches implements storage.Store.
+func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errClosed
+	}
+	var list []*match
+	for id := range s.users[userID] {
+		if x := s.durable(id); x != nil {
+			list = append(list, x)
+		}
+	}
+	// Newest first; equal creation times by ID, descending (as Redis does).
+	slices.SortFunc(list, func(a, b *match) int {
+		if c := b.m.Created.Compare(a.m.Created); c != 0 {
+			return c
+		}
+		if a.m.ID > b.m.ID {
+			return -1
+		}
+		return 1
+	})
+	out := make([]string, len(list))
+	for i, x := range list {
+		out[i] = x.m.ID
+	}
+	return out, nil
+}
+
+// stats is used by the benchmarks: matches indexed and file size.
+func (s *Store) stats() (matches int, fileSize int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.matches), s.size
+}

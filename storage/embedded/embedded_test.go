@@ -1,0 +1,313 @@
+package embedded_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/embedded"
+	"github.com/smokestack/smokestack/storage/storagetest"
+)
+
+type testStore struct{ *embedded.Store }
+
+func (s testStore) Corrupt(t *testing.T, id string) { s.CorruptForTest(t, id) }
+
+func open(t *testing.T, dir string, opts storage.Options) *embedded.Store {
+	t.Helper()
+	s, err := embedded.Open(dir, opts)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T, opts storage.Options) storage.Store {
+		s := open(t, t.TempDir(), opts)
+		t.Cleanup(func() { s.Close() })
+		return testStore{s}
+	})
+}
+
+var ctx = context.Background()
+
+func newMatch(id, channel string, users ...string) storage.Match {
+	m := storage.Match{
+		ID: id, Game: "pebbles", RulesVersion: 1, Seed: 7, Channel: channel, Creator: users[0],
+		Status: storage.StatusActive, State: []byte(`{"moves":[]}`),
+	}
+	for _, u := range users {
+		m.Seats = append(m.Seats, storage.Seat{UserID: u, Name: u})
+	}
+	return m
+}
+
+// play commits n moves to a match and returns its last version.
+func play(t *testing.T, s storage.Store, id string, n int) storage.Match {
+	t.Helper()
+	m, err := s.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		next := m
+		next.Version++
+		next.Moves++
+		next.State = fmt.Appendf(nil, `{"moves":%d,"pad":"%0200d"}`, next.Moves, i)
+		e := &storage.LogEntry{Seq: next.Moves, Move: fmt.Sprintf("take %d", next.Moves), RequestID: fmt.Sprintf("%s-r%d", id, next.Moves)}
+		if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: e.RequestID}); err != nil {
+			t.Fatalf("commit %d: %v", i, err)
+		}
+		m = next
+	}
+	return m
+}
+
+// snapshot is everything a store answers about some matches.
+type snapshot struct {
+	Matches  map[string]storage.Match
+	Logs     map[string][]storage.LogEntry
+	Channels map[string]string
+	Users    map[string][]string
+}
+
+func take(t *testing.T, s storage.Store, ids, channels, users []string) snapshot {
+	t.Helper()
+	snap := snapshot{map[string]storage.Match{}, map[string][]storage.LogEntry{}, map[string]string{}, map[string][]string{}}
+	for _, id := range ids {
+		m, err := s.Get(ctx, id)
+		if err != nil {
+			t.Fatalf("Get(%s): %v", id, err)
+		}
+		snap.Matches[id] = m
+		if snap.Logs[id], err = s.Log(ctx, id, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range channels {
+		id, err := s.ChannelMatch(ctx, c)
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			t.Fatal(err)
+		}
+		snap.Channels[c] = id
+	}
+	for _, u := range users {
+		l, err := s.UserMatches(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Users[u] = l
+	}
+	return snap
+}
+
+func fill(t *testing.T, s storage.Store) {
+	t.Helper()
+	for i, id := range []string{"a", "b", "c"} {
+		if err := s.Create(ctx, newMatch(id, "web:"+id, "u1", fmt.Sprintf("u%d", i+2))); err != nil {
+			t.Fatal(err)
+		}
+		play(t, s, id, 5+i)
+	}
+	m, _ := s.Get(ctx, "b")
+	next := m
+	next.Version++
+	next.Status = storage.StatusFinished
+	if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	ids      = []string{"a", "b", "c"}
+	channels = []string{"web:a", "web:b", "web:c"}
+	users    = []string{"u1", "u2", "u3", "u4"}
+)
+
+func TestReopen(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, storage.Options{})
+	fill(t, s)
+	want := take(t, s, ids, channels, users)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, dir, storage.Options{})
+	defer s.Close()
+	if diff := cmp.Diff(want, take(t, s, ids, channels, users)); diff != "" {
+		t.Fatalf("after reopen (-want +got):\n%s", diff)
+	}
+	// Request IDs survive too.
+	m, _ := s.Get(ctx, "a")
+	next := m
+	next.Version++
+	next.Moves++
+	err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next,
+		Entry: &storage.LogEntry{Seq: next.Moves}, RequestID: "a-r3"})
+	if !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("replayed request after reopen: %v, want ErrDuplicate", err)
+	}
+}
+
+func TestLocked(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, storage.Options{})
+	if _, err := embedded.Open(dir, storage.Options{}); !errors.Is(err, embedded.ErrLocked) {
+		t.Fatalf("second Open: %v, want ErrLocked", err)
+	}
+	s.Close()
+	s = open(t, dir, storage.Options{})
+	s.Close()
+}
+
+func TestTornTail(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, storage.Options{})
+	fill(t, s)
+	want := take(t, s, ids, channels, users)
+	_, size := s.Stats()
+	play(t, s, "c", 1)
+	_, grown := s.Stats()
+	s.Close()
+	path := filepath.Join(dir, "matches.log")
+	// Every cut inside the last record loses only that record.
+	for _, cut := range []int64{1, 7, 20, (grown - size) / 2, grown - size - 1} {
+		t.Run(fmt.Sprint(cut), func(t *testing.T) {
+			if err := os.Truncate(path, size+cut); err != nil {
+				t.Fatal(err)
+			}
+			s := open(t, dir, storage.Options{})
+			if diff := cmp.Diff(want, take(t, s, ids, channels, users)); diff != "" {
+				t.Fatalf("after a torn write (-want +got):\n%s", diff)
+			}
+			// The store writes on after the cut.
+			play(t, s, "a", 1)
+			s.Close()
+			s = open(t, dir, storage.Options{})
+			if m, err := s.Get(ctx, "a"); err != nil || m.Moves != want.Matches["a"].Moves+1 {
+				t.Fatalf("after writing past the cut: %+v, %v", m, err)
+			}
+			s.Close()
+			if err := os.Truncate(path, size); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	// A last record whose bytes are all there but damaged is dropped too.
+	s = open(t, dir, storage.Options{})
+	play(t, s, "c", 1)
+	s.Close()
+	flip(t, path, size+(grown-size)/2)
+	s = open(t, dir, storage.Options{})
+	defer s.Close()
+	if diff := cmp.Diff(want, take(t, s, ids, channels, users)); diff != "" {
+		t.Fatalf("after a damaged last record (-want +got):\n%s", diff)
+	}
+}
+
+func flip(t *testing.T, path string, at int64) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, at); err != nil {
+		t.Fatal(err)
+	}
+	b[0] ^= 0xff
+	if _, err := f.WriteAt(b, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDamagedBody: a damaged record in the middle of the file makes its
+// match corrupt; the other matches load.
+func TestDamagedBody(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, storage.Options{})
+	fill(t, s)
+	s.CorruptForTest(t, "a")
+	want := take(t, s, []string{"b", "c"}, channels[1:], nil)
+	s.Close()
+	s = open(t, dir, storage.Options{})
+	defer s.Close()
+	if _, err := s.Get(ctx, "a"); !errors.Is(err, storage.ErrCorrupt) {
+		t.Fatalf("Get(a): %v, want ErrCorrupt", err)
+	}
+	if _, err := s.Log(ctx, "a", 1); !errors.Is(err, storage.ErrCorrupt) {
+		t.Fatalf("Log(a): %v, want ErrCorrupt", err)
+	}
+	if diff := cmp.Diff(want, take(t, s, []string{"b", "c"}, channels[1:], nil)); diff != "" {
+		t.Fatalf("other matches (-want +got):\n%s", diff)
+	}
+	play(t, s, "c", 2)
+}
+
+// TestDamagedHeader: a damaged header in the middle cannot be skipped
+// safely; Open refuses with ErrCorrupt instead of dropping later records.
+func TestDamagedHeader(t *testing.T) {
+	dir := t.TempDir()
+	s := open(t, dir, storage.Options{})
+	fill(t, s)
+	s.Close()
+	flip(t, filepath.Join(dir, "matches.log"), int64(len("smokestack-store-v1\n"))+5)
+	if _, err := embedded.Open(dir, storage.Options{}); !errors.Is(err, storage.ErrCorrupt) {
+		t.Fatalf("Open: %v, want ErrCorrupt", err)
+	}
+}
+
+func TestCompaction(t *testing.T) {
+	clock := storagetest.NewClock()
+	opts := storage.Options{AbandonAfter: storagetest.AbandonAfter, Now: clock.Now}
+	dir := t.TempDir()
+	s := open(t, dir, opts)
+	fill(t, s)
+	// A match that expires before compaction: dropped from the file.
+	if err := s.Create(ctx, newMatch("gone", "web:gone", "u9")); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(storagetest.AbandonAfter / 2)
+	play(t, s, "a", 1)
+	play(t, s, "c", 1)
+	clock.Advance(storagetest.AbandonAfter/2 + 1)
+	want := take(t, s, ids, channels, users)
+	s.SetCompactMin(1)
+	play(t, s, "a", 30) // triggers compaction once the file is twice the live data
+	if err := s.CompactErr(); err != nil {
+		t.Fatal(err)
+	}
+	a := want.Matches["a"]
+	want = take(t, s, ids, channels, users)
+	if want.Matches["a"].Moves != a.Moves+30 {
+		t.Fatalf("a has %d moves, want %d", want.Matches["a"].Moves, a.Moves+30)
+	}
+	n, size := s.Stats()
+	s.Close()
+	st, err := os.Stat(filepath.Join(dir, "matches.log"))
+	if err != nil || st.Size() != size {
+		t.Fatalf("file size %v (%v), store says %d", st.Size(), err, size)
+	}
+	if n != 3 {
+		t.Fatalf("%d matches held, want 3 (the expired one dropped)", n)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "matches.log.tmp")); !os.IsNotExist(err) {
+		t.Fatalf("temporary file left behind: %v", err)
+	}
+	s = open(t, dir, opts)
+	defer s.Close()
+	if diff := cmp.Diff(want, take(t, s, ids, channels, users)); diff != "" {
+		t.Fatalf("after compaction and reopen (-want +got):\n%s", diff)
+	}
+	if _, err := s.Get(ctx, "gone"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("expired match: %v", err)
+	}
+}

@@ -1,0 +1,44 @@
+package embedded
+
+import "testing"
+
+// CorruptForTest flips one byte of the snapshot in the latest record of a
+// match on disk, as bit rot would.
+func (s *Store) CorruptForTest(t *testing.T, id string) {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	x := s.matches[id]
+	if x == nil {
+		t.Fatalf("CorruptForTest: no match %s", id)
+	}
+	at := x.body.off + x.body.n/2
+	if x.state.n > 0 {
+		at = x.state.off
+	}
+	b := make([]byte, 1)
+	if _, err := s.f.ReadAt(b, at); err != nil {
+		t.Fatal(err)
+	}
+	b[0] ^= 0x20
+	if _, err := s.f.WriteAt(b, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// SetCompactMin sets the file size from which the store compacts.
+func (s *Store) SetCompactMin(n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.compactMin = n
+}
+
+// Stats returns the matches held and the file size.
+func (s *Store) Stats() (matches int, fileSize int64) { return s.stats() }
+
+// CompactErr is the result of the last compaction.
+func (s *Store) CompactErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.compactErr
+}
