@@ -221,21 +221,19 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 			return n, evs, nil
 		}
 	}
-	// A seat with no cards and an empty deck can only pass; if nobody can
-	// ever take again the game ends with the last taker... keep it simple:
-	// when every hand and the deck are empty the seat to move wins.
+	// Passing draws no card, so once no hand holds a card that fits the
+	// pile nobody can ever take again, deck or no deck: the seat to move
+	// wins then.
 	n.Turn = (n.Turn + 1) % len(n.Hands)
-	if len(n.Deck) == 0 {
-		empty := true
-		for _, h := range n.Hands {
-			if len(n.playableHand(h)) > 0 {
-				empty = false
-			}
+	stuck := true
+	for _, h := range n.Hands {
+		if len(n.playableHand(h)) > 0 {
+			stuck = false
 		}
-		if empty {
-			n.Winner = n.Turn
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
-		}
+	}
+	if stuck {
+		n.Winner = n.Turn
+		evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
 	}
 	return n, evs, nil
 }

@@ -1,0 +1,124 @@
+// Package enginetest is the conformance suite every game passes.
+//
+// Run (or its parts CheckGame and Playouts) plays seeded random games to
+// the end, driven only by Game.Choices: starting from an empty move it
+// picks a random legal next token until the move is complete (sometimes
+// extending a complete move that can grow), then applies it. On the way it
+// checks that
+//
+//   - a move built from the choices never fails, the choices of an active
+//     seat are never empty before the end, and the game ends within a bound;
+//   - the state round-trips through MarshalState and UnmarshalState byte for
+//     byte after every move (the playout goes on from the decoded state);
+//   - Apply does not change its input, and rejects the move for a seat that
+//     is not active, a move the choices call incomplete and a bogus token
+//     (with a *engine.RuleError naming an existing help topic);
+//   - every move round-trips through FormatMove and ParseMove, and so does
+//     every prefix (autocompletion parses what was typed so far);
+//   - no view leaks: a seat's view, the spectator view and the status do not
+//     change when everything the seat may not see is reshuffled (games opt
+//     in with HiddenPermuter), and every event's audience is a real seat or
+//     public;
+//   - replaying the record of the playout reproduces every intermediate
+//     snapshot and the final one byte for byte, and the same events, so the
+//     same seed and moves always give the same game;
+//   - the caller's invariant holds after every move.
+//
+// The expensive checks run on a sample of moves and playouts chosen by
+// Config. A failure reports the record of the game so far, which
+// `smokestack replay` or engine.Replay reproduces.
+//
+// FuzzNotation is a fuzz target for a game's notation parser.
+package enginetest
+
+import (
+	"runtime"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// HiddenPermuter is implemented by games (or test helpers, see
+// Config.Permuter) that can reshuffle hidden information.
+type HiddenPermuter interface {
+	// PermuteHidden returns a copy of st in which everything seat may not
+	// see (other hands, the order of face-down stacks ...) is randomly
+	// reshuffled among the places seat cannot tell apart, keeping every
+	// count seat can see. It must not change st.
+	PermuteHidden(st engine.State, seat int, rng *engine.RNG) engine.State
+}
+
+// Config tunes the suite. The zero value plays 50 games of every seat count
+// with every check on a sample of moves.
+type Config struct {
+	Seats    []int             // seat counts, cycled over the playouts; default every count the game allows
+	Options  map[string]string // match options for Setup
+	Playouts int               // number of random games; default 50
+	Seed     uint64            // playout i uses seed Seed+i
+	MaxMoves int               // a game longer than this fails; default 10000
+	// Invariant, when set, is checked on the state after setup and after
+	// every move.
+	Invariant func(engine.State) error
+	// Permuter overrides the game's own HiddenPermuter, for games that keep
+	// the permutation in their tests.
+	Permuter HiddenPermuter
+	Workers  int // parallel playouts; default GOMAXPROCS
+	// MaxFailures stops the run after this many failed playouts; default 3.
+	MaxFailures int
+
+	// Sampling of the expensive checks: 0 takes the default, 1 checks every
+	// move (or playout), n checks one in n, a negative value turns the check
+	// off.
+	RoundTripEvery int // state round trip and no-mutation check, per move; default 1
+	ViewEvery      int // view leaks, inactive seats, incomplete and bogus moves, per move; default 4
+	ReplayEvery    int // replay of the whole record, per playout; default 4
+}
+
+const (
+	defaultPlayouts = 50
+	defaultMaxMoves = 10000
+	maxMoveTokens   = 64
+)
+
+func (c Config) withDefaults(g engine.Game) Config {
+	if len(c.Seats) == 0 {
+		lo, hi := g.Seats()
+		for n := lo; n <= hi; n++ {
+			c.Seats = append(c.Seats, n)
+		}
+	}
+	if c.Playouts == 0 {
+		c.Playouts = defaultPlayouts
+	}
+	if c.MaxMoves <= 0 {
+		c.MaxMoves = defaultMaxMoves
+	}
+	if c.Permuter == nil {
+		c.Permuter, _ = g.(HiddenPermuter)
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.MaxFailures <= 0 {
+		c.MaxFailures = 3
+	}
+	c.RoundTripEvery = every(c.RoundTripEvery, 1)
+	c.ViewEvery = every(c.ViewEvery, 4)
+	c.ReplayEvery = every(c.ReplayEvery, 4)
+	return c
+}
+
+func every(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0 // off
+	}
+	return n
+}
+
+// sampled reports whether item k (counted from 1) of playout i is checked
+// when one in n is; the offset spreads the checked items over the playouts.
+func sampled(n, k, i int) bool {
+	return n > 0 && (k+i)%n == 0
+}

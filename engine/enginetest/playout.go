@@ -1,0 +1,607 @@
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Check names the property a playout found broken.
+type Check string
+
+// The checks of a playout.
+const (
+	CheckSetup       Check = "setup"       // Setup failed or is not deterministic
+	CheckStatus      Check = "status"      // inconsistent Status
+	CheckChoices     Check = "choices"     // choices empty, failing or malformed before the end
+	CheckApply       Check = "apply"       // a move built from the choices failed
+	CheckIllegal     Check = "illegal"     // an illegal move accepted or reported without a rule
+	CheckRoundTrip   Check = "round-trip"  // MarshalState/UnmarshalState not byte-stable
+	CheckMutation    Check = "mutation"    // Apply (or Choices, View ...) changed its input
+	CheckNotation    Check = "notation"    // FormatMove/ParseMove do not round-trip
+	CheckView        Check = "view"        // a view leaks hidden information or does not encode
+	CheckEvents      Check = "events"      // an event with a bad audience, seat, kind or text
+	CheckReplay      Check = "replay"      // replaying the record gives another game
+	CheckInvariant   Check = "invariant"   // the caller's invariant failed
+	CheckBound       Check = "bound"       // the game did not end within MaxMoves
+	CheckPanic       Check = "panic"       // the game panicked
+	CheckDeterminism Check = "determinism" // same seed and moves, different game
+)
+
+func (c Check) String() string { return string(c) }
+
+// Failure is a broken property found by a playout, with the record that
+// reproduces the game up to it.
+type Failure struct {
+	Check   Check
+	Game    string
+	Playout int
+	Move    int    // 1-based number of the move involved; 0 at setup or at the end
+	Seat    int    // 0-based seat of that move
+	Text    string // the move (possibly partial) in notation
+	Err     error
+	Record  engine.Record // the game so far, ending with the move involved when applying it failed
+}
+
+func (f *Failure) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "enginetest: %s playout %d (%d seats, seed %d)", f.Game, f.Playout, f.Record.Seats, f.Record.Seed)
+	if f.Move > 0 {
+		fmt.Fprintf(&b, ", move %d by seat %d %q", f.Move, f.Seat+1, f.Text)
+	}
+	fmt.Fprintf(&b, ": %s: %v\nrecord to reproduce it (smokestack replay FILE):\n%s", f.Check, f.Err, f.Record.Format())
+	return b.String()
+}
+
+func (f *Failure) Unwrap() error { return f.Err }
+
+// bogus is a token no game accepts.
+const bogus = "zz-enginetest-bogus"
+
+type run struct {
+	g     engine.Game
+	cfg   Config
+	i     int
+	seats int
+	rng   engine.RNG
+	rec   engine.Record
+	// topics holds the help topic IDs when the game is a Helper.
+	topics map[string]bool
+
+	chk engine.RNG // for the checks, so sampling does not change the game played
+	// where the playout is, for failures
+	move     int
+	seat     int
+	text     string
+	applying bool // the move is being applied: a failure record includes it
+
+	replay bool           // this playout is replayed at the end
+	events []engine.Event // every event, when replay
+	hashes []uint64       // hash of the snapshot after move k (0 when not taken), when replay
+}
+
+// Playout plays random game i of cfg (seat count cfg.Seats[i%len], seed
+// cfg.Seed+i) to the end and checks it; see the package comment. It returns
+// the record of the game, and a *Failure when a check fails. It uses no
+// testing.T, so a self-play command can run it too.
+func Playout(g engine.Game, cfg Config, i int) (rec engine.Record, err error) {
+	cfg = cfg.withDefaults(g)
+	r := &run{
+		g:      g,
+		cfg:    cfg,
+		i:      i,
+		seats:  cfg.Seats[i%len(cfg.Seats)],
+		rng:    engine.NewRNG(cfg.Seed+uint64(i), 0xe7),
+		chk:    engine.NewRNG(cfg.Seed+uint64(i), 0xc4),
+		replay: sampled(cfg.ReplayEvery, 0, i),
+	}
+	r.rec = engine.Record{Game: g.ID(), Rules: g.RulesVersion(), Seed: cfg.Seed + uint64(i), Seats: r.seats, Options: cfg.Options}
+	if h, ok := g.(engine.Helper); ok {
+		r.topics = map[string]bool{}
+		for _, t := range h.HelpTopics() {
+			r.topics[t.ID] = true
+		}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			rec, err = r.rec, r.fail(CheckPanic, "%v\n%s", p, debug.Stack())
+		}
+	}()
+	if err := r.play(); err != nil {
+		return r.rec, err
+	}
+	return r.rec, nil
+}
+
+func (r *run) fail(c Check, format string, args ...any) error {
+	f := &Failure{Check: c, Game: r.g.ID(), Playout: r.i, Move: r.move, Seat: r.seat, Text: r.text,
+		Err: fmt.Errorf(format, args...), Record: r.rec}
+	f.Record.Moves = slices.Clone(r.rec.Moves)
+	if r.applying {
+		// Applying the move failed or panicked: keep it so the record
+		// reproduces the failure.
+		f.Record.Append(r.seat, r.text)
+	}
+	return f
+}
+
+func (r *run) play() error {
+	g := r.g
+	setup := r.rec.Setup()
+	st, evs, err := g.Setup(setup)
+	if err != nil {
+		return r.fail(CheckSetup, "setup: %v", err)
+	}
+	cur, err := r.marshal(st)
+	if err != nil {
+		return err
+	}
+	if st2, evs2, err := g.Setup(setup); err != nil {
+		return r.fail(CheckDeterminism, "second setup with the same seed: %v", err)
+	} else if b, err := r.marshal(st2); err != nil {
+		return err
+	} else if !bytes.Equal(b, cur) {
+		return r.fail(CheckDeterminism, "two setups with the same seed differ: %s", firstDiff(cur, b))
+	} else if d := diffEvents(evs, evs2); d != "" {
+		return r.fail(CheckDeterminism, "two setups with the same seed narrate differently: %s", d)
+	}
+	if err := r.checkEvents(evs); err != nil {
+		return err
+	}
+	if st, cur, err = r.roundTrip(st, cur); err != nil {
+		return err
+	}
+	if err := r.invariant(st); err != nil {
+		return err
+	}
+	if r.replay {
+		r.events = append(r.events, evs...)
+	}
+	var last engine.Move
+	for k := 1; ; k++ {
+		r.move, r.seat, r.text = 0, 0, ""
+		status := g.Status(st)
+		if err := r.checkStatus(status); err != nil {
+			return err
+		}
+		if status.Finished {
+			return r.finish(st, status, last, cur)
+		}
+		if k > r.cfg.MaxMoves {
+			return r.fail(CheckBound, "the game did not end within %d moves (status %+v)", r.cfg.MaxMoves, status)
+		}
+		seat := status.Active[r.rng.Intn(len(status.Active))]
+		r.move, r.seat = k, seat
+		m, complete, err := r.build(st, seat)
+		if err != nil {
+			return err
+		}
+		r.text = g.FormatMove(m)
+		if err := r.checkNotation(m); err != nil {
+			return err
+		}
+		checkViews := sampled(r.cfg.ViewEvery, k, r.i)
+		checkTrip := sampled(r.cfg.RoundTripEvery, k, r.i)
+		if (checkViews || checkTrip) && cur == nil {
+			if cur, err = r.marshal(st); err != nil {
+				return err
+			}
+		}
+		if checkViews {
+			if err := r.checkViews(st, status); err != nil {
+				return err
+			}
+			if err := r.checkIllegal(st, seat, m, complete, status); err != nil {
+				return err
+			}
+			for n := 1; n < len(m); n++ {
+				if err := r.checkNotation(m[:n]); err != nil {
+					return err
+				}
+			}
+		}
+		r.applying = true
+		next, evs, err := g.Apply(st, seat, m)
+		if err != nil {
+			return r.fail(CheckApply, "a move built from the choices fails: %v", err)
+		}
+		r.applying = false
+		r.rec.Append(seat, r.text)
+		last = m
+		if cur != nil {
+			after, err := r.marshal(st)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(cur, after) {
+				return r.fail(CheckMutation, "the state changed while choices, views and Apply ran on it: %s", firstDiff(cur, after))
+			}
+		}
+		if err := r.checkEvents(evs); err != nil {
+			return err
+		}
+		cur = nil
+		if checkTrip {
+			if next, cur, err = r.roundTrip(next, nil); err != nil {
+				return err
+			}
+		}
+		if err := r.invariant(next); err != nil {
+			return err
+		}
+		if r.replay {
+			r.events = append(r.events, evs...)
+			var h uint64
+			if cur != nil {
+				h = hash(cur)
+			}
+			r.hashes = append(r.hashes, h)
+		}
+		st = next
+	}
+}
+
+func (r *run) marshal(st engine.State) ([]byte, error) {
+	b, err := r.g.MarshalState(st)
+	if err != nil {
+		return nil, r.fail(CheckRoundTrip, "MarshalState: %v", err)
+	}
+	return b, nil
+}
+
+// roundTrip decodes the encoded state and encodes it again; the playout
+// goes on from the decoded state, so a field lost in encoding shows up when
+// the replay (which never decodes) gives another game.
+func (r *run) roundTrip(st engine.State, enc []byte) (engine.State, []byte, error) {
+	if enc == nil {
+		var err error
+		if enc, err = r.marshal(st); err != nil {
+			return nil, nil, err
+		}
+	}
+	dec, err := r.g.UnmarshalState(enc)
+	if err != nil {
+		return nil, nil, r.fail(CheckRoundTrip, "UnmarshalState of MarshalState: %v", err)
+	}
+	again, err := r.marshal(dec)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !bytes.Equal(enc, again) {
+		return nil, nil, r.fail(CheckRoundTrip, "encode, decode, encode is not byte-stable: %s", firstDiff(enc, again))
+	}
+	return dec, enc, nil
+}
+
+func (r *run) invariant(st engine.State) error {
+	if r.cfg.Invariant == nil {
+		return nil
+	}
+	if err := r.cfg.Invariant(st); err != nil {
+		return r.fail(CheckInvariant, "%v", err)
+	}
+	return nil
+}
+
+// build makes a random move for seat from the choices alone. complete[n]
+// tells whether the prefix of length n was offered as complete.
+func (r *run) build(st engine.State, seat int) (engine.Move, []bool, error) {
+	var m engine.Move
+	var complete []bool
+	for {
+		ch, err := r.g.Choices(st, seat, m)
+		if err != nil {
+			r.text = r.g.FormatMove(m)
+			if len(m) == 0 {
+				return nil, nil, r.fail(CheckChoices, "Choices fails for the active seat: %v", err)
+			}
+			return nil, nil, r.fail(CheckChoices, "Choices fails on a prefix built from its own choices: %v", err)
+		}
+		complete = append(complete, ch.Complete)
+		if err := checkChoiceList(ch); err != nil {
+			r.text = r.g.FormatMove(m)
+			return nil, nil, r.fail(CheckChoices, "%v", err)
+		}
+		switch {
+		case len(m) == 0 && ch.Complete:
+			return nil, nil, r.fail(CheckChoices, "the empty move is offered as complete")
+		case len(ch.Next) == 0 && !ch.Complete:
+			r.text = r.g.FormatMove(m)
+			if len(m) == 0 {
+				return nil, nil, r.fail(CheckChoices, "the active seat has no choices before the end")
+			}
+			return nil, nil, r.fail(CheckChoices, "dead end: the move is not complete and nothing may follow")
+		case ch.Complete && (len(ch.Next) == 0 || r.rng.Intn(2) == 0):
+			return m, complete, nil
+		case len(m) >= maxMoveTokens:
+			r.text = r.g.FormatMove(m)
+			return nil, nil, r.fail(CheckChoices, "the move grew past %d tokens without being complete", maxMoveTokens)
+		}
+		m = append(m, ch.Next[r.rng.Intn(len(ch.Next))].Token)
+	}
+}
+
+// checkChoiceList checks that tokens are single non-empty words, distinct,
+// with labels short enough for a menu.
+func checkChoiceList(ch engine.Choices) error {
+	for i, c := range ch.Next {
+		if c.Token == "" || strings.ContainsFunc(c.Token, unicode.IsSpace) {
+			return fmt.Errorf("choice token %q is empty or holds a space", c.Token)
+		}
+		if c.Label == "" || utf8.RuneCountInString(c.Label) > 80 {
+			return fmt.Errorf("choice %q has an empty label or one longer than 80 characters: %q", c.Token, c.Label)
+		}
+		for _, d := range ch.Next[:i] {
+			if d.Token == c.Token {
+				return fmt.Errorf("choice token %q is offered twice", c.Token)
+			}
+		}
+	}
+	return nil
+}
+
+func (r *run) checkNotation(m engine.Move) error {
+	if err := notationRoundTrip(r.g, m); err != nil {
+		return r.fail(CheckNotation, "move %q: %v", []string(m), err)
+	}
+	return nil
+}
+
+func (r *run) checkStatus(s engine.Status) error {
+	if len(s.Seats) != r.seats {
+		return r.fail(CheckStatus, "status lists %d seats, the match has %d", len(s.Seats), r.seats)
+	}
+	for j, ss := range s.Seats {
+		if ss.Seat != j {
+			return r.fail(CheckStatus, "status seat %d is numbered %d", j, ss.Seat)
+		}
+	}
+	if s.Finished {
+		if len(s.Active) > 0 {
+			return r.fail(CheckStatus, "finished game with active seats %v", s.Active)
+		}
+		if !isPermutation(s.Ranking, r.seats) {
+			return r.fail(CheckStatus, "ranking %v does not list every seat once", s.Ranking)
+		}
+		return nil
+	}
+	if len(s.Active) == 0 {
+		return r.fail(CheckStatus, "no active seat before the end")
+	}
+	for j, a := range s.Active {
+		if a < 0 || a >= r.seats || slices.Contains(s.Active[:j], a) {
+			return r.fail(CheckStatus, "active seats %v: out of range or repeated", s.Active)
+		}
+	}
+	return nil
+}
+
+func isPermutation(p []int, n int) bool {
+	if len(p) != n {
+		return false
+	}
+	seen := make([]bool, n)
+	for _, v := range p {
+		if v < 0 || v >= n || seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
+}
+
+func (r *run) checkEvents(evs []engine.Event) error {
+	for _, e := range evs {
+		switch {
+		case e.Audience != engine.Public && (e.Audience < 0 || e.Audience >= r.seats):
+			return r.fail(CheckEvents, "event %q has audience %d: neither public nor a seat", e.Text, e.Audience)
+		case e.Seat != engine.Public && (e.Seat < 0 || e.Seat >= r.seats):
+			return r.fail(CheckEvents, "event %q is about seat %d: neither none nor a seat", e.Text, e.Seat)
+		case e.Kind == "" || e.Text == "" || strings.ContainsAny(e.Text, "\r\n"):
+			return r.fail(CheckEvents, "event %+v has no kind, or no text, or more than one line", e)
+		case e.Audience != engine.Public && (!e.VisibleTo(e.Audience) || e.VisibleTo(engine.Spectator) ||
+			e.VisibleTo((e.Audience+1)%r.seats) && r.seats > 1):
+			return r.fail(CheckEvents, "private event %q is visible beyond seat %d", e.Text, e.Audience+1)
+		}
+	}
+	return nil
+}
+
+// checkViews encodes every seat's and the spectator's view and, with a
+// permuter, checks that reshuffling what a seat may not see changes
+// neither its view, nor the spectator's, nor the status.
+func (r *run) checkViews(st engine.State, status engine.Status) error {
+	views := make([][]byte, r.seats+1) // [0] is the spectator
+	for s := engine.Spectator; s < r.seats; s++ {
+		b, err := json.Marshal(r.g.View(st, s))
+		if err != nil {
+			return r.fail(CheckView, "view of seat %d does not encode: %v", s+1, err)
+		}
+		views[s+1] = b
+	}
+	p := r.cfg.Permuter
+	if p == nil {
+		return nil
+	}
+	statusJSON, err := json.Marshal(status)
+	if err != nil {
+		return r.fail(CheckStatus, "status does not encode: %v", err)
+	}
+	for s := 0; s < r.seats; s++ {
+		other := p.PermuteHidden(st, s, &r.chk)
+		for _, who := range []int{s, engine.Spectator} {
+			b, err := json.Marshal(r.g.View(other, who))
+			if err != nil {
+				return r.fail(CheckView, "view of a permuted state does not encode: %v", err)
+			}
+			if !bytes.Equal(b, views[who+1]) {
+				name := fmt.Sprintf("seat %d's view", s+1)
+				if who == engine.Spectator {
+					name = "the spectator view"
+				}
+				return r.fail(CheckView, "%s changes when only what seat %d may not see is reshuffled: %s",
+					name, s+1, firstDiff(views[who+1], b))
+			}
+		}
+		b, err := json.Marshal(r.g.Status(other))
+		if err != nil || !bytes.Equal(b, statusJSON) {
+			return r.fail(CheckView, "the status changes when only what seat %d may not see is reshuffled: %s", s+1, firstDiff(statusJSON, b))
+		}
+	}
+	return nil
+}
+
+// checkIllegal plays moves that must fail: the chosen move by each inactive
+// seat, a prefix the choices called incomplete, and a bogus token after a
+// random prefix. Failures must name a rule (or be an engine sentinel).
+func (r *run) checkIllegal(st engine.State, seat int, m engine.Move, complete []bool, status engine.Status) error {
+	for s := 0; s < r.seats; s++ {
+		if slices.Contains(status.Active, s) {
+			continue
+		}
+		if _, _, err := r.g.Apply(st, s, m); err == nil {
+			return r.fail(CheckIllegal, "seat %d, which is not active, may play the move", s+1)
+		} else if err := r.ruleErr(err); err != nil {
+			return r.fail(CheckIllegal, "playing out of turn: %v", err)
+		}
+	}
+	if n := r.chk.Intn(len(m)); !complete[n] {
+		if _, _, err := r.g.Apply(st, seat, m[:n]); err == nil {
+			return r.fail(CheckIllegal, "Apply accepts %q, which Choices calls incomplete", r.g.FormatMove(m[:n]))
+		} else if err := r.ruleErr(err); err != nil {
+			return r.fail(CheckIllegal, "incomplete move %q: %v", r.g.FormatMove(m[:n]), err)
+		}
+	}
+	bad := append(slices.Clone(m[:r.chk.Intn(len(m)+1)]), bogus)
+	if _, err := r.g.Choices(st, seat, bad); err == nil {
+		return r.fail(CheckIllegal, "Choices accepts the prefix %q", r.g.FormatMove(bad))
+	} else if err := r.ruleErr(err); err != nil {
+		return r.fail(CheckIllegal, "choices after %q: %v", r.g.FormatMove(bad), err)
+	}
+	if _, _, err := r.g.Apply(st, seat, bad); err == nil {
+		return r.fail(CheckIllegal, "Apply accepts %q", r.g.FormatMove(bad))
+	} else if err := r.ruleErr(err); err != nil {
+		return r.fail(CheckIllegal, "move %q: %v", r.g.FormatMove(bad), err)
+	}
+	return nil
+}
+
+var sentinels = []error{engine.ErrNotYourTurn, engine.ErrGameOver, engine.ErrBadSeat, engine.ErrIncompleteMove}
+
+// ruleErr checks how an illegal move was refused: with a *RuleError that
+// has a code, a message and (for a Helper) an existing help topic, or with
+// an engine sentinel.
+func (r *run) ruleErr(err error) error {
+	if re, ok := engine.AsRule(err); ok {
+		switch {
+		case re.Code == "" || re.Msg == "":
+			return fmt.Errorf("rule error %#v lacks a code or a message", re)
+		case r.topics != nil && !r.topics[re.Topic]:
+			return fmt.Errorf("rule error %s points to help topic %q, which the game does not have", re.Code, re.Topic)
+		}
+		return nil
+	}
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return nil
+		}
+	}
+	return fmt.Errorf("refused with %q, which is neither a *engine.RuleError nor an engine sentinel error", err)
+}
+
+// finish checks the end: nobody may move, and the replay reproduces the game.
+func (r *run) finish(st engine.State, status engine.Status, last engine.Move, cur []byte) error {
+	for s := 0; s < r.seats; s++ {
+		if _, err := r.g.Choices(st, s, nil); err == nil {
+			return r.fail(CheckStatus, "seat %d has choices after the end", s+1)
+		}
+		if last != nil {
+			if _, _, err := r.g.Apply(st, s, last); err == nil {
+				return r.fail(CheckStatus, "seat %d may still move after the end", s+1)
+			}
+		}
+	}
+	if !r.replay {
+		return nil
+	}
+	if cur == nil {
+		var err error
+		if cur, err = r.marshal(st); err != nil {
+			return err
+		}
+	}
+	text := r.rec.Format()
+	rec, err := engine.ParseRecord(bytes.NewReader(text))
+	if err != nil {
+		return r.fail(CheckReplay, "the record of the playout does not parse: %v", err)
+	}
+	rec.Result = engine.ResultText(status)
+	res, err := engine.Replay(r.g, rec, engine.KeepStates())
+	if err != nil {
+		return r.fail(CheckReplay, "%v", err)
+	}
+	for k, p := range res.Moves {
+		if r.hashes[k] == 0 {
+			continue
+		}
+		b, err := r.marshal(p.State)
+		if err != nil {
+			return err
+		}
+		if hash(b) != r.hashes[k] {
+			return r.fail(CheckReplay, "the replayed snapshot after move %d differs from the playout's (the playout went on from decoded states)", k+1)
+		}
+	}
+	final, err := r.marshal(res.State)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(final, cur) {
+		return r.fail(CheckReplay, "the replayed final snapshot differs: %s", firstDiff(cur, final))
+	}
+	if d := diffEvents(r.events, res.Events()); d != "" {
+		return r.fail(CheckReplay, "the replay narrates differently: %s", d)
+	}
+	return nil
+}
+
+func hash(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64() | 1 // never 0, which means "not taken"
+}
+
+// diffEvents describes the first difference of two event lists, or "".
+func diffEvents(a, b []engine.Event) string {
+	for i := range min(len(a), len(b)) {
+		ja, _ := json.Marshal(a[i])
+		jb, _ := json.Marshal(b[i])
+		if !bytes.Equal(ja, jb) {
+			return fmt.Sprintf("event %d is %s, then %s", i, ja, jb)
+		}
+	}
+	if len(a) != len(b) {
+		return fmt.Sprintf("%d events, then %d", len(a), len(b))
+	}
+	return ""
+}
+
+// firstDiff shows where two encodings first differ.
+func firstDiff(a, b []byte) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-40)
+	clip := func(x []byte) string { return string(x[from:min(len(x), i+40)]) }
+	return fmt.Sprintf("at byte %d: ...%s... versus ...%s...", i, clip(a), clip(b))
+}
