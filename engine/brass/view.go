@@ -1,5 +1,12 @@
 package brass
 
+import (
+	"slices"
+	"sort"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
 // View is the board as one seat (or engine.Spectator) may see it: all public
 // information plus that seat's own hand. The renderer and the front ends use
 // only this type. Slices are in a stable order (data order for places and
@@ -30,6 +37,10 @@ type View struct {
 	DiscardTop  string   `json:"discardTop"`     // last card played, "" if none
 	PlayerViews []Player `json:"playerViews"`    // seat order
 	Hand        []string `json:"hand,omitempty"` // the viewer's own cards (card slugs), sorted; nil for spectators
+
+	Mode    string `json:"mode"`              // "play", "liquidate" (Active must remove industries), "sell-more" (Active may continue a sell action), "over"
+	Owed    int    `json:"owed,omitempty"`    // negative income still owed by Active in mode "liquidate"
+	Ranking []int  `json:"ranking,omitempty"` // when finished: seats from the winner down
 }
 
 // PlaceView is one location and its spaces.
@@ -86,4 +97,101 @@ type NextTile struct {
 	Industry string `json:"industry"`
 	Level    int    `json:"level"` // 0 when the stack is empty and Left is 0
 	Left     int    `json:"left"`  // counters left in the stack
+}
+
+// View is the state as seat (or engine.Spectator) may see it: hands other
+// than the viewer's, the deck order, the removed cards and the order of the
+// distant market tiles are left out.
+func (Game) View(s engine.State, seat int) engine.View {
+	st, err := asState(s)
+	if err != nil {
+		return View{Seat: seat}
+	}
+	return st.view(seat)
+}
+
+func (st *State) view(seat int) View {
+	v := View{
+		Seat:         seat,
+		Players:      st.N,
+		Period:       st.Period.String(),
+		Round:        st.Round,
+		Rounds:       st.rounds(),
+		Phase:        st.phaseLabel(),
+		Active:       st.current(),
+		ActionsLeft:  st.Actions,
+		TurnOrder:    slices.Clone(st.Order),
+		Finished:     st.Mode == ModeOver,
+		CoalDemand:   st.Coal,
+		IronDemand:   st.Iron,
+		CottonDemand: st.Cotton,
+		TilesLeft:    len(st.Tiles),
+		MarketClosed: st.Cotton >= theBoard.cottonClosed,
+		DeckSize:     len(st.Deck),
+		Mode:         st.modeName(),
+		Owed:         st.Owed,
+		Ranking:      slices.Clone(st.Ranking),
+	}
+	if st.LastTile >= 0 {
+		lt := st.LastTile
+		v.LastTile = &lt
+	}
+	if n := len(st.Discards); n > 0 {
+		v.DiscardTop = theBoard.cardSlug(st.Discards[n-1])
+	}
+	for p := range theBoard.places {
+		pl := &theBoard.places[p]
+		kind := pl.Kind
+		pv := PlaceView{ID: pl.ID, Name: pl.Name, Kind: kind, Spaces: []SpaceView{}}
+		for i, sd := range pl.Spaces {
+			t := st.Spaces[pl.firstSpace+i]
+			sv := SpaceView{Allowed: slices.Clone(sd.Allowed)}
+			if t.Owner >= 0 {
+				spec := theBoard.specs[t.Ind][t.Level]
+				sv.Tile = &TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income}
+			}
+			pv.Spaces = append(pv.Spaces, sv)
+		}
+		v.Places = append(v.Places, pv)
+	}
+	for li, l := range theBoard.links {
+		lv := LinkView{ID: l.ID, A: l.A, B: l.B, Canal: l.Canal, Rail: l.Rail, Owner: st.Links[li]}
+		if st.Links[li] >= 0 {
+			lv.Built = st.Period.String()
+		}
+		v.Links = append(v.Links, lv)
+	}
+	for s := 0; s < st.N; s++ {
+		p := &st.Players[s]
+		pv := Player{Seat: s, Money: p.Money, IncomeSpace: p.Space, Income: st.income(s), VP: p.VP, Spent: p.Spent, LinksLeft: p.LinksLeft, HandSize: len(st.Hands[s])}
+		for ind := Industry(0); ind < numIndustries; ind++ {
+			left := len(theBoard.stacks[ind]) - p.Next[ind]
+			nt := NextTile{Industry: ind.String(), Left: left}
+			if left > 0 {
+				nt.Level = theBoard.stacks[ind][p.Next[ind]]
+			}
+			pv.NextTiles = append(pv.NextTiles, nt)
+		}
+		v.PlayerViews = append(v.PlayerViews, pv)
+	}
+	if seat >= 0 && seat < st.N {
+		v.Hand = []string{}
+		for _, c := range st.Hands[seat] {
+			v.Hand = append(v.Hand, theBoard.cardSlug(c))
+		}
+		sort.Strings(v.Hand)
+	}
+	return v
+}
+
+func (st *State) modeName() string {
+	switch st.Mode {
+	case ModeLiquidate:
+		return "liquidate"
+	case ModeSellMore:
+		return "sell-more"
+	case ModeOver:
+		return "over"
+	}
+	return "play"
 }

@@ -1,0 +1,534 @@
+package brass
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// buildCand is one legal placement of seat's next counter of an industry,
+// before the card is chosen.
+type buildCand struct {
+	ind      Industry
+	level    int
+	place    int
+	space    int  // global space index
+	over     bool // replaces the counter on space
+	needCoal bool
+	needIron bool
+	coal     []int // nearest mines with coal; empty: from the demand track
+	iron     []int // iron works with cubes; empty: from the demand track
+	cost     int   // counter plus demand-track cubes
+}
+
+// anyBuild reports whether seat can build anything now.
+func (w *walker) anyBuild() bool {
+	for ind := Industry(0); ind < numIndustries; ind++ {
+		if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// canBuildIndustry checks the counter on top of seat's stack.
+// Rulebook, ACTION 1, Further restrictions on building: only the top
+// counter of a stack; never tech level 0; canal-symbol counters only in the
+// canal period, rail-symbol counters only in the rail period.
+func (w *walker) canBuildIndustry(ind Industry) error {
+	lvl := w.st.top(w.seat, ind)
+	name := theBoard.names[ind]
+	if lvl < 0 {
+		return w.fail("build.stack-empty", TopicBuild, "you have no %s counters left", strings.ToLower(name))
+	}
+	spec := &theBoard.specs[ind][lvl]
+	if lvl == 0 {
+		return w.fail("build.level-zero", TopicShipyard, "your next %s is tech level 0 and can never be built: develop it away first", strings.ToLower(name))
+	}
+	if w.st.Period == Canal && !spec.canal {
+		return w.fail("build.rail-only", TopicTechLevel, "your next %s (level %d) carries the rail symbol and can only be built in the rail period", strings.ToLower(name), lvl)
+	}
+	if w.st.Period == Rail && !spec.rail {
+		return w.fail("build.canal-only", TopicTechLevel, "your next %s (level %d) carries the canal symbol and cannot be built in the rail period: develop past it", strings.ToLower(name), lvl)
+	}
+	return nil
+}
+
+// buildLocs lists the location tokens where ind can be built. With first
+// set it stops at the first one found.
+func (w *walker) buildLocs(ind Industry, first bool) []opt {
+	var out []opt
+	for p := 0; p < theBoard.numTowns; p++ {
+		if c, err := w.checkBuild(ind, p, -1); err == nil && w.hasBuildCard(&c) {
+			out = append(out, opt{tok: theBoard.places[p].ID, label: placeName(p), help: fmt.Sprintf("£%d", c.cost), alt: spaceToken(c.space)})
+			if first {
+				return out
+			}
+		}
+		pl := &theBoard.places[p]
+		for i := range pl.Spaces {
+			si := pl.firstSpace + i
+			if w.st.Spaces[si].Owner < 0 {
+				continue
+			}
+			if c, err := w.checkBuild(ind, p, si); err == nil && w.hasBuildCard(&c) {
+				t := &w.st.Spaces[si]
+				out = append(out, opt{tok: spaceToken(si), label: fmt.Sprintf("%s, over %s's %s %d", placeName(p), seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), t.Level), help: fmt.Sprintf("£%d", c.cost)})
+				if first {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+// emptySpace picks the empty space of place p for ind: the one accepting
+// the fewest industries, then the first. This is the port-box rule.
+// Rulebook, ACTION 1, Lancaster and Preston: a port goes to the port-only
+// box while it is empty, so the mixed box stays open for a cotton mill.
+func (w *walker) emptySpace(ind Industry, p int) int {
+	pl := &theBoard.places[p]
+	best := -1
+	for i := range pl.Spaces {
+		si := pl.firstSpace + i
+		sp := &theBoard.spaces[si]
+		if !sp.allowed[ind] || w.st.Spaces[si].Owner >= 0 {
+			continue
+		}
+		if best < 0 || sp.nAllow < theBoard.spaces[best].nAllow {
+			best = si
+		}
+	}
+	return best
+}
+
+// checkBuild is the single legality test of a placement (everything but
+// the card): over < 0 builds on an empty space, else over the counter on
+// space over.
+func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
+	st := w.st
+	if err := w.canBuildIndustry(ind); err != nil {
+		return buildCand{}, err
+	}
+	lvl := st.top(w.seat, ind)
+	spec := &theBoard.specs[ind][lvl]
+	pl := &theBoard.places[p]
+	name := strings.ToLower(theBoard.names[ind])
+	c := buildCand{ind: ind, level: lvl, place: p, needCoal: spec.Coal, needIron: spec.Iron, cost: spec.Cost}
+	if pl.Kind != "town" {
+		return c, w.fail("build.not-a-town", TopicBuild, "%s has no industry spaces", pl.Name)
+	}
+	// Rulebook, Barrow-in-Furness and Birkenhead: no building there before
+	// the rail period.
+	if pl.RailOnly && st.Period == Canal {
+		topic := TopicBarrow
+		if pl.ID == "birkenhead" {
+			topic = TopicBirkenhead
+		}
+		return c, w.fail("build.rail-period-town", topic, "nothing can be built in %s before the rail period", pl.Name)
+	}
+	if over < 0 {
+		// Rulebook, ACTION 1, b. Matching the symbol; one counter per space.
+		c.space = w.emptySpace(ind, p)
+		if c.space < 0 {
+			return c, w.fail("build.no-space", TopicBuild, "%s has no empty space for a %s", pl.Name, name)
+		}
+	} else {
+		c.space, c.over = over, true
+		t := &st.Spaces[over]
+		if theBoard.spaces[over].place != p || t.Owner < 0 {
+			return c, w.fail("build.no-counter", TopicOverbuild, "there is no counter to build over on that space")
+		}
+		// Rulebook, ACTION 1, Building over other Industry counters.
+		if t.Ind != ind {
+			return c, w.fail("build.overbuild-type", TopicOverbuild, "a %s can only replace a counter of the same type", name)
+		}
+		if t.Level >= lvl {
+			return c, w.fail("build.overbuild-level", TopicOverbuild, "your %s %d must have a higher tech level than the level %d counter it replaces", name, lvl, t.Level)
+		}
+		if t.Owner != w.seat {
+			if ind != Coal && ind != Iron {
+				return c, w.fail("build.overbuild-opponent", TopicOverbuildOpponent, "you can only build over another player's coal mine or iron works")
+			}
+			track := st.Coal
+			if ind == Iron {
+				track = st.Iron
+			}
+			if st.cubesOnMap(ind) > 0 || track > 0 {
+				return c, w.fail("build.overbuild-opponent-cubes", TopicOverbuildOpponent, "you can only replace another player's %s when no %s cubes are left on the map or on the demand track", name, ind)
+			}
+		}
+	}
+	// Rulebook, Further restrictions: one own counter per location in the
+	// canal period (the counter being replaced does not count).
+	if st.Period == Canal {
+		for i := range pl.Spaces {
+			si := pl.firstSpace + i
+			if si != c.space && st.Spaces[si].Owner == w.seat {
+				return c, w.fail("build.one-per-town", TopicOnePerTown, "in the canal period you may have only one industry in %s", pl.Name)
+			}
+		}
+	}
+	// Rulebook, ACTION 1, c. Moving coal.
+	if c.needCoal {
+		d := w.distFrom(p)
+		c.coal = st.nearestCoal(d)
+		if len(c.coal) == 0 {
+			if !st.portReached(d) {
+				return c, w.fail("build.no-coal", TopicCoal, "no coal can reach %s: no connected mine has coal and %s is not connected to a port", pl.Name, pl.Name)
+			}
+			c.cost += theBoard.buyPrice(st.Coal)
+		}
+	}
+	// Rulebook, ACTION 1, d. Taking iron.
+	if c.needIron {
+		c.iron = st.ironWorks()
+		if len(c.iron) == 0 {
+			c.cost += theBoard.buyPrice(st.Iron)
+		}
+	}
+	// Rulebook, ACTION 1, e. Paying.
+	if c.cost > st.Players[w.seat].Money {
+		return c, w.fail("build.money", TopicBuild, "building a %s %d in %s costs £%d and you have £%d", name, lvl, pl.Name, c.cost, st.Players[w.seat].Money)
+	}
+	return c, nil
+}
+
+// cardAllows tells whether card c may be played for the placement.
+// Rulebook, ACTION 1, a. Playing the right card.
+func (w *walker) cardAllows(card int, c *buildCand) bool {
+	if card == c.place {
+		return true // a location card needs no connection
+	}
+	ind, ok := theBoard.cardIndustry(card)
+	if !ok || ind != c.ind {
+		return false
+	}
+	// Building over your own counter needs no links (Building over).
+	if c.over && w.st.Spaces[c.space].Owner == w.seat {
+		return true
+	}
+	// With nothing of yours on the board an industry card builds anywhere.
+	if !w.st.hasPieces(w.seat) {
+		return true
+	}
+	return w.buildNet()[c.place]
+}
+
+func (w *walker) hasBuildCard(c *buildCand) bool {
+	if w.twoCardAllowed() {
+		return true
+	}
+	prev := -1
+	for _, card := range w.st.Hands[w.seat] {
+		if card != prev && w.cardAllows(card, c) {
+			return true
+		}
+		prev = card
+	}
+	return false
+}
+
+// parseWhere reads "<town>" or "<town>@<n>": the place and the space (-1).
+func parseWhere(tok string) (int, int, bool) {
+	name, num, hasNum := strings.Cut(tok, "@")
+	p, ok := theBoard.placeIndex[name]
+	if !ok {
+		return 0, 0, false
+	}
+	if !hasNum {
+		return p, -1, true
+	}
+	n, err := strconv.Atoi(num)
+	pl := &theBoard.places[p]
+	if err != nil || n < 1 || n > len(pl.Spaces) {
+		return 0, 0, false
+	}
+	return p, pl.firstSpace + n - 1, true
+}
+
+// srcOpts lists source tokens for a choice of mines or works.
+func srcOpts(prefix string, spaces []int, st *State) []opt {
+	var out []opt
+	for _, si := range spaces {
+		p := theBoard.spaces[si].place
+		tok := theBoard.places[p].ID
+		alt := spaceToken(si)
+		n := 0
+		for _, sj := range spaces {
+			if theBoard.spaces[sj].place == p {
+				n++
+			}
+		}
+		if n > 1 {
+			tok, alt = alt, ""
+		} else {
+			alt = prefix + alt
+		}
+		t := &st.Spaces[si]
+		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), placeName(p)), help: fmt.Sprintf("%d cubes there", t.Cubes)})
+	}
+	return out
+}
+
+// srcStep consumes an optional coal:/iron: token. With several sources the
+// token is required; with one (or the demand track) it may be written.
+// It returns the chosen source space (-1 for the demand track), the
+// remaining tokens, and a step when the move stops here.
+func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic string) (int, engine.Move, *step, error) {
+	forced := -1
+	if len(spaces) == 1 {
+		forced = spaces[0]
+	}
+	if len(spaces) <= 1 {
+		if len(rest) > 0 && strings.HasPrefix(rest[0], prefix) {
+			want := prefix + "market"
+			if forced >= 0 {
+				want = prefix + theBoard.places[theBoard.spaces[forced].place].ID
+			}
+			if rest[0] != want && (forced < 0 || rest[0] != prefix+spaceToken(forced)) {
+				return 0, nil, nil, engine.Rule("source.forced", topic, "the %s must come from %s", prefix[:len(prefix)-1], strings.TrimPrefix(want, prefix))
+			}
+			rest = rest[1:]
+		}
+		return forced, rest, nil, nil
+	}
+	s := step{prompt: "Take the " + prefix[:len(prefix)-1] + " from where?", opts: srcOpts(prefix, spaces, w.st)}
+	if len(rest) == 0 {
+		return 0, nil, &s, nil
+	}
+	o, ok := pick(s, rest[0])
+	if !ok {
+		return 0, nil, nil, engine.Rule("source.not-allowed", topic, "%q is not one of the allowed sources: %s", rest[0], strings.Join(optToks(s), ", "))
+	}
+	for i, si := range spaces {
+		if s.opts[i].tok == o.tok {
+			return si, rest[1:], nil, nil
+		}
+	}
+	return 0, nil, nil, errNo
+}
+
+func optToks(s step) []string {
+	out := make([]string, len(s.opts))
+	for i, o := range s.opts {
+		out[i] = o.tok
+	}
+	return out
+}
+
+// walkBuild: build <industry> <where> [coal:..] [iron:..] card:<c>|cards:<a>+<b>.
+func (w *walker) walkBuild(rest engine.Move) (step, error) {
+	if len(rest) == 0 {
+		s := step{prompt: "Which industry?"}
+		for ind := Industry(0); ind < numIndustries; ind++ {
+			if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
+				lvl := w.st.top(w.seat, ind)
+				s.opts = append(s.opts, opt{tok: ind.String(), label: fmt.Sprintf("%s, level %d", theBoard.names[ind], lvl), help: fmt.Sprintf("£%d", theBoard.specs[ind][lvl].Cost)})
+			}
+		}
+		return s, nil
+	}
+	ind, ok := industryBySlug(rest[0])
+	if !ok {
+		return step{}, engine.Rule("build.unknown-industry", TopicNotation, "unknown industry %q: use cotton, port, coal, iron or ship", rest[0])
+	}
+	w.explain = true
+	if err := w.canBuildIndustry(ind); err != nil {
+		return step{}, err
+	}
+	w.explain = false
+	if len(rest) == 1 {
+		s := step{prompt: "Where?", opts: w.buildLocs(ind, false)}
+		if len(s.opts) == 0 {
+			return step{}, engine.Rule("build.nowhere", TopicBuild, "you cannot build your next %s anywhere now", strings.ToLower(theBoard.names[ind]))
+		}
+		return s, nil
+	}
+	p, over, ok := parseWhere(rest[1])
+	if !ok {
+		return step{}, engine.Rule("build.unknown-place", TopicNotation, "unknown location %q", rest[1])
+	}
+	if over >= 0 && w.st.Spaces[over].Owner < 0 {
+		// "town@n" naming an empty space is accepted when it is the space
+		// the engine would pick anyway.
+		if w.emptySpace(ind, p) == over {
+			over = -1
+		} else {
+			return step{}, engine.Rule("build.space-choice", TopicPortBoxes, "write just %s: the engine picks the empty space (ports use the port-only box first)", theBoard.places[p].ID)
+		}
+	}
+	w.explain = true
+	c, err := w.checkBuild(ind, p, over)
+	w.explain = false
+	if err != nil {
+		return step{}, err
+	}
+	if !w.hasBuildCard(&c) {
+		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows a %s in %s: you need the %s location card, or a %s card with %s in your network", strings.ToLower(theBoard.names[ind]), placeName(p), placeName(p), strings.ToLower(theBoard.names[ind]), placeName(p))
+	}
+	rest = rest[2:]
+	coalSrc, ironSrc := -1, -1
+	if c.needCoal {
+		var sp *step
+		coalSrc, rest, sp, err = w.srcStep("coal:", c.coal, rest, TopicCoal)
+		if err != nil || sp != nil {
+			return deref(sp), err
+		}
+	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "coal:") {
+		return step{}, engine.Rule("build.coal-not-needed", TopicCoal, "a %s %d needs no coal", strings.ToLower(theBoard.names[ind]), c.level)
+	}
+	if c.needIron {
+		var sp *step
+		ironSrc, rest, sp, err = w.srcStep("iron:", c.iron, rest, TopicIron)
+		if err != nil || sp != nil {
+			return deref(sp), err
+		}
+	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "iron:") {
+		return step{}, engine.Rule("build.iron-not-needed", TopicIron, "a %s %d needs no iron", strings.ToLower(theBoard.names[ind]), c.level)
+	}
+	if len(rest) == 0 {
+		s := w.cardStep("Which card?", func(card int) bool { return w.cardAllows(card, &c) })
+		if w.twoCardAllowed() {
+			s.opts = append(s.opts, w.pairs()...)
+		}
+		return s, nil
+	}
+	if a, b, ok := parsePair(rest[0]); ok {
+		// Rulebook, ACTION 1, Combining actions: two cards build anywhere.
+		if !w.twoCardAllowed() {
+			return step{}, engine.Rule("build.two-card", TopicTwoCardBuild, "the two-card build needs both actions of your turn and two cards in hand")
+		}
+		if !w.st.hasCard(w.seat, a) || !w.st.hasCard(w.seat, b) || (a == b && w.st.countCard(w.seat, a) < 2) {
+			return step{}, engine.Rule("card.not-in-hand", TopicTwoCardBuild, "you do not hold the cards %q", rest[0])
+		}
+		if len(rest) > 1 {
+			return step{}, tooLong()
+		}
+		w.st.discard(w.seat, a)
+		w.st.discard(w.seat, b)
+		w.used = 2
+	} else {
+		card, ok := parseCard(rest[0])
+		if !ok || !w.st.hasCard(w.seat, card) {
+			return step{}, engine.Rule("card.not-in-hand", TopicBuild, "you hold no card %q", rest[0])
+		}
+		if !w.cardAllows(card, &c) {
+			if _, isInd := theBoard.cardIndustry(card); isInd {
+				return step{}, engine.Rule("build.not-in-network", TopicIndustryCard, "%s is not in your network: an industry card builds only where your own links reach (and, in the rail period, where you have an industry)", placeName(p))
+			}
+			return step{}, engine.Rule("build.wrong-card", TopicLocationCard, "the %s card does not allow building in %s", theBoard.cardSlug(card), placeName(p))
+		}
+		if len(rest) > 1 {
+			return step{}, tooLong()
+		}
+		w.st.discard(w.seat, card)
+		w.used = 1
+	}
+	w.doBuild(&c, coalSrc, ironSrc)
+	return step{complete: true}, nil
+}
+
+func deref(s *step) step {
+	if s == nil {
+		return step{}
+	}
+	return *s
+}
+
+// takeCube removes one coal or iron cube from the counter on space si, or
+// with si < 0 buys one from the demand track (the stock at £5 when empty).
+// Rulebook, ACTION 1, c. and d.: the last cube flips the counter; track
+// cubes are paid into the Amount Spent box.
+func (w *walker) takeCube(ind Industry, si int, to string) {
+	st := w.st
+	if si >= 0 {
+		t := &st.Spaces[si]
+		t.Cubes--
+		w.evs = append(w.evs, pub(w.seat, "cube", fmt.Sprintf("one %s cube from %s's counter in %s goes to %s", ind, seatName(t.Owner), placeName(theBoard.spaces[si].place), to), "from", spaceToken(si), "cube", ind.String()))
+		if t.Cubes == 0 {
+			st.flip(si, &w.evs)
+		}
+		return
+	}
+	track := &st.Coal
+	if ind == Iron {
+		track = &st.Iron
+	}
+	price := theBoard.buyPrice(*track)
+	from := "the demand track"
+	if *track > 0 {
+		*track--
+	} else {
+		from = "the stock"
+	}
+	st.pay(w.seat, price)
+	w.evs = append(w.evs, pub(w.seat, "cube", fmt.Sprintf("%s buys one %s cube from %s for £%d for %s", seatName(w.seat), ind, from, price, to), "from", "market", "cube", ind.String(), "price", strconv.Itoa(price)))
+}
+
+// doBuild carries out a legal build on the scratch state.
+func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
+	st := w.st
+	spec := &theBoard.specs[c.ind][c.level]
+	name := strings.ToLower(theBoard.names[c.ind])
+	pl := &theBoard.places[c.place]
+	st.pay(w.seat, spec.Cost)
+	if c.needCoal {
+		w.takeCube(Coal, coalSrc, pl.Name)
+	}
+	if c.needIron {
+		w.takeCube(Iron, ironSrc, pl.Name)
+	}
+	if c.over {
+		old := st.Spaces[c.space]
+		w.evs = append(w.evs, pub(w.seat, "overbuild", fmt.Sprintf("%s's %s %d in %s is replaced and discarded", seatName(old.Owner), name, old.Level, pl.Name), "space", spaceToken(c.space)))
+	}
+	st.Spaces[c.space] = Tile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
+	st.Players[w.seat].Next[c.ind]++
+	w.changed()
+	w.evs = append(w.evs, pub(w.seat, "build", fmt.Sprintf("%s builds a %s %d in %s for £%d", seatName(w.seat), name, c.level, pl.Name, spec.Cost),
+		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
+	switch c.ind {
+	case Coal:
+		// Rulebook, ACTION 1, Coal mines: connected to a constructed port,
+		// the new mine must fill the empty coal demand spaces, most
+		// expensive first, paid by the bank after the build.
+		d := st.distances(c.place)
+		if st.portReached(&d) {
+			w.sellToTrack(c.space, &st.Coal)
+		}
+	case Iron:
+		// Rulebook, ACTION 1, Iron works: always fills the iron demand
+		// track, no connection needed.
+		w.sellToTrack(c.space, &st.Iron)
+	case Ship:
+		// Rulebook, COUNTER TYPES AND FLIPPING, Shipyards: flip at once.
+		st.flip(c.space, &w.evs)
+	}
+}
+
+// sellToTrack moves cubes from the counter on si onto the empty spaces of
+// a demand track, paying the owner each space's price.
+func (w *walker) sellToTrack(si int, track *int) {
+	st := w.st
+	t := &st.Spaces[si]
+	n, total := 0, 0
+	for t.Cubes > 0 && *track < theBoard.trackSize() {
+		price := theBoard.sellPrice(*track)
+		*track++
+		t.Cubes--
+		total += price
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	st.earn(t.Owner, total)
+	w.evs = append(w.evs, pub(t.Owner, "demand", fmt.Sprintf("%s sells %d %s cubes to the demand track for £%d", seatName(t.Owner), n, t.Ind, total), "cubes", strconv.Itoa(n), "money", strconv.Itoa(total)))
+	if t.Cubes == 0 {
+		st.flip(si, &w.evs)
+	}
+}

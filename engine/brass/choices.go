@@ -1,0 +1,271 @@
+package brass
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Legality has one source. A walker replays a partial or complete move
+// token by token on a scratch copy of the state: at every position it lists
+// the legal next tokens (the step), checks the given token against that
+// list, and carries out each part of the move as soon as it is fully
+// decided, so later parts (a second rail, a second develop, the next sale)
+// are judged on the board as it will then be. Choices returns the step after
+// the last token; Apply walks the whole move and keeps the scratch state.
+
+// opt is one legal next token.
+type opt struct {
+	tok   string
+	label string
+	help  string
+	alt   string // another accepted spelling of the same decision ("bury@1" for "bury")
+	a, b  int    // what the token designates (sales: mill and target spaces)
+}
+
+// step is the decision after a prefix.
+type step struct {
+	prompt   string
+	opts     []opt
+	complete bool
+}
+
+// errNo is the cheap failure used while listing options (explain off).
+var errNo = errors.New("brass: not legal")
+
+type walker struct {
+	st      *State
+	seat    int
+	explain bool
+	evs     []engine.Event
+	// set by the action walkers
+	used     int  // actions consumed (2 for the two-card build)
+	sellMore bool // a distant sale succeeded and the seat may sell again
+	distant  int  // space of the mill waiting for its distant sale, -1 if none
+	// caches, valid until the scratch state changes
+	distOK [maxPlaces]bool
+	dist   [maxPlaces]dists
+	netOK  bool
+	net    placeSet
+}
+
+func newWalker(st *State, seat int) *walker {
+	return &walker{st: st, seat: seat, distant: -1}
+}
+
+// changed drops the caches after the scratch state moved on.
+func (w *walker) changed() {
+	w.distOK = [maxPlaces]bool{}
+	w.netOK = false
+}
+
+func (w *walker) distFrom(p int) *dists {
+	if !w.distOK[p] {
+		w.dist[p] = w.st.distances(p)
+		w.distOK[p] = true
+	}
+	return &w.dist[p]
+}
+
+func (w *walker) buildNet() *placeSet {
+	if !w.netOK {
+		w.net = w.st.buildNetwork(w.seat)
+		w.netOK = true
+	}
+	return &w.net
+}
+
+// fail returns a rule error when explaining, else the cheap sentinel.
+func (w *walker) fail(code, topic, format string, args ...any) error {
+	if !w.explain {
+		return errNo
+	}
+	return engine.Rule(code, topic, format, args...)
+}
+
+// pick finds tok among the options.
+func pick(s step, tok string) (opt, bool) {
+	for _, o := range s.opts {
+		if o.tok == tok || (o.alt != "" && o.alt == tok) {
+			return o, true
+		}
+	}
+	return opt{}, false
+}
+
+func tooLong() error {
+	return engine.Rule("move.too-long", TopicNotation, "the move has words after its end")
+}
+
+// walk replays m and returns the step after it.
+func (w *walker) walk(m engine.Move) (step, error) {
+	switch w.st.Mode {
+	case ModeLiquidate:
+		return w.walkLiquidate(m)
+	case ModeSellMore:
+		return w.walkSellMore(m)
+	}
+	if len(m) == 0 {
+		return w.actionStep(), nil
+	}
+	rest := m[1:]
+	switch m[0] {
+	case "build":
+		return w.walkBuild(rest)
+	case "canal":
+		return w.walkCanal(rest)
+	case "rail":
+		return w.walkRail(rest)
+	case "develop":
+		return w.walkDevelop(rest)
+	case "sell":
+		return w.walkSell(rest, true)
+	case "loan":
+		return w.walkLoan(rest)
+	case "pass":
+		return w.walkPass(rest)
+	case "liquidate":
+		return step{}, engine.Rule("liquidate.not-needed", TopicNegativeIncome, "you may only remove industries to pay negative income you cannot cover")
+	case "stop":
+		return step{}, engine.Rule("sell.no-follow-up", TopicSellCotton, "stop only ends a sell action after a distant-market sale")
+	}
+	return step{}, engine.Rule("move.unknown-action", TopicNotation, "unknown action %q: use build, canal, rail, develop, sell, loan or pass", m[0])
+}
+
+// actionStep lists the actions seat can take now.
+func (w *walker) actionStep() step {
+	s := step{prompt: "Which action?"}
+	if w.anyBuild() {
+		s.opts = append(s.opts, opt{tok: "build", label: "Build an industry"})
+	}
+	if w.st.Period == Canal {
+		if len(w.canalOpts()) > 0 {
+			s.opts = append(s.opts, opt{tok: "canal", label: "Build a canal (£3)"})
+		}
+	} else if len(w.railOpts(0)) > 0 {
+		s.opts = append(s.opts, opt{tok: "rail", label: "Build one or two rails (£5 or £15)"})
+	}
+	if len(w.developOpts()) > 0 {
+		s.opts = append(s.opts, opt{tok: "develop", label: "Develop (remove counters, one iron each)"})
+	}
+	if len(w.saleOpts(true)) > 0 {
+		s.opts = append(s.opts, opt{tok: "sell", label: "Sell cotton"})
+	}
+	if len(w.loanOpts()) > 0 {
+		s.opts = append(s.opts, opt{tok: "loan", label: "Take a loan"})
+	}
+	s.opts = append(s.opts, opt{tok: "pass", label: "Discard a card, no action"})
+	return s
+}
+
+// cardStep lists the cards of seat's hand for which ok holds.
+func (w *walker) cardStep(prompt string, ok func(card int) bool) step {
+	s := step{prompt: prompt}
+	prev := -1
+	for _, c := range w.st.Hands[w.seat] {
+		if c == prev {
+			continue
+		}
+		prev = c
+		if ok == nil || ok(c) {
+			slug := theBoard.cardSlug(c)
+			s.opts = append(s.opts, opt{tok: "card:" + slug, label: cardLabel(c)})
+		}
+	}
+	return s
+}
+
+func cardLabel(c int) string {
+	if ind, ok := theBoard.cardIndustry(c); ok {
+		return theBoard.names[ind] + " card"
+	}
+	return placeName(c) + " card"
+}
+
+// parseCard reads "card:<slug>".
+func parseCard(tok string) (int, bool) {
+	s, ok := strings.CutPrefix(tok, "card:")
+	if !ok {
+		return 0, false
+	}
+	return theBoard.cardBySlug(s)
+}
+
+// anyCardStep handles the final card of an action any card allows, then
+// finishes: fn runs once the card is known.
+func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
+	if len(rest) == 0 {
+		return w.cardStep(prompt, nil), nil
+	}
+	c, ok := parseCard(rest[0])
+	if !ok || !w.st.hasCard(w.seat, c) {
+		return step{}, engine.Rule("card.not-in-hand", TopicDiscard, "you hold no card %q", rest[0])
+	}
+	if len(rest) > 1 {
+		return step{}, tooLong()
+	}
+	w.st.discard(w.seat, c)
+	w.used = 1
+	return step{complete: true}, nil
+}
+
+// walkPass: discard a card and take no action.
+// Rulebook, PLAY CARD DETAILS: you may choose not to act but still discard.
+func (w *walker) walkPass(rest engine.Move) (step, error) {
+	s, err := w.anyCard(rest, "Which card to discard?")
+	if err == nil && s.complete {
+		w.evs = append(w.evs, pub(w.seat, "pass", seatName(w.seat)+" discards a card and takes no action"))
+	}
+	return s, err
+}
+
+// sortedPair returns the canonical "cards:a+b" token.
+func pairToken(a, b int) string {
+	sa, sb := theBoard.cardSlug(a), theBoard.cardSlug(b)
+	if sb < sa {
+		sa, sb = sb, sa
+	}
+	return "cards:" + sa + "+" + sb
+}
+
+// parsePair reads "cards:<a>+<b>".
+func parsePair(tok string) (int, int, bool) {
+	s, ok := strings.CutPrefix(tok, "cards:")
+	if !ok {
+		return 0, 0, false
+	}
+	as, bs, ok := strings.Cut(s, "+")
+	if !ok {
+		return 0, 0, false
+	}
+	a, okA := theBoard.cardBySlug(as)
+	b, okB := theBoard.cardBySlug(bs)
+	return a, b, okA && okB
+}
+
+// twoCardAllowed: the combined action needs both actions of the turn and
+// two cards. Rulebook, ACTION 1, Combining actions.
+func (w *walker) twoCardAllowed() bool {
+	return w.st.Actions >= 2 && len(w.st.Hands[w.seat]) >= 2
+}
+
+// pairs lists the distinct two-card combinations of the hand, canonical.
+func (w *walker) pairs() []opt {
+	h := w.st.Hands[w.seat]
+	var out []opt
+	seen := map[string]bool{}
+	for i := 0; i < len(h); i++ {
+		for j := i + 1; j < len(h); j++ {
+			tok := pairToken(h[i], h[j])
+			if seen[tok] {
+				continue
+			}
+			seen[tok] = true
+			out = append(out, opt{tok: tok, label: "Two cards: " + cardLabel(h[i]) + " + " + cardLabel(h[j]), help: "uses both actions, builds anywhere"})
+		}
+	}
+	slices.SortFunc(out, func(a, b opt) int { return strings.Compare(a.tok, b.tok) })
+	return out
+}

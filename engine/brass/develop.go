@@ -1,0 +1,74 @@
+package brass
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// checkDevelop tests removing the top counter of ind.
+// Rulebook, ACTION 3 Develop: one or two counters off the tops of your
+// stacks, each needing one iron taken as for building.
+func (w *walker) checkDevelop(ind Industry) ([]int, error) {
+	if w.st.top(w.seat, ind) < 0 {
+		return nil, w.fail("develop.stack-empty", TopicDevelop, "your %s stack is empty", strings.ToLower(theBoard.names[ind]))
+	}
+	works := w.st.ironWorks()
+	if len(works) == 0 {
+		price := theBoard.buyPrice(w.st.Iron)
+		if w.st.Players[w.seat].Money < price {
+			return nil, w.fail("develop.money", TopicIronMarket, "the iron for developing costs £%d and you have £%d", price, w.st.Players[w.seat].Money)
+		}
+	}
+	return works, nil
+}
+
+func (w *walker) developOpts() []opt {
+	var out []opt
+	for ind := Industry(0); ind < numIndustries; ind++ {
+		if _, err := w.checkDevelop(ind); err == nil {
+			out = append(out, opt{tok: ind.String(), label: fmt.Sprintf("%s level %d", theBoard.names[ind], w.st.top(w.seat, ind))})
+		}
+	}
+	return out
+}
+
+// walkDevelop: develop <industry> [iron:..] [<industry> [iron:..]] card:<c>.
+func (w *walker) walkDevelop(rest engine.Move) (step, error) {
+	for n := 0; n < 2; n++ {
+		if len(rest) == 0 {
+			if n == 0 {
+				return step{prompt: "Which stack?", opts: w.developOpts()}, nil
+			}
+			s := w.cardStep("Which card?", nil)
+			s.prompt = "A second counter, or which card?"
+			s.opts = append(w.developOpts(), s.opts...)
+			return s, nil
+		}
+		ind, ok := industryBySlug(rest[0])
+		if !ok {
+			if n == 1 {
+				break
+			}
+			return step{}, engine.Rule("develop.unknown-industry", TopicNotation, "unknown industry %q: use cotton, port, coal, iron or ship", rest[0])
+		}
+		w.explain = true
+		works, err := w.checkDevelop(ind)
+		w.explain = false
+		if err != nil {
+			return step{}, err
+		}
+		src, r, sp, err := w.srcStep("iron:", works, rest[1:], TopicIron)
+		if err != nil || sp != nil {
+			return deref(sp), err
+		}
+		rest = r
+		lvl := w.st.top(w.seat, ind)
+		w.st.Players[w.seat].Next[ind]++
+		w.takeCube(Iron, src, "development")
+		w.changed()
+		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away a %s %d", seatName(w.seat), strings.ToLower(theBoard.names[ind]), lvl), "industry", ind.String()))
+	}
+	return w.anyCard(rest, "Which card?")
+}

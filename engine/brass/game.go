@@ -1,0 +1,153 @@
+package brass
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Game is the Brass rules value. It is stateless and safe for concurrent use.
+type Game struct{}
+
+// New returns the Brass game.
+func New() Game { return Game{} }
+
+var _ engine.Game = Game{}
+
+func (Game) ID() string                   { return "brass" }
+func (Game) Name() string                 { return "Brass (Lancashire, 2007)" }
+func (Game) Seats() (int, int)            { return 3, 4 }
+func (Game) RulesVersion() int            { return 1 }
+func (Game) Options() []engine.OptionSpec { return append([]engine.OptionSpec(nil), optionSpecs...) }
+
+func asState(s engine.State) (*State, error) {
+	st, ok := s.(*State)
+	if !ok || st == nil {
+		return nil, fmt.Errorf("brass: state of type %T", s)
+	}
+	return st, nil
+}
+
+// check refuses moves by the wrong seat or after the end.
+func check(st *State, seat int) error {
+	if st.Mode == ModeOver {
+		return engine.ErrGameOver
+	}
+	if seat < 0 || seat >= st.N {
+		return engine.ErrBadSeat
+	}
+	if seat != st.current() {
+		return engine.ErrNotYourTurn
+	}
+	return nil
+}
+
+// Choices lists the legal next tokens after partial.
+func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choices, error) {
+	st, err := asState(s)
+	if err != nil {
+		return engine.Choices{}, err
+	}
+	if err := check(st, seat); err != nil {
+		return engine.Choices{}, err
+	}
+	w := newWalker(st.clone(), seat)
+	sp, err := w.walk(partial)
+	if err != nil {
+		return engine.Choices{}, err
+	}
+	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	for _, o := range sp.opts {
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+	}
+	return out, nil
+}
+
+// Apply plays a complete move and every automatic step after it.
+func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	st, err := asState(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := check(st, seat); err != nil {
+		return nil, nil, err
+	}
+	n := st.clone()
+	w := newWalker(n, seat)
+	sp, err := w.walk(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sp.complete {
+		return nil, nil, engine.ErrIncompleteMove
+	}
+	n.Moves++
+	evs := w.evs
+	switch st.Mode {
+	case ModeLiquidate:
+		n.settleDebt(&evs)
+	case ModeSellMore:
+		if w.distant >= 0 {
+			w.evs = evs
+			w.sellDistant()
+			evs = w.evs
+		}
+		if w.sellMore {
+			n.Mode = ModeSellMore
+		} else {
+			n.Mode = ModePlay
+			n.endAction(1, &evs)
+		}
+	default:
+		if w.distant >= 0 {
+			w.evs = evs
+			w.sellDistant()
+			evs = w.evs
+		}
+		if w.sellMore {
+			n.Mode = ModeSellMore
+		} else {
+			n.endAction(w.used, &evs)
+		}
+	}
+	if n.Players[seat].LinksLeft < 0 {
+		return nil, nil, fmt.Errorf("brass: internal: negative link counters")
+	}
+	return n, evs, nil
+}
+
+// MarshalState encodes a state as versioned JSON.
+func (Game) MarshalState(s engine.State) ([]byte, error) {
+	st, err := asState(s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(st)
+}
+
+// UnmarshalState decodes a state, refusing unknown versions.
+func (Game) UnmarshalState(data []byte) (engine.State, error) {
+	var probe struct {
+		V int `json:"v"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("brass: decode state: %w", err)
+	}
+	if probe.V != stateVersion {
+		return nil, fmt.Errorf("brass: state version %d: %w", probe.V, engine.ErrStateVersion)
+	}
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("brass: decode state: %w", err)
+	}
+	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard.spaces) || len(st.Links) != len(theBoard.links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
+		return nil, fmt.Errorf("brass: decode state: inconsistent sizes")
+	}
+	for i := range st.Hands {
+		if st.Hands[i] == nil {
+			st.Hands[i] = []int{}
+		}
+	}
+	return &st, nil
+}

@@ -1,0 +1,226 @@
+package brass
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// checkLinkCommon is shared by canals and rails.
+// Rulebook, ACTION 2 Build link: one link per potential link, 14 counters
+// per period, and the link must touch your network.
+func (w *walker) checkLinkCommon(li int, kind string) error {
+	l := &theBoard.links[li]
+	if w.st.Links[li] >= 0 {
+		topic := TopicCanal
+		if kind == "rail" {
+			topic = TopicRail
+		}
+		return w.fail("link.taken", topic, "%s is already built", l.ID)
+	}
+	if kind == "canal" && !l.Canal {
+		return w.fail("link.not-canal", TopicCanal, "no canal can be built between %s and %s", placeName(l.a), placeName(l.b))
+	}
+	if kind == "rail" && !l.Rail {
+		return w.fail("link.not-rail", TopicRail, "no rail can be built between %s and %s", placeName(l.a), placeName(l.b))
+	}
+	if w.st.Players[w.seat].LinksLeft < 1 {
+		return w.fail("link.limit", TopicLinkLimit, "you have no link counters left this period (14 per period)")
+	}
+	net := w.st.linkNetwork(w.seat)
+	if !net[l.a] && !net[l.b] {
+		return w.fail("link.not-adjacent", TopicNetwork, "%s does not touch your network: a link must start from a place with your industry or an end of one of your links", l.ID)
+	}
+	return nil
+}
+
+// checkCanal: Rulebook, ACTION 2: canals only in the canal period, £3, one
+// per action.
+func (w *walker) checkCanal(li int) error {
+	if w.st.Period != Canal {
+		return w.fail("link.canal-period", TopicCanal, "canals can only be built in the canal period")
+	}
+	if err := w.checkLinkCommon(li, "canal"); err != nil {
+		return err
+	}
+	if w.st.Players[w.seat].Money < theBoard.rules.CanalCost {
+		return w.fail("link.money", TopicCanal, "a canal costs £%d and you have £%d", theBoard.rules.CanalCost, w.st.Players[w.seat].Money)
+	}
+	return nil
+}
+
+func (w *walker) canalOpts() []opt {
+	var out []opt
+	for li := range theBoard.links {
+		if w.checkCanal(li) == nil {
+			l := &theBoard.links[li]
+			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b)})
+		}
+	}
+	return out
+}
+
+func parseLink(tok string) (int, bool) {
+	li, ok := theBoard.linkIndex[tok]
+	return li, ok
+}
+
+// walkCanal: canal <link> card:<c>.
+func (w *walker) walkCanal(rest engine.Move) (step, error) {
+	if len(rest) == 0 {
+		return step{prompt: "Which canal?", opts: w.canalOpts()}, nil
+	}
+	li, ok := parseLink(rest[0])
+	if !ok {
+		return step{}, engine.Rule("link.unknown", TopicNotation, "unknown link %q: write <place>-<place>", rest[0])
+	}
+	w.explain = true
+	if err := w.checkCanal(li); err != nil {
+		return step{}, err
+	}
+	w.explain = false
+	s, err := w.anyCard(rest[1:], "Which card?")
+	if err != nil || !s.complete {
+		return s, err
+	}
+	w.st.pay(w.seat, theBoard.rules.CanalCost)
+	w.placeLink(li, "canal", theBoard.rules.CanalCost)
+	return s, nil
+}
+
+func (w *walker) placeLink(li int, kind string, cost int) {
+	w.st.Links[li] = w.seat
+	w.st.Players[w.seat].LinksLeft--
+	w.changed()
+	l := &theBoard.links[li]
+	text := fmt.Sprintf("%s builds a %s %s – %s", seatName(w.seat), kind, placeName(l.a), placeName(l.b))
+	if cost > 0 {
+		text += fmt.Sprintf(" for £%d", cost)
+	}
+	w.evs = append(w.evs, pub(w.seat, kind, text, "link", l.ID))
+}
+
+// railCoal finds the coal for a rail on li as if it were built: nearest
+// mines to either end, else the demand track if an end reaches a port.
+// Rulebook, ACTION 2: the distance is counted to the nearer end; coal at
+// either end is nearest; the new link itself may lead to the port.
+func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
+	st := w.st
+	l := &theBoard.links[li]
+	old := st.Links[li]
+	st.Links[li] = w.seat
+	d := st.distances(l.a, l.b)
+	mines = st.nearestCoal(&d)
+	port := len(mines) == 0 && st.portReached(&d)
+	st.Links[li] = old
+	if len(mines) > 0 {
+		return mines, false, nil
+	}
+	if !port {
+		return nil, false, w.fail("rail.no-coal", TopicCoal, "no coal can reach %s: no mine with coal is connected to either end and neither end is connected to a port", l.ID)
+	}
+	return nil, true, nil
+}
+
+// checkRail tests rail number n (0 or 1) of the action; the first one is
+// already on the scratch board when the second is tested.
+// Rulebook, ACTION 2: rails only in the rail period, £5 for one or £15 for
+// two, one coal each.
+func (w *walker) checkRail(li, n int) ([]int, error) {
+	if w.st.Period != Rail {
+		return nil, w.fail("link.rail-period", TopicRail, "rails can only be built in the rail period")
+	}
+	if err := w.checkLinkCommon(li, "rail"); err != nil {
+		return nil, err
+	}
+	mines, market, err := w.railCoal(li)
+	if err != nil {
+		return nil, err
+	}
+	cost := theBoard.rules.RailCost
+	if n == 1 {
+		cost = theBoard.rules.DoubleRailCost - theBoard.rules.RailCost
+	}
+	if market {
+		cost += theBoard.buyPrice(w.st.Coal)
+	}
+	if w.st.Players[w.seat].Money < cost {
+		if n == 1 {
+			return nil, w.fail("link.money", TopicRail, "a second rail costs £%d more (£%d for two, plus coal) and you have £%d", cost, theBoard.rules.DoubleRailCost, w.st.Players[w.seat].Money)
+		}
+		return nil, w.fail("link.money", TopicRail, "a rail costs £%d with its coal and you have £%d", cost, w.st.Players[w.seat].Money)
+	}
+	return mines, nil
+}
+
+func (w *walker) railOpts(n int) []opt {
+	var out []opt
+	for li := range theBoard.links {
+		if _, err := w.checkRail(li, n); err == nil {
+			l := &theBoard.links[li]
+			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b)})
+		}
+	}
+	return out
+}
+
+// walkRail: rail <link> [coal:..] [<link> [coal:..]] card:<c>.
+func (w *walker) walkRail(rest engine.Move) (step, error) {
+	for n := 0; n < 2; n++ {
+		if len(rest) == 0 {
+			if n == 0 {
+				return step{prompt: "Which rail?", opts: w.railOpts(0)}, nil
+			}
+			s := w.cardStep("Which card?", nil)
+			s.prompt = "A second rail (£15 for both), or which card?"
+			s.opts = append(w.railOpts(1), s.opts...)
+			return s, nil
+		}
+		li, ok := parseLink(rest[0])
+		if !ok {
+			if n == 1 {
+				break
+			}
+			return step{}, engine.Rule("link.unknown", TopicNotation, "unknown link %q: write <place>-<place>", rest[0])
+		}
+		w.explain = true
+		mines, err := w.checkRail(li, n)
+		w.explain = false
+		if err != nil {
+			return step{}, err
+		}
+		src, r, sp, err := w.srcStep("coal:", mines, rest[1:], TopicCoal)
+		if err != nil || sp != nil {
+			return deref(sp), err
+		}
+		rest = r
+		// Place this rail and move its coal before the next one is judged.
+		cost := theBoard.rules.RailCost
+		if n == 1 {
+			cost = theBoard.rules.DoubleRailCost - theBoard.rules.RailCost
+		}
+		w.st.pay(w.seat, cost)
+		w.placeLink(li, "rail", 0)
+		w.takeCube(Coal, src, "the rail "+theBoard.links[li].ID)
+	}
+	s, err := w.anyCard(rest, "Which card?")
+	if err == nil && s.complete {
+		w.evs = append(w.evs, pub(w.seat, "rail-cost", fmt.Sprintf("%s pays £%d for the rails", seatName(w.seat), w.railSpend()), "money", strconv.Itoa(w.railSpend())))
+	}
+	return s, err
+}
+
+// railSpend is what the rail counters of this action cost.
+func (w *walker) railSpend() int {
+	built := 0
+	for _, e := range w.evs {
+		if e.Kind == "rail" {
+			built++
+		}
+	}
+	if built == 2 {
+		return theBoard.rules.DoubleRailCost
+	}
+	return theBoard.rules.RailCost
+}

@@ -1,0 +1,251 @@
+package brass
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Phase II of a period: rounds of income, turns, turn order and refill.
+
+func (st *State) rounds() int {
+	pc, _ := theBoard.playerCount(st.N)
+	return pc.Rounds
+}
+
+// startRound begins a round with STEP A, collecting income.
+func (st *State) startRound(evs *[]engine.Event) {
+	st.Round++
+	*evs = append(*evs, pub(engine.Public, "round", fmt.Sprintf("%s period, round %d of %d", titlePeriod(st.Period), st.Round, st.rounds()),
+		"period", st.Period.String(), "round", strconv.Itoa(st.Round)))
+	st.collectIncome(0, evs)
+}
+
+func titlePeriod(p Period) string {
+	if p == Rail {
+		return "Rail"
+	}
+	return "Canal"
+}
+
+// collectIncome runs STEP A for the seats in turn order from index from.
+// Rulebook, STEP A Collect income: positive income comes from the bank;
+// negative income is paid to the bank, and a seat that cannot pay must
+// remove industries of its choice for half their cost (rounded down) until
+// it can. A seat with no industries left pays what it has and the rest is
+// forgiven (the rulebook is silent; see docs/brass-rules.md).
+func (st *State) collectIncome(from int, evs *[]engine.Event) {
+	for i := from; i < len(st.Order); i++ {
+		seat := st.Order[i]
+		inc := st.income(seat)
+		p := &st.Players[seat]
+		switch {
+		case inc > 0:
+			st.earn(seat, inc)
+			*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s collects £%d income", seatName(seat), inc), "money", strconv.Itoa(inc)))
+		case inc < 0:
+			owed := -inc
+			if p.Money >= owed {
+				p.Money -= owed
+				st.Bank += owed
+				*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d negative income", seatName(seat), owed), "money", strconv.Itoa(-owed)))
+				continue
+			}
+			if st.countTiles(seat) > 0 {
+				st.Mode = ModeLiquidate
+				st.Debtor = i
+				st.Owed = owed
+				*evs = append(*evs, pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, p.Money), "owed", strconv.Itoa(owed)))
+				return
+			}
+			st.forgive(seat, owed, evs)
+		}
+	}
+	st.Owed = 0
+	st.beginTurn(0, evs)
+}
+
+// forgive: a seat with no industries pays what it has; the rest is dropped.
+func (st *State) forgive(seat, owed int, evs *[]engine.Event) {
+	p := &st.Players[seat]
+	paid := p.Money
+	p.Money = 0
+	st.Bank += paid
+	*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d of £%d negative income and has no industries left; the rest is forgiven", seatName(seat), paid, owed), "money", strconv.Itoa(-paid)))
+}
+
+func (st *State) countTiles(seat int) int {
+	n := 0
+	for si := range st.Spaces {
+		if st.Spaces[si].Owner == seat {
+			n++
+		}
+	}
+	return n
+}
+
+// settleDebt continues STEP A after the debtor removed an industry.
+func (st *State) settleDebt(evs *[]engine.Event) {
+	seat := st.Order[st.Debtor]
+	p := &st.Players[seat]
+	if p.Money >= st.Owed {
+		p.Money -= st.Owed
+		st.Bank += st.Owed
+		*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d negative income", seatName(seat), st.Owed), "money", strconv.Itoa(-st.Owed)))
+	} else if st.countTiles(seat) > 0 {
+		return
+	} else {
+		st.forgive(seat, st.Owed, evs)
+	}
+	st.Mode = ModePlay
+	st.Owed = 0
+	st.collectIncome(st.Debtor+1, evs)
+}
+
+// beginTurn gives the turn to the first seat from index i that holds cards.
+// Rulebook, PLAY CARD DETAILS: two actions, one card each; only one on the
+// very first turn of the canal period.
+func (st *State) beginTurn(i int, evs *[]engine.Event) {
+	for ; i < len(st.Order); i++ {
+		seat := st.Order[i]
+		if len(st.Hands[seat]) == 0 {
+			continue
+		}
+		st.Mode = ModePlay
+		st.Turn = i
+		st.Actions = theBoard.rules.ActionsPerTurn
+		if st.Period == Canal && st.Round == 1 {
+			st.Actions = theBoard.rules.FirstCanalTurnActions
+		}
+		st.Actions = min(st.Actions, len(st.Hands[seat]))
+		*evs = append(*evs, pub(seat, "turn", fmt.Sprintf("%s to play (%d action%s)", seatName(seat), st.Actions, plural(st.Actions))))
+		return
+	}
+	st.endRound(evs)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// endAction counts used actions and moves on when the turn is over.
+func (st *State) endAction(used int, evs *[]engine.Event) {
+	st.Actions -= used
+	if st.Actions > 0 && len(st.Hands[st.Order[st.Turn]]) > 0 {
+		return
+	}
+	st.Actions = 0
+	st.beginTurn(st.Turn+1, evs)
+}
+
+// endRound runs STEP C (order of play) and STEP D (refill).
+// Rulebook, STEP C: least money spent plays first; ties keep the old
+// order; the Amount Spent boxes go back to the bank.
+// Rulebook, STEP D: hands are refilled to eight while the deck lasts (in
+// the new order of play); when every hand is empty the period ends.
+func (st *State) endRound(evs *[]engine.Event) {
+	slices.SortStableFunc(st.Order, func(a, b int) int { return st.Players[a].Spent - st.Players[b].Spent })
+	var parts []string
+	for _, seat := range st.Order {
+		parts = append(parts, fmt.Sprintf("%s (£%d)", seatName(seat), st.Players[seat].Spent))
+		st.Bank += st.Players[seat].Spent
+		st.Players[seat].Spent = 0
+	}
+	*evs = append(*evs, pub(engine.Public, "order", "new order of play: "+strings.Join(parts, ", "), "order", orderString(st.Order)))
+	for _, seat := range st.Order {
+		st.refill(seat, evs)
+	}
+	for _, h := range st.Hands {
+		if len(h) > 0 {
+			st.startRound(evs)
+			return
+		}
+	}
+	st.endPeriod(evs)
+}
+
+func orderString(order []int) string {
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = strconv.Itoa(s + 1)
+	}
+	return strings.Join(parts, ",")
+}
+
+// refill draws up to the hand size for seat, with a private event naming
+// the cards and a public one counting them.
+func (st *State) refill(seat int, evs *[]engine.Event) {
+	var drawn []string
+	for len(st.Hands[seat]) < theBoard.rules.HandSize && len(st.Deck) > 0 {
+		c := st.Deck[0]
+		st.Deck = st.Deck[1:]
+		st.addCard(seat, c)
+		drawn = append(drawn, theBoard.cardSlug(c))
+	}
+	if len(drawn) == 0 {
+		return
+	}
+	*evs = append(*evs,
+		engine.Event{Audience: seat, Seat: seat, Kind: "draw", Text: "you draw " + strings.Join(drawn, ", "), Data: map[string]string{"cards": strings.Join(drawn, ",")}},
+		pub(seat, "draw", fmt.Sprintf("%s draws %d card%s", seatName(seat), len(drawn), plural(len(drawn))), "count", strconv.Itoa(len(drawn))))
+}
+
+// walkLiquidate: liquidate <town>[@n], the only move of a debtor.
+func (w *walker) walkLiquidate(m engine.Move) (step, error) {
+	if len(m) == 0 {
+		return step{prompt: fmt.Sprintf("You owe £%d: remove which industry?", w.st.Owed), opts: []opt{{tok: "liquidate", label: "Remove an industry for half its cost"}}}, nil
+	}
+	if m[0] != "liquidate" {
+		return step{}, engine.Rule("liquidate.required", TopicNegativeIncome, "you owe £%d of negative income and must remove one of your industries first (liquidate <town>)", w.st.Owed)
+	}
+	if len(m) == 1 {
+		s := step{prompt: "Remove which industry?"}
+		for si := range w.st.Spaces {
+			t := &w.st.Spaces[si]
+			if t.Owner == w.seat {
+				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: fmt.Sprintf("%s %d in %s", theBoard.names[t.Ind], t.Level, placeName(theBoard.spaces[si].place)), help: fmt.Sprintf("+£%d", theBoard.specs[t.Ind][t.Level].Cost/2)})
+			}
+		}
+		return s, nil
+	}
+	si, err := w.resolve(m[1], func(t *Tile) bool { return t.Owner == w.seat }, "industry of yours")
+	if err != nil {
+		return step{}, err
+	}
+	t := w.st.Spaces[si]
+	if t.Owner != w.seat {
+		return step{}, engine.Rule("liquidate.not-yours", TopicNegativeIncome, "there is no industry of yours on %s", spaceToken(si))
+	}
+	if len(m) > 2 {
+		return step{}, tooLong()
+	}
+	// Rulebook, STEP A: half the counter's cost, rounded down; income stays.
+	gain := theBoard.specs[t.Ind][t.Level].Cost / 2
+	w.st.Spaces[si] = Tile{Owner: -1}
+	w.st.earn(w.seat, gain)
+	w.changed()
+	w.evs = append(w.evs, pub(w.seat, "liquidate", fmt.Sprintf("%s removes its %s %d in %s for £%d", seatName(w.seat), strings.ToLower(theBoard.names[t.Ind]), t.Level, placeName(theBoard.spaces[si].place), gain),
+		"space", spaceToken(si), "money", strconv.Itoa(gain)))
+	return step{complete: true}, nil
+}
+
+// ownToken names seat's counter on si: the town alone when it is the only one there.
+func (w *walker) ownToken(si int) string {
+	pl := &theBoard.places[theBoard.spaces[si].place]
+	n := 0
+	for i := range pl.Spaces {
+		if w.st.Spaces[pl.firstSpace+i].Owner == w.seat {
+			n++
+		}
+	}
+	if n == 1 {
+		return pl.ID
+	}
+	return spaceToken(si)
+}

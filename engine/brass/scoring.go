@@ -1,0 +1,152 @@
+package brass
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// linkValue is what one link between a and b scores.
+// Rulebook, Phase III: a link scores one point per gold circle at its two
+// ends: each flipped industry counter there (anyone's) and the pair printed
+// on each external location and on Blackpool, Southport and Northwich. With
+// the option link-scoring=all every counter counts, flipped or not.
+func (st *State) linkValue(li int) int {
+	l := &theBoard.links[li]
+	return st.placeCircles(l.a) + st.placeCircles(l.b)
+}
+
+func (st *State) placeCircles(p int) int {
+	pl := &theBoard.places[p]
+	v := pl.LinkVP
+	for i := range pl.Spaces {
+		t := &st.Spaces[pl.firstSpace+i]
+		if t.Owner >= 0 && (t.Flipped || st.LinkAll) {
+			v++
+		}
+	}
+	return v
+}
+
+// scorePeriod runs Phase III.
+// Rulebook, Phase III Victory points: links, then flipped counters (their
+// printed VP; unflipped counters score nothing).
+func (st *State) scorePeriod(evs *[]engine.Event) {
+	links := make([]int, st.N)
+	tiles := make([]int, st.N)
+	for li, o := range st.Links {
+		if o >= 0 {
+			links[o] += st.linkValue(li)
+		}
+	}
+	for si := range st.Spaces {
+		t := &st.Spaces[si]
+		if t.Owner >= 0 && t.Flipped {
+			tiles[t.Owner] += theBoard.specs[t.Ind][t.Level].VP
+		}
+	}
+	for seat := 0; seat < st.N; seat++ {
+		st.Players[seat].VP += links[seat] + tiles[seat]
+		*evs = append(*evs, pub(seat, "score", fmt.Sprintf("%s scores %d VP for links and %d VP for industries (total %d)", seatName(seat), links[seat], tiles[seat], st.Players[seat].VP),
+			"links", strconv.Itoa(links[seat]), "industries", strconv.Itoa(tiles[seat]), "vp", strconv.Itoa(st.Players[seat].VP)))
+	}
+}
+
+// endPeriod runs Phases III and IV.
+func (st *State) endPeriod(evs *[]engine.Event) {
+	*evs = append(*evs, pub(engine.Public, "period-end", fmt.Sprintf("end of the %s period", st.Period)))
+	st.scorePeriod(evs)
+	if st.Period == Rail {
+		st.finish(evs)
+		return
+	}
+	// Rulebook, Phase IV: canals and level-1 counters leave the board with
+	// their cubes (income stays); link counters go back to their owners;
+	// the distant market tiles are reshuffled and cotton demand reset.
+	for li := range st.Links {
+		st.Links[li] = -1
+	}
+	removed := 0
+	for si := range st.Spaces {
+		if st.Spaces[si].Owner >= 0 && st.Spaces[si].Level == 1 {
+			st.Spaces[si] = Tile{Owner: -1}
+			removed++
+		}
+	}
+	for seat := range st.Players {
+		st.Players[seat].LinksLeft = theBoard.rules.LinksPerPeriod
+	}
+	*evs = append(*evs, pub(engine.Public, "maintenance", fmt.Sprintf("the canals and %d level-1 counters leave the board", removed)))
+	st.Period = Rail
+	st.Round = 0
+	st.Cotton = 0
+	st.LastTile = -1
+	st.Tiles = st.shuffledTiles(st.RailTilesPin, evs)
+	st.RailTilesPin = nil
+	// Phase I again: all cards are shuffled and dealt, then the rail removals.
+	deck := st.RailDeckPin
+	st.RailDeckPin = nil
+	st.Discards = nil
+	st.Removed = nil
+	st.Deck = nil
+	st.dealPeriod(deck, evs)
+	st.startRound(evs)
+}
+
+// finish ends the game.
+// Rulebook, Phase III (rail): 1 VP per full £10; ENDING THE GAME: ties go
+// to the higher income, then more cash, then the earlier seat in the next
+// order of play (option tiebreak=cash skips income, as the French summary).
+func (st *State) finish(evs *[]engine.Event) {
+	for seat := range st.Players {
+		p := &st.Players[seat]
+		bonus := p.Money / 10
+		p.VP += bonus
+		*evs = append(*evs, pub(seat, "money-vp", fmt.Sprintf("%s scores %d VP for £%d in hand (total %d)", seatName(seat), bonus, p.Money, p.VP), "vp", strconv.Itoa(p.VP)))
+	}
+	st.Mode = ModeOver
+	st.Actions = 0
+	orderPos := make([]int, st.N)
+	for i, s := range st.Order {
+		orderPos[s] = i
+	}
+	rank := slices.Clone(st.Order)
+	used := map[string]bool{}
+	cmp := func(a, b int) int {
+		pa, pb := &st.Players[a], &st.Players[b]
+		if pa.VP != pb.VP {
+			return pb.VP - pa.VP
+		}
+		if !st.TieCash {
+			if ia, ib := st.income(a), st.income(b); ia != ib {
+				used["income"] = true
+				return ib - ia
+			}
+		}
+		if pa.Money != pb.Money {
+			used["money"] = true
+			return pb.Money - pa.Money
+		}
+		used["turn order"] = true
+		return orderPos[a] - orderPos[b]
+	}
+	slices.SortStableFunc(rank, cmp)
+	st.Ranking = rank
+	var how []string
+	for _, k := range []string{"income", "money", "turn order"} {
+		if used[k] {
+			how = append(how, k)
+		}
+	}
+	if len(how) > 0 {
+		st.TieBreak = "tied on VP; decided by " + strings.Join(how, ", then ")
+	}
+	var parts []string
+	for _, s := range rank {
+		parts = append(parts, fmt.Sprintf("%s %d VP", seatName(s), st.Players[s].VP))
+	}
+	*evs = append(*evs, pub(rank[0], "game-end", "game over: "+strings.Join(parts, ", "), "ranking", orderString(rank)))
+}

@@ -1,0 +1,288 @@
+package brass
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// distantTarget marks a sale to the distant market.
+const distantTarget = -1
+
+// millToken names seat's mill on si: the town alone when it is the seat's
+// only unflipped mill there.
+func (w *walker) millToken(si int) string {
+	p := theBoard.spaces[si].place
+	pl := &theBoard.places[p]
+	n := 0
+	for i := range pl.Spaces {
+		t := &w.st.Spaces[pl.firstSpace+i]
+		if t.Owner == w.seat && t.Ind == Cotton && !t.Flipped {
+			n++
+		}
+	}
+	if n == 1 {
+		return pl.ID
+	}
+	return spaceToken(si)
+}
+
+// portToken names the unflipped port on si: the town alone when it is the
+// only unflipped port there.
+func (w *walker) portToken(si int) string {
+	p := theBoard.spaces[si].place
+	pl := &theBoard.places[p]
+	n := 0
+	for i := range pl.Spaces {
+		t := &w.st.Spaces[pl.firstSpace+i]
+		if t.Owner >= 0 && t.Ind == Port && !t.Flipped {
+			n++
+		}
+	}
+	if n == 1 {
+		return pl.ID
+	}
+	return spaceToken(si)
+}
+
+// checkSale is the single legality test of one sale.
+// Rulebook, ACTION 4 Sell cotton.
+func (w *walker) checkSale(mill, target int) error {
+	st := w.st
+	t := &st.Spaces[mill]
+	if t.Owner != w.seat || t.Ind != Cotton {
+		return w.fail("sell.no-mill", TopicSellCotton, "you have no cotton mill on %s", spaceToken(mill))
+	}
+	if t.Flipped {
+		return w.fail("sell.flipped", TopicSellCotton, "your cotton mill on %s has already sold", spaceToken(mill))
+	}
+	mp := theBoard.spaces[mill].place
+	d := w.distFrom(mp)
+	if target == distantTarget {
+		// The distant market needs a connected constructed port (any port
+		// counter, flipped or not, or an external location) and is closed
+		// once demand has bottomed out.
+		if st.Cotton >= theBoard.cottonClosed || len(st.Tiles) == 0 {
+			return w.fail("sell.market-closed", TopicDistantMarket, "the distant market is closed for the rest of the period")
+		}
+		if !st.portReached(d) {
+			return w.fail("sell.no-port", TopicDistantMarket, "%s is not connected to a port or external location, so it cannot reach the distant market", placeName(mp))
+		}
+		return nil
+	}
+	pt := &st.Spaces[target]
+	if pt.Owner < 0 || pt.Ind != Port {
+		return w.fail("sell.no-port", TopicSellCotton, "there is no port on %s", spaceToken(target))
+	}
+	if pt.Flipped {
+		return w.fail("sell.port-flipped", TopicSellCotton, "the port on %s has already been sold to", spaceToken(target))
+	}
+	// Routes may pass through ports and external locations: any built link.
+	if d[theBoard.spaces[target].place] < 0 {
+		return w.fail("sell.not-connected", TopicSellCotton, "your mill in %s is not connected to the port in %s", placeName(mp), placeName(theBoard.spaces[target].place))
+	}
+	return nil
+}
+
+// saleOpts lists every legal sale; with first it stops at one.
+func (w *walker) saleOpts(first bool) []opt {
+	var out []opt
+	st := w.st
+	var ports []int
+	for si := range st.Spaces {
+		t := &st.Spaces[si]
+		if t.Owner >= 0 && t.Ind == Port && !t.Flipped {
+			ports = append(ports, si)
+		}
+	}
+	for si := range st.Spaces {
+		t := &st.Spaces[si]
+		if t.Owner != w.seat || t.Ind != Cotton || t.Flipped {
+			continue
+		}
+		mt := w.millToken(si)
+		mp := placeName(theBoard.spaces[si].place)
+		for _, pi := range ports {
+			if w.checkSale(si, pi) == nil {
+				pt := &st.Spaces[pi]
+				out = append(out, opt{tok: mt + ">" + w.portToken(pi), a: si, b: pi,
+					label: fmt.Sprintf("Mill in %s to %s's port in %s", mp, seatName(pt.Owner), placeName(theBoard.spaces[pi].place)),
+					help:  "flips both"})
+				if first {
+					return out
+				}
+			}
+		}
+		if w.checkSale(si, distantTarget) == nil {
+			out = append(out, opt{tok: mt + ">distant", a: si, b: distantTarget,
+				label: fmt.Sprintf("Mill in %s to the distant market", mp), help: "draws a tile; ends the list"})
+			if first {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// parseSale reads "<mill>><target>" into spaces, resolving a bare town to
+// the only candidate there.
+func (w *walker) parseSale(tok string) (int, int, error) {
+	ms, ts, ok := strings.Cut(tok, ">")
+	if !ok {
+		return 0, 0, engine.Rule("sell.notation", TopicNotation, "write a sale as <mill town>><port town> or <mill town>>distant, not %q", tok)
+	}
+	mill, err := w.resolve(ms, func(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped }, "unsold cotton mill of yours")
+	if err != nil {
+		return 0, 0, err
+	}
+	if ts == "distant" {
+		return mill, distantTarget, nil
+	}
+	target, err := w.resolve(ts, func(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped }, "unflipped port")
+	return mill, target, err
+}
+
+// resolve turns "<town>" or "<town>@<n>" into a space holding a matching counter.
+func (w *walker) resolve(tok string, match func(*Tile) bool, what string) (int, error) {
+	p, si, ok := parseWhere(tok)
+	if !ok {
+		return 0, engine.Rule("sell.unknown-place", TopicNotation, "unknown location %q", tok)
+	}
+	if si >= 0 {
+		return si, nil
+	}
+	pl := &theBoard.places[p]
+	found := -1
+	for i := range pl.Spaces {
+		if match(&w.st.Spaces[pl.firstSpace+i]) {
+			if found >= 0 {
+				return 0, engine.Rule("sell.ambiguous", TopicNotation, "%s has more than one %s: add @<space>", pl.Name, what)
+			}
+			found = pl.firstSpace + i
+		}
+	}
+	if found < 0 {
+		return 0, engine.Rule("sell.nothing-there", TopicSellCotton, "%s has no %s", pl.Name, what)
+	}
+	return found, nil
+}
+
+// walkSell: sell <sale>... card:<c> (withCard) or the follow-up list.
+func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
+	sales := 0
+	distant := false
+	for !distant {
+		if len(rest) == 0 {
+			opts := w.saleOpts(false)
+			if sales == 0 {
+				if len(opts) == 0 {
+					return step{}, engine.Rule("sell.nothing", TopicSellCotton, "none of your unsold mills can reach an unflipped port or the distant market")
+				}
+				return step{prompt: "Sell which mill, to where?", opts: opts}, nil
+			}
+			if !withCard {
+				return step{prompt: "Another sale?", opts: opts, complete: true}, nil
+			}
+			s := w.cardStep("Which card?", nil)
+			s.prompt = "Another sale, or which card?"
+			s.opts = append(opts, s.opts...)
+			return s, nil
+		}
+		if sales > 0 && withCard && strings.HasPrefix(rest[0], "card:") {
+			break
+		}
+		mill, target, err := w.parseSale(rest[0])
+		if err != nil {
+			return step{}, err
+		}
+		w.explain = true
+		err = w.checkSale(mill, target)
+		w.explain = false
+		if err != nil {
+			return step{}, err
+		}
+		rest = rest[1:]
+		sales++
+		if target == distantTarget {
+			// The tile is revealed only when the move is applied, so a
+			// distant sale ends the list.
+			w.distant = mill
+			distant = true
+			continue
+		}
+		w.sellToPort(mill, target)
+	}
+	if !withCard {
+		if len(rest) > 0 {
+			return step{}, engine.Rule("sell.after-distant", TopicDistantMarket, "a distant-market sale must be the last sale of the list: you are asked again after the tile is revealed")
+		}
+		return step{complete: true}, nil
+	}
+	if distant && len(rest) > 0 && !strings.HasPrefix(rest[0], "card:") {
+		return step{}, engine.Rule("sell.after-distant", TopicDistantMarket, "a distant-market sale must be the last sale of the list: you are asked again after the tile is revealed")
+	}
+	return w.anyCard(rest, "Which card?")
+}
+
+// sellToPort flips the mill and the port.
+// Rulebook, ACTION 4: both flip; the port's owner gains its income.
+func (w *walker) sellToPort(mill, port int) {
+	w.evs = append(w.evs, pub(w.seat, "sell", fmt.Sprintf("%s sells cotton from %s to the port in %s", seatName(w.seat), placeName(theBoard.spaces[mill].place), placeName(theBoard.spaces[port].place)),
+		"mill", spaceToken(mill), "port", spaceToken(port)))
+	w.st.flip(mill, &w.evs)
+	w.st.flip(port, &w.evs)
+	w.changed()
+}
+
+// sellDistant resolves the pending distant sale with the top tile.
+// Rulebook, ACTION 4: the marker moves down by the tile; at the bottom the
+// sale fails, the action ends and the market closes for everyone for the
+// period (the tiles leave the game); otherwise the mill flips and its owner
+// also gains the income spaces printed beside the marker's new position.
+// The tile goes face down under the stack.
+func (w *walker) sellDistant() {
+	st := w.st
+	mill := w.distant
+	w.distant = -1
+	tile := st.Tiles[0]
+	st.Tiles = st.Tiles[1:]
+	st.LastTile = tile
+	st.Cotton = min(st.Cotton+tile, theBoard.cottonClosed)
+	mp := placeName(theBoard.spaces[mill].place)
+	if st.Cotton >= theBoard.cottonClosed {
+		st.Tiles = nil
+		w.evs = append(w.evs, pub(w.seat, "distant-fail", fmt.Sprintf("%s tries the distant market from %s: the tile is -%d, demand bottoms out; the sale fails and the market is closed for the period", seatName(w.seat), mp, tile),
+			"tile", strconv.Itoa(tile), "mill", spaceToken(mill)))
+		return
+	}
+	st.Tiles = append(st.Tiles, tile)
+	bonus := theBoard.cottonBonus[st.Cotton]
+	w.evs = append(w.evs, pub(w.seat, "distant", fmt.Sprintf("%s sells cotton from %s to the distant market: the tile is -%d, demand falls to %d, bonus +%d income spaces", seatName(w.seat), mp, tile, st.Cotton, bonus),
+		"tile", strconv.Itoa(tile), "mill", spaceToken(mill), "bonus", strconv.Itoa(bonus)))
+	st.flip(mill, &w.evs)
+	st.gainIncome(w.seat, bonus)
+	w.changed()
+	w.sellMore = len(w.saleOpts(true)) > 0
+}
+
+// walkSellMore: the follow-up of a sell action after a distant sale.
+func (w *walker) walkSellMore(m engine.Move) (step, error) {
+	if len(m) == 0 {
+		return step{prompt: "Sell more cotton, or stop?", opts: []opt{
+			{tok: "sell", label: "Sell more cotton"},
+			{tok: "stop", label: "End the sell action"},
+		}}, nil
+	}
+	switch m[0] {
+	case "stop":
+		if len(m) > 1 {
+			return step{}, tooLong()
+		}
+		return step{complete: true}, nil
+	case "sell":
+		return w.walkSell(m[1:], false)
+	}
+	return step{}, engine.Rule("sell.follow-up", TopicSellCotton, "your sell action continues: sell more cotton (sell <mill>><target> ...) or stop")
+}

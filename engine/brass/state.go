@@ -1,0 +1,213 @@
+package brass
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// stateVersion is the version of the JSON encoding of State.
+const stateVersion = 1
+
+// Mode is what the game waits for.
+type Mode int
+
+// The modes of a match.
+const (
+	ModePlay      Mode = iota // the seat at Turn plays an action
+	ModeLiquidate             // Debtor must remove an industry to pay negative income
+	ModeSellMore              // the seat at Turn may continue its sell action after a distant sale
+	ModeOver                  // the game has ended
+)
+
+// Tile is one built industry counter on a space; Owner is -1 for an empty space.
+type Tile struct {
+	Owner   int      `json:"o"`
+	Ind     Industry `json:"i,omitempty"`
+	Level   int      `json:"l,omitempty"`
+	Cubes   int      `json:"c,omitempty"`
+	Flipped bool     `json:"f,omitempty"`
+}
+
+// PlayerState is one seat's private and public holdings.
+type PlayerState struct {
+	Money     int `json:"money"`
+	Space     int `json:"space"` // income track space 0..99
+	VP        int `json:"vp"`
+	Spent     int `json:"spent"`     // money in the Amount Spent box this round
+	LinksLeft int `json:"linksLeft"` // link counters left this period
+	// Next[i] counts the counters already taken off industry i's stack
+	// (built or developed); the top of the stack is stacks[i][Next[i]].
+	Next [numIndustries]int `json:"next"`
+}
+
+// State is a Brass position. It is treated as immutable by the host: Apply
+// works on a deep clone.
+type State struct {
+	V        int           `json:"v"`
+	N        int           `json:"n"`                  // seats
+	LinkAll  bool          `json:"linkAll,omitempty"`  // option link-scoring=all
+	TieCash  bool          `json:"tieCash,omitempty"`  // option tiebreak=cash
+	Period   Period        `json:"period"`             //
+	Round    int           `json:"round"`              // 1-based within the period
+	Order    []int         `json:"order"`              // seats in this round's order of play
+	Turn     int           `json:"turn"`               // index into Order of the seat playing
+	Actions  int           `json:"actions"`            // actions left in the current turn
+	Mode     Mode          `json:"mode"`               //
+	Debtor   int           `json:"debtor"`             // index into Order of the seat paying income (ModeLiquidate)
+	Owed     int           `json:"owed,omitempty"`     // negative income still to pay (ModeLiquidate)
+	Deck     []int         `json:"deck"`               // draw pile, top first (card kinds)
+	Removed  []int         `json:"removed"`            // face-down removed cards this period
+	Hands    [][]int       `json:"hands"`              // sorted card kinds per seat
+	Discards []int         `json:"discards"`           // played cards, last on top
+	Spaces   []Tile        `json:"spaces"`             // one per board space
+	Links    []int         `json:"links"`              // owner per potential link, -1 if unbuilt
+	Coal     int           `json:"coal"`               // cubes on the coal demand track
+	Iron     int           `json:"iron"`               // cubes on the iron demand track
+	Cotton   int           `json:"cotton"`             // cotton demand marker, 0 top .. 8 closed
+	Tiles    []int         `json:"tiles"`              // distant market stack, top first (steps)
+	LastTile int           `json:"lastTile"`           // steps of the last tile drawn this period, -1 if none
+	Players  []PlayerState `json:"players"`            //
+	Bank     int           `json:"bank"`               // net money the bank has received since setup
+	Moves    int           `json:"moves"`              // moves applied
+	Ranking  []int         `json:"ranking,omitempty"`  // when over
+	TieBreak string        `json:"tieBreak,omitempty"` // when over
+	// Pinned rail-period deck and tiles (Setup.Pins), used at the period change.
+	RailDeckPin  []int      `json:"railDeckPin,omitempty"`
+	RailTilesPin []int      `json:"railTilesPin,omitempty"`
+	RNG          engine.RNG `json:"rng"`
+}
+
+func (st *State) clone() *State {
+	c := *st
+	c.Order = slices.Clone(st.Order)
+	c.Deck = slices.Clone(st.Deck)
+	c.Removed = slices.Clone(st.Removed)
+	c.Hands = make([][]int, len(st.Hands))
+	for i, h := range st.Hands {
+		c.Hands[i] = slices.Clone(h)
+	}
+	c.Discards = slices.Clone(st.Discards)
+	c.Spaces = slices.Clone(st.Spaces)
+	c.Links = slices.Clone(st.Links)
+	c.Tiles = slices.Clone(st.Tiles)
+	c.Players = slices.Clone(st.Players)
+	c.Ranking = slices.Clone(st.Ranking)
+	c.RailDeckPin = slices.Clone(st.RailDeckPin)
+	c.RailTilesPin = slices.Clone(st.RailTilesPin)
+	return &c
+}
+
+// current is the seat whose decision is awaited, or -1 when the game is over.
+func (st *State) current() int {
+	switch st.Mode {
+	case ModeOver:
+		return -1
+	case ModeLiquidate:
+		return st.Order[st.Debtor]
+	}
+	return st.Order[st.Turn]
+}
+
+func (st *State) income(seat int) int { return theBoard.incomeOf(st.Players[seat].Space) }
+
+// gainIncome moves seat's income marker up n spaces, never past the top.
+// Rulebook, COUNTER TYPES AND FLIPPING; STEP A: income never above £30.
+func (st *State) gainIncome(seat, n int) {
+	p := &st.Players[seat]
+	p.Space = min(p.Space+n, len(theBoard.incomeBy)-1)
+}
+
+// pay moves money from seat to its Amount Spent box.
+// Rulebook, PLAY CARD DETAILS: every payment during actions goes there.
+func (st *State) pay(seat, amount int) {
+	st.Players[seat].Money -= amount
+	st.Players[seat].Spent += amount
+}
+
+// earn moves money from the bank to seat.
+func (st *State) earn(seat, amount int) {
+	st.Players[seat].Money += amount
+	st.Bank -= amount
+}
+
+func (st *State) hasCard(seat, card int) bool {
+	_, ok := slices.BinarySearch(st.Hands[seat], card)
+	return ok
+}
+
+func (st *State) countCard(seat, card int) int {
+	n := 0
+	for _, c := range st.Hands[seat] {
+		if c == card {
+			n++
+		}
+	}
+	return n
+}
+
+// discard removes one card of the kind from seat's hand onto the discard pile.
+func (st *State) discard(seat, card int) {
+	h := st.Hands[seat]
+	if i, ok := slices.BinarySearch(h, card); ok {
+		st.Hands[seat] = slices.Delete(h, i, i+1)
+		st.Discards = append(st.Discards, card)
+	}
+}
+
+func (st *State) addCard(seat, card int) {
+	h := st.Hands[seat]
+	i, _ := slices.BinarySearch(h, card)
+	st.Hands[seat] = slices.Insert(h, i, card)
+}
+
+// top returns the level on top of seat's stack of ind, or -1 when empty.
+func (st *State) top(seat int, ind Industry) int {
+	n := st.Players[seat].Next[ind]
+	s := theBoard.stacks[ind]
+	if n >= len(s) {
+		return -1
+	}
+	return s[n]
+}
+
+// spaceToken names space si as "<town>@<n>".
+func spaceToken(si int) string {
+	sp := theBoard.spaces[si]
+	return theBoard.places[sp.place].ID + "@" + strconv.Itoa(sp.index+1)
+}
+
+func placeName(p int) string { return theBoard.places[p].Name }
+
+func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
+
+// flip turns the tile on space si face down and raises its owner's income.
+// Rulebook, COUNTER TYPES AND FLIPPING.
+func (st *State) flip(si int, evs *[]engine.Event) {
+	t := &st.Spaces[si]
+	if t.Flipped || t.Owner < 0 {
+		return
+	}
+	t.Flipped = true
+	inc := theBoard.specs[t.Ind][t.Level].Income
+	st.gainIncome(t.Owner, inc)
+	if evs != nil {
+		*evs = append(*evs, pub(t.Owner, "flip", fmt.Sprintf("%s's %s %d in %s flips: income +%d spaces",
+			seatName(t.Owner), theBoard.names[t.Ind], t.Level, placeName(theBoard.spaces[si].place), inc),
+			"space", spaceToken(si)))
+	}
+}
+
+// pub builds a public event; data is key, value pairs.
+func pub(seat int, kind, text string, data ...string) engine.Event {
+	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text}
+	if len(data) > 0 {
+		e.Data = map[string]string{}
+		for i := 0; i+1 < len(data); i += 2 {
+			e.Data[data[i]] = data[i+1]
+		}
+	}
+	return e
+}
