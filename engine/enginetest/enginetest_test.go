@@ -1,0 +1,227 @@
+package enginetest_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/enginetest"
+	"github.com/smokestack/smokestack/engine/testgame"
+)
+
+// Broken variants of Pebbles, one per property the suite checks: each must
+// be caught by the right check.
+
+type pebbles = testgame.Game
+
+// mutating changes its input state in Apply.
+type mutating struct{ pebbles }
+
+func (g mutating) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	n, evs, err := g.pebbles.Apply(s, seat, m)
+	if err == nil {
+		s.(*testgame.State).Moves += 100
+	}
+	return n, evs, err
+}
+
+// leaky shows the whole deck to every seat.
+type leaky struct{ pebbles }
+
+type leakyView struct {
+	engine.View
+	Deck []int `json:"deck"`
+}
+
+func (g leaky) View(s engine.State, seat int) engine.View {
+	return leakyView{g.pebbles.View(s, seat), s.(*testgame.State).Deck}
+}
+
+// commas formats moves with commas, which the parser does not split on.
+type commas struct{ pebbles }
+
+func (commas) FormatMove(m engine.Move) string { return strings.Join(m, ",") }
+
+// generous offers a card the seat does not hold, which Apply refuses.
+type generous struct{ pebbles }
+
+func (g generous) Choices(s engine.State, seat int, m engine.Move) (engine.Choices, error) {
+	if len(m) == 2 && m[0] == "take" && m[1] == "7" {
+		return engine.Choices{Complete: true}, nil
+	}
+	ch, err := g.pebbles.Choices(s, seat, m)
+	if err == nil && len(m) == 1 && m[0] == "take" {
+		ch.Next = append(ch.Next, engine.Choice{Token: "7", Label: "Take 7"})
+	}
+	return ch, err
+}
+
+// deadEnd offers a card it then refuses as a prefix.
+type deadEnd struct{ pebbles }
+
+func (g deadEnd) Choices(s engine.State, seat int, m engine.Move) (engine.Choices, error) {
+	ch, err := g.pebbles.Choices(s, seat, m)
+	if err == nil && len(m) == 1 && m[0] == "take" {
+		ch.Next = append(ch.Next, engine.Choice{Token: "7", Label: "Take 7"})
+	}
+	return ch, err
+}
+
+// forgetful loses the turn in encoding, so a game that goes on from a
+// decoded state differs from its replay.
+type forgetful struct{ pebbles }
+
+func (g forgetful) MarshalState(s engine.State) ([]byte, error) {
+	c := *s.(*testgame.State)
+	c.Turn = 0
+	return json.Marshal(&c)
+}
+
+// panicky panics on the third move.
+type panicky struct{ pebbles }
+
+func (g panicky) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	if s.(*testgame.State).Moves == 2 {
+		panic("boom")
+	}
+	return g.pebbles.Apply(s, seat, m)
+}
+
+// whispering sends events to a seat that does not exist.
+type whispering struct{ pebbles }
+
+func (g whispering) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	n, evs, err := g.pebbles.Apply(s, seat, m)
+	return n, append(evs, engine.Event{Audience: 9, Seat: seat, Kind: "x", Text: "psst"}), err
+}
+
+// anyone lets every seat move.
+type anyone struct{ pebbles }
+
+func (g anyone) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	st := *s.(*testgame.State)
+	st.Turn = seat
+	return g.pebbles.Apply(&st, seat, m)
+}
+
+// vague refuses bogus actions with a plain error.
+type vague struct{ pebbles }
+
+func (g vague) Choices(s engine.State, seat int, m engine.Move) (engine.Choices, error) {
+	ch, err := g.pebbles.Choices(s, seat, m)
+	if _, ok := engine.AsRule(err); ok {
+		return ch, errors.New("nope")
+	}
+	return ch, err
+}
+
+func (g vague) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	if _, err := g.Choices(s, seat, m); err != nil {
+		return nil, nil, err
+	}
+	return g.pebbles.Apply(s, seat, m)
+}
+
+// podium ranks only the winner.
+type podium struct{ pebbles }
+
+func (g podium) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	if st.Finished {
+		st.Ranking = st.Ranking[:1]
+	}
+	return st
+}
+
+func TestSuiteCatchesBrokenGames(t *testing.T) {
+	tests := []struct {
+		name string
+		g    engine.Game
+		want enginetest.Check
+		max  int
+	}{
+		{name: "mutating", g: mutating{}, want: enginetest.CheckMutation},
+		{name: "leaky", g: leaky{}, want: enginetest.CheckView},
+		{name: "commas", g: commas{}, want: enginetest.CheckNotation},
+		{name: "generous", g: generous{}, want: enginetest.CheckApply},
+		{name: "dead end", g: deadEnd{}, want: enginetest.CheckChoices},
+		{name: "forgetful", g: forgetful{}, want: enginetest.CheckReplay},
+		{name: "panicky", g: panicky{}, want: enginetest.CheckPanic},
+		{name: "whispering", g: whispering{}, want: enginetest.CheckEvents},
+		{name: "anyone", g: anyone{}, want: enginetest.CheckIllegal},
+		{name: "vague", g: vague{}, want: enginetest.CheckIllegal},
+		{name: "podium", g: podium{}, want: enginetest.CheckStatus},
+		{name: "bound", g: pebbles{}, want: enginetest.CheckBound, max: 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := enginetest.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1, MaxMoves: tt.max}
+			var f *enginetest.Failure
+			for i := 0; i < 20 && f == nil; i++ {
+				_, err := enginetest.Playout(tt.g, cfg, i)
+				if err != nil && !errors.As(err, &f) {
+					t.Fatalf("playout %d: %v is not a *Failure", i, err)
+				}
+			}
+			if f == nil {
+				t.Fatalf("20 playouts found nothing, want a %s failure", tt.want)
+			}
+			if f.Check != tt.want {
+				t.Fatalf("check %s, want %s: %v", f.Check, tt.want, f)
+			}
+			// The failure carries a record that parses back.
+			if _, err := engine.ParseRecord(bytes.NewReader(f.Record.Format())); err != nil {
+				t.Errorf("failure record does not parse: %v", err)
+			}
+			if !strings.Contains(f.Error(), "# Smokestack match record") {
+				t.Errorf("failure message lacks the record:\n%v", f)
+			}
+		})
+	}
+}
+
+// A move that fails to apply ends the failure record, so replaying the
+// record reproduces the failure.
+func TestFailureRecordReproduces(t *testing.T) {
+	var f *enginetest.Failure
+	for i := 0; f == nil; i++ {
+		_, err := enginetest.Playout(generous{}, enginetest.Config{}, i)
+		errors.As(err, &f)
+	}
+	_, err := engine.Replay(generous{}, f.Record)
+	var re *engine.ReplayError
+	if !errors.As(err, &re) || re.MoveNumber != len(f.Record.Moves) || re.Move != f.Text {
+		t.Errorf("replay of the failure record: %v; failure: %v", err, f)
+	}
+}
+
+func TestPlayoutDeterministic(t *testing.T) {
+	cfg := enginetest.Config{Seed: 5}
+	a, err := enginetest.Playout(pebbles{}, cfg, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := enginetest.Playout(pebbles{}, cfg, 3)
+	// Sampling the checks differently must not change the game played.
+	c, _ := enginetest.Playout(pebbles{}, enginetest.Config{Seed: 5, ViewEvery: 1, RoundTripEvery: -1, Permuter: pebbles{}}, 3)
+	if !bytes.Equal(a.Format(), b.Format()) || !bytes.Equal(a.Format(), c.Format()) {
+		t.Errorf("same playout, different games:\n%s\n%s\n%s", a.Format(), b.Format(), c.Format())
+	}
+	if a.Seats != 2 || a.Seed != 8 || len(a.Moves) == 0 {
+		t.Errorf("playout 3: %d seats, seed %d, %d moves", a.Seats, a.Seed, len(a.Moves))
+	}
+}
+
+func TestPlayoutsStats(t *testing.T) {
+	s := enginetest.Playouts(t, pebbles{}, enginetest.Config{Playouts: 30})
+	if s.Playouts != 30 || s.Moves == 0 {
+		t.Errorf("stats %+v", s)
+	}
+}
+
+func FuzzPebblesNotation(f *testing.F) {
+	enginetest.FuzzNotation(f, pebbles{}, []string{"take 1", "pass", "t 3"})
+}
