@@ -53,13 +53,17 @@ type Server struct {
 	logPath string
 }
 
+// fallbackPath is where Debian installs redis-server, tried when PATH
+// lacks it.
+var fallbackPath = "/usr/bin/redis-server"
+
 // Path finds the redis-server binary.
 func Path() (string, error) {
 	if p, err := exec.LookPath("redis-server"); err == nil {
 		return p, nil
 	}
-	if _, err := os.Stat("/usr/bin/redis-server"); err == nil {
-		return "/usr/bin/redis-server", nil
+	if _, err := os.Stat(fallbackPath); err == nil {
+		return fallbackPath, nil
 	}
 	return "", ErrNoServer
 }

@@ -587,9 +587,10 @@ func testConcurrent(e *env) {
 		wg.Go(func() {
 			req := fmt.Sprintf("req-%02d", g)
 			mv := fmt.Sprintf("g%02d", g)
+			deadline := time.Now().Add(30 * time.Second)
 			for attempt := 0; ; attempt++ {
-				if attempt > 20*n {
-					errs <- fmt.Errorf("goroutine %d: no success after %d attempts", g, attempt)
+				if time.Now().After(deadline) {
+					errs <- fmt.Errorf("goroutine %d: no success after %d attempts in 30s", g, attempt)
 					return
 				}
 				cur, err := e.s.Get(e.ctx, "m1")
@@ -623,6 +624,9 @@ func testConcurrent(e *env) {
 				}
 				err = e.s.Commit(e.ctx, c)
 				if errors.Is(err, storage.ErrConflict) {
+					// Like a real client: back off a little (jittered) so the
+					// winner's write can land.
+					time.Sleep(time.Duration(g%7+attempt%5) * 20 * time.Microsecond)
 					continue
 				}
 				if err != nil {
