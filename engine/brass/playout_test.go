@@ -33,7 +33,7 @@ func playout(t testing.TB, seats int, seed uint64) (*State, int) {
 			if len(ch.Next) == 0 {
 				t.Fatalf("seed %d: dead end at %v (%s)", seed, m, ch.Prompt)
 			}
-			m = append(m, ch.Next[rng.Intn(len(ch.Next))].Token)
+			m = append(m, pickToken(&rng, m, ch.Next))
 		}
 		before, _ := g.MarshalState(st)
 		ns, _, err := g.Apply(st, seat, m)
@@ -52,6 +52,27 @@ func playout(t testing.TB, seats int, seed uint64) (*State, int) {
 		}
 	}
 	return st, moves
+}
+
+// pickToken chooses the next token, favouring the actions that make a game
+// move (build, links, sell) over loans and passes so playouts reach deep
+// positions; any legal token may still be chosen.
+func pickToken(rng *engine.RNG, m engine.Move, next []engine.Choice) string {
+	if len(m) == 0 && len(next) > 1 {
+		weight := map[string]int{"build": 40, "canal": 20, "rail": 25, "sell": 60, "develop": 6, "loan": 4, "pass": 1}
+		total := 0
+		for _, c := range next {
+			total += max(weight[c.Token], 1)
+		}
+		r := rng.Intn(total)
+		for _, c := range next {
+			r -= max(weight[c.Token], 1)
+			if r < 0 {
+				return c.Token
+			}
+		}
+	}
+	return next[rng.Intn(len(next))].Token
 }
 
 func checkInvariants(t testing.TB, st *State, total int) {
