@@ -1,0 +1,205 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+// errConfig is every configuration error; main prints it and exits 2.
+var errConfig = errors.New("smokestack: invalid configuration")
+
+// variable is one setting read from the environment or .env. The list is
+// the single source of .env.example (a test keeps them in step).
+type variable struct {
+	name, def, help string
+}
+
+var variables = []variable{
+	{"DISCORD_TOKEN", "", "Discord bot token. When set, `serve` runs the Discord bot; when empty, the local web playground."},
+	{"DISCORD_APP_ID", "", "Discord application ID (required in http mode; gateway mode learns it at login)."},
+	{"DISCORD_PUBLIC_KEY", "", "Hex Ed25519 public key of the application (required in http mode)."},
+	{"DISCORD_MODE", "gateway", "How interactions arrive: gateway (websocket, no public endpoint) or http (signed POSTs)."},
+	{"DISCORD_HTTP_ADDR", ":8081", "Listen address of the interactions endpoint in http mode (path /interactions)."},
+	{"DISCORD_API_BASE", "https://discord.com", "Base URL for Discord REST calls, e.g. a REST proxy."},
+	{"DISCORD_GUILD_ID", "", "Register the slash commands in this one server only (instant updates, for development)."},
+	{"DISCORD_DEFAULT_GAME", "", "The game /play offers first (default brass)."},
+	{"REDIS_URL", "", "Redis URL (redis://[:password@]host:6379/0 or unix:///path). When set, matches are stored in Redis; when empty, in the embedded store."},
+	{"REDIS_PREFIX", "ss", "Prefix of every Redis key, so several deployments can share one Redis."},
+	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
+	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
+	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long expires (Go duration, e.g. 720h). Finished matches never expire."},
+	{"SMOKESTACK_LOG_LEVEL", "info", "Log level: debug, info, warn or error."},
+	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},
+}
+
+// prefixes whose unknown variables are an error (a typo such as
+// DISCORD_TOKN should not silently start the playground).
+var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_"}
+
+// config is the validated configuration.
+type config struct {
+	DiscordToken, DiscordAppID, DiscordPublicKey, DiscordMode, DiscordHTTPAddr string
+	DiscordAPIBase, DiscordGuildID, DiscordDefaultGame                          string
+
+	RedisURL, RedisPrefix string
+	DataDir               string
+	PlaygroundAddr        string
+	AbandonAfter          time.Duration
+	LogLevel              slog.Level
+	LogJSON               bool
+}
+
+// loadConfig reads the environment, then the .env file at envFile (if it
+// exists) for variables the environment does not set. Every key in .env must
+// be a known variable; in the environment, unknown variables with one of our
+// prefixes are an error (Kubernetes service links such as
+// SMOKESTACK_SERVICE_HOST are ignored).
+func loadConfig(environ []string, envFile string) (config, error) {
+	vals := map[string]string{}
+	var problems []string
+	known := func(k string) bool {
+		return slices.ContainsFunc(variables, func(v variable) bool { return v.name == k })
+	}
+	if envFile != "" {
+		file, err := godotenv.Read(envFile)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return config{}, fmt.Errorf("%w: read %s: %v", errConfig, envFile, err)
+		default:
+			for k, v := range file {
+				if !known(k) {
+					problems = append(problems, fmt.Sprintf("%s sets unknown variable %s", envFile, k))
+					continue
+				}
+				vals[k] = v
+			}
+		}
+	}
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		if known(k) {
+			vals[k] = v
+			continue
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(k, p) && !serviceLink(k) {
+				problems = append(problems, "unknown environment variable "+k)
+			}
+		}
+	}
+	get := func(k string) string {
+		if v, ok := vals[k]; ok && v != "" {
+			return v
+		}
+		for _, v := range variables {
+			if v.name == k {
+				return v.def
+			}
+		}
+		return ""
+	}
+	c := config{
+		DiscordToken:       get("DISCORD_TOKEN"),
+		DiscordAppID:       get("DISCORD_APP_ID"),
+		DiscordPublicKey:   get("DISCORD_PUBLIC_KEY"),
+		DiscordMode:        get("DISCORD_MODE"),
+		DiscordHTTPAddr:    get("DISCORD_HTTP_ADDR"),
+		DiscordAPIBase:     get("DISCORD_API_BASE"),
+		DiscordGuildID:     get("DISCORD_GUILD_ID"),
+		DiscordDefaultGame: get("DISCORD_DEFAULT_GAME"),
+		RedisURL:           get("REDIS_URL"),
+		RedisPrefix:        get("REDIS_PREFIX"),
+		DataDir:            get("DATA_DIR"),
+		PlaygroundAddr:     get("PLAYGROUND_ADDR"),
+	}
+	if c.DiscordMode != "gateway" && c.DiscordMode != "http" {
+		problems = append(problems, fmt.Sprintf("DISCORD_MODE=%q: want gateway or http", c.DiscordMode))
+	}
+	for _, k := range []string{"DISCORD_HTTP_ADDR", "PLAYGROUND_ADDR"} {
+		if _, _, err := net.SplitHostPort(get(k)); err != nil {
+			problems = append(problems, fmt.Sprintf("%s=%q: want host:port", k, get(k)))
+		}
+	}
+	if u, err := url.Parse(c.DiscordAPIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		problems = append(problems, fmt.Sprintf("DISCORD_API_BASE=%q: want an http(s) URL", c.DiscordAPIBase))
+	}
+	if c.RedisURL != "" {
+		if _, err := parseRedisURL(c.RedisURL); err != nil {
+			problems = append(problems, fmt.Sprintf("REDIS_URL: %v", err))
+		}
+	}
+	if strings.ContainsAny(c.RedisPrefix, "{}: ") {
+		problems = append(problems, fmt.Sprintf("REDIS_PREFIX=%q: no braces, colons or spaces", c.RedisPrefix))
+	}
+	d, err := time.ParseDuration(get("SMOKESTACK_ABANDON_AFTER"))
+	if err != nil || d <= 0 {
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_ABANDON_AFTER=%q: want a positive Go duration such as 720h", get("SMOKESTACK_ABANDON_AFTER")))
+	}
+	c.AbandonAfter = d
+	if err := c.LogLevel.UnmarshalText([]byte(get("SMOKESTACK_LOG_LEVEL"))); err != nil {
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_LOG_LEVEL=%q: want debug, info, warn or error", get("SMOKESTACK_LOG_LEVEL")))
+	}
+	switch f := get("SMOKESTACK_LOG_FORMAT"); f {
+	case "text":
+	case "json":
+		c.LogJSON = true
+	default:
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_LOG_FORMAT=%q: want text or json", f))
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return config{}, fmt.Errorf("%w:\n  %s\n(every variable is described in .env.example)", errConfig, strings.Join(problems, "\n  "))
+	}
+	return c, nil
+}
+
+// serviceLink reports the variables Kubernetes and Docker links inject for
+// a service named like one of our prefixes.
+func serviceLink(k string) bool {
+	return strings.HasSuffix(k, "_SERVICE_HOST") || strings.Contains(k, "_SERVICE_PORT") ||
+		strings.HasSuffix(k, "_PORT") || strings.Contains(k, "_PORT_")
+}
+
+// envExample renders .env.example from the variable list.
+func envExample() string {
+	var b strings.Builder
+	b.WriteString("# Smokestack configuration. Copy to .env (or set in the environment; the\n")
+	b.WriteString("# environment wins). Every variable is optional; the value shown is the default.\n")
+	b.WriteString("# Unknown variables in .env, and unknown SMOKESTACK_*, DISCORD_* or PLAYGROUND_*\n")
+	b.WriteString("# variables in the environment, stop the program with an error.\n")
+	for _, v := range variables {
+		b.WriteString("\n")
+		for _, line := range wrap(v.help, 76) {
+			b.WriteString("# " + line + "\n")
+		}
+		fmt.Fprintf(&b, "%s=%s\n", v.name, v.def)
+	}
+	return b.String()
+}
+
+func wrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}

@@ -1,0 +1,93 @@
+// Command smokestack hosts rules-enforced board games for play-by-post:
+// a Discord bot, or a local web playground, plus tools for match records.
+//
+//	smokestack [serve]                  Discord bot when DISCORD_TOKEN is set, else the web playground
+//	smokestack replay FILE              play a record, print the final status as JSON
+//	smokestack render FILE -o board.png [--seat N]
+//	smokestack selfplay --game G --seats N --games K --seed S
+//
+// main does configuration and wiring only; see bot/service for the logic.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Environ(), productCatalog()))
+}
+
+const usage = `usage: smokestack [command] [arguments]
+
+commands:
+  serve                       run the Discord bot when DISCORD_TOKEN is set, otherwise
+                              the local web playground (default: http://127.0.0.1:8080)
+  replay FILE                 play a match record; print the final status as JSON
+  render FILE -o OUT.png [--seat N]
+                              draw the position at the end of a record (seat 1-based;
+                              0 or absent: the public board)
+  selfplay --game G [--seats N] [--games K] [--seed S]
+                              random legal playouts; report speed and any invariant failure
+  games                       list the games this build offers
+  help                        this text
+
+Configuration comes from the environment and ./.env; see .env.example.
+`
+
+// exit codes
+const (
+	exitOK    = 0
+	exitFail  = 1 // the command ran and found a problem (illegal move, invariant failure)
+	exitUsage = 2 // bad arguments or configuration
+)
+
+// run is the whole program; tests call it directly.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ []string, cat catalog) int {
+	cmd := "serve"
+	if len(args) > 0 && (len(args[0]) == 0 || args[0][0] != '-') {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(ctx, args, stderr, environ, cat)
+	case "replay":
+		err = replayCmd(args, stdout, cat)
+	case "render":
+		err = renderCmd(args, stdout, cat)
+	case "selfplay":
+		err = selfplayCmd(args, stdout, cat)
+	case "games":
+		for _, g := range cat.games.Games() {
+			lo, hi := g.Seats()
+			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules version %d)\n", g.ID(), g.Name(), lo, hi, g.RulesVersion())
+		}
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		err = fmt.Errorf("%w: unknown command %q", errUsage, cmd)
+	}
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errUsage), errors.Is(err, errConfig):
+		fmt.Fprintln(stderr, err)
+		if errors.Is(err, errUsage) {
+			fmt.Fprint(stderr, "\n"+usage)
+		}
+		return exitUsage
+	default:
+		fmt.Fprintln(stderr, err)
+		return exitFail
+	}
+}
+
+var errUsage = errors.New("smokestack: usage")

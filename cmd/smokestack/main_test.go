@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image/png"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/bot/service/servicetest"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage/redistest"
+)
+
+var update = flag.Bool("update", false, "rewrite .env.example")
+
+// testCatalog offers the Pebbles fixture game besides the product's games.
+func testCatalog() catalog {
+	games := []engine.Game{testgame.Game{}}
+	games = append(games, productCatalog().games.Games()...)
+	rs := []render.Renderer{servicetest.Pebbles{}}
+	return catalog{games: engine.NewRegistry(games...), renderers: render.NewSet(append(rs, productRenderers()...)...)}
+}
+
+func runCLI(t *testing.T, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(context.Background(), args, &o, &e, env, testCatalog())
+	return code, o.String(), e.String()
+}
+
+func TestEnvExample(t *testing.T) {
+	path := filepath.Join("..", "..", ".env.example")
+	want := envExample()
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf(".env.example is out of date with the variables in config.go; run go test ./cmd/smokestack -run EnvExample -update")
+	}
+	// The example itself is a valid configuration.
+	if _, err := loadConfig(nil, path); err != nil {
+		t.Errorf(".env.example: %v", err)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	dir := t.TempDir()
+	envFile := filepath.Join(dir, ".env")
+	os.WriteFile(envFile, []byte("PLAYGROUND_ADDR=127.0.0.1:9999\nDATA_DIR=/from/file\n"), 0o644)
+	c, err := loadConfig([]string{"DATA_DIR=/from/env", "HOME=/root", "SMOKESTACK_SERVICE_HOST=10.0.0.1", "SMOKESTACK_PORT_80_TCP=tcp://x"}, envFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PlaygroundAddr != "127.0.0.1:9999" || c.DataDir != "/from/env" || c.DiscordMode != "gateway" || c.AbandonAfter != 720*time.Hour {
+		t.Errorf("config %+v", c)
+	}
+	for _, tc := range []struct {
+		env  []string
+		file string
+		want string
+	}{
+		{env: []string{"DISCORD_TOKN=x"}, want: "unknown environment variable DISCORD_TOKN"},
+		{env: []string{"SMOKESTACK_LOGLEVEL=debug"}, want: "unknown environment variable SMOKESTACK_LOGLEVEL"},
+		{file: "REDIS_ULR=redis://x\n", want: "sets unknown variable REDIS_ULR"},
+		{env: []string{"DISCORD_MODE=webhook"}, want: "DISCORD_MODE"},
+		{env: []string{"PLAYGROUND_ADDR=8080"}, want: "PLAYGROUND_ADDR"},
+		{env: []string{"REDIS_URL=mysql://x"}, want: "REDIS_URL"},
+		{env: []string{"SMOKESTACK_ABANDON_AFTER=soon"}, want: "SMOKESTACK_ABANDON_AFTER"},
+		{env: []string{"SMOKESTACK_LOG_LEVEL=loud"}, want: "SMOKESTACK_LOG_LEVEL"},
+		{env: []string{"SMOKESTACK_LOG_FORMAT=xml"}, want: "SMOKESTACK_LOG_FORMAT"},
+		{env: []string{"DISCORD_API_BASE=discord.com"}, want: "DISCORD_API_BASE"},
+	} {
+		f := ""
+		if tc.file != "" {
+			f = filepath.Join(t.TempDir(), ".env")
+			os.WriteFile(f, []byte(tc.file), 0o644)
+		}
+		_, err := loadConfig(tc.env, f)
+		if !errors.Is(err, errConfig) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("env %v file %q: got %v, want an error naming %s", tc.env, tc.file, err, tc.want)
+		}
+	}
+	// The program refuses to start with a bad configuration.
+	if code, _, stderr := runCLI(t, []string{"DISCORD_TOKN=x"}, "serve"); code != exitUsage || !strings.Contains(stderr, "DISCORD_TOKN") {
+		t.Errorf("serve with a typo: exit %d, %s", code, stderr)
+	}
+}
+
+// pebblesRecord is a short legal Pebbles game with a pinned deck.
+const pebblesRecord = `# Smokestack match record
+Game: pebbles
+Rules: 1
+Seed: 3
+Seats: 2
+Players: Ann, Ben
+Option: pile=7
+Pin: deck=1,2,3,1,2,3,3,3,3
+
+1 s1 take 3
+2 s2 take 3
+3 s1 take 1
+`
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestReplay(t *testing.T) {
+	code, out, errOut := runCLI(t, nil, "replay", writeFile(t, "g.txt", pebblesRecord))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got statusJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Game != "pebbles" || !got.Finished || got.Moves != 3 || len(got.Active) != 0 ||
+		len(got.Seats) != 2 || got.Seats[0].Player != "Ann" || got.Seats[0].Score != 1 || got.Ranking[0] != 1 ||
+		got.Seats[1].Resources["cards"] == 0 {
+		t.Errorf("status %s", out)
+	}
+
+	// An illegal move: line, move and rule, non-zero exit.
+	bad := strings.Replace(pebblesRecord, "2 s2 take 3", "2 s2 pass", 1)
+	code, _, errOut = runCLI(t, nil, "replay", writeFile(t, "bad.txt", bad))
+	for _, want := range []string{"line 11", `"pass"`, "pass.playable", "seat 2"} {
+		if code != exitFail || !strings.Contains(errOut, want) {
+			t.Errorf("illegal move: exit %d, stderr %q lacks %q", code, errOut, want)
+		}
+	}
+	// Garbled text.
+	code, _, errOut = runCLI(t, nil, "replay", writeFile(t, "garbled.txt", pebblesRecord+"4 seat1 take\n"))
+	if code != exitFail || !strings.Contains(errOut, "line 13") {
+		t.Errorf("garbled: exit %d, %s", code, errOut)
+	}
+	if code, _, _ := runCLI(t, nil, "replay"); code != exitUsage {
+		t.Errorf("replay without a file: exit %d", code)
+	}
+}
+
+func TestRender(t *testing.T) {
+	rec := writeFile(t, "g.txt", pebblesRecord)
+	out := filepath.Join(t.TempDir(), "board.png")
+	for _, args := range [][]string{{"render", rec, "-o", out}, {"render", "-o", out, "--seat", "2", rec}} {
+		os.Remove(out)
+		code, _, errOut := runCLI(t, nil, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+	if code, _, _ := runCLI(t, nil, "render", rec, "-o", out, "--seat", "3"); code != exitUsage {
+		t.Errorf("seat 3 of 2: exit %d", code)
+	}
+}
+
+func TestSelfplay(t *testing.T) {
+	code, out, errOut := runCLI(t, nil, "selfplay", "--game", "pebbles", "--seats", "3", "--games", "20", "--seed", "5")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	if !strings.Contains(out, "games: 20\n") || !strings.Contains(out, "failures: 0") || !strings.Contains(out, "moves/s: ") {
+		t.Errorf("output %q", out)
+	}
+	if code, _, _ := runCLI(t, nil, "selfplay", "--game", "chess"); code != exitUsage {
+		t.Errorf("unknown game: exit %d", code)
+	}
+}
+
+// TestServe starts the playground on both stores and plays through its API.
+func TestServe(t *testing.T) {
+	srv := redistest.New(t, redistest.Options{})
+	for _, tc := range []struct {
+		name string
+		env  []string
+	}{
+		{"embedded", []string{"DATA_DIR=" + t.TempDir()}},
+		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + redistest.Prefix(t)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := l.Addr().String()
+			l.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan int)
+			var stderr bytes.Buffer
+			go func() {
+				done <- run(ctx, []string{"serve"}, &bytes.Buffer{}, &stderr, append(tc.env, "PLAYGROUND_ADDR="+addr), testCatalog())
+			}()
+			base := "http://" + addr
+			var res *http.Response
+			for i := 0; i < 100; i++ {
+				if res, err = http.Get(base + "/api/games"); err == nil {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if err != nil {
+				cancel()
+				t.Fatalf("playground did not come up: %v; log: %s", err, stderr.String())
+			}
+			res.Body.Close()
+			body := `{"game":"pebbles","seats":2,"seed":4}`
+			res, err = http.Post(base+"/api/matches", "application/json", strings.NewReader(body))
+			if err != nil || res.StatusCode != http.StatusCreated {
+				t.Fatalf("create: %v %v", err, res)
+			}
+			var created struct{ Match struct{ ID string } }
+			json.NewDecoder(res.Body).Decode(&created)
+			res.Body.Close()
+			res, err = http.Get(fmt.Sprintf("%s/api/matches/%s/board.png?seat=-1", base, created.Match.ID))
+			if err != nil || res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
+				t.Errorf("board: %v %v", err, res)
+			}
+			res.Body.Close()
+			cancel()
+			select {
+			case code := <-done:
+				if code != exitOK {
+					t.Errorf("serve exit %d: %s", code, stderr.String())
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("serve did not stop")
+			}
+		})
+	}
+}

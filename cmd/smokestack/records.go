@@ -1,0 +1,158 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// loadRecord reads and replays a record file. On a bad move the result
+// holds the game up to it and err names the line, the move and the rule.
+func loadRecord(path string, cat catalog) (engine.Game, engine.Record, engine.Result, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, engine.Record{}, engine.Result{}, fmt.Errorf("smokestack: %w", err)
+	}
+	defer f.Close()
+	rec, err := engine.ParseRecord(f)
+	if err != nil {
+		return nil, rec, engine.Result{}, fmt.Errorf("smokestack: %s: %w", path, err)
+	}
+	g, err := cat.games.Get(rec.Game)
+	if err != nil {
+		return nil, rec, engine.Result{}, fmt.Errorf("smokestack: %s: %w", path, err)
+	}
+	res, err := engine.Replay(g, rec)
+	if err != nil {
+		var re *engine.ReplayError
+		if errors.As(err, &re) {
+			return g, rec, res, fmt.Errorf("smokestack: %s: line %d: move %d %q by seat %d is refused: %s",
+				path, re.Line, re.MoveNumber, re.Move, re.Seat+1, reason(re.Err))
+		}
+		return g, rec, res, fmt.Errorf("smokestack: %s: %w", path, err)
+	}
+	return g, rec, res, nil
+}
+
+// reason says which rule a move broke.
+func reason(err error) string {
+	if re, ok := engine.AsRule(err); ok {
+		s := fmt.Sprintf("%s (rule %s", re.Msg, re.Code)
+		if re.Topic != "" {
+			s += ", help topic " + re.Topic
+		}
+		return s + ")"
+	}
+	return err.Error()
+}
+
+// statusJSON is replay's output. Seats are 1-based, as players count them.
+type statusJSON struct {
+	Game     string     `json:"game"`
+	Rules    int        `json:"rules"`
+	Moves    int        `json:"moves"`
+	Phase    string     `json:"phase"`
+	Finished bool       `json:"finished"`
+	Active   []int      `json:"active"`
+	Seats    []seatJSON `json:"seats"`
+	Ranking  []int      `json:"ranking,omitempty"`
+	TieBreak string     `json:"tiebreak,omitempty"`
+}
+
+type seatJSON struct {
+	Seat      int            `json:"seat"`
+	Player    string         `json:"player,omitempty"`
+	Score     int            `json:"score"`
+	Resources map[string]int `json:"resources,omitempty"`
+}
+
+func toStatusJSON(rec engine.Record, res engine.Result) statusJSON {
+	s := res.Status
+	out := statusJSON{Game: rec.Game, Rules: rec.Rules, Moves: len(res.Moves), Phase: s.Phase, Finished: s.Finished,
+		Active: []int{}, TieBreak: s.TieBreak}
+	for _, a := range s.Active {
+		out.Active = append(out.Active, a+1)
+	}
+	for _, r := range s.Ranking {
+		out.Ranking = append(out.Ranking, r+1)
+	}
+	for _, st := range s.Seats {
+		sj := seatJSON{Seat: st.Seat + 1, Score: st.Score, Resources: st.Resources}
+		if st.Seat < len(rec.Players) {
+			sj.Player = rec.Players[st.Seat]
+		}
+		out.Seats = append(out.Seats, sj)
+	}
+	return out
+}
+
+func replayCmd(args []string, stdout io.Writer, cat catalog) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return fmt.Errorf("%w: replay: %v", errUsage, err)
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: replay takes one record file", errUsage)
+	}
+	_, rec, res, err := loadRecord(pos[0], cat)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(toStatusJSON(rec, res))
+}
+
+func renderCmd(args []string, stdout io.Writer, cat catalog) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	out := fs.String("o", "", "output PNG file")
+	seat := fs.Int("seat", 0, "the seat whose view to draw, 1-based; 0 for the public board")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return fmt.Errorf("%w: render: %v", errUsage, err)
+	}
+	if len(pos) != 1 || *out == "" {
+		return fmt.Errorf("%w: render takes one record file and -o OUT.png", errUsage)
+	}
+	g, rec, res, err := loadRecord(pos[0], cat)
+	if err != nil {
+		return err
+	}
+	if *seat < 0 || *seat > rec.Seats {
+		return fmt.Errorf("%w: --seat %d: the record has seats 1 to %d (0 for the public board)", errUsage, *seat, rec.Seats)
+	}
+	viewer := *seat - 1 // 0 becomes engine.Spectator
+	png, err := cat.renderers.PNG(g.ID(), g.View(res.State, viewer), viewer)
+	if err != nil {
+		return fmt.Errorf("smokestack: render: %w", err)
+	}
+	if err := os.WriteFile(*out, png, 0o644); err != nil {
+		return fmt.Errorf("smokestack: %w", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d bytes, %d moves)\n", *out, len(png), len(res.Moves))
+	return nil
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments, and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/smokestack/smokestack/bot/playground"
+	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/redisstore"
+)
+
+// serve wires configuration, storage, the service and one front end.
+func serve(ctx context.Context, args []string, stderr io.Writer, environ []string, cat catalog) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: serve takes no arguments (configure it with environment variables)", errUsage)
+	}
+	cfg, err := loadConfig(environ, ".env")
+	if err != nil {
+		return err
+	}
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	var h slog.Handler = slog.NewTextHandler(stderr, opts)
+	if cfg.LogJSON {
+		h = slog.NewJSONHandler(stderr, opts)
+	}
+	log := slog.New(h)
+	store, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	svc, err := service.New(service.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log})
+	if err != nil {
+		return err
+	}
+	if cfg.DiscordToken != "" {
+		// The Discord adapter (package bot) is wired here once it lands.
+		log.Warn("DISCORD_TOKEN is set but this build has no Discord adapter yet; starting the playground")
+	}
+	return playground.New(svc, log).ListenAndServe(ctx, cfg.PlaygroundAddr)
+}
+
+func parseRedisURL(u string) (*redis.Options, error) {
+	return redis.ParseURL(u)
+}
+
+// openStore opens Redis when REDIS_URL is set, else the embedded store.
+func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
+	opts := storage.Options{AbandonAfter: cfg.AbandonAfter}
+	if cfg.RedisURL == "" {
+		return openEmbedded(cfg, opts, log)
+	}
+	ro, err := parseRedisURL(cfg.RedisURL)
+	if err != nil {
+		return nil, fmt.Errorf("%w: REDIS_URL: %v", errConfig, err)
+	}
+	client := redis.NewClient(ro)
+	if err := client.Ping(ctx).Err(); err != nil {
+		client.Close()
+		return nil, fmt.Errorf("smokestack: connect to redis at %s: %w", ro.Addr, err)
+	}
+	log.Info("storage: redis", "addr", ro.Addr, "db", ro.DB, "prefix", cfg.RedisPrefix)
+	return redisstore.New(client, cfg.RedisPrefix, opts), nil
+}
