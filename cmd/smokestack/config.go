@@ -49,7 +49,7 @@ var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_"}
 // config is the validated configuration.
 type config struct {
 	DiscordToken, DiscordAppID, DiscordPublicKey, DiscordMode, DiscordHTTPAddr string
-	DiscordAPIBase, DiscordGuildID, DiscordDefaultGame                          string
+	DiscordAPIBase, DiscordGuildID, DiscordDefaultGame                         string
 
 	RedisURL, RedisPrefix string
 	DataDir               string
