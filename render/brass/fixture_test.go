@@ -1,0 +1,213 @@
+package brass
+
+import (
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+)
+
+// The Lancashire board typed in by hand for the tests, so that the renderer
+// is tested without the engine: places with the industries each space
+// accepts, then every potential link (c canal, r rail).
+var fixturePlaces = []struct {
+	id, name, kind string
+	spaces         string // spaces separated by spaces, industries by '/'
+}{
+	{"barrow", "Barrow-in-Furness", "town", "ship iron"},
+	{"lancaster", "Lancaster", "town", "port cotton/port"},
+	{"fleetwood", "Fleetwood", "town", "port"},
+	{"preston", "Preston", "town", "port cotton/port iron"},
+	{"blackburn", "Blackburn", "town", "cotton/coal cotton/coal iron"},
+	{"burnley", "Burnley", "town", "cotton/coal cotton/coal"},
+	{"colne", "Colne", "town", "cotton cotton"},
+	{"wigan", "Wigan", "town", "coal coal"},
+	{"bolton", "Bolton", "town", "cotton/coal cotton/coal iron"},
+	{"bury", "Bury", "town", "cotton/coal cotton/coal"},
+	{"rochdale", "Rochdale", "town", "cotton/coal cotton/coal iron"},
+	{"oldham", "Oldham", "town", "cotton/coal cotton/coal"},
+	{"manchester", "Manchester", "town", "cotton/coal cotton/coal cotton/coal iron"},
+	{"stockport", "Stockport", "town", "cotton cotton"},
+	{"macclesfield", "Macclesfield", "town", "cotton cotton"},
+	{"warrington", "Warrington & Runcorn", "town", "cotton/coal port"},
+	{"liverpool", "Liverpool", "town", "port port port ship"},
+	{"birkenhead", "Birkenhead", "town", "ship"},
+	{"ellesmere", "Ellesmere Port", "town", "port"},
+	{"blackpool", "Blackpool", "place", ""},
+	{"southport", "Southport", "place", ""},
+	{"northwich", "Northwich", "place", ""},
+	{"scotland", "Scotland", "external", ""},
+	{"yorkshire", "Yorkshire", "external", ""},
+	{"midlands", "The Midlands", "external", ""},
+}
+
+var fixtureLinks = strings.Fields(`barrow-lancaster:r lancaster-scotland:r lancaster-preston:cr
+fleetwood-preston:cr blackpool-preston:r preston-southport:r preston-wigan:cr blackburn-preston:r
+liverpool-southport:r southport-wigan:r liverpool-wigan:cr liverpool-warrington:r ellesmere-liverpool:c
+birkenhead-ellesmere:r ellesmere-warrington:cr ellesmere-northwich:cr midlands-northwich:cr
+macclesfield-midlands:cr macclesfield-stockport:cr manchester-stockport:cr manchester-warrington:cr
+warrington-wigan:cr blackburn-wigan:cr bolton-wigan:r blackburn-bolton:r blackburn-burnley:cr
+burnley-colne:cr burnley-bury:r colne-yorkshire:cr rochdale-yorkshire:cr bury-rochdale:r
+oldham-rochdale:cr manchester-oldham:cr bury-manchester:cr bolton-manchester:cr bolton-bury:cr`)
+
+// emptyView is the board at the start of the canal period as a spectator
+// sees it.
+func emptyView(players int) *brass.View {
+	v := &brass.View{
+		Seat: engine.Spectator, Players: players, Period: "canal", Round: 1, Rounds: 8,
+		Phase: "Player 1: first turn, one action", Active: 0, ActionsLeft: 1,
+		CoalDemand: 8, IronDemand: 8, TilesLeft: 12, DeckSize: 66 - 6 - 8*players,
+	}
+	if players == 3 {
+		v.Rounds = 10
+		v.DeckSize = 66 - 9 - 8*players
+	}
+	for s := 0; s < players; s++ {
+		v.TurnOrder = append(v.TurnOrder, s)
+		v.PlayerViews = append(v.PlayerViews, brass.Player{
+			Seat: s, Money: 30, IncomeSpace: 10, LinksLeft: 14, HandSize: 8,
+			NextTiles: []brass.NextTile{{Industry: "cotton", Level: 1, Left: 12}, {Industry: "port", Level: 1, Left: 8}, {Industry: "coal", Level: 1, Left: 7}, {Industry: "iron", Level: 1, Left: 4}, {Industry: "ship", Level: 0, Left: 6}},
+		})
+	}
+	for _, p := range fixturePlaces {
+		pv := brass.PlaceView{ID: p.id, Name: p.name, Kind: p.kind}
+		for _, sp := range strings.Fields(p.spaces) {
+			pv.Spaces = append(pv.Spaces, brass.SpaceView{Allowed: strings.Split(sp, "/")})
+		}
+		v.Places = append(v.Places, pv)
+	}
+	for _, f := range fixtureLinks {
+		id, kinds, _ := strings.Cut(f, ":")
+		a, b, _ := strings.Cut(id, "-")
+		v.Links = append(v.Links, brass.LinkView{ID: id, A: a, B: b,
+			Canal: strings.Contains(kinds, "c"), Rail: strings.Contains(kinds, "r"), Owner: -1})
+	}
+	return v
+}
+
+func (f fixture) build(id, industry string, space, owner, level int, flipped bool, cubes int) {
+	for i := range f.v.Places {
+		if f.v.Places[i].ID == id {
+			f.v.Places[i].Spaces[space].Tile = &brass.TileView{Owner: owner, Industry: industry, Level: level, Flipped: flipped, Cubes: cubes}
+			return
+		}
+	}
+	panic("fixture: no place " + id)
+}
+
+func (f fixture) link(id, kind string, owner int) {
+	for i := range f.v.Links {
+		if f.v.Links[i].ID == id {
+			f.v.Links[i].Built, f.v.Links[i].Owner = kind, owner
+			return
+		}
+	}
+	panic("fixture: no link " + id)
+}
+
+type fixture struct{ v *brass.View }
+
+// midCanalView: four players in round 5 of the canal period.
+func midCanalView() *brass.View {
+	f := fixture{emptyView(4)}
+	v := f.v
+	v.Round, v.Phase, v.Active, v.ActionsLeft = 5, "Player 3 to act", 2, 2
+	v.TurnOrder = []int{1, 3, 2, 0}
+	v.CoalDemand, v.IronDemand, v.CottonDemand, v.TilesLeft = 5, 6, 3, 9
+	last := 2
+	v.LastTile = &last
+	v.DeckSize, v.DiscardTop = 22, "bolton"
+	f.build("manchester", "cotton", 0, 0, 1, true, 0)
+	f.build("manchester", "coal", 1, 1, 1, false, 2)
+	f.build("manchester", "iron", 3, 2, 1, false, 3)
+	f.build("bolton", "cotton", 0, 1, 1, false, 0)
+	f.build("wigan", "coal", 0, 3, 2, false, 1)
+	f.build("liverpool", "port", 0, 2, 1, true, 0)
+	f.build("liverpool", "ship", 3, 0, 1, false, 0)
+	f.build("preston", "port", 0, 3, 1, false, 0)
+	f.build("preston", "cotton", 1, 2, 1, true, 0)
+	f.build("rochdale", "cotton", 0, 3, 1, false, 0)
+	f.build("blackburn", "coal", 1, 0, 1, true, 0)
+	f.link("bolton-manchester", "canal", 1)
+	f.link("liverpool-wigan", "canal", 2)
+	f.link("preston-wigan", "canal", 3)
+	f.link("manchester-oldham", "canal", 0)
+	f.link("oldham-rochdale", "canal", 3)
+	f.link("bury-manchester", "canal", 0)
+	f.link("lancaster-preston", "canal", 2)
+	money := []int{12, 27, 8, 19}
+	for i := range v.PlayerViews {
+		p := &v.PlayerViews[i]
+		p.Money, p.IncomeSpace, p.Income, p.VP, p.Spent = money[i], 14+3*i, 2+i, 3*i, 4*i
+		p.LinksLeft, p.HandSize = 12-i%2, 8-2*(i%2)
+		p.NextTiles[0] = brass.NextTile{Industry: "cotton", Level: 1, Left: 11 - i%2}
+		p.NextTiles[2] = brass.NextTile{Industry: "coal", Level: 2, Left: 5}
+	}
+	return v
+}
+
+// railView: three players late in the rail period, with flips and rails.
+func railView() *brass.View {
+	f := fixture{emptyView(3)}
+	v := f.v
+	v.Period, v.Round, v.Phase, v.Active, v.ActionsLeft = "rail", 9, "Player 2 to act", 1, 1
+	v.TurnOrder = []int{2, 1, 0}
+	v.CoalDemand, v.IronDemand, v.CottonDemand, v.TilesLeft, v.MarketClosed = 1, 0, 8, 7, true
+	last := 4
+	v.LastTile = &last
+	v.DeckSize, v.DiscardTop = 0, "cotton"
+	f.build("barrow", "ship", 0, 1, 2, true, 0)
+	f.build("barrow", "iron", 1, 0, 3, false, 5)
+	f.build("lancaster", "port", 0, 2, 2, true, 0)
+	f.build("lancaster", "cotton", 1, 0, 3, false, 0)
+	f.build("preston", "port", 0, 1, 3, true, 0)
+	f.build("preston", "cotton", 1, 1, 2, true, 0)
+	f.build("preston", "iron", 2, 2, 2, true, 0)
+	f.build("blackburn", "cotton", 0, 0, 2, true, 0)
+	f.build("blackburn", "coal", 1, 2, 3, false, 4)
+	f.build("burnley", "cotton", 0, 1, 3, true, 0)
+	f.build("colne", "cotton", 0, 2, 2, true, 0)
+	f.build("colne", "cotton", 1, 0, 4, false, 0)
+	f.build("wigan", "coal", 0, 1, 4, false, 5)
+	f.build("wigan", "coal", 1, 0, 3, true, 0)
+	f.build("bolton", "cotton", 0, 2, 3, true, 0)
+	f.build("bolton", "iron", 2, 1, 4, false, 6)
+	f.build("manchester", "cotton", 0, 0, 3, true, 0)
+	f.build("manchester", "cotton", 1, 1, 4, true, 0)
+	f.build("manchester", "coal", 2, 2, 2, false, 3)
+	f.build("manchester", "iron", 3, 0, 2, true, 0)
+	f.build("stockport", "cotton", 0, 2, 3, false, 0)
+	f.build("liverpool", "port", 0, 0, 2, true, 0)
+	f.build("liverpool", "port", 1, 1, 3, false, 0)
+	f.build("liverpool", "ship", 3, 2, 2, true, 0)
+	f.build("birkenhead", "ship", 0, 0, 2, false, 0)
+	f.build("ellesmere", "port", 0, 1, 2, true, 0)
+	f.build("warrington", "coal", 0, 2, 2, true, 0)
+	f.build("macclesfield", "cotton", 0, 1, 3, true, 0)
+	for id, o := range map[string]int{"barrow-lancaster": 1, "lancaster-preston": 2, "lancaster-scotland": 0, "preston-wigan": 1,
+		"blackburn-preston": 0, "blackburn-burnley": 1, "burnley-colne": 2, "colne-yorkshire": 0, "bolton-wigan": 2,
+		"bolton-manchester": 0, "manchester-stockport": 2, "macclesfield-stockport": 1, "liverpool-wigan": 0,
+		"birkenhead-ellesmere": 0, "ellesmere-liverpool": 1, "manchester-warrington": 2, "warrington-wigan": 1,
+		"blackpool-preston": 2, "macclesfield-midlands": 1} {
+		f.link(id, "rail", o)
+	}
+	// The canal-only link cannot carry a rail; keep the data honest.
+	f.link("ellesmere-liverpool", "", -1)
+	f.link("ellesmere-warrington", "rail", 1)
+	money := []int{41, 7, 63}
+	for i := range v.PlayerViews {
+		p := &v.PlayerViews[i]
+		p.Money, p.IncomeSpace, p.Income, p.VP, p.Spent = money[i], 40+9*i, 14+3*i, 48+17*i, 10+5*i
+		p.LinksLeft, p.HandSize = 7+i, 2
+		p.NextTiles = []brass.NextTile{{Industry: "cotton", Level: 4, Left: 2 + i}, {Industry: "port", Level: 3, Left: 3}, {Industry: "coal", Level: 4, Left: 1}, {Industry: "iron", Level: 4, Left: 0}, {Industry: "ship", Level: 2, Left: 1}}
+	}
+	return v
+}
+
+// handView: seat 1's private view of the mid canal position.
+func handView() *brass.View {
+	v := midCanalView()
+	v.Seat = 1
+	v.Hand = []string{"bolton", "coal", "cotton", "liverpool", "manchester", "port", "warrington"}
+	return v
+}

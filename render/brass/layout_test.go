@@ -1,0 +1,83 @@
+package brass
+
+import (
+	"errors"
+	"testing"
+)
+
+// Every place and link of the board has layout coordinates, every layout
+// entry is used, and no two places overlap or leave the map.
+func TestLayoutCoversBoard(t *testing.T) {
+	l, err := parseLayout(layoutJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := emptyView(4)
+	places := map[string]bool{}
+	for _, p := range v.Places {
+		places[p.ID] = true
+		if _, ok := l.Places[p.ID]; !ok {
+			t.Errorf("place %q has no layout", p.ID)
+		}
+	}
+	links := map[string]bool{}
+	for _, k := range v.Links {
+		links[k.ID] = true
+		if _, ok := l.Links[k.ID]; !ok {
+			t.Errorf("link %q has no layout", k.ID)
+		}
+	}
+	for id := range l.Places {
+		if !places[id] {
+			t.Errorf("layout place %q is not on the board", id)
+		}
+	}
+	for id := range l.Links {
+		if !links[id] {
+			t.Errorf("layout link %q is not on the board", id)
+		}
+	}
+
+	r := newTestRenderer(t)
+	p, err := r.painter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := newBoard(l, p.c, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapBox := box{l.Map[0], l.Map[1], l.Map[2], l.Map[3]}
+	for id, pb := range b.places {
+		if pb.X < mapBox.X || pb.Y < mapBox.Y || pb.X+pb.W > mapBox.X+mapBox.W || pb.Y+pb.H > mapBox.Y+mapBox.H {
+			t.Errorf("place %q at %+v leaves the map area %+v", id, pb, mapBox)
+		}
+		for id2, pb2 := range b.places {
+			if id < id2 && pb.X < pb2.X+pb2.W && pb2.X < pb.X+pb.W && pb.Y < pb2.Y+pb2.H && pb2.Y < pb.Y+pb.H {
+				t.Errorf("places %q %+v and %q %+v overlap", id, pb, id2, pb2)
+			}
+		}
+	}
+}
+
+func TestLayoutMissingPlace(t *testing.T) {
+	l, err := parseLayout(layoutJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(l.Places, "bury")
+	r := newTestRenderer(t)
+	p, err := r.painter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newBoard(l, p.c, emptyView(3)); !errors.Is(err, ErrNoLayout) {
+		t.Fatalf("newBoard without bury: %v, want ErrNoLayout", err)
+	}
+}
+
+func TestLayoutStrict(t *testing.T) {
+	if _, err := parseLayout([]byte(`{"width": 10, "height": 10, "colour": "red"}`)); err == nil {
+		t.Fatal("unknown layout field accepted")
+	}
+}

@@ -1,0 +1,182 @@
+// Package brass draws the Brass (Lancashire) board view as a PNG for
+// Discord and the playground: the map with its towns, spaces, links and
+// built counters, the demand tracks, the distant market, turn order, one
+// panel per player and, in a seat's private view, that seat's hand.
+//
+// The static part of the board (map, empty spaces, potential links, frames)
+// is drawn once per renderer and copied under each position; text is drawn
+// with x/image/font on a pooled canvas, and the result is encoded as a
+// paletted PNG with a curated palette at the fastest compression level.
+package brass
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/render"
+)
+
+// GameID is the engine game this renderer draws.
+const GameID = "brass"
+
+var (
+	// ErrView is returned when the view is not a Brass view.
+	ErrView = errors.New("render/brass: not a brass view")
+	// ErrSeat is returned when a seat's private view is drawn for another
+	// seat, which would leak its hand.
+	ErrSeat = errors.New("render/brass: view belongs to another seat")
+	// ErrNoLayout is returned when the view names a place or link the
+	// layout does not place.
+	ErrNoLayout = errors.New("render/brass: no layout for")
+)
+
+// Renderer draws Brass views. It is safe for concurrent use.
+type Renderer struct {
+	l   *layout
+	pal *render.Palette
+	enc *render.Encoder
+
+	mu     sync.Mutex
+	static map[string]*staticLayer // by board signature
+
+	pool sync.Pool // *painter
+}
+
+type staticLayer struct {
+	b   *board
+	img *image.RGBA
+}
+
+// painter is the per-goroutine drawing state: a canvas (with its font faces
+// and glyph cache) and the paletted output image.
+type painter struct {
+	c   *render.Canvas
+	out *image.Paletted
+}
+
+var _ render.Renderer = (*Renderer)(nil)
+
+// New returns a Renderer using the embedded layout.
+func New() (*Renderer, error) {
+	l, err := parseLayout(layoutJSON)
+	if err != nil {
+		return nil, err
+	}
+	pal, err := newPalette()
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{l: l, pal: pal, enc: render.NewEncoder(), static: map[string]*staticLayer{}}, nil
+}
+
+// Game implements render.Renderer.
+func (r *Renderer) Game() string { return GameID }
+
+// PNG implements render.Renderer. v must be a brass.View or *brass.View made
+// for seat.
+func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
+	var bv *brass.View
+	switch x := v.(type) {
+	case brass.View:
+		bv = &x
+	case *brass.View:
+		bv = x
+	}
+	if bv == nil {
+		return nil, fmt.Errorf("%w: %T", ErrView, v)
+	}
+	if bv.Hand != nil && bv.Seat != seat {
+		return nil, fmt.Errorf("%w: view of seat %d drawn for seat %d", ErrSeat, bv.Seat, seat)
+	}
+	p, err := r.painter()
+	if err != nil {
+		return nil, err
+	}
+	defer r.pool.Put(p)
+	img, err := r.draw(p, bv)
+	if err != nil {
+		return nil, err
+	}
+	r.pal.Quantize(p.out, img)
+	return r.enc.Encode(p.out, 256<<10)
+}
+
+func (r *Renderer) painter() (*painter, error) {
+	if p, ok := r.pool.Get().(*painter); ok {
+		return p, nil
+	}
+	c, err := render.NewCanvas(r.l.Width, r.l.Height)
+	if err != nil {
+		return nil, err
+	}
+	return &painter{c: c, out: image.NewPaletted(c.Img.Rect, r.pal.Colors)}, nil
+}
+
+// draw paints the board for v on p's canvas and returns it.
+func (r *Renderer) draw(p *painter, v *brass.View) (*image.RGBA, error) {
+	st, err := r.staticFor(p, v)
+	if err != nil {
+		return nil, err
+	}
+	p.c.CopyFrom(st.img)
+	st.b.drawDynamic(p.c, v)
+	return p.c.Img, nil
+}
+
+// staticFor returns the cached static layer for v's board, drawing it on
+// first use (on p's canvas, then copied).
+func (r *Renderer) staticFor(p *painter, v *brass.View) (*staticLayer, error) {
+	sig := signature(v)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st, ok := r.static[sig]; ok {
+		return st, nil
+	}
+	b, err := newBoard(r.l, p.c, v)
+	if err != nil {
+		return nil, err
+	}
+	b.drawStatic(p.c, v)
+	img := image.NewRGBA(p.c.Img.Rect)
+	copy(img.Pix, p.c.Img.Pix)
+	st := &staticLayer{b: b, img: img}
+	r.static[sig] = st
+	return st, nil
+}
+
+// signature identifies what the static layer depends on: the places with
+// their spaces and the potential links.
+func signature(v *brass.View) string {
+	var sb strings.Builder
+	for _, p := range v.Places {
+		sb.WriteString(p.ID)
+		sb.WriteByte(':')
+		sb.WriteString(p.Kind)
+		for _, s := range p.Spaces {
+			sb.WriteByte('[')
+			for _, a := range s.Allowed {
+				sb.WriteString(a)
+				sb.WriteByte(',')
+			}
+		}
+		sb.WriteByte(';')
+	}
+	for _, k := range v.Links {
+		sb.WriteString(k.ID)
+		if k.Canal {
+			sb.WriteByte('c')
+		}
+		if k.Rail {
+			sb.WriteByte('r')
+		}
+		sb.WriteByte(';')
+	}
+	sb.WriteString(strconv.Itoa(len(v.Places)))
+	return sb.String()
+}

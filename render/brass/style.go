@@ -1,0 +1,111 @@
+package brass
+
+import (
+	"image/color"
+
+	"github.com/smokestack/smokestack/render"
+)
+
+func rgb(h uint32) color.RGBA {
+	return color.RGBA{uint8(h >> 16), uint8(h >> 8), uint8(h), 0xff}
+}
+
+// The board colours. Player colours are from the Okabe–Ito set, chosen to
+// stay apart for the common colour-vision deficiencies, and with different
+// lightness; every counter and link also carries the seat letter.
+var (
+	colPage    = rgb(0xFAF7F0)
+	colLand    = rgb(0xE9E0C6)
+	colSea     = rgb(0xBCD7EA)
+	colInk     = rgb(0x161616)
+	colWhite   = rgb(0xFFFFFF)
+	colGrey    = rgb(0x6B6B6B)
+	colLight   = rgb(0xD3D0C8)
+	colCanal   = rgb(0x1F5FA8)
+	colRail    = rgb(0x4A4A4A)
+	colGold    = rgb(0xD9A400)
+	colCoal    = rgb(0x202020)
+	colIron    = rgb(0xB4531B)
+	colPlace   = rgb(0xF3E9CF)
+	colExtern  = rgb(0xD9E6CF)
+	colActive  = rgb(0xFFF3B0)
+	colClosed  = rgb(0xB00020)
+	seatColors = [4]color.RGBA{rgb(0xF0E442), rgb(0x56B4E9), rgb(0xD55E00), rgb(0x0072B2)} // yellow, sky blue, vermillion, blue
+	// Tints for empty spaces and next-tile chips, by industry.
+	industryTint = map[string]color.RGBA{
+		"cotton": rgb(0xF7ECC4),
+		"port":   rgb(0xC9E2F2),
+		"coal":   rgb(0xB9B9B9),
+		"iron":   rgb(0xEBC3A5),
+		"ship":   rgb(0xD2D5F0),
+	}
+)
+
+// industries in panel order, with the letter drawn on counters.
+var industries = []string{"cotton", "port", "coal", "iron", "ship"}
+
+var industryLetter = map[string]string{"cotton": "M", "port": "P", "coal": "C", "iron": "I", "ship": "S"}
+
+var industryName = map[string]string{"cotton": "Cotton", "port": "Port", "coal": "Coal", "iron": "Iron", "ship": "Ship"}
+
+func seatColor(s int) color.RGBA {
+	if s < 0 || s >= len(seatColors) {
+		return colGrey
+	}
+	return seatColors[s]
+}
+
+func seatLetter(s int) string {
+	if s < 0 || s > 25 {
+		return "?"
+	}
+	return string(rune('A' + s))
+}
+
+// Fonts.
+var (
+	fTitle     = render.Font{Size: 30, Bold: true}
+	fBig       = render.Font{Size: 26, Bold: true}
+	fName      = render.Font{Size: 21, Bold: true}
+	fBold      = render.Font{Size: 19, Bold: true}
+	fBody      = render.Font{Size: 19}
+	fTile      = render.Font{Size: 21, Bold: true}
+	fCard      = render.Font{Size: 17, Bold: true}
+	fCardSmall = render.Font{Size: 14, Bold: true}
+	fSmallB    = render.Font{Size: 14, Bold: true}
+	fSmall     = render.Font{Size: 14}
+)
+
+// newPalette is the curated game palette: the board colours plus the
+// antialiasing ramps between them and the common backgrounds.
+func newPalette() (*render.Palette, error) {
+	base := []color.RGBA{colPage, colLand, colSea, colInk, colWhite, colGrey, colLight, colCanal, colRail,
+		colGold, colCoal, colIron, colPlace, colExtern, colActive, colClosed}
+	base = append(base, seatColors[:]...)
+	for _, ind := range industries {
+		base = append(base, industryTint[ind])
+	}
+	var ramps []render.Ramp
+	for _, bg := range []color.RGBA{colWhite, colPage, colLand, colLight, colSea, colPlace, colExtern, colActive, colGrey} {
+		ramps = append(ramps, render.Ramp{A: colInk, B: bg, Steps: 7})
+	}
+	for _, c := range seatColors {
+		ramps = append(ramps, render.Ramp{A: colInk, B: c, Steps: 5}, render.Ramp{A: colWhite, B: c, Steps: 3},
+			render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
+	}
+	for _, ind := range industries {
+		ramps = append(ramps, render.Ramp{A: colInk, B: industryTint[ind], Steps: 5})
+	}
+	for _, c := range []color.RGBA{colCanal, colRail, colGrey, colGold, colIron, colSea} {
+		ramps = append(ramps, render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
+	}
+	return render.NewPalette(base, ramps)
+}
+
+// inkOn is the text colour that reads on background c.
+func inkOn(c color.RGBA) color.RGBA {
+	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 100 {
+		return colWhite
+	}
+	return colInk
+}
