@@ -1,0 +1,29 @@
+// Package fakediscord is a fake Discord for the bot's tests: an oracle, not
+// a stub. It serves the slice of the REST API (under /api/v9) and the
+// gateway websocket the bot uses, and it enforces the platform rules a real
+// Discord enforces, so a test fails the way production would:
+//
+//   - an interaction must get its initial response within 3 seconds, else
+//     the token is unknown (404, code 10062);
+//   - exactly one initial response per interaction (a second gets 400,
+//     code 40060);
+//   - follow-ups and edits through the interaction token work for 15
+//     minutes (the clock is injectable), later posts need the bot token;
+//   - autocomplete answers carry at most 25 choices whose names and values
+//     are at most 100 characters;
+//   - components: at most 5 action rows, 5 buttons per row, one select per
+//     row with at most 25 options, custom IDs of 1 to 100 characters;
+//   - ephemeral messages only as interaction responses or follow-ups;
+//   - content at most 2000 characters, embeds within their limits;
+//   - every uploaded file decodes as a PNG and every attachment://name
+//     reference names an uploaded file.
+//
+// A rule broken by the bot is answered with Discord's error and recorded in
+// Violations, which tests assert empty. Every message, edit, ephemeral reply
+// and thread is recorded in a per-channel transcript that tests compare with
+// golden files after normalising IDs.
+//
+// Tests play users with the helpers Command, Autocomplete, Click and Select,
+// which deliver an interaction over the gateway (INTERACTION_CREATE) or, in
+// HTTP-interactions mode, POST it signed with Ed25519 to the bot's endpoint.
+package fakediscord

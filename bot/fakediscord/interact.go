@@ -1,0 +1,412 @@
+package fakediscord
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Opt is a slash command option as the user filled it in.
+type Opt struct {
+	Name    string
+	Type    int // 1 subcommand, 3 string, 4 integer, 5 boolean
+	Value   any
+	Focused bool
+	Options []Opt // of a subcommand
+}
+
+// Str is a string option.
+func Str(name, v string) Opt { return Opt{Name: name, Type: 3, Value: v} }
+
+// Int is an integer option.
+func Int(name string, v int) Opt { return Opt{Name: name, Type: 4, Value: v} }
+
+// Bool is a boolean option.
+func Bool(name string, v bool) Opt { return Opt{Name: name, Type: 5, Value: v} }
+
+// Sub is a subcommand with its options.
+func Sub(name string, opts ...Opt) Opt { return Opt{Name: name, Type: 1, Options: opts} }
+
+func (o Opt) wire() map[string]any {
+	m := map[string]any{"name": o.Name, "type": o.Type}
+	if o.Type == 1 || o.Type == 2 {
+		var sub []map[string]any
+		for _, x := range o.Options {
+			sub = append(sub, x.wire())
+		}
+		m["options"] = nonNil(sub)
+	} else {
+		m["value"] = o.Value
+	}
+	if o.Focused {
+		m["focused"] = true
+	}
+	return m
+}
+
+func (o Opt) String() string {
+	if o.Type == 1 || o.Type == 2 {
+		parts := []string{o.Name}
+		for _, x := range o.Options {
+			parts = append(parts, x.String())
+		}
+		return strings.Join(parts, " ")
+	}
+	return fmt.Sprintf("%s:%v", o.Name, o.Value)
+}
+
+// ErrNoResponse means the bot did not answer an interaction in time.
+var ErrNoResponse = errors.New("fakediscord: no initial response within 3 seconds")
+
+// Command sends a slash command as user in channel and waits for the
+// initial response.
+func (s *Server) Command(user, channelID, name string, opts ...Opt) (*Interaction, Response, error) {
+	data := map[string]any{"id": s.commandID(name), "name": name, "type": 1, "options": wireOpts(opts)}
+	sum := "/" + name
+	for _, o := range opts {
+		sum += " " + o.String()
+	}
+	return s.deliver(2, user, channelID, "", data, sum)
+}
+
+// Autocomplete sends an autocomplete request for the focused option (the
+// one with Focused set, possibly inside a subcommand) and waits for the
+// choices.
+func (s *Server) Autocomplete(user, channelID, name string, opts ...Opt) ([]Choice, error) {
+	data := map[string]any{"id": s.commandID(name), "name": name, "type": 1, "options": wireOpts(opts)}
+	sum := "autocomplete /" + name
+	for _, o := range opts {
+		sum += " " + o.String()
+	}
+	_, resp, err := s.deliver(4, user, channelID, "", data, sum)
+	return resp.Choices, err
+}
+
+// Focus marks an option as the one being typed.
+func Focus(o Opt) Opt { o.Focused = true; return o }
+
+func wireOpts(opts []Opt) []map[string]any {
+	out := []map[string]any{}
+	for _, o := range opts {
+		out = append(out, o.wire())
+	}
+	return out
+}
+
+func (s *Server) commandID(name string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, scope := range []string{"", s.GuildID} {
+		for _, d := range s.commands[scope] {
+			if d["name"] == name {
+				id, _ := d["id"].(string)
+				return id
+			}
+		}
+	}
+	return "0"
+}
+
+// Click presses the button with customID on message m as user.
+func (s *Server) Click(user string, m Message, customID string) (*Interaction, Response, error) {
+	label := customID
+	if c, ok := findComponent(m.Components, customID); ok && c.Label != "" {
+		label = c.Label
+	}
+	data := map[string]any{"custom_id": customID, "component_type": 2}
+	return s.deliver(3, user, m.ChannelID, m.ID, data, "click "+strconv.Quote(label))
+}
+
+// Select picks values in the select menu with customID on message m.
+func (s *Server) Select(user string, m Message, customID string, values ...string) (*Interaction, Response, error) {
+	data := map[string]any{"custom_id": customID, "component_type": 3, "values": values}
+	return s.deliver(3, user, m.ChannelID, m.ID, data, "select "+strings.Join(values, ","))
+}
+
+func findComponent(rows []Component, customID string) (Component, bool) {
+	for _, r := range rows {
+		for _, c := range r.Components {
+			if c.CustomID == customID {
+				return c, true
+			}
+		}
+	}
+	return Component{}, false
+}
+
+// Button finds the newest message in channel visible to user (public, or
+// ephemeral to that user) with an enabled button labelled label, and
+// returns it with the button's custom ID.
+func (s *Server) Button(channelID, user, label string) (Message, string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[channelID]
+	if ch == nil {
+		return Message{}, "", false
+	}
+	seen := map[string]bool{}
+	for i := len(ch.Entries) - 1; i >= 0; i-- {
+		e := ch.Entries[i]
+		if e.Message.ID == "" || seen[e.Message.ID] {
+			continue
+		}
+		seen[e.Message.ID] = true
+		m := s.messages[e.Message.ID]
+		if m == nil || m.Deleted || (m.Ephemeral && m.To != user) {
+			continue
+		}
+		for _, r := range m.Components {
+			for _, c := range r.Components {
+				if c.Type == 2 && c.Label == label && !c.Disabled {
+					return m.clone(), c.CustomID, true
+				}
+			}
+		}
+	}
+	return Message{}, "", false
+}
+
+// SelectMenu finds the newest message visible to user with a select menu
+// and returns it with the menu.
+func (s *Server) SelectMenu(channelID, user string) (Message, Component, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[channelID]
+	if ch == nil {
+		return Message{}, Component{}, false
+	}
+	for i := len(ch.Entries) - 1; i >= 0; i-- {
+		m := s.messages[ch.Entries[i].Message.ID]
+		if m == nil || m.Deleted || (m.Ephemeral && m.To != user) {
+			continue
+		}
+		for _, r := range m.Components {
+			for _, c := range r.Components {
+				if c.Type == 3 {
+					return m.clone(), c, true
+				}
+			}
+		}
+	}
+	return Message{}, Component{}, false
+}
+
+// Message returns the current state of a message.
+func (s *Server) Message(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	return m.clone(), true
+}
+
+// Messages returns the current state of every message posted in channel,
+// oldest first, deleted and placeholder messages left out.
+func (s *Server) Messages(channelID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, m := range s.messages {
+		if m.ChannelID == channelID && !m.Deleted {
+			out = append(out, m.clone())
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, _ := strconv.ParseUint(out[i].ID, 10, 64)
+		b, _ := strconv.ParseUint(out[j].ID, 10, 64)
+		return a < b
+	})
+	return out
+}
+
+// deliver creates an interaction and hands it to the bot, then waits for
+// the initial response.
+func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string]any, summary string) (*Interaction, Response, error) {
+	s.mu.Lock()
+	u, ok := s.users[user]
+	if !ok {
+		s.mu.Unlock()
+		return nil, Response{}, fmt.Errorf("fakediscord: unknown user %q", user)
+	}
+	if _, ok := s.channels[channelID]; !ok {
+		s.mu.Unlock()
+		return nil, Response{}, fmt.Errorf("fakediscord: unknown channel %q", channelID)
+	}
+	it := &Interaction{ID: s.newID(), Type: typ, Channel: channelID, User: user, Summary: u.Name + ": " + summary,
+		Message: msgID, Created: s.now(), done: make(chan struct{})}
+	it.Token = "tok-" + it.ID
+	body := map[string]any{
+		"id": it.ID, "application_id": s.AppID, "type": typ, "data": data, "guild_id": s.GuildID,
+		"channel_id": channelID, "token": it.Token, "version": 1, "locale": "en-US", "guild_locale": "en-US",
+		"app_permissions": "2147601408",
+		"member": map[string]any{
+			"user":        map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name},
+			"nick":        nil,
+			"permissions": strconv.FormatInt(u.Permissions, 10),
+			"roles":       []string{},
+			"joined_at":   "2026-01-01T00:00:00Z",
+		},
+	}
+	if msgID != "" {
+		if m := s.messages[msgID]; m != nil {
+			body["message"] = messageJSON(m)
+		}
+	}
+	raw, err := json.Marshal(body)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, Response{}, err
+	}
+	it.raw = raw
+	it.viaHTTP = s.endpoint != ""
+	s.interactions[it.ID] = it
+	s.byToken[it.Token] = it
+	endpoint := s.endpoint
+	s.mu.Unlock()
+
+	if endpoint != "" {
+		resp, err := s.postSigned(it, endpoint, raw)
+		return it, resp, err
+	}
+	if err := s.sendGateway(raw); err != nil {
+		return it, Response{}, err
+	}
+	resp, err := s.wait(it)
+	return it, resp, err
+}
+
+// Redeliver sends the same interaction again, as Discord may after a
+// reconnect; the bot must apply it once. It does not wait for a response.
+func (s *Server) Redeliver(it *Interaction) error {
+	s.mu.Lock()
+	endpoint := s.endpoint
+	s.mu.Unlock()
+	if endpoint != "" {
+		_, err := s.postSigned(nil, endpoint, it.raw)
+		return err
+	}
+	return s.sendGateway(it.raw)
+}
+
+func (s *Server) wait(it *Interaction) (Response, error) {
+	select {
+	case <-it.done:
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return it.resp, nil
+	case <-time.After(InitialResponseWindow + 2*time.Second):
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !it.acked {
+			s.violate("interaction %s (%s) never answered", it.ID, it.Summary)
+		}
+		return Response{}, fmt.Errorf("%w: %s", ErrNoResponse, it.Summary)
+	}
+}
+
+// Sign signs body as Discord does for HTTP interactions.
+func (s *Server) Sign(ts string, body []byte) string {
+	return hex.EncodeToString(ed25519.Sign(s.privateKey, append([]byte(ts), body...)))
+}
+
+// PostRaw POSTs body to the bot's endpoint with the given signature
+// headers and returns the status code and body: for checking that bad
+// signatures and stale timestamps are refused, and that PING gets PONG.
+func (s *Server) PostRaw(endpoint string, body []byte, ts, sig string) (int, []byte, error) {
+	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Ed25519", sig)
+	req.Header.Set("X-Signature-Timestamp", ts)
+	res, err := s.httpClient.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	return res.StatusCode, out, err
+}
+
+// postSigned delivers an interaction in HTTP mode; the response body is
+// the initial response and is checked like a callback.
+func (s *Server) postSigned(it *Interaction, endpoint string, raw []byte) (Response, error) {
+	ts := strconv.FormatInt(s.clock().Unix(), 10)
+	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(raw))
+	if err != nil {
+		return Response{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Ed25519", s.Sign(ts, raw))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	res, err := s.httpClient.Do(req)
+	if err != nil {
+		return Response{}, err
+	}
+	defer res.Body.Close()
+	if it == nil { // a redelivery: Discord would drop the second answer
+		io.Copy(io.Discard, res.Body)
+		return Response{HTTPStatus: res.StatusCode}, nil
+	}
+	if res.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(res.Body)
+		return Response{HTTPStatus: res.StatusCode}, fmt.Errorf("fakediscord: bot endpoint answered %d: %s", res.StatusCode, b)
+	}
+	fake := &http.Request{Header: http.Header{"Content-Type": res.Header.Values("Content-Type")}, Body: res.Body}
+	if ct, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type")); ct != "application/json" && ct != "multipart/form-data" {
+		s.mu.Lock()
+		s.violate("interaction %s: response content type %q", it.ID, ct)
+		s.mu.Unlock()
+	}
+	body, files, err := readBody(fake)
+	if err != nil {
+		s.mu.Lock()
+		s.violate("interaction %s: %v", it.ID, err)
+		s.mu.Unlock()
+		return Response{HTTPStatus: res.StatusCode}, err
+	}
+	s.mu.Lock()
+	aerr := s.respondLocked(it, body, files)
+	s.mu.Unlock()
+	if aerr != nil {
+		return Response{HTTPStatus: res.StatusCode}, aerr
+	}
+	r, err := s.wait(it)
+	r.HTTPStatus = res.StatusCode
+	return r, err
+}
+
+func (s *Server) clock() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now()
+}
+
+// WaitFor polls until cond holds or the timeout passes; the bot finishes
+// deferred work and posts after the initial response, so tests wait for the
+// messages they expect.
+func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		if cond() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

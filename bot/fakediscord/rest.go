@@ -1,0 +1,589 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Discord JSON error codes the fake answers with.
+const (
+	CodeUnknownChannel      = 10003
+	CodeUnknownMessage      = 10008
+	CodeUnknownWebhook      = 10015
+	CodeUnknownInteraction  = 10062
+	CodeInvalidWebhookToken = 50027
+	CodeInvalidFormBody     = 50035
+	CodeAlreadyAcknowledged = 40060
+	CodeUnauthorized        = 0
+)
+
+type apiError struct {
+	status int
+	code   int
+	msg    string
+}
+
+func (e *apiError) Error() string { return fmt.Sprintf("%d (code %d): %s", e.status, e.code, e.msg) }
+
+func invalid(err error) *apiError {
+	return &apiError{http.StatusBadRequest, CodeInvalidFormBody, err.Error()}
+}
+
+func (s *Server) route(w http.ResponseWriter, r *http.Request, path string) {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	seg := func(i int) string {
+		if i < len(parts) {
+			return parts[i]
+		}
+		return ""
+	}
+	var (
+		out any
+		err *apiError
+	)
+	switch {
+	case path == "/gateway" || path == "/gateway/bot":
+		u := "ws" + strings.TrimPrefix(s.URL, "http") + "/gateway"
+		out = map[string]any{"url": u, "shards": 1, "session_start_limit": map[string]int{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+	case seg(0) == "interactions" && len(parts) == 4 && seg(3) == "callback" && r.Method == http.MethodPost:
+		raw, files, e := readBody(r)
+		if e != nil {
+			s.mu.Lock()
+			s.violate("interaction %s: %v", seg(1), e)
+			s.mu.Unlock()
+			err = invalid(e)
+			break
+		}
+		err = s.callback(seg(1), seg(2), raw, files)
+		if err == nil {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+	case seg(0) == "webhooks" && len(parts) >= 3:
+		out, err = s.webhook(r, seg(1), seg(2), parts[3:])
+	default:
+		if r.Header.Get("Authorization") != "Bot "+s.BotToken {
+			err = &apiError{http.StatusUnauthorized, CodeUnauthorized, "401: Unauthorized"}
+			break
+		}
+		out, err = s.botRoute(r, parts)
+	}
+	if err != nil {
+		writeError(w, err.status, err.code, err.msg)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out)
+}
+
+func (s *Server) botRoute(r *http.Request, parts []string) (any, *apiError) {
+	p := strings.Join(parts, "/")
+	switch {
+	case p == "users/@me":
+		return map[string]any{"id": s.BotUserID, "username": "smokestack", "bot": true}, nil
+	case len(parts) >= 3 && parts[0] == "applications" && parts[2] == "commands" && len(parts) == 3:
+		return s.commandsRoute(r, "")
+	case len(parts) == 5 && parts[0] == "applications" && parts[2] == "guilds" && parts[4] == "commands":
+		return s.commandsRoute(r, parts[3])
+	case len(parts) == 2 && parts[0] == "channels" && r.Method == http.MethodGet:
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		ch, ok := s.channels[parts[1]]
+		if !ok {
+			return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+		}
+		return s.channelJSON(ch), nil
+	case len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages" && r.Method == http.MethodPost:
+		return s.channelPost(r, parts[1])
+	case len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages" && r.Method == http.MethodPatch:
+		return s.channelEdit(r, parts[1], parts[3])
+	case len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads" && r.Method == http.MethodPost:
+		return s.thread(r, parts[1], "")
+	case len(parts) == 5 && parts[0] == "channels" && parts[2] == "messages" && parts[4] == "threads" && r.Method == http.MethodPost:
+		return s.thread(r, parts[1], parts[3])
+	}
+	return nil, &apiError{http.StatusNotFound, 0, "404: Not Found " + r.Method + " " + p}
+}
+
+func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch r.Method {
+	case http.MethodGet:
+		return append([]map[string]any{}, s.commands[scope]...), nil
+	case http.MethodPut:
+		var defs []map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&defs); err != nil {
+			return nil, invalid(err)
+		}
+		if len(defs) > 100 {
+			return nil, invalid(fmt.Errorf("%w: %d commands (max 100)", errInvalid, len(defs)))
+		}
+		for _, d := range defs {
+			name, _ := d["name"].(string)
+			desc, _ := d["description"].(string)
+			if name == "" || len(name) > 32 || strings.ToLower(name) != name || desc == "" || len(desc) > 100 {
+				s.violate("command %q: name 1..32 lowercase and description 1..100", name)
+				return nil, invalid(fmt.Errorf("%w: command %q", errInvalid, name))
+			}
+			if opts, _ := d["options"].([]any); len(opts) > 25 {
+				return nil, invalid(fmt.Errorf("%w: command %q has %d options", errInvalid, name, len(opts)))
+			}
+			if d["id"] == nil {
+				d["id"] = s.newID()
+			}
+			d["application_id"] = s.AppID
+			d["version"] = "1"
+			if scope != "" {
+				d["guild_id"] = scope
+			}
+		}
+		s.commands[scope] = defs
+		s.commandPuts[scope]++
+		return defs, nil
+	}
+	return nil, &apiError{http.StatusMethodNotAllowed, 0, "405: Method Not Allowed"}
+}
+
+func (s *Server) channelJSON(ch *channel) map[string]any {
+	typ := 0
+	if ch.ParentID != "" {
+		typ = 11
+	}
+	return map[string]any{"id": ch.ID, "type": typ, "name": ch.Name, "guild_id": s.GuildID, "parent_id": ch.ParentID}
+}
+
+func messageJSON(m *Message) map[string]any {
+	atts := []map[string]any{}
+	for i, f := range m.Files {
+		atts = append(atts, map[string]any{"id": fmt.Sprintf("%s%d", m.ID, i), "filename": f.Name, "width": f.Width, "height": f.Height, "size": f.Size, "content_type": "image/png"})
+	}
+	return map[string]any{
+		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "flags": m.Flags,
+		"embeds": nonNil(m.Embeds), "components": nonNil(m.Components), "attachments": atts,
+		"type": 0, "timestamp": m.Created.UTC().Format(time.RFC3339),
+		"author": map[string]any{"id": "900000000000000002", "username": "smokestack", "bot": true},
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// decodePayload decodes and validates a message body.
+func decodePayload(raw []byte, files []File, kept []string) (*payload, error) {
+	var p payload
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("%w: %v", errInvalid, err)
+	}
+	if err := checkMessage(&p, files, kept); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// newMessage builds a message from a create payload. Callers hold s.mu.
+func (s *Server) newMessage(channelID string, p *payload, files []File) *Message {
+	m := &Message{ID: s.newID(), ChannelID: channelID, Created: s.now(), Files: files}
+	if p.Content != nil {
+		m.Content = *p.Content
+	}
+	if p.Flags != nil {
+		m.Flags = *p.Flags
+		m.Ephemeral = m.Flags&FlagEphemeral != 0
+	}
+	if p.Embeds != nil {
+		m.Embeds = *p.Embeds
+	}
+	if p.Components != nil {
+		m.Components = *p.Components
+	}
+	m.Pings = pings(m.Content, p.AllowedMentions)
+	return m
+}
+
+// applyEdit changes m as a PATCH does: absent fields stay.
+func applyEdit(m *Message, p *payload, files []File) {
+	if p.Content != nil {
+		m.Content = *p.Content
+	}
+	if p.Embeds != nil {
+		m.Embeds = *p.Embeds
+	}
+	if p.Components != nil {
+		m.Components = *p.Components
+	}
+	if p.Flags != nil {
+		// Only SuppressEmbeds may change on an edit.
+		m.Flags = m.Flags&^FlagSuppressEmbeds | *p.Flags&FlagSuppressEmbeds
+	}
+	if p.Attachments != nil || len(files) > 0 {
+		var keep []File
+		if p.Attachments != nil {
+			for _, a := range *p.Attachments {
+				for i, f := range m.Files {
+					if strings.Trim(string(a.ID), `"`) == fmt.Sprintf("%s%d", m.ID, i) {
+						keep = append(keep, f)
+					}
+				}
+			}
+		}
+		m.Files = append(keep, files...)
+	}
+}
+
+func (s *Server) record(channelID string, e Entry) {
+	ch, ok := s.channels[channelID]
+	if !ok {
+		ch = &channel{ID: channelID}
+		s.channels[channelID] = ch
+	}
+	e.Message = e.Message.clone()
+	ch.Entries = append(ch.Entries, e)
+}
+
+func (s *Server) channelPost(r *http.Request, channelID string) (any, *apiError) {
+	raw, files, err := readBody(r)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		s.violate("post in %s: %v", channelID, err)
+		return nil, invalid(err)
+	}
+	if _, ok := s.channels[channelID]; !ok {
+		return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+	}
+	p, err := decodePayload(raw, files, nil)
+	if err != nil {
+		s.violate("post in %s: %v", channelID, err)
+		return nil, invalid(err)
+	}
+	if p.Flags != nil && *p.Flags&FlagEphemeral != 0 {
+		err := fmt.Errorf("%w: ephemeral messages exist only as interaction responses", errInvalid)
+		s.violate("post in %s: %v", channelID, err)
+		return nil, invalid(err)
+	}
+	if p.Flags != nil && *p.Flags&^(FlagSuppressEmbeds|FlagSuppressNotifications) != 0 {
+		return nil, invalid(fmt.Errorf("%w: flags %d", errInvalid, *p.Flags))
+	}
+	if empty(p, files) {
+		return nil, &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message"}
+	}
+	m := s.newMessage(channelID, p, files)
+	s.messages[m.ID] = m
+	s.record(channelID, Entry{Kind: "post", Via: "bot", Message: *m})
+	return messageJSON(m), nil
+}
+
+func empty(p *payload, files []File) bool {
+	return (p.Content == nil || *p.Content == "") && (p.Embeds == nil || len(*p.Embeds) == 0) &&
+		(p.Components == nil || len(*p.Components) == 0) && len(files) == 0
+}
+
+func (s *Server) channelEdit(r *http.Request, channelID, msgID string) (any, *apiError) {
+	raw, files, err := readBody(r)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		s.violate("edit %s: %v", msgID, err)
+		return nil, invalid(err)
+	}
+	m, ok := s.messages[msgID]
+	if !ok || m.ChannelID != channelID || m.Deleted || m.Ephemeral {
+		s.violate("edit of unknown message %s in %s with the bot token", msgID, channelID)
+		return nil, &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
+	}
+	p, err := decodePayload(raw, files, fileNames(m.Files))
+	if err != nil {
+		s.violate("edit %s: %v", msgID, err)
+		return nil, invalid(err)
+	}
+	applyEdit(m, p, files)
+	s.record(channelID, Entry{Kind: "edit", Via: "bot", Message: *m})
+	return messageJSON(m), nil
+}
+
+func fileNames(fs []File) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+func (s *Server) thread(r *http.Request, parentID, fromMsg string) (any, *apiError) {
+	var body struct {
+		Name string `json:"name"`
+		Type int    `json:"type"`
+		Auto int    `json:"auto_archive_duration"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		return nil, invalid(err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	parent, ok := s.channels[parentID]
+	if !ok || parent.ParentID != "" {
+		return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+	}
+	if body.Name == "" || len([]rune(body.Name)) > 100 {
+		s.violate("thread name %q must be 1..100 characters", body.Name)
+		return nil, invalid(fmt.Errorf("%w: thread name", errInvalid))
+	}
+	switch body.Auto {
+	case 0, 60, 1440, 4320, 10080:
+	default:
+		s.violate("thread auto_archive_duration %d", body.Auto)
+		return nil, invalid(fmt.Errorf("%w: auto_archive_duration %d", errInvalid, body.Auto))
+	}
+	if fromMsg != "" {
+		if m, ok := s.messages[fromMsg]; !ok || m.ChannelID != parentID {
+			return nil, &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
+		}
+	}
+	ch := &channel{ID: s.newID(), Name: body.Name, ParentID: parentID}
+	s.channels[ch.ID] = ch
+	s.record(parentID, Entry{Kind: "thread", Via: "bot", Thread: ch.ID + " " + body.Name})
+	return s.channelJSON(ch), nil
+}
+
+// Threads lists the threads opened under a channel, oldest first.
+func (s *Server) Threads(parentID string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, e := range s.channels[parentID].Entries {
+		if e.Kind == "thread" {
+			out = append(out, strings.Fields(e.Thread)[0])
+		}
+	}
+	return out
+}
+
+// callback handles an initial interaction response.
+func (s *Server) callback(id, token string, raw []byte, files []File) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, ok := s.interactions[id]
+	if !ok || it.Token != token {
+		s.violate("callback for unknown interaction %s", id)
+		return &apiError{http.StatusNotFound, CodeUnknownInteraction, "Unknown interaction"}
+	}
+	return s.respondLocked(it, raw, files)
+}
+
+func (s *Server) respondLocked(it *Interaction, raw []byte, files []File) *apiError {
+	if it.acked {
+		s.violate("interaction %s (%s) acknowledged twice", it.ID, it.Summary)
+		return &apiError{http.StatusBadRequest, CodeAlreadyAcknowledged, "Interaction has already been acknowledged."}
+	}
+	if late := s.now().Sub(it.Created); late > InitialResponseWindow {
+		s.violate("interaction %s (%s) answered after %v", it.ID, it.Summary, late.Round(time.Millisecond))
+		return &apiError{http.StatusNotFound, CodeUnknownInteraction, "Unknown interaction"}
+	}
+	var body struct {
+		Type int             `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(raw, &body); err != nil {
+		s.violate("interaction %s: %v", it.ID, err)
+		return invalid(err)
+	}
+	allowed := map[int][]int{1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}}[it.Type]
+	okType := false
+	for _, t := range allowed {
+		okType = okType || t == body.Type
+	}
+	if !okType {
+		s.violate("interaction %s (%s, type %d) answered with response type %d", it.ID, it.Summary, it.Type, body.Type)
+		return invalid(fmt.Errorf("%w: response type %d", errInvalid, body.Type))
+	}
+	p := &payload{}
+	if len(body.Data) > 0 && string(body.Data) != "null" {
+		var kept []string
+		if body.Type == 7 {
+			if m := s.messages[it.Message]; m != nil {
+				kept = fileNames(m.Files)
+			}
+		}
+		var err error
+		if p, err = decodePayload(body.Data, files, kept); err != nil {
+			s.violate("interaction %s (%s): %v", it.ID, it.Summary, err)
+			return invalid(err)
+		}
+	}
+	if p.Flags != nil && *p.Flags&^(FlagSuppressEmbeds|FlagEphemeral|FlagSuppressNotifications) != 0 {
+		s.violate("interaction %s: flags %d", it.ID, *p.Flags)
+		return invalid(fmt.Errorf("%w: flags %d", errInvalid, *p.Flags))
+	}
+	resp := Response{Type: body.Type, Files: files}
+	if p.Content != nil {
+		resp.Content = *p.Content
+	}
+	if p.Flags != nil {
+		resp.Flags = *p.Flags
+	}
+	if p.Components != nil {
+		resp.Components = *p.Components
+	}
+	if p.Embeds != nil {
+		resp.Embeds = *p.Embeds
+	}
+	switch body.Type {
+	case 8:
+		if p.Choices == nil {
+			s.violate("interaction %s: autocomplete answer without choices", it.ID)
+			return invalid(fmt.Errorf("%w: choices missing", errInvalid))
+		}
+		if err := checkChoices(*p.Choices); err != nil {
+			s.violate("interaction %s (%s): %v", it.ID, it.Summary, err)
+			return invalid(err)
+		}
+		resp.Choices = *p.Choices
+	case 4:
+		if empty(p, files) {
+			s.violate("interaction %s: empty message", it.ID)
+			return &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message"}
+		}
+		m := s.newMessage(it.Channel, p, files)
+		if m.Ephemeral {
+			m.To = it.User
+		}
+		m.Interaction = it.ID
+		s.messages[m.ID] = m
+		it.original = m.ID
+		s.record(it.Channel, Entry{Kind: "post", Via: "response", Trigger: it.Summary, Message: *m})
+	case 5:
+		m := s.newMessage(it.Channel, p, nil)
+		if m.Ephemeral {
+			m.To = it.User
+		}
+		m.Interaction = it.ID
+		m.Deleted = true // a placeholder ("thinking") until the first edit
+		s.messages[m.ID] = m
+		it.original = m.ID
+	case 6:
+		it.original = it.Message
+	case 7:
+		m := s.messages[it.Message]
+		if m == nil {
+			return &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
+		}
+		applyEdit(m, p, files)
+		it.original = m.ID
+		s.record(m.ChannelID, Entry{Kind: "edit", Via: "response", Trigger: it.Summary, Message: *m})
+	}
+	it.acked = true
+	it.ackType = body.Type
+	it.resp = resp
+	close(it.done)
+	return nil
+}
+
+// webhook handles /webhooks/{app}/{token}[/messages/{id}].
+func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any, *apiError) {
+	var raw []byte
+	var files []File
+	var rerr error
+	if r.Method == http.MethodPost || r.Method == http.MethodPatch {
+		raw, files, rerr = readBody(r)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, ok := s.byToken[token]
+	if ok && it.viaHTTP && !it.acked {
+		// In HTTP mode Discord reads the initial response from the HTTP
+		// answer; a call racing with that read waits for it.
+		s.mu.Unlock()
+		select {
+		case <-it.done:
+		case <-time.After(2 * time.Second):
+		}
+		s.mu.Lock()
+	}
+	if !ok || app != s.AppID {
+		s.violate("webhook call with an unknown token")
+		return nil, &apiError{http.StatusNotFound, CodeUnknownWebhook, "Unknown Webhook"}
+	}
+	if age := s.now().Sub(it.Created); age > TokenLifetime {
+		s.violate("interaction %s (%s): token used after %v", it.ID, it.Summary, age.Round(time.Second))
+		return nil, &apiError{http.StatusUnauthorized, CodeInvalidWebhookToken, "Invalid Webhook Token"}
+	}
+	if rerr != nil {
+		s.violate("interaction %s: %v", it.ID, rerr)
+		return nil, invalid(rerr)
+	}
+	if !it.acked {
+		s.violate("interaction %s (%s): webhook call before the initial response", it.ID, it.Summary)
+		return nil, &apiError{http.StatusNotFound, CodeUnknownWebhook, "Unknown Webhook"}
+	}
+	switch {
+	case len(rest) == 0 && r.Method == http.MethodPost: // follow-up
+		p, err := decodePayload(raw, files, nil)
+		if err != nil {
+			s.violate("follow-up of %s (%s): %v", it.ID, it.Summary, err)
+			return nil, invalid(err)
+		}
+		if empty(p, files) {
+			return nil, &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message"}
+		}
+		m := s.newMessage(it.Channel, p, files)
+		if m.Ephemeral {
+			m.To = it.User
+		}
+		m.Interaction = it.ID
+		s.messages[m.ID] = m
+		s.record(it.Channel, Entry{Kind: "post", Via: "followup", Trigger: it.Summary, Message: *m})
+		return messageJSON(m), nil
+	case len(rest) == 2 && rest[0] == "messages":
+		id := rest[1]
+		if id == "@original" {
+			id = it.original
+		}
+		m := s.messages[id]
+		if m == nil || (m.Interaction != it.ID && id != it.original) {
+			s.violate("interaction %s: webhook access to message %s it did not create", it.ID, rest[1])
+			return nil, &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
+		}
+		switch r.Method {
+		case http.MethodGet:
+			return messageJSON(m), nil
+		case http.MethodDelete:
+			m.Deleted = true
+			s.record(m.ChannelID, Entry{Kind: "delete", Via: "webhook-edit", Trigger: it.Summary, Message: *m})
+			return nil, nil
+		case http.MethodPatch:
+			p, err := decodePayload(raw, files, fileNames(m.Files))
+			if err != nil {
+				s.violate("edit by %s (%s): %v", it.ID, it.Summary, err)
+				return nil, invalid(err)
+			}
+			if m.Deleted && m.Interaction == it.ID && id == it.original && it.ackType == 5 {
+				// The first edit of a deferred response is what users see
+				// as the response.
+				m.Deleted = false
+				applyEdit(m, p, files)
+				m.Pings = pings(m.Content, p.AllowedMentions)
+				s.record(m.ChannelID, Entry{Kind: "post", Via: "response", Trigger: it.Summary, Message: *m})
+				return messageJSON(m), nil
+			}
+			if m.Deleted {
+				return nil, &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
+			}
+			applyEdit(m, p, files)
+			s.record(m.ChannelID, Entry{Kind: "edit", Via: "webhook-edit", Trigger: it.Summary, Message: *m})
+			return messageJSON(m), nil
+		}
+	}
+	return nil, &apiError{http.StatusNotFound, 0, "404: Not Found"}
+}
+
+var errNoGateway = errors.New("fakediscord: no bot connected to the gateway")

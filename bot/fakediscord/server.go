@@ -1,0 +1,252 @@
+package fakediscord
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Discord's limits, as the fake enforces them.
+const (
+	InitialResponseWindow = 3 * time.Second
+	TokenLifetime         = 15 * time.Minute
+	MaxContent            = 2000
+	MaxChoices            = 25
+	MaxChoiceLen          = 100
+	MaxCustomID           = 100
+	MaxRows               = 5
+	MaxButtonsPerRow      = 5
+	MaxSelectOptions      = 25
+)
+
+// Message flags the fake knows.
+const (
+	FlagSuppressEmbeds        = 1 << 2
+	FlagEphemeral             = 1 << 6
+	FlagSuppressNotifications = 1 << 12
+)
+
+// Server is a running fake Discord.
+type Server struct {
+	URL       string // http://127.0.0.1:port, to rewrite https://discord.com to
+	AppID     string
+	BotToken  string // without the "Bot " prefix
+	BotUserID string
+	GuildID   string
+
+	// PublicKey verifies the signatures of interactions sent in
+	// HTTP-interactions mode; give its hex form to the bot.
+	PublicKey  ed25519.PublicKey
+	privateKey ed25519.PrivateKey
+
+	srv      *httptest.Server
+	upgrader websocket.Upgrader
+
+	sendMu       sync.Mutex // orders gateway dispatches
+	mu           sync.Mutex
+	now          func() time.Time
+	nextID       uint64
+	interactions map[string]*Interaction // by ID
+	byToken      map[string]*Interaction
+	channels     map[string]*channel
+	messages     map[string]*message
+	users        map[string]User
+	commands     map[string][]map[string]any // "" for global, else guild ID
+	commandPuts  map[string]int
+	violations   []string
+	gateways     []*gatewayConn
+	gwSeq        int64
+	sessionID    string
+	identifies   int
+	resumes      int
+	endpoint     string // the bot's interactions endpoint, HTTP mode
+	httpClient   *http.Client
+	failNext     map[string][]int // path prefix -> statuses to answer, in order
+	rateLimited  int
+}
+
+// User is a member of the fake guild.
+type User struct {
+	ID          string
+	Name        string
+	Permissions int64 // the member's permissions in the channel (bit set)
+}
+
+// New starts a fake Discord; Close stops it.
+func New() *Server {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		panic("fakediscord: ed25519 key: " + err.Error())
+	}
+	s := &Server{
+		AppID:        "900000000000000001",
+		BotToken:     "fake-bot-token",
+		BotUserID:    "900000000000000002",
+		GuildID:      "900000000000000003",
+		PublicKey:    pub,
+		privateKey:   priv,
+		now:          time.Now,
+		nextID:       1000000000000000000,
+		interactions: map[string]*Interaction{},
+		byToken:      map[string]*Interaction{},
+		channels:     map[string]*channel{},
+		messages:     map[string]*message{},
+		users:        map[string]User{},
+		commands:     map[string][]map[string]any{},
+		commandPuts:  map[string]int{},
+		failNext:     map[string][]int{},
+		sessionID:    "fake-session",
+		httpClient:   &http.Client{Timeout: 10 * time.Second},
+	}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	s.URL = s.srv.URL
+	return s
+}
+
+// Close stops the server and its gateway connections.
+func (s *Server) Close() {
+	s.mu.Lock()
+	gws := s.gateways
+	s.gateways = nil
+	s.mu.Unlock()
+	for _, g := range gws {
+		g.close()
+	}
+	s.srv.CloseClientConnections()
+	s.srv.Close()
+}
+
+// PublicKeyHex is the public key as the developer portal shows it.
+func (s *Server) PublicKeyHex() string { return hex.EncodeToString(s.PublicKey) }
+
+// SetClock replaces the clock used for the 3-second and 15-minute rules.
+func (s *Server) SetClock(now func() time.Time) {
+	s.mu.Lock()
+	s.now = now
+	s.mu.Unlock()
+}
+
+// AddUser makes a guild member the helpers can act as.
+func (s *Server) AddUser(u User) {
+	s.mu.Lock()
+	s.users[u.ID] = u
+	s.mu.Unlock()
+}
+
+// AddChannel creates a text channel in the guild.
+func (s *Server) AddChannel(id, name string) {
+	s.mu.Lock()
+	s.channels[id] = &channel{ID: id, Name: name}
+	s.mu.Unlock()
+}
+
+// SetEndpoint switches the fake to HTTP-interactions mode: interactions are
+// POSTed, signed, to url instead of dispatched over the gateway.
+func (s *Server) SetEndpoint(url string) {
+	s.mu.Lock()
+	s.endpoint = url
+	s.mu.Unlock()
+}
+
+// FailNext makes the next requests whose path starts with prefix (after
+// /api/v9) fail with the given statuses, one per request: 429 answers with
+// a rate limit (retry_after 10 ms), other codes with a plain error.
+func (s *Server) FailNext(prefix string, statuses ...int) {
+	s.mu.Lock()
+	s.failNext[prefix] = append(s.failNext[prefix], statuses...)
+	s.mu.Unlock()
+}
+
+// Violations lists every platform rule the bot broke, in order.
+func (s *Server) Violations() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.violations...)
+}
+
+// CommandPuts reports how many times command definitions were sent for the
+// scope ("" for global, else a guild ID).
+func (s *Server) CommandPuts(scope string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.commandPuts[scope]
+}
+
+// Commands returns the registered command definitions of the scope.
+func (s *Server) Commands(scope string) []map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]map[string]any(nil), s.commands[scope]...)
+}
+
+// Identifies reports how many IDENTIFY and RESUME the gateway received.
+func (s *Server) Identifies() (identify, resume int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.identifies, s.resumes
+}
+
+func (s *Server) violate(format string, args ...any) {
+	s.violations = append(s.violations, fmt.Sprintf(format, args...))
+}
+
+// newID returns a fresh snowflake-shaped ID. Callers hold s.mu.
+func (s *Server) newID() string {
+	s.nextID++
+	return strconv.FormatUint(s.nextID, 10)
+}
+
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/gateway" || r.URL.Path == "/gateway/" {
+		s.serveGateway(w, r)
+		return
+	}
+	path, ok := strings.CutPrefix(r.URL.Path, "/api/v9")
+	if !ok {
+		writeError(w, http.StatusNotFound, 0, "404: Not Found")
+		return
+	}
+	s.mu.Lock()
+	for prefix, codes := range s.failNext {
+		if len(codes) > 0 && strings.HasPrefix(path, prefix) {
+			code := codes[0]
+			s.failNext[prefix] = codes[1:]
+			s.mu.Unlock()
+			if code == http.StatusTooManyRequests {
+				s.mu.Lock()
+				s.rateLimited++
+				s.mu.Unlock()
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(code)
+				fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`)
+				return
+			}
+			writeError(w, code, 0, http.StatusText(code))
+			return
+		}
+	}
+	s.mu.Unlock()
+	s.route(w, r, path)
+}
+
+// RateLimited reports how many 429 answers the fake gave.
+func (s *Server) RateLimited() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rateLimited
+}
+
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `{"message":%q,"code":%d}`, msg, code)
+}

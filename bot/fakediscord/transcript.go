@@ -1,0 +1,174 @@
+package fakediscord
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
+
+// Entries returns a copy of a channel's transcript.
+func (s *Server) Entries(channelID string) []Entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[channelID]
+	if ch == nil {
+		return nil
+	}
+	return append([]Entry(nil), ch.Entries...)
+}
+
+// Transcript renders a channel's transcript as text with IDs normalised:
+// users become @name, channels #name, every other snowflake <id N> in the
+// order of first appearance. repl holds extra old,new pairs applied first
+// (match IDs, for instance).
+func (s *Server) Transcript(channelID string, repl ...string) string {
+	var b strings.Builder
+	for _, e := range s.Entries(channelID) {
+		writeEntry(&b, e)
+	}
+	return s.Normalize(b.String(), repl...)
+}
+
+// Normalize applies the transcript's ID normalisation to any text.
+func (s *Server) Normalize(text string, repl ...string) string {
+	if len(repl) > 0 {
+		text = strings.NewReplacer(repl...).Replace(text)
+	}
+	names := map[string]string{}
+	s.mu.Lock()
+	for id, u := range s.users {
+		names[id] = "@" + u.Name
+	}
+	for id, ch := range s.channels {
+		if ch.Name != "" && ch.ParentID == "" {
+			names[id] = "#" + ch.Name
+		}
+	}
+	s.mu.Unlock()
+	seen := map[string]string{}
+	return snowflakeRE.ReplaceAllStringFunc(text, func(id string) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		if n, ok := seen[id]; ok {
+			return n
+		}
+		n := fmt.Sprintf("<id%d>", len(seen)+1)
+		seen[id] = n
+		return n
+	})
+}
+
+var snowflakeRE = regexp.MustCompile(`\b\d{17,20}\b`)
+
+func writeEntry(b *strings.Builder, e Entry) {
+	m := e.Message
+	if e.Kind == "thread" {
+		f := strings.SplitN(e.Thread, " ", 2)
+		fmt.Fprintf(b, "== thread %s %q opened\n", f[0], f[1])
+		return
+	}
+	who := "public"
+	if m.Ephemeral {
+		who = "ephemeral to " + m.To
+	}
+	fmt.Fprintf(b, "== %s %s (%s, %s)", e.Kind, m.ID, e.Via, who)
+	if e.Trigger != "" {
+		fmt.Fprintf(b, " <- %s", e.Trigger)
+	}
+	b.WriteString("\n")
+	if e.Kind == "delete" {
+		return
+	}
+	var flags []string
+	if m.Flags&FlagSuppressNotifications != 0 {
+		flags = append(flags, "silent")
+	}
+	if m.Flags&FlagSuppressEmbeds != 0 {
+		flags = append(flags, "suppress-embeds")
+	}
+	if len(flags) > 0 {
+		fmt.Fprintf(b, "   flags: %s\n", strings.Join(flags, ","))
+	}
+	if e.Kind == "post" {
+		if len(m.Pings) > 0 {
+			fmt.Fprintf(b, "   pings: %s\n", strings.Join(m.Pings, " "))
+		}
+	}
+	for _, line := range strings.Split(m.Content, "\n") {
+		if m.Content != "" {
+			fmt.Fprintf(b, "   | %s\n", line)
+		}
+	}
+	for _, em := range m.Embeds {
+		fmt.Fprintf(b, "   embed %q\n", em.Title)
+		for _, line := range strings.Split(em.Description, "\n") {
+			if em.Description != "" {
+				fmt.Fprintf(b, "     | %s\n", line)
+			}
+		}
+		for _, f := range em.Fields {
+			fmt.Fprintf(b, "     field %q: %q\n", f.Name, f.Value)
+		}
+		if em.Image != nil {
+			fmt.Fprintf(b, "     image %s\n", em.Image.URL)
+		}
+		if em.Footer != nil {
+			fmt.Fprintf(b, "     footer %q\n", em.Footer.Text)
+		}
+	}
+	for _, f := range m.Files {
+		fmt.Fprintf(b, "   file %s (png %dx%d)\n", f.Name, f.Width, f.Height)
+	}
+	for _, r := range m.Components {
+		var parts []string
+		for _, c := range r.Components {
+			switch c.Type {
+			case 2:
+				d := ""
+				if c.Disabled {
+					d = " disabled"
+				}
+				parts = append(parts, fmt.Sprintf("[%s]%s %s", c.Label, d, c.CustomID))
+			case 3:
+				var opts []string
+				for _, o := range c.Options {
+					opts = append(opts, o.Value)
+				}
+				parts = append(parts, fmt.Sprintf("<select %s %q: %s>", c.CustomID, c.Placeholder, strings.Join(opts, "|")))
+			}
+		}
+		fmt.Fprintf(b, "   row %s\n", strings.Join(parts, " "))
+	}
+}
+
+// Golden compares got with testdata/<name>.golden, or rewrites the file
+// when the test runs with -update.
+func Golden(t testing.TB, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden (run with -update to create it): %v", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("transcript %s differs from the golden file (-want +got):\n%s", name, diff)
+	}
+}
