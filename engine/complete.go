@@ -60,18 +60,20 @@ func Suggest(g Game, st State, seat int, typed string, limit int) []Suggestion {
 		}
 		m := append(append(Move{}, prefix...), c.Token)
 		label := c.Label
-		// Follow forced continuations so the suggestion is as long as is certain.
-		for depth := 0; depth < 8; depth++ {
+		// Follow forced continuations (at most 8) so the suggestion is as
+		// long as is certain.
+		done := false
+		for depth := 0; ; depth++ {
 			next, err := g.Choices(st, seat, m)
-			if err != nil || next.Complete || len(next.Next) != 1 {
+			if err != nil {
+				break
+			}
+			done = next.Complete
+			if next.Complete || len(next.Next) != 1 || depth == 8 {
 				break
 			}
 			m = append(m, next.Next[0].Token)
 			label = label + " " + next.Next[0].Label
-		}
-		done := false
-		if fin, err := g.Choices(st, seat, m); err == nil {
-			done = fin.Complete
 		}
 		out = append(out, Suggestion{Text: g.FormatMove(m), Label: label, Complete: done})
 	}

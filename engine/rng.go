@@ -32,8 +32,8 @@ func (r *RNG) Uint32() uint32 { return r.next() }
 // Intn returns a uniform integer in [0, n) without modulo bias. n must be
 // positive and below 2^32.
 func (r *RNG) Intn(n int) int {
-	if n <= 0 {
-		panic("engine: Intn with non-positive n")
+	if n <= 0 || uint64(n) > 1<<32-1 {
+		panic("engine: Intn with n out of range")
 	}
 	bound := uint32(n)
 	threshold := -bound % bound
