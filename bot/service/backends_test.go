@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/embedded"
 	"github.com/smokestack/smokestack/storage/redisstore"
 	"github.com/smokestack/smokestack/storage/redistest"
 )
@@ -12,6 +13,17 @@ func init() {
 	backends = append(backends, backend{"redis", func(t testing.TB) storage.Store {
 		srv := redistest.New(t, redistest.Options{})
 		st := redisstore.New(srv.Client(), redistest.Prefix(t), storage.Options{})
+		t.Cleanup(func() { st.Close() })
+		return st
+	}})
+}
+
+func init() {
+	backends = append(backends, backend{"embedded", func(t testing.TB) storage.Store {
+		st, err := embedded.Open(t.TempDir(), storage.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		t.Cleanup(func() { st.Close() })
 		return st
 	}})
