@@ -273,3 +273,5 @@ func TestBadStoredData(t *testing.T) {
 		t.Errorf("the other match still serves: %v", err)
 	}
 }
+
+var pebblesGame engine.Game = testgame.Game{}
