@@ -225,3 +225,28 @@ func TestPlayoutsStats(t *testing.T) {
 func FuzzPebblesNotation(f *testing.F) {
 	enginetest.FuzzNotation(f, pebbles{}, []string{"take 1", "pass", "t 3"})
 }
+
+// BenchmarkPlayout measures one Pebbles playout with the default sampling
+// and with every check on every move and playout.
+func BenchmarkPlayout(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		cfg  enginetest.Config
+	}{
+		{"default", enginetest.Config{Permuter: pebbles{}}},
+		{"all", enginetest.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1}},
+		{"none", enginetest.Config{RoundTripEvery: -1, ViewEvery: -1, ReplayEvery: -1}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			moves := 0
+			for i := 0; b.Loop(); i++ {
+				rec, err := enginetest.Playout(pebbles{}, bc.cfg, i)
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves += len(rec.Moves)
+			}
+			b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+		})
+	}
+}
