@@ -12,7 +12,7 @@ package brass
 // expected outcome on the next line: "ok", or "error <code>" (a RuleError
 // code, matched with errors.As; "parse" for a notation error and
 // not-your-turn / game-over / incomplete / bad-seat for the engine
-// sentinels). A failed move must leave the state byte-identical.
+// scenarioSentinels). A failed move must leave the state byte-identical.
 //
 // Assertions read the spectator view (see scenarioCommands below for the
 // full list): money, income, space, vp, spent, links, handsize, order,
@@ -41,7 +41,7 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files under testdata")
+var updateGolden = flag.Bool("update", false, "rewrite golden files under testdata")
 
 func TestScenarios(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "scenarios", "*.txtar"))
@@ -208,9 +208,9 @@ func (s *scenario) setup(text string, first int) {
 	s.st, s.events = st, evs
 }
 
-// cardCounts is the Warfrog deck of 66 cards, transcribed independently of
+// scenarioDeck is the Warfrog deck of 66 cards, transcribed independently of
 // the engine's data (reference brass-facts.md section 3).
-var cardCounts = []struct {
+var scenarioDeck = []struct {
 	slug string
 	n    int
 }{
@@ -224,7 +224,7 @@ var cardCounts = []struct {
 // deckPlan builds a deck pin from the hands a scenario names: hands are
 // dealt eight cards per seat in turn order from the top, then come the
 // face-down removals, then the draw pile. Unnamed cards fill the gaps in
-// the order of cardCounts.
+// the order of scenarioDeck.
 type deckPlan struct {
 	hands   map[int][]string
 	order   []int // seats in the order the hands are dealt
@@ -235,7 +235,7 @@ type deckPlan struct {
 func (d *deckPlan) build(seats int, dealOrder []int, rail bool) (string, error) {
 	pool := map[string]int{}
 	var order []string
-	for _, c := range cardCounts {
+	for _, c := range scenarioDeck {
 		pool[c.slug] = c.n
 		order = append(order, c.slug)
 	}
@@ -303,7 +303,7 @@ func (s *scenario) patch(text string, first int) {
 		if err := json.Unmarshal([]byte(f[2]), &v); err != nil {
 			s.fatalf("patch value %q: %v", f[2], err)
 		}
-		if err := setPath(doc, strings.Split(f[1], "."), v); err != nil {
+		if err := jsonSetPath(doc, strings.Split(f[1], "."), v); err != nil {
 			s.fatalf("patch %s: %v", f[1], err)
 		}
 	}
@@ -318,7 +318,7 @@ func (s *scenario) patch(text string, first int) {
 	s.st = st
 }
 
-func setPath(doc any, path []string, v any) error {
+func jsonSetPath(doc any, path []string, v any) error {
 	if len(path) == 0 {
 		return errors.New("empty path")
 	}
@@ -335,7 +335,7 @@ func setPath(doc any, path []string, v any) error {
 		if !ok {
 			return fmt.Errorf("no field %q", path[0])
 		}
-		return setPath(next, path[1:], v)
+		return jsonSetPath(next, path[1:], v)
 	case []any:
 		i, err := strconv.Atoi(path[0])
 		if err != nil || i < 0 || i >= len(d) {
@@ -345,12 +345,12 @@ func setPath(doc any, path []string, v any) error {
 			d[i] = v
 			return nil
 		}
-		return setPath(d[i], path[1:], v)
+		return jsonSetPath(d[i], path[1:], v)
 	}
 	return fmt.Errorf("cannot descend into %T at %q", doc, path[0])
 }
 
-func getPath(doc any, path []string) (any, error) {
+func jsonGetPath(doc any, path []string) (any, error) {
 	for _, p := range path {
 		switch d := doc.(type) {
 		case map[string]any:
@@ -440,7 +440,7 @@ func (s *scenario) run(text string, first int) {
 	}
 }
 
-var sentinels = map[string]error{
+var scenarioSentinels = map[string]error{
 	"not-your-turn": engine.ErrNotYourTurn,
 	"game-over":     engine.ErrGameOver,
 	"incomplete":    engine.ErrIncompleteMove,
@@ -490,7 +490,7 @@ func (s *scenario) move(seat int, notation, outcome string) {
 			}
 			return
 		}
-		if want, ok := sentinels[code]; ok {
+		if want, ok := scenarioSentinels[code]; ok {
 			if !errors.Is(err, want) {
 				s.fatalf("p%d %q: want %v, got %v", seat+1, notation, want, err)
 			}
@@ -603,7 +603,7 @@ func (s *scenario) choices(seat int, partial engine.Move) engine.Choices {
 	return ch
 }
 
-func tokens(ch engine.Choices) []string {
+func choiceTokens(ch engine.Choices) []string {
 	var out []string
 	for _, c := range ch.Next {
 		out = append(out, c.Token)
@@ -830,14 +830,14 @@ func (s *scenario) command(f []string) {
 		}
 		found := slices.ContainsFunc(s.events, match)
 		if f[0] == "noevent" && found {
-			s.errorf("unexpected %s event %v in %s", kind, data, eventList(s.events))
+			s.errorf("unexpected %s event %v in %s", kind, data, scenarioEventList(s.events))
 		}
 		if f[0] != "noevent" && !found {
-			s.errorf("no %s event (seat %d, data %v) in %s", kind, about, data, eventList(s.events))
+			s.errorf("no %s event (seat %d, data %v) in %s", kind, about, data, scenarioEventList(s.events))
 		}
 	case "choices", "choices+", "choices-":
 		seat, partial, want := s.choiceArgs(f)
-		got := tokens(s.choices(seat, partial))
+		got := choiceTokens(s.choices(seat, partial))
 		switch f[0] {
 		case "choices":
 			g2, w2 := slices.Clone(got), slices.Clone(want)
@@ -906,7 +906,7 @@ func (s *scenario) command(f []string) {
 	}
 }
 
-func eventList(evs []engine.Event) string {
+func scenarioEventList(evs []engine.Event) string {
 	var b strings.Builder
 	for _, e := range evs {
 		fmt.Fprintf(&b, "\n\t[aud %d seat %d] %s %v: %s", e.Audience, e.Seat, e.Kind, e.Data, e.Text)
@@ -924,7 +924,7 @@ func (s *scenario) checkJSON(val any, path, want string) {
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		s.fatalf("decode: %v", err)
 	}
-	got, err := getPath(doc, strings.Split(path, "."))
+	got, err := jsonGetPath(doc, strings.Split(path, "."))
 	if err != nil {
 		s.fatalf("view %s: %v", path, err)
 	}

@@ -1,0 +1,311 @@
+package brass
+
+// The shared conformance suite (engine/enginetest) on Brass, with Brass
+// invariants checked after every move of every playout, and a ledger check
+// that follows every pound from move to move on a subset of the games.
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/enginetest"
+)
+
+// conformancePlayouts is the number of random games per run (3 and 4 seats
+// alternate). -short plays fewer.
+const conformancePlayouts = 1000
+
+func TestConformance(t *testing.T) {
+	n := conformancePlayouts
+	if testing.Short() {
+		n = 100
+	}
+	enginetest.Run(t, New(), enginetest.Config{
+		Seats:     []int{3, 4},
+		Playouts:  n,
+		Seed:      20260101,
+		Invariant: brassInvariant,
+		// The view-leak, illegal-move and replay checks are the costly ones:
+		// they run on a sample of moves and playouts.
+		ViewEvery:   16,
+		ReplayEvery: 20,
+	})
+}
+
+// conformanceStacks is each industry's stack, top first, transcribed from
+// the rulebook's industry counter table (Level and No. columns)
+// independently of the engine's data.
+var conformanceStacks = [numIndustries][]int{
+	Cotton: {1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4},
+	Port:   {1, 1, 2, 2, 3, 3, 4, 4},
+	Coal:   {1, 2, 2, 3, 3, 4, 4},
+	Iron:   {1, 2, 3, 4},
+	Ship:   {0, 0, 1, 1, 2, 2},
+}
+
+// conformanceCubes is the printed cube count of coal mines and iron works by level.
+var conformanceCubes = map[Industry][]int{
+	Coal: {0, 2, 3, 4, 5},
+	Iron: {0, 4, 4, 5, 6},
+}
+
+const (
+	conformanceCards      = 66
+	conformanceStartMoney = 30
+	conformanceTrack      = 8
+)
+
+// brassInvariant checks what must hold in every position.
+func brassInvariant(s engine.State) error {
+	st, ok := s.(*State)
+	if !ok {
+		return fmt.Errorf("state of type %T", s)
+	}
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+
+	// Every pound accounted for: what the players hold, what sits in the
+	// Amount Spent boxes and what the bank has taken in net add up to the
+	// starting money (income, loans and sales come out of the bank's net).
+	sum := st.Bank
+	for seat, p := range st.Players {
+		sum += p.Money + p.Spent
+		if p.Money < 0 {
+			bad("seat %d has £%d", seat+1, p.Money)
+		}
+		if p.Spent < 0 {
+			bad("seat %d has spent £%d", seat+1, p.Spent)
+		}
+		if p.Space < 0 || p.Space > 99 {
+			bad("seat %d income space %d outside 0..99", seat+1, p.Space)
+		}
+		if p.VP < 0 {
+			bad("seat %d has %d VP", seat+1, p.VP)
+		}
+		if p.LinksLeft < 0 || p.LinksLeft > 14 {
+			bad("seat %d has %d links left", seat+1, p.LinksLeft)
+		}
+	}
+	if want := conformanceStartMoney * st.N; sum != want {
+		bad("money: players + spent + bank = £%d, want £%d", sum, want)
+	}
+
+	// Cards: deck, removed, hands and discards hold the 66 cards.
+	cards := len(st.Deck) + len(st.Removed) + len(st.Discards)
+	for seat, h := range st.Hands {
+		cards += len(h)
+		if len(h) > 8 {
+			bad("seat %d holds %d cards", seat+1, len(h))
+		}
+	}
+	if cards != conformanceCards {
+		bad("cards: %d in deck, removed, hands and discards, want %d", cards, conformanceCards)
+	}
+
+	// Tiles: per seat and industry, the counters on the board are among
+	// those taken off the stack (built + left in stack + removed or
+	// developed = the stack); cubes within the printed count; flip rules.
+	onBoard := make([][numIndustries][]int, st.N)
+	perTown := map[[2]int]int{}
+	for si, t := range st.Spaces {
+		if t.Owner < 0 {
+			continue
+		}
+		if t.Owner >= st.N {
+			bad("space %s owned by seat %d", spaceToken(si), t.Owner+1)
+			continue
+		}
+		onBoard[t.Owner][t.Ind] = append(onBoard[t.Owner][t.Ind], t.Level)
+		perTown[[2]int{t.Owner, theBoard.spaces[si].place}]++
+		if !theBoard.spaces[si].allowed[t.Ind] {
+			bad("%s holds a %s, which the space does not allow", spaceToken(si), t.Ind)
+		}
+		if t.Level < 1 || (st.Period == Rail && t.Level == 1) {
+			bad("%s holds a level %d %s in the %s period", spaceToken(si), t.Level, t.Ind, st.Period)
+		}
+		switch t.Ind {
+		case Coal, Iron:
+			if max := conformanceCubes[t.Ind][t.Level]; t.Cubes < 0 || t.Cubes > max {
+				bad("%s: %d cubes on a level %d %s (printed %d)", spaceToken(si), t.Cubes, t.Level, t.Ind, max)
+			}
+			if t.Flipped != (t.Cubes == 0) {
+				bad("%s: %s with %d cubes, flipped %v", spaceToken(si), t.Ind, t.Cubes, t.Flipped)
+			}
+		case Ship:
+			if !t.Flipped || t.Cubes != 0 {
+				bad("%s: a shipyard must be flipped and without cubes", spaceToken(si))
+			}
+			if st.Period == Canal && t.Level != 1 {
+				bad("%s: level %d shipyard in the canal period", spaceToken(si), t.Level)
+			}
+		default:
+			if t.Cubes != 0 {
+				bad("%s: %d cubes on a %s", spaceToken(si), t.Cubes, t.Ind)
+			}
+		}
+	}
+	if st.Period == Canal {
+		for k, n := range perTown {
+			if n > 1 {
+				bad("seat %d has %d counters in %s in the canal period", k[0]+1, n, theBoard.places[k[1]].ID)
+			}
+		}
+	}
+	for seat, p := range st.Players {
+		for ind := Industry(0); ind < numIndustries; ind++ {
+			stack := conformanceStacks[ind]
+			taken := p.Next[ind]
+			if taken < 0 || taken > len(stack) {
+				bad("seat %d took %d counters off a %s stack of %d", seat+1, taken, ind, len(stack))
+				continue
+			}
+			// built + in stack + removed/discarded = the stack: the levels on
+			// the board must be a sub-multiset of the levels taken off.
+			rest := slices.Clone(stack[:taken])
+			for _, lvl := range onBoard[seat][ind] {
+				i := slices.Index(rest, lvl)
+				if i < 0 {
+					bad("seat %d has a level %d %s on the board that never left its stack (taken %v)", seat+1, lvl, ind, stack[:taken])
+					continue
+				}
+				rest = slices.Delete(rest, i, i+1)
+			}
+		}
+	}
+
+	// Links: the counters a seat has placed this period match its supply.
+	built := make([]int, st.N)
+	for li, owner := range st.Links {
+		if owner < -1 || owner >= st.N {
+			bad("link %s owned by %d", theBoard.links[li].ID, owner)
+			continue
+		}
+		if owner >= 0 {
+			built[owner]++
+			l := theBoard.links[li]
+			if (st.Period == Canal && !l.Canal) || (st.Period == Rail && !l.Rail) {
+				bad("link %s is built in the %s period but is not a %s link", l.ID, st.Period, st.Period)
+			}
+		}
+	}
+	for seat, p := range st.Players {
+		if built[seat]+p.LinksLeft != 14 {
+			bad("seat %d: %d links on the board and %d left, want 14", seat+1, built[seat], p.LinksLeft)
+		}
+	}
+
+	// Tracks.
+	if st.Coal < 0 || st.Coal > conformanceTrack || st.Iron < 0 || st.Iron > conformanceTrack {
+		bad("demand tracks: coal %d, iron %d, want 0..8", st.Coal, st.Iron)
+	}
+	if st.Cotton < 0 || st.Cotton > 8 {
+		bad("cotton demand %d outside 0..8", st.Cotton)
+	}
+	if len(st.Tiles) > 12 || (st.Cotton == 8 && len(st.Tiles) != 0) {
+		bad("%d distant market tiles with cotton demand at %d", len(st.Tiles), st.Cotton)
+	}
+	if len(st.Order) != st.N {
+		bad("order of play %v", st.Order)
+	} else {
+		seen := make([]bool, st.N)
+		for _, s := range st.Order {
+			if s < 0 || s >= st.N || seen[s] {
+				bad("order of play %v is not a permutation", st.Order)
+				break
+			}
+			seen[s] = true
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// TestConformanceLedger follows the money move by move on a subset of
+// random games: during a round only the seat that moves sees its money or
+// spending change, spending never goes down, and what the mover's money and
+// Amount Spent box gain together is exactly what the move's events say it
+// took from the bank (loans, sales to the demand tracks, liquidations).
+// VP change only when a period is scored, and the income marker only moves
+// on flips, distant sales, loans and overbuilt tiles' owners never lose it.
+func TestConformanceLedger(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	g := New()
+	for i := range games {
+		rec, err := enginetest.Playout(g, enginetest.Config{Seats: []int{3, 4}, Seed: 777, ReplayEvery: -1, ViewEvery: -1}, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Replay(g, rec, engine.KeepStates())
+		if err != nil {
+			t.Fatal(err)
+		}
+		st0, _, err := g.Setup(rec.Setup())
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := st0.(*State)
+		for k, p := range res.Moves {
+			after := p.State.(*State)
+			if err := ledgerStep(before, after, p.Seat, p.Events); err != nil {
+				t.Fatalf("game %d (%d seats, seed %d) move %d by seat %d %q: %v", i, rec.Seats, rec.Seed, k+1, p.Seat+1, g.FormatMove(p.Move), err)
+			}
+			before = after
+		}
+	}
+}
+
+func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
+	gains := 0
+	scored := false
+	for _, e := range evs {
+		switch e.Kind {
+		case "loan", "demand", "liquidate":
+			var n int
+			if _, err := fmt.Sscan(e.Data["money"], &n); err != nil {
+				return fmt.Errorf("%s event without a money amount: %v", e.Kind, e.Data)
+			}
+			if e.Seat != mover && e.Kind != "demand" {
+				return fmt.Errorf("%s event about seat %d", e.Kind, e.Seat+1)
+			}
+			gains += n
+		case "score", "money-vp":
+			scored = true
+		}
+	}
+	if !scored {
+		for s := range after.Players {
+			if after.Players[s].VP != before.Players[s].VP {
+				return fmt.Errorf("seat %d VP %d -> %d without scoring", s+1, before.Players[s].VP, after.Players[s].VP)
+			}
+		}
+	}
+	for s := range after.Players {
+		if after.Players[s].Space < before.Players[s].Space && s != mover {
+			return fmt.Errorf("seat %d lost income (%d -> %d) on another seat's move", s+1, before.Players[s].Space, after.Players[s].Space)
+		}
+	}
+	if before.Period != after.Period || before.Round != after.Round || before.Mode == ModeLiquidate || after.Mode == ModeOver {
+		return nil // income, refills and the new order: checked by the invariant's ledger
+	}
+	for s := range after.Players {
+		b, a := before.Players[s], after.Players[s]
+		if s == mover {
+			if a.Spent < b.Spent {
+				return fmt.Errorf("spent went down: %d -> %d (period %v round %d mode %v -> period %v round %d mode %v)", b.Spent, a.Spent, before.Period, before.Round, before.Mode, after.Period, after.Round, after.Mode)
+			}
+			if got := (a.Money + a.Spent) - (b.Money + b.Spent); got != gains {
+				return fmt.Errorf("money %d -> %d, spent %d -> %d: gained £%d, events account for £%d", b.Money, a.Money, b.Spent, a.Spent, got, gains)
+			}
+			continue
+		}
+		if a.Money != b.Money || a.Spent != b.Spent {
+			return fmt.Errorf("seat %d money %d -> %d, spent %d -> %d on another seat's move", s+1, b.Money, a.Money, b.Spent, a.Spent)
+		}
+	}
+	return nil
+}
