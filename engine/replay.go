@@ -140,7 +140,10 @@ func Replay(g Game, r Record, opts ...ReplayOption) (Result, error) {
 // MatchInfo is what a host knows about a match, enough to export it as a
 // record.
 type MatchInfo struct {
-	Setup   Setup
+	Setup Setup
+	// Rules is the rules version the match was played under, as stored
+	// with it; 0 means the game's current RulesVersion.
+	Rules   int
 	Players []string     // display names in seat order; optional
 	Moves   []RecordMove // the log in order: seat and notation
 	Final   State        // the current position, or nil; a finished game writes its Result
@@ -153,13 +156,16 @@ type MatchInfo struct {
 func RecordOf(g Game, m MatchInfo) (Record, error) {
 	r := Record{
 		Game:    g.ID(),
-		Rules:   g.RulesVersion(),
+		Rules:   m.Rules,
 		Seed:    m.Setup.Seed,
 		Seats:   m.Setup.Seats,
 		Players: m.Players,
 		Options: m.Setup.Options,
 		Pins:    m.Setup.Pins,
 		Moves:   make([]RecordMove, len(m.Moves)),
+	}
+	if r.Rules == 0 {
+		r.Rules = g.RulesVersion()
 	}
 	for i, lm := range m.Moves {
 		mv, err := g.ParseMove(lm.Text)

@@ -177,6 +177,15 @@ func TestRecordOfExportsAndReplays(t *testing.T) {
 		t.Errorf("replayed state differs:\n%s\n%s", got, want)
 	}
 
+	// A match played under an older rules version exports that version,
+	// which this build then refuses to replay.
+	old, err := engine.RecordOf(g, engine.MatchInfo{Setup: setup, Rules: 7, Moves: log[:1]})
+	if err != nil || old.Rules != 7 || r.Rules != g.RulesVersion() {
+		t.Errorf("rules versions: exported %d (err %v), current export %d", old.Rules, err, r.Rules)
+	}
+	if _, err := engine.Replay(g, old); !errors.Is(err, engine.ErrRulesVersion) {
+		t.Errorf("replay of a rules 7 record: %v", err)
+	}
 	if _, err := engine.RecordOf(g, engine.MatchInfo{Setup: setup, Players: []string{"one"}}); !errors.Is(err, engine.ErrBadRecord) {
 		t.Errorf("RecordOf with 1 name for 3 seats: err = %v", err)
 	}
