@@ -899,6 +899,9 @@ func (s *scenario) command(f []string) {
 		if (f[1] == "none") != (tb == "") {
 			s.errorf("tie-break = %q, want %s", tb, f[1])
 		}
+	case "set":
+		// set <path> <json>: a test-only edit of the state in mid-script
+		s.patch(strings.Join(f, " "), s.line)
 	case "pass-until":
 		s.passUntil(f[1:])
 	default:
