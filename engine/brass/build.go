@@ -290,7 +290,7 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 				want = prefix + theBoard.places[theBoard.spaces[forced].place].ID
 			}
 			if rest[0] != want && (forced < 0 || rest[0] != prefix+spaceToken(forced)) {
-				return 0, nil, nil, engine.Rule("source.forced", topic, "the %s must come from %s", prefix[:len(prefix)-1], strings.TrimPrefix(want, prefix))
+				return 0, nil, nil, engine.Rule("source.not-allowed", topic, "the %s must come from %s", prefix[:len(prefix)-1], strings.TrimPrefix(want, prefix))
 			}
 			rest = rest[1:]
 		}
@@ -299,6 +299,9 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 	s := step{prompt: "Take the " + prefix[:len(prefix)-1] + " from where?", opts: srcOpts(prefix, spaces, w.st)}
 	if len(rest) == 0 {
 		return 0, nil, &s, nil
+	}
+	if !strings.HasPrefix(rest[0], prefix) {
+		return 0, nil, nil, engine.Rule("source.required", topic, "several sources are equally valid: name one of %s before the card", strings.Join(optToks(s), ", "))
 	}
 	o, ok := pick(s, rest[0])
 	if !ok {
