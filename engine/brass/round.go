@@ -214,7 +214,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 		}
 		return s, nil
 	}
-	si, err := w.resolve(m[1], func(t *Tile) bool { return t.Owner == w.seat }, "industry of yours")
+	si, err := w.resolve(m[1], func(t *Tile) bool { return t.Owner == w.seat }, "industry of yours", "liquidate", TopicNegativeIncome)
 	if err != nil {
 		return step{}, err
 	}

@@ -133,22 +133,22 @@ func (w *walker) parseSale(tok string) (int, int, error) {
 	if !ok {
 		return 0, 0, engine.Rule("sell.notation", TopicNotation, "write a sale as <mill town>><port town> or <mill town>>distant, not %q", tok)
 	}
-	mill, err := w.resolve(ms, func(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped }, "unsold cotton mill of yours")
+	mill, err := w.resolve(ms, func(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped }, "unsold cotton mill of yours", "sell", TopicSellCotton)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ts == "distant" {
 		return mill, distantTarget, nil
 	}
-	target, err := w.resolve(ts, func(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped }, "unflipped port")
+	target, err := w.resolve(ts, func(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped }, "unflipped port", "sell", TopicSellCotton)
 	return mill, target, err
 }
 
 // resolve turns "<town>" or "<town>@<n>" into a space holding a matching counter.
-func (w *walker) resolve(tok string, match func(*Tile) bool, what string) (int, error) {
+func (w *walker) resolve(tok string, match func(*Tile) bool, what, action, topic string) (int, error) {
 	p, si, ok := parseWhere(tok)
 	if !ok {
-		return 0, engine.Rule("sell.unknown-place", TopicNotation, "unknown location %q", tok)
+		return 0, engine.Rule(action+".unknown-place", TopicNotation, "unknown location %q", tok)
 	}
 	if si >= 0 {
 		return si, nil
@@ -158,13 +158,13 @@ func (w *walker) resolve(tok string, match func(*Tile) bool, what string) (int, 
 	for i := range pl.Spaces {
 		if match(&w.st.Spaces[pl.firstSpace+i]) {
 			if found >= 0 {
-				return 0, engine.Rule("sell.ambiguous", TopicNotation, "%s has more than one %s: add @<space>", pl.Name, what)
+				return 0, engine.Rule(action+".ambiguous", TopicNotation, "%s has more than one %s: add @<space>", pl.Name, what)
 			}
 			found = pl.firstSpace + i
 		}
 	}
 	if found < 0 {
-		return 0, engine.Rule("sell.nothing-there", TopicSellCotton, "%s has no %s", pl.Name, what)
+		return 0, engine.Rule(action+".nothing-there", topic, "%s has no %s", pl.Name, what)
 	}
 	return found, nil
 }
