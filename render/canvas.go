@@ -15,7 +15,10 @@ import (
 // a per-canvas glyph cache. A Canvas is not safe for concurrent use; keep one
 // per goroutine (a sync.Pool of canvases works well).
 type Canvas struct {
-	Img   *image.RGBA
+	Img *image.RGBA
+	// Damage, when set, records every area drawn on.
+	Damage *Damage
+
 	z     vector.Rasterizer
 	faces map[Font]*cachedFace
 	src   image.Uniform
@@ -42,7 +45,10 @@ func (c *Canvas) CopyFrom(src *image.RGBA) {
 // FillRect fills an axis-aligned rectangle. Integer coordinates take a fast
 // path without antialiasing.
 func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
-	if x == math.Trunc(x) && y == math.Trunc(y) && w == math.Trunc(w) && h == math.Trunc(h) {
+	if integral(x, y, w, h) {
+		if w <= 0 || h <= 0 {
+			return
+		}
 		c.src.C = col
 		r := image.Rect(int(x), int(y), int(x+w), int(y+h))
 		op := draw.Over
@@ -50,6 +56,7 @@ func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
 			op = draw.Src
 		}
 		draw.Draw(c.Img, r, &c.src, image.Point{}, op)
+		c.mark(r)
 		return
 	}
 	c.FillPoly([]Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, col)
@@ -92,17 +99,36 @@ func (c *Canvas) fillPaths(col color.RGBA, paths ...[]Pt) {
 	}
 	c.src.C = col
 	c.z.Draw(c.Img, r, &c.src, image.Point{})
+	c.mark(r)
 }
 
-// Line strokes a straight segment of width lw with butt ends.
+func (c *Canvas) mark(r image.Rectangle) {
+	if c.Damage != nil {
+		c.Damage.Mark(r)
+	}
+}
+
+// Line strokes a straight segment of width lw with butt ends. Long
+// diagonal lines are drawn in short overlapping pieces so the rasterizer
+// only visits pixels near the line.
 func (c *Canvas) Line(x1, y1, x2, y2, lw float64, col color.RGBA) {
 	dx, dy := x2-x1, y2-y1
 	l := math.Hypot(dx, dy)
 	if l == 0 {
 		return
 	}
-	nx, ny := -dy/l*lw/2, dx/l*lw/2
-	c.fillPaths(col, []Pt{{x1 + nx, y1 + ny}, {x2 + nx, y2 + ny}, {x2 - nx, y2 - ny}, {x1 - nx, y1 - ny}})
+	ux, uy := dx/l, dy/l
+	nx, ny := -uy*lw/2, ux*lw/2
+	const piece = 24.0
+	if l <= 2*piece || dx == 0 || dy == 0 {
+		c.fillPaths(col, []Pt{{x1 + nx, y1 + ny}, {x2 + nx, y2 + ny}, {x2 - nx, y2 - ny}, {x1 - nx, y1 - ny}})
+		return
+	}
+	for t := 0.0; t < l; t += piece {
+		a, b := math.Max(t-0.75, 0), math.Min(t+piece, l)
+		ax, ay, bx, by := x1+ux*a, y1+uy*a, x1+ux*b, y1+uy*b
+		c.fillPaths(col, []Pt{{ax + nx, ay + ny}, {bx + nx, by + ny}, {bx - nx, by - ny}, {ax - nx, ay - ny}})
+	}
 }
 
 // FillCircle fills a disc.
@@ -118,14 +144,80 @@ func (c *Canvas) StrokeCircle(x, y, r, lw float64, col color.RGBA) {
 
 // FillRoundRect fills a rectangle with rounded corners of radius rr.
 func (c *Canvas) FillRoundRect(x, y, w, h, rr float64, col color.RGBA) {
-	c.fillPaths(col, RoundRectPath(x, y, w, h, rr, false))
+	rr = math.Min(rr, math.Min(w, h)/2)
+	if !integral(x, y, w, h, rr) || col.A != 0xff {
+		c.fillPaths(col, RoundRectPath(x, y, w, h, rr, false))
+		return
+	}
+	// Straight parts through the fast rectangle path, corners rasterized.
+	c.FillRect(x+rr, y, w-2*rr, h, col)
+	c.FillRect(x, y+rr, rr, h-2*rr, col)
+	c.FillRect(x+w-rr, y+rr, rr, h-2*rr, col)
+	if rr > 0 {
+		for _, k := range [4][2]float64{{x + rr, y + rr}, {x + w - rr, y + rr}, {x + rr, y + h - rr}, {x + w - rr, y + h - rr}} {
+			c.fillPaths(col, c.quarter(k[0], k[1], rr, 0, x, y, w, h))
+		}
+	}
 }
 
 // StrokeRoundRect draws the outline of a rounded rectangle, lw wide, inside
-// the rectangle's bounds.
+// the rectangle's bounds. The sides and corners are drawn as separate small
+// shapes (overlapping rather than abutting, so no seam shows).
 func (c *Canvas) StrokeRoundRect(x, y, w, h, rr, lw float64, col color.RGBA) {
+	rr = math.Min(rr, math.Min(w, h)/2)
 	inner := math.Max(rr-lw, 0)
-	c.fillPaths(col, RoundRectPath(x, y, w, h, rr, false), RoundRectPath(x+lw, y+lw, w-2*lw, h-2*lw, inner, true))
+	if col.A != 0xff || rr > 0 && inner == 0 {
+		c.fillPaths(col, RoundRectPath(x, y, w, h, rr, false), RoundRectPath(x+lw, y+lw, w-2*lw, h-2*lw, inner, true))
+		return
+	}
+	c.FillRect(x+rr, y, w-2*rr, lw, col)
+	c.FillRect(x+rr, y+h-lw, w-2*rr, lw, col)
+	c.FillRect(x, y+rr, lw, h-2*rr, col)
+	c.FillRect(x+w-lw, y+rr, lw, h-2*rr, col)
+	if rr == 0 {
+		return
+	}
+	for _, q := range [4][2]float64{{x + rr, y + rr}, {x + w - rr, y + rr}, {x + rr, y + h - rr}, {x + w - rr, y + h - rr}} {
+		c.fillPaths(col, c.quarter(q[0], q[1], rr, inner, x, y, w, h))
+	}
+}
+
+// quarter returns the corner piece of a rounded rectangle (x, y, w, h)
+// around the corner centre (cx, cy): the quarter disc of radius r minus the
+// quarter disc of radius inner.
+func (c *Canvas) quarter(cx, cy, r, inner, x, y, w, h float64) []Pt {
+	// Which corner: the direction from the centre towards the outside.
+	sx, sy := -1.0, -1.0
+	if cx > x+w/2 {
+		sx = 1
+	}
+	if cy > y+h/2 {
+		sy = 1
+	}
+	const steps = 8
+	c.pts = c.pts[:0]
+	for i := 0; i <= steps; i++ {
+		a := math.Pi / 2 * float64(i) / steps
+		c.pts = append(c.pts, Pt{cx + sx*r*math.Cos(a), cy + sy*r*math.Sin(a)})
+	}
+	if inner > 0 {
+		for i := steps; i >= 0; i-- {
+			a := math.Pi / 2 * float64(i) / steps
+			c.pts = append(c.pts, Pt{cx + sx*inner*math.Cos(a), cy + sy*inner*math.Sin(a)})
+		}
+	} else {
+		c.pts = append(c.pts, Pt{cx, cy})
+	}
+	return c.pts
+}
+
+func integral(vs ...float64) bool {
+	for _, v := range vs {
+		if v != math.Trunc(v) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *Canvas) ellipse(x, y, r float64, reverse bool) []Pt {

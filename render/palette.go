@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -18,11 +19,17 @@ type Palette struct {
 	lut    []uint8 // 1<<18 entries
 }
 
-// NewPalette builds a palette from base colours, then adds blends of each
-// base colour with each of mixWith at the given fractions (the antialiasing
-// ramps), skipping near-duplicates, until 256 colours. Base colours map to
+// Ramp asks for Steps evenly spaced blends between two colours (not
+// counting the ends), for antialiased edges between them.
+type Ramp struct {
+	A, B  color.RGBA
+	Steps int
+}
+
+// NewPalette builds a palette from base colours and the blends of the ramps,
+// skipping near-duplicates and stopping at 256 colours. Base colours map to
 // themselves exactly.
-func NewPalette(base, mixWith []color.RGBA, fractions []float64) (*Palette, error) {
+func NewPalette(base []color.RGBA, ramps []Ramp) (*Palette, error) {
 	if len(base) == 0 || len(base) > 256 {
 		return nil, fmt.Errorf("render: palette needs 1 to 256 base colours, got %d", len(base))
 	}
@@ -39,11 +46,9 @@ func NewPalette(base, mixWith []color.RGBA, fractions []float64) (*Palette, erro
 	for _, c := range base {
 		add(c)
 	}
-	for _, f := range fractions {
-		for _, m := range mixWith {
-			for _, c := range base {
-				add(Blend(c, m, f))
-			}
+	for _, r := range ramps {
+		for i := 1; i <= r.Steps; i++ {
+			add(Blend(r.A, r.B, float64(i)/float64(r.Steps+1)))
 		}
 	}
 	p := &Palette{lut: make([]uint8, 1<<18)}
@@ -90,20 +95,34 @@ func Blend(a, b color.RGBA, f float64) color.RGBA {
 // ignored: src is expected to be opaque.
 func (p *Palette) Quantize(dst *image.Paletted, src *image.RGBA) {
 	dst.Palette = p.Colors
-	w, h := src.Rect.Dx(), src.Rect.Dy()
+	p.quantizeRect(dst, src, src.Rect)
+}
+
+// QuantizeDamaged converts only the damaged parts of src; the rest of dst
+// is left as it is (typically a converted copy of an unchanged background).
+func (p *Palette) QuantizeDamaged(dst *image.Paletted, src *image.RGBA, d *Damage) {
+	dst.Palette = p.Colors
+	d.Rects(func(r image.Rectangle) { p.quantizeRect(dst, src, r) })
+}
+
+func (p *Palette) quantizeRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
 	lut := p.lut
-	for y := 0; y < h; y++ {
-		s := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		d := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		var last uint32 = 1 << 31
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		si := src.PixOffset(r.Min.X, y)
+		s := src.Pix[si : si+4*w]
+		di := dst.PixOffset(r.Min.X, y)
+		d := dst.Pix[di : di+w]
+		if w == 0 {
+			continue
+		}
+		last := binary.LittleEndian.Uint32(s) ^ 1 // differs from the first pixel
 		var idx uint8
 		for x := range d {
-			i := 4 * x
-			r, g, b := s[i], s[i+1], s[i+2]
-			k := uint32(r)<<16 | uint32(g)<<8 | uint32(b)
-			if k != last {
-				last = k
-				idx = lut[int(r>>2)<<12|int(g>>2)<<6|int(b>>2)]
+			v := binary.LittleEndian.Uint32(s[4*x:])
+			if v != last {
+				last = v
+				idx = lut[(v>>2&0x3f)<<12|(v>>10&0x3f)<<6|(v>>18&0x3f)]
 			}
 			d[x] = idx
 		}

@@ -55,8 +55,26 @@ func NewFace(f Font) (font.Face, error) {
 // horizontal offsets, so a canvas that is reused draws each glyph once.
 type cachedFace struct {
 	font.Face
-	glyphs map[glyphKey]glyph
+	glyphs   map[glyphKey]glyph
+	advances map[rune]glyphAdvance
+	metrics  font.Metrics
 }
+
+type glyphAdvance struct {
+	adv fixed.Int26_6
+	ok  bool
+}
+
+func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	a, hit := f.advances[r]
+	if !hit {
+		a.adv, a.ok = f.Face.GlyphAdvance(r)
+		f.advances[r] = a
+	}
+	return a.adv, a.ok
+}
+
+func (f *cachedFace) Metrics() font.Metrics { return f.metrics }
 
 type glyphKey struct {
 	r  rune
@@ -107,7 +125,7 @@ func (c *Canvas) face(f Font) *cachedFace {
 		// them is a build defect, not a runtime condition.
 		panic("render: embedded font: " + err.Error())
 	}
-	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}}
+	cf := &cachedFace{Face: fc, glyphs: map[glyphKey]glyph{}, advances: map[rune]glyphAdvance{}, metrics: fc.Metrics()}
 	c.faces[f] = cf
 	return cf
 }
@@ -121,10 +139,13 @@ func (c *Canvas) TextWidth(s string, f Font) float64 {
 // of the text, 0.5 at its centre, 1 at its right edge.
 func (c *Canvas) Text(s string, x, y float64, f Font, col color.RGBA, align float64) {
 	fc := c.face(f)
-	if align != 0 {
-		x -= align * float64(font.MeasureString(fc, s)) / 64
-	}
+	w := float64(font.MeasureString(fc, s)) / 64
+	x -= align * w
 	c.src.C = col
 	d := font.Drawer{Dst: c.Img, Src: &c.src, Face: fc, Dot: fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.I(int(math.Round(y)))}}
+	if c.Damage != nil {
+		m := fc.metrics
+		c.mark(image.Rect(int(x)-2, int(y)-m.Ascent.Ceil()-2, int(x+w)+3, int(y)+m.Descent.Ceil()+2))
+	}
 	d.DrawString(s)
 }

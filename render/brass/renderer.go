@@ -49,15 +49,20 @@ type Renderer struct {
 }
 
 type staticLayer struct {
+	sig string
 	b   *board
 	img *image.RGBA
+	pal *image.Paletted // img converted to the palette
 }
 
 // painter is the per-goroutine drawing state: a canvas (with its font faces
-// and glyph cache) and the paletted output image.
+// and glyph cache), the paletted output image, and what the last render
+// drew over which static layer, so that only that needs restoring.
 type painter struct {
 	c   *render.Canvas
 	out *image.Paletted
+	sig string // static layer the canvas and out currently hold, plus damage
+	dmg *render.Damage
 }
 
 var _ render.Renderer = (*Renderer)(nil)
@@ -68,7 +73,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	pal, err := newPalette()
+	pal, err := gamePalette()
 	if err != nil {
 		return nil, err
 	}
@@ -99,11 +104,9 @@ func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
 		return nil, err
 	}
 	defer r.pool.Put(p)
-	img, err := r.draw(p, bv)
-	if err != nil {
+	if err := r.draw(p, bv); err != nil {
 		return nil, err
 	}
-	r.pal.Quantize(p.out, img)
 	return r.enc.Encode(p.out, 256<<10)
 }
 
@@ -115,18 +118,30 @@ func (r *Renderer) painter() (*painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, out: image.NewPaletted(c.Img.Rect, r.pal.Colors)}, nil
+	return &painter{c: c, out: image.NewPaletted(c.Img.Rect, r.pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
 }
 
-// draw paints the board for v on p's canvas and returns it.
-func (r *Renderer) draw(p *painter, v *brass.View) (*image.RGBA, error) {
+// draw paints the board for v on p's canvas and converts it into p.out.
+func (r *Renderer) draw(p *painter, v *brass.View) error {
 	st, err := r.staticFor(p, v)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	p.c.CopyFrom(st.img)
+	if p.sig != st.sig {
+		p.c.Damage = nil
+		p.c.CopyFrom(st.img)
+		copy(p.out.Pix, st.pal.Pix)
+		p.sig = st.sig
+	} else {
+		// Undo the previous position only where it was drawn.
+		p.dmg.CopyRGBA(p.c.Img, st.img)
+		p.dmg.CopyPaletted(p.out, st.pal)
+	}
+	p.dmg.Reset()
+	p.c.Damage = p.dmg
 	st.b.drawDynamic(p.c, v)
-	return p.c.Img, nil
+	r.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
+	return nil
 }
 
 // staticFor returns the cached static layer for v's board, drawing it on
@@ -142,10 +157,14 @@ func (r *Renderer) staticFor(p *painter, v *brass.View) (*staticLayer, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.sig = "" // the canvas no longer holds what p.sig says
+	p.c.Damage = nil
 	b.drawStatic(p.c, v)
 	img := image.NewRGBA(p.c.Img.Rect)
 	copy(img.Pix, p.c.Img.Pix)
-	st := &staticLayer{b: b, img: img}
+	pal := image.NewPaletted(img.Rect, r.pal.Colors)
+	r.pal.Quantize(pal, img)
+	st := &staticLayer{sig: sig, b: b, img: img, pal: pal}
 	r.static[sig] = st
 	return st, nil
 }

@@ -142,3 +142,40 @@ func TestSizeBudget(t *testing.T) {
 		}
 	}
 }
+
+// Converting only the damaged tiles, after restoring only what the previous
+// position drew, gives exactly the image a full redraw and full conversion
+// give, across a sequence of different positions on one painter.
+func TestDamageMatchesFullRedraw(t *testing.T) {
+	r := newTestRenderer(t)
+	p, err := r.painter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range []*brass.View{midCanalView(), railView(), emptyView(4), handView(), midCanalView(), emptyView(3)} {
+		if err := r.draw(p, v); err != nil {
+			t.Fatal(err)
+		}
+		st, err := r.staticFor(p, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := render.NewCanvas(r.l.Width, r.l.Height)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.CopyFrom(st.img)
+		st.b.drawDynamic(fresh, v)
+		if !bytes.Equal(fresh.Img.Pix, p.c.Img.Pix) {
+			t.Errorf("position %d: restored canvas differs from a fresh one", i)
+		}
+		full := image.NewPaletted(fresh.Img.Rect, r.pal.Colors)
+		r.pal.Quantize(full, fresh.Img)
+		if !bytes.Equal(full.Pix, p.out.Pix) {
+			t.Errorf("position %d: damaged conversion differs from a full one", i)
+		}
+		if f := p.dmg.Fraction(); f > 0.7 {
+			t.Errorf("position %d: %.0f%% of the board redrawn", i, 100*f)
+		}
+	}
+}

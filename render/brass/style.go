@@ -2,6 +2,7 @@ package brass
 
 import (
 	"image/color"
+	"sync"
 
 	"github.com/smokestack/smokestack/render"
 )
@@ -75,6 +76,10 @@ var (
 	fSmallB    = render.Font{Size: 14, Bold: true}
 	fSmall     = render.Font{Size: 14}
 )
+
+// gamePalette builds the palette once per process (its lookup table takes
+// a few hundred milliseconds to fill).
+var gamePalette = sync.OnceValues(newPalette)
 
 // newPalette is the curated game palette: the board colours plus the
 // antialiasing ramps between them and the common backgrounds.

@@ -1,0 +1,107 @@
+package brass
+
+import (
+	"bytes"
+	"image/png"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// The gg baseline draws the same board: its pixels stay close to ours, so
+// the comparison is like for like.
+func TestBaselineDrawsSameBoard(t *testing.T) {
+	r := newTestRenderer(t)
+	v := railView()
+	fast, err := r.PNG(v, engine.Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := ggPNG(r.l, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := png.Decode(bytes.NewReader(fast))
+	if err != nil {
+		t.Fatal(err)
+	}
+	si, err := png.Decode(bytes.NewReader(slow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, bad, err := comparePixels(fi, si)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Antialiasing and palette rounding differ along edges only.
+	if n := fi.Bounds().Dx() * fi.Bounds().Dy(); bad > n/20 {
+		t.Errorf("%d of %d pixels differ between the pipelines", bad, n)
+	}
+}
+
+// BenchmarkBoard renders and encodes a full rail-period board with both
+// pipelines, interleaved in the same run, and reports the p95 time and PNG
+// size of each and their ratio.
+//
+//	go test ./render/brass -run '^$' -bench Board -benchtime 200x
+func BenchmarkBoard(b *testing.B) {
+	r := newTestRenderer(b)
+	v := railView()
+	// Warm the static layer, the glyph caches and the palette.
+	if _, err := r.PNG(v, engine.Spectator); err != nil {
+		b.Fatal(err)
+	}
+	var fastT, ggT []time.Duration
+	var fastSize, ggSize int
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		out, err := r.PNG(v, engine.Spectator)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		base, err := ggPNG(r.l, v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		fastT, ggT = append(fastT, t1.Sub(t0)), append(ggT, t2.Sub(t1))
+		fastSize, ggSize = len(out), len(base)
+	}
+	b.StopTimer()
+	pf, pg := p95(fastT), p95(ggT)
+	b.ReportMetric(float64(pf.Microseconds())/1000, "p95-ms")
+	b.ReportMetric(float64(fastSize)/1024, "KiB")
+	b.ReportMetric(float64(pg.Microseconds())/1000, "gg-p95-ms")
+	b.ReportMetric(float64(ggSize)/1024, "gg-KiB")
+	b.ReportMetric(float64(pg)/float64(pf), "speedup")
+	b.ReportMetric(0, "ns/op") // the pair timing above is the figure
+}
+
+// BenchmarkPNG is the renderer alone (allocations included).
+func BenchmarkPNG(b *testing.B) {
+	r := newTestRenderer(b)
+	v := railView()
+	if _, err := r.PNG(v, engine.Spectator); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := r.PNG(v, engine.Spectator); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func p95(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[(len(s)*95+99)/100-1]
+}
