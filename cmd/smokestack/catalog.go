@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/render"
+	brassrender "github.com/smokestack/smokestack/render/brass"
 )
 
 // catalog is the games a build offers and their renderers.
@@ -11,9 +15,21 @@ type catalog struct {
 	renderers *render.Set
 }
 
-// productCatalog is what the binary offers players.
-func productCatalog() catalog {
-	return catalog{games: engine.NewRegistry(), renderers: render.NewSet()}
+// productGames is what the binary offers players. Add a game here (and its
+// renderer in productRenderers) to offer it.
+func productGames() []engine.Game {
+	return []engine.Game{brass.New()}
 }
 
-func productRenderers() []render.Renderer { return nil }
+func productRenderers() []render.Renderer {
+	br, err := brassrender.New()
+	if err != nil {
+		// The renderer's data is embedded: failing here is a broken build.
+		panic(fmt.Sprintf("smokestack: brass renderer: %v", err))
+	}
+	return []render.Renderer{br}
+}
+
+func productCatalog() catalog {
+	return catalog{games: engine.NewRegistry(productGames()...), renderers: render.NewSet(productRenderers()...)}
+}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,15 +24,14 @@ import (
 	"github.com/smokestack/smokestack/storage/redistest"
 )
 
-var update = flag.Bool("update", false, "rewrite .env.example")
+var updateEnv = flag.Bool("update-env", false, "rewrite .env.example")
 
 // testCatalog offers the Pebbles fixture game besides the product's games.
-func testCatalog() catalog {
-	games := []engine.Game{testgame.Game{}}
-	games = append(games, productCatalog().games.Games()...)
+var testCatalog = sync.OnceValue(func() catalog {
+	games := append([]engine.Game{testgame.Game{}}, productGames()...)
 	rs := []render.Renderer{servicetest.Pebbles{}}
 	return catalog{games: engine.NewRegistry(games...), renderers: render.NewSet(append(rs, productRenderers()...)...)}
-}
+})
 
 func runCLI(t *testing.T, env []string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
@@ -43,7 +43,7 @@ func runCLI(t *testing.T, env []string, args ...string) (code int, stdout, stder
 func TestEnvExample(t *testing.T) {
 	path := filepath.Join("..", "..", ".env.example")
 	want := envExample()
-	if *update {
+	if *updateEnv {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestEnvExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Errorf(".env.example is out of date with the variables in config.go; run go test ./cmd/smokestack -run EnvExample -update")
+		t.Errorf(".env.example is out of date with the variables in config.go; run go test ./cmd/smokestack -run EnvExample -update-env")
 	}
 	// The example itself is a valid configuration.
 	if _, err := loadConfig(nil, path); err != nil {
@@ -257,5 +257,42 @@ func TestServe(t *testing.T) {
 				t.Fatal("serve did not stop")
 			}
 		})
+	}
+}
+
+// TestBrass plays random Brass games, then replays and renders the first.
+func TestBrass(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "brass.txt")
+	code, out, errOut := runCLI(t, nil, "selfplay", "--game", "brass", "--seats", "4", "--games", "3", "--seed", "11", "--record", rec)
+	if code != exitOK || !strings.Contains(out, "games: 3\n") {
+		t.Fatalf("selfplay: exit %d: %s %s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, nil, "replay", rec)
+	if code != exitOK {
+		t.Fatalf("replay: exit %d: %s", code, errOut)
+	}
+	var st statusJSON
+	if err := json.Unmarshal([]byte(out), &st); err != nil || st.Game != "brass" || !st.Finished || len(st.Seats) != 4 || len(st.Ranking) != 4 {
+		t.Errorf("replay status: %v %s", err, out)
+	}
+	if _, ok := st.Seats[0].Resources["money"]; !ok {
+		t.Errorf("no money among the key resources: %s", out)
+	}
+	png := filepath.Join(t.TempDir(), "board.png")
+	if code, _, errOut := runCLI(t, nil, "render", rec, "-o", png, "--seat", "1"); code != exitOK {
+		t.Fatalf("render: exit %d: %s", code, errOut)
+	}
+	// A garbled Brass move names its line and rule.
+	data, _ := os.ReadFile(rec)
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "1 s") {
+			lines[i] = l[:4] + " build cotton nowhere card:nowhere"
+			code, _, errOut = runCLI(t, nil, "replay", writeFile(t, "bad.txt", strings.Join(lines, "\n")))
+			if code != exitFail || !strings.Contains(errOut, fmt.Sprintf("line %d:", i+1)) || !strings.Contains(errOut, "nowhere") {
+				t.Errorf("bad brass move: exit %d: %s", code, errOut)
+			}
+			break
+		}
 	}
 }

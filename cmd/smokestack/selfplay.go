@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -39,6 +40,7 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	seed := fs.Uint64("seed", 1, "seed of the first playout; playout k uses seed+k")
 	opts := optionFlags{}
 	fs.Var(opts, "option", "match option key=value (repeatable)")
+	save := fs.String("record", "", "write the first playout's record to this file")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return fmt.Errorf("%w: selfplay: %v", errUsage, err)
@@ -74,6 +76,11 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 			return fmt.Errorf("%w: %v", errInvariant, err)
 		}
 		finished++
+		if k == 0 && *save != "" {
+			if err := os.WriteFile(*save, rec.Format(), 0o644); err != nil {
+				return fmt.Errorf("smokestack: %w", err)
+			}
+		}
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "games: %d\nmoves: %d\nmoves/s: %.0f\nseconds: %.2f\nfailures: 0\n",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/playground"
 	"github.com/smokestack/smokestack/bot/service"
 	"github.com/smokestack/smokestack/storage"
@@ -39,8 +40,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		return err
 	}
 	if cfg.DiscordToken != "" {
-		// The Discord adapter (package bot) is wired here once it lands.
-		log.Warn("DISCORD_TOKEN is set but this build has no Discord adapter yet; starting the playground")
+		log.Info("starting the Discord bot", "mode", cfg.DiscordMode)
+		return bot.Run(ctx, bot.Config{
+			Token: cfg.DiscordToken, AppID: cfg.DiscordAppID, PublicKey: cfg.DiscordPublicKey,
+			Mode: bot.Mode(cfg.DiscordMode), Listen: cfg.DiscordHTTPAddr, APIBase: cfg.DiscordAPIBase,
+			GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame,
+		}, svc, log)
 	}
 	return playground.New(svc, log).ListenAndServe(ctx, cfg.PlaygroundAddr)
 }
