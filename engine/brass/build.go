@@ -134,7 +134,7 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 		// Rulebook, ACTION 1, b. Matching the symbol; one counter per space.
 		c.space = w.emptySpace(ind, p)
 		if c.space < 0 {
-			return c, w.fail("build.no-space", TopicBuild, "%s has no empty space for a %s", pl.Name, name)
+			return c, w.fail("build.no-space", TopicBuild, "%s has no empty space for %s", pl.Name, aName(name))
 		}
 	} else {
 		c.space, c.over = over, true
@@ -192,7 +192,7 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 	}
 	// Rulebook, ACTION 1, e. Paying.
 	if c.cost > st.Players[w.seat].Money {
-		return c, w.fail("build.money", TopicBuild, "building a %s %d in %s costs £%d and you have £%d", name, lvl, pl.Name, c.cost, st.Players[w.seat].Money)
+		return c, w.fail("build.money", TopicBuild, "building %s %d in %s costs £%d and you have £%d", aName(name), lvl, pl.Name, c.cost, st.Players[w.seat].Money)
 	}
 	return c, nil
 }
@@ -371,7 +371,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		return step{}, err
 	}
 	if !w.hasBuildCard(&c) {
-		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows a %s in %s: you need the %s location card, or a %s card with %s in your network", strings.ToLower(theBoard.names[ind]), placeName(p), placeName(p), strings.ToLower(theBoard.names[ind]), placeName(p))
+		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows %s in %s: you need the %s location card, or a %s card with %s in your network", aName(strings.ToLower(theBoard.names[ind])), placeName(p), placeName(p), strings.ToLower(theBoard.names[ind]), placeName(p))
 	}
 	rest = rest[2:]
 	coalSrc, ironSrc := -1, -1
@@ -492,7 +492,7 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	st.Spaces[c.space] = Tile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
 	st.Players[w.seat].Next[c.ind]++
 	w.changed()
-	w.evs = append(w.evs, pub(w.seat, "build", fmt.Sprintf("%s builds a %s %d in %s for £%d", seatName(w.seat), name, c.level, pl.Name, spec.Cost),
+	w.evs = append(w.evs, pub(w.seat, "build", fmt.Sprintf("%s builds %s %d in %s for £%d", seatName(w.seat), aName(name), c.level, pl.Name, spec.Cost),
 		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
 	switch c.ind {
 	case Coal:

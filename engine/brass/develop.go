@@ -68,7 +68,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		w.st.Players[w.seat].Next[ind]++
 		w.takeCube(Iron, src, "development")
 		w.changed()
-		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away a %s %d", seatName(w.seat), strings.ToLower(theBoard.names[ind]), lvl), "industry", ind.String()))
+		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away %s %d", seatName(w.seat), aName(strings.ToLower(theBoard.names[ind])), lvl), "industry", ind.String()))
 	}
 	return w.anyCard(rest, "Which card?")
 }

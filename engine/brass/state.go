@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -210,4 +211,12 @@ func pub(seat int, kind, text string, data ...string) engine.Event {
 		}
 	}
 	return e
+}
+
+// aName puts "a" or "an" before a lowercase noun.
+func aName(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }

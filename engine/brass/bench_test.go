@@ -1,0 +1,137 @@
+package brass
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// railPositions plays biased random games and keeps the positions of the
+// rail period where a seat is to play.
+func railPositions(tb testing.TB, games int) []*State {
+	g := Game{}
+	var out []*State
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		s, _, err := g.Setup(engine.Setup{Seats: 4, Seed: seed})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		st := s.(*State)
+		rng := engine.NewRNG(seed, 7)
+		for st.Mode != ModeOver {
+			if st.Period == Rail && st.Mode == ModePlay {
+				out = append(out, st)
+			}
+			seat := st.current()
+			var m engine.Move
+			for {
+				ch, err := g.Choices(st, seat, m)
+				if err != nil {
+					tb.Fatal(err)
+				}
+				if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
+					break
+				}
+				m = append(m, pickToken(&rng, m, ch.Next))
+			}
+			ns, _, err := g.Apply(st, seat, m)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			st = ns.(*State)
+		}
+	}
+	return out
+}
+
+// prefixes lists the partial moves worth timing in a position: every
+// action, every first decision of build, rail, develop and sell, and the
+// second decision after the first option of each.
+func prefixes(st *State) []engine.Move {
+	g := Game{}
+	seat := st.current()
+	var out []engine.Move
+	var walk func(m engine.Move, depth int)
+	walk = func(m engine.Move, depth int) {
+		out = append(out, slices.Clone(m))
+		if depth == 3 {
+			return
+		}
+		ch, err := g.Choices(st, seat, m)
+		if err != nil {
+			return
+		}
+		for i, c := range ch.Next {
+			if depth >= 1 && i > 0 {
+				break
+			}
+			walk(append(slices.Clone(m), c.Token), depth+1)
+		}
+	}
+	walk(nil, 0)
+	return out
+}
+
+// TestChoicesLatency times Choices over many rail-period prefixes and
+// checks the p99 against the 20 ms budget.
+func TestChoicesLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	g := Game{}
+	var times []time.Duration
+	widest, widestN := engine.Move(nil), 0
+	for _, st := range railPositions(t, 4) {
+		for _, m := range prefixes(st) {
+			start := time.Now()
+			ch, err := g.Choices(st, st.current(), m)
+			d := time.Since(start)
+			if err != nil {
+				t.Fatalf("%v: %v", m, err)
+			}
+			times = append(times, d)
+			if len(ch.Next) > widestN {
+				widest, widestN = m, len(ch.Next)
+			}
+		}
+	}
+	slices.Sort(times)
+	p99 := times[len(times)*99/100]
+	t.Logf("%d Choices calls: p50 %v, p99 %v, max %v; widest prefix %q with %d options",
+		len(times), times[len(times)/2], p99, times[len(times)-1], g.FormatMove(widest), widestN)
+	if p99 > 20*time.Millisecond {
+		t.Fatalf("p99 %v over 20ms", p99)
+	}
+}
+
+// BenchmarkChoicesRail lists the choices of every timed prefix of a sample
+// of rail-period positions; ns/op is per Choices call.
+func BenchmarkChoicesRail(b *testing.B) {
+	g := Game{}
+	type call struct {
+		st *State
+		m  engine.Move
+	}
+	var calls []call
+	for _, st := range railPositions(b, 2) {
+		for _, m := range prefixes(st) {
+			calls = append(calls, call{st, m})
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := calls[i%len(calls)]
+		if _, err := g.Choices(c.st, c.st.current(), c.m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlayout plays one biased random 4-player game per op.
+func BenchmarkPlayout(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		playout(b, 4, uint64(i)+1)
+	}
+}
