@@ -107,48 +107,68 @@ const (
 	codeConflict  = 2
 	codeDuplicate = 3
 	codeCorrupt   = 4
+	codeReindex   = 5 // applied; the user index is behind the seats
 	codeExists    = 1
 )
 
-// commitScript: KEYS meta state log [idem];
+// commitScript: KEYS match log [idem];
 // ARGV expect next rec state entry status users deadline ttl now idemTTL.
 var commitScript = redis.NewScript(`
-local cur = redis.call('HMGET', KEYS[1], 'v', 'exp')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'exp', 'idx', 'rexp')
 if not cur[1] then return 1 end
 local exp = tonumber(cur[2])
+local now = tonumber(ARGV[10])
 if exp == nil then return 4 end
-if exp > 0 and tonumber(ARGV[10]) >= exp then return 1 end
-if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return 3 end
+if exp > 0 and now >= exp then return 1 end
+if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return 3 end
 local v = tonumber(cur[1])
 if v == nil then return 4 end
 if v ~= tonumber(ARGV[1]) then return 2 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'status', ARGV[6], 'users', ARGV[7], 'exp', ARGV[8])
-redis.call('SET', KEYS[2], ARGV[4])
-if ARGV[5] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[5]) end
-if KEYS[4] then redis.call('SET', KEYS[4], '1', 'PX', ARGV[11]) end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'state', ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', ARGV[8])
+local rexp = tonumber(cur[4]) or 0
 local ttl = tonumber(ARGV[9])
-for i = 1, 3 do
-  if ttl > 0 then redis.call('PEXPIRE', KEYS[i], ttl) else redis.call('PERSIST', KEYS[i]) end
+if ttl > 0 and rexp < now + ttl then
+  -- Refresh the real TTL with some slack, so that it is due again only
+  -- after a while: PEXPIRE in a script is not free.
+  rexp = now + ttl + math.floor(ttl / 8)
+  redis.call('PEXPIRE', KEYS[1], rexp - now)
+  redis.call('PEXPIRE', KEYS[2], rexp - now)
+  redis.call('HSET', KEYS[1], 'rexp', rexp)
+elseif ttl == 0 and rexp ~= 0 then
+  redis.call('PERSIST', KEYS[1])
+  redis.call('PERSIST', KEYS[2])
+  redis.call('HSET', KEYS[1], 'rexp', 0)
+  rexp = 0
 end
+if ARGV[5] ~= '' and redis.call('RPUSH', KEYS[2], ARGV[5]) == 1 and rexp > 0 then
+  redis.call('PEXPIRE', KEYS[2], rexp - now)
+end
+if KEYS[3] then redis.call('SET', KEYS[3], '1', 'PX', ARGV[11]) end
+if cur[3] ~= ARGV[7] then return 5 end
 return 0
 `)
 
-// createScript: KEYS meta state log; ARGV rec state status users deadline ttl now.
+// createScript: KEYS match log; ARGV rec state status users deadline ttl now.
 // An expired match under the same ID is replaced, log and all.
 var createScript = redis.NewScript(`
 local cur = redis.call('HMGET', KEYS[1], 'v', 'exp')
 if cur[1] then
   local exp = tonumber(cur[2])
   if exp == nil or exp == 0 or tonumber(ARGV[7]) < exp then return 1 end
-  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+  redis.call('DEL', KEYS[1], KEYS[2])
 end
-redis.call('HSET', KEYS[1], 'v', '0', 'rec', ARGV[1], 'status', ARGV[3], 'users', ARGV[4], 'exp', ARGV[5])
-redis.call('SET', KEYS[2], ARGV[2])
 local ttl = tonumber(ARGV[6])
-if ttl > 0 then
-  redis.call('PEXPIRE', KEYS[1], ttl)
-  redis.call('PEXPIRE', KEYS[2], ttl)
-end
+local rexp = 0
+if ttl > 0 then rexp = tonumber(ARGV[7]) + ttl + math.floor(ttl / 8) end
+redis.call('HSET', KEYS[1], 'v', '0', 'rec', ARGV[1], 'state', ARGV[2], 'status', ARGV[3], 'users', ARGV[4], 'idx', ARGV[4], 'exp', ARGV[5], 'rexp', rexp)
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], rexp - tonumber(ARGV[7])) end
+return 0
+`)
+
+// indexedScript records (field idx) which users the index holds, unless
+// the match is gone meanwhile.
+var indexedScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'idx', ARGV[1]) end
 return 0
 `)
 
@@ -184,24 +204,22 @@ func corrupt(id string, format string, args ...any) error {
 	return fmt.Errorf("redisstore: match %s: %w: %s", id, storage.ErrCorrupt, fmt.Sprintf(format, args...))
 }
 
-// evalWithIndex sends the user-index ZADDs and a script in one pipeline
-// and returns the script's integer result. NOSCRIPT falls back to EVAL.
-func (s *Store) evalWithIndex(ctx context.Context, m storage.Match, script *redis.Script, keys []string, args ...any) (int64, error) {
+// index adds the match to the user index of every seated user (one
+// pipeline: one round trip on a single server).
+func (s *Store) index(ctx context.Context, m storage.Match) error {
+	users := check.Users(m)
+	if len(users) == 0 {
+		return nil
+	}
 	score := float64(ms(m.Created))
 	pipe := s.c.Pipeline()
-	for _, u := range check.Users(m) {
+	for _, u := range users {
 		pipe.ZAdd(ctx, s.userKey(u), redis.Z{Score: score, Member: m.ID})
 	}
-	cmd := script.EvalSha(ctx, pipe, keys, args...)
-	_, err := pipe.Exec(ctx)
-	if err != nil && redis.HasErrorPrefix(cmd.Err(), "NOSCRIPT") {
-		cmd = script.Eval(ctx, s.c, keys, args...)
-		err = cmd.Err()
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fmt.Errorf("redisstore: index match %s: %w", m.ID, err)
 	}
-	if err != nil {
-		return 0, err
-	}
-	return cmd.Int64()
+	return nil
 }
 
 // Create implements storage.Store.
@@ -218,10 +236,15 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	if err := s.claimChannel(ctx, m.Channel, m.ID); err != nil {
 		return err
 	}
-	code, err := s.evalWithIndex(ctx, m, createScript,
-		[]string{s.matchKey(m.ID, "meta"), s.matchKey(m.ID, "state"), s.matchKey(m.ID, "log")},
+	// Index first: a failure after this leaves an extra index entry, which
+	// UserMatches filters out, never a missing one.
+	if err := s.index(ctx, m); err != nil {
+		return err
+	}
+	code, err := createScript.Run(ctx, s.c,
+		[]string{s.matchKey(m.ID, "match"), s.matchKey(m.ID, "log")},
 		rec, m.State, string(m.Status), strings.Join(check.Users(m), "\n"),
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now))
+		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now)).Int64()
 	if err != nil {
 		return fmt.Errorf("redisstore: create match %s: %w", m.ID, err)
 	}
@@ -269,7 +292,7 @@ func (s *Store) claimChannel(ctx context.Context, channel, id string) error {
 
 // openMatch reports whether id exists, has not expired and is open.
 func (s *Store) openMatch(ctx context.Context, id string) (bool, error) {
-	vals, err := s.c.HMGet(ctx, s.matchKey(id, "meta"), "status", "exp").Result()
+	vals, err := s.c.HMGet(ctx, s.matchKey(id, "match"), "status", "exp").Result()
 	if err != nil {
 		return false, fmt.Errorf("redisstore: match %s: %w", id, err)
 	}
@@ -291,17 +314,10 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 	if err := check.ID(id); err != nil {
 		return storage.Match{}, fmt.Errorf("redisstore: get: %w", storage.ErrNotFound)
 	}
-	var meta *redis.SliceCmd
-	var state *redis.StringCmd
-	_, err := s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		meta = p.HMGet(ctx, s.matchKey(id, "meta"), "v", "rec", "exp")
-		state = p.Get(ctx, s.matchKey(id, "state"))
-		return nil
-	})
-	if err != nil && !errors.Is(err, redis.Nil) {
+	vals, err := s.c.HMGet(ctx, s.matchKey(id, "match"), "v", "rec", "exp", "state").Result()
+	if err != nil {
 		return storage.Match{}, fmt.Errorf("redisstore: get match %s: %w", id, err)
 	}
-	vals := meta.Val()
 	v, rec, exp := str(vals, 0), str(vals, 1), str(vals, 2)
 	if v == "" || s.expired(exp) {
 		return storage.Match{}, fmt.Errorf("redisstore: match %s: %w", id, storage.ErrNotFound)
@@ -313,11 +329,12 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 	if strconv.FormatInt(m.Version, 10) != v || m.ID != id {
 		return storage.Match{}, corrupt(id, "metadata names match %s version %d, stored as version %s", m.ID, m.Version, v)
 	}
-	if errors.Is(state.Err(), redis.Nil) {
+	state, ok := vals[3].(string)
+	if !ok {
 		return storage.Match{}, corrupt(id, "snapshot missing")
 	}
-	if st := state.Val(); st != "" {
-		m.State = []byte(st)
+	if state != "" {
+		m.State = []byte(state)
 	}
 	return m, nil
 }
@@ -348,24 +365,28 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 			return fmt.Errorf("redisstore: encode log entry of match %s: %w", id, err)
 		}
 	}
-	keys := []string{s.matchKey(id, "meta"), s.matchKey(id, "state"), s.matchKey(id, "log")}
+	keys := []string{s.matchKey(id, "match"), s.matchKey(id, "log")}
 	if c.RequestID != "" {
 		keys = append(keys, s.matchKey(id, "idem:"+c.RequestID))
 	}
-	code, err := s.evalWithIndex(ctx, m, commitScript, keys,
-		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), strings.Join(check.Users(m), "\n"),
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds())
+	users := strings.Join(check.Users(m), "\n")
+	code, err := commitScript.Run(ctx, s.c, keys,
+		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), users,
+		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds()).Int64()
 	if err != nil {
 		return fmt.Errorf("redisstore: commit match %s: %w", id, err)
 	}
 	switch code {
-	case codeOK, codeDuplicate:
-		// A retried request also repeats the channel release, in case the
+	case codeOK, codeReindex, codeDuplicate:
+		// The commit is in. The index steps below are repeated by later
+		// commits if they fail, so their errors do not fail this one.
+		if code == codeReindex && s.index(ctx, m) == nil {
+			_ = indexedScript.Run(ctx, s.c, keys[:1], users).Err()
+		}
+		// A retried request repeats the channel release, in case the
 		// first attempt died before it.
 		if !m.Status.Open() {
-			if err := releaseScript.Run(ctx, s.c, []string{s.chanKey(m.Channel)}, id).Err(); err != nil {
-				return fmt.Errorf("redisstore: release channel %s of match %s: %w", m.Channel, id, err)
-			}
+			_ = releaseScript.Run(ctx, s.c, []string{s.chanKey(m.Channel)}, id).Err()
 		}
 		if code == codeDuplicate {
 			return fmt.Errorf("redisstore: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
@@ -390,7 +411,7 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	var meta *redis.SliceCmd
 	var lr *redis.StringSliceCmd
 	_, err := s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		meta = p.HMGet(ctx, s.matchKey(id, "meta"), "v", "exp")
+		meta = p.HMGet(ctx, s.matchKey(id, "match"), "v", "exp")
 		lr = p.LRange(ctx, s.matchKey(id, "log"), from-1, -1)
 		return nil
 	})
@@ -448,7 +469,7 @@ func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error
 	pipe := s.c.Pipeline()
 	cmds := make([]*redis.SliceCmd, len(zs))
 	for i, z := range zs {
-		cmds[i] = pipe.HMGet(ctx, s.matchKey(z.Member.(string), "meta"), "users", "exp", "v")
+		cmds[i] = pipe.HMGet(ctx, s.matchKey(z.Member.(string), "match"), "users", "exp", "v")
 	}
 	if _, err := pipe.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("redisstore: matches of user %s: %w", userID, err)

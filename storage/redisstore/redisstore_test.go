@@ -40,7 +40,7 @@ type testStore struct {
 func (s testStore) Corrupt(t *testing.T, id string) {
 	c := s.srv.Client()
 	defer c.Close()
-	key := s.prefix + ":{m:" + id + "}:meta"
+	key := s.prefix + ":{m:" + id + "}:match"
 	if err := c.HSet(context.Background(), key, "rec", `{"id": "`+id+`", "version": 1, `).Err(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,222 @@
+package redisstore_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/redisstore"
+	"github.com/smokestack/smokestack/storage/redistest"
+	"github.com/smokestack/smokestack/storage/storagetest"
+)
+
+// snapshots are the payloads the benchmarks use: a 12 KiB JSON state and
+// the Brass snapshot of a fresh four-seat match.
+func snapshots(b *testing.B) map[string][]byte {
+	g := brass.New()
+	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 42})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bs, err := g.MarshalState(st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return map[string][]byte{"12KiB": storagetest.Snapshot(12 << 10), "brass4": bs}
+}
+
+func benchMatch(id string, state []byte) storage.Match {
+	return storage.Match{ID: id, Game: "brass", RulesVersion: 1, Seed: 42, Channel: "web:" + id, Creator: "u1",
+		Status: storage.StatusActive, State: state,
+		Seats: []storage.Seat{{UserID: "u1", Name: "Ann"}, {UserID: "u2", Name: "Bob"}, {UserID: "u3", Name: "Cy"}, {UserID: "u4", Name: "Di"}}}
+}
+
+// BenchmarkCycle runs, on one server in one run, a full store cycle (Get +
+// Commit with a log entry and a request ID) next to its floor, a bare GET
+// + SET of the same bytes. The Interleaved case alternates the two in every
+// iteration, so both see the same machine load, and reports their ratio.
+func BenchmarkCycle(b *testing.B) {
+	for _, name := range []string{"12KiB", "brass4"} {
+		state := snapshots(b)[name]
+		b.Run("GetSet/"+name, func(b *testing.B) {
+			c := srv.Client()
+			defer c.Close()
+			floor := newFloor(b, c, state)
+			b.SetBytes(int64(len(state)))
+			resetStats(b, c)
+			for b.Loop() {
+				floor()
+			}
+			reportServer(b, c)
+		})
+		b.Run("Store/"+name, func(b *testing.B) {
+			c := srv.Client()
+			defer c.Close()
+			cycle := newCycle(b, state)
+			b.SetBytes(int64(len(state)))
+			resetStats(b, c)
+			for b.Loop() {
+				cycle()
+			}
+			reportServer(b, c)
+		})
+		b.Run("Interleaved/"+name, func(b *testing.B) {
+			c := srv.Client()
+			defer c.Close()
+			floor, cycle := newFloor(b, c, state), newCycle(b, state)
+			var tf, ts time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				floor()
+				t1 := time.Now()
+				cycle()
+				ts += time.Since(t1)
+				tf += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(tf.Nanoseconds())/float64(b.N), "getset-ns/op")
+			b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "store-ns/op")
+			b.ReportMetric(float64(ts)/float64(tf), "ratio")
+			b.ReportMetric(float64(len(state)), "snapshot-bytes")
+		})
+	}
+}
+
+// newFloor returns one GET + SET of state on its own key.
+func newFloor(b *testing.B, c *redis.Client, state []byte) func() {
+	ctx := context.Background()
+	key := redistest.Prefix(b) + ":{m:x}:state"
+	if err := c.Set(ctx, key, state, 0).Err(); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		v, err := c.Get(ctx, key).Bytes()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := c.Set(ctx, key, v, 0).Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// newCycle returns one store Get + Commit (with a log entry and a request
+// ID) on its own match; the store is closed with b.
+func newCycle(b *testing.B, state []byte) func() {
+	ctx := context.Background()
+	s := redisstore.New(srv.Client(), redistest.Prefix(b), storage.Options{AbandonAfter: 30 * 24 * time.Hour})
+	b.Cleanup(func() { s.Close() })
+	if err := s.Create(ctx, benchMatch("m1", state)); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		m, err := s.Get(ctx, "m1")
+		if err != nil {
+			b.Fatal(err)
+		}
+		next := m
+		next.Version++
+		next.Moves++
+		req := strconv.FormatInt(1200000000000000000+next.Version, 10)
+		e := &storage.LogEntry{Seq: next.Moves, Seat: 1, Move: "build cotton bolton card:bolton", RequestID: req}
+		if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func resetStats(b *testing.B, c *redis.Client) {
+	if err := c.ConfigResetStat(context.Background()).Err(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// reportServer reports the time redis-server spent executing commands
+// (INFO commandstats, summed) and the commands sent, per operation.
+func reportServer(b *testing.B, c *redis.Client) {
+	b.StopTimer()
+	info, err := c.Info(context.Background(), "commandstats").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var usec, calls float64
+	for line := range strings.SplitSeq(info, "\r\n") {
+		if !strings.HasPrefix(line, "cmdstat_") || strings.HasPrefix(line, "cmdstat_config") {
+			continue
+		}
+		for field := range strings.SplitSeq(line[strings.IndexByte(line, ':')+1:], ",") {
+			k, v, _ := strings.Cut(field, "=")
+			n, _ := strconv.ParseFloat(v, 64)
+			switch k {
+			case "usec":
+				usec += n
+			case "calls":
+				calls += n
+			}
+		}
+	}
+	if os.Getenv("BENCH_DEBUG") != "" {
+		b.Log(info)
+	}
+	b.ReportMetric(usec/float64(b.N), "server-µs/op")
+	b.ReportMetric(calls/float64(b.N), "commands/op")
+}
+
+func usedMemory(b *testing.B, c *redis.Client) int64 {
+	info, err := c.Info(context.Background(), "memory").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for line := range strings.SplitSeq(info, "\r\n") {
+		if v, ok := strings.CutPrefix(line, "used_memory:"); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+	}
+	b.Fatal("no used_memory in INFO")
+	return 0
+}
+
+// BenchmarkMemory1000 stores 1,000 matches, each with a 12 KiB snapshot and
+// 20 moves in its log, and reports the growth of used_memory.
+func BenchmarkMemory1000(b *testing.B) {
+	ctx := context.Background()
+	state := storagetest.Snapshot(12 << 10)
+	c := srv.Client()
+	defer c.Close()
+	for b.Loop() {
+		s := redisstore.New(srv.Client(), redistest.Prefix(b), storage.Options{AbandonAfter: 30 * 24 * time.Hour})
+		before := usedMemory(b, c)
+		for i := range 1000 {
+			m := benchMatch(fmt.Sprint("m", i), state)
+			if err := s.Create(ctx, m); err != nil {
+				b.Fatal(err)
+			}
+			for range 20 {
+				next := m
+				next.Version++
+				next.Moves++
+				req := fmt.Sprint("interaction-", 1200000000000000000+next.Version)
+				e := &storage.LogEntry{Seq: next.Moves, Seat: int(next.Moves % 4), Move: "build cotton bolton card:bolton", RequestID: req}
+				if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+					b.Fatal(err)
+				}
+				m = next
+			}
+		}
+		b.ReportMetric(float64(usedMemory(b, c)-before), "used_memory-bytes/1000matches")
+		b.ReportMetric(float64(len(state)), "snapshot-bytes")
+		s.Close()
+	}
+}
