@@ -59,7 +59,8 @@ type Config struct {
 	// every move.
 	Invariant func(engine.State) error
 	// Permuter overrides the game's own HiddenPermuter, for games that keep
-	// the permutation in their tests.
+	// the permutation in their tests. Like the invariant, it is called from
+	// several goroutines at once.
 	Permuter HiddenPermuter
 	Workers  int // parallel playouts; default GOMAXPROCS
 	// MaxFailures stops the run after this many failed playouts; default 3.

@@ -43,13 +43,12 @@ func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
 		played   atomic.Int64
 		mu       sync.Mutex
 		failures []*Failure
-		other    []error
 		wg       sync.WaitGroup
 	)
 	stop := func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return len(failures)+len(other) >= cfg.MaxFailures
+		return len(failures) >= cfg.MaxFailures
 	}
 	start := time.Now()
 	for range min(cfg.Workers, cfg.Playouts) {
@@ -65,12 +64,12 @@ func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
 				played.Add(1)
 				moves.Add(int64(len(rec.Moves)))
 				if err != nil {
-					mu.Lock()
-					if f := (*Failure)(nil); errors.As(err, &f) {
-						failures = append(failures, f)
-					} else {
-						other = append(other, err)
+					f, ok := err.(*Failure)
+					if !ok {
+						f = &Failure{Game: g.ID(), Playout: i, Err: err, Record: rec}
 					}
+					mu.Lock()
+					failures = append(failures, f)
 					mu.Unlock()
 				}
 			}
@@ -81,9 +80,6 @@ func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
 	sort.Slice(failures, func(i, j int) bool { return failures[i].Playout < failures[j].Playout })
 	for _, f := range failures {
 		t.Error(f)
-	}
-	for _, err := range other {
-		t.Error(err)
 	}
 	sec := s.Elapsed.Seconds()
 	t.Logf("%s: %d playouts, %d moves in %v: %.0f playouts/s, %.0f moves/s (%d workers)",
