@@ -144,10 +144,5 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard.spaces) || len(st.Links) != len(theBoard.links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
 		return nil, fmt.Errorf("brass: decode state: inconsistent sizes")
 	}
-	for i := range st.Hands {
-		if st.Hands[i] == nil {
-			st.Hands[i] = []int{}
-		}
-	}
 	return &st, nil
 }

@@ -97,8 +97,8 @@ func normToken(w string) string {
 	if a, ok := wordAliases[w]; ok {
 		return a
 	}
-	if strings.HasPrefix(w, "£") {
-		return strings.TrimPrefix(w, "£")
+	if t := strings.TrimLeft(w, "£"); t != w && t != "" {
+		return normToken(t)
 	}
 	if rest, ok := strings.CutPrefix(w, "card:"); ok {
 		return "card:" + normCard(rest)
