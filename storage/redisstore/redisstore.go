@@ -6,11 +6,15 @@
 // Every key of one match carries the hash tag {m:<id>}, so they live in one
 // Cluster slot and one Lua script may touch them all:
 //
-//	<prefix>:{m:<id>}:meta             hash: v (version), rec (match JSON without
-//	                                   the snapshot), status, users, exp (deadline)
-//	<prefix>:{m:<id>}:state            string: the game snapshot
+//	<prefix>:{m:<id>}:match            hash: v (version), rec (match JSON without the
+//	                                   snapshot), state (the snapshot), status, users
+//	                                   (seated user IDs), idx (users as last indexed),
+//	                                   exp (expiry deadline, ms), rexp (when the real TTL runs out, ms)
 //	<prefix>:{m:<id>}:log              list: one JSON log entry per move
 //	<prefix>:{m:<id>}:idem:<request>   string with a TTL: a request already applied
+//
+// The snapshot sits in the match hash rather than in a key of its own, so
+// Get is one HMGET: atomic without MULTI and as cheap as a bare GET.
 //
 // The two indexes are keyed by channel and by user, so they live in other
 // slots:
@@ -22,41 +26,55 @@
 //
 // Create and Commit are each one Lua script on the match's slot (EVALSHA,
 // falling back to EVAL when the server lost its script cache). The commit
-// script checks the request ID, then the version, then writes the metadata,
-// the snapshot, the log entry and the request marker and sets or clears
-// the TTLs, all or nothing.
+// script checks that the match exists and has not expired, then the
+// request ID (a duplicate wins over a version conflict, so a retried
+// request reports ErrDuplicate), then the version; it then writes the
+// metadata and the snapshot, appends the log entry, sets the request
+// marker, and sets or clears the TTLs, all or nothing.
 //
 // # Indexes on Cluster
 //
 // A script may not touch keys of two slots, so the indexes are written in
 // separate steps that are safe to repeat, and are only hints: every read
-// checks them against the match's own metadata, which is the truth.
+// checks them against the match's own hash, which is the truth.
 //
-//   - User index: the ZADDs for every seated user go out in the same pipeline
-//     as, and before, the commit script (one round trip on a single server).
-//     A refused commit can leave an extra entry; UserMatches drops entries
-//     whose match does not seat the user, so extras are harmless. A crash
-//     between the two can only leave an extra entry, never a missing one.
+//   - User index: Create adds the match to every seated user's set before
+//     the match exists, so a failure in between leaves an extra entry,
+//     which UserMatches skips (it keeps only matches that exist, have not
+//     expired and seat the user). A commit that changes the seats is told
+//     so by the script (users differs from idx); the store then adds the
+//     entries and records idx. If the process dies before that, idx stays
+//     behind and the next commit of the match repeats the step.
 //   - Channel index: Create claims the channel key with a compare-and-set
-//     script before creating the match, after checking that the current
-//     holder is missing, expired or no longer open. Ending a match clears
+//     script after checking that the current holder is missing, expired or
+//     no longer open, and before creating the match. Ending a match clears
 //     the key (compare-and-delete) after the commit. If the process dies in
 //     between, the key points at an ended (or never created) match;
-//     ChannelMatch and Create see that from the match's metadata and treat
-//     the channel as free, so nothing is stuck.
+//     ChannelMatch and Create see that from the match's hash and treat the
+//     channel as free, so nothing is stuck.
 //
-// The price: ChannelMatch and UserMatches cost two round trips, and keys
-// of expired matches linger in the indexes (a few dozen bytes each) until
-// the channel is reused or UserMatches prunes entries older than the
-// expiry time.
+// The price: ChannelMatch and UserMatches cost two round trips; after a
+// crash a user's list can miss a match whose seats just changed until its
+// next commit; and index entries of expired matches linger (a few dozen
+// bytes each) until the channel is reused or UserMatches prunes entries
+// older than the expiry time.
 //
 // # Expiry
 //
-// An open match's keys get a TTL of Options.AbandonAfter, refreshed by every
-// commit; finished and aborted matches are made persistent. The deadline is
-// also stored (exp, from Options.Now) and checked on every read, so an
-// injected clock expires matches in tests exactly like the TTL does in
-// production. Request markers live IdemTTL (30 minutes).
+// The deadline of an open match (Options.Now + AbandonAfter at its last
+// commit) is stored in exp and checked on every read and write, so an
+// injected clock expires matches in tests exactly as in production. The
+// keys also get a real TTL so Redis frees them: PEXPIRE inside a script
+// is comparatively costly, so a commit refreshes it only when it would run
+// out before the new deadline, and then sets it an eighth of AbandonAfter
+// beyond it. Finished and aborted matches are made persistent. Request
+// markers live 30 minutes (Discord retries come within 15).
+//
+// # Durability
+//
+// A commit is as durable as the server's persistence: run Redis with
+// appendonly yes and appendfsync always to lose no acknowledged commit
+// (the crash test does exactly that).
 package redisstore
 
 import (

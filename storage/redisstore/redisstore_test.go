@@ -2,9 +2,13 @@ package redisstore_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/redisstore"
@@ -55,4 +59,123 @@ func openStore(t *testing.T, opts storage.Options) storage.Store {
 
 func TestConformance(t *testing.T) {
 	storagetest.Run(t, openStore)
+}
+
+func newTestStore(t *testing.T, opts storage.Options) (*redisstore.Store, *redis.Client, string) {
+	prefix := redistest.Prefix(t)
+	s := redisstore.New(srv.Client(), prefix, opts)
+	c := srv.Client()
+	t.Cleanup(func() { s.Close(); c.Close() })
+	return s, c, prefix
+}
+
+func match(id string, users ...string) storage.Match {
+	m := storage.Match{ID: id, Game: "pebbles", Channel: "web:" + id, Creator: users[0], Status: storage.StatusActive}
+	for _, u := range users {
+		m.Seats = append(m.Seats, storage.Seat{UserID: u})
+	}
+	return m
+}
+
+func commit(t *testing.T, s storage.Store, m storage.Match, entry bool, req string) storage.Match {
+	t.Helper()
+	next := m
+	next.Version++
+	c := storage.Commit{ExpectVersion: m.Version, Match: next, RequestID: req}
+	if entry {
+		next.Moves++
+		c.Match = next
+		c.Entry = &storage.LogEntry{Seq: next.Moves, Move: "x"}
+	}
+	if err := s.Commit(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	return next
+}
+
+// TestTTL checks the real TTLs: set with slack for open matches, removed
+// when a match ends; request markers expire on their own.
+func TestTTL(t *testing.T) {
+	ctx := context.Background()
+	s, c, prefix := newTestStore(t, storage.Options{AbandonAfter: time.Hour})
+	m := match("m1", "u1")
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m = commit(t, s, m, true, "r1")
+	key := func(part string) string { return prefix + ":{m:m1}:" + part }
+	for _, k := range []string{key("match"), key("log")} {
+		ttl := c.PTTL(ctx, k).Val()
+		if ttl < time.Hour-time.Minute || ttl > time.Hour+time.Hour/8 {
+			t.Errorf("%s: TTL %v, want between 1h and 1h7m30s", k, ttl)
+		}
+	}
+	if ttl := c.PTTL(ctx, key("idem:r1")).Val(); ttl < 25*time.Minute || ttl > 30*time.Minute {
+		t.Errorf("request marker TTL %v, want about 30m", ttl)
+	}
+	m.Status = storage.StatusFinished
+	commit(t, s, m, false, "")
+	for _, k := range []string{key("match"), key("log")} {
+		if ttl := c.PTTL(ctx, k).Val(); ttl != -1 {
+			t.Errorf("%s of a finished match: TTL %v, want none (-1)", k, ttl)
+		}
+	}
+}
+
+// TestIndexRepair: a commit that died between the script and the user
+// index step is repaired by the next commit of the match.
+func TestIndexRepair(t *testing.T) {
+	ctx := context.Background()
+	s, c, prefix := newTestStore(t, storage.Options{})
+	m := match("m1", "u1")
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m.Seats = append(m.Seats, storage.Seat{UserID: "u2"})
+	m = commit(t, s, m, false, "")
+	if ids, _ := s.UserMatches(ctx, "u2"); len(ids) != 1 {
+		t.Fatalf("u2 not indexed after joining: %v", ids)
+	}
+	// Undo the index step, as a crash right after the script would.
+	c.ZRem(ctx, prefix+":user:u2", "m1")
+	c.HSet(ctx, prefix+":{m:m1}:match", "idx", "u1")
+	if ids, _ := s.UserMatches(ctx, "u2"); len(ids) != 0 {
+		t.Fatalf("setup: u2 still indexed: %v", ids)
+	}
+	commit(t, s, m, true, "")
+	if ids, _ := s.UserMatches(ctx, "u2"); len(ids) != 1 {
+		t.Fatalf("u2 not indexed again after the next commit: %v", ids)
+	}
+}
+
+// TestStaleChannel: a channel key left pointing at an ended match (the
+// process died before releasing it) does not block the channel.
+func TestStaleChannel(t *testing.T) {
+	ctx := context.Background()
+	s, c, prefix := newTestStore(t, storage.Options{})
+	m := match("m1", "u1")
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m.Status = storage.StatusAborted
+	commit(t, s, m, false, "")
+	c.Set(ctx, prefix+":chan:web:m1", "m1", 0)
+	if _, err := s.ChannelMatch(ctx, "web:m1"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("ChannelMatch with a stale key: %v, want ErrNotFound", err)
+	}
+	n := match("m2", "u1")
+	n.Channel = "web:m1"
+	if err := s.Create(ctx, n); err != nil {
+		t.Fatalf("Create on a channel with a stale key: %v", err)
+	}
+	if id, err := s.ChannelMatch(ctx, "web:m1"); err != nil || id != "m2" {
+		t.Fatalf("ChannelMatch = %q, %v; want m2", id, err)
+	}
+	// A channel key pointing at a match that was never created is free too.
+	c.Set(ctx, prefix+":chan:web:ghost", "ghost", 0)
+	g := match("m3", "u1")
+	g.Channel = "web:ghost"
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatalf("Create on a channel pointing at nothing: %v", err)
+	}
 }
