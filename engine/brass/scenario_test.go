@@ -947,7 +947,7 @@ func (s *scenario) checkJSON(val any, path, want string) {
 func (s *scenario) passUntil(cond []string) {
 	s.t.Helper()
 	if len(cond) == 0 {
-		s.fatalf("pass-until round N | period P | finished")
+		s.fatalf("pass-until round N | period P | active pN | finished")
 	}
 	done := func() bool {
 		v := s.view(engine.Spectator)
@@ -958,6 +958,8 @@ func (s *scenario) passUntil(cond []string) {
 			return v.Period == cond[1]
 		case "finished":
 			return v.Finished
+		case "active":
+			return v.Active == s.seatArg(cond[1])
 		}
 		s.fatalf("unknown pass-until condition %q", cond[0])
 		return true
