@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -252,4 +253,24 @@ func FuzzParseRecord(f *testing.F) {
 			t.Fatalf("Format not stable:\n%s\n%s", out, out2)
 		}
 	})
+}
+
+// The example in docs/record-format.md is a valid record.
+func TestRecordFormatDocExample(t *testing.T) {
+	doc, err := os.ReadFile("../docs/record-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "## Example\n\n```\n")
+	example, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("no example block under \"## Example\"")
+	}
+	r, err := engine.ParseRecord(strings.NewReader(example))
+	if err != nil {
+		t.Fatalf("the documented example does not parse: %v", err)
+	}
+	if r.Game != "brass" || len(r.Players) != 4 || len(r.Moves) == 0 || r.Result == "" || len(r.Pins) == 0 || len(r.Options) == 0 {
+		t.Errorf("the example should show every header and some moves: %+v", r)
+	}
 }
