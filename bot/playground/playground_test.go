@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"github.com/smokestack/smokestack/bot/playground"
 	"github.com/smokestack/smokestack/bot/service"
 	"github.com/smokestack/smokestack/bot/service/servicetest"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
+	brassrender "github.com/smokestack/smokestack/render/brass"
 )
 
 // e2eGame is one game the browser test plays.
@@ -20,21 +23,53 @@ type e2eGame struct {
 	game        string
 	seats, seed int
 	illegal     string // a move the first seat may not make at the start
-	illegalMsg  string // the rule message it must show
 	typedPrefix string // what the user types before picking suggestions
 	helpQuery   string
 }
 
 var e2eGames = []e2eGame{
-	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", illegalMsg: "you may only pass when no card in your hand can be played", typedPrefix: "t", helpQuery: "pass"},
+	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", typedPrefix: "lo", helpQuery: "canal"},
+	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", typedPrefix: "t", helpQuery: "pass"},
 }
+
+// ruleMessage is what the engine says of the illegal move at the start.
+func (tc e2eGame) ruleMessage(t *testing.T) string {
+	t.Helper()
+	g, err := testGames.Get(tc.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := g.Setup(engine.Setup{Seats: tc.seats, Seed: uint64(tc.seed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.ParseMove(tc.illegal)
+	if err == nil {
+		_, _, err = g.Apply(st, g.Status(st).Active[0], m)
+	}
+	re, ok := engine.AsRule(err)
+	if !ok {
+		t.Fatalf("%s: %q is not a rule error at the start: %v", tc.game, tc.illegal, err)
+	}
+	return re.Msg
+}
+
+var testGames = engine.NewRegistry(testgame.Game{}, brass.New())
+
+var testRenderers = sync.OnceValue(func() *render.Set {
+	br, err := brassrender.New()
+	if err != nil {
+		panic(err)
+	}
+	return render.NewSet(servicetest.Pebbles{}, br)
+})
 
 func newPlayground(t testing.TB) *playground.Server {
 	t.Helper()
 	svc, err := service.New(service.Config{
-		Games:     engine.NewRegistry(testgame.Game{}),
+		Games:     testGames,
 		Store:     servicetest.NewMemory(),
-		Renderers: render.NewSet(servicetest.Pebbles{}),
+		Renderers: testRenderers(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +104,7 @@ func TestAPI(t *testing.T) {
 	}
 	var games []struct{ ID string }
 	call(t, h, "GET", "/api/games", nil, 200, &games)
-	if len(games) != 1 || games[0].ID != "pebbles" {
+	if len(games) != 2 || games[0].ID != "brass" || games[1].ID != "pebbles" {
 		t.Fatalf("games %+v", games)
 	}
 	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 9}, 400, nil)

@@ -111,6 +111,7 @@ function showMatch(follow) {
   $("seatbar").append(spec);
   $("board").src = "/api/matches/" + m.id + "/board.png?seat=" + st.seat + "&v=" + m.version;
   $("board").dataset.version = m.version;
+  $("boardlink").href = $("board").src;
   $("boardcap").textContent = (st.seat < 0 ? "public board" : "board as seat " + (st.seat + 1) + " sees it") + ", version " + m.version;
   $("as").textContent = st.seat < 0 ? "(pick a seat)" : "as seat " + (st.seat + 1);
   $("recordlink").href = "/api/matches/" + m.id + "/record";
