@@ -154,8 +154,8 @@ func (c *Canvas) FillRoundRect(x, y, w, h, rr float64, col color.RGBA) {
 	c.FillRect(x, y+rr, rr, h-2*rr, col)
 	c.FillRect(x+w-rr, y+rr, rr, h-2*rr, col)
 	if rr > 0 {
-		for _, k := range [4][2]float64{{x + rr, y + rr}, {x + w - rr, y + rr}, {x + rr, y + h - rr}, {x + w - rr, y + h - rr}} {
-			c.fillPaths(col, c.quarter(k[0], k[1], rr, 0, x, y, w, h))
+		for _, k := range corners(x, y, w, h, rr) {
+			c.fillPaths(col, c.quarter(k, rr, 0))
 		}
 	}
 }
@@ -177,36 +177,35 @@ func (c *Canvas) StrokeRoundRect(x, y, w, h, rr, lw float64, col color.RGBA) {
 	if rr == 0 {
 		return
 	}
-	for _, q := range [4][2]float64{{x + rr, y + rr}, {x + w - rr, y + rr}, {x + rr, y + h - rr}, {x + w - rr, y + h - rr}} {
-		c.fillPaths(col, c.quarter(q[0], q[1], rr, inner, x, y, w, h))
+	for _, k := range corners(x, y, w, h, rr) {
+		c.fillPaths(col, c.quarter(k, rr, inner))
 	}
 }
 
-// quarter returns the corner piece of a rounded rectangle (x, y, w, h)
-// around the corner centre (cx, cy): the quarter disc of radius r minus the
-// quarter disc of radius inner.
-func (c *Canvas) quarter(cx, cy, r, inner, x, y, w, h float64) []Pt {
-	// Which corner: the direction from the centre towards the outside.
-	sx, sy := -1.0, -1.0
-	if cx > x+w/2 {
-		sx = 1
-	}
-	if cy > y+h/2 {
-		sy = 1
-	}
+// corner is the centre of a rounded corner and the direction (±1, ±1)
+// from it towards the outside of the rectangle.
+type corner struct{ cx, cy, sx, sy float64 }
+
+func corners(x, y, w, h, r float64) [4]corner {
+	return [4]corner{{x + r, y + r, -1, -1}, {x + w - r, y + r, 1, -1}, {x + r, y + h - r, -1, 1}, {x + w - r, y + h - r, 1, 1}}
+}
+
+// quarter returns the corner piece of a rounded rectangle: the quarter disc
+// of radius r minus the quarter disc of radius inner.
+func (c *Canvas) quarter(k corner, r, inner float64) []Pt {
 	const steps = 8
 	c.pts = c.pts[:0]
 	for i := 0; i <= steps; i++ {
 		a := math.Pi / 2 * float64(i) / steps
-		c.pts = append(c.pts, Pt{cx + sx*r*math.Cos(a), cy + sy*r*math.Sin(a)})
+		c.pts = append(c.pts, Pt{k.cx + k.sx*r*math.Cos(a), k.cy + k.sy*r*math.Sin(a)})
 	}
 	if inner > 0 {
 		for i := steps; i >= 0; i-- {
 			a := math.Pi / 2 * float64(i) / steps
-			c.pts = append(c.pts, Pt{cx + sx*inner*math.Cos(a), cy + sy*inner*math.Sin(a)})
+			c.pts = append(c.pts, Pt{k.cx + k.sx*inner*math.Cos(a), k.cy + k.sy*inner*math.Sin(a)})
 		}
 	} else {
-		c.pts = append(c.pts, Pt{cx, cy})
+		c.pts = append(c.pts, Pt{k.cx, k.cy})
 	}
 	return c.pts
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -319,18 +320,23 @@ func (b *board) drawBuiltLink(s surface, k brass.LinkView) {
 	sh := b.l.Links[k.ID].Shift
 	m := [2]float64{(x1+x2)/2 + sh[0], (y1+y2)/2 + sh[1]}
 	letter := seatLetter(k.Owner)
-	if k.Built == "rail" {
-		s.FillRect(m[0]-12, m[1]-12, 24, 24, c)
-		s.StrokeRoundRect(m[0]-12, m[1]-12, 24, 24, 0, 2.5, colInk)
-	} else {
-		s.FillCircle(m[0], m[1], 13, c)
-		s.StrokeCircle(m[0], m[1], 13, 2.5, colInk)
+	// A smaller marker where the visible link is too short for the full one.
+	h, f, dy := 12.0, fName, 6.0
+	if n < 40 {
+		h, f, dy = 9, fSmallB, 5
 	}
-	s.Text(letter, m[0], m[1]+6, fName, inkOn(c), 0.5)
+	if k.Built == "rail" {
+		s.FillRect(m[0]-h, m[1]-h, 2*h, 2*h, c)
+		s.StrokeRoundRect(m[0]-h, m[1]-h, 2*h, 2*h, 0, 2.5, colInk)
+	} else {
+		s.FillCircle(m[0], m[1], h+1, c)
+		s.StrokeCircle(m[0], m[1], h+1, 2.5, colInk)
+	}
+	s.Text(letter, m[0], m[1]+dy, f, inkOn(c), 0.5)
 }
 
-// drawCounter draws a built industry counter. Unflipped: white face with a
-// thick owner-coloured frame. Flipped: solid owner colour, black frame and a
+// drawCounter draws a built industry counter. Unflipped: pale face in the
+// owner's colour with a thick owner-coloured frame. Flipped: solid owner colour, black frame and a
 // folded black corner. The seat letter sits in the top-left corner.
 func drawCounter(s surface, r box, t *brass.TileView) {
 	c := seatColor(t.Owner)
@@ -340,8 +346,8 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 		s.FillPoly([]render.Pt{{X: r.X + r.W - 20, Y: r.Y}, {X: r.X + r.W, Y: r.Y}, {X: r.X + r.W, Y: r.Y + 20}}, colInk)
 		s.FillRect(r.X, r.Y, 16, 16, colWhite)
 	} else {
-		s.FillRect(r.X, r.Y, r.W, r.H, colWhite)
-		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 5, c)
+		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.25))
+		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 1.5, colInk)
 		s.FillRect(r.X, r.Y, 16, 16, c)
 	}
@@ -387,7 +393,7 @@ func (b *board) drawHeader(s surface, v *brass.View) {
 		s.Text(periodName(v.Period), x, 34, fTitle, colInk, 0)
 		s.Text(fmt.Sprintf("Round %d/%d", v.Round, v.Rounds), right, 34, fTitle, colInk, 1)
 	}
-	s.Text(fit(s, v.Phase, fBody, right-x), x, 60, fBody, colInk, 0)
+	s.Text(fit(s, phaseText(v), fBody, right-x), x, 60, fBody, colInk, 0)
 	s.Text("Order", x, 92, fBold, colInk, 0)
 	cx := x + 64
 	for i, seat := range v.TurnOrder {
@@ -442,6 +448,39 @@ func (b *board) drawTracks(s surface, v *brass.View) {
 		last = b.cardLabel(v.DiscardTop)
 	}
 	s.Text("Last card played: "+last, x, my+25, fBody, colInk, 0)
+}
+
+// money formats pounds with the sign in front: £5, −£6.
+func money(n int) string {
+	if n < 0 {
+		return "−£" + strconv.Itoa(-n)
+	}
+	return "£" + strconv.Itoa(n)
+}
+
+// phaseText is what the phase label adds to the period and round shown in
+// the title (the engine's label starts with them).
+func phaseText(v *brass.View) string {
+	t := v.Phase
+	if i := strings.Index(t, fmt.Sprintf("round %d of %d", v.Round, v.Rounds)); i >= 0 {
+		t = strings.TrimLeft(t[i+len(fmt.Sprintf("round %d of %d", v.Round, v.Rounds)):], ":;,. ")
+	}
+	if t == "" && v.Active >= 0 && !v.Finished {
+		t = fmt.Sprintf("Player %d to play", v.Active+1)
+	}
+	return t
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
 }
 
 func stepsLabel(n int) string {
@@ -512,8 +551,14 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 			s.FillPoly([]render.Pt{{X: tx + nw + 8, Y: y + 9}, {X: tx + nw + 20, Y: y + 18}, {X: tx + nw + 8, Y: y + 27}}, colInk)
 			s.Text(acts, tx+nw+26, y+25, fBold, colInk, 0)
 		}
-		s.Text(fmt.Sprintf("£%d", p.Money), x+w-10, y+28, fBig, colInk, 1)
-		s.Text(fmt.Sprintf("Income £%d (%d)  VP %d  Spent £%d", p.Income, p.IncomeSpace, p.VP, p.Spent), tx, y+50, fBody, colInk, 0)
+		if v.Finished {
+			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
+				nw := s.TextWidth(name, fName)
+				s.Text(ordinal(rank+1)+" place", tx+nw+14, y+25, fBold, colInk, 0)
+			}
+		}
+		s.Text(money(p.Money), x+w-10, y+28, fBig, colInk, 1)
+		s.Text(fmt.Sprintf("Income %s (%d)  VP %d  Spent %s", money(p.Income), p.IncomeSpace, p.VP, money(p.Spent)), tx, y+50, fBody, colInk, 0)
 		s.Text(fmt.Sprintf("Links %d/14  Cards %d", p.LinksLeft, p.HandSize), tx, y+73, fBody, colInk, 0)
 		// Next counter of each stack.
 		cw := math.Floor((w - 54) / 5)

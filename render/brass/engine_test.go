@@ -1,0 +1,92 @@
+package brass
+
+import (
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+)
+
+// enginePosition plays a seeded 4-player game with the real engine,
+// choosing among the legal tokens with the engine's seeded RNG (favouring
+// builds, links and sales), until extra moves into the rail period.
+func enginePosition(t testing.TB, seed uint64, extra int) (engine.Game, engine.State) {
+	t.Helper()
+	g := brass.New()
+	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(seed, 7)
+	weight := map[string]int{"build": 40, "canal": 25, "rail": 30, "sell": 60, "develop": 5, "loan": 4, "pass": 1}
+	after := -1
+	for moves := 0; moves < 400; moves++ {
+		v := g.View(st, engine.Spectator).(brass.View)
+		if v.Finished {
+			t.Fatalf("game over after %d moves", moves)
+		}
+		if v.Period == "rail" && after < 0 {
+			after = 0
+		}
+		if after >= extra {
+			return g, st
+		}
+		if after >= 0 {
+			after++
+		}
+		seat := v.Active
+		var m engine.Move
+		for {
+			ch, err := g.Choices(st, seat, m)
+			if err != nil {
+				t.Fatalf("choices %v: %v", m, err)
+			}
+			if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
+				break
+			}
+			if len(ch.Next) == 0 {
+				t.Fatalf("dead end at %v", m)
+			}
+			pick := rng.Intn(len(ch.Next))
+			if len(m) == 0 {
+				total := 0
+				for _, c := range ch.Next {
+					total += max(weight[c.Token], 1)
+				}
+				r := rng.Intn(total)
+				for i, c := range ch.Next {
+					if r -= max(weight[c.Token], 1); r < 0 {
+						pick = i
+						break
+					}
+				}
+			}
+			m = append(m, ch.Next[pick].Token)
+		}
+		if st, _, err = g.Apply(st, seat, m); err != nil {
+			t.Fatalf("apply %v: %v", m, err)
+		}
+	}
+	t.Fatal("the rail period never came")
+	return nil, nil
+}
+
+// A real engine position, early in the rail period, as seat 2 sees it.
+func TestGoldenEngine(t *testing.T) {
+	g, st := enginePosition(t, 20261122, 10)
+	r := newTestRenderer(t)
+	const seat = 2
+	v := g.View(st, seat)
+	b, err := r.PNG(v, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "engine-rail-seat3", b)
+	// The spectator image of the same position renders too, without a hand.
+	if sv := g.View(st, engine.Spectator).(brass.View); sv.Hand != nil {
+		t.Fatal("spectator view has a hand")
+	}
+	if _, err := r.PNG(g.View(st, engine.Spectator), engine.Spectator); err != nil {
+		t.Fatal(err)
+	}
+}
