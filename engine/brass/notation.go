@@ -1,6 +1,7 @@
 package brass
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -37,6 +38,19 @@ func init() {
 	wordAliases["warrington&runcorn"] = "warrington"
 	wordAliases["warrington-runcorn"] = "warrington"
 	wordAliases["the-midlands"] = "midlands"
+}
+
+// multiWord lists the words that may follow a place slug when its full
+// name is typed with spaces; they are dropped.
+var multiWord = []struct {
+	head string
+	rest []string
+}{
+	{"ellesmere", []string{"port"}},
+	{"barrow", []string{"in", "furness"}},
+	{"barrow-in", []string{"furness"}},
+	{"warrington", []string{"&", "runcorn"}},
+	{"warrington", []string{"and", "runcorn"}},
 }
 
 // normalizeWord resolves an alias of an industry, place or action.
@@ -143,8 +157,18 @@ func normToken(w string) string {
 // ParseMove reads typed notation into canonical tokens.
 func (Game) ParseMove(text string) (engine.Move, error) {
 	text = strings.ToLower(strings.ReplaceAll(text, ",", " "))
+	words := strings.Fields(text)
 	var m engine.Move
-	for _, w := range strings.Fields(text) {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		// Full names written in several words: "ellesmere port",
+		// "barrow in furness", "warrington & runcorn".
+		for _, tail := range multiWord {
+			if strings.HasSuffix(w, tail.head) && i+len(tail.rest) < len(words) && slices.Equal(words[i+1:i+1+len(tail.rest)], tail.rest) {
+				i += len(tail.rest)
+				break
+			}
+		}
 		m = append(m, normToken(w))
 	}
 	if len(m) == 0 {
