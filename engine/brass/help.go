@@ -340,3 +340,7 @@ func helpCards(b *board) []engine.HelpTopic {
 	}
 	return out
 }
+
+// HelpTopics implements engine.Helper: rule topics first, then tiles,
+// locations and cards.
+func (Game) HelpTopics() []engine.HelpTopic { return helpTopics() }

@@ -479,3 +479,18 @@ func TestGeneratedHelpFollowsData(t *testing.T) {
 		}
 	}
 }
+
+func TestGameIsHelper(t *testing.T) {
+	var g engine.Game = Game{}
+	h, ok := g.(engine.Helper)
+	if !ok {
+		t.Fatal("brass.Game does not implement engine.Helper")
+	}
+	topics := h.HelpTopics()
+	if len(topics) != len(helpTopics()) {
+		t.Fatalf("HelpTopics returned %d topics, want %d", len(topics), len(helpTopics()))
+	}
+	if tp, ok := engine.FindTopic(topics, TopicLoan); !ok || tp.Kind != "rule" {
+		t.Errorf("FindTopic(%q) = %+v, %v", TopicLoan, tp, ok)
+	}
+}
