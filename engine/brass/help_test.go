@@ -494,3 +494,51 @@ func TestGameIsHelper(t *testing.T) {
 		t.Errorf("FindTopic(%q) = %+v, %v", TopicLoan, tp, ok)
 	}
 }
+
+// The moves quoted in the rule topics are written in canonical notation, so
+// a player can copy them.
+func TestHelpExamplesAreCanonical(t *testing.T) {
+	actions := map[string]bool{"build": true, "canal": true, "rail": true, "develop": true, "sell": true,
+		"loan": true, "pass": true, "stop": true, "liquidate": true}
+	g := Game{}
+	n := 0
+	for _, r := range helpRuleTexts {
+		for _, line := range strings.Split(r.body, "\n") {
+			var text string
+			for _, prefix := range []string{"Type: ", "Two: ", "Then: ", "- "} {
+				if strings.HasPrefix(line, prefix) {
+					text = strings.TrimPrefix(line, prefix)
+					break
+				}
+			}
+			if i := strings.Index(text, " ("); i >= 0 {
+				text = text[:i]
+			}
+			for _, ex := range strings.Split(text, "  or  ") {
+				ex = strings.TrimSpace(ex)
+				f := strings.Fields(ex)
+				if len(f) == 0 || !actions[f[0]] {
+					continue
+				}
+				// Plain sentences that start with an action word are not moves:
+				// a move names its card, except the follow-ups and liquidate.
+				if !strings.Contains(ex, "card:") && !strings.Contains(ex, "cards:") && f[0] != "liquidate" && f[0] != "stop" && f[0] != "sell" {
+					continue
+				}
+				n++
+				m, err := g.ParseMove(ex)
+				if err != nil {
+					t.Errorf("topic %s: example %q: %v", r.id, ex, err)
+					continue
+				}
+				if got := g.FormatMove(m); got != ex {
+					t.Errorf("topic %s: example %q is not canonical, write %q", r.id, ex, got)
+				}
+			}
+		}
+	}
+	t.Logf("checked %d move examples", n)
+	if n < 20 {
+		t.Errorf("found only %d move examples in the rule topics", n)
+	}
+}
