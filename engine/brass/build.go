@@ -411,8 +411,8 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if len(rest) > 1 {
 			return step{}, tooLong()
 		}
-		w.st.discard(w.seat, a)
-		w.st.discard(w.seat, b)
+		w.play(a)
+		w.play(b)
 		w.used = 2
 	} else {
 		card, ok := parseCard(rest[0])
@@ -428,7 +428,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if len(rest) > 1 {
 			return step{}, tooLong()
 		}
-		w.st.discard(w.seat, card)
+		w.play(card)
 		w.used = 1
 	}
 	w.doBuild(&c, coalSrc, ironSrc)

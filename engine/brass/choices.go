@@ -2,6 +2,7 @@ package brass
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -206,7 +207,7 @@ func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
 	if len(rest) > 1 {
 		return step{}, tooLong()
 	}
-	w.st.discard(w.seat, c)
+	w.play(c)
 	w.used = 1
 	return step{complete: true}, nil
 }
@@ -268,4 +269,11 @@ func (w *walker) pairs() []opt {
 	}
 	slices.SortFunc(out, func(a, b opt) int { return strings.Compare(a.tok, b.tok) })
 	return out
+}
+
+// play discards a card for the action, face up for everyone to see.
+// Rulebook, PLAY CARD DETAILS: played cards go to the discard pile.
+func (w *walker) play(card int) {
+	w.st.discard(w.seat, card)
+	w.evs = append(w.evs, pub(w.seat, "card", fmt.Sprintf("%s plays the %s", seatName(w.seat), strings.ToLower(cardLabel(card))), "card", theBoard.cardSlug(card)))
 }
