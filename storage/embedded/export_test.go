@@ -42,3 +42,13 @@ func (s *Store) CompactErr() error {
 	defer s.mu.Unlock()
 	return s.compactErr
 }
+
+// Datasync is the store's durable flush, for the benchmark floor.
+var Datasync = datasync
+
+// Syncs counts the fdatasyncs of commits so far.
+func (s *Store) Syncs() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.syncs
+}

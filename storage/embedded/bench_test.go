@@ -1,0 +1,214 @@
+package embedded_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/embedded"
+	"github.com/smokestack/smokestack/storage/storagetest"
+)
+
+// snapshots are the payloads the benchmarks use: a 12 KiB JSON state and
+// the Brass snapshot of a fresh four-seat match.
+func snapshots(b *testing.B) map[string][]byte {
+	g := brass.New()
+	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 42})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bs, err := g.MarshalState(st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return map[string][]byte{"12KiB": storagetest.Snapshot(12 << 10), "brass4": bs}
+}
+
+func benchMatch(id string, state []byte) storage.Match {
+	return storage.Match{ID: id, Game: "brass", RulesVersion: 1, Seed: 42, Channel: "web:" + id, Creator: "u1",
+		Status: storage.StatusActive, State: state,
+		Seats: []storage.Seat{{UserID: "u1", Name: "Ann"}, {UserID: "u2", Name: "Bob"}, {UserID: "u3", Name: "Cy"}, {UserID: "u4", Name: "Di"}}}
+}
+
+// newFloor returns one append of state to a file in dir followed by
+// fdatasync: a durable write of the same bytes to the same disk.
+func newFloor(b *testing.B, dir string, state []byte) func() {
+	f, err := os.OpenFile(filepath.Join(dir, "floor"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
+	return func() {
+		if _, err := f.Write(state); err != nil {
+			b.Fatal(err)
+		}
+		if err := embedded.Datasync(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func openBench(b *testing.B, dir string) *embedded.Store {
+	s, err := embedded.Open(dir, storage.Options{AbandonAfter: 30 * 24 * time.Hour})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
+}
+
+// newCycle returns one store Get + Commit (with a log entry and a request
+// ID) on match id.
+func newCycle(b *testing.B, s *embedded.Store, id string, state []byte) func() {
+	if err := s.Create(ctx, benchMatch(id, state)); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		m, err := s.Get(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		next := m
+		next.Version++
+		next.Moves++
+		req := strconv.FormatInt(1200000000000000000+next.Version, 10)
+		e := &storage.LogEntry{Seq: next.Moves, Seat: 1, Move: "build cotton bolton card:bolton", RequestID: req}
+		if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCycle runs a full store cycle (Get + Commit) next to its floor,
+// one write + fdatasync of the same bytes to a file in the store's
+// directory. Interleaved alternates the two in every iteration, so both
+// see the same disk and machine load, and reports their ratio. Parallel
+// runs 8 writers on 8 matches to show group commit.
+func BenchmarkCycle(b *testing.B) {
+	for _, name := range []string{"12KiB", "brass4"} {
+		state := snapshots(b)[name]
+		b.Run("Fsync/"+name, func(b *testing.B) {
+			floor := newFloor(b, b.TempDir(), state)
+			b.SetBytes(int64(len(state)))
+			for b.Loop() {
+				floor()
+			}
+		})
+		b.Run("Store/"+name, func(b *testing.B) {
+			cycle := newCycle(b, openBench(b, b.TempDir()), "m1", state)
+			b.SetBytes(int64(len(state)))
+			for b.Loop() {
+				cycle()
+			}
+		})
+		b.Run("Interleaved/"+name, func(b *testing.B) {
+			dir := b.TempDir()
+			floor, cycle := newFloor(b, dir, state), newCycle(b, openBench(b, dir), "m1", state)
+			var tf, ts time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				floor()
+				t1 := time.Now()
+				cycle()
+				ts += time.Since(t1)
+				tf += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(tf.Nanoseconds())/float64(b.N), "fsync-ns/op")
+			b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "store-ns/op")
+			b.ReportMetric(float64(ts)/float64(tf), "ratio")
+			b.ReportMetric(float64(len(state)), "snapshot-bytes")
+		})
+	}
+	state := snapshots(b)["12KiB"]
+	b.Run("Parallel8/12KiB", func(b *testing.B) {
+		s := openBench(b, b.TempDir())
+		cycles := make(chan func(), 8)
+		for i := range 8 {
+			cycles <- newCycle(b, s, fmt.Sprint("m", i), state)
+		}
+		b.SetParallelism(4) // 4 x GOMAXPROCS(2) = 8 writers
+		b.SetBytes(int64(len(state)))
+		b.ResetTimer()
+		syncs := s.Syncs()
+		b.RunParallel(func(pb *testing.PB) {
+			cycle := <-cycles
+			for pb.Next() {
+				cycle()
+			}
+		})
+		b.ReportMetric(float64(b.N)/float64(s.Syncs()-syncs), "commits/fdatasync")
+	})
+}
+
+// BenchmarkMemory1000 stores 1,000 matches, each with a 12 KiB snapshot and
+// 20 moves in its log, then reopens the store and reports the heap the
+// rebuilt index holds and the size of the file.
+func BenchmarkMemory1000(b *testing.B) {
+	state := storagetest.Snapshot(12 << 10)
+	for b.Loop() {
+		dir := b.TempDir()
+		fillMatches(b, dir, state)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s, err := embedded.Open(dir, storage.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		n, size := s.Stats()
+		if n != 1000 {
+			b.Fatalf("%d matches after reopen", n)
+		}
+		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "heap-bytes/1000matches")
+		b.ReportMetric(float64(size), "file-bytes/1000matches")
+		b.ReportMetric(float64(len(state)), "snapshot-bytes")
+		s.Close()
+	}
+}
+
+// fillMatches writes 1,000 matches of 20 moves each and compacts the file.
+func fillMatches(b *testing.B, dir string, state []byte) {
+	s, err := embedded.Open(dir, storage.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var wg sync.WaitGroup
+	for w := range 16 { // writers share fdatasyncs through group commit
+		wg.Go(func() {
+			for i := w; i < 1000; i += 16 {
+				m := benchMatch(fmt.Sprint("m", i), state)
+				if err := s.Create(ctx, m); err != nil {
+					b.Error(err)
+					return
+				}
+				for range 20 {
+					next := m
+					next.Version++
+					next.Moves++
+					req := fmt.Sprint(1200000000000000000 + next.Version)
+					e := &storage.LogEntry{Seq: next.Moves, Seat: int(next.Moves % 4), Move: "build cotton bolton card:bolton", RequestID: req}
+					if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+						b.Error(err)
+						return
+					}
+					m = next
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := s.Compact(); err != nil {
+		b.Fatal(err)
+	}
+}
