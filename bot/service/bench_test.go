@@ -13,6 +13,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot/service"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
 	"github.com/smokestack/smokestack/storage/redisstore"
@@ -21,7 +22,7 @@ import (
 
 // benchGames are the games the full-cycle benchmark plays: the largest
 // real game registered, and Pebbles as the baseline.
-var benchGames = []engine.Game{pebblesGame}
+var benchGames = []engine.Game{brass.New(), pebblesGame}
 
 // floorFunc is one durable write of the same bytes with no logic around it.
 type floorFunc func(ctx context.Context, data []byte) error

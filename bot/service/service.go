@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	mrand "math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
@@ -29,6 +31,10 @@ type Config struct {
 	MaxAttempts int
 	// BoardCache is how many rendered boards are kept (default 64; negative disables).
 	BoardCache int
+	// StateCache is how many decoded game states are kept (default 256;
+	// negative disables). A cached state is used only when the stored
+	// snapshot bytes are exactly those it was decoded from or encoded to.
+	StateCache int
 }
 
 // Service is safe for concurrent use.
@@ -43,6 +49,7 @@ type Service struct {
 	attempts  int
 
 	boards *boardCache
+	states *stateCache
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -80,6 +87,11 @@ func New(cfg Config) (*Service, error) {
 		n = 64
 	}
 	s.boards = newBoardCache(max(n, 0))
+	n = cfg.StateCache
+	if n == 0 {
+		n = 256
+	}
+	s.states = newStateCache(max(n, 0))
 	return s, nil
 }
 
@@ -214,6 +226,10 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	if sm.Status == storage.StatusLobby || sm.State == nil {
 		return m, nil
 	}
+	if c, ok := s.states.get(sm.ID, sm.State); ok {
+		m.state, m.Play = c.state, c.play
+		return m, nil
+	}
 	if sm.RulesVersion != g.RulesVersion() {
 		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
 			sm.ID, ErrBadData, sm.RulesVersion, g.ID(), g.RulesVersion())
@@ -224,6 +240,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	}
 	status := g.Status(st)
 	m.state, m.Play = st, &status
+	s.states.put(sm.ID, sm.State, st, &status)
 	return m, nil
 }
 
@@ -251,6 +268,9 @@ func (s *Service) update(ctx context.Context, id string, requestID string, fn fu
 		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.Match, Entry: entry, RequestID: requestID})
 		switch {
 		case err == nil:
+			if next.state != nil {
+				s.states.put(next.ID, next.State, next.state, next.Play)
+			}
 			return next, nil
 		case errors.Is(err, storage.ErrConflict):
 			last = err
@@ -269,4 +289,50 @@ func (s *Service) update(ctx context.Context, id string, requestID string, fn fu
 func backoff(attempt int) {
 	d := time.Duration(min(attempt, 20)) * 50 * time.Microsecond
 	time.Sleep(d + mrand.N(50*time.Microsecond))
+}
+
+// stateCache keeps decoded states by match, each with the exact snapshot
+// bytes it stands for, so a load whose bytes match skips decoding. Game
+// states are immutable (Apply returns a new one), so sharing them is safe.
+type stateCache struct {
+	mu    sync.Mutex
+	size  int
+	order []string
+	m     map[string]cachedState
+}
+
+type cachedState struct {
+	data  []byte
+	state engine.State
+	play  *engine.Status
+}
+
+func newStateCache(size int) *stateCache {
+	return &stateCache{size: size, m: map[string]cachedState{}}
+}
+
+func (c *stateCache) get(id string, data []byte) (cachedState, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	if !ok || !bytes.Equal(e.data, data) {
+		return cachedState{}, false
+	}
+	return e, true
+}
+
+func (c *stateCache) put(id string, data []byte, st engine.State, play *engine.Status) {
+	if c.size == 0 || data == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[id]; !ok {
+		if len(c.order) >= c.size {
+			delete(c.m, c.order[0])
+			c.order = c.order[1:]
+		}
+		c.order = append(c.order, id)
+	}
+	c.m[id] = cachedState{data: data, state: st, play: play}
 }
