@@ -560,3 +560,28 @@ func TestPeriodEnd(t *testing.T) {
 		t.Fatalf("rail deal: deck %d tiles %d actions %d", len(st.Deck), len(st.Tiles), st.Actions)
 	}
 }
+
+func TestStateVersionAndDamage(t *testing.T) {
+	g := Game{}
+	st := fixture(t, Canal)
+	data, err := g.MarshalState(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := g.UnmarshalState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := g.MarshalState(back)
+	if string(again) != string(data) {
+		t.Fatal("state does not round-trip")
+	}
+	bad := strings.Replace(string(data), `"v":1`, `"v":99`, 1)
+	if _, err := g.UnmarshalState([]byte(bad)); !errors.Is(err, engine.ErrStateVersion) {
+		t.Fatalf("version 99: %v", err)
+	}
+	bad = strings.Replace(string(data), `"coal":8`, `"coal":9`, 1)
+	if _, err := g.UnmarshalState([]byte(bad)); err == nil {
+		t.Fatal("a coal track of 9 cubes was accepted")
+	}
+}

@@ -3,6 +3,7 @@ package brass
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -144,5 +145,65 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard.spaces) || len(st.Links) != len(theBoard.links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
 		return nil, fmt.Errorf("brass: decode state: inconsistent sizes")
 	}
+	if err := st.validate(); err != nil {
+		return nil, fmt.Errorf("brass: decode state: %w", err)
+	}
 	return &st, nil
+}
+
+// validate checks the ranges a decoded state relies on, so a damaged
+// snapshot is refused instead of crashing a later call.
+func (st *State) validate() error {
+	if st.Mode < ModePlay || st.Mode > ModeOver || (st.Period != Canal && st.Period != Rail) {
+		return fmt.Errorf("bad mode or period")
+	}
+	seen := make([]bool, st.N)
+	for _, s := range st.Order {
+		if s < 0 || s >= st.N || seen[s] {
+			return fmt.Errorf("bad order %v", st.Order)
+		}
+		seen[s] = true
+	}
+	if st.Turn < 0 || st.Turn >= st.N || st.Debtor < 0 || st.Debtor >= st.N {
+		return fmt.Errorf("bad turn")
+	}
+	kinds := theBoard.numCardKinds()
+	cards := [][]int{st.Deck, st.Removed, st.Discards, st.RailDeckPin}
+	cards = append(cards, st.Hands...)
+	for _, cs := range cards {
+		for _, c := range cs {
+			if c < 0 || c >= kinds {
+				return fmt.Errorf("bad card %d", c)
+			}
+		}
+	}
+	for _, t := range st.Spaces {
+		if t.Owner < -1 || t.Owner >= st.N || t.Ind < 0 || t.Ind >= numIndustries || t.Level < 0 || t.Level > 4 || t.Cubes < 0 {
+			return fmt.Errorf("bad tile %+v", t)
+		}
+	}
+	for _, o := range st.Links {
+		if o < -1 || o >= st.N {
+			return fmt.Errorf("bad link owner %d", o)
+		}
+	}
+	for _, p := range st.Players {
+		if p.Space < 0 || p.Space >= len(theBoard.incomeBy) {
+			return fmt.Errorf("bad income space %d", p.Space)
+		}
+		for ind, n := range p.Next {
+			if n < 0 || n > len(theBoard.stacks[ind]) {
+				return fmt.Errorf("bad stack position %d", n)
+			}
+		}
+	}
+	for _, tl := range append(slices.Clone(st.Tiles), st.RailTilesPin...) {
+		if tl < 0 || tl > theBoard.cottonClosed {
+			return fmt.Errorf("bad distant tile %d", tl)
+		}
+	}
+	if st.Cotton < 0 || st.Cotton > theBoard.cottonClosed || st.Coal < 0 || st.Coal > theBoard.trackSize() || st.Iron < 0 || st.Iron > theBoard.trackSize() {
+		return fmt.Errorf("bad track")
+	}
+	return nil
 }
