@@ -1,8 +1,3 @@
-// Package storage keeps matches: a snapshot and a move log per match,
-// committed together with a compare-and-set on the match version. Two
-// backends implement Store and pass one shared test suite
-// (storagetest): Redis for production and an embedded on-disk store as the
-// zero-setup default.
 package storage
 
 import (

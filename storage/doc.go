@@ -1,0 +1,71 @@
+// Package storage keeps matches: a snapshot and a move log per match,
+// committed together with a compare-and-set on the match version. Two
+// backends implement Store and pass one shared test suite
+// (storagetest): Redis for production (redisstore) and an embedded on-disk
+// store as the zero-setup default (embedded).
+//
+// # The model
+//
+// A match is its metadata (game, rules version, seed, seats, channel,
+// status, Version, Moves) plus the game's snapshot, and a log of applied
+// moves. The log and the seed are the truth; the snapshot is a cache the
+// service could rebuild by replaying the log.
+//
+// Every write is a Commit: the whole new match record and at most one log
+// entry, accepted only if the stored Version still equals ExpectVersion.
+// Both backends write the record and the entry as one unit (one Lua script
+// in Redis, one checksummed record in the embedded file), so a reader never
+// sees a snapshot without its log entry or the other way round. Losing the
+// race gives ErrConflict and changes nothing; the service reloads and
+// tries again.
+//
+// # Idempotency
+//
+// A commit may carry a RequestID (for Discord, the interaction ID). A
+// second commit with the same RequestID on the same match fails with
+// ErrDuplicate and changes nothing, whatever its ExpectVersion: the
+// request check comes before the version check, so a client that retries
+// after a lost reply learns that its first attempt landed. Redis keeps
+// request IDs 30 minutes (interaction tokens live 15); the embedded store
+// keeps them as long as the match.
+//
+// # Indexes
+//
+// ChannelMatch maps a channel to its one open (lobby or active) match;
+// Create fails with ErrChannelTaken while one exists, and a commit to a
+// finished or aborted status frees the channel. UserMatches lists the
+// matches that seat a user, newest first (by Created; ties by ID,
+// descending). In Redis the indexes live outside the match's Cluster slot
+// and are written in separate, repeatable steps; reads check every index
+// hit against the match itself. See package redisstore for the keys and
+// the trade-offs.
+//
+// # Expiry
+//
+// An open match with no commit for Options.AbandonAfter expires with its
+// log: it reads as ErrNotFound, leaves the indexes, and its ID and channel
+// can be used again. Finished and aborted matches never expire, so they
+// stay exportable. Zero AbandonAfter means nothing expires. Both backends
+// take the time from Options.Now, so tests drive expiry with a fake clock.
+//
+// # Bad data
+//
+// Data that cannot be decoded or fails its checksum gives an error
+// wrapping ErrCorrupt and naming the match, for that match only; other
+// matches keep loading and committing. Unknown state or rules versions are
+// the service's to detect when it decodes the snapshot.
+//
+// # Durability
+//
+// Commit returns once the write is durable as far as the backend goes:
+// the embedded store after fdatasync; Redis as its persistence allows
+// (run it with appendonly yes and appendfsync always to lose no
+// acknowledged commit). Both are tested by killing the process with
+// SIGKILL after acknowledged commits and reopening.
+//
+// # Testing
+//
+// storagetest.Run is the conformance suite; redistest starts a real
+// redis-server on a unix socket for the Redis tests and fails (never
+// skips) when redis-server is missing.
+package storage
