@@ -269,7 +269,7 @@ func srcOpts(prefix string, spaces []int, st *State) []opt {
 			alt = prefix + alt
 		}
 		t := &st.Spaces[si]
-		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), placeName(p)), help: fmt.Sprintf("%d cubes there", t.Cubes)})
+		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), placeName(p)), help: fmt.Sprintf("%d cube%s there", t.Cubes, plural(t.Cubes))})
 	}
 	return out
 }

@@ -21,7 +21,7 @@ func (w *walker) checkLoan(amount int) error {
 	}
 	lvl := w.st.income(w.seat) - amount/r.LoanStep
 	if lvl < r.MinIncome {
-		return w.fail("loan.income-floor", TopicLoan, "a £%d loan would take your income to £%d, below the -£10 floor", amount, lvl)
+		return w.fail("loan.income-floor", TopicLoan, "a £%d loan would take your income to %s, below the -£10 floor", amount, pounds(lvl))
 	}
 	return nil
 }
@@ -31,7 +31,7 @@ func (w *walker) loanOpts() []opt {
 	for a := theBoard.rules.LoanStep; a <= theBoard.rules.MaxLoan; a += theBoard.rules.LoanStep {
 		if w.checkLoan(a) == nil {
 			lvl := w.st.income(w.seat) - a/theBoard.rules.LoanStep
-			out = append(out, opt{tok: strconv.Itoa(a), label: fmt.Sprintf("£%d", a), help: fmt.Sprintf("income becomes £%d", lvl)})
+			out = append(out, opt{tok: strconv.Itoa(a), label: fmt.Sprintf("£%d", a), help: "income becomes " + pounds(lvl)})
 		}
 	}
 	return out
@@ -58,6 +58,6 @@ func (w *walker) walkLoan(rest engine.Move) (step, error) {
 	lvl := w.st.income(w.seat) - amount/theBoard.rules.LoanStep
 	w.st.earn(w.seat, amount)
 	w.st.Players[w.seat].Space = theBoard.topSpaceOf(lvl)
-	w.evs = append(w.evs, pub(w.seat, "loan", fmt.Sprintf("%s takes a £%d loan; income falls to £%d", seatName(w.seat), amount, lvl), "money", strconv.Itoa(amount)))
+	w.evs = append(w.evs, pub(w.seat, "loan", fmt.Sprintf("%s takes a £%d loan; income falls to %s", seatName(w.seat), amount, pounds(lvl)), "money", strconv.Itoa(amount)))
 	return s, nil
 }

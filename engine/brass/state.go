@@ -220,3 +220,11 @@ func aName(noun string) string {
 	}
 	return "a " + noun
 }
+
+// pounds formats an amount that may be negative: "£5", "-£3".
+func pounds(n int) string {
+	if n < 0 {
+		return "-£" + strconv.Itoa(-n)
+	}
+	return "£" + strconv.Itoa(n)
+}
