@@ -236,7 +236,9 @@ Where it must come from, in order:
 2. only if no mine can supply it: the coal demand track, if the town is connected to a port or external location (see "coal-market").
 3. if that track is empty: £{stock}, with the same port condition.
 
-Mine coal is free, even from other players' mines. Routes may pass through external locations.`},
+Mine coal is free, even from other players' mines. Routes may pass through external locations.
+
+When you must choose, add coal:<town> to the move (coal:<town>@2 if that town has two such mines).`},
 
 	{"coal-market", "Coal demand track", []string{"coal market", "coal demand", "coal track", "buy coal", "sell coal", "coal price"}, `The coal demand track holds spare coal. Using it needs a route from your building town to a port tile (anyone's, flipped or not) or to Scotland, Yorkshire or the Midlands.
 
@@ -251,7 +253,9 @@ Where it comes from:
 2. only if no works has any: the iron demand track, cheapest cube first
 3. if that track is empty: £{stock}
 
-Iron from a works is free. Taking the last cube flips the works and raises its owner's income.`},
+Iron from a works is free. Taking the last cube flips the works and raises its owner's income.
+
+With two or more works to pick from, add iron:<town> to the move.`},
 
 	{"iron-market", "Iron demand track", []string{"iron market", "iron demand", "iron track", "buy iron", "sell iron", "iron price"}, `The iron demand track works like the coal one but needs no port connection at all.
 
@@ -348,7 +352,7 @@ Type: canal bolton-bury card:wigan`},
 - One rail costs £{rail}; two in one action cost £{rail2}. The two need not touch each other.
 - Each rail needs one coal, moved to either of its ends by the coal rules (nearest mine first, counted to the nearer end; else the demand track via a port; else £{stock}).
 - With two rails the first is laid and supplied before the second, so the first can open a route, or use up coal, for the second.
-- Each must touch your network when it is laid.
+- Each must touch your network when it is laid, on a route nobody has built yet.
 
 Type: rail bolton-bury card:wigan
 Two: rail bolton-bury bolton-wigan coal:wigan card:wigan`},
