@@ -5,8 +5,10 @@
 //
 // The static part of the board (map, empty spaces, potential links, frames)
 // is drawn once per renderer and copied under each position; text is drawn
-// with x/image/font on a pooled canvas, and the result is encoded as a
-// paletted PNG with a curated palette at the fastest compression level.
+// with x/image/font on a pooled canvas; only the parts a position draws on
+// are restored and converted to the curated palette; and the paletted image
+// is encoded at the fastest compression level, in bands compressed
+// concurrently (see render.EncodePaletted).
 package brass
 
 import (
@@ -40,7 +42,6 @@ var (
 type Renderer struct {
 	l   *layout
 	pal *render.Palette
-	enc *render.Encoder
 
 	mu     sync.Mutex
 	static map[string]*staticLayer // by board signature
@@ -77,7 +78,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{l: l, pal: pal, enc: render.NewEncoder(), static: map[string]*staticLayer{}}, nil
+	return &Renderer{l: l, pal: pal, static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -107,7 +108,7 @@ func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
 	if err := r.draw(p, bv); err != nil {
 		return nil, err
 	}
-	return r.enc.Encode(p.out, 256<<10)
+	return render.EncodePaletted(p.out)
 }
 
 func (r *Renderer) painter() (*painter, error) {
