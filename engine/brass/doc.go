@@ -26,6 +26,37 @@
 // view.go, status.go and topics.go (help topic IDs). Every rule cites the
 // rulebook section it implements.
 //
+// Decisions where the rulebook leaves room (see also docs/notation.md):
+//
+//   - Link scoring counts only flipped counters at a link's ends, plus the
+//     printed pair on the six places without spaces (option
+//     link-scoring=all counts every counter).
+//   - Final ties: income, then money, then the next order of play (option
+//     tiebreak=cash skips income, as the French summary does).
+//   - A loan that would take income below -£10 is refused, not trimmed.
+//   - The distant-market bonus is in income spaces, added to the mill's own.
+//   - Negative income with no industries left: the seat pays what it has and
+//     the rest is forgiven. Debtors settle in order of play, removing one
+//     counter of their choice at a time until they can pay.
+//   - Two rails in one action: each rail is placed and its coal found and
+//     moved before the next one is considered.
+//   - A distant-market sale is resolved when the move is applied, so it
+//     ends the written list; the seat is then asked whether to sell more.
+//   - Hands are dealt (eight each, in order of play, from the top of the
+//     deck) before the face-down removals; refills go in the new order of
+//     play.
+//   - A link may start only from a place holding one of your industries or
+//     an end of one of your own links (an external location counts when one
+//     of your links ends there).
+//   - In the canal period an industry card reaches only the ends of your
+//     own canals; overbuilding your own counter needs no link at all.
+//   - The engine picks the empty space for a build: the one accepting the
+//     fewest industries, then the first, which is the port-box rule.
+//   - Coal, cotton and distant-market routes use any built link of any
+//     owner through any place (external locations and the three places
+//     without spaces included); the virtual Liverpool-Birkenhead link only
+//     joins the two towns for industry-card builds.
+//
 // Legality has a single source: Choices and Apply walk the same tokens
 // through the same checks, so a choice offered is always accepted.
 package brass
