@@ -273,7 +273,7 @@ Mines fit the mixed cotton/coal spaces and Wigan's coal spaces. Tip: a mine with
 
 	{"iron-works", "Iron works", []string{"iron works", "ironworks", "foundry", "iron foundry"}, `An iron works needs coal to build and comes with iron cubes.
 
-As it is built it fills every empty space of the iron demand track from its cubes and you are paid for each (see "iron-market"). No port is needed for that.
+As it is built it fills the empty spaces of the iron demand track from its cubes, as far as they go, and you are paid for each (see "iron-market"). No port is needed for that.
 
 The rest is taken by anyone who builds or develops, for free and from anywhere. When the last cube goes, it flips and you gain its income.
 
