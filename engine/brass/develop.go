@@ -42,8 +42,10 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 				return step{prompt: "Which stack?", opts: w.developOpts()}, nil
 			}
 			s := w.cardStep("Which card?", nil)
-			s.prompt = "A second counter, or which card?"
-			s.opts = append(w.developOpts(), s.opts...)
+			if more := w.developOpts(); len(more) > 0 {
+				s.prompt = "A second counter, or which card?"
+				s.opts = append(more, s.opts...)
+			}
 			return s, nil
 		}
 		ind, ok := industryBySlug(rest[0])

@@ -173,8 +173,10 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 				return step{prompt: "Which rail?", opts: w.railOpts(0)}, nil
 			}
 			s := w.cardStep("Which card?", nil)
-			s.prompt = "A second rail (£15 for both), or which card?"
-			s.opts = append(w.railOpts(1), s.opts...)
+			if more := w.railOpts(1); len(more) > 0 {
+				s.prompt = "A second rail (£15 for both), or which card?"
+				s.opts = append(more, s.opts...)
+			}
 			return s, nil
 		}
 		li, ok := parseLink(rest[0])

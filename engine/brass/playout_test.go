@@ -2,6 +2,7 @@ package brass
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -32,6 +33,14 @@ func playout(t testing.TB, seats int, seed uint64) (*State, int) {
 			}
 			if len(ch.Next) == 0 {
 				t.Fatalf("seed %d: dead end at %v (%s)", seed, m, ch.Prompt)
+			}
+			if ch.Prompt == "" {
+				t.Fatalf("seed %d: no prompt at %v", seed, m)
+			}
+			for _, c := range ch.Next {
+				if c.Label == "" || len([]rune(c.Label)) > 80 || strings.ContainsAny(c.Token, " \t") {
+					t.Fatalf("seed %d: bad choice %+v at %v", seed, c, m)
+				}
 			}
 			m = append(m, pickToken(&rng, m, ch.Next))
 		}
