@@ -64,10 +64,14 @@ func helpPeriod(p string) string {
 	}
 }
 
-// helpTownsWith lists the display names of the towns with a space for ind.
-func (b *board) helpTownsWith(ind Industry) []string {
+// helpTownsWith lists the display names of the towns with a space for ind;
+// with canalOnly set, towns closed in the canal period are left out.
+func (b *board) helpTownsWith(ind Industry, canalOnly bool) []string {
 	var names []string
 	for _, p := range b.places {
+		if canalOnly && p.RailOnly {
+			continue
+		}
 		for _, s := range b.spaces[p.firstSpace : p.firstSpace+len(p.Spaces)] {
 			if s.allowed[ind] {
 				names = append(names, p.Name)
@@ -115,7 +119,9 @@ func helpTiles(b *board) []engine.HelpTopic {
 					body.WriteString("- removed from the board when the canal period ends\n")
 				}
 			}
-			fmt.Fprintf(&body, "Spaces: %s.\n", strings.Join(b.helpTownsWith(i), ", "))
+			if s.Period != "never" {
+				fmt.Fprintf(&body, "Spaces: %s.\n", strings.Join(b.helpTownsWith(i, s.Period == "canal"), ", "))
+			}
 			fmt.Fprintf(&body, "See also: %s, %s.", helpIndustryTopic[i], TopicTechLevel)
 			out = append(out, engine.HelpTopic{
 				ID:    fmt.Sprintf("tile-%s-%d", slug, lv),
@@ -303,7 +309,7 @@ func helpCards(b *board) []engine.HelpTopic {
 			kw = append(kw, noun+" card")
 			fmt.Fprintf(&body, "An industry card; the deck holds %d.\n", b.industryCards[ind])
 			fmt.Fprintf(&body, "It builds a %s in any town of your network that has a free fitting space (or over your own %s). With nothing of yours on the board yet, it builds anywhere.\n", noun, noun)
-			fmt.Fprintf(&body, "Towns with a %s space: %s.\n", noun, strings.Join(b.helpTownsWith(ind), ", "))
+			fmt.Fprintf(&body, "Towns with a %s space: %s.\n", noun, strings.Join(b.helpTownsWith(ind, false), ", "))
 			fmt.Fprintf(&body, "Like any card it can also pay for another action.\nSee also: %s, %s.", TopicIndustryCard, TopicNetwork)
 		} else {
 			p := b.places[c]
