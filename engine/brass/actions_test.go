@@ -585,3 +585,97 @@ func TestStateVersionAndDamage(t *testing.T) {
 		t.Fatal("a coal track of 9 cubes was accepted")
 	}
 }
+
+func TestSetupPinsAndView(t *testing.T) {
+	g := Game{}
+	deck := make([]string, 0, 66)
+	for _, c := range fullDeck() {
+		deck = append(deck, theBoard.cardSlug(c))
+	}
+	pins := map[string]string{PinFirst: "3", PinDeck: strings.Join(deck, ","), PinTiles: "4,3,3,3,2,2,2,2,1,1,0,0"}
+	s, evs, err := g.Setup(engine.Setup{Seats: 3, Seed: 9, Pins: pins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	if !slices.Equal(st.Order, []int{2, 0, 1}) || st.current() != 2 || st.Actions != 1 {
+		t.Fatalf("order %v current %d actions %d", st.Order, st.current(), st.Actions)
+	}
+	// Seat 3 (index 2) is dealt the first eight cards: barrow x2, lancaster x3, fleetwood, preston x2.
+	if got := (View)(st.view(2)).Hand; !slices.Equal(got, []string{"barrow", "barrow", "fleetwood", "lancaster", "lancaster", "lancaster", "preston", "preston"}) {
+		t.Fatalf("hand %v", got)
+	}
+	if len(st.Removed) != 9 || len(st.Deck) != 66-24-9 || st.Tiles[0] != 4 {
+		t.Fatalf("removed %d deck %d tiles %v", len(st.Removed), len(st.Deck), st.Tiles)
+	}
+	for _, e := range evs {
+		if e.Kind == "draw" && e.Audience != engine.Public && strings.Contains(e.Text, "barrow") && e.Audience != 2 {
+			t.Fatalf("seat %d sees seat 3's cards", e.Audience)
+		}
+	}
+	v := st.view(0)
+	if v.Hand == nil || slices.Contains(v.Hand, "barrow") || v.PlayerViews[2].HandSize != 8 || v.DeckSize != 33 {
+		t.Fatalf("view of seat 1 leaks or is wrong: %v", v.Hand)
+	}
+	if sv := st.view(engine.Spectator); sv.Hand != nil {
+		t.Fatal("spectator sees a hand")
+	}
+	status := g.Status(st)
+	if status.Phase != "Canal period, round 1 of 10" || !slices.Equal(status.Active, []int{2}) || status.Seats[0].Resources["money"] != 30 || status.Seats[0].Resources["links"] != 14 {
+		t.Fatalf("status %+v", status)
+	}
+	for _, bad := range []map[string]string{
+		{PinFirst: "4"},
+		{PinDeck: "manchester,bolton"},
+		{PinTiles: "0,0,1,1,2,2,2,2,3,3,3,3"},
+		{"colour": "red"},
+	} {
+		if _, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 1, Pins: bad}); err == nil {
+			t.Errorf("pins %v accepted", bad)
+		}
+	}
+	if _, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 1}); !errors.Is(err, engine.ErrBadSeat) {
+		t.Errorf("2 seats: %v", err)
+	}
+	if _, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 1, Options: map[string]string{OptLinkScoring: "some"}}); err == nil {
+		t.Error("bad option value accepted")
+	}
+}
+
+func TestLinkScoringOption(t *testing.T) {
+	st := fixture(t, Canal)
+	st.put(t, "bury@1", 0, Cotton, 1, 0, false)
+	st.put(t, "bolton@1", 1, Cotton, 2, 0, true)
+	st.build(t, "bolton-bury", 0)
+	li := theBoard.linkIndex["bolton-bury"]
+	if v := st.linkValue(li); v != 1 {
+		t.Fatalf("flipped-only link value %d", v)
+	}
+	st.LinkAll = true
+	if v := st.linkValue(li); v != 2 {
+		t.Fatalf("all-counters link value %d", v)
+	}
+}
+
+func TestFinalTieBreak(t *testing.T) {
+	st := fixture(t, Rail)
+	st.Players[0].VP, st.Players[1].VP, st.Players[2].VP = 50, 50, 50
+	st.Players[0].Money, st.Players[1].Money, st.Players[2].Money = 9, 19, 19 // +0, +1, +1 VP
+	st.Players[0].VP++                                                        // 51 after money: tie at 51 with seats 1 and 2
+	st.Players[1].Space, st.Players[2].Space = 20, 22                         // income 5 and 6
+	st.Order = []int{1, 2, 0}
+	var evs []engine.Event
+	st.finish(&evs)
+	if !slices.Equal(st.Ranking, []int{2, 1, 0}) || !strings.Contains(st.TieBreak, "income") {
+		t.Fatalf("ranking %v (%s)", st.Ranking, st.TieBreak)
+	}
+	st2 := fixture(t, Rail)
+	st2.TieCash = true
+	st2.Players[0].Money, st2.Players[1].Money, st2.Players[2].Money = 5, 5, 8
+	st2.Players[0].Space = 40
+	st2.Order = []int{1, 0, 2}
+	st2.finish(&evs)
+	if !slices.Equal(st2.Ranking, []int{2, 1, 0}) {
+		t.Fatalf("cash tie-break ranking %v", st2.Ranking)
+	}
+}
