@@ -122,7 +122,11 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 		return c, w.fail("build.not-a-town", TopicBuild, "%s has no industry spaces", pl.Name)
 	}
 	// Rulebook, Barrow-in-Furness and Birkenhead: no building there before
-	// the rail period.
+	// the rail period. With the board's shipyard spaces in Liverpool,
+	// Barrow and Birkenhead only, this is also the rule that canal-period
+	// shipyards go to Liverpool (Rulebook, Shipyards). That a shipyard or
+	// iron works there needs coal by rail follows from the coal rules: the
+	// virtual link never carries coal.
 	if pl.RailOnly && st.Period == Canal {
 		topic := TopicBarrow
 		if pl.ID == "birkenhead" {

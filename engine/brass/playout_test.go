@@ -104,6 +104,9 @@ func checkInvariants(t testing.TB, st *State, total int) {
 			}
 		}
 	}
+	if st.Round < 1 || st.Round > st.rounds() {
+		t.Fatalf("round %d of %d", st.Round, st.rounds())
+	}
 	if sum != total {
 		t.Fatalf("money not conserved: %d, want %d", sum, total)
 	}
@@ -148,8 +151,8 @@ func TestRandomPlayouts(t *testing.T) {
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		for _, seats := range []int{3, 4} {
 			st, _ := playout(t, seats, seed)
-			if len(st.Ranking) != seats {
-				t.Fatalf("ranking %v", st.Ranking)
+			if len(st.Ranking) != seats || st.Round != st.rounds() || st.Period != Rail {
+				t.Fatalf("ended with ranking %v in round %d of the %s period", st.Ranking, st.Round, st.Period)
 			}
 		}
 	}
