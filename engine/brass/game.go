@@ -129,18 +129,19 @@ func (Game) MarshalState(s engine.State) ([]byte, error) {
 
 // UnmarshalState decodes a state, refusing unknown versions.
 func (Game) UnmarshalState(data []byte) (engine.State, error) {
-	var probe struct {
-		V int `json:"v"`
-	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("brass: decode state: %w", err)
-	}
-	if probe.V != stateVersion {
-		return nil, fmt.Errorf("brass: state version %d: %w", probe.V, engine.ErrStateVersion)
-	}
 	var st State
 	if err := json.Unmarshal(data, &st); err != nil {
+		// An encoding of another version may not even fit this struct.
+		var probe struct {
+			V int `json:"v"`
+		}
+		if json.Unmarshal(data, &probe) == nil && probe.V != stateVersion {
+			return nil, fmt.Errorf("brass: state version %d: %w", probe.V, engine.ErrStateVersion)
+		}
 		return nil, fmt.Errorf("brass: decode state: %w", err)
+	}
+	if st.V != stateVersion {
+		return nil, fmt.Errorf("brass: state version %d: %w", st.V, engine.ErrStateVersion)
 	}
 	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard.spaces) || len(st.Links) != len(theBoard.links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
 		return nil, fmt.Errorf("brass: decode state: inconsistent sizes")
