@@ -57,6 +57,18 @@
 //     without spaces included); the virtual Liverpool-Birkenhead link only
 //     joins the two towns for industry-card builds.
 //
+// Events (engine.Event.Kind, with their Data keys) narrate every step:
+// setup (first, order), shuffle (what: deck or tiles), draw (private to the
+// seat with cards; public with count), remove (count), round (period,
+// round), income (money, negative when paid), debt (owed), turn, card
+// (card), pass, build (industry, level, space), overbuild (space), cube
+// (from, cube, price when bought), demand (cubes, money), flip (space),
+// canal and rail (link), rail-cost (money), develop (industry), sell (mill,
+// port), distant and distant-fail (tile, mill, bonus), loan (money),
+// liquidate (space, money), order (order), period-end, score (links,
+// industries, vp), maintenance, money-vp (vp) and game-end (ranking).
+// Seats in Data are 1-based; spaces are written <town>@<n>.
+//
 // Legality has a single source: Choices and Apply walk the same tokens
 // through the same checks, so a choice offered is always accepted.
 package brass
