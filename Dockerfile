@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+#
+# Smokestack: a static binary in a distroless image, running as non-root.
+#
+#   docker build -t smokestack .
+#   docker run --rm -p 127.0.0.1:8080:8080 -v smokestack-data:/data smokestack
+#
+# The image stores matches in the embedded store under /data unless
+# REDIS_URL is set (see compose.yaml for Redis). Configure it with the
+# variables in .env.example (docker run --env-file .env ...).
+
+FROM golang:1.26-bookworm AS build
+WORKDIR /src
+# Dependencies first, so they are cached while the sources change.
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags="-s -w" -o /out/smokestack ./cmd/smokestack \
+	&& mkdir -p /out/data
+
+# distroless/static: CA certificates, /etc/passwd with the nonroot user
+# (65532), tzdata; no shell, no package manager.
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /out/smokestack /usr/local/bin/smokestack
+COPY --from=build --chown=65532:65532 /out/data /data
+WORKDIR /data
+# Inside a container the playground must listen on all interfaces to be
+# reachable through the published port; publish it on 127.0.0.1 only.
+ENV DATA_DIR=/data \
+	PLAYGROUND_ADDR=0.0.0.0:8080
+VOLUME ["/data"]
+# 8080: web playground (no DISCORD_TOKEN); 8081: Discord interactions endpoint (DISCORD_MODE=http).
+EXPOSE 8080 8081
+USER nonroot:nonroot
+ENTRYPOINT ["/usr/local/bin/smokestack"]
+CMD ["serve"]
