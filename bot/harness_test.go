@@ -18,8 +18,10 @@ import (
 	"github.com/smokestack/smokestack/bot/service"
 	"github.com/smokestack/smokestack/bot/service/servicetest"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
+	brassrender "github.com/smokestack/smokestack/render/brass"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/redisstore"
 	"github.com/smokestack/smokestack/storage/redistest"
@@ -31,6 +33,7 @@ const (
 	bob   = "100000000000000002"
 	carol = "100000000000000003" // not seated; has Manage Channels
 	dave  = "100000000000000004" // not seated; no special permission
+	erin  = "100000000000000005"
 	room  = "200000000000000001"
 )
 
@@ -46,6 +49,7 @@ type harness struct {
 type harnessOpts struct {
 	mode  Mode
 	redis bool // a real redis-server instead of the in-memory store
+	brass bool // offer Brass (engine/brass, render/brass) besides Pebbles
 }
 
 // newHarness wires the real service, the real discordgo client and the
@@ -58,6 +62,7 @@ func newHarness(t *testing.T, o harnessOpts) *harness {
 	fd.AddUser(fakediscord.User{ID: bob, Name: "bob"})
 	fd.AddUser(fakediscord.User{ID: carol, Name: "carol", Permissions: discordgo.PermissionManageChannels})
 	fd.AddUser(fakediscord.User{ID: dave, Name: "dave"})
+	fd.AddUser(fakediscord.User{ID: erin, Name: "erin"})
 	fd.AddChannel(room, "games")
 
 	var store storage.Store
@@ -69,10 +74,20 @@ func newHarness(t *testing.T, o harnessOpts) *harness {
 	}
 	t.Cleanup(func() { store.Close() })
 	var ids atomic.Int64
+	games := engine.NewRegistry(testgame.Game{})
+	renderers := render.NewSet(servicetest.Pebbles{})
+	if o.brass {
+		br, err := brassrender.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = engine.NewRegistry(testgame.Game{}, brass.New())
+		renderers = render.NewSet(servicetest.Pebbles{}, br)
+	}
 	svc, err := service.New(service.Config{
-		Games:     engine.NewRegistry(testgame.Game{}),
+		Games:     games,
 		Store:     store,
-		Renderers: render.NewSet(servicetest.Pebbles{}),
+		Renderers: renderers,
 		NewID:     func() string { return fmt.Sprintf("m%04d", ids.Add(1)) },
 		Seed:      func() uint64 { return 7 },
 	})

@@ -123,7 +123,7 @@ func writeJSON(w http.ResponseWriter, v any) error {
 // writeResponse writes the initial response as the HTTP body.
 func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
 	if resp.Data == nil || len(resp.Data.Files) == 0 {
-		return writeJSON(w, resp)
+		return writeJSON(w, wire(resp))
 	}
 	ct, body, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
 	if err != nil {

@@ -338,6 +338,20 @@ func (b *Bot) logDiscord(ctx context.Context, r *Request, what string, err error
 	}
 }
 
+// wire is the JSON of an initial response. discordgo drops an empty
+// choices list (omitempty), but Discord needs the field in an autocomplete
+// answer, so that one is written by hand.
+func wire(resp *discordgo.InteractionResponse) any {
+	if resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		return resp
+	}
+	cs := []*discordgo.ApplicationCommandOptionChoice{}
+	if resp.Data != nil && resp.Data.Choices != nil {
+		cs = resp.Data.Choices
+	}
+	return map[string]any{"type": resp.Type, "data": map[string]any{"choices": cs}}
+}
+
 // private is an ephemeral text reply.
 func private(text string) *Response {
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{

@@ -9,8 +9,11 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// HeartbeatInterval is the interval the fake announces in HELLO.
-const HeartbeatInterval = 250 * time.Millisecond
+// HeartbeatInterval is the interval the fake announces in HELLO: short for
+// tests, yet longer than the second discordgo v0.29 sleeps while closing on
+// RECONNECT, during which a heartbeat would race the reconnect and can
+// leave the client without a connection.
+const HeartbeatInterval = 1500 * time.Millisecond
 
 type gatewayConn struct {
 	ws    *websocket.Conn

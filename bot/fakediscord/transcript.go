@@ -53,6 +53,13 @@ func (s *Server) Normalize(text string, repl ...string) string {
 		}
 	}
 	s.mu.Unlock()
+	text = mentionRE.ReplaceAllStringFunc(text, func(m string) string {
+		id := mentionRE.FindStringSubmatch(m)[1]
+		if n, ok := names[id]; ok {
+			return "<" + n + ">"
+		}
+		return m
+	})
 	seen := map[string]string{}
 	return snowflakeRE.ReplaceAllStringFunc(text, func(id string) string {
 		if n, ok := names[id]; ok {
