@@ -148,36 +148,51 @@ func BenchmarkCycle(b *testing.B) {
 	})
 }
 
-// BenchmarkMemory1000 stores 1,000 matches, each with a 12 KiB snapshot and
-// 20 moves in its log, then reopens the store and reports the heap the
-// rebuilt index holds and the size of the file.
+// memoryCases are the shapes BenchmarkMemory1000 stores 1,000 of: a
+// 12 KiB snapshot with 20 moves, and the Brass snapshot with 0 and 20
+// moves (the difference is the cost of the log).
+var memoryCases = []struct {
+	name, snapshot string
+	moves          int
+}{
+	{"12KiB/20moves", "12KiB", 20},
+	{"brass4/0moves", "brass4", 0},
+	{"brass4/20moves", "brass4", 20},
+}
+
+// BenchmarkMemory1000 stores 1,000 matches, compacts, reopens the store and
+// reports the heap the rebuilt index holds and the size of the file.
 func BenchmarkMemory1000(b *testing.B) {
-	state := storagetest.Snapshot(12 << 10)
-	for b.Loop() {
-		dir := b.TempDir()
-		fillMatches(b, dir, state)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		s, err := embedded.Open(dir, storage.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		n, size := s.Stats()
-		if n != 1000 {
-			b.Fatalf("%d matches after reopen", n)
-		}
-		b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "heap-bytes/1000matches")
-		b.ReportMetric(float64(size), "file-bytes/1000matches")
-		b.ReportMetric(float64(len(state)), "snapshot-bytes")
-		s.Close()
+	for _, mc := range memoryCases {
+		b.Run(mc.name, func(b *testing.B) {
+			state := snapshots(b)[mc.snapshot]
+			for b.Loop() {
+				dir := b.TempDir()
+				fillMatches(b, dir, state, mc.moves)
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				s, err := embedded.Open(dir, storage.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				n, size := s.Stats()
+				if n != 1000 {
+					b.Fatalf("%d matches after reopen", n)
+				}
+				b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "heap-bytes/1000matches")
+				b.ReportMetric(float64(size), "file-bytes/1000matches")
+				b.ReportMetric(float64(len(state)), "snapshot-bytes")
+				s.Close()
+			}
+		})
 	}
 }
 
-// fillMatches writes 1,000 matches of 20 moves each and compacts the file.
-func fillMatches(b *testing.B, dir string, state []byte) {
+// fillMatches writes 1,000 matches of the given moves and compacts the file.
+func fillMatches(b *testing.B, dir string, state []byte, moves int) {
 	s, err := embedded.Open(dir, storage.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -192,7 +207,7 @@ func fillMatches(b *testing.B, dir string, state []byte) {
 					b.Error(err)
 					return
 				}
-				for range 20 {
+				for range moves {
 					next := m
 					next.Version++
 					next.Moves++

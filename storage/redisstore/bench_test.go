@@ -188,35 +188,51 @@ func usedMemory(b *testing.B, c *redis.Client) int64 {
 	return 0
 }
 
-// BenchmarkMemory1000 stores 1,000 matches, each with a 12 KiB snapshot and
-// 20 moves in its log, and reports the growth of used_memory.
+// memoryCases are the shapes BenchmarkMemory1000 stores 1,000 of: a
+// 12 KiB snapshot with 20 moves, and the Brass snapshot with 0 and 20
+// moves (the difference is the cost of the log).
+var memoryCases = []struct {
+	name, snapshot string
+	moves          int
+}{
+	{"12KiB/20moves", "12KiB", 20},
+	{"brass4/0moves", "brass4", 0},
+	{"brass4/20moves", "brass4", 20},
+}
+
+// BenchmarkMemory1000 stores 1,000 matches and reports the growth of the
+// server's used_memory.
 func BenchmarkMemory1000(b *testing.B) {
 	ctx := context.Background()
-	state := storagetest.Snapshot(12 << 10)
-	c := srv.Client()
-	defer c.Close()
-	for b.Loop() {
-		s := redisstore.New(srv.Client(), redistest.Prefix(b), storage.Options{AbandonAfter: 30 * 24 * time.Hour})
-		before := usedMemory(b, c)
-		for i := range 1000 {
-			m := benchMatch(fmt.Sprint("m", i), state)
-			if err := s.Create(ctx, m); err != nil {
-				b.Fatal(err)
-			}
-			for range 20 {
-				next := m
-				next.Version++
-				next.Moves++
-				req := fmt.Sprint("interaction-", 1200000000000000000+next.Version)
-				e := &storage.LogEntry{Seq: next.Moves, Seat: int(next.Moves % 4), Move: "build cotton bolton card:bolton", RequestID: req}
-				if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
-					b.Fatal(err)
+	for _, mc := range memoryCases {
+		b.Run(mc.name, func(b *testing.B) {
+			state := snapshots(b)[mc.snapshot]
+			c := srv.Client()
+			defer c.Close()
+			for b.Loop() {
+				s := redisstore.New(srv.Client(), redistest.Prefix(b), storage.Options{AbandonAfter: 30 * 24 * time.Hour})
+				before := usedMemory(b, c)
+				for i := range 1000 {
+					m := benchMatch(fmt.Sprint("m", i), state)
+					if err := s.Create(ctx, m); err != nil {
+						b.Fatal(err)
+					}
+					for range mc.moves {
+						next := m
+						next.Version++
+						next.Moves++
+						req := fmt.Sprint(1200000000000000000 + next.Version)
+						e := &storage.LogEntry{Seq: next.Moves, Seat: int(next.Moves % 4), Move: "build cotton bolton card:bolton", RequestID: req}
+						if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+							b.Fatal(err)
+						}
+						m = next
+					}
 				}
-				m = next
+				b.ReportMetric(float64(usedMemory(b, c)-before), "used_memory-bytes/1000matches")
+				b.ReportMetric(float64(len(state)), "snapshot-bytes")
+				s.Close()
 			}
-		}
-		b.ReportMetric(float64(usedMemory(b, c)-before), "used_memory-bytes/1000matches")
-		b.ReportMetric(float64(len(state)), "snapshot-bytes")
-		s.Close()
+		})
 	}
 }
