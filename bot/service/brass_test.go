@@ -1,0 +1,111 @@
+package service_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/bot/service/servicetest"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+)
+
+// TestBrassThroughService plays the start of a 3-player Brass match through
+// the service, mixing moves built from the choices with suggestions, then
+// checks that the export replays to the same position.
+func TestBrassThroughService(t *testing.T) {
+	ctx := context.Background()
+	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.NewMemory()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := []service.UserRef{alice, bob, carol}
+	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "b", Game: "brass", Creator: alice, Seed: 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users[1:] {
+		if _, err := svc.Join(ctx, service.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := svc.Start(ctx, service.ByID(m.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := brass.New()
+	for i := 0; i < 12; i++ {
+		cur := o.Match
+		seat := cur.Play.Active[0]
+		user := cur.Seats[seat].UserID
+		var move string
+		if i%2 == 0 {
+			// Click through: the first choice at every step.
+			partial := ""
+			for {
+				ch, _, err := svc.Choices(ctx, service.ByID(m.ID), user, partial)
+				if err != nil {
+					t.Fatalf("choices after %q: %v", partial, err)
+				}
+				if ch.Complete {
+					break
+				}
+				partial = strings.TrimSpace(partial + " " + ch.Next[0].Token)
+			}
+			move = partial
+		} else {
+			// Type: the first complete suggestion for a loan.
+			sug, err := svc.Suggest(ctx, service.ByID(m.ID), user, "loan ", 25)
+			if err != nil || len(sug) == 0 {
+				t.Fatalf("suggest: %v %v", err, sug)
+			}
+			for len(sug) > 0 && !sug[0].Complete {
+				sug, err = svc.Suggest(ctx, service.ByID(m.ID), user, sug[0].Text+" ", 25)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(sug) == 0 {
+				t.Fatal("no complete suggestion")
+			}
+			move = sug[0].Text
+		}
+		o, err = svc.Submit(ctx, service.SubmitRequest{Ref: service.InChannel("b"), UserID: user, Move: move, RequestID: fmt.Sprint("r", i), ExpectVersion: cur.Version})
+		if err != nil {
+			t.Fatalf("move %d %q by seat %d: %v", i+1, move, seat+1, err)
+		}
+		if len(o.EventsFor(engine.Spectator)) == 0 {
+			t.Errorf("move %q narrated nothing", move)
+		}
+	}
+	priv, err := svc.Private(ctx, service.ByID(m.ID), bob.ID)
+	if err != nil || len(priv.View.(brass.View).Hand) == 0 {
+		t.Errorf("bob's hand: %v", err)
+	}
+	rec, err := svc.Export(ctx, service.ByID(m.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := engine.ParseRecord(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Replay(g, parsed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := g.MarshalState(res.State)
+	cur, err := svc.Get(ctx, service.ByID(m.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(cur.State) {
+		t.Error("the exported record does not replay to the stored position")
+	}
+	topics, err := svc.Help("brass", "canal", 5)
+	if err != nil || len(topics) == 0 {
+		t.Errorf("help: %v %d", err, len(topics))
+	}
+}
