@@ -226,9 +226,10 @@ func brassInvariant(s engine.State) error {
 // random games: during a round only the seat that moves sees its money or
 // spending change, spending never goes down, and what the mover's money and
 // Amount Spent box gain together is exactly what the move's events say it
-// took from the bank (loans, sales to the demand tracks, liquidations).
-// VP change only when a period is scored, and the income marker only moves
-// on flips, distant sales, loans and overbuilt tiles' owners never lose it.
+// took from the bank (loans, sales to the demand tracks, liquidations); when
+// a round begins every other seat's money moves by exactly its income. VP
+// change only when a period is scored, and no seat's income marker goes down
+// on another seat's move (overbuilt or removed counters keep their income).
 func TestConformanceLedger(t *testing.T) {
 	games := 40
 	if testing.Short() {
@@ -290,7 +291,35 @@ func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
 		}
 	}
 	if before.Period != after.Period || before.Round != after.Round || before.Mode == ModeLiquidate || after.Mode == ModeOver {
-		return nil // income, refills and the new order: checked by the invariant's ledger
+		// A new round began (or a debtor sold an industry): every seat other
+		// than the mover gains or pays exactly its income, and a debtor's
+		// money moves by its sales and its payment.
+		income := make([]int, len(after.Players))
+		liquid := 0
+		for _, e := range evs {
+			if e.Kind != "income" && e.Kind != "liquidate" {
+				continue
+			}
+			var n int
+			if _, err := fmt.Sscan(e.Data["money"], &n); err != nil || e.Seat < 0 || e.Seat >= len(income) {
+				return fmt.Errorf("%s event with seat %d and data %v", e.Kind, e.Seat, e.Data)
+			}
+			if e.Kind == "liquidate" {
+				liquid += n
+				continue
+			}
+			income[e.Seat] += n
+		}
+		for s := range after.Players {
+			d := after.Players[s].Money - before.Players[s].Money
+			switch {
+			case s != mover && d != income[s]:
+				return fmt.Errorf("seat %d money %d -> %d, income events account for %d", s+1, before.Players[s].Money, after.Players[s].Money, income[s])
+			case s == mover && before.Mode == ModeLiquidate && d != income[s]+liquid:
+				return fmt.Errorf("debtor seat %d money %d -> %d, sales %d and income %d", s+1, before.Players[s].Money, after.Players[s].Money, liquid, income[s])
+			}
+		}
+		return nil
 	}
 	for s := range after.Players {
 		b, a := before.Players[s], after.Players[s]
