@@ -157,9 +157,16 @@ func (w *walker) checkRail(li, n int) ([]int, error) {
 func (w *walker) railOpts(n int) []opt {
 	var out []opt
 	for li := range theBoard.links {
-		if _, err := w.checkRail(li, n); err == nil {
+		if mines, err := w.checkRail(li, n); err == nil {
 			l := &theBoard.links[li]
-			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b)})
+			help := "coal £" + strconv.Itoa(theBoard.buyPrice(w.st.Coal)) + " from the demand track"
+			if len(mines) > 0 {
+				help = "coal from " + placeName(theBoard.spaces[mines[0]].place)
+				if len(mines) > 1 {
+					help = fmt.Sprintf("coal from one of %d mines", len(mines))
+				}
+			}
+			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b), help: help})
 		}
 	}
 	return out
