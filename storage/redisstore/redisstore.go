@@ -53,6 +53,10 @@
 //     ChannelMatch and Create see that from the match's hash and treat the
 //     channel as free, so nothing is stuck.
 //
+// TestCluster runs the whole conformance suite through a cluster client
+// against a one-node Redis Cluster, which rejects cross-slot scripts and
+// transactions just like a real one.
+//
 // The price: ChannelMatch and UserMatches cost two round trips; after a
 // crash a user's list can miss a match whose seats just changed until its
 // next commit; and index entries of expired matches linger (a few dozen

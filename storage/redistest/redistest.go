@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +38,11 @@ type Options struct {
 	// Dir is the data directory; empty means a fresh temporary directory,
 	// removed by Stop.
 	Dir string
+	// Cluster starts a one-node Redis Cluster owning every slot, on a free
+	// TCP port of 127.0.0.1 (cluster clients discover nodes by address).
+	// The server refuses cross-slot scripts and transactions exactly like
+	// a real cluster, so code that passes here is Cluster-legal.
+	Cluster bool
 }
 
 // Server is a running redis-server.
@@ -45,6 +51,8 @@ type Server struct {
 	Dir string
 	// Socket is the unix socket path.
 	Socket string
+	// Addr is host:port in cluster mode; empty otherwise.
+	Addr string
 
 	opts    Options
 	ownDir  bool
@@ -95,14 +103,29 @@ func (s *Server) start() error {
 	if err != nil {
 		return err
 	}
+	port := "0"
+	if s.opts.Cluster {
+		if s.Addr == "" {
+			p, err := freePort()
+			if err != nil {
+				return err
+			}
+			s.Addr = fmt.Sprintf("127.0.0.1:%d", p)
+		}
+		_, port, _ = net.SplitHostPort(s.Addr)
+	}
 	args := []string{
-		"--port", "0",
+		"--port", port,
 		"--unixsocket", s.Socket,
 		"--unixsocketperm", "700",
 		"--dir", s.Dir,
 		"--logfile", s.logPath,
 		"--daemonize", "no",
 		"--save", "",
+	}
+	if s.opts.Cluster {
+		args = append(args, "--bind", "127.0.0.1", "--cluster-enabled", "yes",
+			"--cluster-config-file", filepath.Join(s.Dir, "nodes.conf"))
 	}
 	if s.opts.AOF {
 		args = append(args, "--appendonly", "yes", "--appendfsync", "always")
@@ -128,6 +151,9 @@ func (s *Server) start() error {
 		cancel()
 		if err == nil {
 			// Loading a large AOF answers PING with LOADING; Ping errors then.
+			if s.opts.Cluster {
+				return s.clusterUp(c)
+			}
 			return nil
 		}
 		select {
@@ -141,6 +167,43 @@ func (s *Server) start() error {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// clusterUp assigns every slot to the one node and waits for the cluster
+// to report ok.
+func (s *Server) clusterUp(c *redis.Client) error {
+	ctx := context.Background()
+	info, err := c.ClusterInfo(ctx).Result()
+	if err != nil {
+		return fmt.Errorf("redistest: cluster info: %w", err)
+	}
+	if !strings.Contains(info, "cluster_slots_assigned:16384") {
+		if err := c.Do(ctx, "CLUSTER", "ADDSLOTSRANGE", 0, 16383).Err(); err != nil {
+			return fmt.Errorf("redistest: cluster addslotsrange: %w", err)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		info, err := c.ClusterInfo(ctx).Result()
+		if err == nil && strings.Contains(info, "cluster_state:ok") {
+			return nil
+		}
+	}
+	return fmt.Errorf("redistest: cluster not ok after 10s: %s", s.logTail())
+}
+
+// ClusterClient returns a cluster client for a server started with
+// Options.Cluster; the caller closes it.
+func (s *Server) ClusterClient() *redis.ClusterClient {
+	return redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{s.Addr}})
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("redistest: free port: %w", err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 func (s *Server) logTail() string {
