@@ -245,7 +245,11 @@ func (b *Bot) resign(ctx context.Context, r *Request) (*Response, error) {
 	for _, e := range o.EventsFor(-1) {
 		lines = append(lines, e.Text)
 	}
-	return announce(fmt.Sprintf("%s resigned. %s", r.User.Name, strings.Join(lines, " "))), nil
+	text := strings.Join(lines, " ")
+	if text == "" {
+		text = fmt.Sprintf("%s resigned; the match ends", r.User.Name)
+	}
+	return announce(text + "."), nil
 }
 
 // abort stops the match: its creator, or a member with Manage Channels.

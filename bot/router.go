@@ -177,6 +177,11 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 			d.Type = discordgo.InteractionResponseDeferredMessageUpdate
 		} else if privateDefer {
 			d.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		} else {
+			// Flags cannot change on the edit that fills the placeholder in,
+			// and a public answer (a board post) must stay silent: the turn's
+			// ping is its own message.
+			d.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsSuppressNotifications}
 		}
 		if r.I.Type != discordgo.InteractionApplicationCommandAutocomplete {
 			if err := initial(d); err != nil {
