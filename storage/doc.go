@@ -61,7 +61,11 @@
 // the embedded store after fdatasync; Redis as its persistence allows
 // (run it with appendonly yes and appendfsync always to lose no
 // acknowledged commit). Both are tested by killing the process with
-// SIGKILL after acknowledged commits and reopening.
+// SIGKILL after acknowledged commits and reopening. The converse does not
+// hold: a commit that returned an error other than ErrConflict,
+// ErrDuplicate or ErrNotFound may still have landed (a lost reply, a
+// failed sync after the write), so callers treat such errors as "unknown"
+// and find out by reloading, or retry with the same RequestID.
 //
 // # Testing
 //

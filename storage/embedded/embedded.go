@@ -77,6 +77,7 @@ type Store struct {
 	compactMin int64
 	compactErr error
 	syncs      int64 // fdatasyncs of commits, for the group-commit benchmark
+	sync       func(*os.File) error
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -103,6 +104,7 @@ func Open(dir string, opts storage.Options) (*Store, error) {
 		chans:      map[string]string{},
 		users:      map[string]map[string]struct{}{},
 		compactMin: defaultCompactMin,
+		sync:       datasync,
 	}
 	if err := s.load(); err != nil {
 		if s.f != nil {
@@ -335,7 +337,7 @@ func (s *Store) accept(x *match, e encoded) error {
 			s.mu.Unlock()
 			_, err := s.f.WriteAt(cur.buf, off)
 			if err == nil {
-				err = datasync(s.f)
+				err = s.sync(s.f)
 			}
 			s.mu.Lock()
 			s.syncs++

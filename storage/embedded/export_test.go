@@ -1,6 +1,9 @@
 package embedded
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // CorruptForTest flips one byte of the snapshot in the latest record of a
 // match on disk, as bit rot would.
@@ -51,4 +54,11 @@ func (s *Store) Syncs() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.syncs
+}
+
+// SetSyncForTest replaces the fdatasync of commits.
+func (s *Store) SetSyncForTest(fn func(*os.File) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sync = fn
 }

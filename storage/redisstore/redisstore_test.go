@@ -179,3 +179,22 @@ func TestStaleChannel(t *testing.T) {
 		t.Fatalf("Create on a channel pointing at nothing: %v", err)
 	}
 }
+
+// TestScriptFlush: a server that lost its script cache (restart, SCRIPT
+// FLUSH, failover) gets the script again through EVAL.
+func TestScriptFlush(t *testing.T) {
+	ctx := context.Background()
+	s, c, _ := newTestStore(t, storage.Options{})
+	m := match("m1", "u1")
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m = commit(t, s, m, true, "r1")
+	if err := c.ScriptFlush(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	commit(t, s, m, true, "r2")
+	if got, err := s.Get(ctx, "m1"); err != nil || got.Version != 2 {
+		t.Fatalf("after SCRIPT FLUSH: %+v, %v", got, err)
+	}
+}
