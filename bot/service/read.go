@@ -177,3 +177,23 @@ func (c *boardCache) put(k boardKey, b []byte) {
 	c.order = append(c.order, k)
 	c.m[k] = b
 }
+
+// UserMatches lists the matches a user has a seat in, newest first. A
+// match whose stored data cannot be read is left out and logged, so one
+// bad match does not hide the others.
+func (s *Service) UserMatches(ctx context.Context, userID string) ([]Match, error) {
+	ids, err := s.store.UserMatches(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("service: matches of %s: %w", userID, err)
+	}
+	out := make([]Match, 0, len(ids))
+	for _, id := range ids {
+		m, err := s.load(ctx, id)
+		if err != nil {
+			s.log.WarnContext(ctx, "user match unreadable", "match", id, "user", userID, "err", err)
+			continue
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}

@@ -272,6 +272,10 @@ func TestBadStoredData(t *testing.T) {
 	if _, err := svc.Board(ctx, service.ByID(good.ID), engine.Spectator); err != nil {
 		t.Errorf("the other match still serves: %v", err)
 	}
+	ms, err := svc.UserMatches(ctx, alice.ID)
+	if err != nil || len(ms) != 1 || ms[0].ID != good.ID {
+		t.Errorf("alice's readable matches: %v %d", err, len(ms))
+	}
 }
 
 var pebblesGame engine.Game = testgame.Game{}
