@@ -105,8 +105,9 @@ type Store struct {
 
 var _ storage.Store = (*Store)(nil)
 
-// New returns a store keeping its keys under prefix (e.g. "ss"). Close
-// closes the client.
+// New returns a store keeping its keys under prefix (e.g. "ss"; no braces,
+// which would change the keys' Cluster hash tag). client may be a plain,
+// failover or cluster client. Close closes the client.
 func New(client redis.UniversalClient, prefix string, opts storage.Options) *Store {
 	if opts.Now == nil {
 		opts.Now = time.Now
