@@ -371,6 +371,32 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 			s.FillRect(x, r.Y+r.H-10, cw, cw, cube)
 			x += cw + gap
 		}
+	} else {
+		drawIndustryIcon(s, t.Industry, r.cx(), r.Y+r.H-7, faceInk)
+	}
+}
+
+// drawIndustryIcon draws a small mark for the industry, about 14×9 pixels
+// centred on x, y: a bale for cotton, an anchor for a port, a hull for a
+// shipyard, an empty cube for a coal mine or iron works with no cubes left.
+func drawIndustryIcon(s surface, ind string, x, y float64, c color.RGBA) {
+	switch ind {
+	case "cotton":
+		s.StrokeCircle(x-5, y, 3, 1.5, c)
+		s.StrokeCircle(x+5, y, 3, 1.5, c)
+		s.StrokeCircle(x, y-1, 3.5, 1.5, c)
+	case "port":
+		s.Line(x, y-5, x, y+4, 1.8, c)
+		s.Line(x-3.5, y-3, x+3.5, y-3, 1.8, c)
+		s.Line(x-6, y+1, x-3, y+4, 1.8, c)
+		s.Line(x-3, y+4, x+3, y+4, 1.8, c)
+		s.Line(x+3, y+4, x+6, y+1, 1.8, c)
+	case "ship":
+		s.FillPoly([]render.Pt{{X: x - 8, Y: y + 1}, {X: x + 8, Y: y + 1}, {X: x + 5, Y: y + 5}, {X: x - 5, Y: y + 5}}, c)
+		s.Line(x, y+1, x, y-6, 1.5, c)
+		s.FillPoly([]render.Pt{{X: x + 1, Y: y - 6}, {X: x + 6, Y: y - 1}, {X: x + 1, Y: y - 1}}, c)
+	case "coal", "iron":
+		s.StrokeRoundRect(x-4, y-4, 8, 8, 0, 1.5, c)
 	}
 }
 
