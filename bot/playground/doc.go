@@ -24,6 +24,7 @@
 //	GET  /api/matches/{id}/suggest?seat=S&q=...         autocompletion of typed notation
 //	POST /api/matches/{id}/moves             {seat, move, version, request_id} -> outcome
 //	GET  /api/matches/{id}/log               applied moves
+//	GET  /api/matches/{id}/history?seat=S    the moves narrated as seat S may see them
 //	GET  /api/matches/{id}/record            the match as a record (text)
 //	GET  /api/help?game=G&q=...              rules topics
 //

@@ -47,6 +47,7 @@ func New(svc *service.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /api/matches/{id}/suggest", s.suggest)
 	s.mux.HandleFunc("POST /api/matches/{id}/moves", s.move)
 	s.mux.HandleFunc("GET /api/matches/{id}/log", s.moveLog)
+	s.mux.HandleFunc("GET /api/matches/{id}/history", s.history)
 	s.mux.HandleFunc("GET /api/matches/{id}/record", s.record)
 	s.mux.HandleFunc("GET /api/help", s.help)
 	return s
@@ -298,6 +299,20 @@ func (s *Server) moveLog(w http.ResponseWriter, r *http.Request) {
 		l = []storage.LogEntry{}
 	}
 	writeJSON(w, http.StatusOK, l)
+}
+
+func (s *Server) history(w http.ResponseWriter, r *http.Request) {
+	m, seat, _, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h, err := s.svc.History(r.Context(), service.ByID(m.ID), seat)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, h)
 }
 
 func (s *Server) record(w http.ResponseWriter, r *http.Request) {

@@ -174,6 +174,11 @@ func TestAPI(t *testing.T) {
 	if len(log) != 1 {
 		t.Errorf("log %+v", log)
 	}
+	var hist []service.Turn
+	call(t, h, "GET", base+"/history?seat=1", nil, 200, &hist)
+	if len(hist) != 2 || len(hist[1].Events) == 0 {
+		t.Errorf("history %+v", hist)
+	}
 	var topics []engine.HelpTopic
 	call(t, h, "GET", "/api/help?game=pebbles&q=take", nil, 200, &topics)
 	if len(topics) == 0 {

@@ -37,8 +37,10 @@
 // # Reading
 //
 // Choices and Suggest drive step-by-step pickers and autocompletion from the
-// engine's legal choices; Board renders a seat's (or the spectators') view as
-// PNG, cached per match version; Private returns a seat's own view; Log lists
-// the applied moves; Export writes the match as a record; UserMatches lists a
-// user's matches; Help and Topic search a game's rules topics.
+// engine's legal choices; Board renders a seat's (or the spectators') view
+// as PNG, cached per match version; Private returns a seat's own view; Log
+// lists the applied moves and History narrates them for one viewer (replayed
+// from the setup, as events are not stored); Export writes the match as a
+// record; UserMatches lists a user's matches; Help and Topic search a game's
+// rules topics.
 package service

@@ -197,3 +197,54 @@ func (s *Service) UserMatches(ctx context.Context, userID string) ([]Match, erro
 	}
 	return out, nil
 }
+
+// Turn is one entry of a match's narrated history.
+type Turn struct {
+	Seq    int64          `json:"seq"`  // 0 for the setup, else the log position
+	Seat   int            `json:"seat"` // the seat that moved, -1 for the setup
+	Move   string         `json:"move,omitempty"`
+	Events []engine.Event `json:"events"` // what the viewer may see of it
+}
+
+// History replays a match from its setup and log and returns, move by
+// move, the events viewer (a seat or engine.Spectator) may see: the game
+// log as narration. Events are not stored; the log and the seed are the
+// truth, and replaying them is cheap.
+func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if m.state == nil {
+		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+	}
+	log, err := s.store.Log(ctx, m.ID, 1)
+	if err != nil {
+		return nil, fmt.Errorf("service: log of match %s: %w", m.ID, err)
+	}
+	visible := func(evs []engine.Event) []engine.Event {
+		out := []engine.Event{}
+		for _, e := range evs {
+			if e.VisibleTo(viewer) {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	st, evs, err := m.game.Setup(engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)})
+	if err != nil {
+		return nil, fmt.Errorf("service: match %s: %w: setup: %w", m.ID, ErrBadData, err)
+	}
+	out := []Turn{{Seq: 0, Seat: -1, Events: visible(evs)}}
+	for _, e := range log {
+		mv, err := m.game.ParseMove(e.Move)
+		if err == nil {
+			st, evs, err = m.game.Apply(st, e.Seat, mv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("service: match %s: %w: log entry %d %q: %w", m.ID, ErrBadData, e.Seq, e.Move, err)
+		}
+		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(evs)})
+	}
+	return out, nil
+}

@@ -233,6 +233,17 @@ func TestSubmit(t *testing.T) {
 	if err != nil || len(log) != 1 || log[0].Move != "take 3" || log[0].RequestID != "r1" {
 		t.Errorf("log: %v %+v", err, log)
 	}
+	hist, err := svc.History(ctx, ref, 1)
+	if err != nil || len(hist) != 2 || hist[1].Move != "take 3" || len(hist[1].Events) == 0 {
+		t.Fatalf("history: %v %+v", err, hist)
+	}
+	for _, turn := range hist {
+		for _, e := range turn.Events {
+			if !e.VisibleTo(1) {
+				t.Errorf("bob's history shows %+v", e)
+			}
+		}
+	}
 	rec, err := svc.Export(ctx, ref)
 	if err != nil {
 		t.Fatal(err)

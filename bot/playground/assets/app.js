@@ -131,8 +131,12 @@ async function hand() {
 }
 
 async function refreshLog() {
-  const l = await api("GET", "matches/" + st.match.id + "/log");
-  $("log").replaceChildren(...l.map((e) => el("li", { textContent: "seat " + (e.seat + 1) + ": " + e.move })));
+  const h = await api("GET", "matches/" + st.match.id + "/history?seat=" + st.seat);
+  $("log").replaceChildren(...h.filter((t) => t.seq > 0).map((t) => {
+    const li = el("li", {}, el("b", { textContent: "seat " + (t.seat + 1) + ": " + t.move }));
+    for (const e of t.events) li.append(el("div", { className: "ev", textContent: e.text }));
+    return li;
+  }));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
