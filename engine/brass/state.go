@@ -63,7 +63,7 @@ type State struct {
 	Removed  []int         `json:"removed"`            // face-down removed cards this period
 	Hands    [][]int       `json:"hands"`              // sorted card kinds per seat
 	Discards []int         `json:"discards"`           // played cards, last on top
-	Spaces   []Tile        `json:"spaces"`             // one per board space
+	Spaces   spaceList     `json:"spaces"`             // one per board space
 	Links    []int         `json:"links"`              // owner per potential link, -1 if unbuilt
 	Coal     int           `json:"coal"`               // cubes on the coal demand track
 	Iron     int           `json:"iron"`               // cubes on the iron demand track
