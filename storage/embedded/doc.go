@@ -39,7 +39,9 @@
 // When the file is at least 32 MiB and more than twice the size of the live
 // data, the store writes a new file with one full record per live match
 // (expired matches dropped), fsyncs it, renames it over the old one and
-// fsyncs the directory. Writes wait while it runs.
+// fsyncs the directory; Compact does the same on demand. Writes wait while
+// it runs. A crash during compaction leaves the old file in place (the
+// rename is atomic) and a partial copy that the next Open deletes.
 //
 // # Locking
 //

@@ -19,6 +19,10 @@ import (
 // load opens the data file and rebuilds the index from its records.
 func (s *Store) load() error {
 	path := filepath.Join(s.dir, dataFile)
+	// A compaction that died before its rename leaves a partial copy.
+	if err := os.Remove(path + ".tmp"); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("embedded: %w", err)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("embedded: %w", err)
