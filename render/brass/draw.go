@@ -346,15 +346,17 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 		s.FillPoly([]render.Pt{{X: r.X + r.W - 20, Y: r.Y}, {X: r.X + r.W, Y: r.Y}, {X: r.X + r.W, Y: r.Y + 20}}, colInk)
 		s.FillRect(r.X, r.Y, 16, 16, colWhite)
 	} else {
-		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.25))
-		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, c)
+		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.2))
+		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 3.5, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 1.5, colInk)
 		s.FillRect(r.X, r.Y, 16, 16, c)
 	}
 	s.StrokeRoundRect(r.X, r.Y, 16, 16, 0, 1, colInk)
+	// Ink on every face: at this size and weight it reads even on the
+	// darkest seat colour, and it keeps flipped counters dark in greyscale.
 	chipInk, faceInk := inkOn(c), colInk
 	if t.Flipped {
-		chipInk, faceInk = colInk, inkOn(c)
+		chipInk = colInk
 	}
 	s.Text(seatLetter(t.Owner), r.X+8, r.Y+13, fSmallB, chipInk, 0.5)
 	s.Text(industryLetter[t.Industry]+strconv.Itoa(t.Level), r.cx()+3, r.Y+33, fTile, faceInk, 0.5)

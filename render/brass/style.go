@@ -95,7 +95,7 @@ func newPalette() (*render.Palette, error) {
 		ramps = append(ramps, render.Ramp{A: colInk, B: bg, Steps: 7})
 	}
 	for _, c := range seatColors {
-		ramps = append(ramps, render.Ramp{A: colInk, B: c, Steps: 5}, render.Ramp{A: colWhite, B: c, Steps: 3},
+		ramps = append(ramps, render.Ramp{A: colInk, B: c, Steps: 5}, render.Ramp{A: colWhite, B: c, Steps: 4},
 			render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
 	}
 	for _, ind := range industries {
