@@ -296,3 +296,36 @@ func TestBrass(t *testing.T) {
 		}
 	}
 }
+
+// brokenGame is Pebbles whose Apply refuses a legal move once the pile is
+// low: selfplay must catch it and print a record that reproduces it.
+type brokenGame struct{ testgame.Game }
+
+func (brokenGame) ID() string { return "broken" }
+
+func (g brokenGame) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	if s.(*testgame.State).Pile < 10 {
+		return nil, nil, engine.Rule("broken", "take", "refused on purpose")
+	}
+	return g.Game.Apply(s, seat, m)
+}
+
+func TestSelfplayFailure(t *testing.T) {
+	cat := catalog{games: engine.NewRegistry(brokenGame{}), renderers: render.NewSet()}
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"selfplay", "--game", "broken", "--seats", "2", "--games", "5"}, &out, &errOut, nil, cat)
+	if code != exitFail || !strings.Contains(out.String(), "FAILURE in playout 1") || !strings.Contains(out.String(), "a legal choice failed") {
+		t.Fatalf("exit %d:\n%s\n%s", code, out.String(), errOut.String())
+	}
+	// The printed record replays up to the failing move, which fails again.
+	text := out.String()[strings.Index(out.String(), "# Smokestack match record"):]
+	rec, err := engine.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = engine.Replay(brokenGame{}, rec)
+	var re *engine.ReplayError
+	if !errors.As(err, &re) || re.MoveNumber != len(rec.Moves) {
+		t.Errorf("the record does not reproduce the failure at its last move: %v", err)
+	}
+}
