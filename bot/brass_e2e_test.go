@@ -11,7 +11,7 @@ import (
 
 // autocompleteMove builds a complete move the way a player types one:
 // take the first suggestion, type on, until a suggestion is complete.
-func autocompleteMove(t *testing.T, h *harness, user, channel string) string {
+func autocompleteMove(t testing.TB, h *harness, user, channel string) string {
 	t.Helper()
 	typed := ""
 	for range 12 {

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -38,12 +40,13 @@ const (
 )
 
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	fd      *fakediscord.Server
 	svc     *service.Service
 	bot     *Bot
 	store   storage.Store
-	latency chan time.Duration
+	mu      sync.Mutex
+	latency map[string][]time.Duration // by interaction kind: move, autocomplete, component ...
 }
 
 type harnessOpts struct {
@@ -54,7 +57,7 @@ type harnessOpts struct {
 
 // newHarness wires the real service, the real discordgo client and the
 // fake Discord.
-func newHarness(t *testing.T, o harnessOpts) *harness {
+func newHarness(t testing.TB, o harnessOpts) *harness {
 	t.Helper()
 	fd := fakediscord.New()
 	t.Cleanup(fd.Close)
@@ -107,12 +110,18 @@ func newHarness(t *testing.T, o harnessOpts) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, fd: fd, svc: svc, bot: b, store: store, latency: make(chan time.Duration, 10000)}
-	b.timing = func(d time.Duration) {
-		select {
-		case h.latency <- d:
-		default:
+	h := &harness{t: t, fd: fd, svc: svc, bot: b, store: store, latency: map[string][]time.Duration{}}
+	b.timing = func(r *Request, d time.Duration) {
+		kind := "component"
+		switch r.I.Type {
+		case discordgo.InteractionApplicationCommand:
+			kind = r.I.ApplicationCommandData().Name
+		case discordgo.InteractionApplicationCommandAutocomplete:
+			kind = "autocomplete"
 		}
+		h.mu.Lock()
+		h.latency[kind] = append(h.latency[kind], d)
+		h.mu.Unlock()
 	}
 	ctx := context.Background()
 	if o.mode == ModeHTTP {
@@ -193,15 +202,28 @@ func (h *harness) noViolations() {
 	}
 }
 
-func must(t *testing.T, cond bool, format string, args ...any) {
+func must(t testing.TB, cond bool, format string, args ...any) {
 	t.Helper()
 	if !cond {
 		t.Fatalf(format, args...)
 	}
 }
 
-func newTestServer(t *testing.T, h http.Handler) string {
+func newTestServer(t testing.TB, h http.Handler) string {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// percentile returns the p-th percentile (0..100) of the samples of kind.
+func (h *harness) percentile(kind string, p float64) (time.Duration, int) {
+	h.mu.Lock()
+	ds := slices.Clone(h.latency[kind])
+	h.mu.Unlock()
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	slices.Sort(ds)
+	i := int(float64(len(ds))*p/100+0.5) - 1
+	return ds[min(max(i, 0), len(ds)-1)], len(ds)
 }

@@ -24,8 +24,8 @@ type Bot struct {
 	api    *discordgo.Session // REST with the bot token (and the gateway in gateway mode)
 	cmds   map[string]command
 	appID  string
-	timing func(time.Duration) // observes the time to the initial response (benchmarks)
-	busy   atomic.Int64        // interactions being served (tests wait for 0)
+	timing func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
+	busy   atomic.Int64                  // interactions being served (tests wait for 0)
 }
 
 // New builds a Bot without connecting anywhere.
@@ -215,7 +215,7 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 
 func (b *Bot) observe(r *Request) {
 	if b.timing != nil {
-		b.timing(b.cfg.Now().Sub(r.Received))
+		b.timing(r, b.cfg.Now().Sub(r.Received))
 	}
 }
 
