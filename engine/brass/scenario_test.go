@@ -8,7 +8,8 @@ package brass
 //	              state after setup (a test-only way to reach a position)
 //	-- steps --   the script, one command per line, '#' starts a comment
 //
-// Moves are "pN <notation>" (N is the 1-based seat) followed by the
+// Moves are "pN <notation>" (N is the 1-based seat; "card:@any" stands for
+// the first card of the seat's hand, where the card does not matter) followed by the
 // expected outcome on the next line: "ok", or "error <code>" (a RuleError
 // code, matched with errors.As; "parse" for a notation error and
 // not-your-turn / game-over / incomplete / bad-seat for the engine
@@ -451,6 +452,15 @@ var scenarioSentinels = map[string]error{
 func (s *scenario) move(seat int, notation, outcome string) {
 	s.t.Helper()
 	of := strings.Fields(outcome)
+	if strings.Contains(notation, "card:@any") {
+		// a test shortcut: the first card of the seat's hand, where the
+		// card played does not matter to the rule under test
+		hand := s.view(seat).Hand
+		if len(hand) == 0 {
+			s.fatalf("p%d has no card for card:@any", seat+1)
+		}
+		notation = strings.ReplaceAll(notation, "card:@any", "card:"+hand[0])
+	}
 	m, perr := s.g.ParseMove(notation)
 	switch {
 	case of[0] == "ok" && len(of) == 1:
