@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/smokestack/smokestack/bot/service"
@@ -55,6 +56,13 @@ func New(svc *service.Service, log *slog.Logger) *Server {
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("X-Frame-Options", "DENY")
+	// Writes must be JSON: a form on another web site cannot send that
+	// without a CORS preflight, which this server never grants.
+	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		writeJSON(w, http.StatusUnsupportedMediaType, errorJSON{Error: "playground: send application/json", Kind: "bad-request"})
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

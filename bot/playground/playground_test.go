@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -84,7 +85,11 @@ func call(t *testing.T, h http.Handler, method, path string, body any, want int,
 		json.NewEncoder(&rd).Encode(body)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(method, path, &rd))
+	req := httptest.NewRequest(method, path, &rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	h.ServeHTTP(rec, req)
 	if rec.Code != want {
 		t.Fatalf("%s %s: %d %s, want %d", method, path, rec.Code, rec.Body, want)
 	}
@@ -101,6 +106,11 @@ func TestAPI(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	if rec.Code != 200 || !bytes.Contains(rec.Body.Bytes(), []byte("app.js")) {
 		t.Fatalf("index: %d", rec.Code)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/matches", strings.NewReader(`{"game":"pebbles","seats":2}`)))
+	if rec.Code != http.StatusUnsupportedMediaType {
+		t.Errorf("a form post: %d", rec.Code)
 	}
 	var games []struct{ ID string }
 	call(t, h, "GET", "/api/games", nil, 200, &games)
