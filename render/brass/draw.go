@@ -489,6 +489,14 @@ func money(n int) string {
 // phaseText is what the phase label adds to the period and round shown in
 // the title (the engine's label starts with them).
 func phaseText(v *brass.View) string {
+	if v.Finished && len(v.Ranking) > 0 {
+		w := v.Ranking[0]
+		for _, p := range v.PlayerViews {
+			if p.Seat == w {
+				return fmt.Sprintf("Player %d wins with %d VP", w+1, p.VP)
+			}
+		}
+	}
 	t := v.Phase
 	if i := strings.Index(t, fmt.Sprintf("round %d of %d", v.Round, v.Rounds)); i >= 0 {
 		t = strings.TrimLeft(t[i+len(fmt.Sprintf("round %d of %d", v.Round, v.Rounds)):], ":;,. ")
