@@ -223,11 +223,15 @@ func (b *board) drawLegend(s surface) {
 	s.FillRect(x+142, y+64, 20, 20, colWhite)
 	s.StrokeRoundRect(x+142, y+64, 20, 20, 0, 2, colInk)
 	s.Text("built rail", x+170, y+79, fSmall, colInk, 0)
-	// Unflipped / flipped counters.
-	s.StrokeRoundRect(x+12, y+94, 20, 20, 0, 4, colInk)
-	s.Text("not flipped", x+38, y+109, fSmall, colInk, 0)
-	s.FillRect(x+142, y+94, 20, 20, colInk)
-	s.Text("flipped", x+170, y+109, fSmall, colInk, 0)
+	// Unflipped / flipped counters, as drawCounter draws them, in grey.
+	s.FillRect(x+12, y+93, 22, 22, render.Blend(colWhite, colGrey, 0.2))
+	s.StrokeRoundRect(x+12, y+93, 22, 22, 0, 3, colGrey)
+	s.StrokeRoundRect(x+12, y+93, 22, 22, 0, 1.5, colInk)
+	s.Text("not flipped", x+40, y+109, fSmall, colInk, 0)
+	s.FillRect(x+142, y+93, 22, 22, colGrey)
+	s.StrokeRoundRect(x+142, y+93, 22, 22, 0, 2.5, colInk)
+	s.FillPoly([]render.Pt{{X: x + 154, Y: y + 93}, {X: x + 164, Y: y + 93}, {X: x + 164, Y: y + 103}}, colInk)
+	s.Text("flipped", x+172, y+109, fSmall, colInk, 0)
 }
 
 // Side column geometry.
