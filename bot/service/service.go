@@ -226,13 +226,13 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	if sm.Status == storage.StatusLobby || sm.State == nil {
 		return m, nil
 	}
-	if c, ok := s.states.get(sm.ID, sm.State); ok {
-		m.state, m.Play = c.state, c.play
-		return m, nil
-	}
 	if sm.RulesVersion != g.RulesVersion() {
 		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
 			sm.ID, ErrBadData, sm.RulesVersion, g.ID(), g.RulesVersion())
+	}
+	if c, ok := s.states.get(sm.ID, sm.State); ok {
+		m.state, m.Play = c.state, c.play
+		return m, nil
 	}
 	st, err := g.UnmarshalState(sm.State)
 	if err != nil {

@@ -150,12 +150,3 @@ func (s *Memory) UserMatches(ctx context.Context, userID string) ([]string, erro
 
 // Close implements storage.Store.
 func (s *Memory) Close() error { return nil }
-
-// Corrupt overwrites a match's snapshot bytes, for bad-data tests.
-func (s *Memory) Corrupt(id string, state []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.matches[id]
-	m.State = state
-	s.matches[id] = m
-}
