@@ -472,7 +472,8 @@ func TestTwoCardBuild(t *testing.T) {
 		t.Fatal("two-card build did not use the whole turn")
 	}
 	st.Actions = 1
-	wantRule(t, st, 0, "build cotton colne cards:bury+wigan", "build.no-card")
+	wantRule(t, st, 0, "build cotton colne cards:bury+wigan", "build.two-card")
+	wantRule(t, st, 0, "build cotton colne", "build.no-card")
 }
 
 func TestLiquidation(t *testing.T) {

@@ -2,6 +2,7 @@ package brass
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -374,6 +375,12 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if err != nil {
 		return step{}, err
 	}
+	// A written two-card build that the turn no longer allows is refused
+	// for that reason first, not for the lack of a single matching card.
+	// Rulebook, ACTION 1, Combining actions: it takes both actions.
+	if slices.ContainsFunc(rest[2:], func(t string) bool { return strings.HasPrefix(t, "cards:") }) && !w.twoCardAllowed() {
+		return step{}, twoCardRefused()
+	}
 	if !w.hasBuildCard(&c) {
 		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows %s in %s: you need the %s location card, or a %s card with %s in your network", aName(strings.ToLower(theBoard.names[ind])), placeName(p), placeName(p), strings.ToLower(theBoard.names[ind]), placeName(p))
 	}
@@ -407,7 +414,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if a, b, ok := parsePair(rest[0]); ok {
 		// Rulebook, ACTION 1, Combining actions: two cards build anywhere.
 		if !w.twoCardAllowed() {
-			return step{}, engine.Rule("build.two-card", TopicTwoCardBuild, "the two-card build needs both actions of your turn and two cards in hand")
+			return step{}, twoCardRefused()
 		}
 		if !w.st.hasCard(w.seat, a) || !w.st.hasCard(w.seat, b) || (a == b && w.st.countCard(w.seat, a) < 2) {
 			return step{}, engine.Rule("card.not-in-hand", TopicTwoCardBuild, "you do not hold the cards %q", rest[0])
@@ -437,6 +444,11 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	}
 	w.doBuild(&c, coalSrc, ironSrc)
 	return step{complete: true}, nil
+}
+
+// twoCardRefused explains why the combined build is not available.
+func twoCardRefused() error {
+	return engine.Rule("build.two-card", TopicTwoCardBuild, "the two-card build needs both actions of your turn and two cards in hand")
 }
 
 func deref(s *step) step {

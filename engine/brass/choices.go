@@ -143,10 +143,10 @@ func (w *walker) actionStep() step {
 	}
 	if w.st.Period == Canal {
 		if len(w.canalOpts()) > 0 {
-			s.opts = append(s.opts, opt{tok: "canal", label: "Build a canal (£3)"})
+			s.opts = append(s.opts, opt{tok: "canal", label: fmt.Sprintf("Build a canal (£%d)", theBoard.rules.CanalCost)})
 		}
 	} else if len(w.railOpts(0)) > 0 {
-		s.opts = append(s.opts, opt{tok: "rail", label: "Build one or two rails (£5 or £15)"})
+		s.opts = append(s.opts, opt{tok: "rail", label: fmt.Sprintf("Build one or two rails (£%d or £%d)", theBoard.rules.RailCost, theBoard.rules.DoubleRailCost)})
 	}
 	if len(w.developOpts()) > 0 {
 		s.opts = append(s.opts, opt{tok: "develop", label: "Develop (remove counters, one iron each)"})

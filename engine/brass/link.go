@@ -26,7 +26,7 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 		return w.fail("link.not-rail", TopicRail, "no rail can be built between %s and %s", placeName(l.a), placeName(l.b))
 	}
 	if w.st.Players[w.seat].LinksLeft < 1 {
-		return w.fail("link.limit", TopicLinkLimit, "you have no link counters left this period (14 per period)")
+		return w.fail("link.limit", TopicLinkLimit, "you have no link counters left this period (%d per period)", theBoard.rules.LinksPerPeriod)
 	}
 	net := w.st.linkNetwork(w.seat)
 	if !net[l.a] && !net[l.b] {
@@ -181,7 +181,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 			}
 			s := w.cardStep("Which card?", nil)
 			if more := w.railOpts(1); len(more) > 0 {
-				s.prompt = "A second rail (£15 for both), or which card?"
+				s.prompt = fmt.Sprintf("A second rail (£%d for both), or which card?", theBoard.rules.DoubleRailCost)
 				s.opts = append(more, s.opts...)
 			}
 			return s, nil

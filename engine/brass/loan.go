@@ -3,6 +3,7 @@ package brass
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -14,16 +15,29 @@ import (
 func (w *walker) checkLoan(amount int) error {
 	r := &theBoard.rules
 	if amount <= 0 || amount > r.MaxLoan || amount%r.LoanStep != 0 {
-		return w.fail("loan.amount", TopicLoan, "a loan is £10, £20 or £30")
+		return w.fail("loan.amount", TopicLoan, "a loan is %s", loanAmounts())
 	}
 	if w.st.Period == Rail && len(w.st.Deck) == 0 {
 		return w.fail("loan.deck-exhausted", TopicLoan, "no loans once the deck is exhausted in the rail period")
 	}
 	lvl := w.st.income(w.seat) - amount/r.LoanStep
 	if lvl < r.MinIncome {
-		return w.fail("loan.income-floor", TopicLoan, "a £%d loan would take your income to %s, below the -£10 floor", amount, pounds(lvl))
+		return w.fail("loan.income-floor", TopicLoan, "a £%d loan would take your income to %s, below the %s floor", amount, pounds(lvl), pounds(r.MinIncome))
 	}
 	return nil
+}
+
+// loanAmounts lists the loan sizes in words ("£10, £20 or £30").
+func loanAmounts() string {
+	r := &theBoard.rules
+	var parts []string
+	for a := r.LoanStep; a <= r.MaxLoan; a += r.LoanStep {
+		parts = append(parts, pounds(a))
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 func (w *walker) loanOpts() []opt {
@@ -44,7 +58,7 @@ func (w *walker) walkLoan(rest engine.Move) (step, error) {
 	}
 	amount, err := strconv.Atoi(rest[0])
 	if err != nil {
-		return step{}, engine.Rule("loan.amount", TopicLoan, "a loan is £10, £20 or £30, not %q", rest[0])
+		return step{}, engine.Rule("loan.amount", TopicLoan, "a loan is %s, not %q", loanAmounts(), rest[0])
 	}
 	w.explain = true
 	if err := w.checkLoan(amount); err != nil {

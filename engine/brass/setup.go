@@ -81,7 +81,7 @@ func parseTilesPin(key, v string) ([]int, error) {
 	sort.Ints(a)
 	sort.Ints(b)
 	if !slices.Equal(a, b) {
-		return nil, fmt.Errorf("brass: pin %s: not a permutation of the 12 distant market tiles", key)
+		return nil, fmt.Errorf("brass: pin %s: not a permutation of the %d distant market tiles", key, len(b))
 	}
 	return out, nil
 }
