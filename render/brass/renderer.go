@@ -7,8 +7,7 @@
 // is drawn once per renderer and copied under each position; text is drawn
 // with x/image/font on a pooled canvas; only the parts a position draws on
 // are restored and converted to the curated palette; and the paletted image
-// is encoded at the fastest compression level, in bands compressed
-// concurrently (see render.EncodePaletted).
+// is encoded at png.BestSpeed with pooled compression buffers.
 package brass
 
 import (
@@ -42,6 +41,7 @@ var (
 type Renderer struct {
 	l   *layout
 	pal *render.Palette
+	enc *render.Encoder
 
 	mu     sync.Mutex
 	static map[string]*staticLayer // by board signature
@@ -78,7 +78,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{l: l, pal: pal, static: map[string]*staticLayer{}}, nil
+	return &Renderer{l: l, pal: pal, enc: render.NewEncoder(), static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -108,7 +108,7 @@ func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
 	if err := r.draw(p, bv); err != nil {
 		return nil, err
 	}
-	return render.EncodePaletted(p.out)
+	return r.enc.Encode(p.out, 160<<10)
 }
 
 func (r *Renderer) painter() (*painter, error) {
