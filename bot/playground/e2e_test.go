@@ -3,6 +3,7 @@ package playground_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"io"
@@ -125,11 +126,28 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			step("create a match",
 				chromedp.Navigate(srv.URL+"/"),
 				waitJS(fmt.Sprintf(`!!document.querySelector('#game option[value=%q]')`, tc.game)),
-				js(fmt.Sprintf(`(() => { const g = document.getElementById("game"); g.value = %q; g.onchange(); document.getElementById("seats").value = "%d"; document.getElementById("seed").value = "%d"; })()`, tc.game, tc.seats, tc.seed)),
+				js(fmt.Sprintf(`(() => { const g = document.getElementById("game"); g.value = %q; g.onchange(); document.getElementById("seats").value = "%d"; document.getElementById("seed").value = "%d"; document.querySelector('[data-key=%q]').value = %q; })()`, tc.game, tc.seats, tc.seed, tc.option[0], tc.option[1])),
 				chromedp.Click(chromedp.ID("create")),
 				waitJS(`!document.getElementById("table").hidden && document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0`),
 				waitJS(`document.querySelectorAll("#choices button").length > 0`),
 			)
+			// The match was created with the chosen seats and option.
+			loc := get(chromedp.Run(ctx, chromedp.Location()))
+			id := loc[strings.Index(loc, "match=")+len("match="):]
+			res, err := http.Get(srv.URL + "/api/matches/" + id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var created struct {
+				Game    string
+				Seats   []struct{ Name string }
+				Options map[string]string
+			}
+			json.NewDecoder(res.Body).Decode(&created)
+			res.Body.Close()
+			if created.Game != tc.game || len(created.Seats) != tc.seats || created.Options[tc.option[0]] != tc.option[1] {
+				t.Errorf("created %+v, want %s with %d seats and %s=%s", created, tc.game, tc.seats, tc.option[0], tc.option[1])
+			}
 			src1 := get(attr(ctx, "board", "src"))
 			board1 := fetchPNG(t, srv.URL, src1)
 

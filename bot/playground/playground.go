@@ -103,14 +103,15 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 
 // matchJSON is what the page needs of a match.
 type matchJSON struct {
-	ID      string         `json:"id"`
-	Game    string         `json:"game"`
-	Name    string         `json:"name"`
-	Status  storage.Status `json:"status"`
-	Version int64          `json:"version"`
-	Moves   int64          `json:"moves"`
-	Seats   []storage.Seat `json:"seats"`
-	Play    *engine.Status `json:"play,omitempty"`
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Name    string            `json:"name"`
+	Status  storage.Status    `json:"status"`
+	Version int64             `json:"version"`
+	Moves   int64             `json:"moves"`
+	Seats   []storage.Seat    `json:"seats"`
+	Options map[string]string `json:"options,omitempty"`
+	Play    *engine.Status    `json:"play,omitempty"`
 }
 
 func summary(m service.Match) matchJSON {
@@ -118,7 +119,7 @@ func summary(m service.Match) matchJSON {
 	if g := m.GameRules(); g != nil {
 		name = g.Name()
 	}
-	return matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Play: m.Play}
+	return matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Options: m.Options, Play: m.Play}
 }
 
 type createReq struct {

@@ -26,11 +26,12 @@ type e2eGame struct {
 	illegal     string // a move the first seat may not make at the start
 	typedPrefix string // what the user types before picking suggestions
 	helpQuery   string
+	option      [2]string // a match option to set in the form: key, value
 }
 
 var e2eGames = []e2eGame{
-	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", typedPrefix: "lo", helpQuery: "canal"},
-	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", typedPrefix: "t", helpQuery: "pass"},
+	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", typedPrefix: "lo", helpQuery: "canal", option: [2]string{"tiebreak", "cash"}},
+	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", typedPrefix: "t", helpQuery: "pass", option: [2]string{"pile", "30"}},
 }
 
 // ruleMessage is what the engine says of the illegal move at the start.
