@@ -150,9 +150,10 @@ func TestLoadTwentyChannels(t *testing.T) {
 	a99, acnt := h.percentile("autocomplete", 99)
 	t.Logf("%d channels, %d moves: /move initial response p50 %v p99 %v (%d samples); autocomplete p99 %v (%d samples)",
 		n, total, p50, p99, cnt, a99, acnt)
-	// Discord's hard limit is 3 s; the target is 100 ms. On a shared
-	// 2-core machine the test only guards against gross regressions.
-	if p99 > time.Second {
+	// Discord's hard limit is 3 s (the fake enforces it on every answer);
+	// the target is 100 ms, measured by the benchmarks. With 20 channels on a
+	// shared 2-core machine the test only guards against gross regressions.
+	if p99 > 2*time.Second {
 		t.Errorf("p99 of the initial response to /move is %v", p99)
 	}
 }
@@ -162,26 +163,30 @@ func TestLoadTwentyChannels(t *testing.T) {
 // /move interaction to having sent its initial response (the board post:
 // apply, commit, render, upload).
 func BenchmarkMoveInitialResponse(b *testing.B) {
-	h := newHarness(b, harnessOpts{mode: ModeGateway, redis: true})
-	b.ResetTimer()
-	moves := 0
-	for i := 0; moves < b.N; i++ {
-		ch := fmt.Sprintf("5000000000000000%02d", i)
-		h.fd.AddChannel(ch, fmt.Sprintf("bench-%02d", i))
-		_, n, err := playGame(h, ch, alice, bob, 99)
-		if err != nil {
-			b.Fatal(err)
-		}
-		moves += n
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		b.Run(string(mode), func(b *testing.B) {
+			h := newHarness(b, harnessOpts{mode: mode, redis: true})
+			b.ResetTimer()
+			moves := 0
+			for i := 0; moves < b.N; i++ {
+				ch := fmt.Sprintf("5000000000000000%02d", i%100)
+				h.fd.AddChannel(ch, fmt.Sprintf("bench-%02d", i%100))
+				_, n, err := playGame(h, ch, alice, bob, 99)
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves += n
+			}
+			b.StopTimer()
+			h.idle()
+			p50, _ := h.percentile("move", 50)
+			p99, _ := h.percentile("move", 99)
+			a99, _ := h.percentile("autocomplete", 99)
+			b.ReportMetric(float64(p50.Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
+			b.ReportMetric(float64(a99.Microseconds())/1000, "autocomplete-p99-ms")
+		})
 	}
-	b.StopTimer()
-	h.idle()
-	p50, _ := h.percentile("move", 50)
-	p99, _ := h.percentile("move", 99)
-	a99, _ := h.percentile("autocomplete", 99)
-	b.ReportMetric(float64(p50.Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
-	b.ReportMetric(float64(a99.Microseconds())/1000, "autocomplete-p99-ms")
 }
 
 // BenchmarkBrassMoveInitialResponse is the same measure for Brass, whose
