@@ -329,3 +329,19 @@ func TestSelfplayFailure(t *testing.T) {
 		t.Errorf("the record does not reproduce the failure at its last move: %v", err)
 	}
 }
+
+func TestGamesAndUsage(t *testing.T) {
+	code, out, _ := runCLI(t, nil, "games")
+	if code != exitOK || !strings.Contains(out, "brass ") || !strings.Contains(out, "3-4 players") {
+		t.Errorf("games: exit %d: %s", code, out)
+	}
+	if code, out, _ := runCLI(t, nil, "help"); code != exitOK || !strings.Contains(out, "selfplay") {
+		t.Errorf("help: exit %d: %s", code, out)
+	}
+	if code, _, errOut := runCLI(t, nil, "play"); code != exitUsage || !strings.Contains(errOut, `unknown command "play"`) {
+		t.Errorf("unknown command: exit %d: %s", code, errOut)
+	}
+	if code, _, _ := runCLI(t, nil, "serve", "extra"); code != exitUsage {
+		t.Errorf("serve with arguments: exit %d", code)
+	}
+}
