@@ -35,6 +35,7 @@ var recordedGames = []struct {
 	{"greedy-3p", 3, 3003},
 	{"greedy-4p", 4, 4004},
 	{"greedy-4p-b", 4, 4171},
+	{"greedy-3p-tie", 3, 5189}, // two seats tie on VP: decided by income
 }
 
 func TestRecordedGames(t *testing.T) {
@@ -235,7 +236,7 @@ func (p *greedyPolicy) move(st engine.State, seat int) engine.Move {
 		order = []string{"sell", "stop"}
 	default:
 		order = append(order, "sell")
-		if me.Money < 8 && me.Income >= 2 {
+		if me.Money < 10 && me.Income >= 0 {
 			order = append(order, "loan")
 		}
 		link := "canal"
@@ -366,7 +367,8 @@ func (p *greedyPolicy) prefer(m engine.Move, next []engine.Choice) []string {
 		case m[0] == "sell":
 			s += 10
 		case m[0] == "loan":
-			if tok == "20" {
+			// borrow more while income is high enough to carry it
+			if (tok == "20" && p.view.PlayerViews[p.seat].Income >= 3) || (tok == "10" && p.view.PlayerViews[p.seat].Income < 3) {
 				s += 10
 			}
 		case (m[0] == "rail" || m[0] == "develop") && len(m) >= 2:
