@@ -144,3 +144,21 @@ func TestDiscordErrorsDoNotStopTheBot(t *testing.T) {
 	r := h.cmd(alice, room, "status")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "Next: alice"), "status after errors: %+v", r)
 }
+
+// Discord moves the session (RECONNECT, op 7): the bot resumes without a
+// new IDENTIFY and keeps playing.
+func TestGatewayReconnect(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"))
+	h.click(bob, room, "Join")
+	h.fd.Reconnect()
+	time.Sleep(200 * time.Millisecond)
+	must(t, h.fd.WaitReady(20*time.Second), "the bot did not come back")
+	h.click(alice, room, "Start")
+	r := h.cmd(alice, room, "move", F("move", autocompleteMove(t, h, alice, room)))
+	must(t, !r.Ephemeral() && len(r.Files) == 1, "move after the reconnect: %+v", r)
+	id, res := h.fd.Identifies()
+	must(t, id == 1 && res >= 1, "identify %d resume %d", id, res)
+	h.noViolations()
+}

@@ -149,6 +149,12 @@ func (b *Bot) noChoices(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.InteractionResponse) error) {
 	b.busy.Add(1)
 	defer b.busy.Add(-1)
+	defer func() {
+		// Nothing an interaction does may stop the process.
+		if p := recover(); p != nil {
+			b.log.ErrorContext(ctx, "bot: panic while answering", "interaction", r.I.ID, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
 	h, privateDefer := b.route(r)
 	type result struct {
 		resp *Response

@@ -350,9 +350,12 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 	}
 	if err != nil {
 		if re, ok := ruleError(err); ok {
-			// Keep the picker open so the player can go back.
+			// Keep the picker usable: the player can go back a step.
+			back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+				CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
 			return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-				Content: clip(b.ruleText(ctx, r, re), 2000), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}}, nil
+				Content:    clip(fmt.Sprintf("**Your move:** `%s`\n%s", c.Move, b.ruleText(ctx, r, re)), 2000),
+				Components: []discordgo.MessageComponent{back}, AllowedMentions: noPings()}}, nil
 		}
 		return nil, err
 	}
