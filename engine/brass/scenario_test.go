@@ -1,7 +1,8 @@
 package brass
 
 // Scenario tests: one txtar file per rule under testdata/scenarios. The file
-// comment names the rule and the rulebook section it checks. Sections:
+// comment names the rule, the rulebook section it checks ("Rulebook:") and
+// the rules help topics it exercises ("Topics:"). Sections:
 //
 //	-- setup --   players N | seed N | pin <key> <value> | option <key> <value>
 //	-- patch --   optional; set <json.path> <json value> on the marshalled
@@ -57,6 +58,59 @@ func TestScenarios(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			runScenarioFile(t, f)
 		})
+	}
+}
+
+// scenarioRuleTopics are the rule help topics of the shared vocabulary: each
+// must be exercised by at least one scenario (its "Topics:" comment line).
+var scenarioRuleTopics = strings.Fields(`setup deck rounds income negative-income turn
+	first-turn discard turn-order refill period-end scoring link-scoring final-scoring
+	tie-break build location-card industry-card two-card-build network tech-level
+	one-per-town overbuild overbuild-opponent coal coal-market iron iron-market coal-mine
+	iron-works flipping cotton-mill port shipyard barrow birkenhead virtual-link port-boxes
+	canal rail link-limit develop sell-cotton distant-market loan notation`)
+
+// TestScenarioCoverage checks that every rule topic has a scenario and that
+// the topics named by scenarios exist in the game's rules help.
+func TestScenarioCoverage(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "scenarios", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := map[string]bool{}
+	if h, ok := newTestGame().(engine.Helper); ok {
+		for _, tp := range h.HelpTopics() {
+			help[tp.ID] = true
+		}
+	}
+	covered := map[string][]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, line := range strings.Split(string(txtar.Parse(data).Comment), "\n") {
+			rest, ok := strings.CutPrefix(line, "Topics:")
+			if !ok {
+				continue
+			}
+			found = true
+			for _, tp := range strings.Fields(rest) {
+				if len(help) > 0 && !help[tp] {
+					t.Errorf("%s: topic %q is not a rules help topic", f, tp)
+				}
+				covered[tp] = append(covered[tp], filepath.Base(f))
+			}
+		}
+		if !found {
+			t.Errorf("%s: no Topics: line in the comment", f)
+		}
+	}
+	for _, tp := range scenarioRuleTopics {
+		if len(covered[tp]) == 0 {
+			t.Errorf("rule topic %q has no scenario", tp)
+		}
 	}
 }
 
