@@ -2,8 +2,13 @@ package bot
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smokestack/smokestack/bot/fakediscord"
 	"github.com/smokestack/smokestack/bot/service"
@@ -55,7 +60,16 @@ func pickMove(t *testing.T, h *harness, user, channel string) {
 }
 
 func TestBrassEndToEnd(t *testing.T) {
-	h := newHarness(t, harnessOpts{mode: ModeGateway, redis: true, brass: true})
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		t.Run(string(mode), func(t *testing.T) { brassSequence(t, mode) })
+	}
+}
+
+// brassSequence: lobby, joins, start, an illegal move, a typed and a picked
+// move, a stale button, the hand, a location looked up; in HTTP mode also a
+// forged interaction, which is refused and changes nothing.
+func brassSequence(t *testing.T, mode Mode) {
+	h := newHarness(t, harnessOpts{mode: mode, redis: true, brass: true})
 	fd := h.fd
 	F := fakediscord.Str
 
@@ -80,6 +94,16 @@ func TestBrassEndToEnd(t *testing.T) {
 	first := active()
 	oldBoard, oldTurn, ok := fd.Button(room, first, "Take your turn")
 	must(t, ok, "no board post")
+
+	if mode == ModeHTTP {
+		// A forged /move (signed with another key) is refused.
+		body := []byte(`{"id":"1","application_id":"` + fd.AppID + `","type":2,"token":"x","version":1,"channel_id":"` + room +
+			`","member":{"user":{"id":"` + first + `","username":"x"}},"data":{"name":"move","options":[{"name":"move","type":3,"value":"loan 30 card:bolton"}]}}`)
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		forged := ed25519.Sign(ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)), append([]byte(ts), body...))
+		code, _, err := fd.PostRaw(h.endpoint, body, ts, hex.EncodeToString(forged))
+		must(t, err == nil && code == http.StatusUnauthorized, "forged interaction: %d %v", code, err)
+	}
 
 	// An illegal typed move is explained privately with its rule.
 	r := h.cmd(first, room, "move", F("move", "loan 40"))
@@ -108,5 +132,5 @@ func TestBrassEndToEnd(t *testing.T) {
 	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
 	checkPings(t, h, room)
 	h.noViolations()
-	fakediscord.Golden(t, "brass", fd.Transcript(room, "m0001", "<match>"))
+	fakediscord.Golden(t, "brass-"+string(mode), fd.Transcript(room, "m0001", "<match>"))
 }

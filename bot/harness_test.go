@@ -40,13 +40,14 @@ const (
 )
 
 type harness struct {
-	t       testing.TB
-	fd      *fakediscord.Server
-	svc     *service.Service
-	bot     *Bot
-	store   storage.Store
-	mu      sync.Mutex
-	latency map[string][]time.Duration // by interaction kind: move, autocomplete, component ...
+	t        testing.TB
+	fd       *fakediscord.Server
+	svc      *service.Service
+	bot      *Bot
+	store    storage.Store
+	endpoint string // the bot's interactions endpoint in HTTP mode
+	mu       sync.Mutex
+	latency  map[string][]time.Duration // by interaction kind: move, autocomplete, component ...
 }
 
 type harnessOpts struct {
@@ -134,7 +135,8 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		}
 		srv := httptest.NewServer(hh)
 		t.Cleanup(srv.Close)
-		fd.SetEndpoint(srv.URL + "/interactions")
+		h.endpoint = srv.URL + "/interactions"
+		fd.SetEndpoint(h.endpoint)
 	} else {
 		if err := b.Open(ctx); err != nil {
 			t.Fatal(err)

@@ -37,11 +37,14 @@ func (s *Server) Transcript(channelID string, repl ...string) string {
 	return s.Normalize(b.String(), repl...)
 }
 
-// Normalize applies the transcript's ID normalisation to any text.
+// Normalize applies the transcript's normalisation to any text: IDs as
+// described at Transcript, RFC 3339 and Discord <t:...> timestamps as <time>.
 func (s *Server) Normalize(text string, repl ...string) string {
 	if len(repl) > 0 {
 		text = strings.NewReplacer(repl...).Replace(text)
 	}
+	text = timeRE.ReplaceAllString(text, "<time>")
+	text = discordTime.ReplaceAllString(text, "<time>")
 	names := map[string]string{}
 	s.mu.Lock()
 	for id, u := range s.users {
@@ -74,7 +77,11 @@ func (s *Server) Normalize(text string, repl ...string) string {
 	})
 }
 
-var snowflakeRE = regexp.MustCompile(`\b\d{17,20}\b`)
+var (
+	snowflakeRE = regexp.MustCompile(`\b\d{17,20}\b`)
+	timeRE      = regexp.MustCompile(`\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
+	discordTime = regexp.MustCompile(`<t:\d+(:[tTdDfFR])?>`)
+)
 
 func writeEntry(b *strings.Builder, e Entry) {
 	m := e.Message
