@@ -1,13 +1,3 @@
-// Package brass draws the Brass (Lancashire) board view as a PNG for
-// Discord and the playground: the map with its towns, spaces, links and
-// built counters, the demand tracks, the distant market, turn order, one
-// panel per player and, in a seat's private view, that seat's hand.
-//
-// The static part of the board (map, empty spaces, potential links, frames)
-// is drawn once per renderer and copied under each position; text is drawn
-// with x/image/font on a pooled canvas; only the parts a position draws on
-// are restored and converted to the curated palette; and the paletted image
-// is encoded at png.BestSpeed with pooled compression buffers.
 package brass
 
 import (

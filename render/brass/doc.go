@@ -1,0 +1,60 @@
+// Package brass draws the Brass (Lancashire) board view as a PNG for
+// Discord and the playground.
+//
+// # What the image shows
+//
+// The left part is the map, in our own schematic layout (layout.json): the
+// towns roughly where they lie, north at the top, each a white box with its
+// name and its industry spaces; the three places without spaces (pills with
+// their two gold link-VP circles) and the three external locations (green
+// boxes with an anchor, the port mark, and two gold circles). Every
+// potential link joins the edges of its two places: a thin grey line with
+// sleepers where a rail may run, a blue dashed line where a canal may run,
+// both side by side where both may.
+//
+// An empty space shows the industries it accepts by tint and letter (M
+// cotton mill, P port, C coal mine, I iron works, S shipyard; a space that
+// takes two is split diagonally). A built counter shows the owner's seat
+// letter in its top-left corner, the industry letter and tech level in the
+// middle, and its coal or iron cubes as small squares along the bottom (or
+// a small industry icon when it holds none). Not yet flipped: a pale face
+// and a thick frame in the owner's colour. Flipped: a solid face in the
+// owner's colour, a black frame and a black folded corner; the two stay
+// apart in greyscale. A built link is a thick line in the owner's colour
+// with a marker carrying the seat letter: a circle for a canal, a square
+// (and black sleepers) for a rail.
+//
+// The right column shows the period and round, what happens now, the turn
+// order (the active seat ringed), the deck size, the coal and iron demand
+// tracks (cubes sit in the dearest spaces), the cotton demand track with
+// its marker, the distant market (tiles left, the last tile, a CLOSED
+// flag), the last card played, and a panel per player: money, income with
+// its track space, VP, money spent this round, links and cards left, and
+// the next counter of each stack with how many are left. The active
+// player's panel is highlighted; in a seat's own view that seat is marked
+// "(you)" and its hand is listed at the bottom.
+//
+// Seat colours come from the Okabe–Ito set with clearly different
+// lightness, and every counter, link and panel also carries the seat
+// letter (A is seat 0, shown to players as Player 1).
+//
+// # How it is drawn
+//
+// The board code draws on a small surface interface. The renderer's
+// surface is a render.Canvas: the static layer (map, empty spaces,
+// potential links, legend, track frames) is drawn once and cached both as
+// RGBA and as palette indexes; each image restores only the tiles the
+// previous image drew on, draws the position, converts only the tiles it
+// drew on to the curated palette, and encodes the paletted image at
+// png.BestSpeed. The benchmark draws the same board through gg, as a
+// baseline (baseline_test.go); docs/performance.md has the figures.
+//
+// Golden images of a few positions are in testdata; they are compared by
+// decoded pixels with a tolerance. After an intended change, look at the
+// new images, then rewrite them with
+//
+//	go test ./render/brass -run Golden -update
+//
+// One golden (engine-rail-seat3.png) comes from a seeded game played by the
+// real engine, so a rules change in engine/brass may change it too.
+package brass
