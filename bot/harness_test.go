@@ -52,8 +52,9 @@ type harness struct {
 
 type harnessOpts struct {
 	mode  Mode
-	redis bool // a real redis-server instead of the in-memory store
-	brass bool // offer Brass (engine/brass, render/brass) besides Pebbles
+	redis bool          // a real redis-server instead of the in-memory store
+	brass bool          // offer Brass (engine/brass, render/brass) besides Pebbles
+	games []engine.Game // more games (without renderers)
 }
 
 // newHarness wires the real service, the real discordgo client and the
@@ -87,6 +88,9 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		}
 		games = engine.NewRegistry(testgame.Game{}, brass.New())
 		renderers = render.NewSet(servicetest.Pebbles{}, br)
+	}
+	if len(o.games) > 0 {
+		games = engine.NewRegistry(append([]engine.Game{testgame.Game{}}, o.games...)...)
 	}
 	svc, err := service.New(service.Config{
 		Games:     games,

@@ -285,10 +285,14 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 	if offset >= len(next) {
 		offset = 0
 	}
+	// More than fits on one page: pages of three menus and a "More
+	// choices" button that goes round to the first page after the last.
+	paged := len(next) > perSelect*selectsOnPage
 	next = next[offset:]
-	more := len(next) > perSelect*selectsOnPage
-	if more {
-		next = next[:perSelect*(selectsOnPage-1)] // leave room for the next page
+	nextOffset := 0
+	if paged && len(next) > perSelect*(selectsOnPage-1) {
+		next = next[:perSelect*(selectsOnPage-1)]
+		nextOffset = offset + len(next)
 	}
 	for i := 0; i*perSelect < len(next); i++ {
 		group := next[i*perSelect : min(len(next), (i+1)*perSelect)]
@@ -313,8 +317,8 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 	if partial != "" {
 		nav = append(nav, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: customID{Action: "back", Match: m.ID, Version: m.Version, Move: partial}.String()})
 	}
-	if more {
-		nav = append(nav, discordgo.Button{Label: "More choices", Style: discordgo.SecondaryButton, CustomID: customID{Action: "page", Match: m.ID, Version: m.Version, N: offset + perSelect*(selectsOnPage-1), Move: partial}.String()})
+	if paged {
+		nav = append(nav, discordgo.Button{Label: "More choices", Style: discordgo.SecondaryButton, CustomID: customID{Action: "page", Match: m.ID, Version: m.Version, N: nextOffset, Move: partial}.String()})
 	}
 	if ch.Complete {
 		nav = append(nav, discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: customID{Action: "ok", Match: m.ID, Version: m.Version, Move: partial}.String()})
