@@ -625,7 +625,8 @@ func (b *board) drawHand(s surface, v *brass.View) {
 	x := b.sideX + margin
 	y := playerTop + float64(len(v.PlayerViews))*(playerH+playerGap)
 	w := b.sideW()
-	h := float64(b.l.Height) - margin - y
+	rows := (len(v.Hand) + 3) / 4
+	h := math.Min(float64(b.l.Height)-margin-y, 34+31*float64(rows))
 	s.FillRoundRect(x, y, w, h, 6, colWhite)
 	s.StrokeRoundRect(x, y, w, h, 6, 3, colInk)
 	s.Text(fmt.Sprintf("Your hand, %s: %d cards", seatLetter(v.Seat), len(v.Hand)), x+10, y+21, fBold, colInk, 0)
