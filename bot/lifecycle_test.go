@@ -58,7 +58,13 @@ func TestLobbyThreadAndResign(t *testing.T) {
 // Every interaction deferred (DeferAfter ~0): the placeholders are filled
 // in or replaced, nothing is answered twice, the moves apply once.
 func TestAutoDefer(t *testing.T) {
-	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		t.Run(string(mode), func(t *testing.T) { autoDefer(t, mode) })
+	}
+}
+
+func autoDefer(t *testing.T, mode Mode) {
+	h := newHarness(t, harnessOpts{mode: mode})
 	h.bot.cfg.DeferAfter = time.Nanosecond
 	F := fakediscord.Str
 	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))

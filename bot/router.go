@@ -201,6 +201,12 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 	}
 	resp := b.answer(ctx, r, res.resp, res.err)
 	if resp.None {
+		if deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			// Nothing to say after all (a duplicate): remove the placeholder.
+			if err := b.api.InteractionResponseDelete(r.I); err != nil {
+				b.logDiscord(ctx, r, "delete placeholder", err)
+			}
+		}
 		return
 	}
 	p := &poster{b: b, r: r}
