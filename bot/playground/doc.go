@@ -17,6 +17,7 @@
 //
 //	GET  /api/games                          games, seat ranges and options
 //	POST /api/matches                        {game, seats, options} -> match (lobby filled and started)
+//	POST /api/import                         {record} -> match set up and played from a match record
 //	GET  /api/matches/{id}                   match summary (status, seats, version)
 //	GET  /api/matches/{id}/board.png?seat=S  board as seen by seat S (-1: spectators)
 //	GET  /api/matches/{id}/hand?seat=S       the seat's private view

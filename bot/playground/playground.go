@@ -41,6 +41,7 @@ func New(svc *service.Service, log *slog.Logger) *Server {
 	s.mux.Handle("GET /", http.FileServerFS(static))
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("POST /api/matches", s.create)
+	s.mux.HandleFunc("POST /api/import", s.importRecord)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.match)
 	s.mux.HandleFunc("GET /api/matches/{id}/board.png", s.board)
 	s.mux.HandleFunc("GET /api/matches/{id}/hand", s.hand)
@@ -169,6 +170,44 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": o.EventsFor(engine.Spectator)})
+}
+
+type importReq struct {
+	Record string `json:"record"`
+}
+
+// importRecord starts a match from a record's text, one hotseat player per seat.
+func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
+	var req importReq
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<20)).Decode(&req); err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %v", service.ErrBadRequest, err))
+		return
+	}
+	rec, err := engine.ParseRecord(strings.NewReader(req.Record))
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %w", service.ErrBadRequest, err))
+		return
+	}
+	table := randomHex()
+	users := make([]service.UserRef, rec.Seats)
+	for i := range users {
+		name := fmt.Sprintf("Player %d", i+1)
+		if i < len(rec.Players) {
+			name = rec.Players[i]
+		}
+		users[i] = service.UserRef{ID: fmt.Sprintf("web:%s:%d", table, i+1), Name: name}
+	}
+	m, err := s.svc.Import(r.Context(), service.ImportRequest{Channel: "web:" + table, Record: req.Record, Users: users})
+	if errors.Is(err, service.ErrBadRequest) {
+		// The whole message: it names the record's line, the move and the rule.
+		writeJSON(w, http.StatusBadRequest, errorJSON{Error: err.Error(), Kind: "bad-request"})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(m), "events": []engine.Event{}})
 }
 
 func (s *Server) match(w http.ResponseWriter, r *http.Request) {

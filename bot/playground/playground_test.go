@@ -134,7 +134,7 @@ func TestAPI(t *testing.T) {
 		t.Fatalf("created %+v", m)
 	}
 	base := "/api/matches/" + m.ID
-	var errOut struct{ Kind, Code, Topic string }
+	var errOut struct{ Error, Kind, Code, Topic string }
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 1, "move": "take 1"}, 409, &errOut)
 	if errOut.Kind != "not-your-turn" {
 		t.Errorf("out of turn: %+v", errOut)
@@ -196,4 +196,23 @@ func TestAPI(t *testing.T) {
 		t.Error("no help")
 	}
 	call(t, h, "GET", "/api/matches/nope", nil, 404, nil)
+
+	// Import a record and play on.
+	record := "Game: pebbles\nRules: 1\nSeed: 3\nSeats: 2\nPlayers: Ann, Ben\nPin: deck=1,2,3,1,2,3,3,3,3\n\n1 s1 take 3\n2 s2 take 3\n"
+	var imported struct {
+		Match struct {
+			ID    string
+			Moves int64
+			Seats []struct{ Name string }
+		}
+	}
+	call(t, h, "POST", "/api/import", map[string]string{"record": record}, 201, &imported)
+	if imported.Match.Moves != 2 || imported.Match.Seats[1].Name != "Ben" {
+		t.Errorf("imported %+v", imported)
+	}
+	call(t, h, "POST", "/api/matches/"+imported.Match.ID+"/moves", map[string]any{"seat": 0, "move": "take 1"}, 200, nil)
+	call(t, h, "POST", "/api/import", map[string]string{"record": strings.Replace(record, "2 s2 take 3", "2 s2 pass", 1)}, 400, &errOut)
+	if errOut.Kind != "bad-request" || !strings.Contains(errOut.Error, "line 9") || !strings.Contains(errOut.Error, "pass.playable") {
+		t.Errorf("bad import: %+v", errOut)
+	}
 }

@@ -23,7 +23,8 @@ type CreateRequest struct {
 	// MinSeats and MaxSeats narrow the game's seat range for this lobby;
 	// zero means the game's own bound.
 	MinSeats, MaxSeats int
-	Seed               uint64 // zero picks a random seed
+	Seed               uint64 // zero picks a random seed, unless ExactSeed
+	ExactSeed          bool   // use Seed as given, even zero (records)
 }
 
 // CreateMatch opens a lobby in a channel with the creator seated.
@@ -51,7 +52,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		return Match{}, err
 	}
 	seed := req.Seed
-	if seed == 0 {
+	if seed == 0 && !req.ExactSeed {
 		seed = s.seed()
 	}
 	// A trial setup catches bad option values and pins before anyone joins.

@@ -51,6 +51,7 @@ async function init() {
   fillSeats();
   $("game").onchange = fillSeats;
   $("new").onsubmit = (ev) => { ev.preventDefault(); create(); };
+  $("importbtn").onclick = importRecord;
   $("moveform").onsubmit = (ev) => { ev.preventDefault(); submit($("move").value); };
   $("move").oninput = () => { clearTimeout(st.sugTimer); st.sugTimer = setTimeout(suggest, 120); };
   $("move").onkeydown = sugKeys;
@@ -69,12 +70,25 @@ async function create() {
   for (const i of $("options").querySelectorAll("[data-key]")) if (i.value !== "") opts[i.dataset.key] = i.value;
   const body = { game: $("game").value, seats: Number($("seats").value), options: opts };
   if ($("seed").value.trim() !== "") body.seed = Number($("seed").value);
+  hideError();
   try {
     const r = await api("POST", "matches", body);
     st.match = r.match;
     history.replaceState(null, "", "?match=" + r.match.id);
     $("log").replaceChildren();
     showEvents(r.events);
+    showMatch(true);
+  } catch (e) { showError(e); }
+}
+
+async function importRecord() {
+  hideError();
+  try {
+    const r = await api("POST", "import", { record: $("importtext").value });
+    st.match = r.match;
+    history.replaceState(null, "", "?match=" + r.match.id);
+    $("importbox").open = false;
+    showEvents([]);
     showMatch(true);
   } catch (e) { showError(e); }
 }
@@ -219,10 +233,13 @@ function showEvents(evs) {
   $("events").replaceChildren(...(evs || []).map((e) => el("div", { textContent: e.text })));
 }
 
-function hideError() { $("error").hidden = true; $("error").replaceChildren(); }
+function hideError() {
+  for (const id of ["error", "toperror"]) { $(id).hidden = true; $(id).replaceChildren(); }
+}
 
 function showError(e) {
-  const box = $("error");
+  // Before a match is shown, errors go under the header.
+  const box = $("table").hidden ? $("toperror") : $("error");
   box.replaceChildren(el("div", { className: "msg", textContent: e.message }));
   const info = e.info || {};
   if (info.kind) box.dataset.kind = info.kind;
