@@ -9,7 +9,7 @@
 # REDIS_URL is set (see compose.yaml for Redis). Configure it with the
 # variables in .env.example (docker run --env-file .env ...).
 
-FROM golang:1.26-bookworm AS build
+FROM golang:1.26 AS build
 WORKDIR /src
 # Dependencies first, so they are cached while the sources change.
 COPY go.mod go.sum ./
