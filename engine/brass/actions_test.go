@@ -577,7 +577,7 @@ func TestStateVersionAndDamage(t *testing.T) {
 	if string(again) != string(data) {
 		t.Fatal("state does not round-trip")
 	}
-	bad := strings.Replace(string(data), `"v":1`, `"v":99`, 1)
+	bad := strings.Replace(string(data), `"v":2`, `"v":99`, 1)
 	if _, err := g.UnmarshalState([]byte(bad)); !errors.Is(err, engine.ErrStateVersion) {
 		t.Fatalf("version 99: %v", err)
 	}

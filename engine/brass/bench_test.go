@@ -135,3 +135,55 @@ func BenchmarkPlayout(b *testing.B) {
 		playout(b, 4, uint64(i)+1)
 	}
 }
+
+// codecStates is a sample of positions across both periods of a few games.
+func codecStates(tb testing.TB) []*State {
+	all := railPositions(tb, 2)
+	var out []*State
+	for i := 0; i < len(all); i += 7 {
+		out = append(out, all[i])
+	}
+	return out
+}
+
+// BenchmarkMarshalState encodes a sample of positions; ns/op is per state.
+func BenchmarkMarshalState(b *testing.B) {
+	g := Game{}
+	sts := codecStates(b)
+	size := 0
+	for _, st := range sts {
+		data, err := g.MarshalState(st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += len(data)
+	}
+	b.ReportMetric(float64(size)/float64(len(sts)), "bytes/state")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := g.MarshalState(sts[i%len(sts)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkUnmarshalState decodes a sample of positions; ns/op is per state.
+func BenchmarkUnmarshalState(b *testing.B) {
+	g := Game{}
+	var enc [][]byte
+	for _, st := range codecStates(b) {
+		data, err := g.MarshalState(st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		enc = append(enc, data)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := g.UnmarshalState(enc[i%len(enc)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

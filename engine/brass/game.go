@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -118,31 +117,32 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	return n, evs, nil
 }
 
-// MarshalState encodes a state as versioned JSON.
+// MarshalState encodes a state as versioned JSON (statejson.go).
 func (Game) MarshalState(s engine.State) ([]byte, error) {
 	st, err := asState(s)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(st)
+	return st.appendJSON(make([]byte, 0, 1280)), nil
 }
 
-// UnmarshalState decodes a state, refusing unknown versions.
+// UnmarshalState decodes a state, refusing unknown versions. Version 1
+// snapshots (the same fields with number arrays) still decode; the state
+// comes back as the current version.
 func (Game) UnmarshalState(data []byte) (engine.State, error) {
 	var st State
-	if err := json.Unmarshal(data, &st); err != nil {
-		// An encoding of another version may not even fit this struct.
-		var probe struct {
-			V int `json:"v"`
-		}
-		if json.Unmarshal(data, &probe) == nil && probe.V != stateVersion {
-			return nil, fmt.Errorf("brass: state version %d: %w", probe.V, engine.ErrStateVersion)
-		}
-		return nil, fmt.Errorf("brass: decode state: %w", err)
+	r := jsonReader{b: data}
+	r.state(&st)
+	r.end()
+	badVersion := st.V < 1 || st.V > stateVersion
+	if r.err != nil && !(badVersion && st.V != 0) {
+		return nil, fmt.Errorf("brass: decode state: %w", r.err)
 	}
-	if st.V != stateVersion {
+	if badVersion {
+		// An encoding of another version may not even fit this reader.
 		return nil, fmt.Errorf("brass: state version %d: %w", st.V, engine.ErrStateVersion)
 	}
+	st.V = stateVersion
 	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard.spaces) || len(st.Links) != len(theBoard.links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
 		return nil, fmt.Errorf("brass: decode state: inconsistent sizes")
 	}
@@ -169,7 +169,7 @@ func (st *State) validate() error {
 		return fmt.Errorf("bad turn")
 	}
 	kinds := theBoard.numCardKinds()
-	cards := [][]int{st.Deck, st.Removed, st.Discards, st.RailDeckPin}
+	cards := []cardList{st.Deck, st.Removed, st.Discards, st.RailDeckPin}
 	cards = append(cards, st.Hands...)
 	for _, cs := range cards {
 		for _, c := range cs {

@@ -126,7 +126,7 @@ func newState(s engine.Setup) (*State, error) {
 		st.Links[i] = -1
 	}
 	st.Players = make([]PlayerState, s.Seats)
-	st.Hands = make([][]int, s.Seats)
+	st.Hands = make([]cardList, s.Seats)
 	for i := range st.Players {
 		st.Players[i] = PlayerState{Money: theBoard.rules.StartMoney, Space: theBoard.startSpace, LinksLeft: theBoard.rules.LinksPerPeriod}
 		st.Hands[i] = []int{}

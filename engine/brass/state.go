@@ -9,8 +9,9 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// stateVersion is the version of the JSON encoding of State.
-const stateVersion = 1
+// stateVersion is the version of the JSON encoding of State (statejson.go).
+// Version 1 is still read.
+const stateVersion = 2
 
 // Mode is what the game waits for.
 type Mode int
@@ -59,16 +60,16 @@ type State struct {
 	Mode     Mode          `json:"mode"`               //
 	Debtor   int           `json:"debtor"`             // index into Order of the seat paying income (ModeLiquidate)
 	Owed     int           `json:"owed,omitempty"`     // negative income still to pay (ModeLiquidate)
-	Deck     []int         `json:"deck"`               // draw pile, top first (card kinds)
-	Removed  []int         `json:"removed"`            // face-down removed cards this period
-	Hands    [][]int       `json:"hands"`              // sorted card kinds per seat
-	Discards []int         `json:"discards"`           // played cards, last on top
+	Deck     cardList      `json:"deck"`               // draw pile, top first (card kinds)
+	Removed  cardList      `json:"removed"`            // face-down removed cards this period
+	Hands    []cardList    `json:"hands"`              // sorted card kinds per seat
+	Discards cardList      `json:"discards"`           // played cards, last on top
 	Spaces   spaceList     `json:"spaces"`             // one per board space
-	Links    []int         `json:"links"`              // owner per potential link, -1 if unbuilt
+	Links    ownerList     `json:"links"`              // owner per potential link, -1 if unbuilt
 	Coal     int           `json:"coal"`               // cubes on the coal demand track
 	Iron     int           `json:"iron"`               // cubes on the iron demand track
 	Cotton   int           `json:"cotton"`             // cotton demand marker, 0 top .. 8 closed
-	Tiles    []int         `json:"tiles"`              // distant market stack, top first (steps)
+	Tiles    stepList      `json:"tiles"`              // distant market stack, top first (steps)
 	LastTile int           `json:"lastTile"`           // steps of the last tile drawn this period, -1 if none
 	Players  []PlayerState `json:"players"`            //
 	Bank     int           `json:"bank"`               // net money the bank has received since setup
@@ -76,8 +77,8 @@ type State struct {
 	Ranking  []int         `json:"ranking,omitempty"`  // when over
 	TieBreak string        `json:"tieBreak,omitempty"` // when over
 	// Pinned rail-period deck and tiles (Setup.Pins), used at the period change.
-	RailDeckPin  []int      `json:"railDeckPin,omitempty"`
-	RailTilesPin []int      `json:"railTilesPin,omitempty"`
+	RailDeckPin  cardList   `json:"railDeckPin,omitempty"`
+	RailTilesPin stepList   `json:"railTilesPin,omitempty"`
 	RNG          engine.RNG `json:"rng"`
 }
 
@@ -86,7 +87,7 @@ func (st *State) clone() *State {
 	c.Order = slices.Clone(st.Order)
 	c.Deck = slices.Clone(st.Deck)
 	c.Removed = slices.Clone(st.Removed)
-	c.Hands = make([][]int, len(st.Hands))
+	c.Hands = make([]cardList, len(st.Hands))
 	for i, h := range st.Hands {
 		c.Hands[i] = slices.Clone(h)
 	}
