@@ -106,9 +106,10 @@ func TestFlipVisibleInGrey(t *testing.T) {
 
 // Player colours keep distinct lightness, as a back-up to the seat letters.
 func TestSeatColoursDistinctLightness(t *testing.T) {
-	for i := range seatColors {
-		for j := i + 1; j < len(seatColors); j++ {
-			a, b := luma(seatColors[i].R, seatColors[i].G, seatColors[i].B), luma(seatColors[j].R, seatColors[j].G, seatColors[j].B)
+	for i := range maxSeats {
+		for j := i + 1; j < maxSeats; j++ {
+			ci, cj := seatColor(i), seatColor(j)
+			a, b := luma(ci.R, ci.G, ci.B), luma(cj.R, cj.G, cj.B)
 			if d := a - b; d > -25 && d < 25 {
 				t.Errorf("seats %d and %d have luma %.0f and %.0f", i, j, a, b)
 			}

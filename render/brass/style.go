@@ -11,27 +11,26 @@ func rgb(h uint32) color.RGBA {
 	return color.RGBA{uint8(h >> 16), uint8(h >> 8), uint8(h), 0xff}
 }
 
-// The board colours. Player colours are from the Okabe–Ito set, chosen to
-// stay apart for the common colour-vision deficiencies, and with different
-// lightness; every counter and link also carries the seat letter.
+// The board colours. Player colours and letters are the house style,
+// render.Seat; every counter and link carries the seat letter as well as
+// the colour.
 var (
-	colPage    = rgb(0xFAF7F0)
-	colLand    = rgb(0xE9E0C6)
-	colSea     = rgb(0xBCD7EA)
-	colInk     = rgb(0x161616)
-	colWhite   = rgb(0xFFFFFF)
-	colGrey    = rgb(0x6B6B6B)
-	colLight   = rgb(0xD3D0C8)
-	colCanal   = rgb(0x1F5FA8)
-	colRail    = rgb(0x4A4A4A)
-	colGold    = rgb(0xD9A400)
-	colCoal    = rgb(0x202020)
-	colIron    = rgb(0xB4531B)
-	colPlace   = rgb(0xF3E9CF)
-	colExtern  = rgb(0xD9E6CF)
-	colActive  = rgb(0xFFF3B0)
-	colClosed  = rgb(0xB00020)
-	seatColors = [4]color.RGBA{rgb(0xF0E442), rgb(0x56B4E9), rgb(0xD55E00), rgb(0x0072B2)} // yellow, sky blue, vermillion, blue
+	colPage   = rgb(0xFAF7F0)
+	colLand   = rgb(0xE9E0C6)
+	colSea    = rgb(0xBCD7EA)
+	colInk    = rgb(0x161616)
+	colWhite  = rgb(0xFFFFFF)
+	colGrey   = rgb(0x6B6B6B)
+	colLight  = rgb(0xD3D0C8)
+	colCanal  = rgb(0x1F5FA8)
+	colRail   = rgb(0x4A4A4A)
+	colGold   = rgb(0xD9A400)
+	colCoal   = rgb(0x202020)
+	colIron   = rgb(0xB4531B)
+	colPlace  = rgb(0xF3E9CF)
+	colExtern = rgb(0xD9E6CF)
+	colActive = rgb(0xFFF3B0)
+	colClosed = rgb(0xB00020)
 	// Tints for empty spaces and next-tile chips, by industry.
 	industryTint = map[string]color.RGBA{
 		"cotton": rgb(0xF7ECC4),
@@ -49,19 +48,19 @@ var industryLetter = map[string]string{"cotton": "M", "port": "P", "coal": "C", 
 
 var industryName = map[string]string{"cotton": "Cotton", "port": "Port", "coal": "Coal", "iron": "Iron", "ship": "Ship"}
 
+// maxSeats is the most players Brass seats.
+const maxSeats = 4
+
+// seatColor is the seat's house colour (grey beyond the Brass seats, whose
+// colours the palette does not hold).
 func seatColor(s int) color.RGBA {
-	if s < 0 || s >= len(seatColors) {
+	if s < 0 || s >= maxSeats {
 		return colGrey
 	}
-	return seatColors[s]
+	return render.Seat(s).RGB
 }
 
-func seatLetter(s int) string {
-	if s < 0 || s > 25 {
-		return "?"
-	}
-	return string(rune('A' + s))
-}
+func seatLetter(s int) string { return render.Seat(s).Letter }
 
 // Fonts.
 var (
@@ -86,7 +85,9 @@ var gamePalette = sync.OnceValues(newPalette)
 func newPalette() (*render.Palette, error) {
 	base := []color.RGBA{colPage, colLand, colSea, colInk, colWhite, colGrey, colLight, colCanal, colRail,
 		colGold, colCoal, colIron, colPlace, colExtern, colActive, colClosed}
-	base = append(base, seatColors[:]...)
+	for s := range maxSeats {
+		base = append(base, seatColor(s))
+	}
 	for _, ind := range industries {
 		base = append(base, industryTint[ind])
 	}
@@ -94,7 +95,8 @@ func newPalette() (*render.Palette, error) {
 	for _, bg := range []color.RGBA{colWhite, colPage, colLand, colLight, colSea, colPlace, colExtern, colActive, colGrey} {
 		ramps = append(ramps, render.Ramp{A: colInk, B: bg, Steps: 7})
 	}
-	for _, c := range seatColors {
+	for s := range maxSeats {
+		c := seatColor(s)
 		ramps = append(ramps, render.Ramp{A: colInk, B: c, Steps: 5}, render.Ramp{A: colWhite, B: c, Steps: 4},
 			render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
 	}
