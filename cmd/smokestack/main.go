@@ -52,7 +52,7 @@ const (
 // run is the whole program; tests call it directly.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ []string, cat catalog) int {
 	cmd := "serve"
-	if len(args) > 0 && (len(args[0]) == 0 || args[0][0] != '-') {
+	if len(args) > 0 && (len(args[0]) == 0 || args[0][0] != '-' || args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		cmd, args = args[0], args[1:]
 	}
 	var err error
@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 			lo, hi := g.Seats()
 			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules version %d)\n", g.ID(), g.Name(), lo, hi, g.RulesVersion())
 		}
-	case "help", "-h", "--help":
+	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 	default:
 		err = fmt.Errorf("%w: unknown command %q", errUsage, cmd)

@@ -335,8 +335,10 @@ func TestGamesAndUsage(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "brass ") || !strings.Contains(out, "3-4 players") {
 		t.Errorf("games: exit %d: %s", code, out)
 	}
-	if code, out, _ := runCLI(t, nil, "help"); code != exitOK || !strings.Contains(out, "selfplay") {
-		t.Errorf("help: exit %d: %s", code, out)
+	for _, h := range []string{"help", "-h", "--help"} {
+		if code, out, _ := runCLI(t, nil, h); code != exitOK || !strings.Contains(out, "selfplay") {
+			t.Errorf("%s: exit %d: %s", h, code, out)
+		}
 	}
 	if code, _, errOut := runCLI(t, nil, "play"); code != exitUsage || !strings.Contains(errOut, `unknown command "play"`) {
 		t.Errorf("unknown command: exit %d: %s", code, errOut)
