@@ -227,7 +227,10 @@ func brassInvariant(s engine.State) error {
 // random games: during a round only the seat that moves sees its money or
 // spending change, spending never goes down, and what the mover's money and
 // Amount Spent box gain together is exactly what the move's events say it
-// took from the bank (loans, sales to the demand tracks, liquidations); when
+// took from the bank (loans, sales to the demand tracks, liquidations), the
+// Amount Spent box grows by exactly the printed costs (from our own copy of
+// the rulebook's table), £3 per canal, the rail costs and the prices of the
+// cubes bought from the demand tracks; when
 // a round begins every other seat's money moves by exactly its income. VP
 // change only when a period is scored, and no seat's income marker goes down
 // on another seat's move (overbuilt or removed counters keep their income).
@@ -261,11 +264,44 @@ func TestConformanceLedger(t *testing.T) {
 	}
 }
 
+// conformanceCost is each counter's printed cost by level, transcribed from
+// the rulebook's industry counter table independently of the engine's data.
+var conformanceCost = map[string][]int{
+	"cotton": {0, 12, 14, 16, 18},
+	"port":   {0, 6, 7, 8, 9},
+	"coal":   {0, 5, 7, 8, 10},
+	"iron":   {0, 5, 7, 9, 12},
+	"ship":   {0, 16, 25},
+}
+
 func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
 	gains := 0
+	costs := 0 // what the move's events say the mover paid into the Amount Spent box
 	scored := false
 	for _, e := range evs {
 		switch e.Kind {
+		case "build":
+			var lvl int
+			price := conformanceCost[e.Data["industry"]]
+			if _, err := fmt.Sscan(e.Data["level"], &lvl); err != nil || lvl <= 0 || lvl >= len(price) {
+				return fmt.Errorf("build event with data %v", e.Data)
+			}
+			costs += price[lvl]
+		case "canal":
+			costs += 3
+		case "rail-cost", "cube":
+			if e.Kind == "cube" && e.Data["from"] != "market" {
+				continue // cubes from counters on the map are free
+			}
+			key := "money"
+			if e.Kind == "cube" {
+				key = "price"
+			}
+			var n int
+			if _, err := fmt.Sscan(e.Data[key], &n); err != nil {
+				return fmt.Errorf("%s event without an amount: %v", e.Kind, e.Data)
+			}
+			costs += n
 		case "loan", "demand", "liquidate":
 			var n int
 			if _, err := fmt.Sscan(e.Data["money"], &n); err != nil {
@@ -330,6 +366,9 @@ func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
 			}
 			if got := (a.Money + a.Spent) - (b.Money + b.Spent); got != gains {
 				return fmt.Errorf("money %d -> %d, spent %d -> %d: gained £%d, events account for £%d", b.Money, a.Money, b.Spent, a.Spent, got, gains)
+			}
+			if got := a.Spent - b.Spent; got != costs {
+				return fmt.Errorf("spent %d -> %d: paid £%d, the printed costs, link costs and cube prices of the events add up to £%d", b.Spent, a.Spent, got, costs)
 			}
 			continue
 		}
