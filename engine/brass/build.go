@@ -106,6 +106,21 @@ func (w *walker) emptySpace(ind Industry, p int) int {
 	return best
 }
 
+// hasPortBox reports whether place p has a port-only space next to a
+// space shared by ports and another industry (Lancaster, Preston).
+func hasPortBox(p int) bool {
+	only, shared := false, false
+	pl := &theBoard.places[p]
+	for i := range pl.Spaces {
+		sp := &theBoard.spaces[pl.firstSpace+i]
+		if sp.allowed[Port] {
+			only = only || sp.nAllow == 1
+			shared = shared || sp.nAllow > 1
+		}
+	}
+	return only && shared
+}
+
 // checkBuild is the single legality test of a placement (everything but
 // the card): over < 0 builds on an empty space, else over the counter on
 // space over.
@@ -365,8 +380,10 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		// the engine would pick anyway.
 		if w.emptySpace(ind, p) == over {
 			over = -1
-		} else {
+		} else if ind == Port && hasPortBox(p) {
 			return step{}, engine.Rule("build.space-choice", TopicPortBoxes, "write just %s: the engine picks the empty space (ports use the port-only box first)", theBoard.places[p].ID)
+		} else {
+			return step{}, engine.Rule("build.space-choice", TopicNotation, "write just %s: the engine picks the empty space; @<space> only names a counter to build over", theBoard.places[p].ID)
 		}
 	}
 	w.explain = true

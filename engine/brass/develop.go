@@ -72,5 +72,11 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		w.changed()
 		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away %s %d", seatName(w.seat), aName(strings.ToLower(theBoard.names[ind])), lvl), "industry", ind.String()))
 	}
+	// Rulebook, ACTION 3: one or two counters per action, no more.
+	if len(rest) > 0 {
+		if _, isInd := industryBySlug(rest[0]); isInd {
+			return step{}, engine.Rule("develop.too-many", TopicDevelop, "a develop action removes at most two counters")
+		}
+	}
 	return w.anyCard(rest, "Which card?")
 }

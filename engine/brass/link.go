@@ -80,6 +80,12 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 		return step{}, err
 	}
 	w.explain = false
+	// Rulebook, ACTION 2: never two canals in one action.
+	if len(rest) > 1 {
+		if _, isLink := parseLink(rest[1]); isLink {
+			return step{}, engine.Rule("canal.one-per-action", TopicCanal, "only one canal can be built per action (rails may go two at a time, canals never)")
+		}
+	}
 	s, err := w.anyCard(rest[1:], "Which card?")
 	if err != nil || !s.complete {
 		return s, err
@@ -212,6 +218,12 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
 		w.takeCube(Coal, src, "the rail "+theBoard.links[li].ID)
+	}
+	// Rulebook, ACTION 2: one or two rails per action, no more.
+	if len(rest) > 0 {
+		if _, isLink := parseLink(rest[0]); isLink {
+			return step{}, engine.Rule("rail.too-many", TopicRail, "at most two rails can be built in one action")
+		}
 	}
 	s, err := w.anyCard(rest, "Which card?")
 	if err == nil && s.complete {

@@ -40,17 +40,68 @@ func init() {
 	wordAliases["the-midlands"] = "midlands"
 }
 
-// multiWord lists the words that may follow a place slug when its full
-// name is typed with spaces; they are dropped.
-var multiWord = []struct {
-	head string
-	rest []string
-}{
-	{"ellesmere", []string{"port"}},
-	{"barrow", []string{"in", "furness"}},
-	{"barrow-in", []string{"furness"}},
-	{"warrington", []string{"&", "runcorn"}},
-	{"warrington", []string{"and", "runcorn"}},
+// phrases are names players type in several words, joined into one word
+// before the text is split, so they also work inside link, card and sale
+// tokens ("canal ellesmere port-northwich", "sell bolton>distant market").
+// Built at init from the place names (plus the variants below), longest
+// first.
+var phrases []struct{ from, to string }
+
+func init() {
+	add := func(from, to string) {
+		if strings.Contains(from, " ") {
+			phrases = append(phrases, struct{ from, to string }{from, to})
+		}
+	}
+	for _, p := range theBoard.places {
+		n := strings.ToLower(p.Name)
+		add(n, p.ID)
+		add(strings.ReplaceAll(n, "&", "and"), p.ID)
+		add(strings.ReplaceAll(n, "-", " "), p.ID)
+		if t, ok := strings.CutPrefix(n, "the "); ok {
+			add(t, p.ID)
+		}
+	}
+	add("barrow-in furness", "barrow")
+	add("barrow in-furness", "barrow")
+	add("distant market", "distant")
+	slices.SortStableFunc(phrases, func(a, b struct{ from, to string }) int { return len(b.from) - len(a.from) })
+}
+
+// joinPhrases replaces every phrase standing between word boundaries.
+func joinPhrases(text string) string {
+	for _, ph := range phrases {
+		for from := 0; ; {
+			i := strings.Index(text[from:], ph.from)
+			if i < 0 {
+				break
+			}
+			i += from
+			j := i + len(ph.from)
+			if (i == 0 || isWordEdge(text[i-1])) && (j == len(text) || isWordEdge(text[j])) {
+				text = text[:i] + ph.to + text[j:]
+				from = i + len(ph.to)
+			} else {
+				from = i + 1
+			}
+		}
+	}
+	return text
+}
+
+// isWordEdge: the characters that may stand next to a name in a token.
+func isWordEdge(c byte) bool {
+	return strings.IndexByte(" \t-:>+@", c) >= 0
+}
+
+// nounAfter lists, per industry, the nouns that may follow its name to
+// make the two-word name of the industry ("coal mine", "iron works"); the
+// noun is dropped instead of being read as a second industry.
+var nounAfter = map[string][]string{
+	"cotton": {"mill", "mills"},
+	"coal":   {"mine", "mines"},
+	"iron":   {"works", "foundry", "foundries"},
+	"ship":   {"yard", "yards"},
 }
 
 // normalizeWord resolves an alias of an industry, place or action.
@@ -119,7 +170,7 @@ func normToken(w string) string {
 	}
 	if rest, ok := strings.CutPrefix(w, "cards:"); ok {
 		a, b, ok := strings.Cut(rest, "+")
-		if !ok {
+		if !ok || strings.Contains(b, "+") {
 			return w
 		}
 		a, b = normCard(a), normCard(b)
@@ -157,18 +208,16 @@ func normToken(w string) string {
 // ParseMove reads typed notation into canonical tokens.
 func (Game) ParseMove(text string) (engine.Move, error) {
 	text = strings.ToLower(strings.ReplaceAll(text, ",", " "))
-	words := strings.Fields(text)
+	words := strings.Fields(joinPhrases(strings.Join(strings.Fields(text), " ")))
 	var m engine.Move
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		// Full names written in several words: "ellesmere port",
-		// "barrow in furness", "warrington & runcorn".
-		for _, tail := range multiWord {
-			if strings.HasSuffix(w, tail.head) && i+len(tail.rest) < len(words) && slices.Equal(words[i+1:i+1+len(tail.rest)], tail.rest) {
-				i += len(tail.rest)
-				break
-			}
+	prev := ""
+	for _, w := range words {
+		// "coal mine", "card:iron works": the noun completes the name.
+		if base := strings.TrimPrefix(prev, "card:"); slices.Contains(nounAfter[base], w) {
+			prev = ""
+			continue
 		}
+		prev = w
 		m = append(m, normToken(w))
 	}
 	if len(m) == 0 {

@@ -15,5 +15,7 @@ func FuzzNotation(f *testing.F) {
 		"loan £30 card:barrow-in-furness",
 		"develop ironworks iron:market card:mill",
 		"liquidate bolton@2", "stop", "pass card:ellesmere-port",
+		"develop coal mine iron works card:iron works", "canal Ellesmere Port-The Midlands card:port",
+		"sell bolton>distant market card:Warrington & Runcorn",
 	})
 }
