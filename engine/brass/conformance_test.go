@@ -230,7 +230,9 @@ func brassInvariant(s engine.State) error {
 // took from the bank (loans, sales to the demand tracks, liquidations), the
 // Amount Spent box grows by exactly the printed costs (from our own copy of
 // the rulebook's table), £3 per canal, the rail costs and the prices of the
-// cubes bought from the demand tracks; when
+// cubes bought from the demand tracks; income markers move only by flips
+// (the printed income of the counter) and distant market bonuses (checked
+// against the demand space reached); when
 // a round begins every other seat's money moves by exactly its income. VP
 // change only when a period is scored, and no seat's income marker goes down
 // on another seat's move (overbuilt or removed counters keep their income).
@@ -274,7 +276,95 @@ var conformanceCost = map[string][]int{
 	"ship":   {0, 16, 25},
 }
 
+// conformanceIncome is each counter's flip income (income track spaces) by
+// level, and conformanceBonus the distant market bonus by demand space, from
+// the rulebook's table and the reference track, independently of the data.
+var (
+	conformanceIncome = map[string][]int{
+		"cotton": {0, 5, 4, 3, 2},
+		"port":   {0, 3, 3, 4, 4},
+		"coal":   {0, 4, 7, 6, 5},
+		"iron":   {0, 3, 3, 2, 1},
+		"ship":   {0, 2, 1},
+	}
+	conformanceBonus = []int{3, 3, 2, 2, 1, 1, 0, 0}
+)
+
+// incomeStep checks that income markers move only by flips (each by its
+// counter's printed income) and distant market bonuses (by the space the
+// demand marker reaches), never past space 99. Moves with a loan are skipped.
+func incomeStep(before, after *State, evs []engine.Event) error {
+	built := map[string]Tile{}
+	for _, e := range evs {
+		if e.Kind == "loan" {
+			return nil
+		}
+		if e.Kind == "build" {
+			var lvl int
+			fmt.Sscan(e.Data["level"], &lvl)
+			ind, _ := industryBySlug(e.Data["industry"])
+			built[e.Data["space"]] = Tile{Owner: e.Seat, Ind: ind, Level: lvl}
+		}
+	}
+	gain := make([]int, len(after.Players))
+	pos := before.Cotton
+	for _, e := range evs {
+		switch e.Kind {
+		case "distant":
+			var tile, bonus int
+			if _, err := fmt.Sscan(e.Data["tile"], &tile); err != nil {
+				return fmt.Errorf("distant event without a tile: %v", e.Data)
+			}
+			if _, err := fmt.Sscan(e.Data["bonus"], &bonus); err != nil {
+				return fmt.Errorf("distant event without a bonus: %v", e.Data)
+			}
+			pos += tile
+			if pos >= len(conformanceBonus) {
+				return fmt.Errorf("a distant sale succeeded with the marker on space %d", pos)
+			}
+			if bonus != conformanceBonus[pos] {
+				return fmt.Errorf("distant sale to space %d gave bonus %d, want %d", pos, bonus, conformanceBonus[pos])
+			}
+			gain[e.Seat] += bonus
+		case "distant-fail":
+			var tile int
+			fmt.Sscan(e.Data["tile"], &tile)
+			if pos+tile < len(conformanceBonus) {
+				return fmt.Errorf("a distant sale failed with the marker reaching only space %d", pos+tile)
+			}
+		case "flip":
+			tok := e.Data["space"]
+			t, ok := built[tok]
+			if !ok {
+				si := -1
+				for i := range before.Spaces {
+					if spaceToken(i) == tok {
+						si = i
+					}
+				}
+				if si < 0 || before.Spaces[si].Owner < 0 {
+					return fmt.Errorf("flip of %q, which held no counter", tok)
+				}
+				t = before.Spaces[si]
+			}
+			if t.Owner != e.Seat {
+				return fmt.Errorf("flip event about seat %d for a counter of seat %d", e.Seat+1, t.Owner+1)
+			}
+			gain[t.Owner] += conformanceIncome[t.Ind.String()][t.Level]
+		}
+	}
+	for s := range after.Players {
+		if want := min(before.Players[s].Space+gain[s], 99); after.Players[s].Space != want {
+			return fmt.Errorf("seat %d income space %d -> %d, flips and bonuses give %d", s+1, before.Players[s].Space, after.Players[s].Space, want)
+		}
+	}
+	return nil
+}
+
 func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
+	if err := incomeStep(before, after, evs); err != nil {
+		return err
+	}
 	gains := 0
 	costs := 0 // what the move's events say the mover paid into the Amount Spent box
 	scored := false
