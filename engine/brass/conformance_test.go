@@ -290,6 +290,23 @@ var (
 	conformanceBonus = []int{3, 3, 2, 2, 1, 1, 0, 0}
 )
 
+// conformanceIncomeOf is the income of a track space, from the bands in the
+// reference notes (brass-facts.md section 6): one space per pound up to £0,
+// then bands of 2, 3 and 4 spaces, and £30 on the last three.
+func conformanceIncomeOf(space int) int {
+	switch {
+	case space <= 10:
+		return space - 10
+	case space <= 30:
+		return (space-11)/2 + 1
+	case space <= 60:
+		return (space-31)/3 + 11
+	case space <= 96:
+		return (space-61)/4 + 21
+	}
+	return 30
+}
+
 // incomeStep checks that income markers move only by flips (each by its
 // counter's printed income) and distant market bonuses (by the space the
 // demand marker reaches), never past space 99. Moves with a loan are skipped.
@@ -297,6 +314,20 @@ func incomeStep(before, after *State, evs []engine.Event) error {
 	built := map[string]Tile{}
 	for _, e := range evs {
 		if e.Kind == "loan" {
+			// A loan moves the marker down one income level per £10, onto
+			// the highest space of the level reached.
+			var amount int
+			fmt.Sscan(e.Data["money"], &amount)
+			lvl := conformanceIncomeOf(before.Players[e.Seat].Space) - amount/10
+			want := -1
+			for sp := 0; sp <= 99; sp++ {
+				if conformanceIncomeOf(sp) == lvl {
+					want = sp
+				}
+			}
+			if got := after.Players[e.Seat].Space; want < 0 || got != want {
+				return fmt.Errorf("a £%d loan from space %d: marker on %d, want %d", amount, before.Players[e.Seat].Space, got, want)
+			}
 			return nil
 		}
 		if e.Kind == "build" {

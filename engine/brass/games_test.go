@@ -96,10 +96,26 @@ func TestRecordedGames(t *testing.T) {
 			if d := cmp.Diff(string(want), got); d != "" {
 				t.Errorf("replay of %s differs from %s (-want +got):\n%s", f, golden, d)
 			}
-			// A second replay gives the same game (determinism).
-			res2, err := engine.Replay(g, rec)
+			// A second replay gives the same game (determinism), and its
+			// positions pass the move-by-move ledger of conformance_test.go.
+			res2, err := engine.Replay(g, rec, engine.KeepStates())
 			if err != nil {
 				t.Fatal(err)
+			}
+			st0, _, err := g.Setup(rec.Setup())
+			if err != nil {
+				t.Fatal(err)
+			}
+			prev := st0.(*State)
+			for k, p := range res2.Moves {
+				next := p.State.(*State)
+				if err := ledgerStep(prev, next, p.Seat, p.Events); err != nil {
+					t.Errorf("move %d by seat %d %q: %v", k+1, p.Seat+1, g.FormatMove(p.Move), err)
+				}
+				if err := brassInvariant(next); err != nil {
+					t.Errorf("move %d: %v", k+1, err)
+				}
+				prev = next
 			}
 			if got2 := gameTranscript(g, rec, res2); got2 != got {
 				t.Error("two replays of the same record differ")
