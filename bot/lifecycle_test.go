@@ -55,7 +55,7 @@ func TestLobbyThreadAndResign(t *testing.T) {
 	fakediscord.Golden(t, "lifecycle-thread", h.fd.Transcript(th, "m0003", "<match2>", "m0004", "<match3>"))
 }
 
-// Every interaction deferred (DeferAfter ~0): the placeholders are filled
+// Every interaction deferred: the placeholders are filled
 // in or replaced, nothing is answered twice, the moves apply once.
 func TestAutoDefer(t *testing.T) {
 	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
@@ -65,7 +65,7 @@ func TestAutoDefer(t *testing.T) {
 
 func autoDefer(t *testing.T, mode Mode) {
 	h := newHarness(t, harnessOpts{mode: mode})
-	h.bot.cfg.DeferAfter = time.Nanosecond
+	h.bot.alwaysDefer = true
 	F := fakediscord.Str
 	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
 	h.click(bob, room, "Join")
@@ -82,6 +82,7 @@ func autoDefer(t *testing.T, mode Mode) {
 	h.cmd(bob, room, "rules", F("topic", "take"))
 	m, err := h.svc.Get(context.Background(), service.ByID("m0001"))
 	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
+	must(t, h.fd.Deferrals() > 0, "nothing was deferred")
 	checkPings(t, h, room)
 	h.noViolations()
 	fakediscord.Golden(t, "deferred", h.fd.Transcript(room, "m0001", "<match>"))

@@ -26,6 +26,8 @@ type Bot struct {
 	appID  string
 	timing func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
 	busy   atomic.Int64                  // interactions being served (tests wait for 0)
+
+	alwaysDefer bool // tests: take the deferred path for every interaction
 }
 
 // New builds a Bot without connecting anywhere.
@@ -175,9 +177,17 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 	defer timer.Stop()
 	var res result
 	deferred := discordgo.InteractionResponseType(0)
-	select {
-	case res = <-done:
-	case <-timer.C:
+	late := false
+	if b.alwaysDefer {
+		late = true
+	} else {
+		select {
+		case res = <-done:
+		case <-timer.C:
+			late = true
+		}
+	}
+	if late {
 		d := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		if r.I.Type == discordgo.InteractionMessageComponent {
 			d.Type = discordgo.InteractionResponseDeferredMessageUpdate

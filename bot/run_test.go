@@ -48,13 +48,26 @@ func TestConfigErrors(t *testing.T) {
 func TestRun(t *testing.T) {
 	fd := fakediscord.New()
 	defer fd.Close()
-	log := slog.New(slog.DiscardHandler)
+	seen := &logSeen{msgs: make(chan string, 100)}
+	log := slog.New(seen)
+	waitLog := func(msg string) bool {
+		for {
+			select {
+			case m := <-seen.msgs:
+				if m == msg {
+					return true
+				}
+			case <-time.After(5 * time.Second):
+				return false
+			}
+		}
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, Config{Token: fd.BotToken, APIBase: fd.URL}, testService(t), log) }()
-	must(t, fd.WaitReady(5*time.Second), "gateway mode never identified")
-	must(t, fd.WaitFor(5*time.Second, func() bool { return fd.CommandPuts("") == 1 }), "commands not registered")
+	must(t, waitLog("bot: connected to the gateway"), "gateway mode never came up")
+	must(t, fd.CommandPuts("") == 1, "commands not registered")
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("gateway Run: %v", err)
@@ -87,3 +100,17 @@ func TestRun(t *testing.T) {
 		t.Errorf("commands sent %d times", n)
 	}
 }
+
+// logSeen passes log messages to a channel.
+type logSeen struct{ msgs chan string }
+
+func (l *logSeen) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logSeen) Handle(_ context.Context, r slog.Record) error {
+	select {
+	case l.msgs <- r.Message:
+	default:
+	}
+	return nil
+}
+func (l *logSeen) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *logSeen) WithGroup(string) slog.Handler      { return l }

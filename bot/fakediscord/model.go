@@ -145,6 +145,7 @@ type Interaction struct {
 	Created time.Time
 
 	acked    bool
+	filled   bool // a deferred update has been filled in
 	viaHTTP  bool
 	ackType  int
 	original string // the @original message ID

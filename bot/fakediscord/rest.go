@@ -483,6 +483,9 @@ func (s *Server) respondLocked(it *Interaction, raw []byte, files []File) *apiEr
 	}
 	it.acked = true
 	it.ackType = body.Type
+	if body.Type == 5 || body.Type == 6 {
+		s.deferrals++
+	}
 	it.resp = resp
 	close(it.done)
 	return nil
@@ -565,6 +568,14 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 			if err != nil {
 				s.violate("edit by %s (%s): %v", it.ID, it.Summary, err)
 				return nil, invalid(err)
+			}
+			if id == it.original && it.ackType == 6 && !it.filled {
+				// The first edit after a deferred update is, to users, the
+				// interaction's answer, as an immediate update would be.
+				it.filled = true
+				applyEdit(m, p, files)
+				s.record(m.ChannelID, Entry{Kind: "edit", Via: "response", Trigger: it.Summary, Message: *m})
+				return messageJSON(m), nil
 			}
 			if m.Deleted && m.Interaction == it.ID && id == it.original && it.ackType == 5 {
 				// The first edit of a deferred response is what users see

@@ -72,6 +72,7 @@ type Server struct {
 	httpClient   *http.Client
 	failNext     map[string][]int // path prefix -> statuses to answer, in order
 	rateLimited  int
+	deferrals    int
 }
 
 // User is a member of the fake guild.
@@ -236,6 +237,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	s.route(w, r, path)
+}
+
+// Deferrals reports how many interactions were acknowledged with a
+// deferred response (types 5 and 6).
+func (s *Server) Deferrals() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.deferrals
 }
 
 // RateLimited reports how many 429 answers the fake gave.
