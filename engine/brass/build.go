@@ -512,12 +512,18 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	name := strings.ToLower(theBoard.names[c.ind])
 	pl := &theBoard.places[c.place]
 	st.pay(w.seat, spec.Cost)
+	// The cubes are taken first (a source never is the space built on:
+	// an overbuilt counter is of the new counter's type, which holds no
+	// cube the new one needs), but narrated after the build.
+	mark := len(w.evs)
 	if c.needCoal {
 		w.takeCube(Coal, coalSrc, pl.Name)
 	}
 	if c.needIron {
 		w.takeCube(Iron, ironSrc, pl.Name)
 	}
+	cubes := slices.Clone(w.evs[mark:])
+	w.evs = w.evs[:mark]
 	if c.over {
 		old := st.Spaces[c.space]
 		w.evs = append(w.evs, pub(w.seat, "overbuild", fmt.Sprintf("%s's %s %d in %s is replaced and discarded", seatName(old.Owner), name, old.Level, pl.Name), "space", spaceToken(c.space)))
@@ -525,8 +531,13 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	st.Spaces[c.space] = Tile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
 	st.Players[w.seat].Next[c.ind]++
 	w.changed()
-	w.evs = append(w.evs, pub(w.seat, "build", fmt.Sprintf("%s builds %s %d in %s for £%d", seatName(w.seat), aName(name), c.level, pl.Name, spec.Cost),
+	how := ""
+	if w.used == 2 {
+		how = ", combining two cards into one action"
+	}
+	w.evs = append(w.evs, pub(w.seat, "build", fmt.Sprintf("%s builds %s %d in %s for £%d%s", seatName(w.seat), aName(name), c.level, pl.Name, spec.Cost, how),
 		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
+	w.evs = append(w.evs, cubes...)
 	switch c.ind {
 	case Coal:
 		// Rulebook, ACTION 1, Coal mines: connected to a constructed port,

@@ -275,5 +275,13 @@ func (w *walker) pairs() []opt {
 // Rulebook, PLAY CARD DETAILS: played cards go to the discard pile.
 func (w *walker) play(card int) {
 	w.st.discard(w.seat, card)
-	w.evs = append(w.evs, pub(w.seat, "card", fmt.Sprintf("%s plays the %s", seatName(w.seat), strings.ToLower(cardLabel(card))), "card", theBoard.cardSlug(card)))
+	w.evs = append(w.evs, pub(w.seat, "card", fmt.Sprintf("%s plays the %s", seatName(w.seat), cardNoun(card)), "card", theBoard.cardSlug(card)))
+}
+
+// cardNoun names a card inside a sentence: "Lancaster card", "coal mine card".
+func cardNoun(c int) string {
+	if ind, ok := theBoard.cardIndustry(c); ok {
+		return strings.ToLower(theBoard.names[ind]) + " card"
+	}
+	return placeName(c) + " card"
 }

@@ -133,3 +133,54 @@ func mustParse(t *testing.T, text string) engine.Move {
 	}
 	return m
 }
+
+// Audit F5 (and the lead's note on place names): the narration names
+// places as printed, industries in lower case, one rail in the singular,
+// and a build before the cubes it takes.
+func TestFixNarration(t *testing.T) {
+	texts := func(evs []engine.Event) []string {
+		var out []string
+		for _, e := range evs {
+			out = append(out, e.Text)
+		}
+		return out
+	}
+	st := fixture(t, Canal)
+	st.give(t, 0, "warrington", "ellesmere")
+	st.put(t, "wigan@1", 1, Coal, 1, 1, false)
+	st.build(t, "warrington-wigan", 1)
+	st.Players[0].Next[Cotton] = 3 // a level-2 mill needs coal
+	_, evs := apply(t, st, 0, "build cotton warrington cards:ellesmere+warrington")
+	want := []string{
+		"seat 1 plays the Ellesmere Port card",
+		"seat 1 plays the Warrington & Runcorn card",
+		"seat 1 builds a cotton mill 2 in Warrington & Runcorn for £14, combining two cards into one action",
+		"one coal cube from seat 2's counter in Wigan goes to Warrington & Runcorn",
+		"seat 2's coal mine 1 in Wigan flips: income +4 spaces",
+	}
+	got := texts(evs)
+	if len(got) < len(want) {
+		t.Fatalf("events %q", got)
+	}
+	for i, w := range want {
+		if got[i] != w {
+			t.Errorf("event %d: %q, want %q", i, got[i], w)
+		}
+	}
+	rl := fixture(t, Rail)
+	rl.give(t, 0, "coal")
+	rl.put(t, "bolton@1", 0, Coal, 2, 3, false)
+	_, evs = apply(t, rl, 0, "rail bolton-wigan card:coal")
+	if got := texts(evs); !slicesContains(got, "seat 1 pays £5 for the rail") {
+		t.Errorf("rail events %q", got)
+	}
+}
+
+func slicesContains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

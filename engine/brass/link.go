@@ -227,7 +227,11 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	}
 	s, err := w.anyCard(rest, "Which card?")
 	if err == nil && s.complete {
-		w.evs = append(w.evs, pub(w.seat, "rail-cost", fmt.Sprintf("%s pays £%d for the rails", seatName(w.seat), w.railSpend()), "money", strconv.Itoa(w.railSpend())))
+		what := "rail"
+		if w.railSpend() == theBoard.rules.DoubleRailCost {
+			what = "two rails"
+		}
+		w.evs = append(w.evs, pub(w.seat, "rail-cost", fmt.Sprintf("%s pays £%d for the %s", seatName(w.seat), w.railSpend(), what), "money", strconv.Itoa(w.railSpend())))
 	}
 	return s, err
 }

@@ -253,19 +253,22 @@ func (w *walker) sellDistant() {
 	mp := placeName(theBoard.spaces[mill].place)
 	if st.Cotton >= theBoard.cottonClosed {
 		st.Tiles = nil
-		w.evs = append(w.evs, pub(w.seat, "distant-fail", fmt.Sprintf("%s tries the distant market from %s: the tile is -%d, demand bottoms out; the sale fails and the market is closed for the period", seatName(w.seat), mp, tile),
+		w.evs = append(w.evs, pub(w.seat, "distant-fail", fmt.Sprintf("%s tries the distant market from %s: the tile moves cotton demand down %d %s to the bottom; the sale fails and the market is closed for the period", seatName(w.seat), mp, tile, spaces(tile)),
 			"tile", strconv.Itoa(tile), "mill", spaceToken(mill)))
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
 	bonus := theBoard.cottonBonus[st.Cotton]
-	w.evs = append(w.evs, pub(w.seat, "distant", fmt.Sprintf("%s sells cotton from %s to the distant market: the tile is -%d, demand falls to %d, bonus +%d income spaces", seatName(w.seat), mp, tile, st.Cotton, bonus),
+	w.evs = append(w.evs, pub(w.seat, "distant", fmt.Sprintf("%s sells cotton from %s to the distant market: the tile moves cotton demand down %d %s (%d %s above the bottom); bonus +%d income %s", seatName(w.seat), mp, tile, spaces(tile), theBoard.cottonClosed-st.Cotton, spaces(theBoard.cottonClosed-st.Cotton), bonus, spaces(bonus)),
 		"tile", strconv.Itoa(tile), "mill", spaceToken(mill), "bonus", strconv.Itoa(bonus)))
 	st.flip(mill, &w.evs)
 	st.gainIncome(w.seat, bonus)
 	w.changed()
 	w.sellMore = len(w.saleOpts(true)) > 0
 }
+
+// spaces is "space" or "spaces" for n.
+func spaces(n int) string { return "space" + plural(n) }
 
 // walkSellMore: the follow-up of a sell action after a distant sale.
 func (w *walker) walkSellMore(m engine.Move) (step, error) {
