@@ -327,3 +327,26 @@ func TestGatewayHandshakeAndReconnect(t *testing.T) {
 		t.Errorf("identify %d resume %d: the session must resume, not identify again", id, res)
 	}
 }
+
+// Users can only press components that are on a message they see.
+func TestComponentsMustExist(t *testing.T) {
+	row := map[string]any{"type": 1, "components": []any{map[string]any{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}}}
+	s, _, _ := setup(t, jsonAnswer(msgResp(map[string]any{"content": "secret", "flags": FlagEphemeral, "components": []any{row}})))
+	s.AddUser(User{ID: "100000000000000002", Name: "bob"})
+	if _, _, err := s.Command("100000000000000001", "200000000000000001", "hand"); err != nil {
+		t.Fatal(err)
+	}
+	m, id, ok := s.Button("200000000000000001", "100000000000000001", "Go")
+	if !ok || id != "go" {
+		t.Fatalf("button: %v %q", ok, id)
+	}
+	if _, _, ok := s.Button("200000000000000001", "100000000000000002", "Go"); ok {
+		t.Error("bob sees alice's private button")
+	}
+	if _, _, err := s.Click("100000000000000002", m, "go"); err == nil {
+		t.Error("bob pressed a button on alice's private message")
+	}
+	if _, _, err := s.Click("100000000000000001", m, "nope"); err == nil {
+		t.Error("a button that is not on the message was pressed")
+	}
+}

@@ -244,6 +244,19 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 		s.mu.Unlock()
 		return nil, Response{}, fmt.Errorf("fakediscord: unknown channel %q", channelID)
 	}
+	if typ == 3 {
+		// A user can only use a component that is on a message they see.
+		m := s.messages[msgID]
+		id, _ := data["custom_id"].(string)
+		c, found := Component{}, false
+		if m != nil {
+			c, found = findComponent(m.Components, id)
+		}
+		if m == nil || m.Deleted || (m.Ephemeral && m.To != user) || !found || c.Disabled {
+			s.mu.Unlock()
+			return nil, Response{}, fmt.Errorf("fakediscord: %s cannot use component %q on message %s", u.Name, id, msgID)
+		}
+	}
 	it := &Interaction{ID: s.newID(), Type: typ, Channel: channelID, User: user, Summary: u.Name + ": " + summary,
 		Message: msgID, Created: s.now(), done: make(chan struct{})}
 	it.Token = "tok-" + it.ID
