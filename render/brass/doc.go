@@ -14,7 +14,10 @@
 //
 // An empty space shows the industries it accepts by tint and letter (M
 // cotton mill, P port, C coal mine, I iron works, S shipyard; a space that
-// takes two is split diagonally). A built counter shows the owner's seat
+// takes two is split diagonally). In a town of two or more spaces a small
+// number under each space gives its number for the notation's town@n (to
+// build over a counter, or to name a mill or port when selling); spaces
+// are numbered left to right, top to bottom. A built counter shows the owner's seat
 // letter in its top-left corner, the industry letter and tech level in the
 // middle, and its coal or iron cubes as small squares along the bottom (or
 // a small industry icon when it holds none). Not yet flipped: a pale face
@@ -26,17 +29,32 @@
 //
 // The right column shows the period and round, what happens now, the turn
 // order (the active seat ringed), the deck size, the coal and iron demand
-// tracks (cubes sit in the dearest spaces), the cotton demand track with
-// its marker, the distant market (tiles left, the last tile, a CLOSED
-// flag), the last card played, and a panel per player: money, income with
-// its track space, VP, money spent this round, links and cards left, and
-// the next counter of each stack with how many are left. The active
-// player's panel is highlighted; in a seat's own view that seat is marked
-// "(you)" and its hand is listed at the bottom.
+// tracks (a space holding a cube is drawn as the cube with its price on
+// it; cubes sit in the dearest spaces), the cotton demand track with its
+// marker's space in black, the distant market (tiles left, the last tile,
+// a CLOSED flag), the last card played, and a panel per player: money,
+// income with its track space, VP, money spent this round, links and
+// cards left, and the next counter of each stack with how many are left.
+// The active player's panel is highlighted; in a seat's own view that
+// seat is marked "(you)" and its hand is listed at the bottom.
 //
-// Seat colours come from the Okabe–Ito set with clearly different
-// lightness, and every counter, link and panel also carries the seat
-// letter (A is seat 0, shown to players as Player 1).
+// Seat colours and letters are the house style, render.Seat (yellow A,
+// sky blue B, vermillion C, blue D: Okabe–Ito colours with clearly
+// different lightness), the same that the bot and the playground use to
+// name seats; every counter, link and panel carries the seat letter as
+// well as the colour (A is seat 0, shown to players as Player 1).
+//
+// # Sized for a phone
+//
+// The image is 1280×1160. Discord shows it about 500 pixels wide on a
+// phone before a tap, at 0.39 of its size, so the sizes are chosen for
+// that: money (38 px), income and VP (26 px), town names (26 px) and the
+// industry and level on counters (30 px on 58-pixel counters) are bold
+// and read at about 10 to 15 pixels on the phone; track prices, next
+// tiles and hand cards are 22 px bold. Only the legend and the space
+// numbers need a tap to read. Check a change the same way: scale the
+// golden images down to 500 pixels wide (golang.org/x/image/draw's
+// CatmullRom) and look at them.
 //
 // # How it is drawn
 //

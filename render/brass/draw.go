@@ -51,9 +51,9 @@ func newBoard(l *layout, s surface, v *brass.View) (*board, error) {
 		if len(p.Spaces) == 0 {
 			// Label, then the two gold circles; external locations
 			// also show an anchor on the left.
-			w, h := s.TextWidth(pl.Label, fName)+70, 34.0
+			w, h := s.TextWidth(pl.Label, fName)+76, 40.0
 			if p.Kind == "external" {
-				w, h = w+18, 40
+				w, h = w+20, 46
 			}
 			b.places[p.ID] = box{math.Round(pl.X - w/2), math.Round(pl.Y - h/2), math.Round(w), h}
 			continue
@@ -95,7 +95,7 @@ func (b *board) drawStatic(s surface, v *brass.View) {
 		sea[i] = render.Pt{X: p[0], Y: p[1]}
 	}
 	s.FillPoly(sea, colSea)
-	s.Text("Irish Sea", 12, 30, fSmallB, colCanal, 0)
+	s.Text("Irish Sea", 12, 514, fSmallB, colCanal, 0)
 
 	for _, k := range v.Links {
 		b.drawPotentialLink(s, k)
@@ -140,29 +140,34 @@ func (b *board) drawPlace(s surface, p brass.PlaceView) {
 	case len(p.Spaces) > 0:
 		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, 7, colWhite)
 		s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, 7, 2, colInk)
-		s.Text(label, ob.cx(), ob.Y+19, fName, colInk, 0.5)
+		s.Text(label, ob.cx(), ob.Y+25, fName, colInk, 0.5)
 		for i, sp := range p.Spaces {
-			drawEmptySpace(s, b.spaces[p.ID][i], sp.Allowed)
+			r := b.spaces[p.ID][i]
+			drawEmptySpace(s, r, sp.Allowed)
+			if len(p.Spaces) > 1 {
+				// The space number, for town@n in moves.
+				s.Text(strconv.Itoa(i+1), r.cx(), r.Y+r.H+numBand-2, fNum, colGrey, 0.5)
+			}
 		}
 	case p.Kind == "external":
 		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, 4, colExtern)
 		s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, 4, 3, colInk)
 		drawAnchor(s, ob.X+20, ob.cy())
-		s.Text(label, ob.X+36, ob.cy()+7, fName, colInk, 0)
-		drawGoldPair(s, ob.X+ob.W-26, ob.cy())
+		s.Text(label, ob.X+38, ob.cy()+9, fName, colInk, 0)
+		drawGoldPair(s, ob.X+ob.W-28, ob.cy())
 	default:
 		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, ob.H/2, colPlace)
 		s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, ob.H/2, 2, colInk)
-		s.Text(label, ob.X+14, ob.cy()+7, fName, colInk, 0)
-		drawGoldPair(s, ob.X+ob.W-30, ob.cy())
+		s.Text(label, ob.X+14, ob.cy()+9, fName, colInk, 0)
+		drawGoldPair(s, ob.X+ob.W-31, ob.cy())
 	}
 }
 
 // drawGoldPair draws the two gold link-VP circles centred on x, y.
 func drawGoldPair(s surface, x, y float64) {
-	for _, dx := range []float64{-8, 8} {
-		s.FillCircle(x+dx, y, 7, colGold)
-		s.StrokeCircle(x+dx, y, 7, 1.5, colInk)
+	for _, dx := range []float64{-9, 9} {
+		s.FillCircle(x+dx, y, 8, colGold)
+		s.StrokeCircle(x+dx, y, 8, 1.5, colInk)
 	}
 }
 
@@ -191,94 +196,98 @@ func drawEmptySpace(s surface, r box, allowed []string) {
 		s.FillRect(r.X, r.Y, r.W, r.H, colLight)
 	case 1:
 		s.FillRect(r.X, r.Y, r.W, r.H, industryTint[allowed[0]])
-		s.Text(industryLetter[allowed[0]], r.cx(), r.cy()+8, fBig, colInk, 0.5)
+		s.Text(industryLetter[allowed[0]], r.cx(), r.cy()+11, fTile, colInk, 0.5)
 	default:
 		// Split diagonally between the first two industries.
 		s.FillRect(r.X, r.Y, r.W, r.H, industryTint[allowed[1]])
 		s.FillPoly([]render.Pt{{X: r.X, Y: r.Y}, {X: r.X + r.W, Y: r.Y}, {X: r.X, Y: r.Y + r.H}}, industryTint[allowed[0]])
-		s.Text(industryLetter[allowed[0]], r.X+13, r.Y+21, fTile, colInk, 0.5)
-		s.Text(industryLetter[allowed[1]], r.X+r.W-13, r.Y+r.H-7, fTile, colInk, 0.5)
+		s.Text(industryLetter[allowed[0]], r.X+16, r.Y+25, fSplit, colInk, 0.5)
+		s.Text(industryLetter[allowed[1]], r.X+r.W-16, r.Y+r.H-8, fSplit, colInk, 0.5)
 	}
 	s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 1.5, colGrey)
 }
 
 func (b *board) drawLegend(s surface) {
-	x, y := 10.0, float64(b.l.Height)-132
-	s.FillRoundRect(x, y, 290, 122, 6, colPage)
-	s.StrokeRoundRect(x, y, 290, 122, 6, 1.5, colGrey)
-	s.Text("M mill  P port  C coal  I iron  S ship", x+10, y+24, fSmallB, colInk, 0)
+	x, y := 8.0, float64(b.l.Height)-legendH-8
+	s.FillRoundRect(x, y, legendW, legendH, 6, colPage)
+	s.StrokeRoundRect(x, y, legendW, legendH, 6, 1.5, colGrey)
+	s.Text("M mill  P port  C coal", x+10, y+26, fSmallB, colInk, 0)
+	s.Text("I iron  S ship", x+10, y+50, fSmallB, colInk, 0)
 	// Canal and rail samples.
 	for t := x + 12; t < x+52; t += 17 {
-		s.Line(t, y+44, t+10, y+44, 3.5, colCanal)
+		s.Line(t, y+70, t+10, y+70, 3.5, colCanal)
 	}
-	s.Text("canal", x+60, y+49, fSmall, colInk, 0)
-	s.Line(x+120, y+44, x+160, y+44, 2, colRail)
-	for t := x + 124; t < x+160; t += 13 {
-		s.Line(t, y+38, t, y+50, 2.5, colRail)
+	s.Text("canal", x+60, y+76, fSmall, colInk, 0)
+	s.Line(x+130, y+70, x+170, y+70, 2, colRail)
+	for t := x + 134; t < x+170; t += 13 {
+		s.Line(t, y+64, t, y+76, 2.5, colRail)
 	}
-	s.Text("rail", x+168, y+49, fSmall, colInk, 0)
-	s.FillCircle(x+22, y+74, 10, colWhite)
-	s.StrokeCircle(x+22, y+74, 10, 2, colInk)
-	s.Text("built canal", x+38, y+79, fSmall, colInk, 0)
-	s.FillRect(x+142, y+64, 20, 20, colWhite)
-	s.StrokeRoundRect(x+142, y+64, 20, 20, 0, 2, colInk)
-	s.Text("built rail", x+170, y+79, fSmall, colInk, 0)
+	s.Text("rail", x+178, y+76, fSmall, colInk, 0)
+	s.FillCircle(x+22, y+102, 11, colWhite)
+	s.StrokeCircle(x+22, y+102, 11, 2, colInk)
+	s.Text("built canal", x+40, y+108, fSmall, colInk, 0)
+	s.FillRect(x+140, y+91, 22, 22, colWhite)
+	s.StrokeRoundRect(x+140, y+91, 22, 22, 0, 2, colInk)
+	s.Text("built rail", x+170, y+108, fSmall, colInk, 0)
 	// Unflipped / flipped counters, as drawCounter draws them, in grey.
-	s.FillRect(x+12, y+93, 22, 22, render.Blend(colWhite, colGrey, 0.2))
-	s.StrokeRoundRect(x+12, y+93, 22, 22, 0, 3, colGrey)
-	s.StrokeRoundRect(x+12, y+93, 22, 22, 0, 1.5, colInk)
-	s.Text("not flipped", x+40, y+109, fSmall, colInk, 0)
-	s.FillRect(x+142, y+93, 22, 22, colGrey)
-	s.StrokeRoundRect(x+142, y+93, 22, 22, 0, 2.5, colInk)
-	s.FillPoly([]render.Pt{{X: x + 154, Y: y + 93}, {X: x + 164, Y: y + 93}, {X: x + 164, Y: y + 103}}, colInk)
-	s.Text("flipped", x+172, y+109, fSmall, colInk, 0)
+	s.FillRect(x+11, y+124, 24, 24, render.Blend(colWhite, colGrey, 0.2))
+	s.StrokeRoundRect(x+11, y+124, 24, 24, 0, 3, colGrey)
+	s.StrokeRoundRect(x+11, y+124, 24, 24, 0, 1.5, colInk)
+	s.Text("not flipped", x+40, y+143, fSmall, colInk, 0)
+	s.FillRect(x+140, y+124, 24, 24, colGrey)
+	s.StrokeRoundRect(x+140, y+124, 24, 24, 0, 2.5, colInk)
+	s.FillPoly([]render.Pt{{X: x + 153, Y: y + 124}, {X: x + 164, Y: y + 124}, {X: x + 164, Y: y + 135}}, colInk)
+	s.Text("flipped", x+170, y+143, fSmall, colInk, 0)
 }
+
+const legendW, legendH = 268.0, 158.0
 
 // Side column geometry.
 const (
-	trackTop  = 108.0
-	trackRowH = 68.0
-	slotH     = 40.0
-	marketTop = trackTop + 3*trackRowH
-	playerTop = marketTop + 58
-	playerH   = 116.0
-	playerGap = 5.0
+	trackTop   = 136.0
+	trackRowH  = 52.0
+	slotH      = 44.0
+	trackLabel = 98.0 // width of the track names left of the slots
+	marketTop  = trackTop + 3*trackRowH
+	playerTop  = marketTop + 74
+	playerH    = 148.0
+	playerGap  = 6.0
+	panelBar   = 46.0 // the seat-coloured band on the left of a player panel
 )
 
 func (b *board) sideW() float64 { return float64(b.l.Width) - b.sideX - 2*margin }
 
 // slot returns the x and width of slot i of n on a track row.
 func (b *board) slot(i, n int) (float64, float64) {
-	w := math.Floor(b.sideW() / float64(n))
-	return b.sideX + margin + float64(i)*w, w - 4
+	w := math.Floor((b.sideW() - trackLabel) / float64(n))
+	return b.sideX + margin + trackLabel + float64(i)*w, w - 4
 }
 
 var trackPrices = []int{1, 1, 2, 2, 3, 3, 4, 4}
 var cottonBonus = []string{"+3", "+3", "+2", "+2", "+1", "+1", "+0", "+0", "X"}
 
+// trackLabel is the printed value of slot i of a track row.
+func trackSlotLabel(row, i int) string {
+	if row < 2 {
+		return "£" + strconv.Itoa(trackPrices[i])
+	}
+	return cottonBonus[i]
+}
+
 func (b *board) drawTrackFrames(s surface) {
 	x := b.sideX + margin
-	for row, name := range []string{"Coal demand", "Iron demand", "Cotton demand"} {
+	for row, name := range []string{"Coal", "Iron", "Cotton"} {
 		y := trackTop + float64(row)*trackRowH
-		s.Text(name, x, y+18, fName, colInk, 0)
+		s.Text(name, x, y+slotH/2+9, fHead, colInk, 0)
 		n := 8
 		if row == 2 {
 			n = 9
-			s.Text("income bonus", float64(b.l.Width)-margin, y+18, fSmall, colGrey, 1)
-		} else {
-			s.Text("empty: £5", float64(b.l.Width)-margin, y+18, fSmall, colGrey, 1)
 		}
 		for i := 0; i < n; i++ {
 			sx, sw := b.slot(i, n)
-			s.FillRect(sx, y+24, sw, slotH, colWhite)
-			s.StrokeRoundRect(sx, y+24, sw, slotH, 0, 1.5, colGrey)
-			label := ""
-			if row < 2 {
-				label = "£" + strconv.Itoa(trackPrices[i])
-			} else {
-				label = cottonBonus[i]
-			}
-			s.Text(label, sx+4, y+24+slotH-6, fSmallB, colGrey, 0)
+			s.FillRect(sx, y, sw, slotH, colWhite)
+			s.StrokeRoundRect(sx, y, sw, slotH, 0, 1.5, colGrey)
+			s.Text(trackSlotLabel(row, i), sx+sw/2, y+slotH/2+8, fChip, colGrey, 0.5)
 		}
 	}
 }
@@ -325,9 +334,9 @@ func (b *board) drawBuiltLink(s surface, k brass.LinkView) {
 	m := [2]float64{(x1+x2)/2 + sh[0], (y1+y2)/2 + sh[1]}
 	letter := seatLetter(k.Owner)
 	// A smaller marker where the visible link is too short for the full one.
-	h, f, dy := 12.0, fName, 6.0
-	if n < 40 {
-		h, f, dy = 9, fSmallB, 5
+	h, f, dy := 14.0, fStat, 8.5
+	if n < 44 {
+		h, f, dy = 10, fSmallB, 6.5
 	}
 	if k.Built == "rail" {
 		s.FillRect(m[0]-h, m[1]-h, 2*h, 2*h, c)
@@ -340,45 +349,51 @@ func (b *board) drawBuiltLink(s surface, k brass.LinkView) {
 }
 
 // drawCounter draws a built industry counter. Unflipped: pale face in the
-// owner's colour with a thick owner-coloured frame. Flipped: solid owner colour, black frame and a
-// folded black corner. The seat letter sits in the top-left corner.
+// owner's colour with a thick owner-coloured frame. Flipped: solid owner
+// colour, black frame and a folded black corner. The seat letter sits in
+// the top-left corner, the industry letter and level in the middle, the
+// cubes (or an industry mark) along the bottom.
 func drawCounter(s surface, r box, t *brass.TileView) {
 	c := seatColor(t.Owner)
+	const chip = 21.0
 	if t.Flipped {
 		s.FillRect(r.X, r.Y, r.W, r.H, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, colInk)
 		s.FillPoly([]render.Pt{{X: r.X + r.W - 20, Y: r.Y}, {X: r.X + r.W, Y: r.Y}, {X: r.X + r.W, Y: r.Y + 20}}, colInk)
-		s.FillRect(r.X, r.Y, 16, 16, colWhite)
+		s.FillRect(r.X, r.Y, chip, chip, colWhite)
 	} else {
 		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.2))
-		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 3.5, c)
+		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 1.5, colInk)
-		s.FillRect(r.X, r.Y, 16, 16, c)
+		s.FillRect(r.X, r.Y, chip, chip, c)
 	}
-	s.StrokeRoundRect(r.X, r.Y, 16, 16, 0, 1, colInk)
+	s.StrokeRoundRect(r.X, r.Y, chip, chip, 0, 1.5, colInk)
 	// Ink on every face: at this size and weight it reads even on the
 	// darkest seat colour, and it keeps flipped counters dark in greyscale.
 	chipInk, faceInk := inkOn(c), colInk
 	if t.Flipped {
 		chipInk = colInk
 	}
-	s.Text(seatLetter(t.Owner), r.X+8, r.Y+13, fSmallB, chipInk, 0.5)
-	s.Text(industryLetter[t.Industry]+strconv.Itoa(t.Level), r.cx()+3, r.Y+33, fTile, faceInk, 0.5)
+	s.Text(seatLetter(t.Owner), r.X+chip/2, r.Y+chip/2+7, fSeat, chipInk, 0.5)
+	s.Text(industryLetter[t.Industry]+strconv.Itoa(t.Level), r.cx()+4, r.Y+41, fTile, faceInk, 0.5)
 	if t.Cubes > 0 {
 		cube := colCoal
 		if t.Industry == "iron" {
 			cube = colIron
 		}
-		const cw, gap = 7.0, 1.0
+		cw, gap := 8.0, 1.0
+		if t.Cubes <= 4 {
+			cw = 10
+		}
 		total := float64(t.Cubes)*(cw+gap) - gap
-		x := r.cx() - total/2
+		x := math.Round(r.cx() - total/2)
 		for i := 0; i < t.Cubes; i++ {
-			s.FillRect(x-1, r.Y+r.H-11, cw+2, cw+2, colWhite)
-			s.FillRect(x, r.Y+r.H-10, cw, cw, cube)
+			s.FillRect(x-1, r.Y+r.H-cw-5, cw+2, cw+2, colWhite)
+			s.FillRect(x, r.Y+r.H-cw-4, cw, cw, cube)
 			x += cw + gap
 		}
 	} else {
-		drawIndustryIcon(s, t.Industry, r.cx(), r.Y+r.H-7, faceInk)
+		drawIndustryIcon(s, t.Industry, r.cx(), r.Y+r.H-8, faceInk)
 	}
 }
 
@@ -420,66 +435,77 @@ func (b *board) drawHeader(s surface, v *brass.View) {
 	x := b.sideX + margin
 	right := float64(b.l.Width) - margin
 	if v.Finished {
-		s.Text("GAME OVER", x, 34, fTitle, colInk, 0)
+		s.Text("GAME OVER", x, 38, fTitle, colInk, 0)
 	} else {
-		s.Text(periodName(v.Period), x, 34, fTitle, colInk, 0)
-		s.Text(fmt.Sprintf("Round %d/%d", v.Round, v.Rounds), right, 34, fTitle, colInk, 1)
+		s.Text(periodName(v.Period), x, 38, fTitle, colInk, 0)
+		round := fmt.Sprintf("Round %d/%d", v.Round, v.Rounds)
+		f := fTitle
+		if s.TextWidth(periodName(v.Period), fTitle)+s.TextWidth(round, f)+16 > right-x {
+			f = fHead
+		}
+		s.Text(round, right, 38, f, colInk, 1)
 	}
-	s.Text(fit(s, phaseText(v), fBody, right-x), x, 60, fBody, colInk, 0)
-	s.Text("Order", x, 92, fBold, colInk, 0)
-	cx := x + 64
+	s.Text(fit(s, phaseText(v), fHead, right-x), x, 72, fHead, colInk, 0)
+	const oy = 104.0 // centre of the turn order row
+	s.Text("Order", x, oy+9, fStat, colInk, 0)
+	cx := x + 76
 	for i, seat := range v.TurnOrder {
 		if i > 0 {
-			s.FillPoly([]render.Pt{{X: cx - 10, Y: 78}, {X: cx - 2, Y: 85}, {X: cx - 10, Y: 92}}, colGrey)
+			s.FillPoly([]render.Pt{{X: cx - 11, Y: oy - 8}, {X: cx - 2, Y: oy}, {X: cx - 11, Y: oy + 8}}, colGrey)
 		}
 		c := seatColor(seat)
 		if seat == v.Active {
-			s.FillCircle(cx+16, 85, 18, colInk)
+			s.FillCircle(cx+18, oy, 21, colInk)
 		}
-		s.FillCircle(cx+16, 85, 14, c)
-		s.Text(seatLetter(seat), cx+16, 92, fBold, inkOn(c), 0.5)
-		cx += 46
+		s.FillCircle(cx+18, oy, 17, c)
+		s.Text(seatLetter(seat), cx+18, oy+9, fStat, inkOn(c), 0.5)
+		cx += 52
 	}
-	s.Text(fmt.Sprintf("Deck %d", v.DeckSize), right, 92, fBold, colInk, 1)
+	s.Text(fmt.Sprintf("Deck %d", v.DeckSize), right, oy+9, fStat, colInk, 1)
 }
 
 func (b *board) drawTracks(s surface, v *brass.View) {
 	for row, cubes := range []int{v.CoalDemand, v.IronDemand} {
-		y := trackTop + float64(row)*trackRowH + 24
+		y := trackTop + float64(row)*trackRowH
 		cube := colCoal
 		if row == 1 {
 			cube = colIron
 		}
 		// The cubes sit in the dearest spaces; buyers take the cheapest.
+		// A filled space is drawn as a cube with its price on it.
 		for i := 8 - clamp(cubes, 0, 8); i < 8; i++ {
 			sx, sw := b.slot(i, 8)
-			s.FillRect(sx+sw-27, y+6, 22, 22, colWhite)
-			s.FillRect(sx+sw-26, y+7, 20, 20, cube)
+			s.FillRect(sx+3, y+3, sw-6, slotH-6, cube)
+			s.Text(trackSlotLabel(row, i), sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
 		}
 	}
-	y := trackTop + 2*trackRowH + 24
-	sx, sw := b.slot(clamp(v.CottonDemand, 0, 8), 9)
-	s.FillCircle(sx+sw-14, y+slotH/2, 11, colInk)
-	s.FillCircle(sx+sw-14, y+slotH/2, 5, colWhite)
+	// The cotton demand marker: its space drawn in ink.
+	y := trackTop + 2*trackRowH
+	i := clamp(v.CottonDemand, 0, 8)
+	sx, sw := b.slot(i, 9)
+	s.FillRect(sx, y, sw, slotH, colInk)
+	s.Text(trackSlotLabel(2, i), sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
 
 	x := b.sideX + margin
 	right := float64(b.l.Width) - margin
-	my := marketTop + 18
-	info := fmt.Sprintf("Distant market: %d tiles", v.TilesLeft)
+	my := marketTop + 26
+	info := fmt.Sprintf("Distant: %d tiles", v.TilesLeft)
 	if v.LastTile != nil {
 		info += fmt.Sprintf(", last %s", stepsLabel(*v.LastTile))
 	}
-	s.Text(info, x, my, fBold, colInk, 0)
+	infoW := right - x
 	if v.MarketClosed {
-		w := s.TextWidth("CLOSED", fName) + 14
-		s.FillRoundRect(right-w, my-20, w, 27, 4, colClosed)
-		s.Text("CLOSED", right-w/2, my, fName, colWhite, 0.5)
+		w := s.TextWidth("CLOSED", fStat) + 14
+		s.FillRoundRect(right-w, my-23, w, 31, 4, colClosed)
+		s.Text("CLOSED", right-w/2, my, fStat, colWhite, 0.5)
+		infoW -= w + 8
 	}
+	s.Text(fit(s, info, fStat, infoW), x, my, fStat, colInk, 0)
 	last := "none"
 	if v.DiscardTop != "" {
 		last = b.cardLabel(v.DiscardTop)
 	}
-	s.Text("Last card played: "+last, x, my+25, fBody, colInk, 0)
+	s.Text(fit(s, "Last card: "+last, fStat, right-x), x, my+32, fStat, colInk, 0)
 }
 
 // money formats pounds with the sign in front: £5, −£6.
@@ -557,6 +583,7 @@ func (b *board) cardLabel(card string) string {
 func (b *board) drawPlayers(s surface, v *brass.View) {
 	x := b.sideX + margin
 	w := b.sideW()
+	right := x + w - 10
 	for i, p := range v.PlayerViews {
 		y := playerTop + float64(i)*(playerH+playerGap)
 		c := seatColor(p.Seat)
@@ -566,19 +593,24 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 			bg = colActive
 		}
 		s.FillRoundRect(x, y, w, playerH, 6, bg)
-		s.FillRect(x, y, 40, playerH, c)
+		s.FillRect(x, y, panelBar, playerH, c)
 		if active {
 			s.StrokeRoundRect(x, y, w, playerH, 6, 4, colInk)
 		} else {
 			s.StrokeRoundRect(x, y, w, playerH, 6, 1.5, colGrey)
 		}
-		s.Text(seatLetter(p.Seat), x+20, y+42, fTitle, inkOn(c), 0.5)
+		s.Text(seatLetter(p.Seat), x+panelBar/2, y+46, fTitle, inkOn(c), 0.5)
 		name := fmt.Sprintf("Player %d", p.Seat+1)
 		if p.Seat == v.Seat {
 			name += " (you)"
 		}
-		tx := x + 50
-		s.Text(name, tx, y+25, fName, colInk, 0)
+		tx := x + panelBar + 10
+		cash := money(p.Money)
+		cashW := s.TextWidth(cash, fMoney)
+		s.Text(cash, right, y+38, fMoney, colInk, 1)
+		s.Text(name, tx, y+30, fHead, colInk, 0)
+		nw := s.TextWidth(name, fHead)
+		room := right - cashW - 12 - (tx + nw)
 		if active {
 			acts := "to play"
 			if v.ActionsLeft > 0 {
@@ -587,66 +619,75 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 					acts += "s"
 				}
 			}
-			nw := s.TextWidth(name, fName)
-			s.FillPoly([]render.Pt{{X: tx + nw + 8, Y: y + 9}, {X: tx + nw + 20, Y: y + 18}, {X: tx + nw + 8, Y: y + 27}}, colInk)
-			s.Text(acts, tx+nw+26, y+25, fBold, colInk, 0)
+			s.FillPoly([]render.Pt{{X: tx + nw + 8, Y: y + 11}, {X: tx + nw + 20, Y: y + 20}, {X: tx + nw + 8, Y: y + 29}}, colInk)
+			if aw := s.TextWidth(acts, fChip); aw <= room-28 {
+				s.Text(acts, tx+nw+26, y+29, fChip, colInk, 0)
+			}
 		}
 		if v.Finished {
 			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
-				nw := s.TextWidth(name, fName)
-				s.Text(ordinal(rank+1)+" place", tx+nw+14, y+25, fBold, colInk, 0)
+				s.Text(ordinal(rank+1), tx+nw+12, y+30, fHead, colInk, 0)
 			}
 		}
-		s.Text(money(p.Money), x+w-10, y+28, fBig, colInk, 1)
-		s.Text(fmt.Sprintf("Income %s (%d)  VP %d  Spent %s", money(p.Income), p.IncomeSpace, p.VP, money(p.Spent)), tx, y+50, fBody, colInk, 0)
-		s.Text(fmt.Sprintf("Links %d/14  Cards %d", p.LinksLeft, p.HandSize), tx, y+73, fBody, colInk, 0)
+		s.Text(fmt.Sprintf("Income %s", money(p.Income)), tx, y+64, fHead, colInk, 0)
+		iw := s.TextWidth(fmt.Sprintf("Income %s", money(p.Income)), fHead)
+		s.Text(fmt.Sprintf("(%d)", p.IncomeSpace), tx+iw+6, y+64, fChip, colGrey, 0)
+		s.Text(fmt.Sprintf("VP %d", p.VP), right, y+64, fHead, colInk, 1)
+		s.Text(fmt.Sprintf("Spent %s · Links %d · Cards %d", money(p.Spent), p.LinksLeft, p.HandSize), tx, y+93, fChip, colInk, 0)
 		// Next counter of each stack.
-		cw := math.Floor((w - 54) / 5)
+		cw := math.Floor((x + w - 6 - tx) / 5)
 		for j, nt := range p.NextTiles {
 			if j >= 5 {
 				break
 			}
 			cx := tx + float64(j)*cw
-			cy := y + 81
+			cy := y + 104
 			tint := industryTint[nt.Industry]
-			label := industryLetter[nt.Industry] + strconv.Itoa(nt.Level) + "×" + strconv.Itoa(nt.Left)
 			if nt.Left == 0 {
 				tint = colLight
-				label = industryLetter[nt.Industry] + " —"
 			}
-			s.FillRoundRect(cx, cy, cw-5, 30, 4, tint)
-			s.StrokeRoundRect(cx, cy, cw-5, 30, 4, 1.5, colInk)
-			s.Text(label, cx+(cw-5)/2, cy+22, fBold, colInk, 0.5)
+			s.FillRoundRect(cx, cy, cw-5, 36, 4, tint)
+			s.StrokeRoundRect(cx, cy, cw-5, 36, 4, 1.5, colInk)
+			// The tile large, how many are left smaller.
+			tile, left := industryLetter[nt.Industry]+strconv.Itoa(nt.Level), "×"+strconv.Itoa(nt.Left)
+			if nt.Left == 0 {
+				tile, left = industryLetter[nt.Industry]+" —", ""
+			}
+			tw := s.TextWidth(tile, fChip) + s.TextWidth(left, fSmallB)
+			tx0 := cx + (cw-5-tw)/2
+			s.Text(tile, tx0, cy+26, fChip, colInk, 0)
+			s.Text(left, tx0+s.TextWidth(tile, fChip), cy+26, fSmallB, colInk, 0)
 		}
 	}
 }
 
 func (b *board) drawHand(s surface, v *brass.View) {
+	const perRow, cardH, rowH = 3, 36.0, 40.0
 	x := b.sideX + margin
 	y := playerTop + float64(len(v.PlayerViews))*(playerH+playerGap)
 	w := b.sideW()
-	rows := (len(v.Hand) + 3) / 4
-	h := math.Min(float64(b.l.Height)-margin-y, 34+31*float64(rows))
+	rows := (len(v.Hand) + perRow - 1) / perRow
+	h := math.Min(float64(b.l.Height)-margin-y, 40+rowH*float64(rows))
 	s.FillRoundRect(x, y, w, h, 6, colWhite)
 	s.StrokeRoundRect(x, y, w, h, 6, 3, colInk)
-	s.Text(fmt.Sprintf("Your hand, %s: %d cards", seatLetter(v.Seat), len(v.Hand)), x+10, y+21, fBold, colInk, 0)
-	cw := math.Floor((w - 16) / 4)
+	s.Text(fmt.Sprintf("Your hand (%s): %d cards", seatLetter(v.Seat), len(v.Hand)), x+10, y+27, fStat, colInk, 0)
+	cw := math.Floor((w - 12) / perRow)
 	for i, card := range v.Hand {
-		cx := x + 8 + float64(i%4)*cw
-		cy := y + 28 + float64(i/4)*31
-		if cy+28 > y+h {
+		cx := x + 8 + float64(i%perRow)*cw
+		cy := y + 36 + float64(i/perRow)*rowH
+		if cy+cardH > y+h {
 			break
 		}
 		tint := colPage
 		if t, ok := industryTint[card]; ok {
 			tint = t
 		}
-		s.FillRoundRect(cx, cy, cw-5, 28, 4, tint)
-		s.StrokeRoundRect(cx, cy, cw-5, 28, 4, 1.5, colInk)
-		f, label := fCard, b.cardLabel(card)
+		s.FillRoundRect(cx, cy, cw-5, cardH, 4, tint)
+		s.StrokeRoundRect(cx, cy, cw-5, cardH, 4, 1.5, colInk)
+		f, label := fChip, b.cardLabel(card)
 		if s.TextWidth(label, f) > cw-11 {
-			f = fCardSmall
+			f = fSmallB
 		}
-		s.Text(fit(s, label, f, cw-11), cx+(cw-5)/2, cy+20, f, colInk, 0.5)
+		s.Text(fit(s, label, f, cw-11), cx+(cw-5)/2, cy+26, f, colInk, 0.5)
 	}
 }

@@ -51,9 +51,10 @@ func parseLayout(b []byte) (*layout, error) {
 
 // Geometry of a town box.
 const (
-	spaceSize = 46.0 // an industry space / counter
+	spaceSize = 58.0 // an industry space / counter
 	spaceGap  = 5.0
-	nameBand  = 24.0 // the town name above its spaces
+	nameBand  = 32.0 // the town name above its spaces
+	numBand   = 16.0 // the space numbers under each row, in towns of two or more spaces
 )
 
 // box is an axis-aligned rectangle.
@@ -63,16 +64,21 @@ func (b box) cx() float64 { return b.X + b.W/2 }
 func (b box) cy() float64 { return b.Y + b.H/2 }
 
 // townBox returns the outline of a town with n spaces and the rectangle of
-// each space.
+// each space. A town of two or more spaces keeps a band under each row for
+// the space numbers (the @n of the move notation).
 func townBox(p placeLayout, n int, nameW float64) (box, []box) {
 	cols := p.Cols
 	if cols <= 0 {
 		cols = 1
 	}
 	rows := (n + cols - 1) / cols
+	band := 0.0
+	if n > 1 {
+		band = numBand
+	}
 	w := float64(cols)*spaceSize + float64(cols+1)*spaceGap
-	w = math.Max(w, nameW+14)
-	h := nameBand + float64(rows)*spaceSize + float64(rows)*spaceGap + 2
+	w = math.Max(w, nameW+16)
+	h := nameBand + float64(rows)*(spaceSize+band) + float64(rows)*spaceGap
 	b := box{math.Round(p.X - w/2), math.Round(p.Y - h/2), math.Round(w), math.Round(h)}
 	spaces := make([]box, n)
 	for i := range spaces {
@@ -83,7 +89,7 @@ func townBox(p placeLayout, n int, nameW float64) (box, []box) {
 		}
 		rowW := float64(inRow)*spaceSize + float64(inRow-1)*spaceGap
 		x0 := b.X + (b.W-rowW)/2
-		spaces[i] = box{math.Round(x0 + float64(c)*(spaceSize+spaceGap)), b.Y + nameBand + float64(r)*(spaceSize+spaceGap), spaceSize, spaceSize}
+		spaces[i] = box{math.Round(x0 + float64(c)*(spaceSize+spaceGap)), b.Y + nameBand + float64(r)*(spaceSize+band+spaceGap), spaceSize, spaceSize}
 	}
 	return b, spaces
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // Every place and link of the board has layout coordinates, every layout
-// entry is used, and no two places overlap or leave the map.
+// entry is used, and no two places overlap, touch or leave the map.
 func TestLayoutCoversBoard(t *testing.T) {
 	l, err := parseLayout(layoutJSON)
 	if err != nil {
@@ -48,13 +48,23 @@ func TestLayoutCoversBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	mapBox := box{l.Map[0], l.Map[1], l.Map[2], l.Map[3]}
+	legend := box{8, float64(l.Height) - legendH - 8, legendW, legendH}
+	// Places keep clear of each other by a few pixels, so that the link
+	// between two neighbours stays visible.
+	const clear = 8.0
+	near := func(a, b box) bool {
+		return a.X-clear < b.X+b.W && b.X-clear < a.X+a.W && a.Y-clear < b.Y+b.H && b.Y-clear < a.Y+a.H
+	}
 	for id, pb := range b.places {
 		if pb.X < mapBox.X || pb.Y < mapBox.Y || pb.X+pb.W > mapBox.X+mapBox.W || pb.Y+pb.H > mapBox.Y+mapBox.H {
 			t.Errorf("place %q at %+v leaves the map area %+v", id, pb, mapBox)
 		}
+		if near(pb, legend) {
+			t.Errorf("place %q at %+v touches the legend %+v", id, pb, legend)
+		}
 		for id2, pb2 := range b.places {
-			if id < id2 && pb.X < pb2.X+pb2.W && pb2.X < pb.X+pb.W && pb.Y < pb2.Y+pb2.H && pb2.Y < pb.Y+pb.H {
-				t.Errorf("places %q %+v and %q %+v overlap", id, pb, id2, pb2)
+			if id < id2 && near(pb, pb2) {
+				t.Errorf("places %q %+v and %q %+v overlap or touch", id, pb, id2, pb2)
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func TestRegistersInSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := img.Bounds(); got != image.Rect(0, 0, 1280, 960) {
+	if got := img.Bounds(); got != image.Rect(0, 0, 1280, 1160) {
 		t.Errorf("bounds %v", got)
 	}
 }
@@ -90,11 +90,11 @@ func TestFlipVisibleInGrey(t *testing.T) {
 	for seat := 0; seat < 4; seat++ {
 		var lum [2]float64
 		for i, flipped := range []bool{false, true} {
-			c, err := render.NewCanvas(60, 60)
+			c, err := render.NewCanvas(spaceSize+14, spaceSize+14)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.FillRect(0, 0, 60, 60, colWhite)
+			c.FillRect(0, 0, spaceSize+14, spaceSize+14, colWhite)
 			drawCounter(c, box{7, 7, spaceSize, spaceSize}, &brass.TileView{Owner: seat, Industry: "cotton", Level: 2, Flipped: flipped})
 			lum[i] = meanLuma(c.Img, image.Rect(7, 7, 7+spaceSize, 7+spaceSize))
 		}

@@ -62,18 +62,23 @@ func seatColor(s int) color.RGBA {
 
 func seatLetter(s int) string { return render.Seat(s).Letter }
 
-// Fonts.
+// Fonts. The image is shown about 500 pixels wide on a phone, 0.39 of its
+// size, so everything a player needs at a glance is bold and at least 22
+// pixels (about 9 on the phone); only the legend and the space numbers,
+// read after a tap, are smaller.
 var (
-	fTitle     = render.Font{Size: 30, Bold: true}
-	fBig       = render.Font{Size: 26, Bold: true}
-	fName      = render.Font{Size: 21, Bold: true}
-	fBold      = render.Font{Size: 19, Bold: true}
-	fBody      = render.Font{Size: 19}
-	fTile      = render.Font{Size: 21, Bold: true}
-	fCard      = render.Font{Size: 17, Bold: true}
-	fCardSmall = render.Font{Size: 14, Bold: true}
-	fSmallB    = render.Font{Size: 14, Bold: true}
-	fSmall     = render.Font{Size: 14}
+	fTitle  = render.Font{Size: 34, Bold: true}
+	fMoney  = render.Font{Size: 38, Bold: true}
+	fHead   = render.Font{Size: 26, Bold: true} // phase, track names, player names, stats
+	fName   = render.Font{Size: 26, Bold: true} // town names
+	fTile   = render.Font{Size: 30, Bold: true} // industry and level on a counter, empty spaces
+	fSplit  = render.Font{Size: 24, Bold: true} // the two letters of a split empty space
+	fStat   = render.Font{Size: 24, Bold: true}
+	fChip   = render.Font{Size: 22, Bold: true} // track labels, next tiles, hand cards
+	fSeat   = render.Font{Size: 19, Bold: true} // the seat letter on a counter
+	fSmallB = render.Font{Size: 18, Bold: true}
+	fSmall  = render.Font{Size: 18}
+	fNum    = render.Font{Size: 15, Bold: true} // space numbers
 )
 
 // gamePalette builds the palette once per process (its lookup table takes
