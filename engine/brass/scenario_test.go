@@ -963,6 +963,21 @@ func (s *scenario) command(f []string) {
 		if (f[1] == "none") != (tb == "") {
 			s.errorf("tie-break = %q, want %s", tb, f[1])
 		}
+	case "canonical":
+		// canonical <typed move> => <canonical spelling>
+		line := strings.Join(f[1:], " ")
+		typed, want, ok := strings.Cut(line, "=>")
+		if !ok {
+			s.fatalf("canonical <typed> => <canonical>")
+		}
+		m, err := s.g.ParseMove(strings.TrimSpace(typed))
+		if err != nil {
+			s.errorf("parse %q: %v", typed, err)
+			return
+		}
+		if got := s.g.FormatMove(m); got != strings.TrimSpace(want) {
+			s.errorf("%q formats as %q, want %q", strings.TrimSpace(typed), got, strings.TrimSpace(want))
+		}
 	case "set":
 		// set <path> <json>: a test-only edit of the state in mid-script
 		s.patch(strings.Join(f, " "), s.line)
