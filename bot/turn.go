@@ -32,15 +32,37 @@ func (b *Bot) move(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: pingAfter(r, o.Match)}, nil
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: afterMove(r, o)}, nil
 }
 
-func pingAfter(r *Request, m service.Match) func(context.Context, *poster) {
+// afterMove tells the mover privately what only they may see (the cards
+// they drew, say), then pings the next player(s).
+func afterMove(r *Request, o service.Outcome) func(context.Context, *poster) {
 	return func(ctx context.Context, p *poster) {
-		if ping := turnPing(m); ping != nil {
+		if note := privateNote(o); note != nil {
+			p.send(ctx, r.Channel, note)
+		}
+		if ping := turnPing(o.Match); ping != nil {
 			p.send(ctx, r.Channel, ping)
 		}
 	}
+}
+
+// privateNote lists the events only the acting seat may see.
+func privateNote(o service.Outcome) *discordgo.InteractionResponseData {
+	if o.Seat < 0 {
+		return nil
+	}
+	var lines []string
+	for _, e := range o.Events {
+		if e.Audience == o.Seat {
+			lines = append(lines, "- "+e.Text)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return privateData("Only you see this:\n" + strings.Join(lines, "\n"))
 }
 
 // completeMove autocompletes /move with legal moves.
@@ -374,7 +396,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
 		After: func(ctx context.Context, p *poster) {
 			p.send(ctx, r.Channel, post)
-			pingAfter(r, o.Match)(ctx, p)
+			afterMove(r, o)(ctx, p)
 		}}, nil
 }
 
