@@ -56,6 +56,10 @@ func playSequence(t *testing.T, h *harness) {
 	// The hand, privately.
 	r = h.cmd(bob, room, "hand")
 	must(t, r.Ephemeral() && len(r.Files) == 1 && strings.Contains(r.Content, "Your hand"), "hand: %+v", r)
+	r = h.click(alice, room, "My hand")
+	must(t, r.Ephemeral() && len(r.Files) == 1 && strings.Contains(r.Content, "Your seat: 1"), "my hand button: %+v", r)
+	r = h.click(dave, room, "My hand")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no seat"), "my hand without a seat: %+v", r)
 
 	// Clicked: bob opens the picker and builds his move step by step.
 	r = h.click(bob, room, "Take your turn")
