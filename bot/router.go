@@ -247,7 +247,13 @@ func (b *Bot) completeDeferred(ctx context.Context, r *Request, deferred discord
 	if d == nil {
 		d = &discordgo.InteractionResponseData{}
 	}
-	edit := &discordgo.WebhookEdit{Content: &d.Content, Components: &d.Components, Embeds: &d.Embeds, Files: d.Files, AllowedMentions: d.AllowedMentions}
+	edit := &discordgo.WebhookEdit{Content: &d.Content, Files: d.Files, AllowedMentions: d.AllowedMentions}
+	if d.Components != nil { // an empty, non-nil list removes the components
+		edit.Components = &d.Components
+	}
+	if d.Embeds != nil {
+		edit.Embeds = &d.Embeds
+	}
 	switch {
 	case deferred == discordgo.InteractionResponseDeferredMessageUpdate && resp.Type == discordgo.InteractionResponseUpdateMessage,
 		deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource && resp.ephemeral() == privateDefer:
