@@ -73,6 +73,8 @@
 //
 //	go test ./render/brass -run Golden -update
 //
-// One golden (engine-rail-seat3.png) comes from a seeded game played by the
-// real engine, so a rules change in engine/brass may change it too.
+// Two goldens (engine-rail-seat3.png and engine-rail-spectator.png) come
+// from seeded games played by the real engine, so a rules change in
+// engine/brass may change them too. docs/board.png, the README image, is a
+// copy of engine-rail-spectator.png: copy it again after an update.
 package brass

@@ -51,7 +51,7 @@ func newBoard(l *layout, s surface, v *brass.View) (*board, error) {
 		if len(p.Spaces) == 0 {
 			// Label, then the two gold circles; external locations
 			// also show an anchor on the left.
-			w, h := s.TextWidth(pl.Label, fName)+76, 40.0
+			w, h := s.TextWidth(pl.Label, fName)+70, 40.0
 			if p.Kind == "external" {
 				w, h = w+20, 46
 			}

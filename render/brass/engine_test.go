@@ -91,6 +91,22 @@ func TestGoldenEngine(t *testing.T) {
 	}
 }
 
+// A busy real engine position late in the rail period, as a spectator
+// sees it. docs/board.png (the README image) is a copy of this golden.
+func TestGoldenEngineSpectator(t *testing.T) {
+	g, st := enginePosition(t, 4, 45)
+	r := newTestRenderer(t)
+	v := g.View(st, engine.Spectator)
+	if bv := v.(brass.View); bv.Period != "rail" || bv.Hand != nil {
+		t.Fatalf("period %q, hand %v: want a rail-period spectator view", bv.Period, bv.Hand)
+	}
+	b, err := r.PNG(v, engine.Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "engine-rail-spectator", b)
+}
+
 // The layout places every location and link of the engine's own board
 // data, and the hand-typed test board agrees with it.
 func TestLayoutCoversEngineBoard(t *testing.T) {

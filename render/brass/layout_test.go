@@ -91,3 +91,48 @@ func TestLayoutStrict(t *testing.T) {
 		t.Fatal("unknown layout field accepted")
 	}
 }
+
+// No link runs across a third place: a built link is drawn over the
+// places, and would hide their names and counters.
+func TestLinksMissOtherPlaces(t *testing.T) {
+	l, err := parseLayout(layoutJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newTestRenderer(t)
+	p, err := r.painter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := emptyView(4)
+	b, err := newBoard(l, p.c, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const half = 7.0 // half the width of a built link, and a pixel more
+	for _, k := range v.Links {
+		x1, y1, x2, y2 := b.ends(k)
+		for id, pb := range b.places {
+			if id == k.A || id == k.B {
+				continue
+			}
+			grown := box{pb.X - half, pb.Y - half, pb.W + 2*half, pb.H + 2*half}
+			if segmentHitsBox(x1, y1, x2, y2, grown) {
+				t.Errorf("link %s crosses %s", k.ID, id)
+			}
+		}
+	}
+}
+
+// segmentHitsBox samples the segment finely; the boxes are far larger than
+// the step.
+func segmentHitsBox(x1, y1, x2, y2 float64, r box) bool {
+	for i := 0; i <= 200; i++ {
+		f := float64(i) / 200
+		x, y := x1+(x2-x1)*f, y1+(y2-y1)*f
+		if x > r.X && x < r.X+r.W && y > r.Y && y < r.Y+r.H {
+			return true
+		}
+	}
+	return false
+}
