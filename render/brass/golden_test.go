@@ -67,6 +67,9 @@ const (
 
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
+	if len(got) > 300<<10 {
+		t.Errorf("%s: %d KiB, budget 300 KiB", name, len(got)>>10)
+	}
 	path := filepath.Join("testdata", name+".png")
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {

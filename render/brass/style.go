@@ -108,7 +108,8 @@ func newPalette() (*render.Palette, error) {
 	for _, ind := range industries {
 		ramps = append(ramps, render.Ramp{A: colInk, B: industryTint[ind], Steps: 5})
 	}
-	ramps = append(ramps, render.Ramp{A: colWhite, B: colGrey, Steps: 4})
+	// White on grey, and the track prices printed in white on coal and iron cubes.
+	ramps = append(ramps, render.Ramp{A: colWhite, B: colGrey, Steps: 4}, render.Ramp{A: colWhite, B: colIron, Steps: 4})
 	for _, c := range []color.RGBA{colCanal, colRail, colGrey, colGold, colIron, colSea} {
 		ramps = append(ramps, render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
 	}
