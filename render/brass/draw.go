@@ -213,6 +213,9 @@ func (b *board) drawLegend(s surface) {
 	s.StrokeRoundRect(x, y, legendW, legendH, 6, 1.5, colGrey)
 	s.Text("M mill  P port  C coal", x+10, y+26, fSmallB, colInk, 0)
 	s.Text("I iron  S ship", x+10, y+50, fSmallB, colInk, 0)
+	// The space numbers under multi-space towns.
+	s.Text("2", x+160, y+50, fNum, colGrey, 0.5)
+	s.Text("= town@2", x+172, y+50, fSmall, colInk, 0)
 	// Canal and rail samples.
 	for t := x + 12; t < x+52; t += 17 {
 		s.Line(t, y+70, t+10, y+70, 3.5, colCanal)
@@ -533,6 +536,12 @@ func phaseText(v *brass.View) string {
 	}
 	if t == "" && v.Active >= 0 && !v.Finished {
 		t = fmt.Sprintf("Player %d to play", v.Active+1)
+		switch {
+		case v.ActionsLeft == 1:
+			t += ", 1 action"
+		case v.ActionsLeft > 1:
+			t += fmt.Sprintf(", %d actions", v.ActionsLeft)
+		}
 	}
 	return t
 }

@@ -14,6 +14,8 @@ func TestPhaseText(t *testing.T) {
 		want string
 	}{
 		{"round only", brass.View{Phase: "Canal period, round 3 of 8", Round: 3, Rounds: 8, Active: 2}, "Player 3 to play"},
+		{"actions left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 0, ActionsLeft: 2}, "Player 1 to play, 2 actions"},
+		{"one action left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1}, "Player 4 to play, 1 action"},
 		{"liquidation", brass.View{Phase: "Rail period, round 2 of 8: Player 1 must remove industries to pay £4", Round: 2, Rounds: 8},
 			"Player 1 must remove industries to pay £4"},
 		{"other label", brass.View{Phase: "Player 3 to act", Round: 5, Rounds: 8}, "Player 3 to act"},
