@@ -123,7 +123,7 @@ func (Game) MarshalState(s engine.State) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return st.appendJSON(make([]byte, 0, 1280)), nil
+	return st.appendJSON(make([]byte, 0, 2048)), nil
 }
 
 // UnmarshalState decodes a state, refusing unknown versions. Version 1

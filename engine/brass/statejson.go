@@ -105,7 +105,7 @@ func (st *State) appendJSON(b []byte) []byte {
 
 // MarshalJSON encodes st as MarshalState does.
 func (st *State) MarshalJSON() ([]byte, error) {
-	return st.appendJSON(make([]byte, 0, 1280)), nil
+	return st.appendJSON(make([]byte, 0, 2048)), nil
 }
 
 // UnmarshalJSON decodes what MarshalJSON writes (any version the reader
