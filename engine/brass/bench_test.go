@@ -1,6 +1,7 @@
 package brass
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 	"time"
@@ -193,6 +194,21 @@ func BenchmarkUnmarshalState(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := g.UnmarshalState(enc[i%len(enc)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkView builds the view of a sample of positions for one seat and
+// encodes it as JSON, as the host does before rendering or sending it.
+func BenchmarkView(b *testing.B) {
+	g := Game{}
+	sts := codecStates(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st := sts[i%len(sts)]
+		if _, err := json.Marshal(g.View(st, i%st.N)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -186,3 +186,30 @@ func FuzzUnmarshalState(f *testing.F) {
 		}
 	})
 }
+
+// A view's slices share backing arrays (a few allocations per view), but
+// appending to one of them never writes into its neighbour.
+func TestViewSlicesIndependent(t *testing.T) {
+	st := codecStates(t)[5]
+	v := Game{}.View(st, 0).(View)
+	before, _ := json.Marshal(v)
+	w := Game{}.View(st, 0).(View)
+	for i := range w.Places {
+		for j := range w.Places[i].Spaces {
+			w.Places[i].Spaces[j].Allowed = append(w.Places[i].Spaces[j].Allowed, "x")
+		}
+		w.Places[i].Spaces = append(w.Places[i].Spaces, SpaceView{})
+	}
+	for i := range w.PlayerViews {
+		w.PlayerViews[i].NextTiles = append(w.PlayerViews[i].NextTiles, NextTile{Industry: "x"})
+	}
+	w.Places, w.PlayerViews = nil, nil
+	if after, _ := json.Marshal(v); string(after) != string(before) {
+		t.Fatal("building another view changed this one")
+	}
+	for i, p := range (Game{}).View(st, 0).(View).Places {
+		if len(p.Spaces) != len(theBoard.places[i].Spaces) {
+			t.Fatalf("place %s has %d spaces", p.ID, len(p.Spaces))
+		}
+	}
+}

@@ -139,21 +139,42 @@ func (st *State) view(seat int) View {
 	if n := len(st.Discards); n > 0 {
 		v.DiscardTop = theBoard.cardSlug(st.Discards[n-1])
 	}
+	// One backing array per kind of element: a view is built for every
+	// image and every message, so it allocates a few blocks, not hundreds.
+	// Full slice expressions keep each view's slices independent.
+	nAllowed, nTiles := 0, 0
+	for _, pl := range theBoard.places {
+		for _, sd := range pl.Spaces {
+			nAllowed += len(sd.Allowed)
+		}
+	}
+	for _, t := range st.Spaces {
+		if t.Owner >= 0 {
+			nTiles++
+		}
+	}
+	allowed := make([]string, 0, nAllowed)
+	tiles := make([]TileView, 0, nTiles)
+	spaces := make([]SpaceView, 0, len(theBoard.spaces))
+	v.Places = make([]PlaceView, 0, len(theBoard.places))
 	for p := range theBoard.places {
 		pl := &theBoard.places[p]
-		kind := pl.Kind
-		pv := PlaceView{ID: pl.ID, Name: pl.Name, Kind: kind, Spaces: []SpaceView{}}
+		first := len(spaces)
 		for i, sd := range pl.Spaces {
 			t := st.Spaces[pl.firstSpace+i]
-			sv := SpaceView{Allowed: slices.Clone(sd.Allowed)}
+			a := len(allowed)
+			allowed = append(allowed, sd.Allowed...)
+			sv := SpaceView{Allowed: allowed[a:len(allowed):len(allowed)]}
 			if t.Owner >= 0 {
 				spec := theBoard.specs[t.Ind][t.Level]
-				sv.Tile = &TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income}
+				tiles = append(tiles, TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income})
+				sv.Tile = &tiles[len(tiles)-1]
 			}
-			pv.Spaces = append(pv.Spaces, sv)
+			spaces = append(spaces, sv)
 		}
-		v.Places = append(v.Places, pv)
+		v.Places = append(v.Places, PlaceView{ID: pl.ID, Name: pl.Name, Kind: pl.Kind, Spaces: spaces[first:len(spaces):len(spaces)]})
 	}
+	v.Links = make([]LinkView, 0, len(theBoard.links))
 	for li, l := range theBoard.links {
 		lv := LinkView{ID: l.ID, A: l.A, B: l.B, Canal: l.Canal, Rail: l.Rail, Owner: st.Links[li]}
 		if st.Links[li] >= 0 {
@@ -161,21 +182,25 @@ func (st *State) view(seat int) View {
 		}
 		v.Links = append(v.Links, lv)
 	}
+	next := make([]NextTile, 0, st.N*int(numIndustries))
+	v.PlayerViews = make([]Player, 0, st.N)
 	for s := 0; s < st.N; s++ {
 		p := &st.Players[s]
 		pv := Player{Seat: s, Money: p.Money, IncomeSpace: p.Space, Income: st.income(s), VP: p.VP, Spent: p.Spent, LinksLeft: p.LinksLeft, HandSize: len(st.Hands[s])}
+		first := len(next)
 		for ind := Industry(0); ind < numIndustries; ind++ {
 			left := len(theBoard.stacks[ind]) - p.Next[ind]
 			nt := NextTile{Industry: ind.String(), Left: left}
 			if left > 0 {
 				nt.Level = theBoard.stacks[ind][p.Next[ind]]
 			}
-			pv.NextTiles = append(pv.NextTiles, nt)
+			next = append(next, nt)
 		}
+		pv.NextTiles = next[first:len(next):len(next)]
 		v.PlayerViews = append(v.PlayerViews, pv)
 	}
 	if seat >= 0 && seat < st.N {
-		v.Hand = []string{}
+		v.Hand = make([]string, 0, len(st.Hands[seat]))
 		for _, c := range st.Hands[seat] {
 			v.Hand = append(v.Hand, theBoard.cardSlug(c))
 		}
