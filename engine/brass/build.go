@@ -76,7 +76,7 @@ func (w *walker) buildLocs(ind Industry, first bool) []opt {
 			}
 			if c, err := w.checkBuild(ind, p, si); err == nil && w.hasBuildCard(&c) {
 				t := &w.st.Spaces[si]
-				out = append(out, opt{tok: spaceToken(si), label: fmt.Sprintf("%s, over %s's %s %d", placeName(p), seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), t.Level), help: fmt.Sprintf("£%d", c.cost)})
+				out = append(out, opt{tok: spaceToken(si), label: fmt.Sprintf("%s, over %s's %s %d", placeName(p), seatName(t.Owner), theBoard.lower[t.Ind], t.Level), help: fmt.Sprintf("£%d", c.cost)})
 				if first {
 					return out
 				}
@@ -132,7 +132,7 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 	lvl := st.top(w.seat, ind)
 	spec := &theBoard.specs[ind][lvl]
 	pl := &theBoard.places[p]
-	name := strings.ToLower(theBoard.names[ind])
+	name := theBoard.lower[ind]
 	c := buildCand{ind: ind, level: lvl, place: p, needCoal: spec.Coal, needIron: spec.Iron, cost: spec.Cost}
 	if pl.Kind != "town" {
 		return c, w.fail("build.not-a-town", TopicBuild, "%s has no industry spaces", pl.Name)
@@ -289,7 +289,7 @@ func srcOpts(prefix string, spaces []int, st *State) []opt {
 			alt = prefix + alt
 		}
 		t := &st.Spaces[si]
-		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), placeName(p)), help: fmt.Sprintf("%d cube%s there", t.Cubes, plural(t.Cubes))})
+		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), theBoard.lower[t.Ind], placeName(p)), help: fmt.Sprintf("%d cube%s there", t.Cubes, plural(t.Cubes))})
 	}
 	return out
 }
@@ -367,7 +367,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if len(rest) == 1 {
 		s := step{prompt: "Where?", opts: w.buildLocs(ind, false)}
 		if len(s.opts) == 0 {
-			return step{}, engine.Rule("build.nowhere", TopicBuild, "you cannot build your next %s anywhere now", strings.ToLower(theBoard.names[ind]))
+			return step{}, engine.Rule("build.nowhere", TopicBuild, "you cannot build your next %s anywhere now", theBoard.lower[ind])
 		}
 		return s, nil
 	}
@@ -399,7 +399,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		return step{}, twoCardRefused()
 	}
 	if !w.hasBuildCard(&c) {
-		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows %s in %s: you need the %s location card, or a %s card with %s in your network", aName(strings.ToLower(theBoard.names[ind])), placeName(p), placeName(p), strings.ToLower(theBoard.names[ind]), placeName(p))
+		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows %s in %s: you need the %s location card, or a %s card with %s in your network", aName(theBoard.lower[ind]), placeName(p), placeName(p), theBoard.lower[ind], placeName(p))
 	}
 	rest = rest[2:]
 	coalSrc, ironSrc := -1, -1
@@ -410,7 +410,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return deref(sp), err
 		}
 	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "coal:") {
-		return step{}, engine.Rule("build.coal-not-needed", TopicCoal, "a %s %d needs no coal", strings.ToLower(theBoard.names[ind]), c.level)
+		return step{}, engine.Rule("build.coal-not-needed", TopicCoal, "a %s %d needs no coal", theBoard.lower[ind], c.level)
 	}
 	if c.needIron {
 		var sp *step
@@ -419,7 +419,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return deref(sp), err
 		}
 	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "iron:") {
-		return step{}, engine.Rule("build.iron-not-needed", TopicIron, "a %s %d needs no iron", strings.ToLower(theBoard.names[ind]), c.level)
+		return step{}, engine.Rule("build.iron-not-needed", TopicIron, "a %s %d needs no iron", theBoard.lower[ind], c.level)
 	}
 	if len(rest) == 0 {
 		s := w.cardStep("Which card?", func(card int) bool { return w.cardAllows(card, &c) })
@@ -509,7 +509,7 @@ func (w *walker) takeCube(ind Industry, si int, to string) {
 func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	st := w.st
 	spec := &theBoard.specs[c.ind][c.level]
-	name := strings.ToLower(theBoard.names[c.ind])
+	name := theBoard.lower[c.ind]
 	pl := &theBoard.places[c.place]
 	st.pay(w.seat, spec.Cost)
 	// The cubes are taken first (a source never is the space built on:

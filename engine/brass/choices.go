@@ -50,6 +50,8 @@ type walker struct {
 	dist   [maxPlaces]dists
 	netOK  bool
 	net    placeSet
+	linkOK bool
+	links  placeSet
 }
 
 func newWalker(st *State, seat int) *walker {
@@ -60,6 +62,7 @@ func newWalker(st *State, seat int) *walker {
 func (w *walker) changed() {
 	w.distOK = [maxPlaces]bool{}
 	w.netOK = false
+	w.linkOK = false
 }
 
 func (w *walker) distFrom(p int) *dists {
@@ -68,6 +71,14 @@ func (w *walker) distFrom(p int) *dists {
 		w.distOK[p] = true
 	}
 	return &w.dist[p]
+}
+
+func (w *walker) linkNet() *placeSet {
+	if !w.linkOK {
+		w.links = w.st.linkNetwork(w.seat)
+		w.linkOK = true
+	}
+	return &w.links
 }
 
 func (w *walker) buildNet() *placeSet {
@@ -142,10 +153,10 @@ func (w *walker) actionStep() step {
 		s.opts = append(s.opts, opt{tok: "build", label: "Build an industry"})
 	}
 	if w.st.Period == Canal {
-		if len(w.canalOpts()) > 0 {
+		if w.anyLink(w.checkCanal) {
 			s.opts = append(s.opts, opt{tok: "canal", label: fmt.Sprintf("Build a canal (£%d)", theBoard.rules.CanalCost)})
 		}
-	} else if len(w.railOpts(0)) > 0 {
+	} else if w.anyLink(func(li int) error { _, err := w.checkRail(li, 0); return err }) {
 		s.opts = append(s.opts, opt{tok: "rail", label: fmt.Sprintf("Build one or two rails (£%d or £%d)", theBoard.rules.RailCost, theBoard.rules.DoubleRailCost)})
 	}
 	if len(w.developOpts()) > 0 {
@@ -159,6 +170,16 @@ func (w *walker) actionStep() step {
 	}
 	s.opts = append(s.opts, opt{tok: "pass", label: "Discard a card, no action"})
 	return s
+}
+
+// anyLink reports whether check accepts some potential link.
+func (w *walker) anyLink(check func(li int) error) bool {
+	for li := range theBoard.links {
+		if check(li) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // cardStep lists the cards of seat's hand for which ok holds.
@@ -281,7 +302,7 @@ func (w *walker) play(card int) {
 // cardNoun names a card inside a sentence: "Lancaster card", "coal mine card".
 func cardNoun(c int) string {
 	if ind, ok := theBoard.cardIndustry(c); ok {
-		return strings.ToLower(theBoard.names[ind]) + " card"
+		return theBoard.lower[ind] + " card"
 	}
 	return placeName(c) + " card"
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // The printed facts of the game live in data/*.json (board, links, deck,
@@ -218,6 +219,7 @@ type board struct {
 	// specs[i][level] is the counter of that level (levels 0..4).
 	specs [numIndustries][5]tileSpec
 	names [numIndustries]string
+	lower [numIndustries]string // names in lower case, for sentences
 
 	industryCards [numIndustries]int
 	deckTotal     int
@@ -381,6 +383,7 @@ func loadBoard() (*board, error) {
 			return nil, fmt.Errorf("brass: industry %d is %q, want %q", i, ind.ID, industrySlugs[i])
 		}
 		b.names[i] = ind.Name
+		b.lower[i] = strings.ToLower(ind.Name)
 		for _, lv := range ind.Levels {
 			if lv.Level < 0 || lv.Level > 4 {
 				return nil, fmt.Errorf("brass: %s level %d out of range", ind.ID, lv.Level)

@@ -2,7 +2,6 @@ package brass
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -12,7 +11,7 @@ import (
 // stacks, each needing one iron taken as for building.
 func (w *walker) checkDevelop(ind Industry) ([]int, error) {
 	if w.st.top(w.seat, ind) < 0 {
-		return nil, w.fail("develop.stack-empty", TopicDevelop, "your %s stack is empty", strings.ToLower(theBoard.names[ind]))
+		return nil, w.fail("develop.stack-empty", TopicDevelop, "your %s stack is empty", theBoard.lower[ind])
 	}
 	works := w.st.ironWorks()
 	if len(works) == 0 {
@@ -70,7 +69,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		w.st.Players[w.seat].Next[ind]++
 		w.takeCube(Iron, src, "development")
 		w.changed()
-		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away %s %d", seatName(w.seat), aName(strings.ToLower(theBoard.names[ind])), lvl), "industry", ind.String()))
+		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away %s %d", seatName(w.seat), aName(theBoard.lower[ind]), lvl), "industry", ind.String()))
 	}
 	// Rulebook, ACTION 3: one or two counters per action, no more.
 	if len(rest) > 0 {

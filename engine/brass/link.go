@@ -28,7 +28,7 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 	if w.st.Players[w.seat].LinksLeft < 1 {
 		return w.fail("link.limit", TopicLinkLimit, "you have no link counters left this period (%d per period)", theBoard.rules.LinksPerPeriod)
 	}
-	net := w.st.linkNetwork(w.seat)
+	net := w.linkNet()
 	if !net[l.a] && !net[l.b] {
 		return w.fail("link.not-adjacent", TopicNetwork, "%s does not touch your network: a link must start from a place with your industry or an end of one of your links", l.ID)
 	}

@@ -197,7 +197,7 @@ func (st *State) flip(si int, evs *[]engine.Event) {
 	st.gainIncome(t.Owner, inc)
 	if evs != nil {
 		*evs = append(*evs, pub(t.Owner, "flip", fmt.Sprintf("%s's %s %d in %s flips: income +%d spaces",
-			seatName(t.Owner), strings.ToLower(theBoard.names[t.Ind]), t.Level, placeName(theBoard.spaces[si].place), inc),
+			seatName(t.Owner), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), inc),
 			"space", spaceToken(si)))
 	}
 }
