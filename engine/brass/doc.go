@@ -24,7 +24,8 @@
 // develop.go, sell.go, loan.go, scoring.go (period and final scoring),
 // choices.go (the walker shared by Choices and Apply), notation.go,
 // view.go, status.go and topics.go (help topic IDs). Every rule cites the
-// rulebook section it implements.
+// rulebook section it implements. statejson.go and codec.go write and read
+// the versioned snapshot (version 2; version 1 is still read).
 //
 // Decisions where the rulebook leaves room (see also docs/notation.md):
 //
