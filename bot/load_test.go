@@ -193,7 +193,7 @@ func BenchmarkMoveInitialResponse(b *testing.B) {
 }
 
 // BenchmarkBrassMoveInitialResponse is the same measure for Brass, whose
-// board is a 1280x960 picture: the initial response to /move carries it.
+// board is a 1280x1160 picture: the initial response to /move carries it.
 func BenchmarkBrassMoveInitialResponse(b *testing.B) {
 	h := newHarness(b, harnessOpts{mode: ModeGateway, redis: true, brass: true})
 	F := fakediscord.Str

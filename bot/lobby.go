@@ -9,17 +9,15 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
 )
 
-// seatColours name the seats in join order; renderers use the same order.
-var seatColours = []string{"red", "yellow", "green", "purple", "blue", "orange", "white", "black"}
-
+// colour names a seat the way the board draws it (render.Seat, the one
+// house style): "A, yellow", "B, sky blue".
 func colour(seat int) string {
-	if seat >= 0 && seat < len(seatColours) {
-		return seatColours[seat]
-	}
-	return fmt.Sprintf("seat %d", seat+1)
+	st := render.Seat(seat)
+	return st.Letter + ", " + st.Colour
 }
 
 // Discord permission bits that make a member a moderator of a match.

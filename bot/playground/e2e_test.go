@@ -148,6 +148,12 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			if created.Game != tc.game || len(created.Seats) != tc.seats || created.Options[tc.option[0]] != tc.option[1] {
 				t.Errorf("created %+v, want %s with %d seats and %s=%s", created, tc.game, tc.seats, tc.option[0], tc.option[1])
 			}
+			// Seats wear the board's letters and colours.
+			seatText := get(chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(`#seatbar button[data-seat="1"]`))))
+			swatch := get(value[string](ctx, `getComputedStyle(document.querySelector('#seatbar button[data-seat="1"] .swatch')).backgroundColor`))
+			if !strings.HasPrefix(seatText, "B Seat 2 ") || swatch != "rgb(86, 180, 233)" {
+				t.Errorf("seat 2 button %q with swatch %q, want B and sky blue rgb(86, 180, 233)", seatText, swatch)
+			}
 			src1 := get(attr(ctx, "board", "src"))
 			board1 := fetchPNG(t, srv.URL, src1)
 

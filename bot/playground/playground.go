@@ -104,15 +104,29 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 
 // matchJSON is what the page needs of a match.
 type matchJSON struct {
-	ID      string            `json:"id"`
-	Game    string            `json:"game"`
-	Name    string            `json:"name"`
-	Status  storage.Status    `json:"status"`
-	Version int64             `json:"version"`
-	Moves   int64             `json:"moves"`
-	Seats   []storage.Seat    `json:"seats"`
+	ID      string         `json:"id"`
+	Game    string         `json:"game"`
+	Name    string         `json:"name"`
+	Status  storage.Status `json:"status"`
+	Version int64          `json:"version"`
+	Moves   int64          `json:"moves"`
+	Seats   []storage.Seat `json:"seats"`
+	// Styles mark each seat as the board draws it (render.Seat).
+	Styles  []seatStyle       `json:"styles"`
 	Options map[string]string `json:"options,omitempty"`
 	Play    *engine.Status    `json:"play,omitempty"`
+}
+
+// seatStyle is render.SeatStyle for the page: RGB as a CSS colour.
+type seatStyle struct {
+	Letter string `json:"letter"`
+	Colour string `json:"colour"`
+	CSS    string `json:"css"`
+}
+
+func styleOf(seat int) seatStyle {
+	st := render.Seat(seat)
+	return seatStyle{Letter: st.Letter, Colour: st.Colour, CSS: fmt.Sprintf("#%02x%02x%02x", st.RGB.R, st.RGB.G, st.RGB.B)}
 }
 
 func summary(m service.Match) matchJSON {
@@ -120,7 +134,11 @@ func summary(m service.Match) matchJSON {
 	if g := m.GameRules(); g != nil {
 		name = g.Name()
 	}
-	return matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Options: m.Options, Play: m.Play}
+	styles := make([]seatStyle, len(m.Seats))
+	for i := range styles {
+		styles[i] = styleOf(i)
+	}
+	return matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Styles: styles, Options: m.Options, Play: m.Play}
 }
 
 type createReq struct {

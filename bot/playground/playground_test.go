@@ -3,6 +3,7 @@ package playground_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -126,12 +127,23 @@ func TestAPI(t *testing.T) {
 			Version int64
 			Status  string
 			Seats   []struct{ Name string }
+			Styles  []struct{ Letter, Colour, CSS string }
 		}
 	}
 	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 3, "seed": 9, "options": map[string]string{"pile": "30"}}, 201, &created)
 	m := created.Match
-	if m.Status != "active" || len(m.Seats) != 3 {
+	if m.Status != "active" || len(m.Seats) != 3 || len(m.Styles) != 3 {
 		t.Fatalf("created %+v", m)
+	}
+	// Seats are styled as the board draws them.
+	for i, y := range m.Styles {
+		want := render.Seat(i)
+		if y.Letter != want.Letter || y.Colour != want.Colour || y.CSS != fmt.Sprintf("#%02x%02x%02x", want.RGB.R, want.RGB.G, want.RGB.B) {
+			t.Errorf("seat %d styled %+v, want %+v", i, y, want)
+		}
+	}
+	if m.Styles[1].Colour != "sky blue" || m.Styles[1].Letter != "B" {
+		t.Errorf("seat 2 is %+v, want B sky blue", m.Styles[1])
 	}
 	base := "/api/matches/" + m.ID
 	var errOut struct{ Error, Kind, Code, Topic string }

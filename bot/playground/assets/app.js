@@ -95,6 +95,20 @@ async function importRecord() {
 
 function activeSeats() { return (st.match.play && st.match.play.active) || []; }
 
+// seatName is how the page names a seat: the player's name, with the
+// letter and colour the board draws it in (render.Seat on the server).
+function seatName(i) {
+  const m = st.match;
+  const s = m.seats[i], y = (m.styles || [])[i];
+  const name = s ? s.name : "seat " + (i + 1);
+  return y ? name + " (" + y.letter + ", " + y.colour + ")" : name;
+}
+
+function swatch(i) {
+  const y = (st.match.styles || [])[i];
+  return el("span", { className: "swatch", title: y ? y.colour : "", style: y ? "background:" + y.css : "" });
+}
+
 function showMatch(follow) {
   const m = st.match;
   $("intro").hidden = true;
@@ -104,14 +118,15 @@ function showMatch(follow) {
   if (st.seat >= m.seats.length) st.seat = 0;
   const p = m.play || {};
   let line = m.name + " · " + (p.phase || m.status);
-  if (p.finished) line += " · finished, ranking " + (p.ranking || []).map((s) => "seat " + (s + 1)).join(", ");
+  if (p.finished) line += " · finished, ranking " + (p.ranking || []).map(seatName).join(", ");
   else if (m.status !== "active") line += " · " + m.status;
-  else line += " · to move: " + act.map((s) => m.seats[s].name).join(", ");
+  else line += " · to move: " + act.map(seatName).join(", ");
   $("status").textContent = line;
   $("seatbar").replaceChildren();
   m.seats.forEach((s, i) => {
     const score = p.seats && p.seats[i] ? " (" + p.seats[i].score + ")" : "";
-    const b = el("button", { type: "button", textContent: "Seat " + (i + 1) + " " + s.name + score });
+    const y = (m.styles || [])[i];
+    const b = el("button", { type: "button", title: y ? "letter " + y.letter + ", " + y.colour : "" }, swatch(i), (y ? y.letter + " " : "") + "Seat " + (i + 1) + " " + s.name + score);
     b.dataset.seat = i;
     if (i === st.seat) b.classList.add("on");
     if (act.includes(i)) b.classList.add("active");
@@ -126,8 +141,8 @@ function showMatch(follow) {
   $("board").src = "/api/matches/" + m.id + "/board.png?seat=" + st.seat + "&v=" + m.version;
   $("board").dataset.version = m.version;
   $("boardlink").href = $("board").src;
-  $("boardcap").textContent = (st.seat < 0 ? "public board" : "board as seat " + (st.seat + 1) + " sees it") + ", version " + m.version;
-  $("as").textContent = st.seat < 0 ? "(pick a seat)" : "as seat " + (st.seat + 1);
+  $("boardcap").textContent = (st.seat < 0 ? "public board" : "board as " + seatName(st.seat) + " sees it") + ", version " + m.version;
+  $("as").textContent = st.seat < 0 ? "(pick a seat)" : "as " + seatName(st.seat);
   $("recordlink").href = "/api/matches/" + m.id + "/record";
   $("suggestions").replaceChildren();
   hand();
@@ -147,7 +162,7 @@ async function hand() {
 async function refreshLog() {
   const h = await api("GET", "matches/" + st.match.id + "/history?seat=" + st.seat);
   $("log").replaceChildren(...h.filter((t) => t.seq > 0).map((t) => {
-    const li = el("li", {}, el("b", { textContent: "seat " + (t.seat + 1) + ": " + t.move }));
+    const li = el("li", {}, el("b", { textContent: seatName(t.seat) + ": " + t.move }));
     for (const e of t.events) li.append(el("div", { className: "ev", textContent: e.text }));
     return li;
   }));
@@ -160,7 +175,7 @@ async function pick() {
   $("choices").replaceChildren();
   $("submitpick").disabled = true;
   if (st.seat < 0 || m.status !== "active" || !activeSeats().includes(st.seat)) {
-    $("prompt").textContent = m.status === "active" ? "Waiting for " + activeSeats().map((s) => "seat " + (s + 1)).join(", ") + "." : "The match is " + m.status + ".";
+    $("prompt").textContent = m.status === "active" ? "Waiting for " + activeSeats().map(seatName).join(", ") + "." : "The match is " + m.status + ".";
     return;
   }
   try {
