@@ -120,6 +120,6 @@ func TestPickerPages(t *testing.T) {
 	h.click(alice, room, "Confirm")
 	es := h.fd.Entries(room)
 	last := es[len(es)-2].Message // the board post, then the ping
-	must(t, strings.Contains(last.Content, "seat 1 picks t119") && len(last.Files) == 0, "board post: %+v", last)
+	must(t, strings.Contains(last.Content, "alice picks t119") && len(last.Files) == 0, "board post: %+v", last)
 	h.noViolations()
 }

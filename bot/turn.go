@@ -54,7 +54,7 @@ func privateNote(o service.Outcome) *discordgo.InteractionResponseData {
 		return nil
 	}
 	var lines []string
-	for _, e := range o.Events {
+	for _, e := range o.EventsFor(o.Seat) {
 		if e.Audience == o.Seat {
 			lines = append(lines, "- "+e.Text)
 		}

@@ -21,4 +21,9 @@
 // and no global randomness. Randomness comes from RNG, whose whole state is
 // two words kept inside the game state, so the same seed and the same moves
 // give the same game byte for byte.
+//
+// Event texts refer to seats as "seat N" (or "Seat N" at the start of a
+// sentence), N 1-based, never by player name: the engine does not know the
+// names. Front ends may substitute the names for their audience with
+// NameSeats; the events themselves (and logs and records) keep "seat N".
 package engine

@@ -169,6 +169,9 @@ func TestAPI(t *testing.T) {
 	if moved.Match.Version != m.Version+1 || len(moved.Events) == 0 {
 		t.Errorf("moved %+v", moved)
 	}
+	if e := moved.Events[0].Text; !strings.HasPrefix(e, "Player 1 takes ") {
+		t.Errorf("the move narrates %q, want the player's name", e)
+	}
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 1, "move": "take 1", "version": m.Version}, 409, &errOut)
 	if errOut.Kind != "stale" {
 		t.Errorf("stale: %+v", errOut)
@@ -200,7 +203,10 @@ func TestAPI(t *testing.T) {
 	var hist []service.Turn
 	call(t, h, "GET", base+"/history?seat=1", nil, 200, &hist)
 	if len(hist) != 2 || len(hist[1].Events) == 0 {
-		t.Errorf("history %+v", hist)
+		t.Fatalf("history %+v", hist)
+	}
+	if e := hist[1].Events[0].Text; !strings.HasPrefix(e, "Player 1 takes ") {
+		t.Errorf("the history narrates %q, want the player's name", e)
 	}
 	var topics []engine.HelpTopic
 	call(t, h, "GET", "/api/help?game=pebbles&q=take", nil, 200, &topics)

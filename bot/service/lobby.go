@@ -276,7 +276,7 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 		return Outcome{}, err
 	}
 	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: "resign",
-		Text: fmt.Sprintf("%s (seat %d) resigns; the match ends", m.Seats[seat].Name, seat+1)}
+		Text: fmt.Sprintf("seat %d resigns; the match ends", seat+1)} // EventsFor names the seat
 	s.log.InfoContext(ctx, "match resigned", "match", m.ID, "seat", seat)
 	return Outcome{Match: m, Seat: seat, Events: []engine.Event{ev}}, nil
 }

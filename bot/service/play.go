@@ -27,20 +27,22 @@ type Outcome struct {
 	Match Match
 	Seat  int    // the seat that acted, -1 for none
 	Move  string // canonical notation of the applied move
-	// Events narrate what happened, for every audience; show each viewer
-	// only EventsFor(its seat).
+	// Events narrate what happened, for every audience, as the engine
+	// wrote them ("seat N"); show each viewer only EventsFor(its seat),
+	// which also names the seats.
 	Events []engine.Event
 	// Duplicate is set when the RequestID had already been applied: nothing
 	// changed, Match is the current match and Events is empty.
 	Duplicate bool
 }
 
-// EventsFor filters the events a seat (or engine.Spectator) may see.
+// EventsFor filters the events a seat (or engine.Spectator) may see, with
+// the seats named by their players (Match.Narrate).
 func (o Outcome) EventsFor(seat int) []engine.Event {
 	var out []engine.Event
 	for _, e := range o.Events {
 		if e.VisibleTo(seat) {
-			out = append(out, e)
+			out = append(out, o.Match.Narrate(e))
 		}
 	}
 	return out

@@ -208,8 +208,9 @@ type Turn struct {
 
 // History replays a match from its setup and log and returns, move by
 // move, the events viewer (a seat or engine.Spectator) may see: the game
-// log as narration. Events are not stored; the log and the seed are the
-// truth, and replaying them is cheap.
+// log as narration, with the seats named by their players (Match.Narrate).
+// Events are not stored; the log and the seed are the truth, and replaying
+// them is cheap.
 func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
@@ -226,7 +227,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 		out := []engine.Event{}
 		for _, e := range evs {
 			if e.VisibleTo(viewer) {
-				out = append(out, e)
+				out = append(out, m.Narrate(e))
 			}
 		}
 		return out

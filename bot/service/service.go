@@ -165,6 +165,22 @@ func (m Match) IsActive(seat int) bool {
 	return false
 }
 
+// Names lists the players' display names by seat.
+func (m Match) Names() []string {
+	out := make([]string, len(m.Seats))
+	for i, st := range m.Seats {
+		out[i] = st.Name
+	}
+	return out
+}
+
+// Narrate returns an event as a front end shows it: its text names the
+// seats by their players (engine.NameSeats); the rest is unchanged.
+func (m Match) Narrate(e engine.Event) engine.Event {
+	e.Text = engine.NameSeats(e.Text, m.Names())
+	return e
+}
+
 // GameRules is the match's rules value.
 func (m Match) GameRules() engine.Game { return m.game }
 

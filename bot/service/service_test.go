@@ -197,6 +197,20 @@ func TestSubmit(t *testing.T) {
 			t.Errorf("bob sees alice's event %+v", e)
 		}
 	}
+	// Front ends see the players' names; the engine's events keep "seat N".
+	var named, raw []string
+	for _, e := range o.EventsFor(1) {
+		named = append(named, e.Text)
+	}
+	for _, e := range o.Events {
+		raw = append(raw, e.Text)
+	}
+	if got := strings.Join(named, "; "); !strings.Contains(got, "Alice takes 3") || strings.Contains(got, "seat 1") {
+		t.Errorf("bob's narration %q, want Alice named", got)
+	}
+	if got := strings.Join(raw, "; "); !strings.Contains(got, "seat 1 takes 3") || strings.Contains(got, "Alice") {
+		t.Errorf("the outcome's events %q changed, want the engine's \"seat 1\"", got)
+	}
 	if len(o.EventsFor(0)) <= len(o.EventsFor(1)) {
 		t.Errorf("alice should see more events than bob: %d vs %d", len(o.EventsFor(0)), len(o.EventsFor(1)))
 	}
@@ -243,6 +257,13 @@ func TestSubmit(t *testing.T) {
 				t.Errorf("bob's history shows %+v", e)
 			}
 		}
+	}
+	var told []string
+	for _, e := range hist[1].Events {
+		told = append(told, e.Text)
+	}
+	if got := strings.Join(told, "; "); !strings.Contains(got, "Alice takes 3") || strings.Contains(got, "seat 1") {
+		t.Errorf("history narrates %q, want Alice named", got)
 	}
 	rec, err := svc.Export(ctx, ref)
 	if err != nil {
