@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -33,7 +32,7 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref service.Ref) (*Respons
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.View))
+	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Hand))
 	d := privateData(text)
 	if err := b.attachBoard(d, p.Match, p.Seat, "hand.png"); err != nil {
 		return nil, err
@@ -41,22 +40,14 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref service.Ref) (*Respons
 	return privateResponse(d), nil
 }
 
-// handText lists the "hand" of a view (every game's view names the
-// viewer's own cards "hand").
-func handText(v engine.View) string {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return "(unavailable)"
-	}
-	var fields struct {
-		Hand []any `json:"hand"`
-	}
-	if json.Unmarshal(data, &fields) != nil || len(fields.Hand) == 0 {
+// handText lists a seat's cards by their display names.
+func handText(hand []service.Card) string {
+	if len(hand) == 0 {
 		return "no cards"
 	}
-	var out []string
-	for _, c := range fields.Hand {
-		out = append(out, fmt.Sprint(c))
+	out := make([]string, len(hand))
+	for i, c := range hand {
+		out[i] = c.Name
 	}
 	return strings.Join(out, ", ")
 }

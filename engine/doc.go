@@ -26,4 +26,9 @@
 // sentence), N 1-based, never by player name: the engine does not know the
 // names. Front ends may substitute the names for their audience with
 // NameSeats; the events themselves (and logs and records) keep "seat N".
+//
+// A game with cards lists the viewer's own cards in its View under the JSON
+// field "hand", each as the token its notation uses. If the game is a
+// Helper, the topic with ID CardTopicPrefix+token ("card-blackburn")
+// describes that card, and front ends show its Title as the card's name.
 package engine

@@ -5,6 +5,10 @@ import (
 	"strconv"
 )
 
+// CardTopicPrefix starts the ID of the help topic of a card: the topic
+// "card-<token>" describes the card a view's "hand" spells <token>.
+const CardTopicPrefix = "card-"
+
 // seatRef is a whole-word "seat N" or "Seat N" in an event text.
 var seatRef = regexp.MustCompile(`\b[Ss]eat ([0-9]+)\b`)
 

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -147,6 +148,18 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			res.Body.Close()
 			if created.Game != tc.game || len(created.Seats) != tc.seats || created.Options[tc.option[0]] != tc.option[1] {
 				t.Errorf("created %+v, want %s with %d seats and %s=%s", created, tc.game, tc.seats, tc.option[0], tc.option[1])
+			}
+			// The option is labelled in words with its help as the tooltip.
+			optLabel := get(value[string](ctx, fmt.Sprintf(`document.querySelector('[data-key=%q]').closest("label").textContent`, tc.option[0])))
+			optHelp := get(value[string](ctx, fmt.Sprintf(`document.querySelector('[data-key=%q]').closest("label").title`, tc.option[0])))
+			if wantHelp := tc.optionHelp(t); !strings.HasPrefix(optLabel, strings.ReplaceAll(tc.option[0], "-", " ")+" ") || optHelp != wantHelp || optHelp == "" {
+				t.Errorf("option %s labelled %q with tooltip %q, want its key in words and %q", tc.option[0], optLabel, optHelp, wantHelp)
+			}
+			// The hand names the cards, the token as the tooltip.
+			step("hand cards", waitJS(`document.querySelectorAll("#hand .card").length > 0`))
+			cards := get(value[string](ctx, `[...document.querySelectorAll("#hand .card")].map((c) => c.title + "=" + c.textContent).join(" ")`))
+			if tc.game == "brass" && !regexp.MustCompile(`^([a-z]+=[A-Z][A-Za-z &-]+ ?)+$`).MatchString(cards) {
+				t.Errorf("brass hand shows %q, want display names with the tokens as titles", cards)
 			}
 			// Seats wear the board's letters and colours.
 			seatText := get(chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(`#seatbar button[data-seat="1"]`))))

@@ -57,6 +57,22 @@ func (tc e2eGame) ruleMessage(t *testing.T) string {
 	return re.Msg
 }
 
+// optionHelp is the game's help text of the option the test sets.
+func (tc e2eGame) optionHelp(t *testing.T) string {
+	t.Helper()
+	g, err := testGames.Get(tc.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range g.Options() {
+		if o.Key == tc.option[0] {
+			return o.Help
+		}
+	}
+	t.Fatalf("%s has no option %s", tc.game, tc.option[0])
+	return ""
+}
+
 var testGames = engine.NewRegistry(testgame.Game{}, brass.New())
 
 var testRenderers = sync.OnceValue(func() *render.Set {

@@ -47,9 +47,12 @@ func (s *Service) Render(m Match, seat int) ([]byte, error) {
 // Private is one seat's own view of a match: what only that seat sees
 // (its hand) along with the public position.
 type Private struct {
-	Seat  int         `json:"seat"`
-	View  engine.View `json:"view"`
-	Match Match       `json:"-"`
+	Seat int         `json:"seat"`
+	View engine.View `json:"view"`
+	// Hand is the view's "hand" with display names (empty for a game
+	// without cards).
+	Hand  []Card `json:"hand"`
+	Match Match  `json:"-"`
 }
 
 // Private returns the user's own view.
@@ -65,7 +68,8 @@ func (s *Service) Private(ctx context.Context, r Ref, userID string) (Private, e
 	if m.state == nil {
 		return Private{}, fmt.Errorf("%w: the match has not started", ErrNotActive)
 	}
-	return Private{Seat: seat, View: m.game.View(m.state, seat), Match: m}, nil
+	v := m.game.View(m.state, seat)
+	return Private{Seat: seat, View: v, Hand: s.cards.hand(m.game, v), Match: m}, nil
 }
 
 // Log lists the applied moves with Seq >= from (1-based; 0 means all).

@@ -50,6 +50,7 @@ type Service struct {
 
 	boards *boardCache
 	states *stateCache
+	cards  cardNames
 }
 
 // New returns a Service. It fails when Games or Store is missing.

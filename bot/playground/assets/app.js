@@ -41,7 +41,10 @@ function fillSeats() {
     }
     input.dataset.key = o.key;
     input.title = o.help;
-    $("options").append(el("label", { title: o.help }, o.key + " ", input));
+    // The key in words, its help as the tooltip and the accessible description.
+    input.setAttribute("aria-description", o.help);
+    const hint = el("span", { className: "hint", textContent: "?", title: o.help });
+    $("options").append(el("label", { className: "option", title: o.help }, o.key.replace(/[-_]/g, " ") + " ", input, hint));
   }
 }
 
@@ -155,7 +158,11 @@ async function hand() {
   try {
     const p = await api("GET", "matches/" + st.match.id + "/hand?seat=" + st.seat);
     const v = p.view || {};
-    $("hand").textContent = Array.isArray(v.hand) ? (v.hand.length ? v.hand.join("  ") : "(empty)") : JSON.stringify(v, null, 1);
+    if (Array.isArray(v.hand)) {
+      $("hand").replaceChildren(...(p.hand.length ? p.hand.map((c) => el("span", { className: "card", textContent: c.name, title: c.token })) : ["(empty)"]));
+    } else {
+      $("hand").textContent = JSON.stringify(v, null, 1);
+    }
   } catch (e) { $("hand").textContent = e.message; }
 }
 

@@ -1,0 +1,77 @@
+package service_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/bot/service/servicetest"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+)
+
+// TestPrivateHandNames: a hand is listed with the titles of the game's card
+// help topics; a game without them shows its tokens.
+func TestPrivateHandNames(t *testing.T) {
+	ctx := context.Background()
+	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.NewMemory()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "b", Game: "brass", Creator: alice, Seed: 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []service.UserRef{bob, carol} {
+		if _, err := svc.Join(ctx, service.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.Start(ctx, service.ByID(m.ID), alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	p, err := svc.Private(ctx, service.ByID(m.ID), bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := p.View.(brass.View).Hand
+	if len(p.Hand) != len(hand) || len(hand) == 0 {
+		t.Fatalf("hand %+v, view hand %v", p.Hand, hand)
+	}
+	titles := map[string]string{}
+	for _, tp := range brass.New().HelpTopics() {
+		titles[tp.ID] = tp.Title
+	}
+	for i, c := range p.Hand {
+		if c.Token != hand[i] || c.Name+" card" != titles["card-"+c.Token] || c.Name == c.Token {
+			t.Errorf("card %d is %+v, want token %q named after %q", i, c, hand[i], titles["card-"+hand[i]])
+		}
+	}
+	// The data's spellings, checked by hand.
+	want := map[string]string{"blackburn": "Blackburn", "coal": "Coal mine", "cotton": "Cotton mill", "warrington": "Warrington & Runcorn"}
+	for _, c := range p.Hand {
+		if w, ok := want[c.Token]; ok && c.Name != w {
+			t.Errorf("%s is named %q, want %q", c.Token, c.Name, w)
+		}
+	}
+
+	// Pebbles has no card topics: its cards keep their tokens.
+	psvc := newService(t, servicetest.NewMemory())
+	pm := started(t, ctx, psvc, "c", "1,2,3,1,2,3,3,3,3")
+	pp, err := psvc.Private(ctx, service.ByID(pm.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tokens []string
+	for _, c := range pp.Hand {
+		if c.Name != c.Token {
+			t.Errorf("pebbles card %+v renamed", c)
+		}
+		tokens = append(tokens, c.Token)
+	}
+	if !slices.Equal(tokens, []string{"1", "2", "3"}) {
+		t.Errorf("pebbles hand %s, want 1 2 3", strings.Join(tokens, " "))
+	}
+}
