@@ -289,7 +289,7 @@ func TestBrass(t *testing.T) {
 		if strings.HasPrefix(l, "1 s") {
 			lines[i] = l[:4] + " build cotton nowhere card:nowhere"
 			code, _, errOut = runCLI(t, nil, "replay", writeFile(t, "bad.txt", strings.Join(lines, "\n")))
-			if code != exitFail || !strings.Contains(errOut, fmt.Sprintf("line %d:", i+1)) || !strings.Contains(errOut, "nowhere") {
+			if code != exitFail || !strings.Contains(errOut, fmt.Sprintf("line %d,", i+1)) || !strings.Contains(errOut, "nowhere") {
 				t.Errorf("bad brass move: exit %d: %s", code, errOut)
 			}
 			break
@@ -314,7 +314,7 @@ func TestSelfplayFailure(t *testing.T) {
 	cat := catalog{games: engine.NewRegistry(brokenGame{}), renderers: render.NewSet()}
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"selfplay", "--game", "broken", "--seats", "2", "--games", "5"}, &out, &errOut, nil, cat)
-	if code != exitFail || !strings.Contains(out.String(), "FAILURE in playout 1") || !strings.Contains(out.String(), "a legal choice failed") {
+	if code != exitFail || !strings.Contains(out.String(), "FAILURE in playout 1") || !strings.Contains(out.String(), ": apply: ") || !strings.Contains(out.String(), "refused on purpose") {
 		t.Fatalf("exit %d:\n%s\n%s", code, out.String(), errOut.String())
 	}
 	// The printed record replays up to the failing move, which fails again.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,26 +28,10 @@ func loadRecord(path string, cat catalog) (engine.Game, engine.Record, engine.Re
 	}
 	res, err := engine.Replay(g, rec)
 	if err != nil {
-		var re *engine.ReplayError
-		if errors.As(err, &re) {
-			return g, rec, res, fmt.Errorf("smokestack: %s: line %d: move %d %q by seat %d is refused: %s",
-				path, re.Line, re.MoveNumber, re.Move, re.Seat+1, reason(re.Err))
-		}
+		// A *engine.ReplayError names the line, the move, the seat and the rule.
 		return g, rec, res, fmt.Errorf("smokestack: %s: %w", path, err)
 	}
 	return g, rec, res, nil
-}
-
-// reason says which rule a move broke.
-func reason(err error) string {
-	if re, ok := engine.AsRule(err); ok {
-		s := fmt.Sprintf("%s (rule %s", re.Msg, re.Code)
-		if re.Topic != "" {
-			s += ", help topic " + re.Topic
-		}
-		return s + ")"
-	}
-	return err.Error()
 }
 
 // statusJSON is replay's output. Seats are 1-based, as players count them.

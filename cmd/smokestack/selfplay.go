@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/enginetest"
 )
 
 // errInvariant is a selfplay failure: a broken engine invariant.
@@ -31,6 +30,11 @@ func (o optionFlags) Set(s string) error {
 	return nil
 }
 
+// selfplayCmd plays random legal games to the end with enginetest.Playout,
+// the conformance suite's playout without a testing.T: every move comes from
+// the engine's choices and is checked (notation, state round trip, views,
+// events, illegal moves, replay of sampled games). It prints the games, moves
+// and speed, or the first failure with a record that reproduces it.
 func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -59,21 +63,25 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	if *seats < lo || *seats > hi {
 		return fmt.Errorf("%w: %s plays with %d to %d seats", errUsage, g.Name(), lo, hi)
 	}
+	cfg := enginetest.Config{Seats: []int{*seats}, Playouts: *games, Seed: *seed, MaxMoves: maxMovesPerGame}
+	if len(opts) > 0 {
+		cfg.Options = opts
+	}
 	start := time.Now()
 	moves, finished := 0, 0
 	for k := 0; k < *games; k++ {
-		rec := engine.Record{Game: g.ID(), Rules: g.RulesVersion(), Seed: *seed + uint64(k), Seats: *seats, Options: opts}
-		if len(opts) == 0 {
-			rec.Options = nil
-		}
-		n, err := playout(g, &rec)
-		moves += n
+		rec, err := enginetest.Playout(g, cfg, k)
+		moves += len(rec.Moves)
 		if err != nil {
 			elapsed := time.Since(start)
 			fmt.Fprintf(stdout, "games: %d\nmoves: %d\nmoves/s: %.0f\n", k, moves, float64(moves)/elapsed.Seconds())
-			fmt.Fprintf(stdout, "FAILURE in playout %d (seed %d) after %d moves: %v\nrecord reproducing it:\n%s",
-				k+1, rec.Seed, n, err, rec.Format())
-			return fmt.Errorf("%w: %v", errInvariant, err)
+			var f *enginetest.Failure
+			if !errors.As(err, &f) {
+				return fmt.Errorf("%w: playout %d (seed %d): %v", errInvariant, k+1, rec.Seed, err)
+			}
+			fmt.Fprintf(stdout, "FAILURE in playout %d (seed %d) after %d moves: %s: %v\nrecord reproducing it:\n%s",
+				k+1, f.Record.Seed, len(f.Record.Moves), f.Check, f.Err, f.Record.Format())
+			return fmt.Errorf("%w: %s: %v", errInvariant, f.Check, f.Err)
 		}
 		finished++
 		if k == 0 && *save != "" {
@@ -86,78 +94,4 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	fmt.Fprintf(stdout, "games: %d\nmoves: %d\nmoves/s: %.0f\nseconds: %.2f\nfailures: 0\n",
 		finished, moves, float64(moves)/elapsed.Seconds(), elapsed.Seconds())
 	return nil
-}
-
-// playout plays random legal moves, chosen only from the engine's choices,
-// to the end of the game, appending them to rec. It checks on every move
-// that a legal choice applies, that choices never run dry before the end,
-// and that the state survives an encode/decode round trip byte for byte.
-// On failure rec holds the moves up to and including the failing one.
-func playout(g engine.Game, rec *engine.Record) (int, error) {
-	rng := engine.NewRNG(rec.Seed, 0x5e1f)
-	st, _, err := g.Setup(rec.Setup())
-	if err != nil {
-		return 0, fmt.Errorf("setup: %w", err)
-	}
-	for n := 0; ; n++ {
-		status := g.Status(st)
-		if status.Finished {
-			return n, nil
-		}
-		if n >= maxMovesPerGame {
-			return n, fmt.Errorf("no end after %d moves", n)
-		}
-		if len(status.Active) == 0 {
-			return n, errors.New("no active seat before the end")
-		}
-		seat := status.Active[rng.Intn(len(status.Active))]
-		var m engine.Move
-		for {
-			ch, err := g.Choices(st, seat, m)
-			if err != nil {
-				rec.Append(seat, g.FormatMove(m))
-				return n, fmt.Errorf("choices after %q for seat %d: %w", g.FormatMove(m), seat+1, err)
-			}
-			k := len(ch.Next)
-			if ch.Complete {
-				k++ // one more option: stop here
-			}
-			if k == 0 {
-				rec.Append(seat, g.FormatMove(m))
-				return n, fmt.Errorf("no choice and not complete after %q for seat %d", g.FormatMove(m), seat+1)
-			}
-			i := rng.Intn(k)
-			if i == len(ch.Next) {
-				break
-			}
-			m = append(m, ch.Next[i].Token)
-			if len(m) > 64 {
-				rec.Append(seat, g.FormatMove(m))
-				return n, fmt.Errorf("move longer than 64 tokens: %q", g.FormatMove(m))
-			}
-		}
-		text := g.FormatMove(m)
-		rec.Append(seat, text)
-		parsed, err := g.ParseMove(text)
-		if err != nil || g.FormatMove(parsed) != text {
-			return n, fmt.Errorf("notation of %q does not round-trip: %q, %v", text, g.FormatMove(parsed), err)
-		}
-		next, _, err := g.Apply(st, seat, m)
-		if err != nil {
-			return n, fmt.Errorf("a legal choice failed: seat %d plays %q: %w", seat+1, text, err)
-		}
-		a, err := g.MarshalState(next)
-		if err != nil {
-			return n, fmt.Errorf("encode after %q: %w", text, err)
-		}
-		back, err := g.UnmarshalState(a)
-		if err != nil {
-			return n, fmt.Errorf("decode after %q: %w", text, err)
-		}
-		b, err := g.MarshalState(back)
-		if err != nil || !bytes.Equal(a, b) {
-			return n, fmt.Errorf("state after %q is not byte-stable through encode/decode", text)
-		}
-		st = next
-	}
 }
