@@ -99,6 +99,7 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 	}
 	info := engine.MatchInfo{
 		Setup: engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)},
+		Rules: m.RulesVersion, // the version the match was stored under
 		Final: m.state,
 	}
 	for _, st := range m.Seats {
