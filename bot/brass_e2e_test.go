@@ -133,7 +133,7 @@ func brassSequence(t *testing.T, mode Mode) {
 	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
 	checkPings(t, h, room)
 	h.noViolations()
-	fakediscord.Golden(t, "brass-"+string(mode), brassStable(fd.Transcript(room, "m0001", "<match>")))
+	golden(t, "brass-"+string(mode), brassStable(fd.Transcript(room, "m0001", "<match>")))
 }
 
 var (

@@ -139,7 +139,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	}
 	playSequence(t, h)
 	h.noViolations()
-	fakediscord.Golden(t, "gateway", h.fd.Transcript(room, "m0001", "<match>"))
+	golden(t, "gateway", h.fd.Transcript(room, "m0001", "<match>"))
 }
 
 func TestHTTPInteractionsEndToEnd(t *testing.T) {
@@ -147,7 +147,7 @@ func TestHTTPInteractionsEndToEnd(t *testing.T) {
 	fd := h.fd
 	playSequence(t, h)
 	h.noViolations()
-	fakediscord.Golden(t, "http", fd.Transcript(room, "m0001", "<match>"))
+	golden(t, "http", fd.Transcript(room, "m0001", "<match>"))
 }
 
 func TestHTTPSignatures(t *testing.T) {

@@ -51,8 +51,8 @@ func TestLobbyThreadAndResign(t *testing.T) {
 	h.cmd(alice, th, "play", F("game", "pebbles"))
 
 	h.noViolations()
-	fakediscord.Golden(t, "lifecycle-channel", h.fd.Transcript(room, "m0001", "<match1>", "m0003", "<match2>"))
-	fakediscord.Golden(t, "lifecycle-thread", h.fd.Transcript(th, "m0003", "<match2>", "m0004", "<match3>"))
+	golden(t, "lifecycle-channel", h.fd.Transcript(room, "m0001", "<match1>", "m0003", "<match2>"))
+	golden(t, "lifecycle-thread", h.fd.Transcript(th, "m0003", "<match2>", "m0004", "<match3>"))
 }
 
 // Every interaction deferred: the placeholders are filled
@@ -85,7 +85,7 @@ func autoDefer(t *testing.T, mode Mode) {
 	must(t, h.fd.Deferrals() > 0, "nothing was deferred")
 	checkPings(t, h, room)
 	h.noViolations()
-	fakediscord.Golden(t, "deferred", h.fd.Transcript(room, "m0001", "<match>"))
+	golden(t, "deferred", h.fd.Transcript(room, "m0001", "<match>"))
 }
 
 type testClock struct {

@@ -1,7 +1,6 @@
 package fakediscord
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
 
 // Entries returns a copy of a channel's transcript.
 func (s *Server) Entries(channelID string) []Entry {
@@ -164,12 +161,17 @@ func writeEntry(b *strings.Builder, e Entry) {
 	}
 }
 
-// Golden compares got with testdata/<name>.golden, or rewrites the file
-// when the test runs with -update.
-func Golden(t testing.TB, name, got string) {
+// Compare compares got with testdata/<name>.golden, or rewrites the file
+// when update is set. The package registers no flags: a test package
+// declares its own, for example
+//
+//	var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
+//
+// and passes *update.
+func Compare(t testing.TB, name, got string, update bool) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
-	if *update {
+	if update {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}
