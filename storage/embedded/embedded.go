@@ -119,12 +119,7 @@ func Open(dir string, opts storage.Options) (*Store, error) {
 
 // Close waits for writes in progress and releases the directory.
 func (s *Store) Close() error {
-	s.mu.Lock()
-	for s.flushing {
-		s.mu.Unlock()
-		time.Sleep(time.Millisecond)
-		s.mu.Lock()
-	}
+	s.lockIdle()
 	defer s.mu.Unlock()
 	if s.closed {
 		return nil
@@ -570,15 +565,21 @@ func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error
 	return out, nil
 }
 
-// Compact rewrites the file now with only the live data (see the package
-// documentation); the store compacts on its own as the file grows.
-func (s *Store) Compact() error {
+// lockIdle takes the store's lock once no group commit is being flushed,
+// so Close and Compact never cut under a write in progress.
+func (s *Store) lockIdle() {
 	s.mu.Lock()
 	for s.flushing {
 		s.mu.Unlock()
 		time.Sleep(time.Millisecond)
 		s.mu.Lock()
 	}
+}
+
+// Compact rewrites the file now with only the live data (see the package
+// documentation); the store compacts on its own as the file grows.
+func (s *Store) Compact() error {
+	s.lockIdle()
 	defer s.mu.Unlock()
 	if err := s.usable(); err != nil {
 		return err
