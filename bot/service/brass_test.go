@@ -17,24 +17,8 @@ import (
 // checks that the export replays to the same position.
 func TestBrassThroughService(t *testing.T) {
 	ctx := context.Background()
-	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.NewMemory()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	users := []service.UserRef{alice, bob, carol}
-	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "b", Game: "brass", Creator: alice, Seed: 99})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range users[1:] {
-		if _, err := svc.Join(ctx, service.ByID(m.ID), u); err != nil {
-			t.Fatal(err)
-		}
-	}
-	o, err := svc.Start(ctx, service.ByID(m.ID), alice.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, o := startedBrass(t, ctx)
+	m := o.Match
 	g := brass.New()
 	for i := 0; i < 12; i++ {
 		cur := o.Match
@@ -72,6 +56,7 @@ func TestBrassThroughService(t *testing.T) {
 			}
 			move = sug[0].Text
 		}
+		var err error
 		o, err = svc.Submit(ctx, service.SubmitRequest{Ref: service.InChannel("b"), UserID: user, Move: move, RequestID: fmt.Sprint("r", i), ExpectVersion: cur.Version})
 		if err != nil {
 			t.Fatalf("move %d %q by seat %d: %v", i+1, move, seat+1, err)
@@ -108,4 +93,28 @@ func TestBrassThroughService(t *testing.T) {
 	if err != nil || len(topics) == 0 {
 		t.Errorf("help: %v %d", err, len(topics))
 	}
+}
+
+// startedBrass starts a 3-player Brass match (Alice, Bob, Carol; seed 99)
+// in channel "b" on a memory store.
+func startedBrass(t *testing.T, ctx context.Context) (*service.Service, service.Outcome) {
+	t.Helper()
+	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.NewMemory()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "b", Game: "brass", Creator: alice, Seed: 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []service.UserRef{bob, carol} {
+		if _, err := svc.Join(ctx, service.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := svc.Start(ctx, service.ByID(m.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, o
 }

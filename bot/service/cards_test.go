@@ -8,7 +8,6 @@ import (
 
 	"github.com/smokestack/smokestack/bot/service"
 	"github.com/smokestack/smokestack/bot/service/servicetest"
-	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
 )
 
@@ -16,22 +15,8 @@ import (
 // help topics; a game without them shows its tokens.
 func TestPrivateHandNames(t *testing.T) {
 	ctx := context.Background()
-	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.NewMemory()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "b", Game: "brass", Creator: alice, Seed: 99})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range []service.UserRef{bob, carol} {
-		if _, err := svc.Join(ctx, service.ByID(m.ID), u); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := svc.Start(ctx, service.ByID(m.ID), alice.ID); err != nil {
-		t.Fatal(err)
-	}
+	svc, o := startedBrass(t, ctx)
+	m := o.Match
 	p, err := svc.Private(ctx, service.ByID(m.ID), bob.ID)
 	if err != nil {
 		t.Fatal(err)
