@@ -96,11 +96,16 @@ func ParseRecord(rd io.Reader) (Record, error) {
 	)
 	for i, raw := range strings.Split(string(data), "\n") {
 		n := i + 1
-		line := strings.TrimSpace(stripComment(raw))
-		if line == "" {
+		line := strings.TrimSpace(raw)
+		if line == "" || line[0] == '#' {
 			continue
 		}
 		if c := line[0]; c >= '0' && c <= '9' {
+			// A move line may end in a comment; a header keeps every '#'
+			// past its colon, so names such as "Bob #2" survive.
+			if i := commentIndex(line); i >= 0 {
+				line = strings.TrimSpace(line[:i])
+			}
 			if err := r.parseMove(n, line, seen); err != nil {
 				return Record{}, err
 			}
@@ -124,23 +129,6 @@ func ParseRecord(rd io.Reader) (Record, error) {
 		return Record{}, recordErr(0, "%d players named for %d seats", len(r.Players), r.Seats)
 	}
 	return r, nil
-}
-
-// stripComment removes a comment: '#' at the start of the line or after a
-// space, to the end of the line. A header line keeps every '#' past
-// its colon, so names such as "Bob #2" survive.
-func stripComment(line string) string {
-	trimmed := strings.TrimLeftFunc(line, unicode.IsSpace)
-	if strings.HasPrefix(trimmed, "#") {
-		return ""
-	}
-	if trimmed == "" || trimmed[0] < '0' || trimmed[0] > '9' {
-		return line // a header
-	}
-	if i := commentIndex(line); i >= 0 {
-		return line[:i]
-	}
-	return line
 }
 
 // commentIndex is the index of the first '#' that starts a comment in a
