@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -402,12 +403,7 @@ func (r Record) Format() []byte {
 		key string
 		m   map[string]string
 	}{{"Option", r.Options}, {"Pin", r.Pins}} {
-		keys := make([]string, 0, len(kv.m))
-		for k := range kv.m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(kv.m)) {
 			fmt.Fprintf(&b, "%s: %s=%s\n", kv.key, k, kv.m[k])
 		}
 	}
