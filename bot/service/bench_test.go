@@ -169,6 +169,42 @@ func (s *steps) report(b *testing.B) {
 	}
 }
 
+// benchEnv is one sub-benchmark's store, its floor and the service on it.
+type benchEnv struct {
+	ctx   context.Context
+	store storage.Store
+	floor floorFunc
+	svc   *service.Service
+	g     engine.Game
+}
+
+// benchEach runs one sub-benchmark per backend and game. Every iteration
+// picks the next move untimed and hands it to step, which times its steps
+// into s; the metric x-floor is the step named whole divided by "floor".
+func benchEach(b *testing.B, whole string, step func(b *testing.B, e benchEnv, s *steps, pre service.Match, seat int, mv engine.Move)) {
+	for _, bk := range benchBackends {
+		for _, g := range benchGames {
+			b.Run(bk.name+"/"+g.ID(), func(b *testing.B) {
+				store, floor := bk.open(b)
+				e := benchEnv{ctx: context.Background(), store: store, floor: floor, svc: newBenchService(b, store), g: g}
+				bm := &benchMatch{b: b, svc: e.svc, g: g}
+				var s steps
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					pre, seat, mv := bm.next(e.ctx)
+					b.StartTimer()
+					step(b, e, &s, pre, seat, mv)
+					s.n++
+				}
+				b.StopTimer()
+				s.report(b)
+				b.ReportMetric(float64(s.total[whole])/float64(s.total["floor"]), "x-floor")
+			})
+		}
+	}
+}
+
 // BenchmarkCycle measures one move's full cycle, each step apart: load,
 // decode, apply, encode and compare-and-set save; and, in the same
 // iteration, the floor: a bare durable write of the same snapshot bytes.
@@ -176,111 +212,73 @@ func (s *steps) report(b *testing.B) {
 //
 //	go test ./bot/service -run '^$' -bench Cycle -benchtime 300x
 func BenchmarkCycle(b *testing.B) {
-	for _, bk := range benchBackends {
-		for _, g := range benchGames {
-			b.Run(bk.name+"/"+g.ID(), func(b *testing.B) {
-				ctx := context.Background()
-				store, floor := bk.open(b)
-				svc := newBenchService(b, store)
-				bm := &benchMatch{b: b, svc: svc, g: g}
-				var s steps
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					b.StopTimer()
-					pre, seat, mv := bm.next(ctx)
-					b.StartTimer()
-
-					t0 := time.Now()
-					sm, err := store.Get(ctx, pre.ID)
-					if err != nil {
-						b.Fatal(err)
-					}
-					t1 := time.Now()
-					st, err := g.UnmarshalState(sm.State)
-					if err != nil {
-						b.Fatal(err)
-					}
-					t2 := time.Now()
-					next, _, err := g.Apply(st, seat, mv)
-					if err != nil {
-						b.Fatal(err)
-					}
-					t3 := time.Now()
-					data, err := g.MarshalState(next)
-					if err != nil {
-						b.Fatal(err)
-					}
-					status := g.Status(next)
-					t4 := time.Now()
-					nm := sm
-					nm.State, nm.Version, nm.Moves = data, sm.Version+1, sm.Moves+1
-					if status.Finished {
-						nm.Status = storage.StatusFinished
-					}
-					entry := &storage.LogEntry{Seq: nm.Moves, Seat: seat, Move: g.FormatMove(mv), At: time.Now()}
-					if err := store.Commit(ctx, storage.Commit{ExpectVersion: sm.Version, Match: nm, Entry: entry}); err != nil {
-						b.Fatal(err)
-					}
-					t5 := time.Now()
-					if err := floor(ctx, data); err != nil {
-						b.Fatal(err)
-					}
-					t6 := time.Now()
-
-					s.n++
-					s.add("load", t1.Sub(t0))
-					s.add("decode", t2.Sub(t1))
-					s.add("apply", t3.Sub(t2))
-					s.add("encode", t4.Sub(t3))
-					s.add("save", t5.Sub(t4))
-					s.add("cycle", t5.Sub(t0))
-					s.add("floor", t6.Sub(t5))
-					s.sizes = append(s.sizes, len(data))
-				}
-				b.StopTimer()
-				s.report(b)
-				b.ReportMetric(float64(s.total["cycle"])/float64(s.total["floor"]), "x-floor")
-			})
+	benchEach(b, "cycle", func(b *testing.B, e benchEnv, s *steps, pre service.Match, seat int, mv engine.Move) {
+		ctx, g := e.ctx, e.g
+		t0 := time.Now()
+		sm, err := e.store.Get(ctx, pre.ID)
+		if err != nil {
+			b.Fatal(err)
 		}
-	}
+		t1 := time.Now()
+		st, err := g.UnmarshalState(sm.State)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		next, _, err := g.Apply(st, seat, mv)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t3 := time.Now()
+		data, err := g.MarshalState(next)
+		if err != nil {
+			b.Fatal(err)
+		}
+		status := g.Status(next)
+		t4 := time.Now()
+		nm := sm
+		nm.State, nm.Version, nm.Moves = data, sm.Version+1, sm.Moves+1
+		if status.Finished {
+			nm.Status = storage.StatusFinished
+		}
+		entry := &storage.LogEntry{Seq: nm.Moves, Seat: seat, Move: g.FormatMove(mv), At: time.Now()}
+		if err := e.store.Commit(ctx, storage.Commit{ExpectVersion: sm.Version, Match: nm, Entry: entry}); err != nil {
+			b.Fatal(err)
+		}
+		t5 := time.Now()
+		if err := e.floor(ctx, data); err != nil {
+			b.Fatal(err)
+		}
+		t6 := time.Now()
+
+		s.add("load", t1.Sub(t0))
+		s.add("decode", t2.Sub(t1))
+		s.add("apply", t3.Sub(t2))
+		s.add("encode", t4.Sub(t3))
+		s.add("save", t5.Sub(t4))
+		s.add("cycle", t5.Sub(t0))
+		s.add("floor", t6.Sub(t5))
+		s.sizes = append(s.sizes, len(data))
+	})
 }
 
 // BenchmarkSubmit is the same cycle through Service.Submit (what the front
 // ends call), next to the same floor.
 func BenchmarkSubmit(b *testing.B) {
-	for _, bk := range benchBackends {
-		for _, g := range benchGames {
-			b.Run(bk.name+"/"+g.ID(), func(b *testing.B) {
-				ctx := context.Background()
-				store, floor := bk.open(b)
-				svc := newBenchService(b, store)
-				bm := &benchMatch{b: b, svc: svc, g: g}
-				var s steps
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					b.StopTimer()
-					pre, seat, mv := bm.next(ctx)
-					b.StartTimer()
-					t0 := time.Now()
-					o, err := svc.Submit(ctx, service.SubmitRequest{Ref: service.ByID(pre.ID), UserID: pre.Seats[seat].UserID, Move: g.FormatMove(mv)})
-					if err != nil {
-						b.Fatal(err)
-					}
-					t1 := time.Now()
-					if err := floor(ctx, o.Match.State); err != nil {
-						b.Fatal(err)
-					}
-					t2 := time.Now()
-					s.n++
-					s.add("submit", t1.Sub(t0))
-					s.add("floor", t2.Sub(t1))
-				}
-				b.StopTimer()
-				s.report(b)
-				b.ReportMetric(float64(s.total["submit"])/float64(s.total["floor"]), "x-floor")
-			})
+	benchEach(b, "submit", func(b *testing.B, e benchEnv, s *steps, pre service.Match, seat int, mv engine.Move) {
+		t0 := time.Now()
+		o, err := e.svc.Submit(e.ctx, service.SubmitRequest{Ref: service.ByID(pre.ID), UserID: pre.Seats[seat].UserID, Move: e.g.FormatMove(mv)})
+		if err != nil {
+			b.Fatal(err)
 		}
-	}
+		t1 := time.Now()
+		if err := e.floor(e.ctx, o.Match.State); err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		s.add("submit", t1.Sub(t0))
+		s.add("floor", t2.Sub(t1))
+	})
 }
 
 func newBenchService(b *testing.B, st storage.Store) *service.Service {
