@@ -10,7 +10,7 @@ import (
 const CardTopicPrefix = "card-"
 
 // seatRef is a whole-word "seat N" or "Seat N" in an event text.
-var seatRef = regexp.MustCompile(`\b[Ss]eat ([0-9]+)\b`)
+var seatRef = regexp.MustCompile(`\b[Ss]eat [0-9]+\b`)
 
 // NameSeats replaces every whole-word "seat N" or "Seat N" in text (N
 // 1-based, as event texts write seats) with names[N-1]. A reference whose
@@ -21,7 +21,7 @@ func NameSeats(text string, names []string) string {
 		return text
 	}
 	return seatRef.ReplaceAllStringFunc(text, func(ref string) string {
-		n, err := strconv.Atoi(seatRef.FindStringSubmatch(ref)[1])
+		n, err := strconv.Atoi(ref[len("seat "):]) // a match is "seat N" or "Seat N"
 		if err != nil || n < 1 || n > len(names) || names[n-1] == "" {
 			return ref
 		}
