@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -93,9 +94,7 @@ func TestEngineImports(t *testing.T) {
 				for p := path; p != ""; p = from[p] {
 					chain = append(chain, p)
 				}
-				for i, j := 0, len(chain)-1; i < j; i, j = i+1, j-1 {
-					chain[i], chain[j] = chain[j], chain[i]
-				}
+				slices.Reverse(chain)
 				t.Errorf("forbidden import %s: %s", base, strings.Join(chain, " -> "))
 				continue
 			}
