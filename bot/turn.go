@@ -25,6 +25,13 @@ func (b *Bot) move(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	return b.played(r, o, false)
+}
+
+// played answers a submitted move: nothing for a repeated delivery, else
+// the public board post, as the reply itself (/move) or, when the reply
+// closes the picker (update), as a follow-up; then afterMove.
+func (b *Bot) played(r *Request, o service.Outcome, update bool) (*Response, error) {
 	if o.Duplicate {
 		return &Response{None: true}, nil
 	}
@@ -32,7 +39,15 @@ func (b *Bot) move(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: afterMove(r, o)}, nil
+	if !update {
+		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: afterMove(r, o)}, nil
+	}
+	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
+		After: func(ctx context.Context, p *poster) {
+			p.send(ctx, r.Channel, post)
+			afterMove(r, o)(ctx, p)
+		}}, nil
 }
 
 // afterMove tells the mover privately what only they may see (the cards
@@ -385,19 +400,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 		}
 		return nil, err
 	}
-	if o.Duplicate {
-		return &Response{None: true}, nil
-	}
-	post, err := b.turnPost(o, "")
-	if err != nil {
-		return nil, err
-	}
-	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
-		After: func(ctx context.Context, p *poster) {
-			p.send(ctx, r.Channel, post)
-			afterMove(r, o)(ctx, p)
-		}}, nil
+	return b.played(r, o, true)
 }
 
 // stale refuses a button from an old board and shows the current one,
