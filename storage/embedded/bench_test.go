@@ -5,38 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/smokestack/smokestack/engine"
-	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
 	"github.com/smokestack/smokestack/storage/storagetest"
 )
-
-// snapshots are the payloads the benchmarks use: a 12 KiB JSON state and
-// the Brass snapshot of a fresh four-seat match.
-func snapshots(b *testing.B) map[string][]byte {
-	g := brass.New()
-	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 42})
-	if err != nil {
-		b.Fatal(err)
-	}
-	bs, err := g.MarshalState(st)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return map[string][]byte{"12KiB": storagetest.Snapshot(12 << 10), "brass4": bs}
-}
-
-func benchMatch(id string, state []byte) storage.Match {
-	return storage.Match{ID: id, Game: "brass", RulesVersion: 1, Seed: 42, Channel: "web:" + id, Creator: "u1",
-		Status: storage.StatusActive, State: state,
-		Seats: []storage.Seat{{UserID: "u1", Name: "Ann"}, {UserID: "u2", Name: "Bob"}, {UserID: "u3", Name: "Cy"}, {UserID: "u4", Name: "Di"}}}
-}
 
 // newFloor returns one append of state to a file in dir followed by
 // fdatasync: a durable write of the same bytes to the same disk.
@@ -68,7 +44,7 @@ func openBench(b *testing.B, dir string) *embedded.Store {
 // newCycle returns one store Get + Commit (with a log entry and a request
 // ID) on match id.
 func newCycle(b *testing.B, s *embedded.Store, id string, state []byte) func() {
-	if err := s.Create(ctx, benchMatch(id, state)); err != nil {
+	if err := s.Create(ctx, storagetest.BenchMatch(id, state)); err != nil {
 		b.Fatal(err)
 	}
 	return func() {
@@ -76,12 +52,7 @@ func newCycle(b *testing.B, s *embedded.Store, id string, state []byte) func() {
 		if err != nil {
 			b.Fatal(err)
 		}
-		next := m
-		next.Version++
-		next.Moves++
-		req := strconv.FormatInt(1200000000000000000+next.Version, 10)
-		e := &storage.LogEntry{Seq: next.Moves, Seat: 1, Move: "build cotton bolton card:bolton", RequestID: req}
-		if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+		if err := s.Commit(ctx, storagetest.NextCommit(m, 1)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -94,7 +65,7 @@ func newCycle(b *testing.B, s *embedded.Store, id string, state []byte) func() {
 // runs 8 writers on 8 matches to show group commit.
 func BenchmarkCycle(b *testing.B) {
 	for _, name := range []string{"12KiB", "brass4"} {
-		state := snapshots(b)[name]
+		state := storagetest.BenchSnapshots(b)[name]
 		b.Run("Fsync/"+name, func(b *testing.B) {
 			floor := newFloor(b, b.TempDir(), state)
 			b.SetBytes(int64(len(state)))
@@ -112,22 +83,10 @@ func BenchmarkCycle(b *testing.B) {
 		b.Run("Interleaved/"+name, func(b *testing.B) {
 			dir := b.TempDir()
 			floor, cycle := newFloor(b, dir, state), newCycle(b, openBench(b, dir), "m1", state)
-			var tf, ts time.Duration
-			for b.Loop() {
-				t0 := time.Now()
-				floor()
-				t1 := time.Now()
-				cycle()
-				ts += time.Since(t1)
-				tf += t1.Sub(t0)
-			}
-			b.ReportMetric(float64(tf.Nanoseconds())/float64(b.N), "fsync-ns/op")
-			b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "store-ns/op")
-			b.ReportMetric(float64(ts)/float64(tf), "ratio")
-			b.ReportMetric(float64(len(state)), "snapshot-bytes")
+			storagetest.Interleave(b, "fsync", floor, cycle, len(state))
 		})
 	}
-	state := snapshots(b)["12KiB"]
+	state := storagetest.BenchSnapshots(b)["12KiB"]
 	b.Run("Parallel8/12KiB", func(b *testing.B) {
 		s := openBench(b, b.TempDir())
 		cycles := make(chan func(), 8)
@@ -165,7 +124,7 @@ var memoryCases = []struct {
 func BenchmarkMemory1000(b *testing.B) {
 	for _, mc := range memoryCases {
 		b.Run(mc.name, func(b *testing.B) {
-			state := snapshots(b)[mc.snapshot]
+			state := storagetest.BenchSnapshots(b)[mc.snapshot]
 			for b.Loop() {
 				dir := b.TempDir()
 				fillMatches(b, dir, state, mc.moves)
@@ -202,22 +161,18 @@ func fillMatches(b *testing.B, dir string, state []byte, moves int) {
 	for w := range 16 { // writers share fdatasyncs through group commit
 		wg.Go(func() {
 			for i := w; i < 1000; i += 16 {
-				m := benchMatch(fmt.Sprint("m", i), state)
+				m := storagetest.BenchMatch(fmt.Sprint("m", i), state)
 				if err := s.Create(ctx, m); err != nil {
 					b.Error(err)
 					return
 				}
 				for range moves {
-					next := m
-					next.Version++
-					next.Moves++
-					req := fmt.Sprint(1200000000000000000 + next.Version)
-					e := &storage.LogEntry{Seq: next.Moves, Seat: int(next.Moves % 4), Move: "build cotton bolton card:bolton", RequestID: req}
-					if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+					c := storagetest.NextCommit(m, int((m.Moves+1)%4))
+					if err := s.Commit(ctx, c); err != nil {
 						b.Error(err)
 						return
 					}
-					m = next
+					m = c.Match
 				}
 			}
 		})

@@ -11,34 +11,11 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/smokestack/smokestack/engine"
-	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/redisstore"
 	"github.com/smokestack/smokestack/storage/redistest"
 	"github.com/smokestack/smokestack/storage/storagetest"
 )
-
-// snapshots are the payloads the benchmarks use: a 12 KiB JSON state and
-// the Brass snapshot of a fresh four-seat match.
-func snapshots(b *testing.B) map[string][]byte {
-	g := brass.New()
-	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 42})
-	if err != nil {
-		b.Fatal(err)
-	}
-	bs, err := g.MarshalState(st)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return map[string][]byte{"12KiB": storagetest.Snapshot(12 << 10), "brass4": bs}
-}
-
-func benchMatch(id string, state []byte) storage.Match {
-	return storage.Match{ID: id, Game: "brass", RulesVersion: 1, Seed: 42, Channel: "web:" + id, Creator: "u1",
-		Status: storage.StatusActive, State: state,
-		Seats: []storage.Seat{{UserID: "u1", Name: "Ann"}, {UserID: "u2", Name: "Bob"}, {UserID: "u3", Name: "Cy"}, {UserID: "u4", Name: "Di"}}}
-}
 
 // BenchmarkCycle runs, on one server in one run, a full store cycle (Get +
 // Commit with a log entry and a request ID) next to its floor, a bare GET
@@ -46,7 +23,7 @@ func benchMatch(id string, state []byte) storage.Match {
 // iteration, so both see the same machine load, and reports their ratio.
 func BenchmarkCycle(b *testing.B) {
 	for _, name := range []string{"12KiB", "brass4"} {
-		state := snapshots(b)[name]
+		state := storagetest.BenchSnapshots(b)[name]
 		b.Run("GetSet/"+name, func(b *testing.B) {
 			c := srv.Client()
 			defer c.Close()
@@ -73,19 +50,7 @@ func BenchmarkCycle(b *testing.B) {
 			c := srv.Client()
 			defer c.Close()
 			floor, cycle := newFloor(b, c, state), newCycle(b, state)
-			var tf, ts time.Duration
-			for b.Loop() {
-				t0 := time.Now()
-				floor()
-				t1 := time.Now()
-				cycle()
-				ts += time.Since(t1)
-				tf += t1.Sub(t0)
-			}
-			b.ReportMetric(float64(tf.Nanoseconds())/float64(b.N), "getset-ns/op")
-			b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "store-ns/op")
-			b.ReportMetric(float64(ts)/float64(tf), "ratio")
-			b.ReportMetric(float64(len(state)), "snapshot-bytes")
+			storagetest.Interleave(b, "getset", floor, cycle, len(state))
 		})
 	}
 }
@@ -114,7 +79,7 @@ func newCycle(b *testing.B, state []byte) func() {
 	ctx := context.Background()
 	s := redisstore.New(srv.Client(), redistest.Prefix(b), storage.Options{AbandonAfter: 30 * 24 * time.Hour})
 	b.Cleanup(func() { s.Close() })
-	if err := s.Create(ctx, benchMatch("m1", state)); err != nil {
+	if err := s.Create(ctx, storagetest.BenchMatch("m1", state)); err != nil {
 		b.Fatal(err)
 	}
 	return func() {
@@ -122,12 +87,7 @@ func newCycle(b *testing.B, state []byte) func() {
 		if err != nil {
 			b.Fatal(err)
 		}
-		next := m
-		next.Version++
-		next.Moves++
-		req := strconv.FormatInt(1200000000000000000+next.Version, 10)
-		e := &storage.LogEntry{Seq: next.Moves, Seat: 1, Move: "build cotton bolton card:bolton", RequestID: req}
-		if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+		if err := s.Commit(ctx, storagetest.NextCommit(m, 1)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -206,27 +166,23 @@ func BenchmarkMemory1000(b *testing.B) {
 	ctx := context.Background()
 	for _, mc := range memoryCases {
 		b.Run(mc.name, func(b *testing.B) {
-			state := snapshots(b)[mc.snapshot]
+			state := storagetest.BenchSnapshots(b)[mc.snapshot]
 			c := srv.Client()
 			defer c.Close()
 			for b.Loop() {
 				s := redisstore.New(srv.Client(), redistest.Prefix(b), storage.Options{AbandonAfter: 30 * 24 * time.Hour})
 				before := usedMemory(b, c)
 				for i := range 1000 {
-					m := benchMatch(fmt.Sprint("m", i), state)
+					m := storagetest.BenchMatch(fmt.Sprint("m", i), state)
 					if err := s.Create(ctx, m); err != nil {
 						b.Fatal(err)
 					}
 					for range mc.moves {
-						next := m
-						next.Version++
-						next.Moves++
-						req := fmt.Sprint(1200000000000000000 + next.Version)
-						e := &storage.LogEntry{Seq: next.Moves, Seat: int(next.Moves % 4), Move: "build cotton bolton card:bolton", RequestID: req}
-						if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version, Match: next, Entry: e, RequestID: req}); err != nil {
+						c := storagetest.NextCommit(m, int((m.Moves+1)%4))
+						if err := s.Commit(ctx, c); err != nil {
 							b.Fatal(err)
 						}
-						m = next
+						m = c.Match
 					}
 				}
 				b.ReportMetric(float64(usedMemory(b, c)-before), "used_memory-bytes/1000matches")
