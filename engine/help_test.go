@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -48,15 +49,8 @@ func TestSearchHelpRanking(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ids(engine.SearchHelp(helpTopics, tt.query, tt.limit))
-		if len(got) != len(tt.want) {
+		if !slices.Equal(got, tt.want) {
 			t.Errorf("SearchHelp(%q) = %v, want %v", tt.query, got, tt.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != tt.want[i] {
-				t.Errorf("SearchHelp(%q) = %v, want %v", tt.query, got, tt.want)
-				break
-			}
 		}
 	}
 }

@@ -3,10 +3,9 @@ package engine_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
@@ -44,7 +43,7 @@ func TestReplay(t *testing.T) {
 	if !res.Status.Finished || res.Status.Ranking[0] != 1 {
 		t.Errorf("status = %+v, want seat 2 winning", res.Status)
 	}
-	if len(res.Moves) != 2 || res.Moves[1].Seat != 1 || !slicesEqual(res.Moves[1].Move, engine.Move{"take", "2"}) {
+	if len(res.Moves) != 2 || res.Moves[1].Seat != 1 || !slices.Equal(res.Moves[1].Move, engine.Move{"take", "2"}) {
 		t.Fatalf("moves = %+v", res.Moves)
 	}
 	if res.Moves[0].State.(*testgame.State).Pile != 2 || res.Moves[1].State != res.State {
@@ -61,8 +60,6 @@ func TestReplay(t *testing.T) {
 		t.Errorf("replay without KeepStates: err %v, state %v", err, res2.Moves[0].State)
 	}
 }
-
-func slicesEqual(a, b engine.Move) bool { return cmp.Equal(a, b) }
 
 func TestReplayIllegalMove(t *testing.T) {
 	text := strings.Replace(pebblesRecord, "2 s2 t 2   # the parser expands the alias", "2 s2 take 3", 1)
