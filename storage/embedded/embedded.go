@@ -379,14 +379,7 @@ func (s *Store) apply(x *match) {
 	old := s.matches[id]
 	if old != nil {
 		s.live -= old.liveBytes()
-		for _, u := range check.Users(old.m) {
-			if set := s.users[u]; set != nil {
-				delete(set, id)
-				if len(set) == 0 {
-					delete(s.users, u)
-				}
-			}
-		}
+		s.unindexUsers(old)
 		if old.m.Channel != x.m.Channel && s.chans[old.m.Channel] == id {
 			delete(s.chans, old.m.Channel)
 		}
@@ -410,6 +403,18 @@ func (s *Store) apply(x *match) {
 	}
 }
 
+// unindexUsers removes x's match from the user index of everyone x seats.
+func (s *Store) unindexUsers(x *match) {
+	for _, u := range check.Users(x.m) {
+		if set := s.users[u]; set != nil {
+			delete(set, x.m.ID)
+			if len(set) == 0 {
+				delete(s.users, u)
+			}
+		}
+	}
+}
+
 // forget drops a match from memory (expired, or replaced at load).
 func (s *Store) forget(id string) {
 	x := s.matches[id]
@@ -417,14 +422,7 @@ func (s *Store) forget(id string) {
 		return
 	}
 	s.live -= x.liveBytes()
-	for _, u := range check.Users(x.m) {
-		if set := s.users[u]; set != nil {
-			delete(set, id)
-			if len(set) == 0 {
-				delete(s.users, u)
-			}
-		}
-	}
+	s.unindexUsers(x)
 	if s.chans[x.m.Channel] == id {
 		delete(s.chans, x.m.Channel)
 	}
