@@ -226,8 +226,8 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 	// wins then.
 	n.Turn = (n.Turn + 1) % len(n.Hands)
 	stuck := true
-	for _, h := range n.Hands {
-		if len(n.playableHand(h)) > 0 {
+	for i := range n.Hands {
+		if len(n.playable(i)) > 0 {
 			stuck = false
 		}
 	}
@@ -236,16 +236,6 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 		evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
 	}
 	return n, evs, nil
-}
-
-func (st *State) playableHand(h []int) []int {
-	var out []int
-	for _, c := range h {
-		if c <= st.Pile {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 func (g Game) View(s engine.State, seat int) engine.View {
