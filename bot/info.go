@@ -102,7 +102,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		}
 		t.WriteString("\n")
 	}
-	return privateResponse(privateData(strings.TrimSpace(t.String()))), nil
+	return private(strings.TrimSpace(t.String())), nil
 }
 
 // score is /score: the seats ranked by score.
@@ -128,7 +128,7 @@ func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 	for i, s := range seats {
 		fmt.Fprintf(&t, "%d. %s: %d\n", i+1, m.Seats[s.Seat].Name, s.Score)
 	}
-	return privateResponse(privateData(t.String())), nil
+	return private(t.String()), nil
 }
 
 // moveLog is /log: the last moves.
@@ -146,7 +146,7 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if len(entries) == 0 {
-		return privateResponse(privateData("No moves yet.")), nil
+		return private("No moves yet."), nil
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Moves %d to %d of %d:\n```\n", entries[0].Seq, entries[len(entries)-1].Seq, m.Moves)
@@ -158,7 +158,7 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 		t.WriteString(line)
 	}
 	t.WriteString("```")
-	return privateResponse(privateData(t.String())), nil
+	return private(t.String()), nil
 }
 
 // rulesGame is the game /rules looks in.
@@ -184,7 +184,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if len(hits) == 0 {
-			return privateResponse(privateData(fmt.Sprintf("No rules topic matches %q.", q))), nil
+			return private(fmt.Sprintf("No rules topic matches %q.", q)), nil
 		}
 		t = hits[0]
 		if len(hits) > 1 {
@@ -196,7 +196,6 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 		}
 	}
 	d := privateData("")
-	d.Content = ""
 	d.Embeds = []*discordgo.MessageEmbed{{Title: clip(t.Title, 256), Description: clip(t.Body, 4096),
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · %s · %s", game, t.Kind, t.ID)}}}
 	return privateResponse(d), nil

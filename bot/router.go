@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/engine"
 )
 
 // Bot is the Discord adapter: it turns interactions into service calls and
@@ -298,7 +299,7 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 
 // refusal explains the errors a user can act on.
 func (b *Bot) refusal(ctx context.Context, r *Request, err error) (string, bool) {
-	if re, ok := ruleError(err); ok {
+	if re, ok := engine.AsRule(err); ok {
 		return b.ruleText(ctx, r, re), true
 	}
 	detail := func(sentinel error) string {
@@ -386,11 +387,7 @@ func wire(resp *discordgo.InteractionResponse) any {
 }
 
 // private is an ephemeral text reply.
-func private(text string) *Response {
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Content: clip(text, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings(),
-	}}
-}
+func private(text string) *Response { return privateResponse(privateData(text)) }
 
 func choices(cs []*discordgo.ApplicationCommandOptionChoice) *Response {
 	if cs == nil {

@@ -390,7 +390,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 		return b.stale(m, r)
 	}
 	if err != nil {
-		if re, ok := ruleError(err); ok {
+		if re, ok := engine.AsRule(err); ok {
 			// Keep the picker usable: the player can go back a step.
 			back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
 				CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
@@ -419,8 +419,6 @@ func (b *Bot) stale(m service.Match, r *Request) (*Response, error) {
 	}
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
 }
-
-func ruleError(err error) (*engine.RuleError, bool) { return engine.AsRule(err) }
 
 // ruleText explains an illegal move with the rule it broke.
 func (b *Bot) ruleText(ctx context.Context, r *Request, re *engine.RuleError) string {
