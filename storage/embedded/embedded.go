@@ -500,12 +500,9 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 		if _, err := s.f.ReadAt(buf, sp.off); err != nil {
 			return nil, fmt.Errorf("embedded: read log of match %s: %w", id, err)
 		}
-		var e storage.LogEntry
-		if err := json.Unmarshal(buf, &e); err != nil {
-			return nil, corrupt(id, "log entry %d: %v", from+int64(i), err)
-		}
-		if e.Seq != from+int64(i) {
-			return nil, corrupt(id, "log entry %d has seq %d", from+int64(i), e.Seq)
+		e, err := check.Entry(buf, from+int64(i))
+		if err != nil {
+			return nil, corrupt(id, "%v", err)
 		}
 		out = append(out, e)
 	}

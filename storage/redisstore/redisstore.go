@@ -448,12 +448,9 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	raw := lr.Val()
 	out := make([]storage.LogEntry, 0, len(raw))
 	for i, r := range raw {
-		var e storage.LogEntry
-		if err := json.Unmarshal([]byte(r), &e); err != nil {
-			return nil, corrupt(id, "log entry %d: %v", from+int64(i), err)
-		}
-		if e.Seq != from+int64(i) {
-			return nil, corrupt(id, "log entry %d has seq %d", from+int64(i), e.Seq)
+		e, err := check.Entry([]byte(r), from+int64(i))
+		if err != nil {
+			return nil, corrupt(id, "%v", err)
 		}
 		out = append(out, e)
 	}

@@ -3,6 +3,7 @@
 package check
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -67,6 +68,19 @@ func Commit(c storage.Commit) error {
 		return fmt.Errorf("%w: commit of match %s: log entry %d but the match counts %d moves", ErrInvalid, c.Match.ID, c.Entry.Seq, c.Match.Moves)
 	}
 	return nil
+}
+
+// Entry decodes the stored log entry that should be move seq. Its error
+// says what is wrong; the caller wraps it as the match's corruption.
+func Entry(raw []byte, seq int64) (storage.LogEntry, error) {
+	var e storage.LogEntry
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return e, fmt.Errorf("log entry %d: %v", seq, err)
+	}
+	if e.Seq != seq {
+		return e, fmt.Errorf("log entry %d has seq %d", seq, e.Seq)
+	}
+	return e, nil
 }
 
 // Users lists the distinct user IDs seated in m, in seat order.
