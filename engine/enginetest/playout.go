@@ -313,34 +313,35 @@ func (r *run) invariant(st engine.State) error {
 func (r *run) build(st engine.State, seat int) (engine.Move, []bool, error) {
 	var m engine.Move
 	var complete []bool
+	// failAt reports a choices failure at the prefix built so far.
+	failAt := func(format string, args ...any) (engine.Move, []bool, error) {
+		r.text = r.g.FormatMove(m)
+		return nil, nil, r.fail(CheckChoices, format, args...)
+	}
 	for {
 		ch, err := r.g.Choices(st, seat, m)
 		if err != nil {
-			r.text = r.g.FormatMove(m)
 			if len(m) == 0 {
-				return nil, nil, r.fail(CheckChoices, "Choices fails for the active seat: %v", err)
+				return failAt("Choices fails for the active seat: %v", err)
 			}
-			return nil, nil, r.fail(CheckChoices, "Choices fails on a prefix built from its own choices: %v", err)
+			return failAt("Choices fails on a prefix built from its own choices: %v", err)
 		}
 		complete = append(complete, ch.Complete)
 		if err := checkChoiceList(ch); err != nil {
-			r.text = r.g.FormatMove(m)
-			return nil, nil, r.fail(CheckChoices, "%v", err)
+			return failAt("%v", err)
 		}
 		switch {
 		case len(m) == 0 && ch.Complete:
 			return nil, nil, r.fail(CheckChoices, "the empty move is offered as complete")
 		case len(ch.Next) == 0 && !ch.Complete:
-			r.text = r.g.FormatMove(m)
 			if len(m) == 0 {
-				return nil, nil, r.fail(CheckChoices, "the active seat has no choices before the end")
+				return failAt("the active seat has no choices before the end")
 			}
-			return nil, nil, r.fail(CheckChoices, "dead end: the move is not complete and nothing may follow")
+			return failAt("dead end: the move is not complete and nothing may follow")
 		case ch.Complete && (len(ch.Next) == 0 || r.rng.Intn(2) == 0):
 			return m, complete, nil
 		case len(m) >= maxMoveTokens:
-			r.text = r.g.FormatMove(m)
-			return nil, nil, r.fail(CheckChoices, "the move grew past %d tokens without being complete", maxMoveTokens)
+			return failAt("the move grew past %d tokens without being complete", maxMoveTokens)
 		}
 		m = append(m, ch.Next[r.rng.Intn(len(ch.Next))].Token)
 	}
