@@ -94,10 +94,11 @@ func (s *Store) load() error {
 		}
 		raw := span{off, int64(hl) + bodyLen}
 		end := off + raw.n
+		intact := crc32.Checksum(body, castagnoli) == bodyCRC
 		switch {
-		case crc32.Checksum(body, castagnoli) != bodyCRC && end == size:
+		case !intact && end == size:
 			torn = true // a last write that did not complete
-		case crc32.Checksum(body, castagnoli) != bodyCRC:
+		case !intact:
 			s.markCorrupt(id, raw, fmt.Sprintf("checksum mismatch in the record at offset %d", off))
 		default:
 			rc := rec{id: id, body: span{off + int64(hl), bodyLen}, bodyCRC: bodyCRC, raw: raw}
