@@ -203,12 +203,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 
 // completeRules autocompletes /rules with matching topics.
 func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) {
-	typed := ""
-	for _, o := range r.I.ApplicationCommandData().Options {
-		if o.Focused {
-			typed = o.StringValue()
-		}
-	}
+	typed := focused(r)
 	hits, err := b.svc.Help(b.rulesGame(ctx, r), typed, 25)
 	if err != nil {
 		return choices(nil), nil

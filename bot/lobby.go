@@ -45,6 +45,18 @@ func options(r *Request) map[string]*discordgo.ApplicationCommandInteractionData
 	return out
 }
 
+// focused is what the user has typed so far in the option being
+// autocompleted.
+func focused(r *Request) string {
+	typed := ""
+	for _, o := range r.I.ApplicationCommandData().Options {
+		if o.Focused {
+			typed = o.StringValue()
+		}
+	}
+	return typed
+}
+
 // parseOptions reads "key=value key2=value2" (commas also separate).
 func parseOptions(s string) (map[string]string, error) {
 	out := map[string]string{}

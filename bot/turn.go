@@ -82,12 +82,7 @@ func privateNote(o service.Outcome) *discordgo.InteractionResponseData {
 
 // completeMove autocompletes /move with legal moves.
 func (b *Bot) completeMove(ctx context.Context, r *Request) (*Response, error) {
-	typed := ""
-	for _, o := range r.I.ApplicationCommandData().Options {
-		if o.Focused {
-			typed = o.StringValue()
-		}
-	}
+	typed := focused(r)
 	sugg, err := b.svc.Suggest(ctx, service.InChannel(r.key()), r.User.ID, typed, 25)
 	if err != nil {
 		return choices(nil), nil
