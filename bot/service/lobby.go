@@ -228,7 +228,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		if n := len(m.Seats); n < lo || n > hi {
 			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Name(), lo, hi)
 		}
-		st, e, err := m.game.Setup(engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)})
+		st, e, err := m.game.Setup(m.setup())
 		if err != nil {
 			return nil, fmt.Errorf("service: setup %s: %w", m.ID, err)
 		}

@@ -98,12 +98,10 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 		return "", fmt.Errorf("service: log of match %s: %w", m.ID, err)
 	}
 	info := engine.MatchInfo{
-		Setup: engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)},
-		Rules: m.RulesVersion, // the version the match was stored under
-		Final: m.state,
-	}
-	for _, st := range m.Seats {
-		info.Players = append(info.Players, st.Name)
+		Setup:   m.setup(),
+		Rules:   m.RulesVersion, // the version the match was stored under
+		Players: m.Names(),
+		Final:   m.state,
 	}
 	for _, e := range log {
 		info.Moves = append(info.Moves, engine.RecordMove{Seat: e.Seat, Text: e.Move})
@@ -211,8 +209,8 @@ type Turn struct {
 	Events []engine.Event `json:"events"` // what the viewer may see of it
 }
 
-// History replays a match from its setup and log and returns, move by
-// move, the events viewer (a seat or engine.Spectator) may see: the game
+// History replays a match from its setup and log (engine.Replay) and
+// returns, move by move, the events viewer (a seat or engine.Spectator) may see: the game
 // log as narration, with the seats named by their players (Match.Narrate).
 // Events are not stored; the log and the seed are the truth, and replaying
 // them is cheap.
@@ -237,20 +235,18 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 		}
 		return out
 	}
-	st, evs, err := m.game.Setup(engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)})
-	if err != nil {
-		return nil, fmt.Errorf("service: match %s: %w: setup: %w", m.ID, ErrBadData, err)
-	}
-	out := []Turn{{Seq: 0, Seat: -1, Events: visible(evs)}}
+	su := m.setup()
+	rec := engine.Record{Game: m.game.ID(), Rules: m.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
 	for _, e := range log {
-		mv, err := m.game.ParseMove(e.Move)
-		if err == nil {
-			st, evs, err = m.game.Apply(st, e.Seat, mv)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("service: match %s: %w: log entry %d %q: %w", m.ID, ErrBadData, e.Seq, e.Move, err)
-		}
-		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(evs)})
+		rec.Append(e.Seat, e.Move)
+	}
+	res, err := engine.Replay(m.game, rec)
+	if err != nil {
+		return nil, fmt.Errorf("service: match %s: %w: %w", m.ID, ErrBadData, err)
+	}
+	out := []Turn{{Seq: 0, Seat: -1, Events: visible(res.Setup)}}
+	for i, e := range log {
+		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(res.Moves[i].Events)})
 	}
 	return out, nil
 }

@@ -182,6 +182,12 @@ func (m Match) Narrate(e engine.Event) engine.Event {
 	return e
 }
 
+// setup is what the match was set up with: its seats, seed, options and
+// pins (without the lobby's reserved keys).
+func (m Match) setup() engine.Setup {
+	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)}
+}
+
 // GameRules is the match's rules value.
 func (m Match) GameRules() engine.Game { return m.game }
 
