@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/smokestack/smokestack/storage"
@@ -254,7 +255,7 @@ func (s *Store) compact() error {
 			}
 			return 1
 		}
-		return bytes.Compare([]byte(a), []byte(b))
+		return strings.Compare(a, b)
 	})
 	var next []*match
 	for _, id := range ids {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -87,21 +88,12 @@ func Entry(raw []byte, seq int64) (storage.LogEntry, error) {
 func Users(m storage.Match) []string {
 	var out []string
 	for _, s := range m.Seats {
-		if s.UserID == "" || contains(out, s.UserID) {
+		if s.UserID == "" || slices.Contains(out, s.UserID) {
 			continue
 		}
 		out = append(out, s.UserID)
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Copy returns a deep copy of m, so a caller can change what a store
