@@ -581,10 +581,3 @@ func (s *Store) Compact() error {
 	}
 	return s.compact()
 }
-
-// stats is used by the benchmarks: matches indexed and file size.
-func (s *Store) stats() (matches int, fileSize int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.matches), s.size
-}

@@ -37,7 +37,11 @@ func (s *Store) SetCompactMin(n int64) {
 }
 
 // Stats returns the matches held and the file size.
-func (s *Store) Stats() (matches int, fileSize int64) { return s.stats() }
+func (s *Store) Stats() (matches int, fileSize int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.matches), s.size
+}
 
 // CompactErr is the result of the last compaction.
 func (s *Store) CompactErr() error {
