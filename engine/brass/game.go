@@ -83,38 +83,27 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 		return nil, nil, engine.ErrIncompleteMove
 	}
 	n.Moves++
-	evs := w.evs
-	switch st.Mode {
-	case ModeLiquidate:
-		n.settleDebt(&evs)
-	case ModeSellMore:
+	if st.Mode == ModeLiquidate {
+		n.settleDebt(&w.evs)
+	} else {
 		if w.distant >= 0 {
-			w.evs = evs
 			w.sellDistant()
-			evs = w.evs
 		}
-		if w.sellMore {
+		switch {
+		case w.sellMore:
 			n.Mode = ModeSellMore
-		} else {
+		case st.Mode == ModeSellMore:
+			// the sell action continued past a distant sale: it ends now
 			n.Mode = ModePlay
-			n.endAction(1, &evs)
-		}
-	default:
-		if w.distant >= 0 {
-			w.evs = evs
-			w.sellDistant()
-			evs = w.evs
-		}
-		if w.sellMore {
-			n.Mode = ModeSellMore
-		} else {
-			n.endAction(w.used, &evs)
+			n.endAction(1, &w.evs)
+		default:
+			n.endAction(w.used, &w.evs)
 		}
 	}
 	if n.Players[seat].LinksLeft < 0 {
 		return nil, nil, fmt.Errorf("brass: internal: negative link counters")
 	}
-	return n, evs, nil
+	return n, w.evs, nil
 }
 
 // MarshalState encodes a state as versioned JSON (statejson.go).
