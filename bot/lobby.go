@@ -217,9 +217,7 @@ func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Respons
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(o.Match),
 			After: func(ctx context.Context, p *poster) {
 				p.send(ctx, r.Channel, post)
-				if ping := turnPing(o.Match); ping != nil {
-					p.send(ctx, r.Channel, ping)
-				}
+				afterMove(r, o)(ctx, p) // a start has no acting seat: just the ping
 			}}, nil
 	}
 	return nil, fmt.Errorf("%w %q", errBadCustomID, c.String())
