@@ -172,6 +172,19 @@ func (s *Store) durable(id string) *match {
 	return x
 }
 
+// found is the durable version of a match for a read, or the error the
+// read fails with: not found (missing or expired) or the match's damage.
+func (s *Store) found(id string) (*match, error) {
+	x := s.durable(id)
+	if x == nil {
+		return nil, fmt.Errorf("embedded: match %s: %w", id, storage.ErrNotFound)
+	}
+	if x.corrupt != nil {
+		return nil, x.corrupt
+	}
+	return x, nil
+}
+
 // holder is the open match holding a channel, accepted writes included.
 func (s *Store) holder(channel string) string {
 	for id, x := range s.pend {
@@ -452,12 +465,9 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 	if s.closed {
 		return storage.Match{}, errClosed
 	}
-	x := s.durable(id)
-	if x == nil {
-		return storage.Match{}, fmt.Errorf("embedded: match %s: %w", id, storage.ErrNotFound)
-	}
-	if x.corrupt != nil {
-		return storage.Match{}, x.corrupt
+	x, err := s.found(id)
+	if err != nil {
+		return storage.Match{}, err
 	}
 	body, err := s.readBody(x)
 	if err != nil {
@@ -481,12 +491,9 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	if s.closed {
 		return nil, errClosed
 	}
-	x := s.durable(id)
-	if x == nil {
-		return nil, fmt.Errorf("embedded: match %s: %w", id, storage.ErrNotFound)
-	}
-	if x.corrupt != nil {
-		return nil, x.corrupt
+	x, err := s.found(id)
+	if err != nil {
+		return nil, err
 	}
 	from = max(from, 1)
 	if from > int64(len(x.log)) {
