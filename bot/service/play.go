@@ -39,13 +39,7 @@ type Outcome struct {
 // EventsFor filters the events a seat (or engine.Spectator) may see, with
 // the seats named by their players (Match.Narrate).
 func (o Outcome) EventsFor(seat int) []engine.Event {
-	var out []engine.Event
-	for _, e := range o.Events {
-		if e.VisibleTo(seat) {
-			out = append(out, o.Match.Narrate(e))
-		}
-	}
-	return out
+	return o.Match.narrated(o.Events, seat)
 }
 
 // Submit plays a move: load, check seat and turn, parse, apply, encode and

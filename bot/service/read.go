@@ -227,13 +227,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 		return nil, fmt.Errorf("service: log of match %s: %w", m.ID, err)
 	}
 	visible := func(evs []engine.Event) []engine.Event {
-		out := []engine.Event{}
-		for _, e := range evs {
-			if e.VisibleTo(viewer) {
-				out = append(out, m.Narrate(e))
-			}
-		}
-		return out
+		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
 	}
 	su := m.setup()
 	rec := engine.Record{Game: m.game.ID(), Rules: m.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}

@@ -188,6 +188,18 @@ func (m Match) setup() engine.Setup {
 	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)}
 }
 
+// narrated lists the events of evs that seat (or engine.Spectator) may
+// see, each as Narrate shows it; nil when there are none.
+func (m Match) narrated(evs []engine.Event, seat int) []engine.Event {
+	var out []engine.Event
+	for _, e := range evs {
+		if e.VisibleTo(seat) {
+			out = append(out, m.Narrate(e))
+		}
+	}
+	return out
+}
+
 // GameRules is the match's rules value.
 func (m Match) GameRules() engine.Game { return m.game }
 
