@@ -156,14 +156,16 @@ func (e *env) move(m storage.Match, seat int, mv, requestID string) storage.Comm
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		e.t.Errorf("Log(%s): %v", m.ID, err)
 	}
-	var moves []string
-	for _, le := range entries {
-		moves = append(moves, le.Move)
-	}
+	c := e.play(m, moveNames(entries), seat, mv, requestID)
+	c.Match.Updated = e.clock.Now()
+	return c
+}
+
+// play builds the commit that plays mv on m, whose log holds moves.
+func (e *env) play(m storage.Match, moves []string, seat int, mv, requestID string) storage.Commit {
 	next := m
 	next.Version++
 	next.Moves++
-	next.Updated = e.clock.Now()
 	next.State = stateOf(append(moves, mv))
 	return storage.Commit{
 		ExpectVersion: m.Version,
@@ -171,6 +173,15 @@ func (e *env) move(m storage.Match, seat int, mv, requestID string) storage.Comm
 		Entry:         &storage.LogEntry{Seq: next.Moves, Seat: seat, Move: mv, RequestID: requestID, At: e.clock.Now()},
 		RequestID:     requestID,
 	}
+}
+
+// moveNames lists the moves of a log.
+func moveNames(entries []storage.LogEntry) []string {
+	var moves []string
+	for _, le := range entries {
+		moves = append(moves, le.Move)
+	}
+	return moves
 }
 
 func (e *env) commit(c storage.Commit) {
@@ -608,20 +619,7 @@ func testConcurrent(e *env) {
 					return
 				}
 				entries = entries[:cur.Moves] // a newer commit may have landed between Get and Log
-				var moves []string
-				for _, le := range entries {
-					moves = append(moves, le.Move)
-				}
-				next := cur
-				next.Version++
-				next.Moves++
-				next.State = stateOf(append(moves, mv))
-				c := storage.Commit{
-					ExpectVersion: cur.Version,
-					Match:         next,
-					Entry:         &storage.LogEntry{Seq: next.Moves, Seat: g % 2, Move: mv, RequestID: req, At: e.clock.Now()},
-					RequestID:     req,
-				}
+				c := e.play(cur, moveNames(entries), g%2, mv, req)
 				err = e.s.Commit(e.ctx, c)
 				if errors.Is(err, storage.ErrConflict) {
 					// Like a real client: back off a little (jittered) so the
