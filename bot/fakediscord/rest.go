@@ -210,6 +210,19 @@ func (s *Server) newMessage(channelID string, p *payload, files []File) *Message
 	return m
 }
 
+// originalMessage stores the message an interaction's response posts (its
+// "original"). Callers hold s.mu.
+func (s *Server) originalMessage(it *Interaction, p *payload, files []File) *Message {
+	m := s.newMessage(it.Channel, p, files)
+	if m.Ephemeral {
+		m.To = it.User
+	}
+	m.Interaction = it.ID
+	s.messages[m.ID] = m
+	it.original = m.ID
+	return m
+}
+
 // applyEdit changes m as a PATCH does: absent fields stay.
 func applyEdit(m *Message, p *payload, files []File) {
 	if p.Content != nil {
@@ -453,23 +466,11 @@ func (s *Server) respondLocked(it *Interaction, raw []byte, files []File) *apiEr
 			s.violate("interaction %s: empty message", it.ID)
 			return &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message"}
 		}
-		m := s.newMessage(it.Channel, p, files)
-		if m.Ephemeral {
-			m.To = it.User
-		}
-		m.Interaction = it.ID
-		s.messages[m.ID] = m
-		it.original = m.ID
+		m := s.originalMessage(it, p, files)
 		s.record(it.Channel, Entry{Kind: "post", Via: "response", Trigger: it.Summary, Message: *m})
 	case 5:
-		m := s.newMessage(it.Channel, p, nil)
-		if m.Ephemeral {
-			m.To = it.User
-		}
-		m.Interaction = it.ID
+		m := s.originalMessage(it, p, nil)
 		m.Deleted = true // a placeholder ("thinking") until the first edit
-		s.messages[m.ID] = m
-		it.original = m.ID
 	case 6:
 		it.original = it.Message
 	case 7:
