@@ -180,6 +180,7 @@ func (w *walker) railOpts(n int) []opt {
 
 // walkRail: rail <link> [coal:..] [<link> [coal:..]] card:<c>.
 func (w *walker) walkRail(rest engine.Move) (step, error) {
+	built := 0
 	for n := 0; n < 2; n++ {
 		if len(rest) == 0 {
 			if n == 0 {
@@ -218,6 +219,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
 		w.takeCube(Coal, src, "the rail "+theBoard.links[li].ID)
+		built++
 	}
 	// Rulebook, ACTION 2: one or two rails per action, no more.
 	if len(rest) > 0 {
@@ -227,25 +229,11 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	}
 	s, err := w.anyCard(rest, "Which card?")
 	if err == nil && s.complete {
-		what := "rail"
-		if w.railSpend() == theBoard.rules.DoubleRailCost {
-			what = "two rails"
+		spend, what := theBoard.rules.RailCost, "rail"
+		if built == 2 {
+			spend, what = theBoard.rules.DoubleRailCost, "two rails"
 		}
-		w.evs = append(w.evs, pub(w.seat, "rail-cost", fmt.Sprintf("%s pays £%d for the %s", seatName(w.seat), w.railSpend(), what), "money", strconv.Itoa(w.railSpend())))
+		w.evs = append(w.evs, pub(w.seat, "rail-cost", fmt.Sprintf("%s pays £%d for the %s", seatName(w.seat), spend, what), "money", strconv.Itoa(spend)))
 	}
 	return s, err
-}
-
-// railSpend is what the rail counters of this action cost.
-func (w *walker) railSpend() int {
-	built := 0
-	for _, e := range w.evs {
-		if e.Kind == "rail" {
-			built++
-		}
-	}
-	if built == 2 {
-		return theBoard.rules.DoubleRailCost
-	}
-	return theBoard.rules.RailCost
 }
