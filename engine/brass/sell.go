@@ -14,30 +14,22 @@ const distantTarget = -1
 // millToken names seat's mill on si: the town alone when it is the seat's
 // only unflipped mill there.
 func (w *walker) millToken(si int) string {
-	p := theBoard.spaces[si].place
-	pl := &theBoard.places[p]
-	n := 0
-	for i := range pl.Spaces {
-		t := &w.st.Spaces[pl.firstSpace+i]
-		if t.Owner == w.seat && t.Ind == Cotton && !t.Flipped {
-			n++
-		}
-	}
-	if n == 1 {
-		return pl.ID
-	}
-	return spaceToken(si)
+	return w.townToken(si, func(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped })
 }
 
 // portToken names the unflipped port on si: the town alone when it is the
 // only unflipped port there.
 func (w *walker) portToken(si int) string {
-	p := theBoard.spaces[si].place
-	pl := &theBoard.places[p]
+	return w.townToken(si, func(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped })
+}
+
+// townToken names space si by its town alone when si is the only space
+// there whose tile match accepts, else as town@space.
+func (w *walker) townToken(si int, match func(*Tile) bool) string {
+	pl := &theBoard.places[theBoard.spaces[si].place]
 	n := 0
 	for i := range pl.Spaces {
-		t := &w.st.Spaces[pl.firstSpace+i]
-		if t.Owner >= 0 && t.Ind == Port && !t.Flipped {
+		if match(&w.st.Spaces[pl.firstSpace+i]) {
 			n++
 		}
 	}
