@@ -206,30 +206,32 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 		return err
 	}
 	s.mu.Lock()
-	if err := s.usable(); err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	now := s.opts.Now()
-	m, err := check.Create(m, now)
-	if err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	if s.view(m.ID) != nil {
-		s.mu.Unlock()
-		return fmt.Errorf("embedded: create match %s: %w", m.ID, storage.ErrExists)
-	}
-	if h := s.holder(m.Channel); h != "" && m.Status.Open() {
-		s.mu.Unlock()
-		return fmt.Errorf("embedded: channel %s holds match %s: %w", m.Channel, h, storage.ErrChannelTaken)
-	}
-	x, e, err := s.newVersion(nil, m, now, nil, "")
+	x, e, err := s.prepareCreate(m)
 	if err != nil {
 		s.mu.Unlock()
 		return err
 	}
 	return s.accept(x, e)
+}
+
+// prepareCreate checks a Create against the store (s.mu held) and builds
+// its new version.
+func (s *Store) prepareCreate(m storage.Match) (*match, encoded, error) {
+	if err := s.usable(); err != nil {
+		return nil, encoded{}, err
+	}
+	now := s.opts.Now()
+	m, err := check.Create(m, now)
+	if err != nil {
+		return nil, encoded{}, err
+	}
+	if s.view(m.ID) != nil {
+		return nil, encoded{}, fmt.Errorf("embedded: create match %s: %w", m.ID, storage.ErrExists)
+	}
+	if h := s.holder(m.Channel); h != "" && m.Status.Open() {
+		return nil, encoded{}, fmt.Errorf("embedded: channel %s holds match %s: %w", m.Channel, h, storage.ErrChannelTaken)
+	}
+	return s.newVersion(nil, m, now, nil, "")
 }
 
 // Commit implements storage.Store.
@@ -240,35 +242,36 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	if err := check.Commit(c); err != nil {
 		return err
 	}
-	id := c.Match.ID
 	s.mu.Lock()
-	if err := s.usable(); err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	cur := s.view(id)
-	switch {
-	case cur == nil:
-		s.mu.Unlock()
-		return fmt.Errorf("embedded: commit match %s: %w", id, storage.ErrNotFound)
-	case cur.corrupt != nil:
-		s.mu.Unlock()
-		return cur.corrupt
-	}
-	if _, dup := cur.reqs[c.RequestID]; dup && c.RequestID != "" {
-		s.mu.Unlock()
-		return fmt.Errorf("embedded: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
-	}
-	if cur.m.Version != c.ExpectVersion {
-		s.mu.Unlock()
-		return fmt.Errorf("embedded: commit match %s at version %d: %w", id, c.ExpectVersion, storage.ErrConflict)
-	}
-	x, e, err := s.newVersion(cur, c.Match, s.opts.Now(), c.Entry, c.RequestID)
+	x, e, err := s.prepareCommit(c)
 	if err != nil {
 		s.mu.Unlock()
 		return err
 	}
 	return s.accept(x, e)
+}
+
+// prepareCommit checks a commit against the stored match (s.mu held) and
+// builds its new version.
+func (s *Store) prepareCommit(c storage.Commit) (*match, encoded, error) {
+	if err := s.usable(); err != nil {
+		return nil, encoded{}, err
+	}
+	id := c.Match.ID
+	cur := s.view(id)
+	switch {
+	case cur == nil:
+		return nil, encoded{}, fmt.Errorf("embedded: commit match %s: %w", id, storage.ErrNotFound)
+	case cur.corrupt != nil:
+		return nil, encoded{}, cur.corrupt
+	}
+	if _, dup := cur.reqs[c.RequestID]; dup && c.RequestID != "" {
+		return nil, encoded{}, fmt.Errorf("embedded: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
+	}
+	if cur.m.Version != c.ExpectVersion {
+		return nil, encoded{}, fmt.Errorf("embedded: commit match %s at version %d: %w", id, c.ExpectVersion, storage.ErrConflict)
+	}
+	return s.newVersion(cur, c.Match, s.opts.Now(), c.Entry, c.RequestID)
 }
 
 // newVersion builds the index entry and the record of a new version of a
