@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
@@ -143,42 +142,6 @@ type boardKey struct {
 	id      string
 	version int64
 	seat    int
-}
-
-// boardCache keeps the last rendered boards, evicting the oldest.
-type boardCache struct {
-	mu    sync.Mutex
-	size  int
-	order []boardKey
-	m     map[boardKey][]byte
-}
-
-func newBoardCache(size int) *boardCache {
-	return &boardCache{size: size, m: map[boardKey][]byte{}}
-}
-
-func (c *boardCache) get(k boardKey) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	b, ok := c.m[k]
-	return b, ok
-}
-
-func (c *boardCache) put(k boardKey, b []byte) {
-	if c.size == 0 {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[k]; ok {
-		return
-	}
-	if len(c.order) >= c.size {
-		delete(c.m, c.order[0])
-		c.order = c.order[1:]
-	}
-	c.order = append(c.order, k)
-	c.m[k] = b
 }
 
 // UserMatches lists the matches a user has a seat in, newest first. A

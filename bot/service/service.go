@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	mrand "math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
@@ -48,8 +47,8 @@ type Service struct {
 	seed      func() uint64
 	attempts  int
 
-	boards *boardCache
-	states *stateCache
+	boards *fifo[boardKey, []byte]    // rendered boards
+	states *fifo[string, cachedState] // decoded states by match ID
 	cards  cardNames
 }
 
@@ -87,12 +86,12 @@ func New(cfg Config) (*Service, error) {
 	if n == 0 {
 		n = 64
 	}
-	s.boards = newBoardCache(max(n, 0))
+	s.boards = newFIFO[boardKey, []byte](max(n, 0))
 	n = cfg.StateCache
 	if n == 0 {
 		n = 256
 	}
-	s.states = newStateCache(max(n, 0))
+	s.states = newFIFO[string, cachedState](max(n, 0))
 	return s, nil
 }
 
@@ -265,7 +264,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
 			sm.ID, ErrBadData, sm.RulesVersion, g.ID(), g.RulesVersion())
 	}
-	if c, ok := s.states.get(sm.ID, sm.State); ok {
+	if c, ok := s.states.get(sm.ID); ok && bytes.Equal(c.data, sm.State) {
 		m.state, m.Play = c.state, c.play
 		return m, nil
 	}
@@ -275,7 +274,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	}
 	status := g.Status(st)
 	m.state, m.Play = st, &status
-	s.states.put(sm.ID, sm.State, st, &status)
+	s.states.put(sm.ID, cachedState{data: sm.State, state: st, play: &status})
 	return m, nil
 }
 
@@ -303,8 +302,8 @@ func (s *Service) update(ctx context.Context, id string, requestID string, fn fu
 		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.Match, Entry: entry, RequestID: requestID})
 		switch {
 		case err == nil:
-			if next.state != nil {
-				s.states.put(next.ID, next.State, next.state, next.Play)
+			if next.state != nil && next.State != nil {
+				s.states.put(next.ID, cachedState{data: next.State, state: next.state, play: next.Play})
 			}
 			return next, nil
 		case errors.Is(err, storage.ErrConflict):
@@ -326,48 +325,11 @@ func backoff(attempt int) {
 	time.Sleep(d + mrand.N(50*time.Microsecond))
 }
 
-// stateCache keeps decoded states by match, each with the exact snapshot
-// bytes it stands for, so a load whose bytes match skips decoding. Game
-// states are immutable (Apply returns a new one), so sharing them is safe.
-type stateCache struct {
-	mu    sync.Mutex
-	size  int
-	order []string
-	m     map[string]cachedState
-}
-
+// cachedState is a decoded state with the exact snapshot bytes it stands
+// for: a load whose bytes match skips decoding. Game states are immutable
+// (Apply returns a new one), so sharing them is safe.
 type cachedState struct {
 	data  []byte
 	state engine.State
 	play  *engine.Status
-}
-
-func newStateCache(size int) *stateCache {
-	return &stateCache{size: size, m: map[string]cachedState{}}
-}
-
-func (c *stateCache) get(id string, data []byte) (cachedState, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.m[id]
-	if !ok || !bytes.Equal(e.data, data) {
-		return cachedState{}, false
-	}
-	return e, true
-}
-
-func (c *stateCache) put(id string, data []byte, st engine.State, play *engine.Status) {
-	if c.size == 0 || data == nil {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[id]; !ok {
-		if len(c.order) >= c.size {
-			delete(c.m, c.order[0])
-			c.order = c.order[1:]
-		}
-		c.order = append(c.order, id)
-	}
-	c.m[id] = cachedState{data: data, state: st, play: play}
 }
