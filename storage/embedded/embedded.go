@@ -458,16 +458,26 @@ func (s *Store) readBody(x *match) ([]byte, error) {
 	return buf, nil
 }
 
-// Get implements storage.Store.
-func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
+// lockRead takes s.mu for a read; when ctx is done or the store is closed
+// it returns the error without holding the lock.
+func (s *Store) lockRead(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
-		return storage.Match{}, err
+		return err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.closed {
-		return storage.Match{}, errClosed
+		s.mu.Unlock()
+		return errClosed
 	}
+	return nil
+}
+
+// Get implements storage.Store.
+func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
+	if err := s.lockRead(ctx); err != nil {
+		return storage.Match{}, err
+	}
+	defer s.mu.Unlock()
 	x, err := s.found(id)
 	if err != nil {
 		return storage.Match{}, err
@@ -486,14 +496,10 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 
 // Log implements storage.Store.
 func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEntry, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockRead(ctx); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return nil, errClosed
-	}
 	x, err := s.found(id)
 	if err != nil {
 		return nil, err
@@ -521,14 +527,10 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 
 // ChannelMatch implements storage.Store.
 func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockRead(ctx); err != nil {
 		return "", err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return "", errClosed
-	}
 	if id, ok := s.chans[channel]; ok {
 		if x := s.durable(id); x != nil && x.corrupt == nil && x.m.Status.Open() {
 			return id, nil
@@ -539,14 +541,10 @@ func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error
 
 // UserMatches implements storage.Store.
 func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockRead(ctx); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return nil, errClosed
-	}
 	var list []*match
 	for id := range s.users[userID] {
 		if x := s.durable(id); x != nil {
