@@ -146,13 +146,18 @@ func (s *Server) WaitReady(timeout time.Duration) bool {
 // Reconnect asks every connected bot to reconnect (op 7), as Discord does
 // when it moves a session; the bot should resume.
 func (s *Server) Reconnect() {
-	s.mu.Lock()
-	gws := s.gateways
-	s.gateways = nil
-	s.mu.Unlock()
-	for _, g := range gws {
+	for _, g := range s.takeGateways() {
 		g.send(map[string]any{"op": 7, "d": nil})
 	}
+}
+
+// takeGateways forgets the connected gateways and returns them.
+func (s *Server) takeGateways() []*gatewayConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	gws := s.gateways
+	s.gateways = nil
+	return gws
 }
 
 // sendGateway dispatches an INTERACTION_CREATE to the newest connection.

@@ -115,11 +115,7 @@ func New() *Server {
 
 // Close stops the server and its gateway connections.
 func (s *Server) Close() {
-	s.mu.Lock()
-	gws := s.gateways
-	s.gateways = nil
-	s.mu.Unlock()
-	for _, g := range gws {
+	for _, g := range s.takeGateways() {
 		g.close()
 	}
 	s.srv.CloseClientConnections()
