@@ -232,16 +232,10 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		if err != nil {
 			return nil, fmt.Errorf("service: setup %s: %w", m.ID, err)
 		}
-		data, err := m.game.MarshalState(st)
-		if err != nil {
-			return nil, fmt.Errorf("service: encode %s: %w", m.ID, err)
+		if err := m.setState(st); err != nil {
+			return nil, err
 		}
-		status := m.game.Status(st)
-		m.state, m.Play, m.State, evs = st, &status, data, e
-		m.Status = storage.StatusActive
-		if status.Finished {
-			m.Status = storage.StatusFinished
-		}
+		evs = e
 		return nil, nil
 	})
 	if err != nil {

@@ -83,17 +83,11 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 			}
 			return nil, err
 		}
-		data, err := m.game.MarshalState(next)
-		if err != nil {
-			return nil, fmt.Errorf("service: encode %s: %w", m.ID, err)
+		if err := m.setState(next); err != nil {
+			return nil, err
 		}
-		status := m.game.Status(next)
-		move = m.game.FormatMove(mv)
-		m.state, m.Play, m.State, evs = next, &status, data, e
+		move, evs = m.game.FormatMove(mv), e
 		m.Moves++
-		if status.Finished {
-			m.Status = storage.StatusFinished
-		}
 		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, RequestID: req.RequestID, At: s.now()}, nil
 	})
 	if err != nil {

@@ -199,6 +199,22 @@ func (m Match) narrated(evs []engine.Event, seat int) []engine.Event {
 	return out
 }
 
+// setState makes st the match's position: decoded, encoded for the store,
+// its status, and the match active or, when the game is over, finished.
+func (m *Match) setState(st engine.State) error {
+	data, err := m.game.MarshalState(st)
+	if err != nil {
+		return fmt.Errorf("service: encode %s: %w", m.ID, err)
+	}
+	status := m.game.Status(st)
+	m.state, m.Play, m.State = st, &status, data
+	m.Status = storage.StatusActive
+	if status.Finished {
+		m.Status = storage.StatusFinished
+	}
+	return nil
+}
+
 // GameRules is the match's rules value.
 func (m Match) GameRules() engine.Game { return m.game }
 
