@@ -638,8 +638,9 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 				s.Text(ordinal(rank+1), tx+nw+12, y+30, fHead, colInk, 0)
 			}
 		}
-		s.Text(fmt.Sprintf("Income %s", money(p.Income)), tx, y+64, fHead, colInk, 0)
-		iw := s.TextWidth(fmt.Sprintf("Income %s", money(p.Income)), fHead)
+		income := "Income " + money(p.Income)
+		s.Text(income, tx, y+64, fHead, colInk, 0)
+		iw := s.TextWidth(income, fHead)
 		s.Text(fmt.Sprintf("(%d)", p.IncomeSpace), tx+iw+6, y+64, fChip, colGrey, 0)
 		s.Text(fmt.Sprintf("VP %d", p.VP), right, y+64, fHead, colInk, 1)
 		s.Text(fmt.Sprintf("Spent %s · Links %d · Cards %d", money(p.Spent), p.LinksLeft, p.HandSize), tx, y+93, fChip, colInk, 0)
@@ -662,10 +663,10 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 			if nt.Left == 0 {
 				tile, left = industryLetter[nt.Industry]+" —", ""
 			}
-			tw := s.TextWidth(tile, fChip) + s.TextWidth(left, fSmallB)
-			tx0 := cx + (cw-5-tw)/2
+			tileW := s.TextWidth(tile, fChip)
+			tx0 := cx + (cw-5-(tileW+s.TextWidth(left, fSmallB)))/2
 			s.Text(tile, tx0, cy+26, fChip, colInk, 0)
-			s.Text(left, tx0+s.TextWidth(tile, fChip), cy+26, fSmallB, colInk, 0)
+			s.Text(left, tx0+tileW, cy+26, fSmallB, colInk, 0)
 		}
 	}
 }
