@@ -133,18 +133,10 @@ type placeSet [maxPlaces]bool
 // Liverpool and Birkenhead for this purpose only, for every player.
 func (st *State) buildNetwork(seat int) placeSet {
 	var s placeSet
-	for li, o := range st.Links {
-		if o == seat {
-			s[theBoard.links[li].a] = true
-			s[theBoard.links[li].b] = true
-		}
-	}
 	if st.Period == Rail {
-		for si := range st.Spaces {
-			if st.Spaces[si].Owner == seat {
-				s[theBoard.spaces[si].place] = true
-			}
-		}
+		s = st.linkNetwork(seat)
+	} else {
+		s = st.linkEnds(seat)
 	}
 	a, b := theBoard.virtualA, theBoard.virtualB
 	if s[a] || s[b] {
@@ -158,16 +150,22 @@ func (st *State) buildNetwork(seat int) placeSet {
 // an end of one of your links (external locations included); the virtual
 // link never counts.
 func (st *State) linkNetwork(seat int) placeSet {
+	s := st.linkEnds(seat)
+	for si := range st.Spaces {
+		if st.Spaces[si].Owner == seat {
+			s[theBoard.spaces[si].place] = true
+		}
+	}
+	return s
+}
+
+// linkEnds is the set of places at an end of one of seat's links.
+func (st *State) linkEnds(seat int) placeSet {
 	var s placeSet
 	for li, o := range st.Links {
 		if o == seat {
 			s[theBoard.links[li].a] = true
 			s[theBoard.links[li].b] = true
-		}
-	}
-	for si := range st.Spaces {
-		if st.Spaces[si].Owner == seat {
-			s[theBoard.spaces[si].place] = true
 		}
 	}
 	return s
