@@ -114,6 +114,24 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 
 // Help searches a game's rules topics; an empty query lists the rules.
 func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
+	h, err := s.helper(game)
+	if err != nil {
+		return nil, err
+	}
+	return engine.SearchHelp(h.HelpTopics(), query, limit), nil
+}
+
+// Topic returns one help topic of a game by ID (the Topic of a RuleError).
+func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
+	h, err := s.helper(game)
+	if err != nil {
+		return engine.HelpTopic{}, false
+	}
+	return engine.FindTopic(h.HelpTopics(), id)
+}
+
+// helper is a game's rules help, or ErrNoHelp for a game without it.
+func (s *Service) helper(game string) (engine.Helper, error) {
 	g, err := s.games.Get(game)
 	if err != nil {
 		return nil, fmt.Errorf("service: %w", err)
@@ -122,20 +140,7 @@ func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error
 	if !ok {
 		return nil, ErrNoHelp
 	}
-	return engine.SearchHelp(h.HelpTopics(), query, limit), nil
-}
-
-// Topic returns one help topic of a game by ID (the Topic of a RuleError).
-func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
-	g, err := s.games.Get(game)
-	if err != nil {
-		return engine.HelpTopic{}, false
-	}
-	h, ok := g.(engine.Helper)
-	if !ok {
-		return engine.HelpTopic{}, false
-	}
-	return engine.FindTopic(h.HelpTopics(), id)
+	return h, nil
 }
 
 type boardKey struct {
