@@ -92,9 +92,9 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	log, err := s.store.Log(ctx, m.ID, 1)
+	log, err := s.Log(ctx, ByID(m.ID), 0)
 	if err != nil {
-		return "", fmt.Errorf("service: log of match %s: %w", m.ID, err)
+		return "", err
 	}
 	info := engine.MatchInfo{
 		Setup:   m.setup(),
@@ -190,9 +190,9 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 	if m.state == nil {
 		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
 	}
-	log, err := s.store.Log(ctx, m.ID, 1)
+	log, err := s.Log(ctx, ByID(m.ID), 0)
 	if err != nil {
-		return nil, fmt.Errorf("service: log of match %s: %w", m.ID, err)
+		return nil, err
 	}
 	visible := func(evs []engine.Event) []engine.Event {
 		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
