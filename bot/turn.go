@@ -151,9 +151,14 @@ func (b *Bot) attachBoard(d *discordgo.InteractionResponseData, m service.Match,
 	return nil
 }
 
+// inPlay reports whether the match is waiting for moves.
+func inPlay(m service.Match) bool {
+	return m.Play != nil && !m.Play.Finished && m.Status.Open()
+}
+
 // turnButtons are the buttons under a board post.
 func turnButtons(m service.Match) []discordgo.MessageComponent {
-	if m.Play == nil || m.Play.Finished || !m.Status.Open() {
+	if !inPlay(m) {
 		return []discordgo.MessageComponent{}
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -214,7 +219,7 @@ func discordID(userKey string) string { return strings.TrimPrefix(userKey, "disc
 // turnPing is the one message that notifies the next player(s): their
 // mention, with allowed_mentions limited to exactly those users.
 func turnPing(m service.Match) *discordgo.InteractionResponseData {
-	if m.Play == nil || m.Play.Finished || !m.Status.Open() || len(m.Play.Active) == 0 {
+	if !inPlay(m) || len(m.Play.Active) == 0 {
 		return nil
 	}
 	var users []string
