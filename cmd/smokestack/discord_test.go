@@ -41,6 +41,13 @@ func TestServeDiscord(t *testing.T) {
 	if v := fd.Violations(); len(v) > 0 {
 		t.Errorf("platform rules broken: %v", v)
 	}
+	stopServe(t, cancel, done, &stderr)
+}
+
+// stopServe cancels a running serve and checks that it exits cleanly
+// within ten seconds.
+func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan int, stderr *bytes.Buffer) {
+	t.Helper()
 	cancel()
 	select {
 	case code := <-done:

@@ -247,15 +247,7 @@ func TestServe(t *testing.T) {
 				t.Errorf("board: %v %v", err, res)
 			}
 			res.Body.Close()
-			cancel()
-			select {
-			case code := <-done:
-				if code != exitOK {
-					t.Errorf("serve exit %d: %s", code, stderr.String())
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("serve did not stop")
-			}
+			stopServe(t, cancel, done, &stderr)
 		})
 	}
 }
