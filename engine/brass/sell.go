@@ -14,14 +14,20 @@ const distantTarget = -1
 // millToken names seat's mill on si: the town alone when it is the seat's
 // only unflipped mill there.
 func (w *walker) millToken(si int) string {
-	return w.townToken(si, func(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped })
+	return w.townToken(si, w.ownMill)
 }
 
 // portToken names the unflipped port on si: the town alone when it is the
 // only unflipped port there.
 func (w *walker) portToken(si int) string {
-	return w.townToken(si, func(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped })
+	return w.townToken(si, openPort)
 }
+
+// ownMill reports whether t is one of the seat's unsold cotton mills.
+func (w *walker) ownMill(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped }
+
+// openPort reports whether t is a port that can still be sold to.
+func openPort(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped }
 
 // townToken names space si by its town alone when si is the only space
 // there whose tile match accepts, else as town@space.
@@ -84,14 +90,12 @@ func (w *walker) saleOpts(first bool) []opt {
 	st := w.st
 	var ports []int
 	for si := range st.Spaces {
-		t := &st.Spaces[si]
-		if t.Owner >= 0 && t.Ind == Port && !t.Flipped {
+		if openPort(&st.Spaces[si]) {
 			ports = append(ports, si)
 		}
 	}
 	for si := range st.Spaces {
-		t := &st.Spaces[si]
-		if t.Owner != w.seat || t.Ind != Cotton || t.Flipped {
+		if !w.ownMill(&st.Spaces[si]) {
 			continue
 		}
 		mt := w.millToken(si)
@@ -125,14 +129,14 @@ func (w *walker) parseSale(tok string) (int, int, error) {
 	if !ok {
 		return 0, 0, engine.Rule("sell.notation", TopicNotation, "write a sale as <mill town>><port town> or <mill town>>distant, not %q", tok)
 	}
-	mill, err := w.resolve(ms, func(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped }, "unsold cotton mill of yours", "sell", TopicSellCotton)
+	mill, err := w.resolve(ms, w.ownMill, "unsold cotton mill of yours", "sell", TopicSellCotton)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ts == "distant" {
 		return mill, distantTarget, nil
 	}
-	target, err := w.resolve(ts, func(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped }, "unflipped port", "sell", TopicSellCotton)
+	target, err := w.resolve(ts, openPort, "unflipped port", "sell", TopicSellCotton)
 	return mill, target, err
 }
 
