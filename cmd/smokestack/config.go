@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/joho/godotenv"
+	"github.com/redis/go-redis/v9"
 )
 
 // errConfig is every configuration error; main prints it and exits 2.
@@ -135,7 +136,7 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		problems = append(problems, fmt.Sprintf("DISCORD_API_BASE=%q: want an http(s) URL", c.DiscordAPIBase))
 	}
 	if c.RedisURL != "" {
-		if _, err := parseRedisURL(c.RedisURL); err != nil {
+		if _, err := redis.ParseURL(c.RedisURL); err != nil {
 			problems = append(problems, fmt.Sprintf("REDIS_URL: %v", err))
 		}
 	}

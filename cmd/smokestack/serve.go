@@ -50,17 +50,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	return playground.New(svc, log).ListenAndServe(ctx, cfg.PlaygroundAddr)
 }
 
-func parseRedisURL(u string) (*redis.Options, error) {
-	return redis.ParseURL(u)
-}
-
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
 	opts := storage.Options{AbandonAfter: cfg.AbandonAfter}
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
-	ro, err := parseRedisURL(cfg.RedisURL)
+	ro, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
 		return nil, fmt.Errorf("%w: REDIS_URL: %v", errConfig, err)
 	}
