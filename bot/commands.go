@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -68,15 +69,7 @@ func (b *Bot) definitions() []*discordgo.ApplicationCommand {
 	for _, c := range b.cmds {
 		out = append(out, c.def)
 	}
-	slices.SortFunc(out, func(x, y *discordgo.ApplicationCommand) int {
-		if x.Name < y.Name {
-			return -1
-		}
-		if x.Name > y.Name {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(x, y *discordgo.ApplicationCommand) int { return strings.Compare(x.Name, y.Name) })
 	return out
 }
 
@@ -119,15 +112,7 @@ func hashDefinitions(cmds []*discordgo.ApplicationCommand) string {
 	for _, c := range cmds {
 		cs = append(cs, canonCmd{Name: c.Name, Description: c.Description, Options: canonOptions(c.Options)})
 	}
-	slices.SortFunc(cs, func(a, b canonCmd) int {
-		if a.Name < b.Name {
-			return -1
-		}
-		if a.Name > b.Name {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(cs, func(a, b canonCmd) int { return strings.Compare(a.Name, b.Name) })
 	data, _ := json.Marshal(cs)
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
