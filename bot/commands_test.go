@@ -20,7 +20,7 @@ func TestRegisterOnlyWhenChanged(t *testing.T) {
 	defer fd.Close()
 	ctx := context.Background()
 	newBot := func(guild string, games ...engine.Game) *Bot {
-		svc, err := service.New(service.Config{Games: engine.NewRegistry(games...), Store: servicetest.NewMemory()})
+		svc, err := service.New(service.Config{Games: engine.NewRegistry(games...), Store: servicetest.Store(t)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -75,7 +75,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		srv := redistest.New(t, redistest.Options{})
 		store = redisstore.New(srv.Client(), redistest.Prefix(t), storage.Options{})
 	} else {
-		store = servicetest.NewMemory()
+		store = servicetest.Store(t)
 	}
 	t.Cleanup(func() { store.Close() })
 	var ids atomic.Int64

@@ -18,7 +18,7 @@ import (
 )
 
 func testService(t *testing.T) *service.Service {
-	svc, err := service.New(service.Config{Games: engine.NewRegistry(testgame.Game{}), Store: servicetest.NewMemory()})
+	svc, err := service.New(service.Config{Games: engine.NewRegistry(testgame.Game{}), Store: servicetest.Store(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

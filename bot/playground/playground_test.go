@@ -87,7 +87,7 @@ func newPlayground(t testing.TB) *playground.Server {
 	t.Helper()
 	svc, err := service.New(service.Config{
 		Games:     testGames,
-		Store:     servicetest.NewMemory(),
+		Store:     servicetest.Store(t),
 		Renderers: testRenderers(),
 	})
 	if err != nil {

@@ -99,7 +99,7 @@ func TestBrassThroughService(t *testing.T) {
 // in channel "b" on a memory store.
 func startedBrass(t *testing.T, ctx context.Context) (*service.Service, service.Outcome) {
 	t.Helper()
-	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.NewMemory()})
+	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.Store(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

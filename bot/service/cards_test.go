@@ -43,7 +43,7 @@ func TestPrivateHandNames(t *testing.T) {
 	}
 
 	// Pebbles has no card topics: its cards keep their tokens.
-	psvc := newService(t, servicetest.NewMemory())
+	psvc := newService(t, servicetest.Store(t))
 	pm := started(t, ctx, psvc, "c", "1,2,3,1,2,3,3,3,3")
 	pp, err := psvc.Private(ctx, service.ByID(pm.ID), alice.ID)
 	if err != nil {

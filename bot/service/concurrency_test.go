@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/bot/service"
-	"github.com/smokestack/smokestack/bot/service/servicetest"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/storage"
@@ -23,9 +22,8 @@ type backend struct {
 	open func(t testing.TB) storage.Store
 }
 
-var backends = []backend{
-	{"memory", func(testing.TB) storage.Store { return servicetest.NewMemory() }},
-}
+// backends is filled by backends_test.go: the embedded store and Redis.
+var backends []backend
 
 // TestConcurrentSubmit has 50 goroutines submit moves to one match at once:
 // exactly the legal ones apply, none is lost or applied twice, and the final

@@ -17,7 +17,7 @@ import (
 
 func TestImport(t *testing.T) {
 	ctx := context.Background()
-	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New(), testgame.Game{}), Store: servicetest.NewMemory()})
+	svc, err := service.New(service.Config{Games: engine.NewRegistry(brass.New(), testgame.Game{}), Store: servicetest.Store(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func started(t testing.TB, ctx context.Context, svc *service.Service, c, deck st
 
 func TestLobby(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t, servicetest.NewMemory())
+	svc := newService(t, servicetest.Store(t))
 	m, err := svc.CreateMatch(ctx, service.CreateRequest{Channel: "c1", Game: "pebbles", Creator: alice, MaxSeats: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestLobby(t *testing.T) {
 
 func TestAbort(t *testing.T) {
 	ctx := context.Background()
-	svc := newService(t, servicetest.NewMemory())
+	svc := newService(t, servicetest.Store(t))
 	m := started(t, ctx, svc, "c", "")
 	if _, err := svc.Abort(ctx, service.ByID(m.ID), bob.ID, false); !errors.Is(err, service.ErrNotAllowed) {
 		t.Errorf("abort by a player: %v", err)
@@ -165,7 +165,7 @@ func TestAbort(t *testing.T) {
 
 func TestSubmit(t *testing.T) {
 	ctx := context.Background()
-	st := servicetest.NewMemory()
+	st := servicetest.Store(t)
 	svc := newService(t, st)
 	// Deck 1,2,3 ...: Alice holds 1 2 3, Bob 1 2 3.
 	m := started(t, ctx, svc, "c", "1,2,3,1,2,3,3,3,3,2,2,2,1,1,1")
