@@ -41,27 +41,19 @@ func (st *State) collectIncome(from int, evs *[]engine.Event) {
 	for i := from; i < len(st.Order); i++ {
 		seat := st.Order[i]
 		inc := st.income(seat)
-		p := &st.Players[seat]
 		switch {
 		case inc > 0:
 			st.earn(seat, inc)
 			*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s collects £%d income", seatName(seat), inc), "money", strconv.Itoa(inc)))
 		case inc < 0:
 			owed := -inc
-			if p.Money >= owed {
-				p.Money -= owed
-				st.Bank += owed
-				*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d negative income", seatName(seat), owed), "money", strconv.Itoa(-owed)))
-				continue
-			}
-			if st.countTiles(seat) > 0 {
+			if !st.payOwed(seat, owed, evs) {
 				st.Mode = ModeLiquidate
 				st.Debtor = i
 				st.Owed = owed
-				*evs = append(*evs, pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, p.Money), "owed", strconv.Itoa(owed)))
+				*evs = append(*evs, pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, st.Players[seat].Money), "owed", strconv.Itoa(owed)))
 				return
 			}
-			st.forgive(seat, owed, evs)
 		}
 	}
 	st.Owed = 0
@@ -77,28 +69,36 @@ func (st *State) forgive(seat, owed int, evs *[]engine.Event) {
 	*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d of £%d negative income and has no industries left; the rest is forgiven", seatName(seat), paid, owed), "money", strconv.Itoa(-paid)))
 }
 
-func (st *State) countTiles(seat int) int {
-	n := 0
+// payOwed pays seat's negative income, or what it has when it has no
+// industry left to remove; false when it must remove one first.
+func (st *State) payOwed(seat, owed int, evs *[]engine.Event) bool {
+	p := &st.Players[seat]
+	switch {
+	case p.Money >= owed:
+		p.Money -= owed
+		st.Bank += owed
+		*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d negative income", seatName(seat), owed), "money", strconv.Itoa(-owed)))
+	case st.hasIndustry(seat):
+		return false
+	default:
+		st.forgive(seat, owed, evs)
+	}
+	return true
+}
+
+func (st *State) hasIndustry(seat int) bool {
 	for si := range st.Spaces {
 		if st.Spaces[si].Owner == seat {
-			n++
+			return true
 		}
 	}
-	return n
+	return false
 }
 
 // settleDebt continues STEP A after the debtor removed an industry.
 func (st *State) settleDebt(evs *[]engine.Event) {
-	seat := st.Order[st.Debtor]
-	p := &st.Players[seat]
-	if p.Money >= st.Owed {
-		p.Money -= st.Owed
-		st.Bank += st.Owed
-		*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d negative income", seatName(seat), st.Owed), "money", strconv.Itoa(-st.Owed)))
-	} else if st.countTiles(seat) > 0 {
+	if !st.payOwed(st.Order[st.Debtor], st.Owed, evs) {
 		return
-	} else {
-		st.forgive(seat, st.Owed, evs)
 	}
 	st.Mode = ModePlay
 	st.Owed = 0
@@ -214,7 +214,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 		}
 		return s, nil
 	}
-	si, err := w.resolve(m[1], func(t *Tile) bool { return t.Owner == w.seat }, "industry of yours", "liquidate", TopicNegativeIncome)
+	si, err := w.resolve(m[1], w.ownTile, "industry of yours", "liquidate", TopicNegativeIncome)
 	if err != nil {
 		return step{}, err
 	}
@@ -236,16 +236,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 }
 
 // ownToken names seat's counter on si: the town alone when it is the only one there.
-func (w *walker) ownToken(si int) string {
-	pl := &theBoard.places[theBoard.spaces[si].place]
-	n := 0
-	for i := range pl.Spaces {
-		if w.st.Spaces[pl.firstSpace+i].Owner == w.seat {
-			n++
-		}
-	}
-	if n == 1 {
-		return pl.ID
-	}
-	return spaceToken(si)
-}
+func (w *walker) ownToken(si int) string { return w.townToken(si, w.ownTile) }
+
+// ownTile reports whether t is one of the seat's counters.
+func (w *walker) ownTile(t *Tile) bool { return t.Owner == w.seat }
