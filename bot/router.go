@@ -352,7 +352,7 @@ func (b *Bot) notYourTurn(ctx context.Context, r *Request) string {
 	if err != nil || m.Play == nil {
 		return "It is not your turn."
 	}
-	return "It is not your turn; waiting for " + activeNames(m, false) + "."
+	return "It is not your turn; waiting for " + activeNames(m) + "."
 }
 
 // logDiscord logs a failed Discord call; it never stops the process.

@@ -186,7 +186,7 @@ func statusLine(m service.Match) string {
 	if !m.Status.Open() {
 		return "The match has ended."
 	}
-	return fmt.Sprintf("%s. Next: %s.", m.Play.Phase, activeNames(m, false))
+	return fmt.Sprintf("%s. Next: %s.", m.Play.Phase, activeNames(m))
 }
 
 func scoreOf(m service.Match, seat int) int {
@@ -198,16 +198,11 @@ func scoreOf(m service.Match, seat int) int {
 	return 0
 }
 
-// activeNames lists the seats to act, as names or as mentions.
-func activeNames(m service.Match, mention bool) string {
+// activeNames lists the names of the seats to act.
+func activeNames(m service.Match) string {
 	var out []string
 	for _, s := range m.Play.Active {
-		if s < 0 || s >= len(m.Seats) {
-			continue
-		}
-		if mention {
-			out = append(out, "<@"+discordID(m.Seats[s].UserID)+">")
-		} else {
+		if s >= 0 && s < len(m.Seats) {
 			out = append(out, m.Seats[s].Name)
 		}
 	}
@@ -222,14 +217,16 @@ func turnPing(m service.Match) *discordgo.InteractionResponseData {
 	if !inPlay(m) || len(m.Play.Active) == 0 {
 		return nil
 	}
-	var users []string
+	var users, mentions []string
 	for _, s := range m.Play.Active {
 		if s >= 0 && s < len(m.Seats) {
-			users = append(users, discordID(m.Seats[s].UserID))
+			id := discordID(m.Seats[s].UserID)
+			users = append(users, id)
+			mentions = append(mentions, "<@"+id+">")
 		}
 	}
 	return &discordgo.InteractionResponseData{
-		Content:         fmt.Sprintf("%s, your turn in %s.", activeNames(m, true), m.GameRules().Name()),
+		Content:         fmt.Sprintf("%s, your turn in %s.", strings.Join(mentions, ", "), m.GameRules().Name()),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 	}
 }
