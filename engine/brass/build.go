@@ -40,19 +40,19 @@ func (w *walker) anyBuild() bool {
 // canal period, rail-symbol counters only in the rail period.
 func (w *walker) canBuildIndustry(ind Industry) error {
 	lvl := w.st.top(w.seat, ind)
-	name := theBoard.names[ind]
+	name := theBoard.lower[ind]
 	if lvl < 0 {
-		return w.fail("build.stack-empty", TopicBuild, "you have no %s counters left", strings.ToLower(name))
+		return w.fail("build.stack-empty", TopicBuild, "you have no %s counters left", name)
 	}
 	spec := &theBoard.specs[ind][lvl]
 	if lvl == 0 {
-		return w.fail("build.level-zero", TopicShipyard, "your next %s is tech level 0 and can never be built: develop it away first", strings.ToLower(name))
+		return w.fail("build.level-zero", TopicShipyard, "your next %s is tech level 0 and can never be built: develop it away first", name)
 	}
 	if w.st.Period == Canal && !spec.canal {
-		return w.fail("build.rail-only", TopicTechLevel, "your next %s (level %d) carries the rail symbol and can only be built in the rail period", strings.ToLower(name), lvl)
+		return w.fail("build.rail-only", TopicTechLevel, "your next %s (level %d) carries the rail symbol and can only be built in the rail period", name, lvl)
 	}
 	if w.st.Period == Rail && !spec.rail {
-		return w.fail("build.canal-only", TopicTechLevel, "your next %s (level %d) carries the canal symbol and cannot be built in the rail period: develop past it", strings.ToLower(name), lvl)
+		return w.fail("build.canal-only", TopicTechLevel, "your next %s (level %d) carries the canal symbol and cannot be built in the rail period: develop past it", name, lvl)
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ func helpTopicsFor(b *board) []engine.HelpTopic {
 }
 
 // helpNoun is the lower-case display name of an industry ("cotton mill").
-func (b *board) helpNoun(i Industry) string { return strings.ToLower(b.names[i]) }
+func (b *board) helpNoun(i Industry) string { return b.lower[i] }
 
 // helpFlipWhen says in a few words what flips a tile of the industry.
 var helpFlipWhen = [numIndustries]string{
