@@ -210,14 +210,13 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 		}
 		w.sellToPort(mill, target)
 	}
-	if !withCard {
-		if len(rest) > 0 {
-			return step{}, engine.Rule("sell.after-distant", TopicDistantMarket, "a distant-market sale must be the last sale of the list: you are asked again after the tile is revealed")
-		}
-		return step{complete: true}, nil
-	}
-	if distant && len(rest) > 0 && !strings.HasPrefix(rest[0], "card:") {
+	// Without a card the list only ends at a distant sale; with one, the
+	// card is the only word that may follow a distant sale.
+	if distant && len(rest) > 0 && (!withCard || !strings.HasPrefix(rest[0], "card:")) {
 		return step{}, engine.Rule("sell.after-distant", TopicDistantMarket, "a distant-market sale must be the last sale of the list: you are asked again after the tile is revealed")
+	}
+	if !withCard {
+		return step{complete: true}, nil
 	}
 	return w.anyCard(rest, "Which card?")
 }
