@@ -12,7 +12,7 @@ import (
 
 var wordAliases = map[string]string{
 	// actions
-	"dev": "develop", "borrow": "loan", "discard": "pass", "liquidate": "liquidate",
+	"dev": "develop", "borrow": "loan", "discard": "pass",
 	// industries
 	"mill": "cotton", "mills": "cotton", "cotton-mill": "cotton", "cottonmill": "cotton", "cotton_mill": "cotton",
 	"ports": "port",
