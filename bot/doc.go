@@ -1,39 +1,46 @@
-// Package bot is the Discord adapter. It turns interactions (slash
-// commands, autocompletion, buttons and select menus) into calls to the
-// game service (bot/service) and the results into Discord messages; it
-// holds no rules and no storage logic.
+// Package bot is the host core that every front end calls: the
+// Discord adapter (bot/discord) and the web playground (bot/web). It runs
+// load -> decode -> apply -> encode -> compare-and-set save -> render for any
+// game in the engine registry, and holds no rules (those are the engine's)
+// and no storage logic (that is the Store's) of its own.
 //
-// # Transports
+// # Life cycle
 //
-// Interactions arrive over the gateway (discordgo's websocket, ModeGateway)
-// or as signed HTTP POSTs (ModeHTTP, NewHTTPHandler): the signature is
-// checked with Ed25519 over timestamp+body and timestamps older than five
-// minutes (or from the future) are refused. Both feed the same handlers.
-// REST goes through Session.Client, whose transport rewrites
-// https://discord.com to Config.APIBase (a REST proxy, or the fake Discord
-// in tests).
+// CreateMatch opens a lobby bound to a channel (one open match per channel)
+// with its creator in seat 1. Join and Leave change the lobby; the seat order
+// is the join order and front ends colour seats by index. Start (creator
+// only) sets the game up from the stored seed, options and pins. Submit plays
+// moves. The match ends when the game finishes, when a seated player resigns
+// (policy: a resignation ends the match for everyone, as Brass players prefer;
+// the seat is marked Left and the match is aborted), or when the creator or a
+// moderator aborts it (the front end decides who is a moderator and passes the
+// flag in).
 //
-// # Handlers
+// # Moves and concurrency
 //
-// A Handler is shaped like net/http but returns its Response: the initial
-// response, and an After step for the messages that follow it (the board
-// post after a picked move, the turn's ping). serve runs a handler and, when
-// it takes longer than Config.DeferAfter, acknowledges the interaction
-// first and fills the answer in afterwards. One function (answer) decides
-// what a user sees for an error: rule errors and refusals become private
-// replies; anything else is logged with the interaction ID.
+// Submit loads the match, checks seat and turn, parses the notation, applies
+// it and commits the new snapshot together with the log entry using a
+// compare-and-set on the match version. When another commit wins the race
+// (storage.ErrConflict) the move is re-validated against the fresh state and
+// retried. A RequestID (for Discord the interaction ID) makes a submission
+// idempotent: a duplicate applies once and the later calls return the current
+// match with Outcome.Duplicate set. ExpectVersion, when non-zero, refuses a move
+// made from a stale view (an old button) with ErrStale.
 //
-// # Custom IDs
+// # Errors
 //
-// Buttons and menus carry small path patterns (see customid.go) with the
-// match ID and version, so a button from an old board is refused with the
-// current one, and the picker's state (the partial move) travels in the
-// custom ID itself.
+// Illegal moves come back as the engine's *engine.RuleError (with the help
+// topic to show); everything a front end must tell a user apart is one of the
+// sentinel errors of this package, matched with errors.Is. A match whose
+// stored data cannot be decoded fails with ErrBadData for that match only.
 //
-// # Messages after a turn
+// # Reading
 //
-// A board post (PNG and a narration of the public events) sent with the
-// SuppressNotifications flag and no mentions, then one ping message whose
-// allowed_mentions name exactly the seats to act. Messages later than the
-// interaction token's 15 minutes go through the bot token.
+// Choices and Suggest drive step-by-step pickers and autocompletion from the
+// engine's legal choices; Board renders a seat's (or the spectators') view
+// as PNG, cached per match version; Private returns a seat's own view; Log
+// lists the applied moves and History narrates them for one viewer (replayed
+// from the setup, as events are not stored); Export writes the match as a
+// record; UserMatches lists a user's matches; Help and Topic search a game's
+// rules topics.
 package bot

@@ -2,276 +2,298 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"strings"
 
-	"github.com/bwmarrin/discordgo"
-
-	"github.com/smokestack/smokestack/bot/service"
-	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/storage"
 )
 
-// colour names a seat the way the board draws it (render.Seat, the one
-// house style): "A, yellow", "B, sky blue".
-func colour(seat int) string {
-	st := render.Seat(seat)
-	return st.Letter + ", " + st.Colour
+// CreateRequest opens a lobby.
+type CreateRequest struct {
+	Channel string  // front-end channel key; one open match per channel
+	Game    string  // engine game ID
+	Creator UserRef // takes seat 1
+	// Options and Pins are validated against the game now (a trial setup)
+	// and used at Start.
+	Options map[string]string
+	Pins    map[string]string
+	// MinSeats and MaxSeats narrow the game's seat range for this lobby;
+	// zero means the game's own bound.
+	MinSeats, MaxSeats int
+	Seed               uint64 // zero picks a random seed, unless ExactSeed
+	ExactSeed          bool   // use Seed as given, even zero (records)
 }
 
-// Discord permission bits that make a member a moderator of a match.
-const moderatorPerms = discordgo.PermissionManageChannels | discordgo.PermissionAdministrator
-
-func (b *Bot) defaultGame() string {
-	if b.cfg.DefaultGame != "" {
-		return b.cfg.DefaultGame
+// CreateMatch opens a lobby in a channel with the creator seated.
+func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, error) {
+	if req.Channel == "" || req.Creator.ID == "" {
+		return Match{}, fmt.Errorf("%w: channel and creator are required", ErrBadRequest)
 	}
-	if _, err := b.svc.Games().Get("brass"); err == nil {
-		return "brass"
+	g, err := s.games.Get(req.Game)
+	if err != nil {
+		return Match{}, fmt.Errorf("service: %w", err)
 	}
-	if gs := b.svc.Games().Games(); len(gs) > 0 {
-		return gs[0].ID()
+	lo, hi := g.Seats()
+	minS, maxS := lo, hi
+	if req.MinSeats != 0 {
+		minS = req.MinSeats
 	}
-	return ""
-}
-
-// options reads a command's options by name.
-func options(r *Request) map[string]*discordgo.ApplicationCommandInteractionDataOption {
-	out := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
-	for _, o := range r.I.ApplicationCommandData().Options {
-		out[o.Name] = o
+	if req.MaxSeats != 0 {
+		maxS = req.MaxSeats
 	}
-	return out
-}
-
-// focused is what the user has typed so far in the option being
-// autocompleted.
-func focused(r *Request) string {
-	typed := ""
-	for _, o := range r.I.ApplicationCommandData().Options {
-		if o.Focused {
-			typed = o.StringValue()
+	if minS < lo || maxS > hi || minS > maxS {
+		return Match{}, fmt.Errorf("%w: %s plays with %d to %d, asked for %d to %d", ErrSeatCount, g.Name(), lo, hi, minS, maxS)
+	}
+	opts, err := checkOptions(g, req.Options)
+	if err != nil {
+		return Match{}, err
+	}
+	seed := req.Seed
+	if seed == 0 && !req.ExactSeed {
+		seed = s.seed()
+	}
+	// A trial setup catches bad option values and pins before anyone joins.
+	if _, _, err := g.Setup(engine.Setup{Seats: minS, Seed: seed, Options: opts, Pins: req.Pins}); err != nil {
+		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
+	now := s.now()
+	sm := storage.Match{
+		ID:           s.newID(),
+		Game:         g.ID(),
+		RulesVersion: g.RulesVersion(),
+		Seed:         seed,
+		Options:      opts,
+		Pins:         maps.Clone(req.Pins),
+		Channel:      req.Channel,
+		Creator:      req.Creator.ID,
+		Seats:        []storage.Seat{{UserID: req.Creator.ID, Name: req.Creator.Name}},
+		Status:       storage.StatusLobby,
+		Created:      now,
+		Updated:      now,
+	}
+	if minS != lo || maxS != hi {
+		// Lobby bounds travel with the match; they are not game options.
+		sm.Pins = withLobby(sm.Pins, minS, maxS)
+	}
+	if err := s.store.Create(ctx, sm); err != nil {
+		if errors.Is(err, storage.ErrChannelTaken) {
+			return Match{}, ErrChannelTaken
 		}
+		return Match{}, fmt.Errorf("service: create match: %w", err)
 	}
-	return typed
+	s.log.InfoContext(ctx, "match created", "match", sm.ID, "game", sm.Game, "channel", sm.Channel)
+	return Match{Match: sm, game: g}, nil
 }
 
-// parseOptions reads "key=value key2=value2" (commas also separate).
-func parseOptions(s string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok || k == "" {
-			return nil, fmt.Errorf("%w: option %q is not key=value", service.ErrBadRequest, f)
+// checkOptions rejects unknown keys and values outside a spec's list, and
+// leaves defaults to the game.
+func checkOptions(g engine.Game, in map[string]string) (map[string]string, error) {
+	specs := g.Options()
+	var out map[string]string
+	for k, v := range in {
+		i := slices.IndexFunc(specs, func(o engine.OptionSpec) bool { return o.Key == k })
+		if i < 0 {
+			return nil, fmt.Errorf("%w: %s has no option %q", ErrBadRequest, g.ID(), k)
 		}
-		out[strings.ToLower(k)] = v
+		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
+			return nil, fmt.Errorf("%w: option %s=%q must be one of %v", ErrBadRequest, k, v, specs[i].Values)
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[k] = v
 	}
 	return out, nil
 }
 
-// play opens a lobby here or in a new thread.
-func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
-	opts := options(r)
-	game := b.defaultGame()
-	if o, ok := opts["game"]; ok {
-		game = o.StringValue()
+// The lobby's seat bounds are kept in the match's pins under reserved keys
+// that never reach the game.
+const (
+	pinMinSeats = "_lobby_min"
+	pinMaxSeats = "_lobby_max"
+)
+
+func withLobby(p map[string]string, lo, hi int) map[string]string {
+	p = maps.Clone(p)
+	if p == nil {
+		p = map[string]string{}
 	}
-	req := service.CreateRequest{Channel: r.key(), Game: game, Creator: r.User}
-	if o, ok := opts["options"]; ok {
-		m, err := parseOptions(o.StringValue())
+	p[pinMinSeats] = fmt.Sprint(lo)
+	p[pinMaxSeats] = fmt.Sprint(hi)
+	return p
+}
+
+// gamePins drops the lobby's reserved keys.
+func gamePins(p map[string]string) map[string]string {
+	if p == nil {
+		return nil
+	}
+	out := maps.Clone(p)
+	delete(out, pinMinSeats)
+	delete(out, pinMaxSeats)
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// SeatRange is the number of players the lobby accepts.
+func (m Match) SeatRange() (lo, hi int) {
+	lo, hi = m.game.Seats()
+	if v, ok := m.Pins[pinMinSeats]; ok {
+		fmt.Sscan(v, &lo)
+	}
+	if v, ok := m.Pins[pinMaxSeats]; ok {
+		fmt.Sscan(v, &hi)
+	}
+	return lo, hi
+}
+
+// Join seats a user in a lobby, after the players already there.
+func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	return s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != storage.StatusLobby {
+			return nil, ErrNotLobby
+		}
+		if m.SeatOf(u.ID) >= 0 {
+			return nil, ErrAlreadySeated
+		}
+		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
+			return nil, ErrLobbyFull
+		}
+		m.Seats = append(m.Seats, storage.Seat{UserID: u.ID, Name: u.Name})
+		return nil, nil
+	})
+}
+
+// Leave takes a user out of a lobby; during play it is a resignation (see
+// Resign). When the creator leaves a lobby, the next player becomes the
+// creator; the last one to leave aborts it.
+func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status == storage.StatusActive {
+			return nil, errResignInstead
+		}
+		if m.Status != storage.StatusLobby {
+			return nil, ErrNotActive
+		}
+		i := m.SeatOf(userID)
+		if i < 0 {
+			return nil, ErrNotSeated
+		}
+		m.Seats = slices.Delete(m.Seats, i, i+1)
+		if len(m.Seats) == 0 {
+			m.Status = storage.StatusAborted
+		} else if m.Creator == userID {
+			m.Creator = m.Seats[0].UserID
+		}
+		return nil, nil
+	})
+	if errors.Is(err, errResignInstead) {
+		o, err := s.Resign(ctx, ByID(id), userID)
+		return o.Match, err
+	}
+	return m, err
+}
+
+var errResignInstead = errors.New("service: resign instead")
+
+// Start sets the game up (creator only) when the seat count fits; the
+// returned Outcome carries the setup events.
+func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var evs []engine.Event
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != storage.StatusLobby {
+			return nil, ErrNotLobby
+		}
+		if m.Creator != userID {
+			return nil, ErrNotAllowed
+		}
+		lo, hi := m.SeatRange()
+		if n := len(m.Seats); n < lo || n > hi {
+			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Name(), lo, hi)
+		}
+		st, e, err := m.game.Setup(m.setup())
 		if err != nil {
+			return nil, fmt.Errorf("service: setup %s: %w", m.ID, err)
+		}
+		if err := m.setState(st); err != nil {
 			return nil, err
 		}
-		req.Options = m
-	}
-	if o, ok := opts["players"]; ok {
-		g, err := b.svc.Games().Get(game)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", service.ErrBadRequest, err)
-		}
-		lo, _ := g.Seats()
-		req.MinSeats, req.MaxSeats = min(lo, int(o.IntValue())), int(o.IntValue())
-	}
-	if o, ok := opts["thread"]; ok && o.BoolValue() {
-		return b.playInThread(ctx, r, req)
-	}
-	m, err := b.svc.CreateMatch(ctx, req)
+		evs = e
+		return nil, nil
+	})
 	if err != nil {
-		return nil, err
+		return Outcome{}, err
 	}
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: lobbyMessage(m)}, nil
+	s.log.InfoContext(ctx, "match started", "match", m.ID, "game", m.Game, "seats", len(m.Seats))
+	return Outcome{Match: m, Seat: -1, Events: evs}, nil
 }
 
-// playInThread opens a public thread for the match; the lobby is posted
-// there with the bot token and the channel gets a pointer to it.
-func (b *Bot) playInThread(ctx context.Context, r *Request, req service.CreateRequest) (*Response, error) {
-	g, err := b.svc.Games().Get(req.Game)
+// Resign ends an active match for everyone: the seat is marked as left and
+// the match is aborted (kept for export). This is the policy Brass players
+// asked for; a game that can continue without a seat may change it later.
+func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, error) {
+	id, err := s.resolve(ctx, r)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", service.ErrBadRequest, err)
+		return Outcome{}, err
 	}
-	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
-		Name: clip(fmt.Sprintf("%s with %s", g.Name(), r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
-		AutoArchiveDuration: 10080,
-	}, discordgo.WithContext(ctx))
+	seat := -1
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != storage.StatusActive {
+			return nil, ErrNotActive
+		}
+		seat = m.SeatOf(userID)
+		if seat < 0 {
+			return nil, ErrNotSeated
+		}
+		m.Seats[seat].Left = true
+		m.Status = storage.StatusAborted
+		return nil, nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("bot: open thread: %w", err)
+		return Outcome{}, err
 	}
-	req.Channel = channelKey(th.ID)
-	m, err := b.svc.CreateMatch(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	lobby := lobbyMessage(m)
-	return &Response{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, g.Name(), th.ID), AllowedMentions: noPings()},
-		After: func(ctx context.Context, p *poster) {
-			p.send(ctx, th.ID, lobby)
-		},
-	}, nil
+	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: "resign",
+		Text: fmt.Sprintf("seat %d resigns; the match ends", seat+1)} // EventsFor names the seat
+	s.log.InfoContext(ctx, "match resigned", "match", m.ID, "seat", seat)
+	return Outcome{Match: m, Seat: seat, Events: []engine.Event{ev}}, nil
 }
 
-// lobbyMessage shows the seats and the Join / Leave / Start buttons.
-func lobbyMessage(m service.Match) *discordgo.InteractionResponseData {
-	g := m.GameRules()
-	lo, hi := m.SeatRange()
-	var b strings.Builder
-	switch m.Status {
-	case storage.StatusLobby:
-		fmt.Fprintf(&b, "**%s** lobby: %s", g.Name(), playerRange(lo, hi))
-	case storage.StatusAborted:
-		fmt.Fprintf(&b, "**%s** lobby closed.", g.Name())
-	default:
-		fmt.Fprintf(&b, "**%s** match started.", g.Name())
-	}
-	b.WriteString("\n")
-	for i, s := range m.Seats {
-		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.Name, colour(i))
-		if s.UserID == m.Creator {
-			b.WriteString(" - creator")
-		}
-		b.WriteString("\n")
-	}
-	if len(m.Options) > 0 {
-		keys := make([]string, 0, len(m.Options))
-		for k := range m.Options {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b.WriteString("Options:")
-		for _, k := range keys {
-			fmt.Fprintf(&b, " %s=%s", k, m.Options[k])
-		}
-		b.WriteString("\n")
-	}
-	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Components: []discordgo.MessageComponent{}}
-	if m.Status == storage.StatusLobby {
-		if len(m.Seats) >= lo {
-			b.WriteString("The creator can start now.")
-		} else {
-			fmt.Fprintf(&b, "Waiting for %d more.", lo-len(m.Seats))
-		}
-		d.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "join"}.String()},
-			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "leave"}.String()},
-			discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "start"}.String(), Disabled: len(m.Seats) < lo},
-		}}}
-	}
-	d.Content = strings.TrimSpace(b.String())
-	return d
-}
-
-func playerRange(lo, hi int) string {
-	if lo == hi {
-		return fmt.Sprintf("%d players", lo)
-	}
-	return fmt.Sprintf("%d to %d players", lo, hi)
-}
-
-// lobbyButton handles Join, Leave and Start on a lobby message.
-func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Response, error) {
-	ref := service.ByID(c.Match)
-	switch c.Arg {
-	case "join":
-		m, err := b.svc.Join(ctx, ref, r.User)
-		if err != nil {
-			return nil, err
-		}
-		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(m)}, nil
-	case "leave":
-		m, err := b.svc.Leave(ctx, ref, r.User.ID)
-		if err != nil {
-			return nil, err
-		}
-		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(m)}, nil
-	case "start":
-		o, err := b.svc.Start(ctx, ref, r.User.ID)
-		if err != nil {
-			return nil, err
-		}
-		post, err := b.turnPost(o, fmt.Sprintf("%s started the match.", r.User.Name))
-		if err != nil {
-			return nil, err
-		}
-		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(o.Match),
-			After: func(ctx context.Context, p *poster) {
-				p.send(ctx, r.Channel, post)
-				afterMove(r, o)(ctx, p) // a start has no acting seat: just the ping
-			}}, nil
-	}
-	return nil, fmt.Errorf("%w %q", errBadCustomID, c.String())
-}
-
-// leave is /leave: out of the lobby, or a resignation during play.
-func (b *Bot) leave(ctx context.Context, r *Request) (*Response, error) {
-	before, err := b.svc.Get(ctx, service.InChannel(r.key()))
+// Abort stops a lobby or an active match. Only the creator may, or anyone
+// the front end vouches for as a moderator.
+func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator bool) (Match, error) {
+	id, err := s.resolve(ctx, r)
 	if err != nil {
-		return nil, err
+		return Match{}, err
 	}
-	if before.Status == storage.StatusActive {
-		return b.resign(ctx, r)
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if !m.Status.Open() {
+			return nil, ErrNotActive
+		}
+		if m.Creator != userID && !moderator {
+			return nil, ErrNotAllowed
+		}
+		m.Status = storage.StatusAborted
+		return nil, nil
+	})
+	if err == nil {
+		s.log.InfoContext(ctx, "match aborted", "match", m.ID, "by", userID)
 	}
-	m, err := b.svc.Leave(ctx, service.ByID(before.ID), r.User.ID)
-	if err != nil {
-		return nil, err
-	}
-	text := fmt.Sprintf("%s left the lobby.", r.User.Name)
-	if m.Status == storage.StatusAborted {
-		text += " Nobody is left; the lobby is closed."
-	}
-	return announce(text), nil
-}
-
-// resign ends the match for everyone.
-func (b *Bot) resign(ctx context.Context, r *Request) (*Response, error) {
-	o, err := b.svc.Resign(ctx, service.InChannel(r.key()), r.User.ID)
-	if err != nil {
-		return nil, err
-	}
-	var lines []string
-	for _, e := range o.EventsFor(-1) {
-		lines = append(lines, e.Text)
-	}
-	text := strings.Join(lines, " ")
-	if text == "" {
-		text = fmt.Sprintf("%s resigned; the match ends", r.User.Name)
-	}
-	return announce(text + "."), nil
-}
-
-// abort stops the match: its creator, or a member with Manage Channels.
-func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
-	mod := r.Perms&moderatorPerms != 0
-	m, err := b.svc.Abort(ctx, service.InChannel(r.key()), r.User.ID, mod)
-	if err != nil {
-		return nil, err
-	}
-	return announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Name())), nil
-}
-
-// announce is a public message that pings nobody.
-func announce(text string) *Response {
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), AllowedMentions: noPings()}}
+	return m, err
 }

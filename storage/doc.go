@@ -69,7 +69,7 @@
 //
 // # Testing
 //
-// storagetest.Run is the conformance suite; redistest starts a real
+// storagetest.Run is the conformance suite; storagetest.Redis starts a real
 // redis-server on a unix socket for the Redis tests and fails (never
 // skips) when redis-server is missing.
 package storage

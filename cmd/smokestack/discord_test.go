@@ -6,42 +6,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smokestack/smokestack/bot/fakediscord"
+	"github.com/smokestack/smokestack/bot/discord"
 )
 
-// TestServeDiscord checks the wiring of serve with a token: the real bot
-// connects to a fake Discord, registers its commands and opens a lobby.
-func TestServeDiscord(t *testing.T) {
-	fd := fakediscord.New()
-	defer fd.Close()
-	const user, room = "100000000000000001", "200000000000000001"
-	fd.AddUser(fakediscord.User{ID: user, Name: "ann"})
-	fd.AddChannel(room, "games")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan int, 1)
-	var stderr bytes.Buffer
-	env := []string{"DISCORD_TOKEN=" + fd.BotToken, "DISCORD_API_BASE=" + fd.URL, "DATA_DIR=" + t.TempDir()}
-	go func() { done <- run(ctx, []string{"serve"}, &bytes.Buffer{}, &stderr, env, testCatalog()) }()
-	if !fd.WaitReady(10 * time.Second) {
-		cancel()
-		<-done
-		t.Fatalf("the bot never connected; log:\n%s", stderr.String())
+// TestDiscordConfig checks the wiring of serve with a token: every Discord
+// variable reaches the adapter's configuration. The adapter itself is
+// run against the fake Discord by bot/discord's own tests (TestRun), which
+// own that test double.
+func TestDiscordConfig(t *testing.T) {
+	env := []string{
+		"DISCORD_TOKEN=tok", "DISCORD_APP_ID=42", "DISCORD_PUBLIC_KEY=abcd",
+		"DISCORD_MODE=http", "DISCORD_HTTP_ADDR=127.0.0.1:9999",
+		"DISCORD_API_BASE=http://127.0.0.1:1", "DISCORD_GUILD_ID=7",
 	}
-	if !fd.WaitFor(5*time.Second, func() bool { return fd.CommandPuts("") > 0 }) {
-		t.Fatal("the bot registered no commands")
-	}
-	_, resp, err := fd.Command(user, room, "play", fakediscord.Str("game", "brass"))
+	cfg, err := loadConfig(env, "")
 	if err != nil {
-		t.Fatalf("/play: %v; log:\n%s", err, stderr.String())
+		t.Fatal(err)
 	}
-	if resp.Content == "" && len(resp.Embeds) == 0 {
-		t.Errorf("/play answered nothing: %+v", resp)
+	got := discordConfig(cfg)
+	want := discord.Config{Token: "tok", AppID: "42", PublicKey: "abcd", Mode: discord.ModeHTTP,
+		Listen: "127.0.0.1:9999", APIBase: "http://127.0.0.1:1", GuildID: "7"}
+	if got.Token != want.Token || got.AppID != want.AppID || got.PublicKey != want.PublicKey || got.Mode != want.Mode ||
+		got.Listen != want.Listen || got.APIBase != want.APIBase || got.GuildID != want.GuildID {
+		t.Errorf("discord config\n got %+v\nwant %+v", got, want)
 	}
-	if v := fd.Violations(); len(v) > 0 {
-		t.Errorf("platform rules broken: %v", v)
-	}
-	stopServe(t, cancel, done, &stderr)
 }
 
 // stopServe cancels a running serve and checks that it exits cleanly

@@ -6,7 +6,7 @@
 //	smokestack render FILE -o board.png [--seat N]
 //	smokestack selfplay --game G --seats N --games K --seed S
 //
-// main does configuration and wiring only; see bot/service for the logic.
+// main does configuration and wiring only; see package bot for the logic.
 package main
 
 import (

@@ -17,11 +17,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smokestack/smokestack/bot/service/servicetest"
+	pebblesrender "github.com/smokestack/smokestack/render/testgame"
+
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
-	"github.com/smokestack/smokestack/storage/redistest"
+	"github.com/smokestack/smokestack/storage/storagetest"
 )
 
 var updateEnv = flag.Bool("update-env", false, "rewrite .env.example")
@@ -29,7 +30,7 @@ var updateEnv = flag.Bool("update-env", false, "rewrite .env.example")
 // testCatalog offers the Pebbles fixture game besides the product's games.
 var testCatalog = sync.OnceValue(func() catalog {
 	games := append([]engine.Game{testgame.Game{}}, productGames()...)
-	rs := []render.Renderer{servicetest.Pebbles{}}
+	rs := []render.Renderer{pebblesrender.Pebbles{}}
 	return catalog{games: engine.NewRegistry(games...), renderers: render.NewSet(append(rs, productRenderers()...)...)}
 })
 
@@ -200,13 +201,13 @@ func TestSelfplay(t *testing.T) {
 
 // TestServe starts the playground on both stores and plays through its API.
 func TestServe(t *testing.T) {
-	srv := redistest.New(t, redistest.Options{})
+	srv := storagetest.Redis(t, storagetest.RedisOptions{})
 	for _, tc := range []struct {
 		name string
 		env  []string
 	}{
 		{"embedded", []string{"DATA_DIR=" + t.TempDir()}},
-		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + redistest.Prefix(t)}},
+		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + storagetest.RedisPrefix(t)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := net.Listen("tcp", "127.0.0.1:0")

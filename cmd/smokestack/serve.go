@@ -9,8 +9,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/smokestack/smokestack/bot"
-	"github.com/smokestack/smokestack/bot/playground"
-	"github.com/smokestack/smokestack/bot/service"
+	"github.com/smokestack/smokestack/bot/discord"
+	"github.com/smokestack/smokestack/bot/web"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/redisstore"
 )
@@ -35,19 +35,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		return err
 	}
 	defer store.Close()
-	svc, err := service.New(service.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log})
+	svc, err := bot.New(bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log})
 	if err != nil {
 		return err
 	}
 	if cfg.DiscordToken != "" {
 		log.Info("starting the Discord bot", "mode", cfg.DiscordMode)
-		return bot.Run(ctx, bot.Config{
-			Token: cfg.DiscordToken, AppID: cfg.DiscordAppID, PublicKey: cfg.DiscordPublicKey,
-			Mode: bot.Mode(cfg.DiscordMode), Listen: cfg.DiscordHTTPAddr, APIBase: cfg.DiscordAPIBase,
-			GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame,
-		}, svc, log)
+		return discord.Run(ctx, discordConfig(cfg), svc, log)
 	}
-	return playground.New(svc, log).ListenAndServe(ctx, cfg.PlaygroundAddr)
+	return web.New(svc, log).ListenAndServe(ctx, cfg.PlaygroundAddr)
 }
 
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
@@ -67,4 +63,13 @@ func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store
 	}
 	log.Info("storage: redis", "addr", ro.Addr, "db", ro.DB, "prefix", cfg.RedisPrefix)
 	return redisstore.New(client, cfg.RedisPrefix, opts), nil
+}
+
+// discordConfig is the Discord adapter's configuration taken from ours.
+func discordConfig(cfg config) discord.Config {
+	return discord.Config{
+		Token: cfg.DiscordToken, AppID: cfg.DiscordAppID, PublicKey: cfg.DiscordPublicKey,
+		Mode: discord.Mode(cfg.DiscordMode), Listen: cfg.DiscordHTTPAddr, APIBase: cfg.DiscordAPIBase,
+		GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame,
+	}
 }

@@ -64,7 +64,7 @@ func newCycle(b *testing.B, s *embedded.Store, id string, state []byte) func() {
 // see the same disk and machine load, and reports their ratio. Parallel
 // runs 8 writers on 8 matches to show group commit.
 func BenchmarkCycle(b *testing.B) {
-	for _, name := range []string{"12KiB", "brass4"} {
+	for _, name := range []string{"12KiB", "1264B"} {
 		state := storagetest.BenchSnapshots(b)[name]
 		b.Run("Fsync/"+name, func(b *testing.B) {
 			floor := newFloor(b, b.TempDir(), state)
@@ -115,8 +115,8 @@ var memoryCases = []struct {
 	moves          int
 }{
 	{"12KiB/20moves", "12KiB", 20},
-	{"brass4/0moves", "brass4", 0},
-	{"brass4/20moves", "brass4", 20},
+	{"1264B/0moves", "1264B", 0},
+	{"1264B/20moves", "1264B", 20},
 }
 
 // BenchmarkMemory1000 stores 1,000 matches, compacts, reopens the store and

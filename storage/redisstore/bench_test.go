@@ -12,8 +12,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/internal/redistest"
 	"github.com/smokestack/smokestack/storage/redisstore"
-	"github.com/smokestack/smokestack/storage/redistest"
 	"github.com/smokestack/smokestack/storage/storagetest"
 )
 
@@ -22,7 +22,7 @@ import (
 // + SET of the same bytes. The Interleaved case alternates the two in every
 // iteration, so both see the same machine load, and reports their ratio.
 func BenchmarkCycle(b *testing.B) {
-	for _, name := range []string{"12KiB", "brass4"} {
+	for _, name := range []string{"12KiB", "1264B"} {
 		state := storagetest.BenchSnapshots(b)[name]
 		b.Run("GetSet/"+name, func(b *testing.B) {
 			c := srv.Client()
@@ -156,8 +156,8 @@ var memoryCases = []struct {
 	moves          int
 }{
 	{"12KiB/20moves", "12KiB", 20},
-	{"brass4/0moves", "brass4", 0},
-	{"brass4/20moves", "brass4", 20},
+	{"1264B/0moves", "1264B", 0},
+	{"1264B/20moves", "1264B", 20},
 }
 
 // BenchmarkMemory1000 stores 1,000 matches and reports the growth of the

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/internal/redistest"
 	"github.com/smokestack/smokestack/storage/redisstore"
-	"github.com/smokestack/smokestack/storage/redistest"
 )
 
 // TestCrashAOF: with appendonly yes and appendfsync always, a commit that

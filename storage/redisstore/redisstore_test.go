@@ -11,8 +11,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/internal/redistest"
 	"github.com/smokestack/smokestack/storage/redisstore"
-	"github.com/smokestack/smokestack/storage/redistest"
 	"github.com/smokestack/smokestack/storage/storagetest"
 )
 

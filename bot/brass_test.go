@@ -1,0 +1,120 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/internal/servicetest"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+)
+
+// TestBrassThroughService plays the start of a 3-player Brass match through
+// the service, mixing moves built from the choices with suggestions, then
+// checks that the export replays to the same position.
+func TestBrassThroughService(t *testing.T) {
+	ctx := context.Background()
+	svc, o := startedBrass(t, ctx)
+	m := o.Match
+	g := brass.New()
+	for i := 0; i < 12; i++ {
+		cur := o.Match
+		seat := cur.Play.Active[0]
+		user := cur.Seats[seat].UserID
+		var move string
+		if i%2 == 0 {
+			// Click through: the first choice at every step.
+			partial := ""
+			for {
+				ch, _, err := svc.Choices(ctx, bot.ByID(m.ID), user, partial)
+				if err != nil {
+					t.Fatalf("choices after %q: %v", partial, err)
+				}
+				if ch.Complete {
+					break
+				}
+				partial = strings.TrimSpace(partial + " " + ch.Next[0].Token)
+			}
+			move = partial
+		} else {
+			// Type: the first complete suggestion for a loan.
+			sug, err := svc.Suggest(ctx, bot.ByID(m.ID), user, "loan ", 25)
+			if err != nil || len(sug) == 0 {
+				t.Fatalf("suggest: %v %v", err, sug)
+			}
+			for len(sug) > 0 && !sug[0].Complete {
+				sug, err = svc.Suggest(ctx, bot.ByID(m.ID), user, sug[0].Text+" ", 25)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(sug) == 0 {
+				t.Fatal("no complete suggestion")
+			}
+			move = sug[0].Text
+		}
+		var err error
+		o, err = svc.Submit(ctx, bot.SubmitRequest{Ref: bot.InChannel("b"), UserID: user, Move: move, RequestID: fmt.Sprint("r", i), ExpectVersion: cur.Version})
+		if err != nil {
+			t.Fatalf("move %d %q by seat %d: %v", i+1, move, seat+1, err)
+		}
+		if len(o.EventsFor(engine.Spectator)) == 0 {
+			t.Errorf("move %q narrated nothing", move)
+		}
+	}
+	priv, err := svc.Private(ctx, bot.ByID(m.ID), bob.ID)
+	if err != nil || len(priv.View.(brass.View).Hand) == 0 {
+		t.Errorf("bob's hand: %v", err)
+	}
+	rec, err := svc.Export(ctx, bot.ByID(m.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := engine.ParseRecord(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Replay(g, parsed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := g.MarshalState(res.State)
+	cur, err := svc.Get(ctx, bot.ByID(m.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(cur.State) {
+		t.Error("the exported record does not replay to the stored position")
+	}
+	topics, err := svc.Help("brass", "canal", 5)
+	if err != nil || len(topics) == 0 {
+		t.Errorf("help: %v %d", err, len(topics))
+	}
+}
+
+// startedBrass starts a 3-player Brass match (Alice, Bob, Carol; seed 99)
+// in channel "b" on a memory store.
+func startedBrass(t *testing.T, ctx context.Context) (*bot.Service, bot.Outcome) {
+	t.Helper()
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "b", Game: "brass", Creator: alice, Seed: 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []bot.UserRef{bob, carol} {
+		if _, err := svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := svc.Start(ctx, bot.ByID(m.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, o
+}

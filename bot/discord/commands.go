@@ -1,0 +1,141 @@
+package discord
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+type command struct {
+	def      *discordgo.ApplicationCommand
+	run      Handler
+	complete Handler
+	private  bool // a deferred answer starts private
+}
+
+func (b *Bot) commands() map[string]command {
+	var games []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range b.svc.Games().Games() {
+		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.ID()})
+	}
+	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required, Autocomplete: auto}
+	}
+	def := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Type: discordgo.ChatApplicationCommand, Options: opts}
+	}
+	gameOpt := str("game", "Which game", false, false)
+	gameOpt.Choices = games
+	one := 1.0
+	list := []command{
+		{def: def("play", "Open a lobby for a new match in this channel or in a new thread",
+			gameOpt,
+			str("options", "Match options as key=value pairs, e.g. pile=15", false, false),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players", Description: "Most players to seat (default: the game's maximum)", MinValue: &one, MaxValue: 8},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a new thread for the match"},
+		), run: b.play},
+		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
+			str("move", "The move in the game's notation", true, true)), run: b.move, complete: b.completeMove},
+		{def: def("hand", "Show your hand and private board (only you see it)"), run: b.hand, private: true},
+		{def: def("board", "Show the current board (only you see it)"), run: b.board, private: true},
+		{def: def("status", "Phase, whose turn it is, and each player's resources"), run: b.status, private: true},
+		{def: def("score", "The players' scores"), run: b.score, private: true},
+		{def: def("log", "The moves played so far",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "last", Description: "How many of the last moves (default 20)", MinValue: &one, MaxValue: 100},
+		), run: b.moveLog, private: true},
+		{def: def("rules", "Search the rules, or look up a tile, card or location",
+			str("topic", "A keyword, rule, tile, card or location", true, true),
+			str("game", "Which game (default: this channel's match)", false, false)), run: b.rules, complete: b.completeRules, private: true},
+		{def: def("leave", "Leave the lobby (during play this resigns)"), run: b.leave},
+		{def: def("resign", "Resign: the match ends for everyone"), run: b.resign},
+		{def: def("abort", "Stop this channel's match (its creator or Manage Channels)"), run: b.abort},
+	}
+	out := map[string]command{}
+	for _, c := range list {
+		out[c.def.Name] = c
+	}
+	return out
+}
+
+// definitions lists the command definitions in a stable order.
+func (b *Bot) definitions() []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range b.cmds {
+		out = append(out, c.def)
+	}
+	slices.SortFunc(out, func(x, y *discordgo.ApplicationCommand) int { return strings.Compare(x.Name, y.Name) })
+	return out
+}
+
+// canon is the part of a definition the bot sets, for comparing what we
+// would send with what Discord has.
+type canonCmd struct {
+	Name        string        `json:"name"`
+	Description string        `json:"description"`
+	Options     []canonOption `json:"options,omitempty"`
+}
+
+type canonOption struct {
+	Type         int           `json:"type"`
+	Name         string        `json:"name"`
+	Description  string        `json:"description"`
+	Required     bool          `json:"required,omitempty"`
+	Autocomplete bool          `json:"autocomplete,omitempty"`
+	Choices      []string      `json:"choices,omitempty"`
+	Min          *float64      `json:"min,omitempty"`
+	Max          float64       `json:"max,omitempty"`
+	Options      []canonOption `json:"options,omitempty"`
+}
+
+func canonOptions(opts []*discordgo.ApplicationCommandOption) []canonOption {
+	var out []canonOption
+	for _, o := range opts {
+		c := canonOption{Type: int(o.Type), Name: o.Name, Description: o.Description, Required: o.Required,
+			Autocomplete: o.Autocomplete, Min: o.MinValue, Max: o.MaxValue, Options: canonOptions(o.Options)}
+		for _, ch := range o.Choices {
+			c.Choices = append(c.Choices, fmt.Sprintf("%s=%v", ch.Name, ch.Value))
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// hashDefinitions fingerprints command definitions.
+func hashDefinitions(cmds []*discordgo.ApplicationCommand) string {
+	var cs []canonCmd
+	for _, c := range cmds {
+		cs = append(cs, canonCmd{Name: c.Name, Description: c.Description, Options: canonOptions(c.Options)})
+	}
+	slices.SortFunc(cs, func(a, b canonCmd) int { return strings.Compare(a.Name, b.Name) })
+	data, _ := json.Marshal(cs)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Register sends the command definitions in one bulk overwrite, only when
+// they differ from what Discord already has. It reports whether it sent.
+func (b *Bot) Register(ctx context.Context) (bool, error) {
+	if b.appID == "" {
+		return false, fmt.Errorf("%w: application ID unknown", ErrConfig)
+	}
+	want := b.definitions()
+	have, err := b.api.ApplicationCommands(b.appID, b.cfg.GuildID, discordgo.WithContext(ctx))
+	if err != nil {
+		return false, fmt.Errorf("bot: list commands: %w", err)
+	}
+	if hashDefinitions(have) == hashDefinitions(want) {
+		b.log.InfoContext(ctx, "bot: commands up to date", "count", len(want), "guild", b.cfg.GuildID)
+		return false, nil
+	}
+	if _, err := b.api.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, want, discordgo.WithContext(ctx)); err != nil {
+		return false, fmt.Errorf("bot: register commands: %w", err)
+	}
+	b.log.InfoContext(ctx, "bot: commands registered", "count", len(want), "guild", b.cfg.GuildID)
+	return true, nil
+}

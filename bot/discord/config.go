@@ -1,0 +1,141 @@
+package discord
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Mode picks how interactions reach the bot.
+type Mode string
+
+const (
+	// ModeGateway keeps a websocket to Discord's gateway (discordgo); no
+	// public endpoint needed. The default.
+	ModeGateway Mode = "gateway"
+	// ModeHTTP serves an HTTPS endpoint Discord POSTs signed interactions
+	// to (set as the Interactions Endpoint URL in the developer portal).
+	ModeHTTP Mode = "http"
+)
+
+// Config is the Discord adapter's configuration. The environment variable
+// each field comes from is in its comment (cmd/smokestack reads them).
+type Config struct {
+	Token     string // DISCORD_TOKEN: the bot token (required)
+	AppID     string // DISCORD_APP_ID: the application ID (required in HTTP mode; gateway mode learns it from READY)
+	PublicKey string // DISCORD_PUBLIC_KEY: hex Ed25519 key from the portal (required in HTTP mode)
+	Mode      Mode   // DISCORD_MODE: "gateway" (default) or "http"
+	// Listen is the address of the interactions endpoint in HTTP mode
+	// (DISCORD_HTTP_ADDR, default ":8081"); the path is /interactions.
+	Listen string
+	// APIBase replaces https://discord.com for every REST call, e.g. a REST
+	// proxy such as nirn-proxy (DISCORD_API_BASE, default https://discord.com).
+	APIBase string
+	// GuildID registers the commands in one server only, which updates
+	// instantly: for development (DISCORD_GUILD_ID; empty = global).
+	GuildID string
+	// DefaultGame is the game /play offers first (DISCORD_DEFAULT_GAME, default "brass"
+	// when registered, else the first game).
+	DefaultGame string
+
+	// DeferAfter is how long a handler may run before the interaction is
+	// deferred (default 1.5 s, well inside Discord's 3 s).
+	DeferAfter time.Duration
+	// Now is the clock (default time.Now); it decides when the 15-minute
+	// interaction token has run out.
+	Now func() time.Time
+	// HTTPClient is the base client for REST (default a client with a 20 s
+	// timeout); its transport is wrapped to rewrite the API base.
+	HTTPClient *http.Client
+}
+
+// Errors of the configuration.
+var (
+	ErrConfig = errors.New("bot: invalid configuration")
+)
+
+func (c *Config) normalize() error {
+	if c.Token == "" {
+		return fmt.Errorf("%w: DISCORD_TOKEN is empty", ErrConfig)
+	}
+	c.Token = strings.TrimPrefix(c.Token, "Bot ")
+	switch c.Mode {
+	case "":
+		c.Mode = ModeGateway
+	case ModeGateway, ModeHTTP:
+	default:
+		return fmt.Errorf("%w: DISCORD_MODE %q (want gateway or http)", ErrConfig, c.Mode)
+	}
+	if c.Mode == ModeHTTP {
+		if c.AppID == "" {
+			return fmt.Errorf("%w: DISCORD_APP_ID is required in http mode", ErrConfig)
+		}
+		if _, err := c.publicKey(); err != nil {
+			return err
+		}
+	}
+	if c.Listen == "" {
+		c.Listen = ":8081"
+	}
+	if c.APIBase == "" {
+		c.APIBase = "https://discord.com"
+	}
+	u, err := url.Parse(c.APIBase)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%w: DISCORD_API_BASE %q is not an http(s) URL", ErrConfig, c.APIBase)
+	}
+	if c.DeferAfter <= 0 {
+		c.DeferAfter = 1500 * time.Millisecond
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = &http.Client{Timeout: 20 * time.Second}
+	}
+	return nil
+}
+
+func (c *Config) publicKey() (ed25519.PublicKey, error) {
+	k, err := hex.DecodeString(c.PublicKey)
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("%w: DISCORD_PUBLIC_KEY must be %d hex-encoded bytes", ErrConfig, ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(k), nil
+}
+
+// rewriteBase sends requests for https://discord.com to another base URL
+// (a REST proxy, or the fake Discord in tests). discordgo computes its
+// endpoint strings once, so the transport is the one place to redirect.
+type rewriteBase struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+func (t rewriteBase) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Host != "discord.com" || (t.base.Host == "discord.com" && t.base.Scheme == "https") {
+		return t.next.RoundTrip(r)
+	}
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme = t.base.Scheme
+	r2.URL.Host = t.base.Host
+	r2.URL.Path = strings.TrimSuffix(t.base.Path, "/") + r.URL.Path
+	r2.Host = t.base.Host
+	return t.next.RoundTrip(r2)
+}
+
+func (c *Config) client() *http.Client {
+	u, _ := url.Parse(c.APIBase)
+	next := c.HTTPClient.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	cl := *c.HTTPClient
+	cl.Transport = rewriteBase{base: u, next: next}
+	return &cl
+}

@@ -1,0 +1,111 @@
+package discord
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Custom IDs are small path patterns: "<action>/<match>[/<version>][/<arg>][/<partial move>]".
+// The version makes a button from an old board stale; the partial move is
+// the picker's state. A partial move that would push the ID past Discord's
+// 100 characters is written as "~" and read back from the picker message,
+// which always shows the move so far as its first code span.
+//
+//	lobby/<match>/join|leave|start     lobby buttons
+//	turn/<match>/<version>             "Take your turn": opens the picker
+//	hand/<match>                       "My hand"
+//	pick/<match>/<version>/<n>/<move>  the n-th select of a picker step
+//	back/<match>/<version>/<move>      drop the last token
+//	ok/<match>/<version>/<move>        confirm and play the move
+//	page/<match>/<version>/<n>/<move>  the next group of choices
+const maxCustomID = 100
+
+// longMove marks a partial move too long for the custom ID.
+const longMove = "~"
+
+type customID struct {
+	Action  string
+	Match   string
+	Version int64
+	N       int    // select index or page offset
+	Arg     string // lobby verb
+	Move    string // partial move, possibly longMove
+}
+
+var errBadCustomID = errors.New("bot: malformed custom id")
+
+func (c customID) String() string {
+	var s string
+	switch c.Action {
+	case "lobby":
+		s = "lobby/" + c.Match + "/" + c.Arg
+	case "hand":
+		s = "hand/" + c.Match
+	case "turn":
+		s = fmt.Sprintf("turn/%s/%d", c.Match, c.Version)
+	case "pick", "page":
+		s = fmt.Sprintf("%s/%s/%d/%d/%s", c.Action, c.Match, c.Version, c.N, c.Move)
+	default: // back, ok
+		s = fmt.Sprintf("%s/%s/%d/%s", c.Action, c.Match, c.Version, c.Move)
+	}
+	if len(s) > maxCustomID {
+		c.Move = longMove
+		return c.String()
+	}
+	return s
+}
+
+func parseCustomID(s string) (customID, error) {
+	p := strings.SplitN(s, "/", 5)
+	bad := fmt.Errorf("%w %q", errBadCustomID, s)
+	if len(p) < 2 || p[1] == "" {
+		return customID{}, bad
+	}
+	c := customID{Action: p[0], Match: p[1]}
+	version := func(i int) error {
+		if len(p) <= i {
+			return bad
+		}
+		v, err := strconv.ParseInt(p[i], 10, 64)
+		if err != nil || v < 0 {
+			return bad
+		}
+		c.Version = v
+		return nil
+	}
+	switch c.Action {
+	case "lobby":
+		if len(p) != 3 {
+			return customID{}, bad
+		}
+		c.Arg = p[2]
+	case "hand":
+		if len(p) != 2 {
+			return customID{}, bad
+		}
+	case "turn":
+		if len(p) != 3 || version(2) != nil {
+			return customID{}, bad
+		}
+	case "pick", "page":
+		if len(p) != 5 || version(2) != nil {
+			return customID{}, bad
+		}
+		n, err := strconv.Atoi(p[3])
+		if err != nil || n < 0 {
+			return customID{}, bad
+		}
+		c.N, c.Move = n, p[4]
+	case "back", "ok":
+		p = strings.SplitN(s, "/", 4)
+		if len(p) != 4 || version(2) != nil {
+			return customID{}, bad
+		}
+		c.Move = p[3]
+	default:
+		return customID{}, bad
+	}
+	return c, nil
+}

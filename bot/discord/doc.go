@@ -1,0 +1,39 @@
+// Package discord is the Discord adapter. It turns interactions (slash
+// commands, autocompletion, buttons and select menus) into calls to the
+// game service (package bot) and the results into Discord messages; it
+// holds no rules and no storage logic.
+//
+// # Transports
+//
+// Interactions arrive over the gateway (discordgo's websocket, ModeGateway)
+// or as signed HTTP POSTs (ModeHTTP, NewHTTPHandler): the signature is
+// checked with Ed25519 over timestamp+body and timestamps older than five
+// minutes (or from the future) are refused. Both feed the same handlers.
+// REST goes through Session.Client, whose transport rewrites
+// https://discord.com to Config.APIBase (a REST proxy, or the fake Discord
+// in tests).
+//
+// # Handlers
+//
+// A Handler is shaped like net/http but returns its Response: the initial
+// response, and an After step for the messages that follow it (the board
+// post after a picked move, the turn's ping). serve runs a handler and, when
+// it takes longer than Config.DeferAfter, acknowledges the interaction
+// first and fills the answer in afterwards. One function (answer) decides
+// what a user sees for an error: rule errors and refusals become private
+// replies; anything else is logged with the interaction ID.
+//
+// # Custom IDs
+//
+// Buttons and menus carry small path patterns (see customid.go) with the
+// match ID and version, so a button from an old board is refused with the
+// current one, and the picker's state (the partial move) travels in the
+// custom ID itself.
+//
+// # Messages after a turn
+//
+// A board post (PNG and a narration of the public events) sent with the
+// SuppressNotifications flag and no mentions, then one ping message whose
+// allowed_mentions name exactly the seats to act. Messages later than the
+// interaction token's 15 minutes go through the bot token.
+package discord

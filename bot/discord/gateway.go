@@ -1,0 +1,123 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+// Run connects the bot and serves interactions until ctx is done: over
+// the gateway, or in HTTP mode on cfg.Listen at /interactions. Commands are
+// registered first when their definitions changed.
+func Run(ctx context.Context, cfg Config, svc *bot.Service, log *slog.Logger) error {
+	b, err := New(cfg, svc, log)
+	if err != nil {
+		return err
+	}
+	if b.cfg.Mode == ModeHTTP {
+		return b.runHTTP(ctx)
+	}
+	return b.runGateway(ctx)
+}
+
+// Open connects to the gateway and registers the commands; Close
+// disconnects. Run does both around waiting for ctx.
+func (b *Bot) Open(ctx context.Context) error {
+	ready := make(chan string, 1)
+	b.api.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		id := ""
+		if r.Application != nil {
+			id = r.Application.ID
+		} else if r.User != nil {
+			id = r.User.ID
+		}
+		select {
+		case ready <- id:
+		default:
+		}
+	})
+	b.api.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.onGateway(ic.Interaction)
+	})
+	b.api.AddHandler(func(s *discordgo.Session, rl *discordgo.RateLimit) {
+		b.log.Warn("bot: discord rate limit", "url", rl.URL, "retry_after", rl.RetryAfter)
+	})
+	if err := b.api.Open(); err != nil {
+		return fmt.Errorf("bot: open gateway: %w", err)
+	}
+	select {
+	case id := <-ready:
+		if b.appID == "" {
+			b.appID = id
+		}
+	case <-time.After(30 * time.Second):
+		b.api.Close()
+		return errors.New("bot: no READY from the gateway")
+	case <-ctx.Done():
+		b.api.Close()
+		return ctx.Err()
+	}
+	if _, err := b.Register(ctx); err != nil {
+		b.api.Close()
+		return err
+	}
+	return nil
+}
+
+// Close disconnects from the gateway.
+func (b *Bot) Close() error { return b.api.Close() }
+
+func (b *Bot) runGateway(ctx context.Context) error {
+	if err := b.Open(ctx); err != nil {
+		return err
+	}
+	b.log.InfoContext(ctx, "bot: connected to the gateway", "app", b.appID)
+	<-ctx.Done()
+	return b.Close()
+}
+
+// onGateway answers an interaction received over the gateway; discordgo
+// calls it on its own goroutine.
+func (b *Bot) onGateway(i *discordgo.Interaction) {
+	ctx := context.Background()
+	r := newRequest(i, b.cfg.Now())
+	b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error {
+		if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+			endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+			_, err := b.api.RequestWithBucketID("POST", endpoint, wire(resp), endpoint, discordgo.WithContext(ctx))
+			return err
+		}
+		return b.api.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+	})
+}
+
+func (b *Bot) runHTTP(ctx context.Context) error {
+	if _, err := b.Register(ctx); err != nil {
+		return err
+	}
+	h, err := b.HTTPHandler()
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("POST /interactions", h)
+	srv := &http.Server{Addr: b.cfg.Listen, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	b.log.InfoContext(ctx, "bot: serving HTTP interactions", "addr", b.cfg.Listen, "path", "/interactions")
+	select {
+	case err := <-errc:
+		return fmt.Errorf("bot: http: %w", err)
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	}
+}

@@ -1,0 +1,219 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+)
+
+func privateData(text string) *discordgo.InteractionResponseData {
+	return &discordgo.InteractionResponseData{Content: clip(text, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings()}
+}
+
+func privateResponse(d *discordgo.InteractionResponseData) *Response {
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}
+}
+
+// hand is /hand.
+func (b *Bot) hand(ctx context.Context, r *Request) (*Response, error) {
+	return b.handOf(ctx, r, bot.InChannel(r.key()))
+}
+
+// handOf shows a seat its own view privately: the cards in its hand and
+// the board as that seat sees it.
+func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, error) {
+	p, err := b.svc.Private(ctx, ref, r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Hand))
+	d := privateData(text)
+	if err := b.attachBoard(d, p.Match, p.Seat, "hand.png"); err != nil {
+		return nil, err
+	}
+	return privateResponse(d), nil
+}
+
+// handText lists a seat's cards by their display names.
+func handText(hand []bot.Card) string {
+	if len(hand) == 0 {
+		return "no cards"
+	}
+	out := make([]string, len(hand))
+	for i, c := range hand {
+		out[i] = c.Name
+	}
+	return strings.Join(out, ", ")
+}
+
+// board is /board: the public board, privately, with fresh turn buttons.
+func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
+	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
+	if err != nil {
+		return nil, err
+	}
+	if m.Play == nil {
+		return privateResponse(lobbyPrivate(m)), nil
+	}
+	d := privateData(statusLine(m))
+	d.Components = turnButtons(m)
+	if err := b.attachBoard(d, m, engine.Spectator, "board.png"); err != nil {
+		return nil, err
+	}
+	return privateResponse(d), nil
+}
+
+func lobbyPrivate(m bot.Match) *discordgo.InteractionResponseData {
+	d := lobbyMessage(m)
+	d.Flags = discordgo.MessageFlagsEphemeral
+	d.Components = []discordgo.MessageComponent{}
+	return d
+}
+
+// status is /status: phase, whose turn, and each seat's resources.
+func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
+	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
+	if err != nil {
+		return nil, err
+	}
+	if m.Play == nil {
+		return privateResponse(lobbyPrivate(m)), nil
+	}
+	var t strings.Builder
+	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Name(), m.Moves, statusLine(m))
+	for _, s := range m.Play.Seats {
+		fmt.Fprintf(&t, "%d. %s (%s): %d VP", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), s.Score)
+		keys := make([]string, 0, len(s.Resources))
+		for k := range s.Resources {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&t, ", %s %d", k, s.Resources[k])
+		}
+		if m.Seats[s.Seat].Left {
+			t.WriteString(" (left)")
+		}
+		t.WriteString("\n")
+	}
+	return private(strings.TrimSpace(t.String())), nil
+}
+
+// score is /score: the seats ranked by score.
+func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
+	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
+	if err != nil {
+		return nil, err
+	}
+	if m.Play == nil {
+		return nil, fmt.Errorf("%w: the match has not started", bot.ErrNotActive)
+	}
+	seats := slices.Clone(m.Play.Seats)
+	if m.Play.Finished && len(m.Play.Ranking) == len(seats) {
+		rank := map[int]int{}
+		for i, s := range m.Play.Ranking {
+			rank[s] = i
+		}
+		slices.SortStableFunc(seats, func(a, b engine.SeatStatus) int { return rank[a.Seat] - rank[b.Seat] })
+	} else {
+		slices.SortStableFunc(seats, func(a, b engine.SeatStatus) int { return b.Score - a.Score })
+	}
+	var t strings.Builder
+	for i, s := range seats {
+		fmt.Fprintf(&t, "%d. %s: %d\n", i+1, m.Seats[s.Seat].Name, s.Score)
+	}
+	return private(t.String()), nil
+}
+
+// moveLog is /log: the last moves.
+func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
+	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
+	if err != nil {
+		return nil, err
+	}
+	last := int64(20)
+	if o, ok := options(r)["last"]; ok {
+		last = o.IntValue()
+	}
+	entries, err := b.svc.Log(ctx, bot.ByID(m.ID), max(1, m.Moves-last+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return private("No moves yet."), nil
+	}
+	var t strings.Builder
+	fmt.Fprintf(&t, "Moves %d to %d of %d:\n```\n", entries[0].Seq, entries[len(entries)-1].Seq, m.Moves)
+	for _, e := range entries {
+		line := fmt.Sprintf("%3d. %s: %s\n", e.Seq, m.Seats[e.Seat].Name, e.Move)
+		if t.Len()+len(line) > 1900 {
+			break
+		}
+		t.WriteString(line)
+	}
+	t.WriteString("```")
+	return private(t.String()), nil
+}
+
+// rulesGame is the game /rules looks in.
+func (b *Bot) rulesGame(ctx context.Context, r *Request) string {
+	if o, ok := options(r)["game"]; ok && o.StringValue() != "" {
+		return o.StringValue()
+	}
+	return b.channelGame(ctx, r)
+}
+
+// rules is /rules: a help topic by ID (what autocomplete fills in) or the
+// best match of a free-text search.
+func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
+	game := b.rulesGame(ctx, r)
+	q := ""
+	if o, ok := options(r)["topic"]; ok {
+		q = o.StringValue()
+	}
+	t, ok := b.svc.Topic(game, q)
+	if !ok {
+		hits, err := b.svc.Help(game, q, 6)
+		if err != nil {
+			return nil, err
+		}
+		if len(hits) == 0 {
+			return private(fmt.Sprintf("No rules topic matches %q.", q)), nil
+		}
+		t = hits[0]
+		if len(hits) > 1 {
+			var also []string
+			for _, h := range hits[1:] {
+				also = append(also, "`"+h.ID+"`")
+			}
+			t.Body += "\n\nSee also: " + strings.Join(also, ", ")
+		}
+	}
+	d := privateData("")
+	d.Embeds = []*discordgo.MessageEmbed{{Title: clip(t.Title, 256), Description: clip(t.Body, 4096),
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · %s · %s", game, t.Kind, t.ID)}}}
+	return privateResponse(d), nil
+}
+
+// completeRules autocompletes /rules with matching topics.
+func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) {
+	typed := focused(r)
+	hits, err := b.svc.Help(b.rulesGame(ctx, r), typed, 25)
+	if err != nil {
+		return choices(nil), nil
+	}
+	var cs []*discordgo.ApplicationCommandOptionChoice
+	for _, h := range hits {
+		if len(h.ID) > 100 {
+			continue
+		}
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(fmt.Sprintf("%s (%s)", h.Title, h.Kind), 100), Value: h.ID})
+	}
+	return choices(cs), nil
+}

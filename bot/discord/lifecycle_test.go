@@ -1,0 +1,171 @@
+package discord
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Leaving a lobby, closing it, a match in a new thread, and a resignation.
+func TestLobbyThreadAndResign(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	ctx := context.Background()
+
+	h.cmd(alice, room, "play", F("game", "pebbles"))
+	h.click(bob, room, "Join")
+	h.click(bob, room, "Leave")
+	r := h.cmd(bob, room, "leave")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no seat"), "bob has no seat: %+v", r)
+	r = h.cmd(bob, room, "play", F("game", "pebbles"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "already has an open match"), "one match per channel: %+v", r)
+	r = h.cmd(alice, room, "leave")
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "closed"), "alice leaves: %+v", r)
+	m, err := h.svc.Get(ctx, bot.ByID("m0001"))
+	must(t, err == nil && m.Status == storage.StatusAborted, "lobby closed: %v %v", m.Status, err)
+
+	// A match in its own thread: the channel gets a pointer, the lobby goes
+	// into the thread with the bot token.
+	r = h.cmd(alice, room, "play", F("game", "pebbles"), fakediscord.Bool("thread", true))
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "<#"), "thread pointer: %+v", r)
+	threads := h.fd.Threads(room)
+	must(t, len(threads) == 1, "threads %v", threads)
+	th := threads[0]
+	h.click(bob, th, "Join")
+	h.click(alice, th, "Start")
+	m, err = h.svc.Get(ctx, bot.InChannel(channelKey(th)))
+	must(t, err == nil && m.Status == storage.StatusActive, "thread match: %v", err)
+	r = h.cmd(bob, th, "resign")
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "resign"), "resign: %+v", r)
+	m, err = h.svc.Get(ctx, bot.ByID(m.ID))
+	must(t, err == nil && m.Status == storage.StatusAborted && m.Seats[1].Left, "resigned: %+v %v", m.Status, err)
+	// The thread is free for a new match.
+	h.cmd(alice, th, "play", F("game", "pebbles"))
+
+	h.noViolations()
+	golden(t, "lifecycle-channel", h.fd.Transcript(room, "m0001", "<match1>", "m0003", "<match2>"))
+	golden(t, "lifecycle-thread", h.fd.Transcript(th, "m0003", "<match2>", "m0004", "<match3>"))
+}
+
+// Every interaction deferred: the placeholders are filled
+// in or replaced, nothing is answered twice, the moves apply once.
+func TestAutoDefer(t *testing.T) {
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		t.Run(string(mode), func(t *testing.T) { autoDefer(t, mode) })
+	}
+}
+
+func autoDefer(t *testing.T, mode Mode) {
+	h := newHarness(t, harnessOpts{mode: mode})
+	h.bot.alwaysDefer = true
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	h.cmd(alice, room, "move", F("move", "take 7")) // illegal: private reply
+	h.cmd(alice, room, "move", F("move", autocompleteMove(t, h, alice, room)))
+	h.cmd(bob, room, "hand")
+	h.click(bob, room, "Take your turn")
+	h.pick(bob, room, "take")
+	_, menu, ok := h.fd.SelectMenu(room, bob)
+	must(t, ok, "no value menu")
+	h.pick(bob, room, menu.Options[0].Value)
+	h.click(bob, room, "Confirm")
+	h.cmd(bob, room, "rules", F("topic", "take"))
+	m, err := h.svc.Get(context.Background(), bot.ByID("m0001"))
+	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
+	must(t, h.fd.Deferrals() > 0, "nothing was deferred")
+	checkPings(t, h, room)
+	h.noViolations()
+	golden(t, "deferred", h.fd.Transcript(room, "m0001", "<match>"))
+}
+
+type testClock struct {
+	mu  sync.Mutex
+	off time.Duration
+}
+
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.off)
+}
+
+func (c *testClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.off += d
+	c.mu.Unlock()
+}
+
+// After the interaction token's 15 minutes, public posts go out with the
+// bot token and private ones are dropped (Discord could not show them).
+func TestPostsAfterTokenExpiry(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	clock := &testClock{}
+	h.fd.SetClock(clock.now)
+	h.bot.cfg.Now = clock.now
+	it, _, err := h.fd.Command(alice, room, "play", fakediscord.Str("game", "pebbles"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.idle()
+	req := &Request{I: &discordgo.Interaction{ID: it.ID, Token: it.Token, AppID: h.fd.AppID}, Channel: room, Received: clock.now()}
+	p := &poster{b: h.bot, r: req}
+	p.send(context.Background(), room, &discordgo.InteractionResponseData{Content: "within the window", AllowedMentions: noPings()})
+	clock.add(16 * time.Minute)
+	p.send(context.Background(), room, &discordgo.InteractionResponseData{Content: "after the window", AllowedMentions: noPings()})
+	p.send(context.Background(), room, &discordgo.InteractionResponseData{Content: "private, too late", Flags: discordgo.MessageFlagsEphemeral})
+	es := h.fd.Entries(room)
+	must(t, len(es) == 3, "entries %d", len(es))
+	must(t, es[1].Via == "followup" && es[1].Message.Content == "within the window", "first: %+v", es[1])
+	must(t, es[2].Via == "bot" && es[2].Message.Content == "after the window", "second: %+v", es[2])
+	h.noViolations()
+}
+
+// Discord's errors and rate limits are logged and never stop the bot.
+func TestDiscordErrorsDoNotStopTheBot(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"))
+	h.click(bob, room, "Join")
+	// The follow-ups after Start: one rate limit (discordgo waits and
+	// retries), then a server error that loses the ping.
+	h.fd.FailNext("/webhooks/", 429)
+	h.click(alice, room, "Start")
+	must(t, h.fd.RateLimited() == 1, "rate limited %d", h.fd.RateLimited())
+	_, _, ok := h.fd.Button(room, alice, "Take your turn")
+	must(t, ok, "the board post was retried after the rate limit")
+	h.fd.FailNext("/interactions/", 500)
+	_, _, err := h.fd.Command(alice, room, "board")
+	must(t, err != nil, "the failed response should leave the interaction unanswered")
+	h.idle()
+	// The bot still serves.
+	r := h.cmd(alice, room, "status")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Next: alice"), "status after errors: %+v", r)
+}
+
+// Discord moves the session (RECONNECT, op 7): the bot resumes without a
+// new IDENTIFY and keeps playing.
+func TestGatewayReconnect(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"))
+	h.click(bob, room, "Join")
+	h.fd.Reconnect()
+	time.Sleep(200 * time.Millisecond)
+	must(t, h.fd.WaitReady(20*time.Second), "the bot did not come back")
+	h.click(alice, room, "Start")
+	r := h.cmd(alice, room, "move", F("move", autocompleteMove(t, h, alice, room)))
+	must(t, !r.Ephemeral() && len(r.Files) == 1, "move after the reconnect: %+v", r)
+	id, res := h.fd.Identifies()
+	must(t, id == 1 && res >= 1, "identify %d resume %d", id, res)
+	h.noViolations()
+}

@@ -1,0 +1,277 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// colour names a seat the way the board draws it (render.Seat, the one
+// house style): "A, yellow", "B, sky blue".
+func colour(seat int) string {
+	st := render.Seat(seat)
+	return st.Letter + ", " + st.Colour
+}
+
+// Discord permission bits that make a member a moderator of a match.
+const moderatorPerms = discordgo.PermissionManageChannels | discordgo.PermissionAdministrator
+
+func (b *Bot) defaultGame() string {
+	if b.cfg.DefaultGame != "" {
+		return b.cfg.DefaultGame
+	}
+	if _, err := b.svc.Games().Get("brass"); err == nil {
+		return "brass"
+	}
+	if gs := b.svc.Games().Games(); len(gs) > 0 {
+		return gs[0].ID()
+	}
+	return ""
+}
+
+// options reads a command's options by name.
+func options(r *Request) map[string]*discordgo.ApplicationCommandInteractionDataOption {
+	out := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range r.I.ApplicationCommandData().Options {
+		out[o.Name] = o
+	}
+	return out
+}
+
+// focused is what the user has typed so far in the option being
+// autocompleted.
+func focused(r *Request) string {
+	typed := ""
+	for _, o := range r.I.ApplicationCommandData().Options {
+		if o.Focused {
+			typed = o.StringValue()
+		}
+	}
+	return typed
+}
+
+// parseOptions reads "key=value key2=value2" (commas also separate).
+func parseOptions(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("%w: option %q is not key=value", bot.ErrBadRequest, f)
+		}
+		out[strings.ToLower(k)] = v
+	}
+	return out, nil
+}
+
+// play opens a lobby here or in a new thread.
+func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
+	opts := options(r)
+	game := b.defaultGame()
+	if o, ok := opts["game"]; ok {
+		game = o.StringValue()
+	}
+	req := bot.CreateRequest{Channel: r.key(), Game: game, Creator: r.User}
+	if o, ok := opts["options"]; ok {
+		m, err := parseOptions(o.StringValue())
+		if err != nil {
+			return nil, err
+		}
+		req.Options = m
+	}
+	if o, ok := opts["players"]; ok {
+		g, err := b.svc.Games().Get(game)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", bot.ErrBadRequest, err)
+		}
+		lo, _ := g.Seats()
+		req.MinSeats, req.MaxSeats = min(lo, int(o.IntValue())), int(o.IntValue())
+	}
+	if o, ok := opts["thread"]; ok && o.BoolValue() {
+		return b.playInThread(ctx, r, req)
+	}
+	m, err := b.svc.CreateMatch(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: lobbyMessage(m)}, nil
+}
+
+// playInThread opens a public thread for the match; the lobby is posted
+// there with the bot token and the channel gets a pointer to it.
+func (b *Bot) playInThread(ctx context.Context, r *Request, req bot.CreateRequest) (*Response, error) {
+	g, err := b.svc.Games().Get(req.Game)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", bot.ErrBadRequest, err)
+	}
+	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
+		Name: clip(fmt.Sprintf("%s with %s", g.Name(), r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
+		AutoArchiveDuration: 10080,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("bot: open thread: %w", err)
+	}
+	req.Channel = channelKey(th.ID)
+	m, err := b.svc.CreateMatch(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	lobby := lobbyMessage(m)
+	return &Response{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, g.Name(), th.ID), AllowedMentions: noPings()},
+		After: func(ctx context.Context, p *poster) {
+			p.send(ctx, th.ID, lobby)
+		},
+	}, nil
+}
+
+// lobbyMessage shows the seats and the Join / Leave / Start buttons.
+func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
+	g := m.GameRules()
+	lo, hi := m.SeatRange()
+	var b strings.Builder
+	switch m.Status {
+	case storage.StatusLobby:
+		fmt.Fprintf(&b, "**%s** lobby: %s", g.Name(), playerRange(lo, hi))
+	case storage.StatusAborted:
+		fmt.Fprintf(&b, "**%s** lobby closed.", g.Name())
+	default:
+		fmt.Fprintf(&b, "**%s** match started.", g.Name())
+	}
+	b.WriteString("\n")
+	for i, s := range m.Seats {
+		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.Name, colour(i))
+		if s.UserID == m.Creator {
+			b.WriteString(" - creator")
+		}
+		b.WriteString("\n")
+	}
+	if len(m.Options) > 0 {
+		keys := make([]string, 0, len(m.Options))
+		for k := range m.Options {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b.WriteString("Options:")
+		for _, k := range keys {
+			fmt.Fprintf(&b, " %s=%s", k, m.Options[k])
+		}
+		b.WriteString("\n")
+	}
+	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Components: []discordgo.MessageComponent{}}
+	if m.Status == storage.StatusLobby {
+		if len(m.Seats) >= lo {
+			b.WriteString("The creator can start now.")
+		} else {
+			fmt.Fprintf(&b, "Waiting for %d more.", lo-len(m.Seats))
+		}
+		d.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "join"}.String()},
+			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "leave"}.String()},
+			discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "start"}.String(), Disabled: len(m.Seats) < lo},
+		}}}
+	}
+	d.Content = strings.TrimSpace(b.String())
+	return d
+}
+
+func playerRange(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprintf("%d players", lo)
+	}
+	return fmt.Sprintf("%d to %d players", lo, hi)
+}
+
+// lobbyButton handles Join, Leave and Start on a lobby message.
+func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Response, error) {
+	ref := bot.ByID(c.Match)
+	switch c.Arg {
+	case "join":
+		m, err := b.svc.Join(ctx, ref, r.User)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(m)}, nil
+	case "leave":
+		m, err := b.svc.Leave(ctx, ref, r.User.ID)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(m)}, nil
+	case "start":
+		o, err := b.svc.Start(ctx, ref, r.User.ID)
+		if err != nil {
+			return nil, err
+		}
+		post, err := b.turnPost(o, fmt.Sprintf("%s started the match.", r.User.Name))
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(o.Match),
+			After: func(ctx context.Context, p *poster) {
+				p.send(ctx, r.Channel, post)
+				afterMove(r, o)(ctx, p) // a start has no acting seat: just the ping
+			}}, nil
+	}
+	return nil, fmt.Errorf("%w %q", errBadCustomID, c.String())
+}
+
+// leave is /leave: out of the lobby, or a resignation during play.
+func (b *Bot) leave(ctx context.Context, r *Request) (*Response, error) {
+	before, err := b.svc.Get(ctx, bot.InChannel(r.key()))
+	if err != nil {
+		return nil, err
+	}
+	if before.Status == storage.StatusActive {
+		return b.resign(ctx, r)
+	}
+	m, err := b.svc.Leave(ctx, bot.ByID(before.ID), r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("%s left the lobby.", r.User.Name)
+	if m.Status == storage.StatusAborted {
+		text += " Nobody is left; the lobby is closed."
+	}
+	return announce(text), nil
+}
+
+// resign ends the match for everyone.
+func (b *Bot) resign(ctx context.Context, r *Request) (*Response, error) {
+	o, err := b.svc.Resign(ctx, bot.InChannel(r.key()), r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, e := range o.EventsFor(-1) {
+		lines = append(lines, e.Text)
+	}
+	text := strings.Join(lines, " ")
+	if text == "" {
+		text = fmt.Sprintf("%s resigned; the match ends", r.User.Name)
+	}
+	return announce(text + "."), nil
+}
+
+// abort stops the match: its creator, or a member with Manage Channels.
+func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
+	mod := r.Perms&moderatorPerms != 0
+	m, err := b.svc.Abort(ctx, bot.InChannel(r.key()), r.User.ID, mod)
+	if err != nil {
+		return nil, err
+	}
+	return announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Name())), nil
+}
+
+// announce is a public message that pings nobody.
+func announce(text string) *Response {
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), AllowedMentions: noPings()}}
+}

@@ -1,0 +1,438 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+)
+
+// move is /move: play a typed move.
+func (b *Bot) move(ctx context.Context, r *Request) (*Response, error) {
+	text := ""
+	if o, ok := options(r)["move"]; ok {
+		text = o.StringValue()
+	}
+	o, err := b.svc.Submit(ctx, bot.SubmitRequest{Ref: bot.InChannel(r.key()), UserID: r.User.ID, Move: text, RequestID: r.I.ID})
+	if err != nil {
+		return nil, err
+	}
+	return b.played(r, o, false)
+}
+
+// played answers a submitted move: nothing for a repeated delivery, else
+// the public board post, as the reply itself (/move) or, when the reply
+// closes the picker (update), as a follow-up; then afterMove.
+func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) {
+	if o.Duplicate {
+		return &Response{None: true}, nil
+	}
+	post, err := b.turnPost(o, "")
+	if err != nil {
+		return nil, err
+	}
+	if !update {
+		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: afterMove(r, o)}, nil
+	}
+	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
+		After: func(ctx context.Context, p *poster) {
+			p.send(ctx, r.Channel, post)
+			afterMove(r, o)(ctx, p)
+		}}, nil
+}
+
+// afterMove tells the mover privately what only they may see (the cards
+// they drew, say), then pings the next player(s).
+func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
+	return func(ctx context.Context, p *poster) {
+		if note := privateNote(o); note != nil {
+			p.send(ctx, r.Channel, note)
+		}
+		if ping := turnPing(o.Match); ping != nil {
+			p.send(ctx, r.Channel, ping)
+		}
+	}
+}
+
+// privateNote lists the events only the acting seat may see.
+func privateNote(o bot.Outcome) *discordgo.InteractionResponseData {
+	if o.Seat < 0 {
+		return nil
+	}
+	var lines []string
+	for _, e := range o.EventsFor(o.Seat) {
+		if e.Audience == o.Seat {
+			lines = append(lines, "- "+e.Text)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return privateData("Only you see this:\n" + strings.Join(lines, "\n"))
+}
+
+// completeMove autocompletes /move with legal moves.
+func (b *Bot) completeMove(ctx context.Context, r *Request) (*Response, error) {
+	typed := focused(r)
+	sugg, err := b.svc.Suggest(ctx, bot.InChannel(r.key()), r.User.ID, typed, 25)
+	if err != nil {
+		return choices(nil), nil
+	}
+	var cs []*discordgo.ApplicationCommandOptionChoice
+	for _, s := range sugg {
+		if len(s.Text) > 100 {
+			continue
+		}
+		name := s.Text
+		if !s.Complete {
+			name += " …"
+		}
+		if s.Label != "" && s.Label != "submit" {
+			name += " (" + s.Label + ")"
+		}
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, 100), Value: s.Text})
+	}
+	return choices(cs), nil
+}
+
+// turnPost is the public board post after a move: the picture, a short
+// narration from the public events, and the turn buttons. It is sent
+// silently; the ping is a separate message (turnPing).
+func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionResponseData, error) {
+	m := o.Match
+	var text strings.Builder
+	if headline != "" {
+		text.WriteString(headline + "\n")
+	}
+	if o.Move != "" && o.Seat >= 0 {
+		fmt.Fprintf(&text, "**%s** played `%s`\n", m.Seats[o.Seat].Name, o.Move)
+	}
+	for _, e := range o.EventsFor(engine.Spectator) {
+		line := "- " + e.Text + "\n"
+		if text.Len()+len(line) > 1700 {
+			text.WriteString("- …\n")
+			break
+		}
+		text.WriteString(line)
+	}
+	text.WriteString(statusLine(m))
+	d := &discordgo.InteractionResponseData{
+		Content:         clip(text.String(), 2000),
+		Flags:           discordgo.MessageFlagsSuppressNotifications,
+		AllowedMentions: noPings(),
+		Components:      turnButtons(m),
+	}
+	if err := b.attachBoard(d, m, engine.Spectator, "board.png"); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// attachBoard adds the board picture; a game without a renderer is shown
+// in text only.
+func (b *Bot) attachBoard(d *discordgo.InteractionResponseData, m bot.Match, seat int, name string) error {
+	png, err := b.svc.Render(m, seat)
+	if errors.Is(err, render.ErrNoRenderer) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	d.Files = append(d.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)})
+	return nil
+}
+
+// inPlay reports whether the match is waiting for moves.
+func inPlay(m bot.Match) bool {
+	return m.Play != nil && !m.Play.Finished && m.Status.Open()
+}
+
+// turnButtons are the buttons under a board post.
+func turnButtons(m bot.Match) []discordgo.MessageComponent {
+	if !inPlay(m) {
+		return []discordgo.MessageComponent{}
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: m.ID, Version: m.Version}.String()},
+		discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: customID{Action: "hand", Match: m.ID}.String()},
+	}}}
+}
+
+// statusLine says whose turn it is, or how the game ended.
+func statusLine(m bot.Match) string {
+	if m.Play == nil {
+		return ""
+	}
+	if m.Play.Finished {
+		var parts []string
+		for i, s := range m.Play.Ranking {
+			parts = append(parts, fmt.Sprintf("%d. %s (%d)", i+1, m.Seats[s].Name, scoreOf(m, s)))
+		}
+		line := "Game over. " + strings.Join(parts, ", ")
+		if m.Play.TieBreak != "" {
+			line += " - " + m.Play.TieBreak
+		}
+		return line
+	}
+	if !m.Status.Open() {
+		return "The match has ended."
+	}
+	return fmt.Sprintf("%s. Next: %s.", m.Play.Phase, activeNames(m))
+}
+
+func scoreOf(m bot.Match, seat int) int {
+	for _, s := range m.Play.Seats {
+		if s.Seat == seat {
+			return s.Score
+		}
+	}
+	return 0
+}
+
+// activeNames lists the names of the seats to act.
+func activeNames(m bot.Match) string {
+	var out []string
+	for _, s := range m.Play.Active {
+		if s >= 0 && s < len(m.Seats) {
+			out = append(out, m.Seats[s].Name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func discordID(userKey string) string { return strings.TrimPrefix(userKey, "discord:") }
+
+// turnPing is the one message that notifies the next player(s): their
+// mention, with allowed_mentions limited to exactly those users.
+func turnPing(m bot.Match) *discordgo.InteractionResponseData {
+	if !inPlay(m) || len(m.Play.Active) == 0 {
+		return nil
+	}
+	var users, mentions []string
+	for _, s := range m.Play.Active {
+		if s >= 0 && s < len(m.Seats) {
+			id := discordID(m.Seats[s].UserID)
+			users = append(users, id)
+			mentions = append(mentions, "<@"+id+">")
+		}
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         fmt.Sprintf("%s, your turn in %s.", strings.Join(mentions, ", "), m.GameRules().Name()),
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
+	}
+}
+
+// component routes a button or select by its custom ID.
+func (b *Bot) component(ctx context.Context, r *Request) (*Response, error) {
+	data := r.I.MessageComponentData()
+	c, err := parseCustomID(data.CustomID)
+	if err != nil {
+		return nil, err
+	}
+	if c.Move == longMove {
+		c.Move = moveFromMessage(r.I.Message)
+	}
+	switch c.Action {
+	case "lobby":
+		return b.lobbyButton(ctx, r, c)
+	case "hand":
+		return b.handOf(ctx, r, bot.ByID(c.Match))
+	case "turn":
+		return b.pickerStep(ctx, r, c, "", false)
+	case "pick":
+		if len(data.Values) != 1 {
+			return nil, fmt.Errorf("%w: select without a value", errBadCustomID)
+		}
+		return b.pickerStep(ctx, r, c, strings.TrimSpace(c.Move+" "+data.Values[0]), true)
+	case "page":
+		return b.pickerStep(ctx, r, c, c.Move, true)
+	case "back":
+		toks := strings.Fields(c.Move)
+		if len(toks) > 0 {
+			toks = toks[:len(toks)-1]
+		}
+		return b.pickerStep(ctx, r, c, strings.Join(toks, " "), true)
+	case "ok":
+		return b.confirm(ctx, r, c)
+	}
+	return nil, fmt.Errorf("%w %q", errBadCustomID, data.CustomID)
+}
+
+var firstCode = regexp.MustCompile("`([^`]*)`")
+
+// moveFromMessage reads the partial move a picker message shows.
+func moveFromMessage(m *discordgo.Message) string {
+	if m == nil {
+		return ""
+	}
+	if s := firstCode.FindStringSubmatch(m.Content); s != nil && s[1] != "…" {
+		return s[1]
+	}
+	return ""
+}
+
+// Choices per select and selects per picker step: Discord allows 5 rows
+// and 25 options per select; one row stays for Back / Confirm / More.
+const (
+	perSelect     = 25
+	selectsOnPage = 4
+)
+
+// pickerStep shows one decision of the private step-by-step picker. From
+// the board's "Take your turn" it opens a new private message; inside the
+// picker it updates that message.
+func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial string, update bool) (*Response, error) {
+	ch, m, err := b.svc.Choices(ctx, bot.ByID(c.Match), r.User.ID, partial)
+	if m.ID != "" && m.Version != c.Version {
+		return b.stale(m, r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	offset := 0
+	if c.Action == "page" {
+		offset = c.N
+	}
+	shown := partial
+	if shown == "" {
+		shown = "…"
+	}
+	var text strings.Builder
+	fmt.Fprintf(&text, "**Your move:** `%s`", shown)
+	if len(ch.Next) > 0 {
+		text.WriteString("\n" + ch.Prompt)
+	}
+	if ch.Complete {
+		text.WriteString("\nThis move is complete: press Confirm to play it.")
+	}
+	var rows []discordgo.MessageComponent
+	next := ch.Next
+	if offset >= len(next) {
+		offset = 0
+	}
+	// More than fits on one page: pages of three menus and a "More
+	// choices" button that goes round to the first page after the last.
+	paged := len(next) > perSelect*selectsOnPage
+	next = next[offset:]
+	nextOffset := 0
+	if paged && len(next) > perSelect*(selectsOnPage-1) {
+		next = next[:perSelect*(selectsOnPage-1)]
+		nextOffset = offset + len(next)
+	}
+	for i := 0; i*perSelect < len(next); i++ {
+		group := next[i*perSelect : min(len(next), (i+1)*perSelect)]
+		var opts []discordgo.SelectMenuOption
+		for _, x := range group {
+			label := x.Label
+			if label == "" {
+				label = x.Token
+			}
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label, 100), Value: x.Token, Description: clip(x.Help, 100)})
+		}
+		placeholder := ch.Prompt
+		if len(next) > perSelect {
+			placeholder = fmt.Sprintf("%s (%s - %s)", ch.Prompt, firstLabel(group[0]), firstLabel(group[len(group)-1]))
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: customID{Action: "pick", Match: m.ID, Version: m.Version, N: i, Move: partial}.String(), Placeholder: clip(placeholder, 150),
+			Options: opts, MinValues: nil, MaxValues: 1,
+		}}})
+	}
+	var nav []discordgo.MessageComponent
+	if partial != "" {
+		nav = append(nav, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: customID{Action: "back", Match: m.ID, Version: m.Version, Move: partial}.String()})
+	}
+	if paged {
+		nav = append(nav, discordgo.Button{Label: "More choices", Style: discordgo.SecondaryButton, CustomID: customID{Action: "page", Match: m.ID, Version: m.Version, N: nextOffset, Move: partial}.String()})
+	}
+	if ch.Complete {
+		nav = append(nav, discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: customID{Action: "ok", Match: m.ID, Version: m.Version, Move: partial}.String()})
+	}
+	if len(nav) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: nav})
+	}
+	d := &discordgo.InteractionResponseData{Content: clip(text.String(), 2000), Components: rows, AllowedMentions: noPings()}
+	if update {
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: d}, nil
+	}
+	d.Flags = discordgo.MessageFlagsEphemeral
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+}
+
+func firstLabel(c engine.Choice) string {
+	if c.Label != "" {
+		return clip(c.Label, 20)
+	}
+	return c.Token
+}
+
+// confirm plays the picked move.
+func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, error) {
+	o, err := b.svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(c.Match), UserID: r.User.ID, Move: c.Move,
+		RequestID: r.I.ID, ExpectVersion: c.Version})
+	if errors.Is(err, bot.ErrStale) {
+		m, gerr := b.svc.Get(ctx, bot.ByID(c.Match))
+		if gerr != nil {
+			return nil, gerr
+		}
+		return b.stale(m, r)
+	}
+	if err != nil {
+		if re, ok := engine.AsRule(err); ok {
+			// Keep the picker usable: the player can go back a step.
+			back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+				CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
+			return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+				Content:    clip(fmt.Sprintf("**Your move:** `%s`\n%s", c.Move, b.ruleText(ctx, r, re)), 2000),
+				Components: []discordgo.MessageComponent{back}, AllowedMentions: noPings()}}, nil
+		}
+		return nil, err
+	}
+	return b.played(r, o, true)
+}
+
+// stale refuses a button from an old board and shows the current one,
+// privately, with fresh buttons.
+func (b *Bot) stale(m bot.Match, r *Request) (*Response, error) {
+	d := &discordgo.InteractionResponseData{
+		Content:         clip("The match has moved on since that was shown. Here is the current board.\n"+statusLine(m), 2000),
+		Flags:           discordgo.MessageFlagsEphemeral,
+		AllowedMentions: noPings(),
+		Components:      turnButtons(m),
+	}
+	if m.Play != nil {
+		if err := b.attachBoard(d, m, engine.Spectator, "board.png"); err != nil {
+			return nil, err
+		}
+	}
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+}
+
+// ruleText explains an illegal move with the rule it broke.
+func (b *Bot) ruleText(ctx context.Context, r *Request, re *engine.RuleError) string {
+	text := "That move is not allowed: " + re.Msg + "."
+	game := b.channelGame(ctx, r)
+	if t, ok := b.svc.Topic(game, re.Topic); ok {
+		text += fmt.Sprintf("\nRule: **%s** - %s\nMore: `/rules topic:%s`", t.Title, clip(t.Body, 600), t.ID)
+	} else if re.Topic != "" {
+		text += fmt.Sprintf("\nMore: `/rules topic:%s`", re.Topic)
+	}
+	return text
+}
+
+// channelGame is the game of the channel's match, else the default game.
+func (b *Bot) channelGame(ctx context.Context, r *Request) string {
+	if m, err := b.svc.Get(ctx, bot.InChannel(r.key())); err == nil {
+		return m.Game
+	}
+	return b.defaultGame()
+}

@@ -1,0 +1,175 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// SubmitRequest is one move by one user.
+type SubmitRequest struct {
+	Ref
+	UserID string
+	Move   string // the game's notation, in any spelling its parser accepts
+	// RequestID makes the submission idempotent (Discord: the interaction ID).
+	RequestID string
+	// ExpectVersion, when non-zero, is the match version the user saw; a
+	// different current version fails with ErrStale.
+	ExpectVersion int64
+}
+
+// Outcome is the result of a move (or a start or resignation).
+type Outcome struct {
+	Match Match
+	Seat  int    // the seat that acted, -1 for none
+	Move  string // canonical notation of the applied move
+	// Events narrate what happened, for every audience, as the engine
+	// wrote them ("seat N"); show each viewer only EventsFor(its seat),
+	// which also names the seats.
+	Events []engine.Event
+	// Duplicate is set when the RequestID had already been applied: nothing
+	// changed, Match is the current match and Events is empty.
+	Duplicate bool
+}
+
+// EventsFor filters the events a seat (or engine.Spectator) may see, with
+// the seats named by their players (Match.Narrate).
+func (o Outcome) EventsFor(seat int) []engine.Event {
+	return o.Match.narrated(o.Events, seat)
+}
+
+// Submit plays a move: load, check seat and turn, parse, apply, encode and
+// commit with the log entry, retrying on a lost race against the fresh
+// state. Illegal moves return the engine's *engine.RuleError.
+func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error) {
+	id, err := s.resolve(ctx, req.Ref)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var (
+		evs  []engine.Event
+		seat int
+		move string
+	)
+	m, err := s.update(ctx, id, req.RequestID, func(m *Match) (*storage.LogEntry, error) {
+		if req.ExpectVersion != 0 && m.Version != req.ExpectVersion {
+			return nil, ErrStale
+		}
+		if m.Status != storage.StatusActive {
+			if m.Status == storage.StatusLobby {
+				return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+			}
+			return nil, ErrNotActive
+		}
+		seat = m.SeatOf(req.UserID)
+		if seat < 0 {
+			return nil, ErrNotSeated
+		}
+		if !m.IsActive(seat) {
+			return nil, ErrNotYourTurn
+		}
+		mv, err := m.game.ParseMove(req.Move)
+		if err != nil {
+			return nil, err
+		}
+		next, e, err := m.game.Apply(m.state, seat, mv)
+		if err != nil {
+			if errors.Is(err, engine.ErrNotYourTurn) {
+				return nil, ErrNotYourTurn
+			}
+			return nil, err
+		}
+		if err := m.setState(next); err != nil {
+			return nil, err
+		}
+		move, evs = m.game.FormatMove(mv), e
+		m.Moves++
+		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, RequestID: req.RequestID, At: s.now()}, nil
+	})
+	if err != nil {
+		if req.RequestID != "" && (errors.Is(err, storage.ErrDuplicate) || s.applied(ctx, id, req.RequestID, m)) {
+			cur, lerr := s.load(ctx, id)
+			if lerr != nil {
+				return Outcome{}, lerr
+			}
+			return Outcome{Match: cur, Seat: cur.SeatOf(req.UserID), Duplicate: true}, nil
+		}
+		return Outcome{}, err
+	}
+	s.log.DebugContext(ctx, "move", "match", m.ID, "seat", seat, "move", move, "version", m.Version)
+	return Outcome{Match: m, Seat: seat, Move: move, Events: evs}, nil
+}
+
+// dupWindow is how far back in the log a repeated RequestID is looked for
+// when the repeated move no longer applies.
+const dupWindow = 64
+
+// applied reports whether a request ID is among the last log entries of a
+// match; it is asked only when a move fails, so a retried submission that
+// was applied before answers as a duplicate rather than as an error.
+func (s *Service) applied(ctx context.Context, id, requestID string, m Match) bool {
+	if m.ID == "" || m.Moves == 0 {
+		return false
+	}
+	log, err := s.store.Log(ctx, id, max(1, m.Moves-dupWindow+1))
+	if err != nil {
+		return false
+	}
+	for _, e := range log {
+		if e.RequestID == requestID {
+			return true
+		}
+	}
+	return false
+}
+
+// playable loads a match and checks that the user may decide now.
+func (s *Service) playable(ctx context.Context, r Ref, userID string) (Match, int, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return Match{}, -1, err
+	}
+	if m.Status != storage.StatusActive {
+		return m, -1, ErrNotActive
+	}
+	seat := m.SeatOf(userID)
+	if seat < 0 {
+		return m, -1, ErrNotSeated
+	}
+	if !m.IsActive(seat) {
+		return m, seat, ErrNotYourTurn
+	}
+	return m, seat, nil
+}
+
+// Choices lists the legal next tokens of a partly built move (notation; ""
+// for the first decision), for step-by-step pickers.
+func (s *Service) Choices(ctx context.Context, r Ref, userID, partial string) (engine.Choices, Match, error) {
+	m, seat, err := s.playable(ctx, r, userID)
+	if err != nil {
+		return engine.Choices{}, m, err
+	}
+	var mv engine.Move
+	if strings.TrimSpace(partial) != "" {
+		mv, err = m.game.ParseMove(partial)
+		if err != nil {
+			return engine.Choices{}, m, err
+		}
+	}
+	ch, err := m.game.Choices(m.state, seat, mv)
+	return ch, m, err
+}
+
+// Suggest autocompletes typed notation with legal moves (at most limit).
+// A user who may not move now gets no suggestions and the reason.
+func (s *Service) Suggest(ctx context.Context, r Ref, userID, typed string, limit int) ([]engine.Suggestion, error) {
+	m, seat, err := s.playable(ctx, r, userID)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Suggest(m.game, m.state, seat, typed, limit), nil
+}

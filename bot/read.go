@@ -1,0 +1,214 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Board renders the board of a match as seen by seat (engine.Spectator
+// for the public board).
+func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]byte, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return s.Render(m, seat)
+}
+
+// Render draws an already loaded match (for example Outcome.Match) as seen
+// by seat. Images are cached per match, version and seat.
+func (s *Service) Render(m Match, seat int) ([]byte, error) {
+	if m.state == nil {
+		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+	}
+	if seat != engine.Spectator && (seat < 0 || seat >= len(m.Seats)) {
+		return nil, fmt.Errorf("%w: seat %d", ErrBadRequest, seat+1)
+	}
+	if s.renderers == nil {
+		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)
+	}
+	key := boardKey{m.ID, m.Version, seat}
+	if png, ok := s.boards.get(key); ok {
+		return png, nil
+	}
+	png, err := s.renderers.PNG(m.Game, m.game.View(m.state, seat), seat)
+	if err != nil {
+		return nil, fmt.Errorf("service: render match %s: %w", m.ID, err)
+	}
+	s.boards.put(key, png)
+	return png, nil
+}
+
+// Private is one seat's own view of a match: what only that seat sees
+// (its hand) along with the public position.
+type Private struct {
+	Seat int         `json:"seat"`
+	View engine.View `json:"view"`
+	// Hand is the view's "hand" with display names (empty for a game
+	// without cards).
+	Hand  []Card `json:"hand"`
+	Match Match  `json:"-"`
+}
+
+// Private returns the user's own view.
+func (s *Service) Private(ctx context.Context, r Ref, userID string) (Private, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return Private{}, err
+	}
+	seat := m.SeatOf(userID)
+	if seat < 0 {
+		return Private{}, ErrNotSeated
+	}
+	if m.state == nil {
+		return Private{}, fmt.Errorf("%w: the match has not started", ErrNotActive)
+	}
+	v := m.game.View(m.state, seat)
+	return Private{Seat: seat, View: v, Hand: s.cards.hand(m.game, v), Match: m}, nil
+}
+
+// Log lists the applied moves with Seq >= from (1-based; 0 means all).
+func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]storage.LogEntry, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.store.Log(ctx, id, max(from, 1))
+	if err != nil {
+		return nil, fmt.Errorf("service: log of match %s: %w", id, err)
+	}
+	return l, nil
+}
+
+// Export writes a match as a record (engine.Record's text form, see
+// docs/record-format.md): the setup header, the players, every applied move
+// and, for a finished game, its result.
+func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return "", err
+	}
+	log, err := s.Log(ctx, ByID(m.ID), 0)
+	if err != nil {
+		return "", err
+	}
+	info := engine.MatchInfo{
+		Setup:   m.setup(),
+		Rules:   m.RulesVersion, // the version the match was stored under
+		Players: m.Names(),
+		Final:   m.state,
+	}
+	for _, e := range log {
+		info.Moves = append(info.Moves, engine.RecordMove{Seat: e.Seat, Text: e.Move})
+	}
+	rec, err := engine.RecordOf(m.game, info)
+	if err != nil {
+		return "", fmt.Errorf("service: export match %s: %w", m.ID, err)
+	}
+	return string(rec.Format()), nil
+}
+
+// Help searches a game's rules topics; an empty query lists the rules.
+func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
+	h, err := s.helper(game)
+	if err != nil {
+		return nil, err
+	}
+	return engine.SearchHelp(h.HelpTopics(), query, limit), nil
+}
+
+// Topic returns one help topic of a game by ID (the Topic of a RuleError).
+func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
+	h, err := s.helper(game)
+	if err != nil {
+		return engine.HelpTopic{}, false
+	}
+	return engine.FindTopic(h.HelpTopics(), id)
+}
+
+// helper is a game's rules help, or ErrNoHelp for a game without it.
+func (s *Service) helper(game string) (engine.Helper, error) {
+	g, err := s.games.Get(game)
+	if err != nil {
+		return nil, fmt.Errorf("service: %w", err)
+	}
+	h, ok := g.(engine.Helper)
+	if !ok {
+		return nil, ErrNoHelp
+	}
+	return h, nil
+}
+
+type boardKey struct {
+	id      string
+	version int64
+	seat    int
+}
+
+// UserMatches lists the matches a user has a seat in, newest first. A
+// match whose stored data cannot be read is left out and logged, so one
+// bad match does not hide the others.
+func (s *Service) UserMatches(ctx context.Context, userID string) ([]Match, error) {
+	ids, err := s.store.UserMatches(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("service: matches of %s: %w", userID, err)
+	}
+	out := make([]Match, 0, len(ids))
+	for _, id := range ids {
+		m, err := s.load(ctx, id)
+		if err != nil {
+			s.log.WarnContext(ctx, "user match unreadable", "match", id, "user", userID, "err", err)
+			continue
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// Turn is one entry of a match's narrated history.
+type Turn struct {
+	Seq    int64          `json:"seq"`  // 0 for the setup, else the log position
+	Seat   int            `json:"seat"` // the seat that moved, -1 for the setup
+	Move   string         `json:"move,omitempty"`
+	Events []engine.Event `json:"events"` // what the viewer may see of it
+}
+
+// History replays a match from its setup and log (engine.Replay) and
+// returns, move by move, the events viewer (a seat or engine.Spectator) may see: the game
+// log as narration, with the seats named by their players (Match.Narrate).
+// Events are not stored; the log and the seed are the truth, and replaying
+// them is cheap.
+func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if m.state == nil {
+		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+	}
+	log, err := s.Log(ctx, ByID(m.ID), 0)
+	if err != nil {
+		return nil, err
+	}
+	visible := func(evs []engine.Event) []engine.Event {
+		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
+	}
+	su := m.setup()
+	rec := engine.Record{Game: m.game.ID(), Rules: m.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
+	for _, e := range log {
+		rec.Append(e.Seat, e.Move)
+	}
+	res, err := engine.Replay(m.game, rec)
+	if err != nil {
+		return nil, fmt.Errorf("service: match %s: %w: %w", m.ID, ErrBadData, err)
+	}
+	out := []Turn{{Seq: 0, Seat: -1, Events: visible(res.Setup)}}
+	for i, e := range log {
+		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(res.Moves[i].Events)})
+	}
+	return out, nil
+}

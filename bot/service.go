@@ -1,0 +1,351 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	mrand "math/rand/v2"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Config wires a Service. Games and Store are required; the rest default.
+type Config struct {
+	Games     *engine.Registry
+	Store     storage.Store
+	Renderers *render.Set // nil: Board fails with render.ErrNoRenderer
+	Log       *slog.Logger
+	Now       func() time.Time // default time.Now
+	NewID     func() string    // match IDs; default 16 random hex digits
+	Seed      func() uint64    // match seeds when a request gives none; default crypto/rand
+	// MaxAttempts bounds compare-and-set attempts per write (default 200).
+	MaxAttempts int
+	// BoardCache is how many rendered boards are kept (default 64; negative disables).
+	BoardCache int
+	// StateCache is how many decoded game states are kept (default 256;
+	// negative disables). A cached state is used only when the stored
+	// snapshot bytes are exactly those it was decoded from or encoded to.
+	StateCache int
+}
+
+// Service is safe for concurrent use.
+type Service struct {
+	games     *engine.Registry
+	store     storage.Store
+	renderers *render.Set
+	log       *slog.Logger
+	now       func() time.Time
+	newID     func() string
+	seed      func() uint64
+	attempts  int
+
+	boards *fifo[boardKey, []byte]    // rendered boards
+	states *fifo[string, cachedState] // decoded states by match ID
+	cards  cardNames
+}
+
+// New returns a Service. It fails when Games or Store is missing.
+func New(cfg Config) (*Service, error) {
+	if cfg.Games == nil || cfg.Store == nil {
+		return nil, errors.New("service: config needs Games and Store")
+	}
+	s := &Service{
+		games:     cfg.Games,
+		store:     cfg.Store,
+		renderers: cfg.Renderers,
+		log:       cfg.Log,
+		now:       cfg.Now,
+		newID:     cfg.NewID,
+		seed:      cfg.Seed,
+		attempts:  cfg.MaxAttempts,
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.newID == nil {
+		s.newID = randomID
+	}
+	if s.seed == nil {
+		s.seed = randomSeed
+	}
+	if s.attempts <= 0 {
+		s.attempts = 200
+	}
+	n := cfg.BoardCache
+	if n == 0 {
+		n = 64
+	}
+	s.boards = newFIFO[boardKey, []byte](max(n, 0))
+	n = cfg.StateCache
+	if n == 0 {
+		n = 256
+	}
+	s.states = newFIFO[string, cachedState](max(n, 0))
+	return s, nil
+}
+
+// Games is the registry the service plays.
+func (s *Service) Games() *engine.Registry { return s.games }
+
+// Store is the backend the service writes to.
+func (s *Service) Store() storage.Store { return s.store }
+
+func randomID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// UserRef is a front-end user: a stable ID (prefixed by the front end, e.g.
+// "discord:123") and a display name.
+type UserRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Ref names a match: by ID, or else by the channel holding its open match.
+type Ref struct {
+	MatchID string `json:"match_id,omitempty"`
+	Channel string `json:"channel,omitempty"`
+}
+
+// ByID refers to a match by its ID.
+func ByID(id string) Ref { return Ref{MatchID: id} }
+
+// InChannel refers to the open match of a channel.
+func InChannel(channel string) Ref { return Ref{Channel: channel} }
+
+// Match is a stored match with its decoded game state.
+type Match struct {
+	storage.Match
+	// Play is the game's status; nil in the lobby.
+	Play *engine.Status `json:"play,omitempty"`
+
+	game  engine.Game
+	state engine.State
+}
+
+// SeatOf returns the seat of a user, or -1.
+func (m Match) SeatOf(userID string) int {
+	for i, st := range m.Seats {
+		if st.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsActive reports whether the seat must decide now.
+func (m Match) IsActive(seat int) bool {
+	if m.Play == nil || m.Status != storage.StatusActive {
+		return false
+	}
+	for _, a := range m.Play.Active {
+		if a == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Names lists the players' display names by seat.
+func (m Match) Names() []string {
+	out := make([]string, len(m.Seats))
+	for i, st := range m.Seats {
+		out[i] = st.Name
+	}
+	return out
+}
+
+// Narrate returns an event as a front end shows it: its text names the
+// seats by their players (engine.NameSeats); the rest is unchanged.
+func (m Match) Narrate(e engine.Event) engine.Event {
+	e.Text = engine.NameSeats(e.Text, m.Names())
+	return e
+}
+
+// setup is what the match was set up with: its seats, seed, options and
+// pins (without the lobby's reserved keys).
+func (m Match) setup() engine.Setup {
+	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)}
+}
+
+// narrated lists the events of evs that seat (or engine.Spectator) may
+// see, each as Narrate shows it; nil when there are none.
+func (m Match) narrated(evs []engine.Event, seat int) []engine.Event {
+	var out []engine.Event
+	for _, e := range evs {
+		if e.VisibleTo(seat) {
+			out = append(out, m.Narrate(e))
+		}
+	}
+	return out
+}
+
+// setState makes st the match's position: decoded, encoded for the store,
+// its status, and the match active or, when the game is over, finished.
+func (m *Match) setState(st engine.State) error {
+	data, err := m.game.MarshalState(st)
+	if err != nil {
+		return fmt.Errorf("service: encode %s: %w", m.ID, err)
+	}
+	status := m.game.Status(st)
+	m.state, m.Play, m.State = st, &status, data
+	m.Status = storage.StatusActive
+	if status.Finished {
+		m.Status = storage.StatusFinished
+	}
+	return nil
+}
+
+// GameRules is the match's rules value.
+func (m Match) GameRules() engine.Game { return m.game }
+
+// View is the match's game view for seat (or engine.Spectator); nil in the lobby.
+func (m Match) View(seat int) engine.View {
+	if m.state == nil {
+		return nil
+	}
+	return m.game.View(m.state, seat)
+}
+
+// resolve finds the match ID of a Ref.
+func (s *Service) resolve(ctx context.Context, r Ref) (string, error) {
+	if r.MatchID != "" {
+		return r.MatchID, nil
+	}
+	if r.Channel == "" {
+		return "", fmt.Errorf("%w: no match or channel given", ErrBadRequest)
+	}
+	id, err := s.store.ChannelMatch(ctx, r.Channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return "", ErrNoMatch
+	}
+	if err != nil {
+		return "", fmt.Errorf("service: channel %s: %w", r.Channel, err)
+	}
+	return id, nil
+}
+
+// Get loads and decodes a match.
+func (s *Service) Get(ctx context.Context, r Ref) (Match, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	return s.load(ctx, id)
+}
+
+func (s *Service) load(ctx context.Context, id string) (Match, error) {
+	sm, err := s.store.Get(ctx, id)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return Match{}, fmt.Errorf("%w %q", ErrNotFound, id)
+	case errors.Is(err, storage.ErrCorrupt):
+		return Match{}, fmt.Errorf("service: match %s: %w: %w", id, ErrBadData, err)
+	case err != nil:
+		return Match{}, fmt.Errorf("service: load match %s: %w", id, err)
+	}
+	return s.decode(sm)
+}
+
+// decode turns a stored match into a Match; bad data fails for this match only.
+func (s *Service) decode(sm storage.Match) (Match, error) {
+	g, err := s.games.Get(sm.Game)
+	if err != nil {
+		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
+	}
+	m := Match{Match: sm, game: g}
+	if sm.Status == storage.StatusLobby || sm.State == nil {
+		return m, nil
+	}
+	if sm.RulesVersion != g.RulesVersion() {
+		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
+			sm.ID, ErrBadData, sm.RulesVersion, g.ID(), g.RulesVersion())
+	}
+	if c, ok := s.states.get(sm.ID); ok && bytes.Equal(c.data, sm.State) {
+		m.state, m.Play = c.state, c.play
+		return m, nil
+	}
+	st, err := g.UnmarshalState(sm.State)
+	if err != nil {
+		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
+	}
+	status := g.Status(st)
+	m.state, m.Play = st, &status
+	s.states.put(sm.ID, cachedState{data: sm.State, state: st, play: &status})
+	return m, nil
+}
+
+// update runs one compare-and-set write: fn changes a fresh copy of the
+// match and may return a log entry; a lost race reloads and runs fn again.
+func (s *Service) update(ctx context.Context, id string, requestID string, fn func(m *Match) (*storage.LogEntry, error)) (Match, error) {
+	var last error
+	for attempt := 0; attempt < s.attempts; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return Match{}, fmt.Errorf("service: %w", err)
+		}
+		m, err := s.load(ctx, id)
+		if err != nil {
+			return Match{}, err
+		}
+		prev := m.Version
+		next := m
+		next.Seats = append([]storage.Seat(nil), m.Seats...)
+		entry, err := fn(&next)
+		if err != nil {
+			return m, err
+		}
+		next.Version = prev + 1
+		next.Updated = s.now()
+		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.Match, Entry: entry, RequestID: requestID})
+		switch {
+		case err == nil:
+			if next.state != nil && next.State != nil {
+				s.states.put(next.ID, cachedState{data: next.State, state: next.state, play: next.Play})
+			}
+			return next, nil
+		case errors.Is(err, storage.ErrConflict):
+			last = err
+			backoff(attempt)
+			continue
+		case errors.Is(err, storage.ErrDuplicate):
+			return Match{}, err
+		default:
+			return Match{}, fmt.Errorf("service: commit match %s: %w", id, err)
+		}
+	}
+	return Match{}, fmt.Errorf("%w (match %s: %w)", ErrBusy, id, last)
+}
+
+// backoff sleeps a little, growing and jittered, so racing writers spread out.
+func backoff(attempt int) {
+	d := time.Duration(min(attempt, 20)) * 50 * time.Microsecond
+	time.Sleep(d + mrand.N(50*time.Microsecond))
+}
+
+// cachedState is a decoded state with the exact snapshot bytes it stands
+// for: a load whose bytes match skips decoding. Game states are immutable
+// (Apply returns a new one), so sharing them is safe.
+type cachedState struct {
+	data  []byte
+	state engine.State
+	play  *engine.Status
+}

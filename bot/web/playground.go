@@ -1,0 +1,471 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Server is the playground's HTTP handler.
+type Server struct {
+	svc *bot.Service
+	log *slog.Logger
+	mux *http.ServeMux
+}
+
+// New returns the playground over a service. log may be nil.
+func New(svc *bot.Service, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{svc: svc, log: log, mux: http.NewServeMux()}
+	static, _ := fs.Sub(assets, "assets")
+	s.mux.Handle("GET /", http.FileServerFS(static))
+	s.mux.HandleFunc("GET /api/games", s.games)
+	s.mux.HandleFunc("POST /api/matches", s.create)
+	s.mux.HandleFunc("POST /api/import", s.importRecord)
+	s.mux.HandleFunc("GET /api/matches/{id}", s.match)
+	s.mux.HandleFunc("GET /api/matches/{id}/board.png", s.board)
+	s.mux.HandleFunc("GET /api/matches/{id}/hand", s.hand)
+	s.mux.HandleFunc("GET /api/matches/{id}/choices", s.choices)
+	s.mux.HandleFunc("GET /api/matches/{id}/suggest", s.suggest)
+	s.mux.HandleFunc("POST /api/matches/{id}/moves", s.move)
+	s.mux.HandleFunc("GET /api/matches/{id}/log", s.moveLog)
+	s.mux.HandleFunc("GET /api/matches/{id}/history", s.history)
+	s.mux.HandleFunc("GET /api/matches/{id}/record", s.record)
+	s.mux.HandleFunc("GET /api/help", s.help)
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("X-Frame-Options", "DENY")
+	// Writes must be JSON: a form on another web site cannot send that
+	// without a CORS preflight, which this server never grants.
+	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		writeJSON(w, http.StatusUnsupportedMediaType, errorJSON{Error: "playground: send application/json", Kind: "bad-request"})
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// ListenAndServe serves the playground on addr until ctx ends.
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
+	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	s.log.Info("playground listening", "url", "http://"+addr+"/")
+	select {
+	case err := <-errc:
+		return fmt.Errorf("playground: %w", err)
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	}
+}
+
+type gameInfo struct {
+	ID      string              `json:"id"`
+	Name    string              `json:"name"`
+	Min     int                 `json:"min"`
+	Max     int                 `json:"max"`
+	Options []engine.OptionSpec `json:"options"`
+	Help    bool                `json:"help"`
+}
+
+func (s *Server) games(w http.ResponseWriter, r *http.Request) {
+	var out []gameInfo
+	for _, g := range s.svc.Games().Games() {
+		lo, hi := g.Seats()
+		_, help := g.(engine.Helper)
+		out = append(out, gameInfo{ID: g.ID(), Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Help: help})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// matchJSON is what the page needs of a match.
+type matchJSON struct {
+	ID      string         `json:"id"`
+	Game    string         `json:"game"`
+	Name    string         `json:"name"`
+	Status  storage.Status `json:"status"`
+	Version int64          `json:"version"`
+	Moves   int64          `json:"moves"`
+	Seats   []storage.Seat `json:"seats"`
+	// Styles mark each seat as the board draws it (render.Seat).
+	Styles  []seatStyle       `json:"styles"`
+	Options map[string]string `json:"options,omitempty"`
+	Play    *engine.Status    `json:"play,omitempty"`
+}
+
+// seatStyle is render.SeatStyle for the page: RGB as a CSS colour.
+type seatStyle struct {
+	Letter string `json:"letter"`
+	Colour string `json:"colour"`
+	CSS    string `json:"css"`
+}
+
+func styleOf(seat int) seatStyle {
+	st := render.Seat(seat)
+	return seatStyle{Letter: st.Letter, Colour: st.Colour, CSS: fmt.Sprintf("#%02x%02x%02x", st.RGB.R, st.RGB.G, st.RGB.B)}
+}
+
+func summary(m bot.Match) matchJSON {
+	name := m.Game
+	if g := m.GameRules(); g != nil {
+		name = g.Name()
+	}
+	styles := make([]seatStyle, len(m.Seats))
+	for i := range styles {
+		styles[i] = styleOf(i)
+	}
+	return matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Styles: styles, Options: m.Options, Play: m.Play}
+}
+
+type createReq struct {
+	Game    string            `json:"game"`
+	Seats   int               `json:"seats"`
+	Options map[string]string `json:"options"`
+	Seed    uint64            `json:"seed"`
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var req createReq
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %v", bot.ErrBadRequest, err))
+		return
+	}
+	table := randomHex()
+	user := func(i int) bot.UserRef {
+		return bot.UserRef{ID: fmt.Sprintf("web:%s:%d", table, i+1), Name: fmt.Sprintf("Player %d", i+1)}
+	}
+	ctx := r.Context()
+	if req.Seats < 1 || req.Seats > 16 {
+		s.fail(w, r, fmt.Errorf("%w: %d seats", bot.ErrSeatCount, req.Seats))
+		return
+	}
+	for k, v := range req.Options {
+		if v == "" {
+			delete(req.Options, k) // an empty field keeps the game's default
+		}
+	}
+	m, err := s.svc.CreateMatch(ctx, bot.CreateRequest{
+		Channel: "web:" + table, Game: req.Game, Creator: user(0), Options: req.Options,
+		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: req.Seed,
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for i := 1; i < req.Seats; i++ {
+		if _, err := s.svc.Join(ctx, bot.ByID(m.ID), user(i)); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	o, err := s.svc.Start(ctx, bot.ByID(m.ID), user(0).ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": o.EventsFor(engine.Spectator)})
+}
+
+type importReq struct {
+	Record string `json:"record"`
+}
+
+// importRecord starts a match from a record's text, one hotseat player per seat.
+func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
+	var req importReq
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<20)).Decode(&req); err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %v", bot.ErrBadRequest, err))
+		return
+	}
+	rec, err := engine.ParseRecord(strings.NewReader(req.Record))
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %w", bot.ErrBadRequest, err))
+		return
+	}
+	table := randomHex()
+	users := make([]bot.UserRef, rec.Seats)
+	for i := range users {
+		name := fmt.Sprintf("Player %d", i+1)
+		if i < len(rec.Players) {
+			name = rec.Players[i]
+		}
+		users[i] = bot.UserRef{ID: fmt.Sprintf("web:%s:%d", table, i+1), Name: name}
+	}
+	m, err := s.svc.Import(r.Context(), bot.ImportRequest{Channel: "web:" + table, Record: req.Record, Users: users})
+	if errors.Is(err, bot.ErrBadRequest) {
+		// The whole message: it names the record's line, the move and the rule.
+		writeJSON(w, http.StatusBadRequest, errorJSON{Error: err.Error(), Kind: "bad-request"})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(m), "events": []engine.Event{}})
+}
+
+func (s *Server) match(w http.ResponseWriter, r *http.Request) {
+	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, summary(m))
+}
+
+// seatUser loads the match and maps the seat query parameter to its user.
+func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, string, error) {
+	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	if err != nil {
+		return m, 0, "", err
+	}
+	seat, err := strconv.Atoi(seatText)
+	if err != nil || seat < engine.Spectator || seat >= len(m.Seats) {
+		return m, 0, "", fmt.Errorf("%w: seat %q", bot.ErrBadRequest, seatText)
+	}
+	if seat == engine.Spectator {
+		return m, seat, "", nil
+	}
+	return m, seat, m.Seats[seat].UserID, nil
+}
+
+func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	m, seat, _, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	png, err := s.svc.Render(m, seat)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=3600") // the URL carries the version
+	w.Write(png)
+}
+
+func (s *Server) hand(w http.ResponseWriter, r *http.Request) {
+	m, _, user, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p, err := s.svc.Private(r.Context(), bot.ByID(m.ID), user)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+func (s *Server) choices(w http.ResponseWriter, r *http.Request) {
+	m, _, user, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ch, _, err := s.svc.Choices(r.Context(), bot.ByID(m.ID), user, r.URL.Query().Get("partial"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if ch.Next == nil {
+		ch.Next = []engine.Choice{}
+	}
+	writeJSON(w, http.StatusOK, ch)
+}
+
+func (s *Server) suggest(w http.ResponseWriter, r *http.Request) {
+	m, _, user, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sug, err := s.svc.Suggest(r.Context(), bot.ByID(m.ID), user, r.URL.Query().Get("q"), 25)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if sug == nil {
+		sug = []engine.Suggestion{}
+	}
+	writeJSON(w, http.StatusOK, sug)
+}
+
+type moveReq struct {
+	Seat      int    `json:"seat"`
+	Move      string `json:"move"`
+	Version   int64  `json:"version"`
+	RequestID string `json:"request_id"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	var req moveReq
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil {
+		s.fail(w, r, fmt.Errorf("%w: %v", bot.ErrBadRequest, err))
+		return
+	}
+	m, seat, user, err := s.seatUser(r, strconv.Itoa(req.Seat))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if seat == engine.Spectator {
+		s.fail(w, r, bot.ErrNotSeated)
+		return
+	}
+	o, err := s.svc.Submit(r.Context(), bot.SubmitRequest{
+		Ref: bot.ByID(m.ID), UserID: user, Move: req.Move, RequestID: req.RequestID, ExpectVersion: req.Version,
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	evs := o.EventsFor(seat)
+	if evs == nil {
+		evs = []engine.Event{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"match": summary(o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
+	})
+}
+
+func (s *Server) moveLog(w http.ResponseWriter, r *http.Request) {
+	l, err := s.svc.Log(r.Context(), bot.ByID(r.PathValue("id")), 0)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if l == nil {
+		l = []storage.LogEntry{}
+	}
+	writeJSON(w, http.StatusOK, l)
+}
+
+func (s *Server) history(w http.ResponseWriter, r *http.Request) {
+	m, seat, _, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h, err := s.svc.History(r.Context(), bot.ByID(m.ID), seat)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, h)
+}
+
+func (s *Server) record(w http.ResponseWriter, r *http.Request) {
+	text, err := s.svc.Export(r.Context(), bot.ByID(r.PathValue("id")))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte(text))
+}
+
+func (s *Server) help(w http.ResponseWriter, r *http.Request) {
+	topics, err := s.svc.Help(r.URL.Query().Get("game"), r.URL.Query().Get("q"), 20)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, topics)
+}
+
+// errorJSON is every error the API returns.
+type errorJSON struct {
+	Error string            `json:"error"`
+	Kind  string            `json:"kind"`
+	Code  string            `json:"code,omitempty"`
+	Topic string            `json:"topic,omitempty"`
+	Help  *engine.HelpTopic `json:"help,omitempty"`
+}
+
+var kinds = []struct {
+	err    error
+	kind   string
+	status int
+}{
+	{bot.ErrNotFound, "not-found", http.StatusNotFound},
+	{bot.ErrNoMatch, "not-found", http.StatusNotFound},
+	{bot.ErrNotYourTurn, "not-your-turn", http.StatusConflict},
+	{bot.ErrNotSeated, "not-seated", http.StatusForbidden},
+	{bot.ErrNotAllowed, "not-allowed", http.StatusForbidden},
+	{bot.ErrStale, "stale", http.StatusConflict},
+	{bot.ErrNotActive, "not-active", http.StatusConflict},
+	{bot.ErrNotLobby, "not-lobby", http.StatusConflict},
+	{bot.ErrLobbyFull, "lobby-full", http.StatusConflict},
+	{bot.ErrSeatCount, "bad-request", http.StatusBadRequest},
+	{bot.ErrBadRequest, "bad-request", http.StatusBadRequest},
+	{engine.ErrUnknownGame, "bad-request", http.StatusBadRequest},
+	{engine.ErrIncompleteMove, "incomplete", http.StatusUnprocessableEntity},
+	{bot.ErrNoHelp, "no-help", http.StatusNotFound},
+	{render.ErrNoRenderer, "no-renderer", http.StatusNotFound},
+	{bot.ErrBadData, "bad-data", http.StatusInternalServerError},
+	{bot.ErrBusy, "busy", http.StatusServiceUnavailable},
+}
+
+// fail is the one place that decides what a user sees of an error.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if re, ok := engine.AsRule(err); ok {
+		out := errorJSON{Error: re.Msg, Kind: "rule", Code: re.Code, Topic: re.Topic}
+		if m, gerr := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id"))); gerr == nil && re.Topic != "" {
+			if t, ok := s.svc.Topic(m.Game, re.Topic); ok {
+				out.Help = &t
+			}
+		}
+		writeJSON(w, http.StatusUnprocessableEntity, out)
+		return
+	}
+	for _, k := range kinds {
+		if errors.Is(err, k.err) {
+			if k.status >= 500 {
+				s.log.Error("playground request failed", "path", r.URL.Path, "err", err)
+			}
+			writeJSON(w, k.status, errorJSON{Error: err.Error(), Kind: k.kind})
+			return
+		}
+	}
+	s.log.Error("playground request failed", "path", r.URL.Path, "err", err)
+	writeJSON(w, http.StatusInternalServerError, errorJSON{Error: "internal error, see the server log", Kind: "internal"})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func randomHex() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

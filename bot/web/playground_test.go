@@ -1,0 +1,254 @@
+package web_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	pebblesrender "github.com/smokestack/smokestack/render/testgame"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/internal/servicetest"
+	"github.com/smokestack/smokestack/bot/web"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/render"
+	brassrender "github.com/smokestack/smokestack/render/brass"
+)
+
+// e2eGame is one game the browser test plays.
+type e2eGame struct {
+	game        string
+	seats, seed int
+	illegal     string // a move the first seat may not make at the start
+	typedPrefix string // what the user types before picking suggestions
+	helpQuery   string
+	option      [2]string // a match option to set in the form: key, value
+}
+
+var e2eGames = []e2eGame{
+	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", typedPrefix: "lo", helpQuery: "canal", option: [2]string{"tiebreak", "cash"}},
+	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", typedPrefix: "t", helpQuery: "pass", option: [2]string{"pile", "30"}},
+}
+
+// ruleMessage is what the engine says of the illegal move at the start.
+func (tc e2eGame) ruleMessage(t *testing.T) string {
+	t.Helper()
+	g, err := testGames.Get(tc.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := g.Setup(engine.Setup{Seats: tc.seats, Seed: uint64(tc.seed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.ParseMove(tc.illegal)
+	if err == nil {
+		_, _, err = g.Apply(st, g.Status(st).Active[0], m)
+	}
+	re, ok := engine.AsRule(err)
+	if !ok {
+		t.Fatalf("%s: %q is not a rule error at the start: %v", tc.game, tc.illegal, err)
+	}
+	return re.Msg
+}
+
+// optionHelp is the game's help text of the option the test sets.
+func (tc e2eGame) optionHelp(t *testing.T) string {
+	t.Helper()
+	g, err := testGames.Get(tc.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range g.Options() {
+		if o.Key == tc.option[0] {
+			return o.Help
+		}
+	}
+	t.Fatalf("%s has no option %s", tc.game, tc.option[0])
+	return ""
+}
+
+var testGames = engine.NewRegistry(testgame.Game{}, brass.New())
+
+var testRenderers = sync.OnceValue(func() *render.Set {
+	br, err := brassrender.New()
+	if err != nil {
+		panic(err)
+	}
+	return render.NewSet(pebblesrender.Pebbles{}, br)
+})
+
+func newPlayground(t testing.TB) *web.Server {
+	t.Helper()
+	svc, err := bot.New(bot.Config{
+		Games:     testGames,
+		Store:     servicetest.Store(t),
+		Renderers: testRenderers(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return web.New(svc, nil)
+}
+
+func call(t *testing.T, h http.Handler, method, path string, body any, want int, out any) {
+	t.Helper()
+	var rd bytes.Buffer
+	if body != nil {
+		json.NewEncoder(&rd).Encode(body)
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(method, path, &rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	h.ServeHTTP(rec, req)
+	if rec.Code != want {
+		t.Fatalf("%s %s: %d %s, want %d", method, path, rec.Code, rec.Body, want)
+	}
+	if out != nil {
+		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+}
+
+func TestAPI(t *testing.T) {
+	h := newPlayground(t)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if rec.Code != 200 || !bytes.Contains(rec.Body.Bytes(), []byte("app.js")) {
+		t.Fatalf("index: %d", rec.Code)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/matches", strings.NewReader(`{"game":"pebbles","seats":2}`)))
+	if rec.Code != http.StatusUnsupportedMediaType {
+		t.Errorf("a form post: %d", rec.Code)
+	}
+	var games []struct{ ID string }
+	call(t, h, "GET", "/api/games", nil, 200, &games)
+	if len(games) != 2 || games[0].ID != "brass" || games[1].ID != "pebbles" {
+		t.Fatalf("games %+v", games)
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 9}, 400, nil)
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "options": map[string]string{"pile": "x"}}, 400, nil)
+	var created struct {
+		Match struct {
+			ID      string
+			Version int64
+			Status  string
+			Seats   []struct{ Name string }
+			Styles  []struct{ Letter, Colour, CSS string }
+		}
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 3, "seed": 9, "options": map[string]string{"pile": "30"}}, 201, &created)
+	m := created.Match
+	if m.Status != "active" || len(m.Seats) != 3 || len(m.Styles) != 3 {
+		t.Fatalf("created %+v", m)
+	}
+	// Seats are styled as the board draws them.
+	for i, y := range m.Styles {
+		want := render.Seat(i)
+		if y.Letter != want.Letter || y.Colour != want.Colour || y.CSS != fmt.Sprintf("#%02x%02x%02x", want.RGB.R, want.RGB.G, want.RGB.B) {
+			t.Errorf("seat %d styled %+v, want %+v", i, y, want)
+		}
+	}
+	if m.Styles[1].Colour != "sky blue" || m.Styles[1].Letter != "B" {
+		t.Errorf("seat 2 is %+v, want B sky blue", m.Styles[1])
+	}
+	base := "/api/matches/" + m.ID
+	var errOut struct{ Error, Kind, Code, Topic string }
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 1, "move": "take 1"}, 409, &errOut)
+	if errOut.Kind != "not-your-turn" {
+		t.Errorf("out of turn: %+v", errOut)
+	}
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": "pass"}, 422, &errOut)
+	if errOut.Kind != "rule" || errOut.Code != "pass.playable" || errOut.Topic != "pass" {
+		t.Errorf("illegal: %+v", errOut)
+	}
+	var sug []engine.Suggestion
+	call(t, h, "GET", base+"/suggest?seat=0&q=take+", nil, 200, &sug)
+	if len(sug) == 0 || !sug[0].Complete {
+		t.Fatalf("suggestions %+v", sug)
+	}
+	var moved struct {
+		Move   string
+		Events []engine.Event
+		Match  struct{ Version int64 }
+	}
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": sug[0].Text, "version": m.Version, "request_id": "x1"}, 200, &moved)
+	if moved.Match.Version != m.Version+1 || len(moved.Events) == 0 {
+		t.Errorf("moved %+v", moved)
+	}
+	if e := moved.Events[0].Text; !strings.HasPrefix(e, "Player 1 takes ") {
+		t.Errorf("the move narrates %q, want the player's name", e)
+	}
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 1, "move": "take 1", "version": m.Version}, 409, &errOut)
+	if errOut.Kind != "stale" {
+		t.Errorf("stale: %+v", errOut)
+	}
+	var ch engine.Choices
+	call(t, h, "GET", base+"/choices?seat=1&partial=", nil, 200, &ch)
+	if len(ch.Next) == 0 {
+		t.Errorf("choices %+v", ch)
+	}
+	var priv struct {
+		Seat int
+		View testgame.View
+	}
+	call(t, h, "GET", base+"/hand?seat=2", nil, 200, &priv)
+	if priv.Seat != 2 || len(priv.View.Hand) != 3 {
+		t.Errorf("hand %+v", priv)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", base+"/board.png?seat=-1", nil))
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+		t.Errorf("board: %d %s", rec.Code, rec.Body)
+	}
+	call(t, h, "GET", base+"/board.png?seat=7", nil, 400, nil)
+	var log []struct{ Move string }
+	call(t, h, "GET", base+"/log", nil, 200, &log)
+	if len(log) != 1 {
+		t.Errorf("log %+v", log)
+	}
+	var hist []bot.Turn
+	call(t, h, "GET", base+"/history?seat=1", nil, 200, &hist)
+	if len(hist) != 2 || len(hist[1].Events) == 0 {
+		t.Fatalf("history %+v", hist)
+	}
+	if e := hist[1].Events[0].Text; !strings.HasPrefix(e, "Player 1 takes ") {
+		t.Errorf("the history narrates %q, want the player's name", e)
+	}
+	var topics []engine.HelpTopic
+	call(t, h, "GET", "/api/help?game=pebbles&q=take", nil, 200, &topics)
+	if len(topics) == 0 {
+		t.Error("no help")
+	}
+	call(t, h, "GET", "/api/matches/nope", nil, 404, nil)
+
+	// Import a record and play on.
+	record := "Game: pebbles\nRules: 1\nSeed: 3\nSeats: 2\nPlayers: Ann, Ben\nPin: deck=1,2,3,1,2,3,3,3,3\n\n1 s1 take 3\n2 s2 take 3\n"
+	var imported struct {
+		Match struct {
+			ID    string
+			Moves int64
+			Seats []struct{ Name string }
+		}
+	}
+	call(t, h, "POST", "/api/import", map[string]string{"record": record}, 201, &imported)
+	if imported.Match.Moves != 2 || imported.Match.Seats[1].Name != "Ben" {
+		t.Errorf("imported %+v", imported)
+	}
+	call(t, h, "POST", "/api/matches/"+imported.Match.ID+"/moves", map[string]any{"seat": 0, "move": "take 1"}, 200, nil)
+	call(t, h, "POST", "/api/import", map[string]string{"record": strings.Replace(record, "2 s2 take 3", "2 s2 pass", 1)}, 400, &errOut)
+	if errOut.Kind != "bad-request" || !strings.Contains(errOut.Error, "line 9") || !strings.Contains(errOut.Error, "pass.playable") {
+		t.Errorf("bad import: %+v", errOut)
+	}
+}
