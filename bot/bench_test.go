@@ -110,13 +110,13 @@ func (bm *benchMatch) next(ctx context.Context) (bot.Match, int, engine.Move) {
 			}
 		}
 		bm.n++
-		lo, _ := bm.g.Seats()
+		lo, _ := bm.g.Info().MinSeats, bm.g.Info().MaxSeats
 		ch := fmt.Sprintf("bench-%d", bm.n)
 		bm.users = nil
 		for i := 0; i < lo; i++ {
 			bm.users = append(bm.users, fmt.Sprintf("u%d", i))
 		}
-		m, err := bm.svc.CreateMatch(ctx, bot.CreateRequest{Channel: ch, Game: bm.g.ID(), Creator: bot.UserRef{ID: bm.users[0], Name: "A"}, Seed: uint64(bm.n)})
+		m, err := bm.svc.CreateMatch(ctx, bot.CreateRequest{Channel: ch, Game: bm.g.Info().ID, Creator: bot.UserRef{ID: bm.users[0], Name: "A"}, Seed: uint64(bm.n)})
 		if err != nil {
 			bm.b.Fatal(err)
 		}
@@ -184,7 +184,7 @@ type benchEnv struct {
 func benchEach(b *testing.B, whole string, step func(b *testing.B, e benchEnv, s *steps, pre bot.Match, seat int, mv engine.Move)) {
 	for _, bk := range benchBackends {
 		for _, g := range benchGames {
-			b.Run(bk.name+"/"+g.ID(), func(b *testing.B) {
+			b.Run(bk.name+"/"+g.Info().ID, func(b *testing.B) {
 				store, floor := bk.open(b)
 				e := benchEnv{ctx: context.Background(), store: store, floor: floor, svc: newBenchService(b, store), g: g}
 				bm := &benchMatch{b: b, svc: e.svc, g: g}

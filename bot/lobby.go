@@ -36,7 +36,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	if err != nil {
 		return Match{}, fmt.Errorf("service: %w", err)
 	}
-	lo, hi := g.Seats()
+	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 	minS, maxS := lo, hi
 	if req.MinSeats != 0 {
 		minS = req.MinSeats
@@ -45,7 +45,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		maxS = req.MaxSeats
 	}
 	if minS < lo || maxS > hi || minS > maxS {
-		return Match{}, fmt.Errorf("%w: %s plays with %d to %d, asked for %d to %d", ErrSeatCount, g.Name(), lo, hi, minS, maxS)
+		return Match{}, fmt.Errorf("%w: %s plays with %d to %d, asked for %d to %d", ErrSeatCount, g.Info().Name, lo, hi, minS, maxS)
 	}
 	opts, err := checkOptions(g, req.Options)
 	if err != nil {
@@ -62,8 +62,8 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	now := s.now()
 	sm := storage.Match{
 		ID:           s.newID(),
-		Game:         g.ID(),
-		RulesVersion: g.RulesVersion(),
+		Game:         g.Info().ID,
+		RulesVersion: g.Info().RulesVersion,
 		Seed:         seed,
 		Options:      opts,
 		Pins:         maps.Clone(req.Pins),
@@ -91,12 +91,12 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 // checkOptions rejects unknown keys and values outside a spec's list, and
 // leaves defaults to the game.
 func checkOptions(g engine.Game, in map[string]string) (map[string]string, error) {
-	specs := g.Options()
+	specs := g.Info().Options
 	var out map[string]string
 	for k, v := range in {
 		i := slices.IndexFunc(specs, func(o engine.OptionSpec) bool { return o.Key == k })
 		if i < 0 {
-			return nil, fmt.Errorf("%w: %s has no option %q", ErrBadRequest, g.ID(), k)
+			return nil, fmt.Errorf("%w: %s has no option %q", ErrBadRequest, g.Info().ID, k)
 		}
 		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
 			return nil, fmt.Errorf("%w: option %s=%q must be one of %v", ErrBadRequest, k, v, specs[i].Values)
@@ -142,7 +142,7 @@ func gamePins(p map[string]string) map[string]string {
 
 // SeatRange is the number of players the lobby accepts.
 func (m Match) SeatRange() (lo, hi int) {
-	lo, hi = m.game.Seats()
+	lo, hi = m.game.Info().MinSeats, m.game.Info().MaxSeats
 	if v, ok := m.Pins[pinMinSeats]; ok {
 		fmt.Sscan(v, &lo)
 	}
@@ -226,7 +226,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		}
 		lo, hi := m.SeatRange()
 		if n := len(m.Seats); n < lo || n > hi {
-			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Name(), lo, hi)
+			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Info().Name, lo, hi)
 		}
 		st, e, err := m.game.Setup(m.setup())
 		if err != nil {

@@ -48,10 +48,10 @@ func (s *Service) Render(m Match, seat int) ([]byte, error) {
 type Private struct {
 	Seat int         `json:"seat"`
 	View engine.View `json:"view"`
-	// Hand is the view's "hand" with display names (empty for a game
-	// without cards).
-	Hand  []Card `json:"hand"`
-	Match Match  `json:"-"`
+	// Holding is what the seat holds privately (its hand with display
+	// names), as the game lists it.
+	Holding engine.Holding `json:"holding"`
+	Match   Match          `json:"-"`
 }
 
 // Private returns the user's own view.
@@ -68,7 +68,7 @@ func (s *Service) Private(ctx context.Context, r Ref, userID string) (Private, e
 		return Private{}, fmt.Errorf("%w: the match has not started", ErrNotActive)
 	}
 	v := m.game.View(m.state, seat)
-	return Private{Seat: seat, View: v, Hand: s.cards.hand(m.game, v), Match: m}, nil
+	return Private{Seat: seat, View: v, Holding: m.game.Holding(m.state, seat), Match: m}, nil
 }
 
 // Log lists the applied moves with Seq >= from (1-based; 0 means all).
@@ -114,33 +114,33 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 
 // Help searches a game's rules topics; an empty query lists the rules.
 func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
-	h, err := s.helper(game)
+	help, err := s.help(game)
 	if err != nil {
 		return nil, err
 	}
-	return engine.SearchHelp(h.HelpTopics(), query, limit), nil
+	return engine.SearchHelp(help, query, limit), nil
 }
 
 // Topic returns one help topic of a game by ID (the Topic of a RuleError).
 func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
-	h, err := s.helper(game)
+	help, err := s.help(game)
 	if err != nil {
 		return engine.HelpTopic{}, false
 	}
-	return engine.FindTopic(h.HelpTopics(), id)
+	return engine.FindTopic(help, id)
 }
 
-// helper is a game's rules help, or ErrNoHelp for a game without it.
-func (s *Service) helper(game string) (engine.Helper, error) {
+// help is a game's rules help, or ErrNoHelp for a game without it.
+func (s *Service) help(game string) ([]engine.HelpTopic, error) {
 	g, err := s.games.Get(game)
 	if err != nil {
 		return nil, fmt.Errorf("service: %w", err)
 	}
-	h, ok := g.(engine.Helper)
-	if !ok {
+	help := g.Info().Help
+	if len(help) == 0 {
 		return nil, ErrNoHelp
 	}
-	return h, nil
+	return help, nil
 }
 
 type boardKey struct {
@@ -198,7 +198,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
 	}
 	su := m.setup()
-	rec := engine.Record{Game: m.game.ID(), Rules: m.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
+	rec := engine.Record{Game: m.game.Info().ID, Rules: m.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
 	for _, e := range log {
 		rec.Append(e.Seat, e.Move)
 	}

@@ -49,7 +49,6 @@ type Service struct {
 
 	boards *fifo[boardKey, []byte]    // rendered boards
 	states *fifo[string, cachedState] // decoded states by match ID
-	cards  cardNames
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -276,9 +275,9 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	if sm.Status == storage.StatusLobby || sm.State == nil {
 		return m, nil
 	}
-	if sm.RulesVersion != g.RulesVersion() {
+	if sm.RulesVersion != g.Info().RulesVersion {
 		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
-			sm.ID, ErrBadData, sm.RulesVersion, g.ID(), g.RulesVersion())
+			sm.ID, ErrBadData, sm.RulesVersion, g.Info().ID, g.Info().RulesVersion)
 	}
 	if c, ok := s.states.get(sm.ID); ok && bytes.Equal(c.data, sm.State) {
 		m.state, m.Play = c.state, c.play

@@ -1,6 +1,9 @@
 package engine
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+)
 
 // Spectator is the seat argument for a view that belongs to no seat.
 const Spectator = -1
@@ -30,6 +33,11 @@ type Setup struct {
 	// reproduced. Keys and formats are documented per game; an unknown key
 	// is an error.
 	Pins map[string]string
+	// RulesVersion is the rules version the match plays under, within
+	// Info.OldestRulesVersion..Info.RulesVersion; 0 means the current one.
+	// A game whose rules changed keeps the old behaviour behind a check of
+	// the version it records in its state.
+	RulesVersion int
 }
 
 // OptionSpec documents one match option.
@@ -73,9 +81,41 @@ type Choices struct {
 
 // SeatStatus is one seat's public standing.
 type SeatStatus struct {
-	Seat      int            `json:"seat"`
-	Score     int            `json:"score"`
-	Resources map[string]int `json:"resources,omitempty"` // the key public resources: money, income ...
+	Seat  int `json:"seat"`
+	Score int `json:"score"` // in the game's own unit, Info.Score
+	// Stats are the seat's public figures (money, income, tiles in reserve,
+	// cards in hand ...) in the order the game wants them shown.
+	Stats []Stat `json:"stats,omitempty"`
+}
+
+// Stat is one named figure of a seat, game-neutral so that every front end
+// can list it without knowing the game.
+type Stat struct {
+	Key   string `json:"key"`            // stable identifier: "money", "income" ...
+	Label string `json:"label"`          // for people: "Money", "Income"
+	Value int    `json:"value"`          // the number, for sorting and charts
+	Text  string `json:"text,omitempty"` // the value as printed, e.g. "£12"; empty means the number
+}
+
+// Shown is the stat's value as a person reads it.
+func (s Stat) Shown() string {
+	if s.Text != "" {
+		return s.Text
+	}
+	return strconv.Itoa(s.Value)
+}
+
+// Card is one card (or other private piece) as a front end lists it.
+type Card struct {
+	Token string `json:"token"` // as the notation spells it, e.g. "blackburn"
+	Name  string `json:"name"`  // for people, e.g. "Blackburn"
+}
+
+// Holding is what one seat holds that only it may see, typed so that front
+// ends need not read it out of the game's view.
+type Holding struct {
+	Cards []Card `json:"cards"`           // the seat's hand, in display order; empty, never nil
+	Stats []Stat `json:"stats,omitempty"` // other private figures, in display order
 }
 
 // Status summarises a position for front ends.
@@ -88,14 +128,52 @@ type Status struct {
 	TieBreak string       `json:"tiebreak,omitempty"` // when finished: how ties were broken, if any
 }
 
+// ScoreName is what a game calls its score.
+type ScoreName struct {
+	Name  string `json:"name"`  // in full, plural: "victory points", "prestige", "money"
+	Short string `json:"short"` // abbreviation after a number: "VP"; may equal Name
+}
+
+// Example is one move in a game's notation and what it does, for help
+// pages.
+type Example struct {
+	Move    string `json:"move"`
+	Meaning string `json:"meaning"`
+}
+
+// Info describes a game: everything a host or front end needs to offer it
+// without knowing it.
+type Info struct {
+	ID       string `json:"id"`      // stable ASCII identifier, e.g. "brass"
+	Name     string `json:"name"`    // display name
+	Summary  string `json:"summary"` // one sentence for lists
+	MinSeats int    `json:"minSeats"`
+	MaxSeats int    `json:"maxSeats"`
+	// RulesVersion is the version new matches start under; it is bumped
+	// whenever a rules fix would change existing games. OldestRulesVersion
+	// is the oldest version this build still loads and plays (old states
+	// are migrated on decode, changed rules kept behind a version check).
+	RulesVersion       int          `json:"rulesVersion"`
+	OldestRulesVersion int          `json:"oldestRulesVersion"`
+	Options            []OptionSpec `json:"options,omitempty"`
+	Score              ScoreName    `json:"score"`
+	Examples           []Example    `json:"examples,omitempty"` // notation examples
+	// Help is the game's rules help in our own words; the topic IDs are
+	// what RuleError.Topic names. A game without help leaves it empty.
+	Help []HelpTopic `json:"-"`
+}
+
+// SupportsRules reports whether the build can load and play a match stored
+// under rules version v.
+func (i Info) SupportsRules(v int) bool {
+	return v >= i.OldestRulesVersion && v <= i.RulesVersion
+}
+
 // Game is a stateless rules value. All methods are pure and safe for
 // concurrent use.
 type Game interface {
-	ID() string            // stable ASCII identifier, e.g. "brass"
-	Name() string          // display name
-	Seats() (min, max int) // allowed seat counts
-	RulesVersion() int     // bumped whenever a rules fix would change existing games
-	Options() []OptionSpec
+	// Info describes the game. It is the same value on every call.
+	Info() Info
 
 	// Setup starts a match. The events narrate the random setup.
 	Setup(s Setup) (State, []Event, error)
@@ -109,19 +187,18 @@ type Game interface {
 	// View is the state as seat (or Spectator) may see it.
 	View(st State, seat int) View
 	Status(st State) Status
+	// Holding is what seat privately holds (its hand ...), for that seat's
+	// eyes only.
+	Holding(st State, seat int) Holding
 
 	ParseMove(text string) (Move, error)
 	FormatMove(m Move) string
 
 	// MarshalState encodes a state as versioned JSON; UnmarshalState
-	// decodes it and rejects unknown versions with ErrStateVersion.
+	// decodes it (migrating older encodings) and rejects unknown versions
+	// with ErrStateVersion.
 	MarshalState(st State) ([]byte, error)
 	UnmarshalState(data []byte) (State, error)
-}
-
-// Helper is implemented by games that offer rules help.
-type Helper interface {
-	HelpTopics() []HelpTopic
 }
 
 // HelpTopic is one entry of a game's rules help, written in our own words.

@@ -73,7 +73,7 @@ const maxRecordSeats = 100
 
 // Setup returns the record's setup for Game.Setup.
 func (r Record) Setup() Setup {
-	return Setup{Seats: r.Seats, Seed: r.Seed, Options: r.Options, Pins: r.Pins}
+	return Setup{Seats: r.Seats, Seed: r.Seed, Options: r.Options, Pins: r.Pins, RulesVersion: r.Rules}
 }
 
 // Append adds a move by seat (0-based) in notation text.

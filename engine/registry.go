@@ -15,10 +15,11 @@ type Registry struct {
 func NewRegistry(games ...Game) *Registry {
 	r := &Registry{games: map[string]Game{}}
 	for _, g := range games {
-		if _, dup := r.games[g.ID()]; dup {
-			panic("engine: duplicate game id " + g.ID())
+		id := g.Info().ID
+		if _, dup := r.games[id]; dup {
+			panic("engine: duplicate game id " + id)
 		}
-		r.games[g.ID()] = g
+		r.games[id] = g
 	}
 	return r
 }
@@ -38,6 +39,6 @@ func (r *Registry) Games() []Game {
 	for _, g := range r.games {
 		out = append(out, g)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID() < out[j].ID() })
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().ID < out[j].Info().ID })
 	return out
 }

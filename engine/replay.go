@@ -78,7 +78,7 @@ type replayConfig struct {
 func KeepStates() ReplayOption { return func(c *replayConfig) { c.keepStates = true } }
 
 // Replay sets up the record's match and plays every move in order. A record
-// for another game or another rules version is refused (ErrRecordGame,
+// for another game or a rules version outside the game's range is refused (ErrRecordGame,
 // ErrRulesVersion); a move that cannot be played stops the replay with a
 // *ReplayError; a Result header that the final position does not give is an
 // ErrResultMismatch. On a ReplayError the Result holds the game up to the
@@ -88,12 +88,13 @@ func Replay(g Game, r Record, opts ...ReplayOption) (Result, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if r.Game != g.ID() {
-		return Result{}, fmt.Errorf("%w: the record is for %q, not %q", ErrRecordGame, r.Game, g.ID())
+	info := g.Info()
+	if r.Game != info.ID {
+		return Result{}, fmt.Errorf("%w: the record is for %q, not %q", ErrRecordGame, r.Game, info.ID)
 	}
-	if r.Rules != g.RulesVersion() {
-		return Result{}, fmt.Errorf("%w: the record was played under rules version %d of %s, this build has version %d",
-			ErrRulesVersion, r.Rules, g.ID(), g.RulesVersion())
+	if !info.SupportsRules(r.Rules) {
+		return Result{}, fmt.Errorf("%w: the record was played under rules version %d of %s; this build plays versions %d to %d",
+			ErrRulesVersion, r.Rules, info.ID, info.OldestRulesVersion, info.RulesVersion)
 	}
 	st, evs, err := g.Setup(r.Setup())
 	if err != nil {
@@ -155,7 +156,7 @@ type MatchInfo struct {
 // reads back unchanged.
 func RecordOf(g Game, m MatchInfo) (Record, error) {
 	r := Record{
-		Game:    g.ID(),
+		Game:    g.Info().ID,
 		Rules:   m.Rules,
 		Seed:    m.Setup.Seed,
 		Seats:   m.Setup.Seats,
@@ -165,7 +166,7 @@ func RecordOf(g Game, m MatchInfo) (Record, error) {
 		Moves:   make([]RecordMove, len(m.Moves)),
 	}
 	if r.Rules == 0 {
-		r.Rules = g.RulesVersion()
+		r.Rules = g.Info().RulesVersion
 	}
 	for i, lm := range m.Moves {
 		mv, err := g.ParseMove(lm.Text)

@@ -177,7 +177,7 @@ func TestRecordOfExportsAndReplays(t *testing.T) {
 	// A match played under an older rules version exports that version,
 	// which this build then refuses to replay.
 	old, err := engine.RecordOf(g, engine.MatchInfo{Setup: setup, Rules: 7, Moves: log[:1]})
-	if err != nil || old.Rules != 7 || r.Rules != g.RulesVersion() {
+	if err != nil || old.Rules != 7 || r.Rules != g.Info().RulesVersion {
 		t.Errorf("rules versions: exported %d (err %v), current export %d", old.Rules, err, r.Rules)
 	}
 	if _, err := engine.Replay(g, old); !errors.Is(err, engine.ErrRulesVersion) {

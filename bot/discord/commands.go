@@ -22,7 +22,7 @@ type command struct {
 func (b *Bot) commands() map[string]command {
 	var games []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range b.svc.Games().Games() {
-		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.ID()})
+		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Info().Name, Value: g.Info().ID})
 	}
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required, Autocomplete: auto}

@@ -32,7 +32,7 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, e
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Hand))
+	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Holding.Cards))
 	d := privateData(text)
 	if err := b.attachBoard(d, p.Match, p.Seat, "hand.png"); err != nil {
 		return nil, err
@@ -41,7 +41,7 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, e
 }
 
 // handText lists a seat's cards by their display names.
-func handText(hand []bot.Card) string {
+func handText(hand []engine.Card) string {
 	if len(hand) == 0 {
 		return "no cards"
 	}
@@ -86,16 +86,11 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		return privateResponse(lobbyPrivate(m)), nil
 	}
 	var t strings.Builder
-	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Name(), m.Moves, statusLine(m))
+	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, statusLine(m))
 	for _, s := range m.Play.Seats {
-		fmt.Fprintf(&t, "%d. %s (%s): %d VP", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), s.Score)
-		keys := make([]string, 0, len(s.Resources))
-		for k := range s.Resources {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			fmt.Fprintf(&t, ", %s %d", k, s.Resources[k])
+		fmt.Fprintf(&t, "%d. %s (%s): %d %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), s.Score, m.GameRules().Info().Score.Short)
+		for _, st := range s.Stats {
+			fmt.Fprintf(&t, ", %s %s", strings.ToLower(st.Label), st.Shown())
 		}
 		if m.Seats[s.Seat].Left {
 			t.WriteString(" (left)")

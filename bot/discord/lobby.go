@@ -31,7 +31,7 @@ func (b *Bot) defaultGame() string {
 		return "brass"
 	}
 	if gs := b.svc.Games().Games(); len(gs) > 0 {
-		return gs[0].ID()
+		return gs[0].Info().ID
 	}
 	return ""
 }
@@ -90,7 +90,7 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", bot.ErrBadRequest, err)
 		}
-		lo, _ := g.Seats()
+		lo, _ := g.Info().MinSeats, g.Info().MaxSeats
 		req.MinSeats, req.MaxSeats = min(lo, int(o.IntValue())), int(o.IntValue())
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
@@ -111,7 +111,7 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, req bot.CreateReques
 		return nil, fmt.Errorf("%w: %w", bot.ErrBadRequest, err)
 	}
 	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
-		Name: clip(fmt.Sprintf("%s with %s", g.Name(), r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
+		Name: clip(fmt.Sprintf("%s with %s", g.Info().Name, r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
 		AutoArchiveDuration: 10080,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
@@ -125,7 +125,7 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, req bot.CreateReques
 	lobby := lobbyMessage(m)
 	return &Response{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, g.Name(), th.ID), AllowedMentions: noPings()},
+		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, g.Info().Name, th.ID), AllowedMentions: noPings()},
 		After: func(ctx context.Context, p *poster) {
 			p.send(ctx, th.ID, lobby)
 		},
@@ -139,11 +139,11 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 	var b strings.Builder
 	switch m.Status {
 	case storage.StatusLobby:
-		fmt.Fprintf(&b, "**%s** lobby: %s", g.Name(), playerRange(lo, hi))
+		fmt.Fprintf(&b, "**%s** lobby: %s", g.Info().Name, playerRange(lo, hi))
 	case storage.StatusAborted:
-		fmt.Fprintf(&b, "**%s** lobby closed.", g.Name())
+		fmt.Fprintf(&b, "**%s** lobby closed.", g.Info().Name)
 	default:
-		fmt.Fprintf(&b, "**%s** match started.", g.Name())
+		fmt.Fprintf(&b, "**%s** match started.", g.Info().Name)
 	}
 	b.WriteString("\n")
 	for i, s := range m.Seats {
@@ -267,7 +267,7 @@ func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Name())), nil
+	return announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Info().Name)), nil
 }
 
 // announce is a public message that pings nobody.

@@ -19,11 +19,11 @@ type wideState struct {
 	Moves []string `json:"moves"`
 }
 
-func (wide) ID() string                   { return "wide" }
-func (wide) Name() string                 { return "Wide" }
-func (wide) Seats() (int, int)            { return 2, 2 }
-func (wide) RulesVersion() int            { return 1 }
-func (wide) Options() []engine.OptionSpec { return nil }
+func (wide) Info() engine.Info {
+	return engine.Info{ID: "wide", Name: "Wide", MinSeats: 2, MaxSeats: 2, RulesVersion: 1, OldestRulesVersion: 1,
+		Score: engine.ScoreName{Name: "points", Short: "pts"}}
+}
+func (wide) Holding(engine.State, int) engine.Holding { return engine.Holding{Cards: []engine.Card{}} }
 func (wide) Setup(engine.Setup) (engine.State, []engine.Event, error) {
 	return &wideState{}, nil, nil
 }

@@ -226,7 +226,7 @@ func turnPing(m bot.Match) *discordgo.InteractionResponseData {
 		}
 	}
 	return &discordgo.InteractionResponseData{
-		Content:         fmt.Sprintf("%s, your turn in %s.", strings.Join(mentions, ", "), m.GameRules().Name()),
+		Content:         fmt.Sprintf("%s, your turn in %s.", strings.Join(mentions, ", "), m.GameRules().Info().Name),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 	}
 }

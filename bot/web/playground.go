@@ -95,9 +95,8 @@ type gameInfo struct {
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
 	for _, g := range s.svc.Games().Games() {
-		lo, hi := g.Seats()
-		_, help := g.(engine.Helper)
-		out = append(out, gameInfo{ID: g.ID(), Name: g.Name(), Min: lo, Max: hi, Options: g.Options(), Help: help})
+		info := g.Info()
+		out = append(out, gameInfo{ID: info.ID, Name: info.Name, Min: info.MinSeats, Max: info.MaxSeats, Options: info.Options, Help: len(info.Help) > 0})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -132,7 +131,7 @@ func styleOf(seat int) seatStyle {
 func summary(m bot.Match) matchJSON {
 	name := m.Game
 	if g := m.GameRules(); g != nil {
-		name = g.Name()
+		name = g.Info().Name
 	}
 	styles := make([]seatStyle, len(m.Seats))
 	for i := range styles {

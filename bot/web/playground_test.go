@@ -66,7 +66,7 @@ func (tc e2eGame) optionHelp(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range g.Options() {
+	for _, o := range g.Info().Options {
 		if o.Key == tc.option[0] {
 			return o.Help
 		}

@@ -67,8 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 		err = selfplayCmd(args, stdout, cat)
 	case "games":
 		for _, g := range cat.games.Games() {
-			lo, hi := g.Seats()
-			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules version %d)\n", g.ID(), g.Name(), lo, hi, g.RulesVersion())
+			lo, hi := g.Info().MinSeats, g.Info().MaxSeats
+			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules version %d)\n", g.Info().ID, g.Info().Name, lo, hi, g.Info().RulesVersion)
 		}
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)

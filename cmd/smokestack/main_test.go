@@ -140,7 +140,7 @@ func TestReplay(t *testing.T) {
 	}
 	if got.Game != "pebbles" || !got.Finished || got.Moves != 3 || len(got.Active) != 0 ||
 		len(got.Seats) != 2 || got.Seats[0].Player != "Ann" || got.Seats[0].Score != 1 || got.Ranking[0] != 1 ||
-		got.Seats[1].Resources["cards"] == 0 {
+		len(got.Seats[1].Stats) == 0 || got.Seats[1].Stats[0].Key != "cards" || got.Seats[1].Stats[0].Value == 0 {
 		t.Errorf("status %s", out)
 	}
 
@@ -268,8 +268,8 @@ func TestBrass(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &st); err != nil || st.Game != "brass" || !st.Finished || len(st.Seats) != 4 || len(st.Ranking) != 4 {
 		t.Errorf("replay status: %v %s", err, out)
 	}
-	if _, ok := st.Seats[0].Resources["money"]; !ok {
-		t.Errorf("no money among the key resources: %s", out)
+	if len(st.Seats[0].Stats) == 0 || st.Seats[0].Stats[0].Key != "money" {
+		t.Errorf("money is not the first of the seat's stats: %s", out)
 	}
 	png := filepath.Join(t.TempDir(), "board.png")
 	if code, _, errOut := runCLI(t, nil, "render", rec, "-o", png, "--seat", "1"); code != exitOK {
@@ -294,7 +294,11 @@ func TestBrass(t *testing.T) {
 // low: selfplay must catch it and print a record that reproduces it.
 type brokenGame struct{ testgame.Game }
 
-func (brokenGame) ID() string { return "broken" }
+func (g brokenGame) Info() engine.Info {
+	info := g.Game.Info()
+	info.ID = "broken"
+	return info
+}
 
 func (g brokenGame) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
 	if s.(*testgame.State).Pile < 10 {

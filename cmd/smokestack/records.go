@@ -48,10 +48,10 @@ type statusJSON struct {
 }
 
 type seatJSON struct {
-	Seat      int            `json:"seat"`
-	Player    string         `json:"player,omitempty"`
-	Score     int            `json:"score"`
-	Resources map[string]int `json:"resources,omitempty"`
+	Seat   int           `json:"seat"`
+	Player string        `json:"player,omitempty"`
+	Score  int           `json:"score"`
+	Stats  []engine.Stat `json:"stats,omitempty"`
 }
 
 func toStatusJSON(rec engine.Record, res engine.Result) statusJSON {
@@ -65,7 +65,7 @@ func toStatusJSON(rec engine.Record, res engine.Result) statusJSON {
 		out.Ranking = append(out.Ranking, r+1)
 	}
 	for _, st := range s.Seats {
-		sj := seatJSON{Seat: st.Seat + 1, Score: st.Score, Resources: st.Resources}
+		sj := seatJSON{Seat: st.Seat + 1, Score: st.Score, Stats: st.Stats}
 		if st.Seat < len(rec.Players) {
 			sj.Player = rec.Players[st.Seat]
 		}
@@ -113,7 +113,7 @@ func renderCmd(args []string, stdout io.Writer, cat catalog) error {
 		return fmt.Errorf("%w: --seat %d: the record has seats 1 to %d (0 for the public board)", errUsage, *seat, rec.Seats)
 	}
 	viewer := *seat - 1 // 0 becomes engine.Spectator
-	png, err := cat.renderers.PNG(g.ID(), g.View(res.State, viewer), viewer)
+	png, err := cat.renderers.PNG(g.Info().ID, g.View(res.State, viewer), viewer)
 	if err != nil {
 		return fmt.Errorf("smokestack: render: %w", err)
 	}

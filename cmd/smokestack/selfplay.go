@@ -56,12 +56,12 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	lo, hi := g.Seats()
+	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 	if *seats == 0 {
 		*seats = lo
 	}
 	if *seats < lo || *seats > hi {
-		return fmt.Errorf("%w: %s plays with %d to %d seats", errUsage, g.Name(), lo, hi)
+		return fmt.Errorf("%w: %s plays with %d to %d seats", errUsage, g.Info().Name, lo, hi)
 	}
 	cfg := enginetest.Config{Seats: []int{*seats}, Playouts: *games, Seed: *seed, MaxMoves: maxMovesPerGame}
 	if len(opts) > 0 {

@@ -238,6 +238,14 @@ type board struct {
 // cards: 0..numTowns-1 are location cards (place index), then one per industry.
 func (b *board) numCardKinds() int { return b.numTowns + int(numIndustries) }
 
+// cardName is card c's display name: the town, or the industry.
+func (b *board) cardName(c int) string {
+	if ind, ok := b.cardIndustry(c); ok {
+		return b.names[ind]
+	}
+	return b.places[c].Name
+}
+
 func (b *board) cardSlug(c int) string {
 	if c < b.numTowns {
 		return b.places[c].ID

@@ -3,6 +3,7 @@ package brass
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -15,11 +16,40 @@ func New() Game { return Game{} }
 
 var _ engine.Game = Game{}
 
-func (Game) ID() string                   { return "brass" }
-func (Game) Name() string                 { return "Brass (Lancashire, 2007)" }
-func (Game) Seats() (int, int)            { return 3, 4 }
-func (Game) RulesVersion() int            { return 1 }
-func (Game) Options() []engine.OptionSpec { return append([]engine.OptionSpec(nil), optionSpecs...) }
+// rulesVersion is the version new matches start under and
+// oldestRulesVersion the oldest this build still plays (see
+// docs/architecture.md, "Rules versions").
+const (
+	rulesVersion       = 1
+	oldestRulesVersion = 1
+)
+
+// info is built once: the help topics are computed from the data.
+var info = sync.OnceValue(func() engine.Info {
+	return engine.Info{
+		ID:                 "brass",
+		Name:               "Brass (Lancashire, 2007)",
+		Summary:            "Build mills, mines, ports and links across Lancashire through the canal and rail periods.",
+		MinSeats:           3,
+		MaxSeats:           4,
+		RulesVersion:       rulesVersion,
+		OldestRulesVersion: oldestRulesVersion,
+		Options:            optionSpecs,
+		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
+		Examples: []engine.Example{
+			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},
+			{Move: "canal bolton-bury card:bolton", Meaning: "build the canal link between Bolton and Bury"},
+			{Move: "sell bury>liverpool card:wigan", Meaning: "sell your Bury mill's cotton through the port of Liverpool"},
+			{Move: "develop iron card:liverpool", Meaning: "take your lowest iron works off its stack"},
+			{Move: "loan 30 card:fleetwood", Meaning: "borrow £30, paid for by three income levels"},
+		},
+		Help: helpTopics(),
+	}
+})
+
+// Info describes Brass. The options and help are shared: callers must not
+// modify them.
+func (Game) Info() engine.Info { return info() }
 
 func asState(s engine.State) (*State, error) {
 	st, ok := s.(*State)

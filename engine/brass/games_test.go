@@ -197,7 +197,7 @@ func greedyGame(t *testing.T, g engine.Game, seats int, seed uint64) engine.Reco
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := engine.Record{Game: g.ID(), Rules: g.RulesVersion(), Seed: seed, Seats: seats}
+	rec := engine.Record{Game: g.Info().ID, Rules: g.Info().RulesVersion, Seed: seed, Seats: seats}
 	p := &greedyPolicy{g: g, rng: engine.NewRNG(seed, 0x9e)}
 	for n := 0; ; n++ {
 		status := g.Status(st)

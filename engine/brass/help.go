@@ -22,7 +22,8 @@ import (
 // phone; the contract allows 1500 characters.
 const maxHelpBody = 1200
 
-// helpTopics returns every help topic of the game; Game.HelpTopics serves it.
+// helpTopics returns every help topic of the game for Info: rule topics
+// first, then tiles, locations and cards.
 func helpTopics() []engine.HelpTopic { return helpTopicsFor(theBoard) }
 
 // helpTopicsFor builds every help topic from the rule texts and the board data.
@@ -347,6 +348,3 @@ func helpCards(b *board) []engine.HelpTopic {
 	return out
 }
 
-// HelpTopics implements engine.Helper: rule topics first, then tiles,
-// locations and cards.
-func (Game) HelpTopics() []engine.HelpTopic { return helpTopics() }

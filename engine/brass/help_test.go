@@ -480,15 +480,11 @@ func TestGeneratedHelpFollowsData(t *testing.T) {
 	}
 }
 
-func TestGameIsHelper(t *testing.T) {
+func TestInfoHasHelp(t *testing.T) {
 	var g engine.Game = Game{}
-	h, ok := g.(engine.Helper)
-	if !ok {
-		t.Fatal("brass.Game does not implement engine.Helper")
-	}
-	topics := h.HelpTopics()
+	topics := g.Info().Help
 	if len(topics) != len(helpTopics()) {
-		t.Fatalf("HelpTopics returned %d topics, want %d", len(topics), len(helpTopics()))
+		t.Fatalf("Info().Help has %d topics, want %d", len(topics), len(helpTopics()))
 	}
 	if tp, ok := engine.FindTopic(topics, TopicLoan); !ok || tp.Kind != "rule" {
 		t.Errorf("FindTopic(%q) = %+v, %v", TopicLoan, tp, ok)

@@ -78,10 +78,8 @@ func TestScenarioCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	help := map[string]bool{}
-	if h, ok := newTestGame().(engine.Helper); ok {
-		for _, tp := range h.HelpTopics() {
-			help[tp.ID] = true
-		}
+	for _, tp := range newTestGame().Info().Help {
+		help[tp.ID] = true
 	}
 	covered := map[string][]string{}
 	for _, f := range files {

@@ -3,6 +3,7 @@ package brass
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -35,18 +36,32 @@ func (Game) Status(s engine.State) engine.Status {
 	}
 	for seat := 0; seat < st.N; seat++ {
 		p := &st.Players[seat]
-		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Resources: map[string]int{
-			"money":  p.Money,
-			"income": st.income(seat),
-			"vp":     p.VP,
-			"spent":  p.Spent,
-			"links":  p.LinksLeft,
-			"cards":  len(st.Hands[seat]),
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: []engine.Stat{
+			{Key: "money", Label: "Money", Value: p.Money, Text: fmt.Sprintf("£%d", p.Money)},
+			{Key: "income", Label: "Income", Value: st.income(seat), Text: fmt.Sprintf("£%d", st.income(seat))},
+			{Key: "spent", Label: "Spent this round", Value: p.Spent, Text: fmt.Sprintf("£%d", p.Spent)},
+			{Key: "links", Label: "Links left", Value: p.LinksLeft},
+			{Key: "cards", Label: "Cards in hand", Value: len(st.Hands[seat])},
 		}})
 	}
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)
 		out.TieBreak = st.TieBreak
 	}
+	return out
+}
+
+// Holding lists seat's cards by display name, sorted as the view sorts
+// them (by token).
+func (Game) Holding(s engine.State, seat int) engine.Holding {
+	out := engine.Holding{Cards: []engine.Card{}}
+	st, err := asState(s)
+	if err != nil || seat < 0 || seat >= st.N {
+		return out
+	}
+	for _, c := range st.Hands[seat] {
+		out.Cards = append(out.Cards, engine.Card{Token: theBoard.cardSlug(c), Name: theBoard.cardName(c)})
+	}
+	slices.SortFunc(out.Cards, func(a, b engine.Card) int { return strings.Compare(a.Token, b.Token) })
 	return out
 }

@@ -82,7 +82,7 @@ const (
 
 func (c Config) withDefaults(g engine.Game) Config {
 	if len(c.Seats) == 0 {
-		lo, hi := g.Seats()
+		lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 		for n := lo; n <= hi; n++ {
 			c.Seats = append(c.Seats, n)
 		}

@@ -105,10 +105,10 @@ func Playout(g engine.Game, cfg Config, i int) (rec engine.Record, err error) {
 		chk:    engine.NewRNG(cfg.Seed+uint64(i), 0xc4),
 		replay: sampled(cfg.ReplayEvery, 0, i),
 	}
-	r.rec = engine.Record{Game: g.ID(), Rules: g.RulesVersion(), Seed: cfg.Seed + uint64(i), Seats: r.seats, Options: cfg.Options}
-	if h, ok := g.(engine.Helper); ok {
+	r.rec = engine.Record{Game: g.Info().ID, Rules: g.Info().RulesVersion, Seed: cfg.Seed + uint64(i), Seats: r.seats, Options: cfg.Options}
+	if help := g.Info().Help; len(help) > 0 {
 		r.topics = map[string]bool{}
-		for _, t := range h.HelpTopics() {
+		for _, t := range help {
 			r.topics[t.ID] = true
 		}
 	}
@@ -124,7 +124,7 @@ func Playout(g engine.Game, cfg Config, i int) (rec engine.Record, err error) {
 }
 
 func (r *run) fail(c Check, format string, args ...any) error {
-	f := &Failure{Check: c, Game: r.g.ID(), Playout: r.i, Move: r.move, Seat: r.seat, Text: r.text,
+	f := &Failure{Check: c, Game: r.g.Info().ID, Playout: r.i, Move: r.move, Seat: r.seat, Text: r.text,
 		Err: fmt.Errorf(format, args...), Record: r.rec}
 	f.Record.Moves = slices.Clone(r.rec.Moves)
 	if r.applying {

@@ -66,7 +66,7 @@ func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
 				if err != nil {
 					f, ok := err.(*Failure)
 					if !ok {
-						f = &Failure{Game: g.ID(), Playout: i, Err: err, Record: rec}
+						f = &Failure{Game: g.Info().ID, Playout: i, Err: err, Record: rec}
 					}
 					mu.Lock()
 					failures = append(failures, f)
@@ -83,7 +83,7 @@ func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
 	}
 	sec := s.Elapsed.Seconds()
 	t.Logf("%s: %d playouts, %d moves in %v: %.0f playouts/s, %.0f moves/s (%d workers)",
-		g.ID(), s.Playouts, s.Moves, s.Elapsed.Round(time.Millisecond), float64(s.Playouts)/sec, float64(s.Moves)/sec, cfg.Workers)
+		g.Info().ID, s.Playouts, s.Moves, s.Elapsed.Round(time.Millisecond), float64(s.Playouts)/sec, float64(s.Moves)/sec, cfg.Workers)
 	return s
 }
 
@@ -92,13 +92,13 @@ func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
 func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
 	cfg = cfg.withDefaults(g)
-	if id := g.ID(); id == "" || strings.ContainsFunc(id, func(r rune) bool { return r > 'z' || r < '-' || r == ' ' }) {
+	if id := g.Info().ID; id == "" || strings.ContainsFunc(id, func(r rune) bool { return r > 'z' || r < '-' || r == ' ' }) {
 		t.Errorf("ID %q: want a non-empty lowercase ASCII identifier", id)
 	}
-	if g.Name() == "" {
+	if g.Info().Name == "" {
 		t.Error("empty Name")
 	}
-	lo, hi := g.Seats()
+	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 	if lo < 1 || hi < lo {
 		t.Fatalf("Seats() = %d, %d", lo, hi)
 	}
@@ -116,7 +116,7 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 	if _, _, err := setup(lo, cfg.Options, map[string]string{"zz-no-such-pin": "1"}); err == nil {
 		t.Error("Setup accepts an unknown pin")
 	}
-	for _, o := range g.Options() {
+	for _, o := range g.Info().Options {
 		if o.Key == "" || o.Help == "" {
 			t.Errorf("option %+v lacks a key or help", o)
 		}
@@ -129,9 +129,9 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 			t.Errorf("option %s: default %q is not among its values %v", o.Key, o.Default, o.Values)
 		}
 	}
-	if h, ok := g.(engine.Helper); ok {
+	{
 		ids := map[string]bool{}
-		for _, tp := range h.HelpTopics() {
+		for _, tp := range g.Info().Help {
 			if tp.ID == "" || tp.Title == "" || tp.Kind == "" || tp.Body == "" || len(tp.Body) > 1500 || ids[tp.ID] {
 				t.Errorf("help topic %q: empty field, body over 1500 bytes, or a repeated ID", tp.ID)
 			}

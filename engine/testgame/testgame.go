@@ -46,12 +46,16 @@ type View struct {
 	Winner    int   `json:"winner"`
 }
 
-func (Game) ID() string        { return "pebbles" }
-func (Game) Name() string      { return "Pebbles (test game)" }
-func (Game) Seats() (int, int) { return 2, 4 }
-func (Game) RulesVersion() int { return 1 }
-func (Game) Options() []engine.OptionSpec {
-	return []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}}
+// Info describes Pebbles.
+func (Game) Info() engine.Info {
+	return engine.Info{
+		ID: "pebbles", Name: "Pebbles (test game)", Summary: "Take pebbles with numbered cards; whoever takes the last one wins.",
+		MinSeats: 2, MaxSeats: 4, RulesVersion: 1, OldestRulesVersion: 1,
+		Options:  []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}},
+		Score:    engine.ScoreName{Name: "wins", Short: "wins"},
+		Examples: []engine.Example{{Move: "take 2", Meaning: "play your 2 card and take two pebbles"}, {Move: "pass", Meaning: "pass when no card fits the pile"}},
+		Help:     helpTopics(),
+	}
 }
 
 func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
@@ -258,7 +262,7 @@ func (g Game) Status(s engine.State) engine.Status {
 		if st.Winner == i {
 			score = 1
 		}
-		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Resources: map[string]int{"cards": len(h)}})
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Stats: []engine.Stat{{Key: "cards", Label: "Cards", Value: len(h)}}})
 	}
 	if st.Winner >= 0 {
 		out.Finished = true
@@ -306,8 +310,20 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 	return &st, nil
 }
 
-// HelpTopics makes the test game a Helper.
-func (Game) HelpTopics() []engine.HelpTopic {
+// Holding lists seat's cards by value.
+func (Game) Holding(s engine.State, seat int) engine.Holding {
+	st := s.(*State)
+	out := engine.Holding{Cards: []engine.Card{}}
+	if seat < 0 || seat >= len(st.Hands) {
+		return out
+	}
+	for _, c := range st.Hands[seat] {
+		out.Cards = append(out.Cards, engine.Card{Token: strconv.Itoa(c), Name: fmt.Sprintf("card %d", c)})
+	}
+	return out
+}
+
+func helpTopics() []engine.HelpTopic {
 	return []engine.HelpTopic{
 		{ID: "actions", Title: "Actions", Kind: "rule", Keywords: []string{"move", "turn"}, Body: "On your turn take pebbles with a card, or pass when you cannot."},
 		{ID: "take", Title: "Taking pebbles", Kind: "rule", Keywords: []string{"take", "card"}, Body: "Play a card of value N to remove N pebbles; never more than are left."},

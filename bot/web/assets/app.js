@@ -157,12 +157,11 @@ async function hand() {
   if (st.seat < 0) { $("hand").textContent = "Spectators hold no cards."; return; }
   try {
     const p = await api("GET", "matches/" + st.match.id + "/hand?seat=" + st.seat);
-    const v = p.view || {};
-    if (Array.isArray(v.hand)) {
-      $("hand").replaceChildren(...(p.hand.length ? p.hand.map((c) => el("span", { className: "card", textContent: c.name, title: c.token })) : ["(empty)"]));
-    } else {
-      $("hand").textContent = JSON.stringify(v, null, 1);
-    }
+    const cards = (p.holding && p.holding.cards) || [];
+    const stats = (p.holding && p.holding.stats) || [];
+    $("hand").replaceChildren(
+      ...(cards.length ? cards.map((c) => el("span", { className: "card", textContent: c.name, title: c.token })) : ["(no cards)"]),
+      ...stats.map((s) => el("span", { className: "stat", textContent: s.label + " " + (s.text || s.value) })));
   } catch (e) { $("hand").textContent = e.message; }
 }
 
