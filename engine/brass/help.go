@@ -347,4 +347,3 @@ func helpCards(b *board) []engine.HelpTopic {
 	}
 	return out
 }
-
