@@ -114,33 +114,33 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 
 // Help searches a game's rules topics; an empty query lists the rules.
 func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
-	help, err := s.help(game)
+	x, err := s.helpIndex(game)
 	if err != nil {
 		return nil, err
 	}
-	return engine.SearchHelp(help, query, limit), nil
+	return x.Search(query, limit), nil
 }
 
 // Topic returns one help topic of a game by ID (the Topic of a RuleError).
 func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
-	help, err := s.help(game)
+	x, err := s.helpIndex(game)
 	if err != nil {
 		return engine.HelpTopic{}, false
 	}
-	return engine.FindTopic(help, id)
+	return x.Topic(id)
 }
 
-// help is a game's rules help, or ErrNoHelp for a game without it.
-func (s *Service) help(game string) ([]engine.HelpTopic, error) {
-	g, err := s.games.Get(game)
-	if err != nil {
+// helpIndex is a game's indexed rules help, or ErrNoHelp for a game
+// without it.
+func (s *Service) helpIndex(game string) (*engine.HelpIndex, error) {
+	if _, err := s.games.Get(game); err != nil {
 		return nil, fmt.Errorf("service: %w", err)
 	}
-	help := g.Info().Help
-	if len(help) == 0 {
+	x, ok := s.help[game]
+	if !ok {
 		return nil, ErrNoHelp
 	}
-	return help, nil
+	return x, nil
 }
 
 type boardKey struct {

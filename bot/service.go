@@ -47,8 +47,9 @@ type Service struct {
 	seed      func() uint64
 	attempts  int
 
-	boards *fifo[boardKey, []byte]    // rendered boards
-	states *fifo[string, cachedState] // decoded states by match ID
+	boards *fifo[boardKey, []byte]      // rendered boards
+	states *fifo[string, cachedState]   // decoded states by match ID
+	help   map[string]*engine.HelpIndex // each game's rules help, indexed once at start
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -91,6 +92,12 @@ func New(cfg Config) (*Service, error) {
 		n = 256
 	}
 	s.states = newFIFO[string, cachedState](max(n, 0))
+	s.help = map[string]*engine.HelpIndex{}
+	for _, g := range s.games.Games() {
+		if info := g.Info(); len(info.Help) > 0 {
+			s.help[info.ID] = engine.NewHelpIndex(info.Help)
+		}
+	}
 	return s, nil
 }
 

@@ -3,72 +3,183 @@ package engine
 import (
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
-// SearchHelp ranks a game's help topics against a free-text query: exact ID
-// or title first, then keyword and title word matches, then body matches.
+// Limits of one help query. A query is cut to MaxHelpQuery bytes (at a
+// word boundary) and to its first MaxHelpWords distinct words, so the cost
+// of a search is bounded whatever a client sends.
+const (
+	MaxHelpQuery = 200
+	MaxHelpWords = 12
+)
+
+// stopWords are skipped in a query of several words: "the midlands" finds
+// the Midlands although "the" may appear nowhere in its topic.
+var stopWords = map[string]bool{
+	"a": true, "an": true, "and": true, "the": true, "of": true, "to": true, "in": true,
+	"on": true, "for": true, "is": true, "how": true, "do": true, "i": true, "what": true,
+	"can": true, "with": true, "my": true, "it": true,
+}
+
+// HelpIndex is a game's help topics prepared once for search: the titles,
+// keywords and bodies are lower-cased and the body split into words when
+// the index is built, not at each query.
+type HelpIndex struct {
+	topics  []HelpTopic
+	entries []helpEntry
+}
+
+type helpEntry struct {
+	id, title string
+	keywords  []string
+	body      string          // lower-cased
+	words     map[string]bool // the body's and title's words
+	rule      bool
+}
+
+// NewHelpIndex indexes topics. The topics are kept, not copied: callers
+// must not modify them afterwards.
+func NewHelpIndex(topics []HelpTopic) *HelpIndex {
+	x := &HelpIndex{topics: topics, entries: make([]helpEntry, len(topics))}
+	for i, t := range topics {
+		e := helpEntry{id: t.ID, title: strings.ToLower(t.Title), body: strings.ToLower(t.Body),
+			words: map[string]bool{}, rule: t.Kind == "rule"}
+		for _, k := range t.Keywords {
+			e.keywords = append(e.keywords, strings.ToLower(k))
+		}
+		for _, w := range helpWords(e.title + " " + e.body) {
+			e.words[w] = true
+		}
+		x.entries[i] = e
+	}
+	return x
+}
+
+// Topics returns the indexed topics in their given order.
+func (x *HelpIndex) Topics() []HelpTopic { return x.topics }
+
+// helpWords splits lower-cased text into words of letters and digits.
+func helpWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// HelpQuery normalises a query as Search uses it: trimmed, lower-cased,
+// cut to MaxHelpQuery bytes at a word boundary, and its distinct words
+// (at most MaxHelpWords, stop words dropped when others remain).
+func HelpQuery(query string) (q string, words []string) {
+	q = strings.TrimSpace(query)
+	if len(q) > MaxHelpQuery {
+		cut := MaxHelpQuery
+		for cut > 0 && !utf8.RuneStart(q[cut]) {
+			cut--
+		}
+		q = q[:cut]
+		if i := strings.LastIndexByte(q, ' '); i > 0 {
+			q = q[:i]
+		}
+	}
+	q = strings.ToLower(strings.TrimSpace(q))
+	seen := map[string]bool{}
+	var content []string
+	for _, w := range strings.Fields(q) {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		words = append(words, w)
+		if !stopWords[w] {
+			content = append(content, w)
+		}
+		if len(words) == MaxHelpWords {
+			break
+		}
+	}
+	if len(content) > 0 {
+		words = content
+	}
+	return q, words
+}
+
+// Search ranks the topics against a free-text query: an exact ID or title
+// first, then keyword and title word matches, then words of the topic's
+// text. Every word of the query (stop words aside) must match somewhere.
 // An empty query lists the rule topics in their given order.
-func SearchHelp(topics []HelpTopic, query string, limit int) []HelpTopic {
-	q := strings.ToLower(strings.TrimSpace(query))
+func (x *HelpIndex) Search(query string, limit int) []HelpTopic {
+	q, words := HelpQuery(query)
 	type scored struct {
-		t     HelpTopic
-		score int
-		order int
+		i, score int
 	}
 	var hits []scored
-	words := strings.Fields(q)
-	for i, t := range topics {
+	for i, e := range x.entries {
 		s := 0
-		title := strings.ToLower(t.Title)
 		switch {
 		case q == "":
-			if t.Kind == "rule" {
+			if e.rule {
 				s = 1
 			}
-		case q == t.ID || q == title:
+		case q == e.id || q == e.title:
 			s = 100
 		default:
-			for _, w := range words {
-				ws := 0
-				if strings.Contains(title, w) {
-					ws = 10
-				}
-				for _, k := range t.Keywords {
-					k = strings.ToLower(k)
-					if k == q {
-						ws = max(ws, 30)
-					} else if strings.Contains(k, w) {
-						ws = max(ws, 8)
-					}
-				}
-				if ws == 0 && strings.Contains(strings.ToLower(t.Body), w) {
-					ws = 1
-				}
-				if ws == 0 {
-					s = 0
-					break
-				}
-				s += ws
-			}
+			s = e.score(q, words)
 		}
 		if s > 0 {
-			hits = append(hits, scored{t, s, i})
+			hits = append(hits, scored{i, s})
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].score != hits[j].score {
-			return hits[i].score > hits[j].score
-		}
-		return hits[i].order < hits[j].order
-	})
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
 	out := make([]HelpTopic, 0, len(hits))
 	for _, h := range hits {
 		if limit > 0 && len(out) == limit {
 			break
 		}
-		out = append(out, h.t)
+		out = append(out, x.topics[h.i])
 	}
 	return out
+}
+
+// score weighs each query word: 30 when the whole query is a keyword, 10
+// in the title, 8 inside a keyword, 3 as a whole word of the text (or the
+// singular of one: "mines" finds "mine"), 1 anywhere inside the text. Zero
+// when a word matches nowhere.
+func (e *helpEntry) score(q string, words []string) int {
+	s := 0
+	for _, w := range words {
+		ws := 0
+		if strings.Contains(e.title, w) {
+			ws = 10
+		}
+		for _, k := range e.keywords {
+			if k == q {
+				ws = max(ws, 30)
+			} else if strings.Contains(k, w) {
+				ws = max(ws, 8)
+			}
+		}
+		if ws == 0 {
+			switch {
+			case e.words[w] || e.words[strings.TrimSuffix(w, "s")]:
+				ws = 3
+			case strings.Contains(e.body, w):
+				ws = 1
+			}
+		}
+		if ws == 0 {
+			return 0
+		}
+		s += ws
+	}
+	return s
+}
+
+// Topic returns the topic with the ID.
+func (x *HelpIndex) Topic(id string) (HelpTopic, bool) { return FindTopic(x.topics, id) }
+
+// SearchHelp indexes topics and searches them once; a host that searches
+// often keeps a HelpIndex instead.
+func SearchHelp(topics []HelpTopic, query string, limit int) []HelpTopic {
+	return NewHelpIndex(topics).Search(query, limit)
 }
 
 // FindTopic returns the topic with the ID.

@@ -1,8 +1,11 @@
 package engine_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -74,5 +77,64 @@ func TestFindTopic(t *testing.T) {
 	}
 	if _, ok := engine.FindTopic(helpTopics, "rail"); ok {
 		t.Error("FindTopic(rail) found a topic")
+	}
+}
+
+func TestHelpQueryBounded(t *testing.T) {
+	huge := strings.Repeat("coal iron ", 80000) // 800 KB of repeated words
+	q, words := engine.HelpQuery(huge)
+	if len(q) > engine.MaxHelpQuery || !slices.Equal(words, []string{"coal", "iron"}) {
+		t.Errorf("HelpQuery(800 KB) = %d bytes, words %v; want at most %d bytes and [coal iron]", len(q), words, engine.MaxHelpQuery)
+	}
+	var many strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&many, "w%d ", i)
+	}
+	if _, words := engine.HelpQuery(many.String()); len(words) != engine.MaxHelpWords {
+		t.Errorf("50 distinct words kept %d, want %d", len(words), engine.MaxHelpWords)
+	}
+	// A cut never splits a character.
+	q, _ = engine.HelpQuery(strings.Repeat("é", 300))
+	if !utf8.ValidString(q) {
+		t.Errorf("cut query is not valid UTF-8: %q", q)
+	}
+	// The huge query still finds what its words find.
+	if got := ids(engine.NewHelpIndex(helpTopics).Search(huge, 0)); !slices.Equal(got, nil) {
+		t.Errorf("coal+iron together = %v, want nothing (no topic has both)", got)
+	}
+	if got := ids(engine.NewHelpIndex(helpTopics).Search(strings.Repeat("coal ", 100000), 1)); !slices.Equal(got, []string{"coal"}) {
+		t.Errorf("repeated coal = %v, want [coal]", got)
+	}
+}
+
+func TestHelpSearchText(t *testing.T) {
+	x := engine.NewHelpIndex(helpTopics)
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		// Words of the text find a topic; a plural finds the singular.
+		{"rising prices", []string{"coal-market"}},
+		{"large towns", []string{"manchester"}},
+		// Stop words are skipped when other words remain.
+		{"the cheapest", []string{"iron"}},
+		{"how do I build canals", []string{"canal"}},
+		// Keyword and title beat the text.
+		{"market", []string{"coal-market", "coal"}},
+	} {
+		if got := ids(x.Search(tc.query, 0)); !slices.Equal(got, tc.want) {
+			t.Errorf("Search(%q) = %v, want %v", tc.query, got, tc.want)
+		}
+	}
+	if tp, ok := x.Topic("iron"); !ok || tp.Title != "Iron" {
+		t.Errorf("Topic(iron) = %+v, %v", tp, ok)
+	}
+}
+
+func BenchmarkHelpSearchHuge(b *testing.B) {
+	x := engine.NewHelpIndex(helpTopics)
+	huge := strings.Repeat("coal iron market ", 50000)
+	for b.Loop() {
+		x.Search(huge, 5)
 	}
 }
