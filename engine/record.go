@@ -67,6 +67,15 @@ const recordMagic = "# Smokestack match record"
 // MaxRecordSize bounds the text ParseRecord reads.
 const MaxRecordSize = 16 << 20
 
+// Limits of the free-text fields of a record, so an imported record cannot
+// carry a name or a move that every later store write or message repeats.
+const (
+	MaxPlayerName  = 64   // characters of one player's name
+	MaxMoveText    = 500  // bytes of one move's notation
+	MaxHeaderValue = 4096 // bytes of any other header value (a pinned deck order is the longest)
+	maxGameID      = 40
+)
+
 // maxRecordSeats bounds the Seats header so a garbled record cannot make
 // anything allocate per seat without limit.
 const maxRecordSeats = 100
@@ -90,6 +99,12 @@ func ParseRecord(rd io.Reader) (Record, error) {
 	}
 	if len(data) > MaxRecordSize {
 		return Record{}, recordErr(0, "longer than %d bytes", MaxRecordSize)
+	}
+	// A file saved by a Windows editor may start with a byte-order mark and
+	// end its lines with CR LF; both read the same as without.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !utf8.Valid(data) {
+		return Record{}, recordErr(0, "not UTF-8 text")
 	}
 	var (
 		r    Record
@@ -158,11 +173,23 @@ func isHeaderKey(k string) bool {
 	return true
 }
 
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "..."
+// clip shortens text quoted in an error to its first 40 characters, so an
+// error never echoes more than an excerpt of what it refuses.
+func clip(s string) string { return Clip(s, 40) }
+
+// Clip cuts s to at most n characters (runes), marking a cut with "…".
+func Clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
-	return s
+	i, k := 0, 0
+	for i = range s {
+		if k == n {
+			break
+		}
+		k++
+	}
+	return s[:i] + "…"
 }
 
 // The header keys, canonical spelling; matched case-insensitively.
@@ -187,10 +214,13 @@ func (r *Record) parseHeader(n int, key, val string, seen map[string]bool) error
 	if val == "" {
 		return recordErr(n, "empty %s header", canon)
 	}
+	if len(val) > MaxHeaderValue {
+		return recordErr(n, "%s header longer than %d bytes", canon, MaxHeaderValue)
+	}
 	switch canon {
 	case "Game":
-		if strings.ContainsFunc(val, unicode.IsSpace) {
-			return recordErr(n, "game id %q contains a space", val)
+		if strings.ContainsFunc(val, unicode.IsSpace) || len(val) > maxGameID {
+			return recordErr(n, "game id %q is not one word of at most %d characters", clip(val), maxGameID)
 		}
 		r.Game = val
 	case "Rules":
@@ -218,6 +248,11 @@ func (r *Record) parseHeader(n int, key, val string, seen map[string]bool) error
 		}
 		if len(names) > maxRecordSeats {
 			return recordErr(n, "more than %d players", maxRecordSeats)
+		}
+		for i, name := range names {
+			if utf8.RuneCountInString(name) > MaxPlayerName {
+				return recordErr(n, "player %d's name %q is longer than %d characters", i+1, clip(name), MaxPlayerName)
+			}
 		}
 		r.Players = names
 	case "Option", "Pin":
@@ -277,6 +312,9 @@ func (r *Record) parseMove(n int, line string, seen map[string]bool) error {
 	}
 	if text == "" {
 		return recordErr(n, "move %d: no move after the seat", k)
+	}
+	if len(text) > MaxMoveText {
+		return recordErr(n, "move %d: %q is longer than %d bytes", k, clip(text), MaxMoveText)
 	}
 	r.Moves = append(r.Moves, RecordMove{Seat: seat - 1, Text: text, Line: n})
 	return nil

@@ -274,3 +274,69 @@ func TestRecordFormatDocExample(t *testing.T) {
 		t.Errorf("the example should show every header and some moves: %+v", r)
 	}
 }
+
+// TestRecordWindowsFile: a byte-order mark and CR LF line ends read the
+// same as the plain file, as docs/record-format.md promises.
+func TestRecordWindowsFile(t *testing.T) {
+	plain, err := engine.ParseRecord(strings.NewReader(exampleRecord))
+	if err != nil {
+		t.Fatal(err)
+	}
+	windows := "\ufeff" + strings.ReplaceAll(exampleRecord, "\n", "\r\n")
+	got, err := engine.ParseRecord(strings.NewReader(windows))
+	if err != nil {
+		t.Fatalf("record with a BOM and CR LF: %v", err)
+	}
+	if diff := cmp.Diff(plain, got, ignoreLines); diff != "" {
+		t.Errorf("BOM + CR LF record differs (-plain +windows):\n%s", diff)
+	}
+}
+
+// TestRecordFieldLimits: oversize free text is refused with a message that
+// names the limit and quotes only an excerpt.
+func TestRecordFieldLimits(t *testing.T) {
+	head := "Game: pebbles\nRules: 1\nSeed: 1\nSeats: 2\n"
+	huge := strings.Repeat("x", 3<<20)
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"player name", "Game: pebbles\nRules: 1\nSeed: 1\nSeats: 2\nPlayers: Ann, " + strings.Repeat("n", 65) + "\n", "longer than 64 characters"},
+		{"3 MB player name", "Game: pebbles\nRules: 1\nSeed: 1\nSeats: 2\nPlayers: Ann, " + huge + "\n", "longer than 4096 bytes"},
+		{"move", head + "1 s1 take " + huge + "\n", "longer than 500 bytes"},
+		{"illegal line", head + huge + "\n", "expected a header"},
+		{"option", head + "Option: pile=" + huge + "\n", "longer than 4096 bytes"},
+		{"game id", "Game: " + strings.Repeat("g", 41) + "\nRules: 1\nSeed: 1\nSeats: 2\n", "at most 40 characters"},
+		{"not utf-8", head + "1 s1 take \xff\n", "not UTF-8"},
+	} {
+		_, err := engine.ParseRecord(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+			continue
+		}
+		if len(err.Error()) > 200 {
+			t.Errorf("%s: the error echoes %d bytes: %.200s", c.name, len(err.Error()), err)
+		}
+	}
+	// Names at the limit, in any script, pass.
+	name := strings.Repeat("é", engine.MaxPlayerName)
+	if _, err := engine.ParseRecord(strings.NewReader("Game: pebbles\nRules: 1\nSeed: 1\nSeats: 2\nPlayers: Ann, " + name + "\n")); err != nil {
+		t.Errorf("a %d-character name: %v", engine.MaxPlayerName, err)
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"eleven chars", 6, "eleven…"},
+		{"ééééé", 3, "ééé…"},
+	} {
+		if got := engine.Clip(c.in, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func (e *ReplayError) Error() string {
 		}
 		why += ")"
 	}
-	return fmt.Sprintf("engine: replay %s, seat %d plays %q: %s", where, e.Seat+1, e.Move, why)
+	return fmt.Sprintf("engine: replay %s, seat %d plays %q: %s", where, e.Seat+1, clip(e.Move), why)
 }
 
 func (e *ReplayError) Unwrap() error { return e.Err }
