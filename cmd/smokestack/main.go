@@ -55,6 +55,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 	if len(args) > 0 && (len(args[0]) == 0 || args[0][0] != '-' || args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		cmd, args = args[0], args[1:]
 	}
+	// Nothing the process prints may hold a secret of its configuration.
+	stderr = newRedactor(stderr, secretsIn(environ, ".env"))
 	var err error
 	switch cmd {
 	case "serve":
