@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/internal/httpserve"
 )
 
 // Run connects the bot and serves interactions until ctx is done: over
@@ -108,16 +110,17 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("POST /interactions", h)
-	srv := &http.Server{Addr: b.cfg.Listen, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	b.log.InfoContext(ctx, "bot: serving HTTP interactions", "addr", b.cfg.Listen, "path", "/interactions")
-	select {
-	case err := <-errc:
+	ln, err := net.Listen("tcp", b.cfg.Listen)
+	if err != nil {
 		return fmt.Errorf("bot: http: %w", err)
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(sctx)
 	}
+	b.log.InfoContext(ctx, "bot: serving HTTP interactions", "addr", ln.Addr().String(), "path", "/interactions")
+	// Discord's requests are small and must be answered within three
+	// seconds: short header and body timeouts, and the body capped before
+	// its signature can be checked.
+	srv := httpserve.New(mux, httpserve.Limits{ReadHeader: 2 * time.Second, Read: 5 * time.Second, Write: 15 * time.Second, MaxBody: maxInteractionBody}, b.log)
+	if err := srv.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("bot: http: %w", err)
+	}
+	return nil
 }

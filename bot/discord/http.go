@@ -52,11 +52,14 @@ type httpEndpoint struct {
 	key ed25519.PublicKey
 }
 
+// maxInteractionBody bounds an interaction's body; Discord's are a few KiB.
+const maxInteractionBody = 1 << 20
+
 var errGone = errors.New("bot: the interaction's HTTP request has ended")
 
 func (h *httpEndpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	received := h.b.cfg.Now()
-	body, err := io.ReadAll(io.LimitReader(req.Body, 1<<20))
+	body, err := io.ReadAll(io.LimitReader(req.Body, maxInteractionBody))
 	if err != nil {
 		http.Error(w, "bad body", http.StatusBadRequest)
 		return

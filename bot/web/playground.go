@@ -10,12 +10,13 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/internal/httpserve"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
@@ -69,18 +70,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // ListenAndServe serves the playground on addr until ctx ends.
 func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
-	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	s.log.Info("playground listening", "url", "http://"+addr+"/")
-	select {
-	case err := <-errc:
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
 		return fmt.Errorf("playground: %w", err)
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(sctx)
 	}
+	s.log.Info("playground listening", "url", "http://"+addr+"/")
+	// Record imports are the largest bodies (engine.MaxRecordSize in JSON).
+	srv := httpserve.New(s, httpserve.Limits{MaxBody: 2*engine.MaxRecordSize + 4096}, s.log)
+	if err := srv.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("playground: %w", err)
+	}
+	return nil
 }
 
 type gameInfo struct {

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package discord
+
+import "testing"
+
+func lowerFileLimit(*testing.T, uint64) {}
