@@ -27,9 +27,10 @@ var assets embed.FS
 
 // Server is the playground's HTTP handler.
 type Server struct {
-	svc *bot.Service
-	log *slog.Logger
-	mux *http.ServeMux
+	svc   *bot.Service
+	log   *slog.Logger
+	mux   *http.ServeMux
+	hosts map[string]bool // accepted besides loopback (see hosts.go)
 }
 
 // New returns the playground over a service. log may be nil.
@@ -59,6 +60,10 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("X-Frame-Options", "DENY")
+	if !s.hostAllowed(r.Host) {
+		s.refuseHost(w, r)
+		return
+	}
 	// Writes must be JSON: a form on another web site cannot send that
 	// without a CORS preflight, which this server never grants.
 	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {

@@ -95,7 +95,8 @@ func newPlayground(t testing.TB) *web.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return web.New(svc, nil)
+	// httptest.NewRequest names the host example.com.
+	return web.New(svc, nil).AllowHosts("example.com")
 }
 
 func call(t *testing.T, h http.Handler, method, path string, body any, want int, out any) {

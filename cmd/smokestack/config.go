@@ -38,6 +38,7 @@ var variables = []variable{
 	{"REDIS_PREFIX", "ss", "Prefix of every Redis key, so several deployments can share one Redis."},
 	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
+	{"PLAYGROUND_HOSTS", "", "Comma-separated host names the playground answers to besides localhost, to expose it deliberately (behind your own access control). Requests naming any other host are refused, which stops DNS rebinding."},
 	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long expires (Go duration, e.g. 720h). Finished matches never expire."},
 	{"SMOKESTACK_LOG_LEVEL", "info", "Log level: debug, info, warn or error."},
 	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},
@@ -55,6 +56,7 @@ type config struct {
 	RedisURL, RedisPrefix string
 	DataDir               string
 	PlaygroundAddr        string
+	PlaygroundHosts       []string
 	AbandonAfter          time.Duration
 	LogLevel              slog.Level
 	LogJSON               bool
@@ -123,6 +125,7 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		RedisPrefix:        get("REDIS_PREFIX"),
 		DataDir:            get("DATA_DIR"),
 		PlaygroundAddr:     get("PLAYGROUND_ADDR"),
+		PlaygroundHosts:    splitList(get("PLAYGROUND_HOSTS")),
 	}
 	if c.DiscordMode != "gateway" && c.DiscordMode != "http" {
 		problems = append(problems, fmt.Sprintf("DISCORD_MODE=%q: want gateway or http", c.DiscordMode))
@@ -203,4 +206,15 @@ func wrap(s string, width int) []string {
 		line += w
 	}
 	return append(lines, line)
+}
+
+// splitList splits a comma-separated value, dropping empty items.
+func splitList(v string) []string {
+	var out []string
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -43,7 +43,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		log.Info("starting the Discord bot", "mode", cfg.DiscordMode)
 		return discord.Run(ctx, discordConfig(cfg), svc, log)
 	}
-	return web.New(svc, log).ListenAndServe(ctx, cfg.PlaygroundAddr)
+	return web.New(svc, log).AllowHosts(cfg.PlaygroundHosts...).ListenAndServe(ctx, cfg.PlaygroundAddr)
 }
 
 // openStore opens Redis when REDIS_URL is set, else the embedded store.

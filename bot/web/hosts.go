@@ -1,0 +1,60 @@
+package web
+
+import (
+	"net"
+	"net/http"
+	"strings"
+)
+
+// The playground has no accounts, so any page a user visits could drive it
+// through DNS rebinding (a name of the attacker's that resolves to
+// 127.0.0.1) unless it checks the Host header. It accepts loopback hosts
+// (localhost, *.localhost, 127.0.0.0/8, [::1]) and the names an operator
+// lists with AllowHosts; everything else is refused before any handler.
+
+// AllowHosts adds host names (without port) the playground answers to
+// besides loopback ones, for deliberately exposing it (PLAYGROUND_HOSTS).
+// "*" accepts every host, which gives up the protection.
+func (s *Server) AllowHosts(hosts ...string) *Server {
+	if s.hosts == nil {
+		s.hosts = map[string]bool{}
+	}
+	for _, h := range hosts {
+		if h = strings.ToLower(strings.TrimSpace(h)); h != "" {
+			s.hosts[h] = true
+		}
+	}
+	return s
+}
+
+// hostAllowed reports whether a request's Host header names this server.
+func (s *Server) hostAllowed(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+	if s.hosts["*"] || s.hosts[host] {
+		return true
+	}
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
+	s.log.Warn("playground: refused a request for another host", "host", clipHost(r.Host))
+	writeJSON(w, http.StatusMisdirectedRequest, errorJSON{
+		Error: "This playground answers only on localhost. To open it under another name, list that name in PLAYGROUND_HOSTS.",
+		Kind:  "bad-request",
+	})
+}
+
+func clipHost(h string) string {
+	if len(h) > 100 {
+		return h[:100]
+	}
+	return h
+}
