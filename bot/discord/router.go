@@ -124,11 +124,17 @@ func (b *Bot) route(r *Request) (Handler, bool) {
 		if !ok {
 			return b.unknown, true
 		}
+		if err := checkOptions(c.def, r.I.ApplicationCommandData().Options); err != nil {
+			return badOptions(err), true
+		}
 		return c.run, c.private
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		c, ok := b.cmds[r.I.ApplicationCommandData().Name]
 		if !ok || c.complete == nil {
 			return b.noChoices, true
+		}
+		if err := checkOptions(c.def, r.I.ApplicationCommandData().Options); err != nil {
+			return badOptions(err), true
 		}
 		return c.complete, true
 	case discordgo.InteractionMessageComponent:

@@ -1,0 +1,106 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// checkOptions compares the options of a command interaction with the
+// command's definition: every option must be defined, and its value must
+// have the defined type (and range, for numbers). Discord only ever sends
+// well-typed options, so a mismatch comes from a forged or garbled payload
+// (which the signature check lets through only with the application's own
+// key) or from a definition changed while Discord still had the old one;
+// either way the handler must not read it. discordgo's StringValue and
+// IntValue panic on a value of another type.
+func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	defs := map[string]*discordgo.ApplicationCommandOption{}
+	for _, d := range def.Options {
+		defs[d.Name] = d
+	}
+	seen := map[string]bool{}
+	focused := false
+	for _, o := range opts {
+		if o == nil {
+			return fmt.Errorf("an empty option")
+		}
+		d, ok := defs[o.Name]
+		if !ok {
+			return fmt.Errorf("/%s has no option %q", def.Name, clipText(o.Name, 32))
+		}
+		if seen[o.Name] {
+			return fmt.Errorf("option %q given twice", o.Name)
+		}
+		seen[o.Name] = true
+		if o.Type != d.Type {
+			return fmt.Errorf("option %q has type %d, not %d", o.Name, o.Type, d.Type)
+		}
+		if len(o.Options) > 0 {
+			return fmt.Errorf("option %q has sub-options", o.Name)
+		}
+		if o.Focused {
+			// What the user is typing for autocompletion arrives as
+			// text whatever the option's type; handlers read it as text.
+			if _, ok := o.Value.(string); !ok {
+				return fmt.Errorf("the option being typed, %q, is not text", o.Name)
+			}
+			focused = true
+			continue
+		}
+		switch d.Type {
+		case discordgo.ApplicationCommandOptionString:
+			s, ok := o.Value.(string)
+			if !ok {
+				return fmt.Errorf("option %q is not text", o.Name)
+			}
+			if len(s) > 6000 { // Discord's longest option value
+				return fmt.Errorf("option %q is longer than Discord allows", o.Name)
+			}
+		case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+			f, ok := o.Value.(float64)
+			if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+				return fmt.Errorf("option %q is not a number", o.Name)
+			}
+			if d.Type == discordgo.ApplicationCommandOptionInteger && (f != math.Trunc(f) || math.Abs(f) > 1<<53) {
+				return fmt.Errorf("option %q is not a whole number", o.Name)
+			}
+			if (d.MinValue != nil && f < *d.MinValue) || (d.MaxValue != 0 && f > d.MaxValue) {
+				return fmt.Errorf("option %q is out of range", o.Name)
+			}
+		case discordgo.ApplicationCommandOptionBoolean:
+			if _, ok := o.Value.(bool); !ok {
+				return fmt.Errorf("option %q is not true or false", o.Name)
+			}
+		default:
+			return fmt.Errorf("option %q has a type this bot does not use", o.Name)
+		}
+	}
+	for _, d := range def.Options {
+		// An autocompletion comes before the user has filled every option.
+		if d.Required && !seen[d.Name] && !focused {
+			return fmt.Errorf("the required option %q is missing", d.Name)
+		}
+	}
+	return nil
+}
+
+// clipText cuts s to n bytes for a message.
+func clipText(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// badOptions answers a command whose options do not fit its definition.
+func badOptions(why error) Handler {
+	return func(ctx context.Context, r *Request) (*Response, error) {
+		if r.I.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			return choices(nil), nil
+		}
+		return private(fmt.Sprintf("This command's options do not match its definition (%v). If the bot was just updated, wait a minute and try again.", why)), nil
+	}
+}
