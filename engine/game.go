@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
@@ -35,8 +36,10 @@ type Setup struct {
 	Pins map[string]string
 	// RulesVersion is the rules version the match plays under, within
 	// Info.OldestRulesVersion..Info.RulesVersion; 0 means the current one.
-	// A game whose rules changed keeps the old behaviour behind a check of
-	// the version it records in its state.
+	// Setup refuses any other version with an error wrapping
+	// ErrRulesVersion (see Info.ResolveRules). A game whose rules changed
+	// records the version in its state and keeps the old behaviour behind
+	// a check of it (docs/architecture.md, "Rules versions").
 	RulesVersion int
 }
 
@@ -167,6 +170,29 @@ type Info struct {
 // under rules version v.
 func (i Info) SupportsRules(v int) bool {
 	return v >= i.OldestRulesVersion && v <= i.RulesVersion
+}
+
+// ResolveRules is the rules version a Setup asks for: 0 means the current
+// RulesVersion. A version this build does not play fails with an error
+// wrapping ErrRulesVersion that names the versions it does play. Every
+// game's Setup starts with it.
+func (i Info) ResolveRules(v int) (int, error) {
+	if v == 0 {
+		return i.RulesVersion, nil
+	}
+	if !i.SupportsRules(v) {
+		return 0, fmt.Errorf("%w: %s rules version %d; this build plays %s", ErrRulesVersion, i.ID, v, i.RulesRange())
+	}
+	return v, nil
+}
+
+// RulesRange names the rules versions this build plays, for messages:
+// "version 2" or "versions 1 to 2".
+func (i Info) RulesRange() string {
+	if i.OldestRulesVersion == i.RulesVersion {
+		return fmt.Sprintf("version %d", i.RulesVersion)
+	}
+	return fmt.Sprintf("versions %d to %d", i.OldestRulesVersion, i.RulesVersion)
 }
 
 // Game is a stateless rules value. All methods are pure and safe for

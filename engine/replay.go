@@ -8,8 +8,10 @@ import (
 // Errors of Replay about a record that does not fit the game, matched with
 // errors.Is.
 var (
-	ErrRecordGame     = errors.New("engine: record is for another game")
-	ErrRulesVersion   = errors.New("engine: record rules version differs from the game's")
+	ErrRecordGame = errors.New("engine: record is for another game")
+	// ErrRulesVersion is a rules version outside the game's range
+	// (Info.SupportsRules), in a record or a Setup.
+	ErrRulesVersion   = errors.New("engine: rules version not played by this build")
 	ErrResultMismatch = errors.New("engine: replayed result differs from the record's")
 )
 
@@ -93,8 +95,8 @@ func Replay(g Game, r Record, opts ...ReplayOption) (Result, error) {
 		return Result{}, fmt.Errorf("%w: the record is for %q, not %q", ErrRecordGame, r.Game, info.ID)
 	}
 	if !info.SupportsRules(r.Rules) {
-		return Result{}, fmt.Errorf("%w: the record was played under rules version %d of %s; this build plays versions %d to %d",
-			ErrRulesVersion, r.Rules, info.ID, info.OldestRulesVersion, info.RulesVersion)
+		return Result{}, fmt.Errorf("%w: the record was played under rules version %d of %s; this build plays %s",
+			ErrRulesVersion, r.Rules, info.ID, info.RulesRange())
 	}
 	st, evs, err := g.Setup(r.Setup())
 	if err != nil {
@@ -141,10 +143,10 @@ func Replay(g Game, r Record, opts ...ReplayOption) (Result, error) {
 // MatchInfo is what a host knows about a match, enough to export it as a
 // record.
 type MatchInfo struct {
-	Setup Setup
-	// Rules is the rules version the match was played under, as stored
-	// with it; 0 means the game's current RulesVersion.
-	Rules   int
+	// Setup is what the match was set up with; its RulesVersion is the
+	// version the match plays under, as stored with it (0 means the game's
+	// current one) and the record's Rules header.
+	Setup   Setup
 	Players []string     // display names in seat order; optional
 	Moves   []RecordMove // the log in order: seat and notation
 	Final   State        // the current position, or nil; a finished game writes its Result
@@ -157,7 +159,7 @@ type MatchInfo struct {
 func RecordOf(g Game, m MatchInfo) (Record, error) {
 	r := Record{
 		Game:    g.Info().ID,
-		Rules:   m.Rules,
+		Rules:   m.Setup.RulesVersion,
 		Seed:    m.Setup.Seed,
 		Seats:   m.Setup.Seats,
 		Players: m.Players,

@@ -98,7 +98,8 @@ func TestReplayErrors(t *testing.T) {
 		want error
 	}{
 		{"other game", func(r *engine.Record) { r.Game = "brass" }, engine.ErrRecordGame},
-		{"rules version", func(r *engine.Record) { r.Rules = 2 }, engine.ErrRulesVersion},
+		{"newer rules version", func(r *engine.Record) { r.Rules = 3 }, engine.ErrRulesVersion},
+		{"rules version 0", func(r *engine.Record) { r.Rules = 0 }, engine.ErrRulesVersion},
 		{"result", func(r *engine.Record) { r.Result = "ranking 1 2; scores 1 0" }, engine.ErrResultMismatch},
 		{"unfinished with result", func(r *engine.Record) { r.Moves = r.Moves[:1] }, engine.ErrResultMismatch},
 		{"wrong turn", func(r *engine.Record) { r.Moves[1].Seat = 0 }, engine.ErrNotYourTurn},
@@ -174,9 +175,11 @@ func TestRecordOfExportsAndReplays(t *testing.T) {
 		t.Errorf("replayed state differs:\n%s\n%s", got, want)
 	}
 
-	// A match played under an older rules version exports that version,
-	// which this build then refuses to replay.
-	old, err := engine.RecordOf(g, engine.MatchInfo{Setup: setup, Rules: 7, Moves: log[:1]})
+	// A match played under a rules version this build no longer plays
+	// exports that version, which this build then refuses to replay.
+	setup7 := setup
+	setup7.RulesVersion = 7
+	old, err := engine.RecordOf(g, engine.MatchInfo{Setup: setup7, Moves: log[:1]})
 	if err != nil || old.Rules != 7 || r.Rules != g.Info().RulesVersion {
 		t.Errorf("rules versions: exported %d (err %v), current export %d", old.Rules, err, r.Rules)
 	}

@@ -88,6 +88,12 @@ func parseTilesPin(key, v string) ([]int, error) {
 
 // newState validates the setup and builds the position before the deal.
 func newState(s engine.Setup) (*State, error) {
+	// Brass has one rules version so far, so its state need not record it;
+	// the first bump adds a field that a snapshot without it reads as 1
+	// (docs/architecture.md, "Rules versions").
+	if _, err := info().ResolveRules(s.RulesVersion); err != nil {
+		return nil, fmt.Errorf("brass: %w", err)
+	}
 	if _, ok := theBoard.playerCount(s.Seats); !ok {
 		return nil, fmt.Errorf("brass: %d seats (3 or 4 allowed): %w", s.Seats, engine.ErrBadSeat)
 	}

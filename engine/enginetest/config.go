@@ -6,6 +6,10 @@
 // extending a complete move that can grow), then applies it. On the way it
 // checks that
 //
+//   - Setup plays every rules version in the game's range and refuses the
+//     versions outside it (engine.ErrRulesVersion); the playouts cycle
+//     through the versions, so old rules kept behind a version check are
+//     played too;
 //   - a move built from the choices never fails, the choices of an active
 //     seat are never empty before the end, and the game ends within a bound;
 //   - the state round-trips through MarshalState and UnmarshalState byte for
@@ -50,7 +54,11 @@ type HiddenPermuter interface {
 // Config tunes the suite. The zero value plays 50 games of every seat count
 // with every check on a sample of moves.
 type Config struct {
-	Seats    []int             // seat counts, cycled over the playouts; default every count the game allows
+	Seats []int // seat counts, cycled over the playouts; default every count the game allows
+	// Rules are the rules versions played, cycled after the seat counts
+	// (playout i plays Rules[i/len(Seats)%len(Rules)], so every seat count
+	// meets every version); default every version the game supports.
+	Rules    []int
 	Options  map[string]string // match options for Setup
 	Playouts int               // number of random games; default 50
 	Seed     uint64            // playout i uses seed Seed+i
@@ -85,6 +93,14 @@ func (c Config) withDefaults(g engine.Game) Config {
 		lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 		for n := lo; n <= hi; n++ {
 			c.Seats = append(c.Seats, n)
+		}
+	}
+	if len(c.Rules) == 0 {
+		for v := g.Info().OldestRulesVersion; v <= g.Info().RulesVersion; v++ {
+			c.Rules = append(c.Rules, v)
+		}
+		if len(c.Rules) == 0 { // a malformed range; CheckGame reports it
+			c.Rules = []int{g.Info().RulesVersion}
 		}
 	}
 	if c.Playouts == 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -212,6 +213,22 @@ func TestPlayoutDeterministic(t *testing.T) {
 	}
 	if a.Seats != 2 || a.Seed != 8 || len(a.Moves) == 0 {
 		t.Errorf("playout 3: %d seats, seed %d, %d moves", a.Seats, a.Seed, len(a.Moves))
+	}
+}
+
+// The playouts cycle through every rules version the game supports, after
+// the seat counts.
+func TestPlayoutsCycleRulesVersions(t *testing.T) {
+	var got []int
+	for i := range 6 {
+		rec, err := enginetest.Playout(pebbles{}, enginetest.Config{Seats: []int{2, 3}}, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rec.Rules)
+	}
+	if want := []int{1, 1, 2, 2, 1, 1}; !slices.Equal(got, want) {
+		t.Errorf("rules versions of playouts 0 to 5: %v, want %v", got, want)
 	}
 }
 

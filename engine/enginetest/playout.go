@@ -90,8 +90,8 @@ type run struct {
 	hashes []uint64       // hash of the snapshot after move k (0 when not taken), when replay
 }
 
-// Playout plays random game i of cfg (seat count cfg.Seats[i%len], seed
-// cfg.Seed+i) to the end and checks it; see the package comment. It returns
+// Playout plays random game i of cfg (seat count cfg.Seats[i%len], rules
+// version as Config.Rules says, seed cfg.Seed+i) to the end and checks it; see the package comment. It returns
 // the record of the game, and a *Failure when a check fails. It uses no
 // testing.T, so a self-play command can run it too.
 func Playout(g engine.Game, cfg Config, i int) (rec engine.Record, err error) {
@@ -105,7 +105,8 @@ func Playout(g engine.Game, cfg Config, i int) (rec engine.Record, err error) {
 		chk:    engine.NewRNG(cfg.Seed+uint64(i), 0xc4),
 		replay: sampled(cfg.ReplayEvery, 0, i),
 	}
-	r.rec = engine.Record{Game: g.Info().ID, Rules: g.Info().RulesVersion, Seed: cfg.Seed + uint64(i), Seats: r.seats, Options: cfg.Options}
+	rules := cfg.Rules[i/len(cfg.Seats)%len(cfg.Rules)]
+	r.rec = engine.Record{Game: g.Info().ID, Rules: rules, Seed: cfg.Seed + uint64(i), Seats: r.seats, Options: cfg.Options}
 	if help := g.Info().Help; len(help) > 0 {
 		r.topics = map[string]bool{}
 		for _, t := range help {

@@ -110,6 +110,7 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 			t.Errorf("Setup with %d seats (allowed %d to %d) succeeds", n, lo, hi)
 		}
 	}
+	checkRules(t, g, cfg, lo)
 	if _, _, err := setup(lo, map[string]string{"zz-no-such-option": "1"}, nil); err == nil {
 		t.Error("Setup accepts an unknown option")
 	}
@@ -172,6 +173,49 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 	}
 	if _, err := g.UnmarshalState([]byte("{}")); !errors.Is(err, engine.ErrStateVersion) {
 		t.Errorf("UnmarshalState(`{}`) = %v, want an error wrapping engine.ErrStateVersion", err)
+	}
+}
+
+// checkRules checks the rules-version range: 1 <= oldest <= current,
+// Setup with 0 is Setup with the current version, every version of the
+// range sets up, and versions outside it are refused with
+// engine.ErrRulesVersion.
+func checkRules(t *testing.T, g engine.Game, cfg Config, seats int) {
+	t.Helper()
+	info := g.Info()
+	oldest, cur := info.OldestRulesVersion, info.RulesVersion
+	if oldest < 1 || cur < oldest {
+		t.Errorf("rules versions %d to %d: want 1 <= OldestRulesVersion <= RulesVersion", oldest, cur)
+		return
+	}
+	setup := func(v int) ([]byte, error) {
+		st, _, err := g.Setup(engine.Setup{Seats: seats, Seed: cfg.Seed, Options: cfg.Options, RulesVersion: v})
+		if err != nil {
+			return nil, err
+		}
+		return g.MarshalState(st)
+	}
+	def, err := setup(0)
+	if err != nil {
+		t.Errorf("Setup with rules version 0 (the current one): %v", err)
+	}
+	for v := oldest; v <= cur; v++ {
+		b, err := setup(v)
+		if err != nil {
+			t.Errorf("Setup with rules version %d (supported %d to %d): %v", v, oldest, cur, err)
+			continue
+		}
+		if v == cur && def != nil && !bytes.Equal(b, def) {
+			t.Errorf("Setup with rules version 0 differs from Setup with the current version %d: %s", cur, firstDiff(def, b))
+		}
+	}
+	for _, v := range []int{-1, oldest - 1, cur + 1} {
+		if v == 0 {
+			continue // 0 means the current version
+		}
+		if _, err := setup(v); !errors.Is(err, engine.ErrRulesVersion) {
+			t.Errorf("Setup with rules version %d (supported %d to %d) = %v, want an error wrapping engine.ErrRulesVersion", v, oldest, cur, err)
+		}
 	}
 }
 

@@ -6,7 +6,15 @@
 // Each seat holds three hidden cards. On your turn, "take N" plays a card
 // of value N from your hand and removes N pebbles (never more than are
 // left), then you draw; with no playable card you "pass". Whoever takes the
-// last pebble wins.
+// last pebble wins. When, after a take, no card in any hand fits the pile,
+// nobody can ever take again and the game ends: under rules version 2 the
+// seat that just took wins (it took the last pebbles anyone could); under
+// rules version 1 the next seat won instead.
+//
+// Pebbles is also the worked example of a rules change (docs/architecture.md,
+// "Rules versions"): version 2 changed that ending, kept behind a check of
+// State.Rules, and the state encoding gained the rules field, which a
+// version 1 snapshot lacks and UnmarshalState fills in.
 package testgame
 
 import (
@@ -19,7 +27,14 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-const stateVersion = 1
+// Versions: stateVersion is the encoding MarshalState writes (1 lacked
+// the rules field); rulesVersion is the rules new matches play, and
+// oldestRulesVersion the oldest this build still plays.
+const (
+	stateVersion       = 2
+	rulesVersion       = 2
+	oldestRulesVersion = 1
+)
 
 // Game is the Pebbles rules value.
 type Game struct{}
@@ -27,6 +42,7 @@ type Game struct{}
 // State is a Pebbles position.
 type State struct {
 	V      int        `json:"v"`
+	Rules  int        `json:"rules"` // the match's rules version
 	Pile   int        `json:"pile"`
 	Deck   []int      `json:"deck"`
 	Hands  [][]int    `json:"hands"`
@@ -50,7 +66,7 @@ type View struct {
 func (Game) Info() engine.Info {
 	return engine.Info{
 		ID: "pebbles", Name: "Pebbles (test game)", Summary: "Take pebbles with numbered cards; whoever takes the last one wins.",
-		MinSeats: 2, MaxSeats: 4, RulesVersion: 1, OldestRulesVersion: 1,
+		MinSeats: 2, MaxSeats: 4, RulesVersion: rulesVersion, OldestRulesVersion: oldestRulesVersion,
 		Options:  []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}},
 		Score:    engine.ScoreName{Name: "wins", Short: "wins"},
 		Examples: []engine.Example{{Move: "take 2", Meaning: "play your 2 card and take two pebbles"}, {Move: "pass", Meaning: "pass when no card fits the pile"}},
@@ -59,6 +75,10 @@ func (Game) Info() engine.Info {
 }
 
 func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
+	rules, err := g.Info().ResolveRules(s.RulesVersion)
+	if err != nil {
+		return nil, nil, fmt.Errorf("pebbles: %w", err)
+	}
 	if s.Seats < 2 || s.Seats > 4 {
 		return nil, nil, fmt.Errorf("pebbles: %d seats: %w", s.Seats, engine.ErrBadSeat)
 	}
@@ -73,7 +93,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		}
 		pile = n
 	}
-	st := &State{V: stateVersion, Pile: pile, Winner: -1, RNG: engine.NewRNG(s.Seed, 1)}
+	st := &State{V: stateVersion, Rules: rules, Pile: pile, Winner: -1, RNG: engine.NewRNG(s.Seed, 1)}
 	for i := 0; i < 30; i++ {
 		st.Deck = append(st.Deck, 1+i%3)
 	}
@@ -226,8 +246,8 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 		}
 	}
 	// Passing draws no card, so once no hand holds a card that fits the
-	// pile nobody can ever take again, deck or no deck: the seat to move
-	// wins then.
+	// pile nobody can ever take again, deck or no deck. That can only
+	// follow a take (a pass changes neither hands nor pile).
 	n.Turn = (n.Turn + 1) % len(n.Hands)
 	stuck := true
 	for i := range n.Hands {
@@ -236,8 +256,15 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 		}
 	}
 	if stuck {
-		n.Winner = n.Turn
-		evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
+		if n.Rules >= 2 {
+			// Rules 2: the seat that just took wins.
+			n.Winner = seat
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d took last and wins", seat+1)})
+		} else {
+			// Rules 1: the next seat wins.
+			n.Winner = n.Turn
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
+		}
 	}
 	return n, evs, nil
 }
@@ -299,12 +326,22 @@ func (Game) FormatMove(m engine.Move) string { return strings.Join(m, " ") }
 
 func (Game) MarshalState(s engine.State) ([]byte, error) { return json.Marshal(s.(*State)) }
 
-func (Game) UnmarshalState(data []byte) (engine.State, error) {
+// UnmarshalState decodes both encodings: version 1, written by builds that
+// knew only rules version 1, has no rules field and is migrated to version
+// 2 with rules 1.
+func (g Game) UnmarshalState(data []byte) (engine.State, error) {
 	var st State
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, fmt.Errorf("pebbles: decode state: %w", err)
 	}
-	if st.V != stateVersion {
+	switch st.V {
+	case 1:
+		st.V, st.Rules = stateVersion, 1
+	case stateVersion:
+		if !g.Info().SupportsRules(st.Rules) {
+			return nil, fmt.Errorf("pebbles: state of rules version %d: %w", st.Rules, engine.ErrRulesVersion)
+		}
+	default:
 		return nil, fmt.Errorf("pebbles: state version %d: %w", st.V, engine.ErrStateVersion)
 	}
 	return &st, nil
@@ -328,5 +365,6 @@ func helpTopics() []engine.HelpTopic {
 		{ID: "actions", Title: "Actions", Kind: "rule", Keywords: []string{"move", "turn"}, Body: "On your turn take pebbles with a card, or pass when you cannot."},
 		{ID: "take", Title: "Taking pebbles", Kind: "rule", Keywords: []string{"take", "card"}, Body: "Play a card of value N to remove N pebbles; never more than are left."},
 		{ID: "pass", Title: "Passing", Kind: "rule", Keywords: []string{"pass"}, Body: "You may pass only when no card in your hand fits the pile."},
+		{ID: "end", Title: "Winning", Kind: "rule", Keywords: []string{"win", "end", "stuck", "rules version"}, Body: "Whoever takes the last pebble wins. When, after a take, no card in any hand fits the pile, the seat that just took wins. (Matches started under rules version 1 keep their rule: there the next seat wins.)"},
 	}
 }

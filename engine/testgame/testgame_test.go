@@ -1,7 +1,9 @@
 package testgame
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -69,4 +71,95 @@ func TestPermuteHiddenKeepsWhatSeatSees(t *testing.T) {
 
 func FuzzNotation(f *testing.F) {
 	enginetest.FuzzNotation(f, Game{}, []string{"take 2", "T 3", "pass", "P", "", "take", "take 1 2", "\ttake\n3"})
+}
+
+// stuckRecord is a game that ends stuck: after move 4 the pile holds 2
+// pebbles and every card is a 3. Rules version 1 gives the win to the next
+// seat (seat 1), version 2 to the seat that took last (seat 2).
+const stuckRecord = `Game: pebbles
+Rules: %d
+Seed: 77
+Seats: 2
+Option: pile=11
+Pin: deck=1,3,3,2,3,3,3,3,3,3
+
+1 s1 take 1
+2 s2 take 2
+3 s1 take 3
+4 s2 take 3
+`
+
+// Each record replays under the rules version it names.
+func TestRulesVersionsDecideTheStuckEnding(t *testing.T) {
+	for _, tc := range []struct {
+		rules, winner int
+		text          string
+	}{
+		{1, 0, "no card can be played: seat 1 wins"},
+		{2, 1, "no card can be played: seat 2 took last and wins"},
+	} {
+		rec, err := engine.ParseRecord(strings.NewReader(fmt.Sprintf(stuckRecord, tc.rules)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Replay(Game{}, rec)
+		if err != nil {
+			t.Fatalf("rules %d: %v", tc.rules, err)
+		}
+		st := res.State.(*State)
+		if st.Rules != tc.rules || !res.Status.Finished || res.Status.Ranking[0] != tc.winner {
+			t.Errorf("rules %d: state rules %d, status %+v; want seat %d winning", tc.rules, st.Rules, res.Status, tc.winner+1)
+		}
+		evs := res.Moves[3].Events
+		if last := evs[len(evs)-1]; last.Kind != "end" || last.Text != tc.text {
+			t.Errorf("rules %d: last event %+v, want %q", tc.rules, last, tc.text)
+		}
+	}
+	// The current version is what Setup plays by default.
+	st, _, err := Game{}.Setup(engine.Setup{Seats: 2, Seed: 1})
+	if err != nil || st.(*State).Rules != 2 {
+		t.Errorf("default setup: rules %v, err %v", st, err)
+	}
+	for _, v := range []int{-1, 3} {
+		if _, _, err := (Game{}).Setup(engine.Setup{Seats: 2, RulesVersion: v}); !errors.Is(err, engine.ErrRulesVersion) || !strings.Contains(err.Error(), "versions 1 to 2") {
+			t.Errorf("setup under rules %d: %v", v, err)
+		}
+	}
+}
+
+// v1Snapshot is the state after moves 1 and 2 of stuckRecord as the build
+// that knew only rules version 1 encoded it (state version 1: no rules
+// field).
+const v1Snapshot = `{"v":1,"pile":8,"deck":[3,3],"hands":[[3,3,3],[3,3,3]],"turn":0,"winner":-1,"moves":2,"rng":{"s":11068807917585546771,"i":3}}`
+
+func TestDecodeVersion1State(t *testing.T) {
+	g := Game{}
+	s, err := g.UnmarshalState([]byte(v1Snapshot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.(*State); st.V != 2 || st.Rules != 1 || st.Pile != 8 {
+		t.Fatalf("migrated state %+v", st)
+	}
+	enc, _ := g.MarshalState(s)
+	if want := `{"v":2,"rules":1,"pile":8,`; !strings.HasPrefix(string(enc), want) {
+		t.Errorf("re-encoded %s, want it to start %s", enc, want)
+	}
+	// The migrated match plays on under rules 1: seat 1 wins the stuck end.
+	for _, mv := range []struct {
+		seat int
+		move engine.Move
+	}{{0, engine.Move{"take", "3"}}, {1, engine.Move{"take", "3"}}} {
+		if s, _, err = g.Apply(s, mv.seat, mv.move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := g.Status(s); !st.Finished || st.Ranking[0] != 0 {
+		t.Errorf("status %+v, want seat 1 winning under rules 1", st)
+	}
+	// A current snapshot naming a rules version out of range is refused.
+	bad := strings.Replace(string(enc), `"rules":1`, `"rules":9`, 1)
+	if _, err := g.UnmarshalState([]byte(bad)); !errors.Is(err, engine.ErrRulesVersion) {
+		t.Errorf("rules 9 snapshot: %v", err)
+	}
 }
