@@ -100,7 +100,7 @@ func (bm *benchMatch) next(ctx context.Context) (bot.Match, int, engine.Move) {
 			if err != nil {
 				bm.b.Fatal(err)
 			}
-			if m.Status == storage.StatusActive {
+			if m.Status == bot.StatusActive {
 				seat := m.Play.Active[0]
 				mv, err := firstMove(bm.g, stateOf(bm.b, m), seat)
 				if err != nil {
@@ -133,9 +133,9 @@ func (bm *benchMatch) next(ctx context.Context) (bot.Match, int, engine.Move) {
 }
 
 func stateOf(b *testing.B, m bot.Match) engine.State {
-	st, err := m.GameRules().UnmarshalState(m.State)
-	if err != nil {
-		b.Fatal(err)
+	st := bot.StateOf(m)
+	if st == nil {
+		b.Fatalf("match %s has no game state", m.ID)
 	}
 	return st
 }
@@ -272,7 +272,7 @@ func BenchmarkSubmit(b *testing.B) {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		if err := e.floor(e.ctx, o.Match.State); err != nil {
+		if err := e.floor(e.ctx, bot.SnapshotOf(o.Match)); err != nil {
 			b.Fatal(err)
 		}
 		t2 := time.Now()

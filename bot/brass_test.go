@@ -86,7 +86,7 @@ func TestBrassThroughService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(want) != string(cur.State) {
+	if string(want) != string(bot.SnapshotOf(cur)) {
 		t.Error("the exported record does not replay to the stored position")
 	}
 	topics, err := svc.Help("brass", "canal", 5)

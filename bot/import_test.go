@@ -12,7 +12,6 @@ import (
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/testgame"
-	"github.com/smokestack/smokestack/storage"
 )
 
 func TestImport(t *testing.T) {
@@ -45,8 +44,8 @@ func TestImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Status != storage.StatusActive || m.Moves != 40 || len(m.Seats) != 4 {
-		t.Fatalf("imported: %+v", m.Match)
+	if m.Status != bot.StatusActive || m.Moves != 40 || len(m.Seats) != 4 {
+		t.Fatalf("imported: status %s, %d moves, %d seats", m.Status, m.Moves, len(m.Seats))
 	}
 	// The exported record has the same setup and moves.
 	out, err := svc.Export(ctx, bot.ByID(m.ID))

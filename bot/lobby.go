@@ -85,7 +85,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		return Match{}, fmt.Errorf("service: create match: %w", err)
 	}
 	s.log.InfoContext(ctx, "match created", "match", sm.ID, "game", sm.Game, "channel", sm.Channel)
-	return Match{Match: sm, game: g}, nil
+	return fromRecord(sm, g), nil
 }
 
 // checkOptions rejects unknown keys and values outside a spec's list, and
@@ -143,10 +143,10 @@ func gamePins(p map[string]string) map[string]string {
 // SeatRange is the number of players the lobby accepts.
 func (m Match) SeatRange() (lo, hi int) {
 	lo, hi = m.game.Info().MinSeats, m.game.Info().MaxSeats
-	if v, ok := m.Pins[pinMinSeats]; ok {
+	if v, ok := m.pins[pinMinSeats]; ok {
 		fmt.Sscan(v, &lo)
 	}
-	if v, ok := m.Pins[pinMaxSeats]; ok {
+	if v, ok := m.pins[pinMaxSeats]; ok {
 		fmt.Sscan(v, &hi)
 	}
 	return lo, hi
@@ -159,7 +159,7 @@ func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
 		return Match{}, err
 	}
 	return s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
-		if m.Status != storage.StatusLobby {
+		if m.Status != StatusLobby {
 			return nil, ErrNotLobby
 		}
 		if m.SeatOf(u.ID) >= 0 {
@@ -168,7 +168,7 @@ func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
 		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
 			return nil, ErrLobbyFull
 		}
-		m.Seats = append(m.Seats, storage.Seat{UserID: u.ID, Name: u.Name})
+		m.Seats = append(m.Seats, Seat{UserID: u.ID, Name: u.Name})
 		return nil, nil
 	})
 }
@@ -182,10 +182,10 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 		return Match{}, err
 	}
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
-		if m.Status == storage.StatusActive {
+		if m.Status == StatusActive {
 			return nil, errResignInstead
 		}
-		if m.Status != storage.StatusLobby {
+		if m.Status != StatusLobby {
 			return nil, ErrNotActive
 		}
 		i := m.SeatOf(userID)
@@ -194,7 +194,7 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 		}
 		m.Seats = slices.Delete(m.Seats, i, i+1)
 		if len(m.Seats) == 0 {
-			m.Status = storage.StatusAborted
+			m.Status = StatusAborted
 		} else if m.Creator == userID {
 			m.Creator = m.Seats[0].UserID
 		}
@@ -218,7 +218,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 	}
 	var evs []engine.Event
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
-		if m.Status != storage.StatusLobby {
+		if m.Status != StatusLobby {
 			return nil, ErrNotLobby
 		}
 		if m.Creator != userID {
@@ -255,7 +255,7 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 	}
 	seat := -1
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
-		if m.Status != storage.StatusActive {
+		if m.Status != StatusActive {
 			return nil, ErrNotActive
 		}
 		seat = m.SeatOf(userID)
@@ -263,7 +263,7 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 			return nil, ErrNotSeated
 		}
 		m.Seats[seat].Left = true
-		m.Status = storage.StatusAborted
+		m.Status = StatusAborted
 		return nil, nil
 	})
 	if err != nil {
@@ -289,7 +289,7 @@ func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator boo
 		if m.Creator != userID && !moderator {
 			return nil, ErrNotAllowed
 		}
-		m.Status = storage.StatusAborted
+		m.Status = StatusAborted
 		return nil, nil
 	})
 	if err == nil {

@@ -59,8 +59,8 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if req.ExpectVersion != 0 && m.Version != req.ExpectVersion {
 			return nil, ErrStale
 		}
-		if m.Status != storage.StatusActive {
-			if m.Status == storage.StatusLobby {
+		if m.Status != StatusActive {
+			if m.Status == StatusLobby {
 				return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
 			}
 			return nil, ErrNotActive
@@ -133,7 +133,7 @@ func (s *Service) playable(ctx context.Context, r Ref, userID string) (Match, in
 	if err != nil {
 		return Match{}, -1, err
 	}
-	if m.Status != storage.StatusActive {
+	if m.Status != StatusActive {
 		return m, -1, ErrNotActive
 	}
 	seat := m.SeatOf(userID)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
-	"github.com/smokestack/smokestack/storage"
 )
 
 // Board renders the board of a match as seen by seat (engine.Spectator
@@ -72,7 +71,7 @@ func (s *Service) Private(ctx context.Context, r Ref, userID string) (Private, e
 }
 
 // Log lists the applied moves with Seq >= from (1-based; 0 means all).
-func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]storage.LogEntry, error) {
+func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]LogEntry, error) {
 	id, err := s.resolve(ctx, r)
 	if err != nil {
 		return nil, err
@@ -81,7 +80,7 @@ func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]storage.LogEntr
 	if err != nil {
 		return nil, fmt.Errorf("service: log of match %s: %w", id, err)
 	}
-	return l, nil
+	return logEntries(l), nil
 }
 
 // Export writes a match as a record (engine.Record's text form, see
@@ -97,8 +96,7 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 		return "", err
 	}
 	info := engine.MatchInfo{
-		Setup:   m.setup(),
-		Rules:   m.RulesVersion, // the version the match was stored under
+		Setup:   m.setup(), // with the rules version the match was stored under
 		Players: m.Names(),
 		Final:   m.state,
 	}
@@ -198,7 +196,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
 	}
 	su := m.setup()
-	rec := engine.Record{Game: m.game.Info().ID, Rules: m.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
+	rec := engine.Record{Game: m.game.Info().ID, Rules: su.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
 	for _, e := range log {
 		rec.Append(e.Seat, e.Move)
 	}

@@ -138,14 +138,32 @@ func ByID(id string) Ref { return Ref{MatchID: id} }
 // InChannel refers to the open match of a channel.
 func InChannel(channel string) Ref { return Ref{Channel: channel} }
 
-// Match is a stored match with its decoded game state.
+// Match is a match as the core serves it: its setup, players and life
+// cycle and, once started, its decoded game state. How the store keeps it
+// is not part of it.
 type Match struct {
-	storage.Match
+	ID           string            `json:"id"`
+	Game         string            `json:"game"`          // engine game ID
+	RulesVersion int               `json:"rules_version"` // the rules version the match plays under
+	Seed         uint64            `json:"seed"`
+	Options      map[string]string `json:"options,omitempty"`
+	Channel      string            `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
+	Creator      string            `json:"creator"` // user ID
+	Seats        []Seat            `json:"seats"`   // in seat order
+	Status       Status            `json:"status"`
+	// Version counts the match's changes: a front end passes the version
+	// it showed as SubmitRequest.ExpectVersion.
+	Version int64     `json:"version"`
+	Moves   int64     `json:"moves"` // moves applied
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
 	// Play is the game's status; nil in the lobby.
 	Play *engine.Status `json:"play,omitempty"`
 
-	game  engine.Game
-	state engine.State
+	pins     map[string]string // the game's pins and the lobby's reserved keys
+	snapshot []byte            // the encoded state, as stored; nil in the lobby
+	game     engine.Game
+	state    engine.State
 }
 
 // SeatOf returns the seat of a user, or -1.
@@ -160,7 +178,7 @@ func (m Match) SeatOf(userID string) int {
 
 // IsActive reports whether the seat must decide now.
 func (m Match) IsActive(seat int) bool {
-	if m.Play == nil || m.Status != storage.StatusActive {
+	if m.Play == nil || m.Status != StatusActive {
 		return false
 	}
 	for _, a := range m.Play.Active {
@@ -187,10 +205,11 @@ func (m Match) Narrate(e engine.Event) engine.Event {
 	return e
 }
 
-// setup is what the match was set up with: its seats, seed, options and
-// pins (without the lobby's reserved keys).
+// setup is what the match was set up with: its seats, seed, options, pins
+// (without the lobby's reserved keys) and the rules version it was stored
+// under.
 func (m Match) setup() engine.Setup {
-	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.Pins)}
+	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.pins), RulesVersion: m.RulesVersion}
 }
 
 // narrated lists the events of evs that seat (or engine.Spectator) may
@@ -213,10 +232,10 @@ func (m *Match) setState(st engine.State) error {
 		return fmt.Errorf("service: encode %s: %w", m.ID, err)
 	}
 	status := m.game.Status(st)
-	m.state, m.Play, m.State = st, &status, data
-	m.Status = storage.StatusActive
+	m.state, m.Play, m.snapshot = st, &status, data
+	m.Status = StatusActive
 	if status.Finished {
-		m.Status = storage.StatusFinished
+		m.Status = StatusFinished
 	}
 	return nil
 }
@@ -278,7 +297,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	if err != nil {
 		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
 	}
-	m := Match{Match: sm, game: g}
+	m := fromRecord(sm, g)
 	if sm.Status == storage.StatusLobby || sm.State == nil {
 		return m, nil
 	}
@@ -314,18 +333,18 @@ func (s *Service) update(ctx context.Context, id string, requestID string, fn fu
 		}
 		prev := m.Version
 		next := m
-		next.Seats = append([]storage.Seat(nil), m.Seats...)
+		next.Seats = append([]Seat(nil), m.Seats...)
 		entry, err := fn(&next)
 		if err != nil {
 			return m, err
 		}
 		next.Version = prev + 1
 		next.Updated = s.now()
-		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.Match, Entry: entry, RequestID: requestID})
+		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.record(), Entry: entry, RequestID: requestID})
 		switch {
 		case err == nil:
-			if next.state != nil && next.State != nil {
-				s.states.put(next.ID, cachedState{data: next.State, state: next.state, play: next.Play})
+			if next.state != nil && next.snapshot != nil {
+				s.states.put(next.ID, cachedState{data: next.snapshot, state: next.state, play: next.Play})
 			}
 			return next, nil
 		case errors.Is(err, storage.ErrConflict):

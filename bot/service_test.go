@@ -71,8 +71,8 @@ func TestLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Status != storage.StatusLobby || len(m.Seats) != 1 {
-		t.Fatalf("new lobby: %+v", m.Match)
+	if m.Status != bot.StatusLobby || len(m.Seats) != 1 {
+		t.Fatalf("new lobby: %+v", m)
 	}
 	if _, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "c1", Game: "pebbles", Creator: bob}); !errors.Is(err, bot.ErrChannelTaken) {
 		t.Errorf("second match in channel: %v", err)
@@ -112,7 +112,7 @@ func TestLobby(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.Creator != bob.ID || len(m.Seats) != 1 {
-		t.Fatalf("after creator left: %+v", m.Match)
+		t.Fatalf("after creator left: %+v", m)
 	}
 	if _, err := svc.Join(ctx, bot.InChannel("c1"), carol); err != nil {
 		t.Fatal(err)
@@ -121,8 +121,8 @@ func TestLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Match.Status != storage.StatusActive || o.Match.Play == nil || len(o.Events) == 0 {
-		t.Fatalf("started: %+v events %d", o.Match.Match, len(o.Events))
+	if o.Match.Status != bot.StatusActive || o.Match.Play == nil || len(o.Events) == 0 {
+		t.Fatalf("started: %+v events %d", o.Match, len(o.Events))
 	}
 	if got := o.Match.SeatOf(carol.ID); got != 1 {
 		t.Errorf("carol seat %d, want 1 (join order)", got)
@@ -135,8 +135,8 @@ func TestLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != storage.StatusAborted || !r.Seats[1].Left {
-		t.Errorf("after resignation: %+v", r.Match)
+	if r.Status != bot.StatusAborted || !r.Seats[1].Left {
+		t.Errorf("after resignation: status %s, seats %+v", r.Status, r.Seats)
 	}
 	if _, err := svc.Get(ctx, bot.InChannel("c1")); !errors.Is(err, bot.ErrNoMatch) {
 		t.Errorf("channel after resignation: %v", err)
@@ -157,7 +157,7 @@ func TestAbort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Status != storage.StatusAborted {
+	if a.Status != bot.StatusAborted {
 		t.Errorf("status %s", a.Status)
 	}
 	if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: alice.ID, Move: "take 1"}); !errors.Is(err, bot.ErrNotActive) {
@@ -219,7 +219,7 @@ func TestSubmit(t *testing.T) {
 	// Same request again: applied once.
 	d, err := svc.Submit(ctx, bot.SubmitRequest{Ref: ref, UserID: alice.ID, Move: "take 3", RequestID: "r1"})
 	if err != nil || !d.Duplicate || d.Match.Version != o.Match.Version {
-		t.Errorf("duplicate: %v %+v", err, d.Match.Match)
+		t.Errorf("duplicate: %v %+v", err, d.Match)
 	}
 	// A stale button.
 	if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: ref, UserID: bob.ID, Move: "take 1", ExpectVersion: m.Version}); !errors.Is(err, bot.ErrStale) {
@@ -271,7 +271,7 @@ func TestSubmit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "# Smokestack match record\nGame: pebbles\nRules: 1\nSeed: 7\nSeats: 2\nPlayers: Alice, Bob\nOption: pile=21\nPin: deck=1,2,3,1,2,3,3,3,3,2,2,2,1,1,1\n\n1 s1 take 3\n"
+	want := "# Smokestack match record\nGame: pebbles\nRules: 2\nSeed: 7\nSeats: 2\nPlayers: Alice, Bob\nOption: pile=21\nPin: deck=1,2,3,1,2,3,3,3,3,2,2,2,1,1,1\n\n1 s1 take 3\n"
 	if rec != want {
 		t.Errorf("export:\n%s\nwant:\n%s", rec, want)
 	}
@@ -322,7 +322,7 @@ func TestBadStoredData(t *testing.T) {
 			if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(bad.ID), UserID: alice.ID, Move: "take 1"}); !errors.Is(err, bot.ErrBadData) {
 				t.Errorf("corrupt json: %v", err)
 			}
-			overwrite(func(m *storage.Match) { m.State = good.State; m.RulesVersion = 99 })
+			overwrite(func(m *storage.Match) { m.State = bot.SnapshotOf(good); m.RulesVersion = 99 })
 			if _, err := svc.Board(ctx, bot.ByID(bad.ID), engine.Spectator); !errors.Is(err, bot.ErrBadData) {
 				t.Errorf("unknown rules version: %v", err)
 			}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
-	"github.com/smokestack/smokestack/storage"
 )
 
 // Leaving a lobby, closing it, a match in a new thread, and a resignation.
@@ -30,7 +29,7 @@ func TestLobbyThreadAndResign(t *testing.T) {
 	r = h.cmd(alice, room, "leave")
 	must(t, !r.Ephemeral() && strings.Contains(r.Content, "closed"), "alice leaves: %+v", r)
 	m, err := h.svc.Get(ctx, bot.ByID("m0001"))
-	must(t, err == nil && m.Status == storage.StatusAborted, "lobby closed: %v %v", m.Status, err)
+	must(t, err == nil && m.Status == bot.StatusAborted, "lobby closed: %v %v", m.Status, err)
 
 	// A match in its own thread: the channel gets a pointer, the lobby goes
 	// into the thread with the bot token.
@@ -42,11 +41,11 @@ func TestLobbyThreadAndResign(t *testing.T) {
 	h.click(bob, th, "Join")
 	h.click(alice, th, "Start")
 	m, err = h.svc.Get(ctx, bot.InChannel(channelKey(th)))
-	must(t, err == nil && m.Status == storage.StatusActive, "thread match: %v", err)
+	must(t, err == nil && m.Status == bot.StatusActive, "thread match: %v", err)
 	r = h.cmd(bob, th, "resign")
 	must(t, !r.Ephemeral() && strings.Contains(r.Content, "resign"), "resign: %+v", r)
 	m, err = h.svc.Get(ctx, bot.ByID(m.ID))
-	must(t, err == nil && m.Status == storage.StatusAborted && m.Seats[1].Left, "resigned: %+v %v", m.Status, err)
+	must(t, err == nil && m.Status == bot.StatusAborted && m.Seats[1].Left, "resigned: %+v %v", m.Status, err)
 	// The thread is free for a new match.
 	h.cmd(alice, th, "play", F("game", "pebbles"))
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/render"
-	"github.com/smokestack/smokestack/storage"
 )
 
 // colour names a seat the way the board draws it (render.Seat, the one
@@ -138,9 +137,9 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 	lo, hi := m.SeatRange()
 	var b strings.Builder
 	switch m.Status {
-	case storage.StatusLobby:
+	case bot.StatusLobby:
 		fmt.Fprintf(&b, "**%s** lobby: %s", g.Info().Name, playerRange(lo, hi))
-	case storage.StatusAborted:
+	case bot.StatusAborted:
 		fmt.Fprintf(&b, "**%s** lobby closed.", g.Info().Name)
 	default:
 		fmt.Fprintf(&b, "**%s** match started.", g.Info().Name)
@@ -166,7 +165,7 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 		b.WriteString("\n")
 	}
 	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Components: []discordgo.MessageComponent{}}
-	if m.Status == storage.StatusLobby {
+	if m.Status == bot.StatusLobby {
 		if len(m.Seats) >= lo {
 			b.WriteString("The creator can start now.")
 		} else {
@@ -229,7 +228,7 @@ func (b *Bot) leave(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if before.Status == storage.StatusActive {
+	if before.Status == bot.StatusActive {
 		return b.resign(ctx, r)
 	}
 	m, err := b.svc.Leave(ctx, bot.ByID(before.ID), r.User.ID)
@@ -237,7 +236,7 @@ func (b *Bot) leave(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	text := fmt.Sprintf("%s left the lobby.", r.User.Name)
-	if m.Status == storage.StatusAborted {
+	if m.Status == bot.StatusAborted {
 		text += " Nobody is left; the lobby is closed."
 	}
 	return announce(text), nil

@@ -19,7 +19,6 @@ import (
 	"github.com/smokestack/smokestack/bot/internal/httpserve"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
-	"github.com/smokestack/smokestack/storage"
 )
 
 //go:embed assets
@@ -108,13 +107,13 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 
 // matchJSON is what the page needs of a match.
 type matchJSON struct {
-	ID      string         `json:"id"`
-	Game    string         `json:"game"`
-	Name    string         `json:"name"`
-	Status  storage.Status `json:"status"`
-	Version int64          `json:"version"`
-	Moves   int64          `json:"moves"`
-	Seats   []storage.Seat `json:"seats"`
+	ID      string     `json:"id"`
+	Game    string     `json:"game"`
+	Name    string     `json:"name"`
+	Status  bot.Status `json:"status"`
+	Version int64      `json:"version"`
+	Moves   int64      `json:"moves"`
+	Seats   []bot.Seat `json:"seats"`
 	// Styles mark each seat as the board draws it (render.Seat).
 	Styles  []seatStyle       `json:"styles"`
 	Options map[string]string `json:"options,omitempty"`
@@ -366,7 +365,7 @@ func (s *Server) moveLog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if l == nil {
-		l = []storage.LogEntry{}
+		l = []bot.LogEntry{}
 	}
 	writeJSON(w, http.StatusOK, l)
 }

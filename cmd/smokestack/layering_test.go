@@ -70,12 +70,18 @@ func layerRule(rel, dep string, test bool) string {
 		if !test && isGame(dep) {
 			return "front ends import no game: what they need comes through the engine contract"
 		}
+		if !test && within(dep, "storage") {
+			return "front ends import no storage: matches come through the bot core (bot.Match)"
+		}
 	case within(rel, "bot/web"):
 		if within(dep, "bot/discord") {
 			return "the web front end does not import the Discord adapter"
 		}
 		if !test && isGame(dep) {
 			return "front ends import no game: what they need comes through the engine contract"
+		}
+		if !test && within(dep, "storage") {
+			return "front ends import no storage: matches come through the bot core (bot.Match)"
 		}
 	case within(rel, "bot"): // the core and its internal kits
 		if within(dep, "bot/discord", "bot/web") {
@@ -176,6 +182,9 @@ func TestLayerRules(t *testing.T) {
 		{"bot/web", "render/brass", false, false},
 		{"bot/discord", "engine/enginetest", false, true},
 		{"bot/discord", "bot", false, true},
+		{"bot/web", "storage", false, false},
+		{"bot/discord", "storage/redisstore", false, false},
+		{"bot/discord", "storage/redisstore", true, true},
 		{"bot/web", "cmd/smokestack", true, false},
 		{"cmd/smokestack", "bot/discord", false, true},
 	} {

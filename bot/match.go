@@ -1,0 +1,101 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Status is where a match is in its life cycle.
+type Status string
+
+// The statuses of a match.
+const (
+	StatusLobby    Status = "lobby"    // seats filling; no game yet
+	StatusActive   Status = "active"   // being played
+	StatusFinished Status = "finished" // game over; kept for export
+	StatusAborted  Status = "aborted"  // stopped (aborted or resigned); kept for export
+)
+
+// Open reports whether the match still holds its channel.
+func (s Status) Open() bool { return s == StatusLobby || s == StatusActive }
+
+// Seat is one player's place in a match.
+type Seat struct {
+	UserID string `json:"user_id"`
+	Name   string `json:"name"`
+	Left   bool   `json:"left,omitempty"` // resigned or left; the seat stays in the game
+}
+
+// LogEntry is one applied move of a match's log.
+type LogEntry struct {
+	Seq       int64     `json:"seq"`  // 1-based position in the log
+	Seat      int       `json:"seat"` // 0-based seat
+	Move      string    `json:"move"` // canonical notation
+	RequestID string    `json:"request_id,omitempty"`
+	At        time.Time `json:"at"`
+}
+
+// fromRecord makes the core's match of a stored record, without its game
+// state (decode adds it).
+func fromRecord(sm storage.Match, g engine.Game) Match {
+	m := Match{
+		ID:           sm.ID,
+		Game:         sm.Game,
+		RulesVersion: sm.RulesVersion,
+		Seed:         sm.Seed,
+		Options:      sm.Options,
+		Channel:      sm.Channel,
+		Creator:      sm.Creator,
+		Seats:        make([]Seat, len(sm.Seats)),
+		Status:       Status(sm.Status),
+		Version:      sm.Version,
+		Moves:        sm.Moves,
+		Created:      sm.Created,
+		Updated:      sm.Updated,
+		pins:         sm.Pins,
+		snapshot:     sm.State,
+		game:         g,
+	}
+	for i, st := range sm.Seats {
+		m.Seats[i] = Seat(st)
+	}
+	return m
+}
+
+// record is the match as the store keeps it.
+func (m Match) record() storage.Match {
+	sm := storage.Match{
+		ID:           m.ID,
+		Game:         m.Game,
+		RulesVersion: m.RulesVersion,
+		Seed:         m.Seed,
+		Options:      m.Options,
+		Pins:         m.pins,
+		Channel:      m.Channel,
+		Creator:      m.Creator,
+		Seats:        make([]storage.Seat, len(m.Seats)),
+		Status:       storage.Status(m.Status),
+		Version:      m.Version,
+		Moves:        m.Moves,
+		State:        m.snapshot,
+		Created:      m.Created,
+		Updated:      m.Updated,
+	}
+	for i, st := range m.Seats {
+		sm.Seats[i] = storage.Seat(st)
+	}
+	return sm
+}
+
+func logEntries(l []storage.LogEntry) []LogEntry {
+	if l == nil {
+		return nil
+	}
+	out := make([]LogEntry, len(l))
+	for i, e := range l {
+		out[i] = LogEntry(e)
+	}
+	return out
+}
