@@ -32,7 +32,12 @@
 // Illegal moves come back as the engine's *engine.RuleError (with the help
 // topic to show); everything a front end must tell a user apart is one of the
 // sentinel errors of this package, matched with errors.Is. A match whose
-// stored data cannot be decoded fails with ErrBadData for that match only.
+// stored data cannot be decoded fails with ErrBadData for that match only;
+// one stored under a rules version its game no longer (or not yet) plays
+// fails with a *RulesVersionError (ErrRulesVersion) for that match only and
+// can still be aborted. Matches within the game's range of rules versions
+// play on by the rules they started under (docs/architecture.md, "Rules
+// versions").
 //
 // # Reading
 //

@@ -38,6 +38,7 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
 		MinSeats: rec.Seats, MaxSeats: rec.Seats, Seed: rec.Seed, ExactSeed: true,
+		RulesVersion: rec.Rules, // the match plays on under the record's rules
 	})
 	if err != nil {
 		return Match{}, err

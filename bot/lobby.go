@@ -25,6 +25,9 @@ type CreateRequest struct {
 	MinSeats, MaxSeats int
 	Seed               uint64 // zero picks a random seed, unless ExactSeed
 	ExactSeed          bool   // use Seed as given, even zero (records)
+	// RulesVersion is the rules version the match will play, within the
+	// game's range; zero means the current one. Import passes a record's.
+	RulesVersion int
 }
 
 // CreateMatch opens a lobby in a channel with the creator seated.
@@ -51,19 +54,23 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	if err != nil {
 		return Match{}, err
 	}
+	rules, err := g.Info().ResolveRules(req.RulesVersion)
+	if err != nil {
+		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+	}
 	seed := req.Seed
 	if seed == 0 && !req.ExactSeed {
 		seed = s.seed()
 	}
 	// A trial setup catches bad option values and pins before anyone joins.
-	if _, _, err := g.Setup(engine.Setup{Seats: minS, Seed: seed, Options: opts, Pins: req.Pins}); err != nil {
+	if _, _, err := g.Setup(engine.Setup{Seats: minS, Seed: seed, Options: opts, Pins: req.Pins, RulesVersion: rules}); err != nil {
 		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
 	}
 	now := s.now()
 	sm := storage.Match{
 		ID:           s.newID(),
 		Game:         g.Info().ID,
-		RulesVersion: g.Info().RulesVersion,
+		RulesVersion: rules,
 		Seed:         seed,
 		Options:      opts,
 		Pins:         maps.Clone(req.Pins),
@@ -181,7 +188,7 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 	if err != nil {
 		return Match{}, err
 	}
-	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+	m, err := s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
 		if m.Status == StatusActive {
 			return nil, errResignInstead
 		}
@@ -228,6 +235,10 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		if n := len(m.Seats); n < lo || n > hi {
 			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Info().Name, lo, hi)
 		}
+		// The match plays the rules version its lobby was opened under.
+		if err := m.checkRules(); err != nil {
+			return nil, err
+		}
 		st, e, err := m.game.Setup(m.setup())
 		if err != nil {
 			return nil, fmt.Errorf("service: setup %s: %w", m.ID, err)
@@ -248,13 +259,15 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 // Resign ends an active match for everyone: the seat is marked as left and
 // the match is aborted (kept for export). This is the policy Brass players
 // asked for; a game that can continue without a seat may change it later.
+// Like Leave and Abort it needs no rules, so it works on a match whose rules
+// version this build does not play.
 func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, error) {
 	id, err := s.resolve(ctx, r)
 	if err != nil {
 		return Outcome{}, err
 	}
 	seat := -1
-	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+	m, err := s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
 		if m.Status != StatusActive {
 			return nil, ErrNotActive
 		}
@@ -276,13 +289,15 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 }
 
 // Abort stops a lobby or an active match. Only the creator may, or anyone
-// the front end vouches for as a moderator.
+// the front end vouches for as a moderator. It also ends a match whose
+// rules version this build does not play (*RulesVersionError elsewhere), so
+// that match does not hold its channel for ever.
 func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator bool) (Match, error) {
 	id, err := s.resolve(ctx, r)
 	if err != nil {
 		return Match{}, err
 	}
-	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+	m, err := s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
 		if !m.Status.Open() {
 			return nil, ErrNotActive
 		}

@@ -269,15 +269,22 @@ func (s *Service) resolve(ctx context.Context, r Ref) (string, error) {
 	return id, nil
 }
 
-// Get loads and decodes a match.
+// Get loads and decodes a match. A match whose rules version this build
+// does not play fails with a *RulesVersionError (ErrRulesVersion).
 func (s *Service) Get(ctx context.Context, r Ref) (Match, error) {
 	id, err := s.resolve(ctx, r)
 	if err != nil {
 		return Match{}, err
 	}
-	return s.load(ctx, id)
+	m, err := s.load(ctx, id)
+	if err != nil {
+		return Match{}, err
+	}
+	return m, nil
 }
 
+// load reads and decodes a match. On a *RulesVersionError it also
+// returns the match without its game state (see decode).
 func (s *Service) load(ctx context.Context, id string) (Match, error) {
 	sm, err := s.store.Get(ctx, id)
 	switch {
@@ -291,7 +298,10 @@ func (s *Service) load(ctx context.Context, id string) (Match, error) {
 	return s.decode(sm)
 }
 
-// decode turns a stored match into a Match; bad data fails for this match only.
+// decode turns a stored match into a Match; bad data fails for this match
+// only. A match under a rules version the game no longer (or not yet)
+// plays fails with a *RulesVersionError and, for updateAnyRules, the match
+// without its game state.
 func (s *Service) decode(sm storage.Match) (Match, error) {
 	g, err := s.games.Get(sm.Game)
 	if err != nil {
@@ -299,11 +309,10 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	}
 	m := fromRecord(sm, g)
 	if sm.Status == storage.StatusLobby || sm.State == nil {
-		return m, nil
+		return m, nil // Start checks the lobby's rules version
 	}
-	if sm.RulesVersion != g.Info().RulesVersion {
-		return Match{}, fmt.Errorf("service: match %s: %w: rules version %d, this build plays %s version %d",
-			sm.ID, ErrBadData, sm.RulesVersion, g.Info().ID, g.Info().RulesVersion)
+	if err := m.checkRules(); err != nil {
+		return m, err
 	}
 	if c, ok := s.states.get(sm.ID); ok && bytes.Equal(c.data, sm.State) {
 		m.state, m.Play = c.state, c.play
@@ -322,13 +331,25 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 // update runs one compare-and-set write: fn changes a fresh copy of the
 // match and may return a log entry; a lost race reloads and runs fn again.
 func (s *Service) update(ctx context.Context, id string, requestID string, fn func(m *Match) (*storage.LogEntry, error)) (Match, error) {
+	return s.write(ctx, id, requestID, false, fn)
+}
+
+// updateAnyRules is update for a change that needs no game state, such as
+// ending a match: it also runs on a match whose rules version this build
+// does not play, so such a match can still be aborted and free its channel.
+// fn then sees the match without its state (and with Play nil).
+func (s *Service) updateAnyRules(ctx context.Context, id string, fn func(m *Match) (*storage.LogEntry, error)) (Match, error) {
+	return s.write(ctx, id, "", true, fn)
+}
+
+func (s *Service) write(ctx context.Context, id string, requestID string, anyRules bool, fn func(m *Match) (*storage.LogEntry, error)) (Match, error) {
 	var last error
 	for attempt := 0; attempt < s.attempts; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return Match{}, fmt.Errorf("service: %w", err)
 		}
 		m, err := s.load(ctx, id)
-		if err != nil {
+		if err != nil && !(anyRules && errors.Is(err, ErrRulesVersion)) {
 			return Match{}, err
 		}
 		prev := m.Version

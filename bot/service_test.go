@@ -290,7 +290,7 @@ func TestSubmit(t *testing.T) {
 }
 
 // TestBadStoredData writes undecodable snapshots and an unknown rules
-// version through the store (as an older or newer build, or a damaged
+// version (see also versions_test.go) through the store (as an older or newer build, or a damaged
 // disk, might leave them) on every backend: that match fails clearly,
 // the others keep serving.
 func TestBadStoredData(t *testing.T) {
@@ -323,7 +323,7 @@ func TestBadStoredData(t *testing.T) {
 				t.Errorf("corrupt json: %v", err)
 			}
 			overwrite(func(m *storage.Match) { m.State = bot.SnapshotOf(good); m.RulesVersion = 99 })
-			if _, err := svc.Board(ctx, bot.ByID(bad.ID), engine.Spectator); !errors.Is(err, bot.ErrBadData) {
+			if _, err := svc.Board(ctx, bot.ByID(bad.ID), engine.Spectator); !errors.Is(err, bot.ErrRulesVersion) {
 				t.Errorf("unknown rules version: %v", err)
 			}
 			if _, err := svc.Board(ctx, bot.ByID(good.ID), engine.Spectator); err != nil {
