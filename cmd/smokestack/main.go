@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 	case "games":
 		for _, g := range cat.games.Games() {
 			lo, hi := g.Info().MinSeats, g.Info().MaxSeats
-			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules version %d)\n", g.Info().ID, g.Info().Name, lo, hi, g.Info().RulesVersion)
+			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules %s)\n", g.Info().ID, g.Info().Name, lo, hi, g.Info().RulesRange())
 		}
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
