@@ -428,6 +428,11 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		}
 		return s, nil
 	}
+	// The card (or pair) is the last word: anything after it is refused as
+	// such, whatever the card.
+	if len(rest) > 1 {
+		return step{}, tooLong(rest[1:])
+	}
 	if a, b, ok := parsePair(rest[0]); ok {
 		// Rulebook, ACTION 1, Combining actions: two cards build anywhere.
 		if !w.twoCardAllowed() {
@@ -435,9 +440,6 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		}
 		if !w.st.hasCard(w.seat, a) || !w.st.hasCard(w.seat, b) || (a == b && w.st.countCard(w.seat, a) < 2) {
 			return step{}, engine.Rule("card.not-in-hand", TopicTwoCardBuild, "you do not hold the cards %q", rest[0])
-		}
-		if len(rest) > 1 {
-			return step{}, tooLong()
 		}
 		w.play(a)
 		w.play(b)
@@ -452,9 +454,6 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 				return step{}, engine.Rule("build.not-in-network", TopicIndustryCard, "%s is not in your network: an industry card builds only where your own links reach (and, in the rail period, where you have an industry)", placeName(p))
 			}
 			return step{}, engine.Rule("build.wrong-card", TopicLocationCard, "the %s card does not allow building in %s", theBoard.cardSlug(card), placeName(p))
-		}
-		if len(rest) > 1 {
-			return step{}, tooLong()
 		}
 		w.play(card)
 		w.used = 1

@@ -107,8 +107,9 @@ func pick(s step, tok string) (opt, bool) {
 	return opt{}, false
 }
 
-func tooLong() error {
-	return engine.Rule("move.too-long", TopicNotation, "the move has words after its end")
+// tooLong refuses the words typed after the end of a move, naming them.
+func tooLong(extra engine.Move) error {
+	return engine.Rule("move.too-long", TopicNotation, "the move ends before %q: remove the extra words", strings.Join(extra, " "))
 }
 
 // walk replays m and returns the step after it.
@@ -221,12 +222,14 @@ func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
 	if len(rest) == 0 {
 		return w.cardStep(prompt, nil), nil
 	}
+	// The card is the last word: anything after it is refused as such,
+	// whatever the card.
+	if len(rest) > 1 {
+		return step{}, tooLong(rest[1:])
+	}
 	c, ok := parseCard(rest[0])
 	if !ok || !w.st.hasCard(w.seat, c) {
 		return step{}, engine.Rule("card.not-in-hand", TopicDiscard, "you hold no card %q", rest[0])
-	}
-	if len(rest) > 1 {
-		return step{}, tooLong()
 	}
 	w.play(c)
 	w.used = 1

@@ -214,6 +214,9 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 		}
 		return s, nil
 	}
+	if len(m) > 2 {
+		return step{}, tooLong(m[2:])
+	}
 	si, err := w.resolve(m[1], w.ownTile, "industry of yours", "liquidate", TopicNegativeIncome)
 	if err != nil {
 		return step{}, err
@@ -221,9 +224,6 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	t := w.st.Spaces[si]
 	if t.Owner != w.seat {
 		return step{}, engine.Rule("liquidate.not-yours", TopicNegativeIncome, "there is no industry of yours on %s", spaceToken(si))
-	}
-	if len(m) > 2 {
-		return step{}, tooLong()
 	}
 	// Rulebook, STEP A: half the counter's cost, rounded down; income stays.
 	gain := theBoard.specs[t.Ind][t.Level].Cost / 2

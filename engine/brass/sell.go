@@ -276,7 +276,7 @@ func (w *walker) walkSellMore(m engine.Move) (step, error) {
 	switch m[0] {
 	case "stop":
 		if len(m) > 1 {
-			return step{}, tooLong()
+			return step{}, tooLong(m[1:])
 		}
 		return step{complete: true}, nil
 	case "sell":
