@@ -67,7 +67,7 @@ func TestConcurrentSubmit(t *testing.T) {
 						sub := bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: users[w%2], Move: fmt.Sprintf("take %d", 1+(w+r)%3), RequestID: req}
 						o, err := svc.Submit(ctx, sub)
 						results <- result{req, o, err}
-						if errors.Is(err, bot.ErrNotActive) {
+						if errors.Is(err, bot.ErrFinished) {
 							return
 						}
 						if err == nil {
@@ -94,7 +94,7 @@ func TestConcurrentSubmit(t *testing.T) {
 				case r.err == nil && !r.out.Duplicate:
 					applied[r.req]++
 				case r.err == nil && r.out.Duplicate:
-				case errors.Is(r.err, bot.ErrNotYourTurn), errors.As(r.err, &re), errors.Is(r.err, bot.ErrNotActive):
+				case errors.Is(r.err, bot.ErrNotYourTurn), errors.As(r.err, &re), errors.Is(r.err, bot.ErrFinished):
 				default:
 					t.Errorf("request %s: unexpected error %v", r.req, r.err)
 				}

@@ -29,15 +29,27 @@
 //
 // # Errors
 //
-// Illegal moves come back as the engine's *engine.RuleError (with the help
-// topic to show); everything a front end must tell a user apart is one of the
-// sentinel errors of this package, matched with errors.Is. A match whose
-// stored data cannot be decoded fails with ErrBadData for that match only;
-// one stored under a rules version its game no longer (or not yet) plays
-// fails with a *RulesVersionError (ErrRulesVersion) for that match only and
-// can still be aborted. Matches within the game's range of rules versions
-// play on by the rules they started under (docs/architecture.md, "Rules
-// versions").
+// The core owns one error vocabulary (Kind, errors.go) and every front end
+// uses it. Service calls fail with an *Error of a kind, carrying the facts
+// its explanation needs, attached where the service knows them: the broken
+// rule and its help topic (KindRule, wrapping the engine's
+// *engine.RuleError), the choices that continue an incomplete move
+// (KindIncomplete), the players the match waits for, the creator who can
+// start it. Service.Explain turns any error into a Problem: the kind, one
+// text for people, the help topic, the continuation choices, and for an
+// internal error (or damaged data) an error ID that it logs with the real
+// error. No Go error text reaches a user; user input is repeated only as
+// Echo shows it (invisible characters named, cut at EchoMax characters),
+// and typed moves are read with invisible characters dropped. Front ends
+// choose only the presentation (a private reply, a message on the page, an
+// HTTP status from the kind). Sentinels (ErrNotYourTurn ...) match every
+// error of their kind with errors.Is. A match whose stored data cannot be
+// decoded fails with KindDamaged (ErrBadData) for that match only; one
+// stored under a rules version its game no longer (or not yet) plays fails
+// with a *RulesVersionError (KindRulesVersion, ErrRulesVersion) for that
+// match only and can still be aborted. Matches within the game's range of
+// rules versions play on by the rules they started under
+// (docs/architecture.md, "Rules versions").
 //
 // # Reading
 //

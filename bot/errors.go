@@ -1,24 +1,567 @@
 package bot
 
-import "errors"
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
-// Errors a front end tells apart, matched with errors.Is. Rule violations
-// are the engine's *engine.RuleError instead.
-var (
-	ErrNoMatch       = errors.New("service: no open match in this channel")
-	ErrNotFound      = errors.New("service: no such match")
-	ErrNotSeated     = errors.New("service: you have no seat in this match")
-	ErrNotYourTurn   = errors.New("service: it is not your turn")
-	ErrAlreadySeated = errors.New("service: you already have a seat in this match")
-	ErrLobbyFull     = errors.New("service: the lobby is full")
-	ErrNotLobby      = errors.New("service: the match has already started")
-	ErrNotActive     = errors.New("service: the match is not being played")
-	ErrNotAllowed    = errors.New("service: only the match's creator (or a moderator) may do that")
-	ErrSeatCount     = errors.New("service: the number of players does not fit the game")
-	ErrChannelTaken  = errors.New("service: this channel already has an open match")
-	ErrStale         = errors.New("service: the match has moved on since this was shown")
-	ErrBusy          = errors.New("service: too many simultaneous moves, try again")
-	ErrBadData       = errors.New("service: the stored data of this match cannot be read")
-	ErrBadRequest    = errors.New("service: invalid request")
-	ErrNoHelp        = errors.New("service: this game has no rules help")
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
 )
+
+// Kind is one entry of the host's error vocabulary: what went wrong, in
+// terms every front end shares. Explain turns an error into its Problem;
+// front ends choose only how to present it (a private reply, a message on
+// the page, an HTTP status). The values are stable: the web API sends them
+// as "kind".
+type Kind string
+
+// The vocabulary. Every error a service call returns explains as one of
+// these; anything not foreseen is KindInternal.
+const (
+	KindRule           Kind = "rule"            // the move breaks a rule of the game (with the rule's help topic)
+	KindIncomplete     Kind = "incomplete"      // the move stops before it is complete (with the choices that continue it)
+	KindNotYourTurn    Kind = "not-your-turn"   // the user may not move now (with whom the match waits for)
+	KindNotSeated      Kind = "not-seated"      // the user has no seat in the match
+	KindNoMatch        Kind = "no-match"        // no open match in the channel
+	KindNotFound       Kind = "not-found"       // no match with that ID
+	KindFinished       Kind = "finished"        // the match is over (finished, resigned or aborted)
+	KindNotStarted     Kind = "not-started"     // the match is still a lobby (with who can start it)
+	KindStale          Kind = "stale"           // a button or view from before the last move
+	KindRulesVersion   Kind = "rules-version"   // stored under rules this build does not play
+	KindTooLarge       Kind = "too-large"       // input over a size limit
+	KindInvalid        Kind = "invalid"         // malformed input (with what was wrong)
+	KindBusy           Kind = "busy"            // too many simultaneous writes, or too slow
+	KindLobbyFull      Kind = "lobby-full"      // every seat of the lobby is taken
+	KindAlreadySeated  Kind = "already-seated"  // joining a match one already plays in
+	KindAlreadyStarted Kind = "already-started" // a lobby action on a match being played
+	KindLobbyClosed    Kind = "lobby-closed"    // a lobby action on a lobby that was closed (aborted)
+	KindChannelTaken   Kind = "channel-taken"   // the channel already has an open match
+	KindSeatCount      Kind = "seat-count"      // the number of players does not fit the game
+	KindNotAllowed     Kind = "not-allowed"     // only the creator (or a moderator) may
+	KindNoHelp         Kind = "no-help"         // the game has no rules help
+	KindNoBoard        Kind = "no-board"        // the game has no board picture
+	KindDamaged        Kind = "damaged"         // the stored data of the match cannot be read
+	KindInternal       Kind = "internal"        // a fault on our side (logged with an error ID)
+)
+
+// Kinds lists the whole vocabulary, for tests that check every kind reads
+// well in every front end.
+var Kinds = []Kind{
+	KindRule, KindIncomplete, KindNotYourTurn, KindNotSeated, KindNoMatch, KindNotFound,
+	KindFinished, KindNotStarted, KindStale, KindRulesVersion, KindTooLarge, KindInvalid,
+	KindBusy, KindLobbyFull, KindAlreadySeated, KindAlreadyStarted, KindLobbyClosed,
+	KindChannelTaken, KindSeatCount, KindNotAllowed, KindNoHelp, KindNoBoard, KindDamaged,
+	KindInternal,
+}
+
+// Error is an error of the vocabulary with the facts its explanation
+// needs. The service fills in what it knows where it fails (the players
+// to wait for, the creator, the rule's help topic, the choices that
+// continue a move); Explain words it. Its Error method is for logs only:
+// users see Explain's text.
+type Error struct {
+	Kind Kind
+	// Detail says what exactly was wrong, as a clause for a person
+	// ("option \"speed\" is not one of pebbles's options"). User input in
+	// it is quoted with %q; Explain shows such quotes cleaned (Echo).
+	Detail string
+	// Who names people: the players the match waits for (KindNotYourTurn),
+	// the creator (KindNotStarted, KindNotAllowed).
+	Who []string
+	// Moderators: a moderator may do it too (KindNotAllowed).
+	Moderators bool
+	// Rule is the broken rule (KindRule; also an import's illegal move).
+	Rule *engine.RuleError
+	// Topic is the help topic that explains Rule, when the game has it.
+	Topic *engine.HelpTopic
+	// Move is the move so far and Choices the legal ways to go on
+	// (KindIncomplete).
+	Move    string
+	Choices *engine.Choices
+	// Err is the cause, for logs and errors.Is; never shown.
+	Err error
+}
+
+func (e *Error) Error() string {
+	s := "bot: " + string(e.Kind)
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, ErrX) match every Error of ErrX's kind.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Kind == e.Kind
+}
+
+// Sentinels of the vocabulary, matched with errors.Is (by kind).
+var (
+	ErrNoMatch        error = &Error{Kind: KindNoMatch}
+	ErrNotFound       error = &Error{Kind: KindNotFound}
+	ErrNotSeated      error = &Error{Kind: KindNotSeated}
+	ErrNotYourTurn    error = &Error{Kind: KindNotYourTurn}
+	ErrAlreadySeated  error = &Error{Kind: KindAlreadySeated}
+	ErrLobbyFull      error = &Error{Kind: KindLobbyFull}
+	ErrAlreadyStarted error = &Error{Kind: KindAlreadyStarted}
+	ErrLobbyClosed    error = &Error{Kind: KindLobbyClosed}
+	ErrNotStarted     error = &Error{Kind: KindNotStarted}
+	ErrFinished       error = &Error{Kind: KindFinished}
+	ErrNotAllowed     error = &Error{Kind: KindNotAllowed}
+	ErrSeatCount      error = &Error{Kind: KindSeatCount}
+	ErrChannelTaken   error = &Error{Kind: KindChannelTaken}
+	ErrStale          error = &Error{Kind: KindStale}
+	ErrBusy           error = &Error{Kind: KindBusy}
+	ErrBadData        error = &Error{Kind: KindDamaged}
+	ErrRulesVersion   error = &Error{Kind: KindRulesVersion} // matched by every *RulesVersionError
+
+	// The former sentinels for both of these kinds, until every front end
+	// tells them apart.
+	ErrNotLobby         = ErrAlreadyStarted
+	ErrNotActive        = ErrFinished
+	ErrBadRequest error = &Error{Kind: KindInvalid}
+	ErrTooLarge   error = &Error{Kind: KindTooLarge}
+	ErrNoHelp     error = &Error{Kind: KindNoHelp}
+	ErrIncomplete error = &Error{Kind: KindIncomplete}
+)
+
+// Invalid is a KindInvalid error: detail says what is wrong with the
+// input (quote user input with %q).
+func Invalid(format string, args ...any) *Error {
+	return &Error{Kind: KindInvalid, Detail: fmt.Sprintf(format, args...)}
+}
+
+// TooLarge is a KindTooLarge error: detail names the limit.
+func TooLarge(format string, args ...any) *Error {
+	return &Error{Kind: KindTooLarge, Detail: fmt.Sprintf(format, args...)}
+}
+
+// failure builds an Error with a cause.
+func failure(kind Kind, cause error, format string, args ...any) *Error {
+	return &Error{Kind: kind, Detail: fmt.Sprintf(format, args...), Err: cause}
+}
+
+// Problem is an error as a user should see it: its kind, one clear text,
+// and what a front end may present besides (the rule's help, the
+// choices that continue an incomplete move, the ID of an internal error in
+// the log).
+type Problem struct {
+	Kind Kind   `json:"kind"`
+	Text string `json:"error"`
+	// Code is the broken rule's stable code; TopicID its help topic and
+	// Topic that topic when the game has it.
+	Code    string            `json:"code,omitempty"`
+	TopicID string            `json:"topic,omitempty"`
+	Topic   *engine.HelpTopic `json:"help,omitempty"`
+	// Move is the incomplete move so far and Choices the ways to go on.
+	Move    string          `json:"move,omitempty"`
+	Choices *engine.Choices `json:"choices,omitempty"`
+	// ErrorID names an internal error or damaged data in the log.
+	ErrorID string `json:"error_id,omitempty"`
+}
+
+// Explain is the one place that decides what a user sees of an error.
+// Internal errors and damaged data are logged here with a fresh error ID,
+// which the text quotes; no Go error text reaches the user.
+func (s *Service) Explain(ctx context.Context, err error) Problem {
+	p := explain(err)
+	if p.Kind == KindInternal || p.Kind == KindDamaged {
+		p.ErrorID = newErrorID()
+		s.log.ErrorContext(ctx, "request failed", "error_id", p.ErrorID, "kind", string(p.Kind), "err", err)
+		p.Text = strings.ReplaceAll(p.Text, errorIDMark, p.ErrorID)
+	}
+	return p
+}
+
+// errorIDMark stands for the error ID in a text until Explain knows it.
+const errorIDMark = "\x00id\x00"
+
+func newErrorID() string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// asError finds the vocabulary's Error of err, mapping the errors of the
+// engine, storage and render packages (and context ends) onto it.
+func asError(err error) *Error {
+	var rv *RulesVersionError
+	if errors.As(err, &rv) {
+		return &Error{Kind: KindRulesVersion, Detail: rulesVersionDetail(rv), Err: err}
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	if re, ok := engine.AsRule(err); ok {
+		return &Error{Kind: KindRule, Rule: re, Err: err}
+	}
+	var rec *engine.RecordError
+	var rep *engine.ReplayError
+	switch {
+	case errors.As(err, &rep):
+		return recordProblem(rep, nil)
+	case errors.As(err, &rec):
+		return &Error{Kind: KindInvalid, Detail: recordText(rec), Err: err}
+	case errors.Is(err, engine.ErrIncompleteMove):
+		return &Error{Kind: KindIncomplete, Err: err}
+	case errors.Is(err, engine.ErrNotYourTurn):
+		return &Error{Kind: KindNotYourTurn, Err: err}
+	case errors.Is(err, engine.ErrGameOver):
+		return &Error{Kind: KindFinished, Err: err}
+	case errors.Is(err, engine.ErrUnknownGame):
+		return &Error{Kind: KindInvalid, Detail: plain(err), Err: err}
+	case errors.Is(err, engine.ErrRecordGame), errors.Is(err, engine.ErrRulesVersion), errors.Is(err, engine.ErrResultMismatch):
+		return &Error{Kind: KindInvalid, Detail: plain(err), Err: err}
+	case errors.Is(err, render.ErrNoRenderer):
+		return &Error{Kind: KindNoBoard, Err: err}
+	case errors.Is(err, storage.ErrCorrupt):
+		return &Error{Kind: KindDamaged, Err: err}
+	case errors.Is(err, storage.ErrNotFound):
+		return &Error{Kind: KindNotFound, Err: err}
+	case errors.Is(err, storage.ErrChannelTaken):
+		return &Error{Kind: KindChannelTaken, Err: err}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &Error{Kind: KindBusy, Err: err}
+	}
+	return &Error{Kind: KindInternal, Err: err}
+}
+
+// explain words an error (see Service.Explain, which adds the error ID).
+func explain(err error) Problem {
+	if err == nil {
+		return Problem{Kind: KindInternal, Text: internalText}
+	}
+	e := asError(err)
+	p := Problem{Kind: e.Kind}
+	detail := sentence(e.Detail)
+	switch e.Kind {
+	case KindRule:
+		p.Text = "That move is not allowed."
+		if e.Rule != nil {
+			p.Text = "That move is not allowed: " + strings.TrimSuffix(cleanQuotes(e.Rule.Msg), ".") + "."
+		}
+	case KindIncomplete:
+		p.Text = incompleteText(e)
+		p.Move, p.Choices = e.Move, e.Choices
+	case KindNotYourTurn:
+		p.Text = "It is not your turn."
+		if len(e.Who) > 0 {
+			p.Text = "It is not your turn; waiting for " + names(e.Who) + "."
+		}
+	case KindNotSeated:
+		p.Text = "You have no seat in this match."
+	case KindNoMatch:
+		p.Text = "There is no open match in this channel; open one to play."
+	case KindNotFound:
+		p.Text = "That match does not exist."
+	case KindFinished:
+		p.Text = "This match is over; nothing more can be played in it."
+		if detail != "" {
+			p.Text = "This match is over: " + detail + "."
+		}
+	case KindNotStarted:
+		p.Text = "The match has not started yet."
+		if len(e.Who) > 0 {
+			p.Text = "The match has not started yet: " + names(e.Who) + ", who created it, can start it once enough players have joined."
+		}
+	case KindStale:
+		p.Text = "The match has moved on since that was shown."
+	case KindRulesVersion:
+		p.Text = "This match was stored under rules this build does not play, so it cannot be continued here; it can still be aborted. Other matches are not affected."
+		if detail != "" {
+			p.Text = "This match cannot be continued here: " + detail + ". It can still be aborted; other matches are not affected."
+		}
+	case KindTooLarge:
+		p.Text = "That is too long."
+		if detail != "" {
+			p.Text = "That is too long: " + detail + "."
+		}
+	case KindInvalid:
+		p.Text = "That request is not valid."
+		if detail != "" {
+			p.Text = capital(detail) + "."
+		}
+	case KindBusy:
+		p.Text = "Too many moves at once; please try again."
+	case KindLobbyFull:
+		p.Text = "The lobby is full."
+		if detail != "" {
+			p.Text = "The lobby is full: " + detail + "."
+		}
+	case KindAlreadySeated:
+		p.Text = "You already have a seat in this match."
+	case KindAlreadyStarted:
+		p.Text = "The match has already started; its seats can no longer change."
+	case KindLobbyClosed:
+		p.Text = "This lobby was closed (the match was aborted); open a new match to play."
+	case KindChannelTaken:
+		p.Text = "This channel already has an open match: finish or abort it first, or open the new one in a thread."
+	case KindSeatCount:
+		p.Text = "The number of players does not fit the game."
+		if detail != "" {
+			p.Text = "The number of players does not fit the game: " + detail + "."
+		}
+	case KindNotAllowed:
+		who := "the match's creator"
+		if len(e.Who) > 0 {
+			who = names(e.Who) + ", who created this match,"
+		}
+		if e.Moderators {
+			who += " or a moderator"
+		}
+		p.Text = "Only " + who + " may do that."
+	case KindNoHelp:
+		p.Text = "This game has no rules help."
+	case KindNoBoard:
+		p.Text = "This game has no board picture."
+	case KindDamaged:
+		p.Text = "The stored data of this match cannot be read; an admin has to look at it (error ID " + errorIDMark + "). Other matches are not affected."
+	default:
+		p.Kind = KindInternal
+		p.Text = internalText
+	}
+	if e.Rule != nil {
+		p.Code, p.TopicID, p.Topic = e.Rule.Code, e.Rule.Topic, e.Topic
+	}
+	return p
+}
+
+const internalText = "Something went wrong on our side (error ID " + errorIDMark + "). Please try again."
+
+// incompleteText names the move so far and the choices that continue it.
+func incompleteText(e *Error) string {
+	t := "That move is not complete."
+	if e.Move != "" {
+		t = fmt.Sprintf("%q is not a complete move.", e.Move)
+	}
+	if e.Choices == nil {
+		return cleanQuotes(t)
+	}
+	ch := e.Choices
+	if len(ch.Next) == 0 {
+		return cleanQuotes(t) + " Nothing can follow it; start the move again."
+	}
+	const shown = 8
+	toks := make([]string, 0, shown)
+	for i, c := range ch.Next {
+		if i == shown {
+			toks = append(toks, fmt.Sprintf("… (%d in all)", len(ch.Next)))
+			break
+		}
+		toks = append(toks, c.Token)
+	}
+	prompt := strings.TrimSpace(ch.Prompt)
+	if prompt == "" {
+		prompt = "What next?"
+	}
+	return cleanQuotes(t) + " " + prompt + " It goes on with: " + strings.Join(toks, ", ") + "."
+}
+
+// names lists people: "alice", "alice and bob", "alice, bob and carol".
+func names(who []string) string {
+	echoed := make([]string, len(who))
+	for i, w := range who {
+		echoed[i] = Echo(w)
+	}
+	if len(echoed) <= 1 {
+		return strings.Join(echoed, "")
+	}
+	return strings.Join(echoed[:len(echoed)-1], ", ") + " and " + echoed[len(echoed)-1]
+}
+
+// sentence cleans a detail clause: quotes shown with Echo, no final stop.
+func sentence(s string) string {
+	return strings.TrimSuffix(strings.TrimSpace(cleanQuotes(s)), ".")
+}
+
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// Go-quoted strings in a message: how engines and the service quote what
+// a user typed (%q).
+var goQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// cleanQuotes shows every Go-quoted string of a message the way Echo does:
+// escapes such as \u200b become names, long input is cut short.
+func cleanQuotes(s string) string {
+	return goQuoted.ReplaceAllStringFunc(s, func(q string) string {
+		u, err := strconv.Unquote(q)
+		if err != nil {
+			return q
+		}
+		return `"` + Echo(u) + `"`
+	})
+}
+
+// EchoMax is how many characters of user input a message repeats.
+const EchoMax = 40
+
+// Echo is user input as a message may repeat it: invisible and control
+// characters named ("[zero-width space]"), line breaks and tabs as spaces,
+// and at most EchoMax characters, the rest cut off with an ellipsis.
+func Echo(s string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if n == EchoMax {
+			b.WriteString("…")
+			break
+		}
+		n++
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			b.WriteByte(' ')
+		case invisible(r):
+			b.WriteString("[" + invisibleName(r) + "]")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// invisible reports a character that shows nothing (or something
+// misleading) on screen: format and control characters, and any rune
+// that is not printable and not a space.
+func invisible(r rune) bool {
+	return r == utf8.RuneError || unicode.Is(unicode.Cf, r) || unicode.IsControl(r) ||
+		(!unicode.IsPrint(r) && !unicode.IsSpace(r))
+}
+
+var invisibleNames = map[rune]string{
+	'\u00ad':       "soft hyphen",
+	'\u200b':       "zero-width space",
+	'\u200c':       "zero-width non-joiner",
+	'\u200d':       "zero-width joiner",
+	'\u200e':       "left-to-right mark",
+	'\u200f':       "right-to-left mark",
+	'\u2060':       "word joiner",
+	'\ufeff':       "zero-width no-break space",
+	'\u202a':       "left-to-right embedding",
+	'\u202b':       "right-to-left embedding",
+	'\u202c':       "pop directional formatting",
+	'\u202d':       "left-to-right override",
+	'\u202e':       "right-to-left override",
+	'\u2066':       "left-to-right isolate",
+	'\u2067':       "right-to-left isolate",
+	'\u2068':       "first strong isolate",
+	'\u2069':       "pop directional isolate",
+	utf8.RuneError: "invalid character",
+}
+
+func invisibleName(r rune) string {
+	if n, ok := invisibleNames[r]; ok {
+		return n
+	}
+	if unicode.IsControl(r) {
+		return fmt.Sprintf("control character U+%04X", r)
+	}
+	return fmt.Sprintf("invisible character U+%04X", r)
+}
+
+// MaxMoveLen is the longest move text the service reads, in characters.
+const MaxMoveLen = 500
+
+// cleanMove is typed notation as the game should read it: invisible
+// characters (a zero-width space pasted with the text, say) are dropped
+// and control characters become spaces. Longer than MaxMoveLen is
+// refused.
+func cleanMove(text string) (string, error) {
+	if n := utf8.RuneCountInString(text); n > MaxMoveLen {
+		return "", TooLarge("a move has at most %d characters, this one has %d", MaxMoveLen, n)
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsControl(r) || r == utf8.RuneError:
+			return ' '
+		case invisible(r):
+			return -1
+		}
+		return r
+	}, text), nil
+}
+
+// packagePrefix is the "name: " of a package (engine:, bot:, brass: ...)
+// at the start of a Go error's text or of a wrapped part of it.
+var packagePrefix = regexp.MustCompile(`(^|: )(?:[a-z][a-z0-9]*: )+`)
+
+// plain is the text of an error from another package, for a detail: its
+// package prefixes dropped. Only for errors whose text is meant as an
+// explanation (engine record and game setup errors).
+func plain(err error) string {
+	s := packagePrefix.ReplaceAllString(err.Error(), "$1")
+	// A sentinel wrapped with its specifics ("record is for another
+	// game: the record is for ..."): the specifics say it all.
+	for _, sentinel := range []error{engine.ErrRecordGame, engine.ErrRulesVersion, engine.ErrResultMismatch} {
+		s = strings.TrimPrefix(s, packagePrefix.ReplaceAllString(sentinel.Error(), "$1")+": ")
+	}
+	return s
+}
+
+// recordText is a record syntax error for a person.
+func recordText(e *engine.RecordError) string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d of the match record: %s", e.Line, e.Msg)
+	}
+	return "the match record: " + e.Msg
+}
+
+// recordProblem is a record move that cannot be played, with its rule.
+func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
+	where := fmt.Sprintf("move %d", rep.MoveNumber)
+	if rep.Line > 0 {
+		where = fmt.Sprintf("line %d (move %d)", rep.Line, rep.MoveNumber)
+	}
+	e := &Error{Kind: KindInvalid, Err: rep, Topic: topic}
+	why := "it cannot be played"
+	switch re, ok := engine.AsRule(rep.Err); {
+	case ok:
+		e.Rule = re
+		why = "it breaks a rule: " + re.Msg
+	case errors.Is(rep.Err, engine.ErrIncompleteMove):
+		why = "the move is not complete"
+	case errors.Is(rep.Err, engine.ErrNotYourTurn):
+		why = "it is not that seat's turn"
+	case errors.Is(rep.Err, engine.ErrBadSeat):
+		why = "there is no such seat"
+	case errors.Is(rep.Err, engine.ErrGameOver):
+		why = "the game is already over"
+	}
+	e.Detail = fmt.Sprintf("the match record's %s, seat %d playing %q, cannot be played: %s", where, rep.Seat+1, rep.Move, why)
+	return e
+}
+
+// rulesVersionDetail says which rules a refused match was played under
+// and which this build plays.
+func rulesVersionDetail(e *RulesVersionError) string {
+	plays := fmt.Sprintf("versions %d to %d", e.Oldest, e.Current)
+	if e.Oldest == e.Current {
+		plays = fmt.Sprintf("version %d", e.Current)
+	}
+	by := "an older build"
+	if e.Newer() {
+		by = "a newer build"
+	}
+	return fmt.Sprintf("it was played under version %d of the %s rules, by %s, and this build plays %s", e.Version, e.Name, by, plays)
+}

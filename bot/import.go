@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,17 +24,17 @@ type ImportRequest struct {
 func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) {
 	rec, err := engine.ParseRecord(strings.NewReader(req.Record))
 	if err != nil {
-		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		return Match{}, recordError(nil, err)
 	}
 	g, err := s.games.Get(rec.Game)
 	if err != nil {
-		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		return Match{}, unknownGame(s.games, rec.Game, err)
 	}
 	if len(req.Users) != rec.Seats {
-		return Match{}, fmt.Errorf("%w: the record has %d seats, %d players given", ErrBadRequest, rec.Seats, len(req.Users))
+		return Match{}, Invalid("the match record has %d seats, but %d players were given", rec.Seats, len(req.Users))
 	}
 	if _, err := engine.Replay(g, rec); err != nil {
-		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		return Match{}, recordError(g, err)
 	}
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
@@ -56,10 +57,34 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 	for i, mv := range rec.Moves {
 		o, err := s.Submit(ctx, SubmitRequest{Ref: ByID(m.ID), UserID: req.Users[mv.Seat].ID, Move: mv.Text})
 		if err != nil {
-			return Match{}, fmt.Errorf("service: import move %d (line %d): %w", i+1, mv.Line, err)
+			return Match{}, fmt.Errorf("bot: import move %d (line %d): %w", i+1, mv.Line, err)
 		}
 		m = o.Match
 	}
 	s.log.InfoContext(ctx, "match imported", "match", m.ID, "game", m.Game, "moves", len(rec.Moves))
 	return m, nil
+}
+
+// recordError is a record that cannot be imported, as an Invalid error
+// naming the line (and for an illegal move, the rule with its help).
+func recordError(g engine.Game, err error) error {
+	var rep *engine.ReplayError
+	if errors.As(err, &rep) {
+		var topic *engine.HelpTopic
+		if re, ok := engine.AsRule(rep.Err); ok && g != nil && re.Topic != "" {
+			if t, ok := engine.FindTopic(g.Info().Help, re.Topic); ok {
+				topic = &t
+			}
+		}
+		return recordProblem(rep, topic)
+	}
+	var rec *engine.RecordError
+	if errors.As(err, &rec) {
+		return &Error{Kind: KindInvalid, Detail: recordText(rec), Err: err}
+	}
+	detail := plain(err)
+	if d, ok := strings.CutPrefix(detail, "replay setup: "); ok {
+		return &Error{Kind: KindInvalid, Detail: "the match record's setup is not valid: " + d, Err: err}
+	}
+	return &Error{Kind: KindInvalid, Detail: "the match record cannot be played: " + detail, Err: err}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/storage"
@@ -33,11 +34,11 @@ type CreateRequest struct {
 // CreateMatch opens a lobby in a channel with the creator seated.
 func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, error) {
 	if req.Channel == "" || req.Creator.ID == "" {
-		return Match{}, fmt.Errorf("%w: channel and creator are required", ErrBadRequest)
+		return Match{}, Invalid("a match needs a channel and a creator")
 	}
 	g, err := s.games.Get(req.Game)
 	if err != nil {
-		return Match{}, fmt.Errorf("service: %w", err)
+		return Match{}, unknownGame(s.games, req.Game, err)
 	}
 	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 	minS, maxS := lo, hi
@@ -48,7 +49,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		maxS = req.MaxSeats
 	}
 	if minS < lo || maxS > hi || minS > maxS {
-		return Match{}, fmt.Errorf("%w: %s plays with %d to %d, asked for %d to %d", ErrSeatCount, g.Info().Name, lo, hi, minS, maxS)
+		return Match{}, &Error{Kind: KindSeatCount, Detail: fmt.Sprintf("%s plays with %s, not %s", g.Info().Name, playerRange(lo, hi), playerRange(minS, maxS))}
 	}
 	opts, err := checkOptions(g, req.Options)
 	if err != nil {
@@ -56,7 +57,8 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	rules, err := g.Info().ResolveRules(req.RulesVersion)
 	if err != nil {
-		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		return Match{}, &Error{Kind: KindInvalid, Err: err,
+			Detail: fmt.Sprintf("this build does not play version %d of the %s rules; it plays %s", req.RulesVersion, g.Info().Name, g.Info().RulesRange())}
 	}
 	seed := req.Seed
 	if seed == 0 && !req.ExactSeed {
@@ -64,7 +66,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	// A trial setup catches bad option values and pins before anyone joins.
 	if _, _, err := g.Setup(engine.Setup{Seats: minS, Seed: seed, Options: opts, Pins: req.Pins, RulesVersion: rules}); err != nil {
-		return Match{}, fmt.Errorf("%w: %w", ErrBadRequest, err)
+		return Match{}, &Error{Kind: KindInvalid, Detail: plain(err), Err: err}
 	}
 	now := s.now()
 	sm := storage.Match{
@@ -87,9 +89,9 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	if err := s.store.Create(ctx, sm); err != nil {
 		if errors.Is(err, storage.ErrChannelTaken) {
-			return Match{}, ErrChannelTaken
+			return Match{}, failure(KindChannelTaken, err, "channel %s", req.Channel)
 		}
-		return Match{}, fmt.Errorf("service: create match: %w", err)
+		return Match{}, fmt.Errorf("bot: create match: %w", err)
 	}
 	s.log.InfoContext(ctx, "match created", "match", sm.ID, "game", sm.Game, "channel", sm.Channel)
 	return fromRecord(sm, g), nil
@@ -103,10 +105,10 @@ func checkOptions(g engine.Game, in map[string]string) (map[string]string, error
 	for k, v := range in {
 		i := slices.IndexFunc(specs, func(o engine.OptionSpec) bool { return o.Key == k })
 		if i < 0 {
-			return nil, fmt.Errorf("%w: %s has no option %q", ErrBadRequest, g.Info().ID, k)
+			return nil, Invalid("%s has no option %q; its options are %s", g.Info().Name, k, optionKeys(specs))
 		}
 		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
-			return nil, fmt.Errorf("%w: option %s=%q must be one of %v", ErrBadRequest, k, v, specs[i].Values)
+			return nil, Invalid("option %s cannot be %q; it is one of %s", k, v, strings.Join(specs[i].Values, ", "))
 		}
 		if out == nil {
 			out = map[string]string{}
@@ -167,13 +169,13 @@ func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
 	}
 	return s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
 		if m.Status != StatusLobby {
-			return nil, ErrNotLobby
+			return nil, m.notLobby()
 		}
 		if m.SeatOf(u.ID) >= 0 {
 			return nil, ErrAlreadySeated
 		}
 		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
-			return nil, ErrLobbyFull
+			return nil, &Error{Kind: KindLobbyFull, Detail: fmt.Sprintf("all %d seats are taken", hi)}
 		}
 		m.Seats = append(m.Seats, Seat{UserID: u.ID, Name: u.Name})
 		return nil, nil
@@ -193,7 +195,7 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 			return nil, errResignInstead
 		}
 		if m.Status != StatusLobby {
-			return nil, ErrNotActive
+			return nil, m.notLobby()
 		}
 		i := m.SeatOf(userID)
 		if i < 0 {
@@ -214,7 +216,7 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 	return m, err
 }
 
-var errResignInstead = errors.New("service: resign instead")
+var errResignInstead = errors.New("bot: resign instead")
 
 // Start sets the game up (creator only) when the seat count fits; the
 // returned Outcome carries the setup events.
@@ -226,14 +228,14 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 	var evs []engine.Event
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
 		if m.Status != StatusLobby {
-			return nil, ErrNotLobby
+			return nil, m.notLobby()
 		}
 		if m.Creator != userID {
-			return nil, ErrNotAllowed
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}
 		}
 		lo, hi := m.SeatRange()
 		if n := len(m.Seats); n < lo || n > hi {
-			return nil, fmt.Errorf("%w: %d seated, %s needs %d to %d", ErrSeatCount, n, m.game.Info().Name, lo, hi)
+			return nil, &Error{Kind: KindSeatCount, Detail: fmt.Sprintf("this match needs %s and has %s", playerRange(lo, hi), playerRange(n, n))}
 		}
 		// The match plays the rules version its lobby was opened under.
 		if err := m.checkRules(); err != nil {
@@ -241,7 +243,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		}
 		st, e, err := m.game.Setup(m.setup())
 		if err != nil {
-			return nil, fmt.Errorf("service: setup %s: %w", m.ID, err)
+			return nil, fmt.Errorf("bot: setup %s: %w", m.ID, err)
 		}
 		if err := m.setState(st); err != nil {
 			return nil, err
@@ -269,7 +271,7 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 	seat := -1
 	m, err := s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
 		if m.Status != StatusActive {
-			return nil, ErrNotActive
+			return nil, m.notActive()
 		}
 		seat = m.SeatOf(userID)
 		if seat < 0 {
@@ -299,10 +301,10 @@ func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator boo
 	}
 	m, err := s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
 		if !m.Status.Open() {
-			return nil, ErrNotActive
+			return nil, m.notActive()
 		}
 		if m.Creator != userID && !moderator {
-			return nil, ErrNotAllowed
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true}
 		}
 		m.Status = StatusAborted
 		return nil, nil
@@ -311,4 +313,96 @@ func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator boo
 		s.log.InfoContext(ctx, "match aborted", "match", m.ID, "by", userID)
 	}
 	return m, err
+}
+
+// playerRange says how many players: "3 players", "3 to 4 players".
+func playerRange(lo, hi int) string {
+	if lo == hi {
+		if lo == 1 {
+			return "1 player"
+		}
+		return fmt.Sprintf("%d players", lo)
+	}
+	return fmt.Sprintf("%d to %d players", lo, hi)
+}
+
+// optionKeys lists a game's option keys for a message.
+func optionKeys(specs []engine.OptionSpec) string {
+	if len(specs) == 0 {
+		return "none"
+	}
+	keys := make([]string, len(specs))
+	for i, o := range specs {
+		keys[i] = o.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+// unknownGame is a request for a game the registry does not have.
+func unknownGame(games *engine.Registry, id string, err error) error {
+	var ids []string
+	for _, g := range games.Games() {
+		ids = append(ids, g.Info().ID)
+	}
+	return &Error{Kind: KindInvalid, Detail: fmt.Sprintf("there is no game %q here; the games are %s", id, strings.Join(ids, ", ")), Err: err}
+}
+
+// creatorName names the match's creator, for the messages that say who
+// may start or stop it.
+func (m Match) creatorName() []string {
+	for _, st := range m.Seats {
+		if st.UserID == m.Creator && st.Name != "" {
+			return []string{st.Name}
+		}
+	}
+	return nil
+}
+
+// notLobby is why a lobby action (join, leave, start) fails on a match
+// that is no longer a lobby.
+func (m Match) notLobby() error {
+	switch {
+	case m.Status == StatusActive:
+		return ErrAlreadyStarted
+	case m.Status == StatusAborted && m.snapshot == nil:
+		return ErrLobbyClosed
+	}
+	return m.over()
+}
+
+// Playing is nil while the match is being played, else why it is not, as
+// an error of the vocabulary: not started yet (and who can start it), or
+// over (and how it ended).
+func (m Match) Playing() error {
+	if m.Status == StatusActive {
+		return nil
+	}
+	return m.notActive()
+}
+
+// notActive is why a play action (a move, a resignation, an abort) fails
+// on a match that is not being played.
+func (m Match) notActive() error {
+	switch m.Status {
+	case StatusLobby:
+		return &Error{Kind: KindNotStarted, Who: m.creatorName()}
+	case StatusAborted:
+		if m.snapshot == nil {
+			return ErrLobbyClosed
+		}
+	}
+	return m.over()
+}
+
+// over says how a match that was played ended.
+func (m Match) over() error {
+	if m.Status == StatusFinished {
+		return &Error{Kind: KindFinished, Detail: "the game has finished"}
+	}
+	for _, st := range m.Seats {
+		if st.Left {
+			return &Error{Kind: KindFinished, Detail: "it ended when " + Echo(st.Name) + " resigned"}
+		}
+	}
+	return &Error{Kind: KindFinished, Detail: "it was aborted"}
 }

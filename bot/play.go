@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -44,8 +43,14 @@ func (o Outcome) EventsFor(seat int) []engine.Event {
 
 // Submit plays a move: load, check seat and turn, parse, apply, encode and
 // commit with the log entry, retrying on a lost race against the fresh
-// state. Illegal moves return the engine's *engine.RuleError.
+// state. An illegal move fails with a KindRule Error wrapping the engine's
+// *engine.RuleError, an incomplete one with KindIncomplete and the choices
+// that continue it.
 func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error) {
+	text, err := cleanMove(req.Move)
+	if err != nil {
+		return Outcome{}, err
+	}
 	id, err := s.resolve(ctx, req.Ref)
 	if err != nil {
 		return Outcome{}, err
@@ -60,28 +65,22 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 			return nil, ErrStale
 		}
 		if m.Status != StatusActive {
-			if m.Status == StatusLobby {
-				return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
-			}
-			return nil, ErrNotActive
+			return nil, m.notActive()
 		}
 		seat = m.SeatOf(req.UserID)
 		if seat < 0 {
 			return nil, ErrNotSeated
 		}
 		if !m.IsActive(seat) {
-			return nil, ErrNotYourTurn
+			return nil, m.notYourTurn()
 		}
-		mv, err := m.game.ParseMove(req.Move)
+		mv, err := m.game.ParseMove(text)
 		if err != nil {
-			return nil, err
+			return nil, m.moveError(err, seat, nil)
 		}
 		next, e, err := m.game.Apply(m.state, seat, mv)
 		if err != nil {
-			if errors.Is(err, engine.ErrNotYourTurn) {
-				return nil, ErrNotYourTurn
-			}
-			return nil, err
+			return nil, m.moveError(err, seat, mv)
 		}
 		if err := m.setState(next); err != nil {
 			return nil, err
@@ -134,21 +133,64 @@ func (s *Service) playable(ctx context.Context, r Ref, userID string) (Match, in
 		return Match{}, -1, err
 	}
 	if m.Status != StatusActive {
-		return m, -1, ErrNotActive
+		return m, -1, m.notActive()
 	}
 	seat := m.SeatOf(userID)
 	if seat < 0 {
 		return m, -1, ErrNotSeated
 	}
 	if !m.IsActive(seat) {
-		return m, seat, ErrNotYourTurn
+		return m, seat, m.notYourTurn()
 	}
 	return m, seat, nil
+}
+
+// notYourTurn names the players the match waits for.
+func (m Match) notYourTurn() error {
+	e := &Error{Kind: KindNotYourTurn}
+	if m.Play != nil {
+		for _, s := range m.Play.Active {
+			if s >= 0 && s < len(m.Seats) {
+				e.Who = append(e.Who, m.Seats[s].Name)
+			}
+		}
+	}
+	return e
+}
+
+// moveError gives a refused move (or partial move) the facts its
+// explanation needs: the broken rule's help topic, or the choices that
+// continue an incomplete move.
+func (m Match) moveError(err error, seat int, mv engine.Move) error {
+	if re, ok := engine.AsRule(err); ok {
+		e := &Error{Kind: KindRule, Rule: re, Err: err}
+		if t, ok := engine.FindTopic(m.game.Info().Help, re.Topic); ok && re.Topic != "" {
+			e.Topic = &t
+		}
+		return e
+	}
+	switch {
+	case errors.Is(err, engine.ErrIncompleteMove):
+		e := &Error{Kind: KindIncomplete, Move: m.game.FormatMove(mv), Err: err}
+		if ch, cerr := m.game.Choices(m.state, seat, mv); cerr == nil {
+			e.Choices = &ch
+		}
+		return e
+	case errors.Is(err, engine.ErrNotYourTurn):
+		return m.notYourTurn()
+	case errors.Is(err, engine.ErrGameOver):
+		return m.over()
+	}
+	return err
 }
 
 // Choices lists the legal next tokens of a partly built move (notation; ""
 // for the first decision), for step-by-step pickers.
 func (s *Service) Choices(ctx context.Context, r Ref, userID, partial string) (engine.Choices, Match, error) {
+	partial, err := cleanMove(partial)
+	if err != nil {
+		return engine.Choices{}, Match{}, err
+	}
 	m, seat, err := s.playable(ctx, r, userID)
 	if err != nil {
 		return engine.Choices{}, m, err
@@ -157,16 +199,23 @@ func (s *Service) Choices(ctx context.Context, r Ref, userID, partial string) (e
 	if strings.TrimSpace(partial) != "" {
 		mv, err = m.game.ParseMove(partial)
 		if err != nil {
-			return engine.Choices{}, m, err
+			return engine.Choices{}, m, m.moveError(err, seat, nil)
 		}
 	}
 	ch, err := m.game.Choices(m.state, seat, mv)
-	return ch, m, err
+	if err != nil {
+		return engine.Choices{}, m, m.moveError(err, seat, mv)
+	}
+	return ch, m, nil
 }
 
 // Suggest autocompletes typed notation with legal moves (at most limit).
 // A user who may not move now gets no suggestions and the reason.
 func (s *Service) Suggest(ctx context.Context, r Ref, userID, typed string, limit int) ([]engine.Suggestion, error) {
+	typed, err := cleanMove(typed)
+	if err != nil {
+		return nil, err
+	}
 	m, seat, err := s.playable(ctx, r, userID)
 	if err != nil {
 		return nil, err

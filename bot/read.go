@@ -22,10 +22,10 @@ func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]byte, error) {
 // by seat. Images are cached per match, version and seat.
 func (s *Service) Render(m Match, seat int) ([]byte, error) {
 	if m.state == nil {
-		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+		return nil, m.notActive()
 	}
 	if seat != engine.Spectator && (seat < 0 || seat >= len(m.Seats)) {
-		return nil, fmt.Errorf("%w: seat %d", ErrBadRequest, seat+1)
+		return nil, Invalid("this match has no seat %d", seat+1)
 	}
 	if s.renderers == nil {
 		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)
@@ -36,7 +36,7 @@ func (s *Service) Render(m Match, seat int) ([]byte, error) {
 	}
 	png, err := s.renderers.PNG(m.Game, m.game.View(m.state, seat), seat)
 	if err != nil {
-		return nil, fmt.Errorf("service: render match %s: %w", m.ID, err)
+		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}
 	s.boards.put(key, png)
 	return png, nil
@@ -64,7 +64,7 @@ func (s *Service) Private(ctx context.Context, r Ref, userID string) (Private, e
 		return Private{}, ErrNotSeated
 	}
 	if m.state == nil {
-		return Private{}, fmt.Errorf("%w: the match has not started", ErrNotActive)
+		return Private{}, m.notActive()
 	}
 	v := m.game.View(m.state, seat)
 	return Private{Seat: seat, View: v, Holding: m.game.Holding(m.state, seat), Match: m}, nil
@@ -78,7 +78,7 @@ func (s *Service) Log(ctx context.Context, r Ref, from int64) ([]LogEntry, error
 	}
 	l, err := s.store.Log(ctx, id, max(from, 1))
 	if err != nil {
-		return nil, fmt.Errorf("service: log of match %s: %w", id, err)
+		return nil, fmt.Errorf("bot: log of match %s: %w", id, err)
 	}
 	return logEntries(l), nil
 }
@@ -105,7 +105,7 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 	}
 	rec, err := engine.RecordOf(m.game, info)
 	if err != nil {
-		return "", fmt.Errorf("service: export match %s: %w", m.ID, err)
+		return "", fmt.Errorf("bot: export match %s: %w", m.ID, err)
 	}
 	return string(rec.Format()), nil
 }
@@ -132,7 +132,7 @@ func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
 // without it.
 func (s *Service) helpIndex(game string) (*engine.HelpIndex, error) {
 	if _, err := s.games.Get(game); err != nil {
-		return nil, fmt.Errorf("service: %w", err)
+		return nil, unknownGame(s.games, game, err)
 	}
 	x, ok := s.help[game]
 	if !ok {
@@ -153,7 +153,7 @@ type boardKey struct {
 func (s *Service) UserMatches(ctx context.Context, userID string) ([]Match, error) {
 	ids, err := s.store.UserMatches(ctx, userID)
 	if err != nil {
-		return nil, fmt.Errorf("service: matches of %s: %w", userID, err)
+		return nil, fmt.Errorf("bot: matches of %s: %w", userID, err)
 	}
 	out := make([]Match, 0, len(ids))
 	for _, id := range ids {
@@ -186,7 +186,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 		return nil, err
 	}
 	if m.state == nil {
-		return nil, fmt.Errorf("%w: the match has not started", ErrNotActive)
+		return nil, m.notActive()
 	}
 	log, err := s.Log(ctx, ByID(m.ID), 0)
 	if err != nil {
@@ -202,7 +202,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 	}
 	res, err := engine.Replay(m.game, rec)
 	if err != nil {
-		return nil, fmt.Errorf("service: match %s: %w: %w", m.ID, ErrBadData, err)
+		return nil, failure(KindDamaged, err, "replay match %s", m.ID)
 	}
 	out := []Turn{{Seq: 0, Seat: -1, Events: visible(res.Setup)}}
 	for i, e := range log {

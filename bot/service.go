@@ -55,7 +55,7 @@ type Service struct {
 // New returns a Service. It fails when Games or Store is missing.
 func New(cfg Config) (*Service, error) {
 	if cfg.Games == nil || cfg.Store == nil {
-		return nil, errors.New("service: config needs Games and Store")
+		return nil, errors.New("bot: config needs Games and Store")
 	}
 	s := &Service{
 		games:     cfg.Games,
@@ -229,7 +229,7 @@ func (m Match) narrated(evs []engine.Event, seat int) []engine.Event {
 func (m *Match) setState(st engine.State) error {
 	data, err := m.game.MarshalState(st)
 	if err != nil {
-		return fmt.Errorf("service: encode %s: %w", m.ID, err)
+		return fmt.Errorf("bot: encode %s: %w", m.ID, err)
 	}
 	status := m.game.Status(st)
 	m.state, m.Play, m.snapshot = st, &status, data
@@ -257,14 +257,14 @@ func (s *Service) resolve(ctx context.Context, r Ref) (string, error) {
 		return r.MatchID, nil
 	}
 	if r.Channel == "" {
-		return "", fmt.Errorf("%w: no match or channel given", ErrBadRequest)
+		return "", Invalid("no match or channel was given")
 	}
 	id, err := s.store.ChannelMatch(ctx, r.Channel)
 	if errors.Is(err, storage.ErrNotFound) {
 		return "", ErrNoMatch
 	}
 	if err != nil {
-		return "", fmt.Errorf("service: channel %s: %w", r.Channel, err)
+		return "", fmt.Errorf("bot: channel %s: %w", r.Channel, err)
 	}
 	return id, nil
 }
@@ -289,11 +289,11 @@ func (s *Service) load(ctx context.Context, id string) (Match, error) {
 	sm, err := s.store.Get(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return Match{}, fmt.Errorf("%w %q", ErrNotFound, id)
+		return Match{}, failure(KindNotFound, err, "match %q", id)
 	case errors.Is(err, storage.ErrCorrupt):
-		return Match{}, fmt.Errorf("service: match %s: %w: %w", id, ErrBadData, err)
+		return Match{}, failure(KindDamaged, err, "match %s", id)
 	case err != nil:
-		return Match{}, fmt.Errorf("service: load match %s: %w", id, err)
+		return Match{}, fmt.Errorf("bot: load match %s: %w", id, err)
 	}
 	return s.decode(sm)
 }
@@ -305,7 +305,7 @@ func (s *Service) load(ctx context.Context, id string) (Match, error) {
 func (s *Service) decode(sm storage.Match) (Match, error) {
 	g, err := s.games.Get(sm.Game)
 	if err != nil {
-		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
+		return Match{}, failure(KindDamaged, err, "match %s", sm.ID)
 	}
 	m := fromRecord(sm, g)
 	if sm.Status == storage.StatusLobby || sm.State == nil {
@@ -320,7 +320,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	}
 	st, err := g.UnmarshalState(sm.State)
 	if err != nil {
-		return Match{}, fmt.Errorf("service: match %s: %w: %w", sm.ID, ErrBadData, err)
+		return Match{}, failure(KindDamaged, err, "match %s", sm.ID)
 	}
 	status := g.Status(st)
 	m.state, m.Play = st, &status
@@ -346,7 +346,7 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 	var last error
 	for attempt := 0; attempt < s.attempts; attempt++ {
 		if err := ctx.Err(); err != nil {
-			return Match{}, fmt.Errorf("service: %w", err)
+			return Match{}, fmt.Errorf("bot: %w", err)
 		}
 		m, err := s.load(ctx, id)
 		if err != nil && !(anyRules && errors.Is(err, ErrRulesVersion)) {
@@ -375,10 +375,10 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 		case errors.Is(err, storage.ErrDuplicate):
 			return Match{}, err
 		default:
-			return Match{}, fmt.Errorf("service: commit match %s: %w", id, err)
+			return Match{}, fmt.Errorf("bot: commit match %s: %w", id, err)
 		}
 	}
-	return Match{}, fmt.Errorf("%w (match %s: %w)", ErrBusy, id, last)
+	return Match{}, failure(KindBusy, last, "match %s: %d attempts", id, s.attempts)
 }
 
 // backoff sleeps a little, growing and jittered, so racing writers spread out.

@@ -127,7 +127,7 @@ func TestLobby(t *testing.T) {
 	if got := o.Match.SeatOf(carol.ID); got != 1 {
 		t.Errorf("carol seat %d, want 1 (join order)", got)
 	}
-	if _, err := svc.Join(ctx, bot.InChannel("c1"), alice); !errors.Is(err, bot.ErrNotLobby) {
+	if _, err := svc.Join(ctx, bot.InChannel("c1"), alice); !errors.Is(err, bot.ErrAlreadyStarted) {
 		t.Errorf("join after start: %v", err)
 	}
 	// Resigning ends the match for everyone and frees the channel.
@@ -160,7 +160,7 @@ func TestAbort(t *testing.T) {
 	if a.Status != bot.StatusAborted {
 		t.Errorf("status %s", a.Status)
 	}
-	if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: alice.ID, Move: "take 1"}); !errors.Is(err, bot.ErrNotActive) {
+	if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: alice.ID, Move: "take 1"}); !errors.Is(err, bot.ErrFinished) {
 		t.Errorf("move after abort: %v", err)
 	}
 }

@@ -1,13 +1,6 @@
 package bot
 
-import (
-	"errors"
-	"fmt"
-)
-
-// ErrRulesVersion is matched (errors.Is) by every *RulesVersionError: a
-// match stored under a rules version this build does not play.
-var ErrRulesVersion = errors.New("service: this build does not play the rules version of this match")
+import "fmt"
 
 // RulesVersionError refuses one match whose stored rules version is
 // outside the range its game plays (engine.Info.SupportsRules): too old
@@ -35,7 +28,8 @@ func (e *RulesVersionError) Error() string {
 		e.Match, e.Name, e.Version, newer, plays)
 }
 
-// Is makes errors.Is(err, ErrRulesVersion) true.
+// Is makes errors.Is(err, ErrRulesVersion) true (the vocabulary's
+// KindRulesVersion; Explain words it from the fields).
 func (e *RulesVersionError) Is(target error) bool { return target == ErrRulesVersion }
 
 // Newer reports whether the match comes from a newer build (its version is
