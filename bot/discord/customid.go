@@ -1,10 +1,11 @@
 package discord
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/smokestack/smokestack/bot"
 )
 
 // Custom IDs are small path patterns: "<action>/<match>[/<version>][/<arg>][/<partial move>]".
@@ -34,7 +35,9 @@ type customID struct {
 	Move    string // partial move, possibly longMove
 }
 
-var errBadCustomID = errors.New("bot: malformed custom id")
+// errBadCustomID is a custom ID this version cannot read (a button from an
+// older version, or a forged one).
+var errBadCustomID error = &bot.Error{Kind: bot.KindInvalid, Detail: "this button is not one I understand any more; the bot may have been updated"}
 
 func (c customID) String() string {
 	var s string

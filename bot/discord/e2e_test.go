@@ -26,7 +26,7 @@ func playSequence(t *testing.T, h *harness) {
 	must(t, !r.Ephemeral() && strings.Contains(r.Content, "Pebbles"), "lobby: %+v", r)
 	h.click(bob, room, "Join")
 	r = h.click(bob, room, "Start")
-	must(t, r.Ephemeral() && strings.Contains(r.Content, "creator"), "bob may not start: %+v", r)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Only alice, who created this match,"), "bob may not start: %+v", r)
 	h.click(alice, room, "Start")
 
 	// alice is seat 1 and moves first; bob may not.

@@ -86,9 +86,11 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		return privateResponse(lobbyPrivate(m)), nil
 	}
 	var t strings.Builder
-	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, statusLine(m))
+	// The seats' lines carry the scores: the headline names the ranking
+	// without them.
+	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, headline(m))
 	for _, s := range m.Play.Seats {
-		fmt.Fprintf(&t, "%d. %s (%s): %d %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), s.Score, m.GameRules().Info().Score.Short)
+		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), scoreText(m, s.Score))
 		for _, st := range s.Stats {
 			fmt.Fprintf(&t, ", %s %s", strings.ToLower(st.Label), st.Shown())
 		}
@@ -107,7 +109,7 @@ func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if m.Play == nil {
-		return nil, fmt.Errorf("%w: the match has not started", bot.ErrNotActive)
+		return nil, m.Playing()
 	}
 	seats := slices.Clone(m.Play.Seats)
 	if m.Play.Finished && len(m.Play.Ranking) == len(seats) {
@@ -121,7 +123,7 @@ func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 	}
 	var t strings.Builder
 	for i, s := range seats {
-		fmt.Fprintf(&t, "%d. %s: %d\n", i+1, m.Seats[s.Seat].Name, s.Score)
+		fmt.Fprintf(&t, "%d. %s: %s\n", i+1, m.Seats[s.Seat].Name, scoreText(m, s.Score))
 	}
 	return private(t.String()), nil
 }
@@ -179,7 +181,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if len(hits) == 0 {
-			return private(fmt.Sprintf("No rules topic matches %q.", q)), nil
+			return private(fmt.Sprintf("No rules topic matches \"%s\".", bot.Echo(q))), nil
 		}
 		t = hits[0]
 		if len(hits) > 1 {

@@ -62,7 +62,7 @@ func parseOptions(s string) (map[string]string, error) {
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok || k == "" {
-			return nil, fmt.Errorf("%w: option %q is not key=value", bot.ErrBadRequest, f)
+			return nil, bot.Invalid("option %q is not written as key=value", f)
 		}
 		out[strings.ToLower(k)] = v
 	}
@@ -76,6 +76,10 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if o, ok := opts["game"]; ok {
 		game = o.StringValue()
 	}
+	g, err := b.svc.Games().Get(game)
+	if err != nil {
+		return nil, err
+	}
 	req := bot.CreateRequest{Channel: r.key(), Game: game, Creator: r.User}
 	if o, ok := opts["options"]; ok {
 		m, err := parseOptions(o.StringValue())
@@ -85,15 +89,11 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		req.Options = m
 	}
 	if o, ok := opts["players"]; ok {
-		g, err := b.svc.Games().Get(game)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", bot.ErrBadRequest, err)
-		}
-		lo, _ := g.Info().MinSeats, g.Info().MaxSeats
+		lo := g.Info().MinSeats
 		req.MinSeats, req.MaxSeats = min(lo, int(o.IntValue())), int(o.IntValue())
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
-		return b.playInThread(ctx, r, req)
+		return b.playInThread(ctx, r, g.Info().Name, req)
 	}
 	m, err := b.svc.CreateMatch(ctx, req)
 	if err != nil {
@@ -104,13 +104,9 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 
 // playInThread opens a public thread for the match; the lobby is posted
 // there with the bot token and the channel gets a pointer to it.
-func (b *Bot) playInThread(ctx context.Context, r *Request, req bot.CreateRequest) (*Response, error) {
-	g, err := b.svc.Games().Get(req.Game)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", bot.ErrBadRequest, err)
-	}
+func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot.CreateRequest) (*Response, error) {
 	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
-		Name: clip(fmt.Sprintf("%s with %s", g.Info().Name, r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
+		Name: clip(fmt.Sprintf("%s with %s", game, r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
 		AutoArchiveDuration: 10080,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
@@ -124,7 +120,7 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, req bot.CreateReques
 	lobby := lobbyMessage(m)
 	return &Response{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, g.Info().Name, th.ID), AllowedMentions: noPings()},
+		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, game, th.ID), AllowedMentions: noPings()},
 		After: func(ctx context.Context, p *poster) {
 			p.send(ctx, th.ID, lobby)
 		},

@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
-	"github.com/smokestack/smokestack/engine"
 )
 
 // Bot is the Discord adapter: it turns interactions into service calls and
@@ -283,9 +281,9 @@ func (b *Bot) completeDeferred(ctx context.Context, r *Request, deferred discord
 	}
 }
 
-// answer maps a handler's error to what the user sees: rule errors and
-// refusals become private replies, anything else is logged with the
-// interaction ID and the user gets a short apology.
+// answer turns a handler's error into what the user sees: the core's
+// explanation (bot.Service.Explain, the one place that words errors) as a
+// private reply. Autocomplete gets no choices instead.
 func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error) *Response {
 	if err == nil && resp != nil {
 		return resp
@@ -296,69 +294,23 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 	if r.I.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return choices(nil)
 	}
-	if msg, ok := b.refusal(ctx, r, err); ok {
-		return private(msg)
+	p := b.svc.Explain(ctx, err)
+	if p.ErrorID != "" {
+		b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "error_id", p.ErrorID)
 	}
-	b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "err", err)
-	return private(fmt.Sprintf("Sorry, something went wrong on our side (reference %s). Please try again.", r.I.ID))
+	return private(problemText(p))
 }
 
-// refusal explains the errors a user can act on.
-func (b *Bot) refusal(ctx context.Context, r *Request, err error) (string, bool) {
-	if re, ok := engine.AsRule(err); ok {
-		return b.ruleText(ctx, r, re), true
+// problemText presents an explained error: the core's text, then the
+// broken rule's help and where to read more.
+func problemText(p bot.Problem) string {
+	text := p.Text
+	if p.Topic != nil {
+		text += fmt.Sprintf("\nRule: **%s** - %s\nMore: `/rules topic:%s`", p.Topic.Title, clip(p.Topic.Body, 600), p.Topic.ID)
+	} else if p.TopicID != "" {
+		text += fmt.Sprintf("\nMore: `/rules topic:%s`", p.TopicID)
 	}
-	detail := func(sentinel error) string {
-		s := err.Error()
-		if i := strings.Index(s, sentinel.Error()); i >= 0 {
-			s = strings.TrimPrefix(s[i+len(sentinel.Error()):], ":")
-		}
-		return strings.TrimSpace(s)
-	}
-	switch {
-	case errors.Is(err, bot.ErrNoMatch):
-		return "There is no open match in this channel. Start one with `/play`.", true
-	case errors.Is(err, bot.ErrNotFound):
-		return "That match no longer exists.", true
-	case errors.Is(err, bot.ErrNotSeated):
-		return "You have no seat in this match.", true
-	case errors.Is(err, bot.ErrNotYourTurn):
-		return b.notYourTurn(ctx, r), true
-	case errors.Is(err, bot.ErrAlreadySeated):
-		return "You already have a seat in this match.", true
-	case errors.Is(err, bot.ErrLobbyFull):
-		return "The lobby is full.", true
-	case errors.Is(err, bot.ErrNotLobby):
-		return "The match has already started.", true
-	case errors.Is(err, bot.ErrNotActive):
-		return "The match is not being played.", true
-	case errors.Is(err, bot.ErrNotAllowed):
-		return "Only the match's creator (or someone with Manage Channels) may do that.", true
-	case errors.Is(err, bot.ErrSeatCount):
-		return "The number of players does not fit the game: " + detail(bot.ErrSeatCount), true
-	case errors.Is(err, bot.ErrChannelTaken):
-		return "This channel already has an open match. Finish or abort it first, or start one in a thread (`thread:true`).", true
-	case errors.Is(err, bot.ErrBusy):
-		return "Too many moves at once; please try again.", true
-	case errors.Is(err, bot.ErrBadRequest):
-		return "That request is not valid: " + detail(bot.ErrBadRequest), true
-	case errors.Is(err, bot.ErrBadData):
-		b.log.ErrorContext(ctx, "bot: unreadable match", "interaction", r.I.ID, "channel", r.Channel, "err", err)
-		return "The stored data of this match cannot be read; an admin has to look at it. Other matches are not affected.", true
-	case errors.Is(err, bot.ErrNoHelp):
-		return "This game has no rules help.", true
-	case errors.Is(err, errBadCustomID):
-		return "This button is not one I understand any more.", true
-	}
-	return "", false
-}
-
-func (b *Bot) notYourTurn(ctx context.Context, r *Request) string {
-	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
-	if err != nil || m.Play == nil {
-		return "It is not your turn."
-	}
-	return "It is not your turn; waiting for " + activeNames(m) + "."
+	return text
 }
 
 // logDiscord logs a failed Discord call; it never stops the process.

@@ -22,10 +22,32 @@ func (b *Bot) move(ctx context.Context, r *Request) (*Response, error) {
 		text = o.StringValue()
 	}
 	o, err := b.svc.Submit(ctx, bot.SubmitRequest{Ref: bot.InChannel(r.key()), UserID: r.User.ID, Move: text, RequestID: r.I.ID})
+	if errors.Is(err, bot.ErrIncomplete) {
+		return b.continueMove(ctx, r, err)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return b.played(r, o, false)
+}
+
+// continueMove answers a typed move that stops early: the explanation,
+// over the private picker opened at the move so far, so the player can
+// pick how it goes on.
+func (b *Bot) continueMove(ctx context.Context, r *Request, err error) (*Response, error) {
+	p := b.svc.Explain(ctx, err)
+	m, gerr := b.svc.Get(ctx, bot.InChannel(r.key()))
+	if gerr != nil || p.Move == "" || p.Choices == nil || len(p.Choices.Next) == 0 {
+		return nil, err
+	}
+	resp, perr := b.pickerStep(ctx, r, customID{Action: "turn", Match: m.ID, Version: m.Version}, p.Move, false)
+	if perr != nil || resp.Data == nil {
+		return nil, err
+	}
+	// The explanation comes first: the picker reads its move back from
+	// the first code span, which the explanation does not have.
+	resp.Data.Content = clip(strings.ReplaceAll(p.Text, "`", "'")+"\n"+resp.Data.Content, 2000)
+	return resp, nil
 }
 
 // played answers a submitted move: nothing for a repeated delivery, else
@@ -167,15 +189,26 @@ func turnButtons(m bot.Match) []discordgo.MessageComponent {
 	}}}
 }
 
-// statusLine says whose turn it is, or how the game ended.
-func statusLine(m bot.Match) string {
+// statusLine says whose turn it is, or how the game ended with the
+// ranking and the scores.
+func statusLine(m bot.Match) string { return status(m, true) }
+
+// headline is statusLine without the scores, for a message that lists
+// them per seat (/status).
+func headline(m bot.Match) string { return status(m, false) }
+
+func status(m bot.Match, scores bool) string {
 	if m.Play == nil {
 		return ""
 	}
 	if m.Play.Finished {
 		var parts []string
 		for i, s := range m.Play.Ranking {
-			parts = append(parts, fmt.Sprintf("%d. %s (%d)", i+1, m.Seats[s].Name, scoreOf(m, s)))
+			part := fmt.Sprintf("%d. %s", i+1, m.Seats[s].Name)
+			if scores {
+				part += " (" + scoreText(m, scoreOf(m, s)) + ")"
+			}
+			parts = append(parts, part)
 		}
 		line := "Game over. " + strings.Join(parts, ", ")
 		if m.Play.TieBreak != "" {
@@ -187,6 +220,19 @@ func statusLine(m bot.Match) string {
 		return "The match has ended."
 	}
 	return fmt.Sprintf("%s. Next: %s.", m.Play.Phase, activeNames(m))
+}
+
+// scoreText is a score with the game's name for it: "12 VP".
+func scoreText(m bot.Match, score int) string {
+	name := m.GameRules().Info().Score
+	unit := name.Short
+	if unit == "" {
+		unit = name.Name
+	}
+	if unit == "" {
+		return fmt.Sprint(score)
+	}
+	return fmt.Sprintf("%d %s", score, unit)
 }
 
 func scoreOf(m bot.Match, seat int) int {
@@ -293,7 +339,7 @@ const (
 func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial string, update bool) (*Response, error) {
 	ch, m, err := b.svc.Choices(ctx, bot.ByID(c.Match), r.User.ID, partial)
 	if m.ID != "" && m.Version != c.Version {
-		return b.stale(m, r)
+		return b.stale(ctx, m, r)
 	}
 	if err != nil {
 		return nil, err
@@ -384,17 +430,17 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 		if gerr != nil {
 			return nil, gerr
 		}
-		return b.stale(m, r)
+		return b.stale(ctx, m, r)
+	}
+	if errors.Is(err, bot.ErrIncomplete) || errors.Is(err, &bot.Error{Kind: bot.KindRule}) {
+		// Keep the picker usable: the player can go back a step.
+		back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+			CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+			Content:    clip(fmt.Sprintf("**Your move:** `%s`\n%s", c.Move, problemText(b.svc.Explain(ctx, err))), 2000),
+			Components: []discordgo.MessageComponent{back}, AllowedMentions: noPings()}}, nil
 	}
 	if err != nil {
-		if re, ok := engine.AsRule(err); ok {
-			// Keep the picker usable: the player can go back a step.
-			back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
-				CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
-			return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-				Content:    clip(fmt.Sprintf("**Your move:** `%s`\n%s", c.Move, b.ruleText(ctx, r, re)), 2000),
-				Components: []discordgo.MessageComponent{back}, AllowedMentions: noPings()}}, nil
-		}
 		return nil, err
 	}
 	return b.played(r, o, true)
@@ -402,9 +448,9 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 
 // stale refuses a button from an old board and shows the current one,
 // privately, with fresh buttons.
-func (b *Bot) stale(m bot.Match, r *Request) (*Response, error) {
+func (b *Bot) stale(ctx context.Context, m bot.Match, r *Request) (*Response, error) {
 	d := &discordgo.InteractionResponseData{
-		Content:         clip("The match has moved on since that was shown. Here is the current board.\n"+statusLine(m), 2000),
+		Content:         clip(b.svc.Explain(ctx, bot.ErrStale).Text+" Here is the current board.\n"+statusLine(m), 2000),
 		Flags:           discordgo.MessageFlagsEphemeral,
 		AllowedMentions: noPings(),
 		Components:      turnButtons(m),
@@ -415,18 +461,6 @@ func (b *Bot) stale(m bot.Match, r *Request) (*Response, error) {
 		}
 	}
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
-}
-
-// ruleText explains an illegal move with the rule it broke.
-func (b *Bot) ruleText(ctx context.Context, r *Request, re *engine.RuleError) string {
-	text := "That move is not allowed: " + re.Msg + "."
-	game := b.channelGame(ctx, r)
-	if t, ok := b.svc.Topic(game, re.Topic); ok {
-		text += fmt.Sprintf("\nRule: **%s** - %s\nMore: `/rules topic:%s`", t.Title, clip(t.Body, 600), t.ID)
-	} else if re.Topic != "" {
-		text += fmt.Sprintf("\nMore: `/rules topic:%s`", re.Topic)
-	}
-	return text
 }
 
 // channelGame is the game of the channel's match, else the default game.
