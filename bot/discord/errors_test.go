@@ -124,3 +124,37 @@ func TestTypedMoveProblems(t *testing.T) {
 
 // longRun is a long typed word, shortened in the transcript.
 var longRun = regexp.MustCompile(`w{41,}`)
+
+// TestScoresNamed: /score and the final board post label the scores with
+// the game's name for them; /status lists each score once.
+func TestScoresNamed(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=5"))
+	h.click(bob, room, "Join")
+	r := h.cmd(alice, room, "score")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "has not started yet: alice, who created it"), "score in the lobby: %+v", r)
+	h.click(alice, room, "Start")
+	r = h.cmd(bob, room, "score")
+	must(t, r.Ephemeral() && r.Content == "1. alice: 0 wins\n2. bob: 0 wins\n", "score: %q", r.Content)
+	r = h.cmd(bob, room, "status")
+	must(t, strings.Count(r.Content, " wins") == 2 && strings.Contains(r.Content, "1. alice (A, yellow): 0 wins, cards "), "status: %q", r.Content)
+	users := map[string]string{"discord:" + alice: alice, "discord:" + bob: bob}
+	for range 20 {
+		m, err := h.svc.Get(context.Background(), bot.ByID("m0001"))
+		must(t, err == nil, "get: %v", err)
+		if m.Play.Finished {
+			break
+		}
+		u := users[m.Seats[m.Play.Active[0]].UserID]
+		h.cmd(u, room, "move", F("move", autocompleteMove(t, h, u, room)))
+	}
+	var last string
+	for _, m := range h.fd.Messages(room) {
+		if len(m.Files) > 0 {
+			last = m.Content
+		}
+	}
+	must(t, regexp.MustCompile(`Game over\. 1\. (alice|bob) \(1 wins\), 2\. (alice|bob) \(0 wins\)`).MatchString(last), "final post: %q", last)
+	h.noViolations()
+}
