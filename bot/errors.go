@@ -129,15 +129,10 @@ var (
 	ErrBusy           error = &Error{Kind: KindBusy}
 	ErrBadData        error = &Error{Kind: KindDamaged}
 	ErrRulesVersion   error = &Error{Kind: KindRulesVersion} // matched by every *RulesVersionError
-
-	// The former sentinels for both of these kinds, until every front end
-	// tells them apart.
-	ErrNotLobby         = ErrAlreadyStarted
-	ErrNotActive        = ErrFinished
-	ErrBadRequest error = &Error{Kind: KindInvalid}
-	ErrTooLarge   error = &Error{Kind: KindTooLarge}
-	ErrNoHelp     error = &Error{Kind: KindNoHelp}
-	ErrIncomplete error = &Error{Kind: KindIncomplete}
+	ErrBadRequest     error = &Error{Kind: KindInvalid}
+	ErrTooLarge       error = &Error{Kind: KindTooLarge}
+	ErrNoHelp         error = &Error{Kind: KindNoHelp}
+	ErrIncomplete     error = &Error{Kind: KindIncomplete}
 )
 
 // Invalid is a KindInvalid error: detail says what is wrong with the

@@ -183,6 +183,34 @@ func TestPlaygroundInBrowser(t *testing.T) {
 				t.Errorf("illegal move shows kind %q, message %q, help %q; want a rule error %q with its help", kind, msg, helpTitle, tc.ruleMessage(t))
 			}
 
+			// An incomplete move says so and offers the choices that
+			// continue it; one of them continues the move in the picker.
+			ch := tc.continuations(t)
+			step("incomplete move",
+				js(`document.getElementById("move").value = ""`),
+				chromedp.SendKeys(chromedp.ID("move"), tc.incomplete),
+				chromedp.Click(chromedp.ID("play")),
+				waitJS(`document.getElementById("error").dataset.kind === "incomplete" && !document.getElementById("error").hidden`),
+			)
+			msg = get(chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#error .msg"))))
+			if want := fmt.Sprintf("%q is not a complete move. %s It goes on with: %s", tc.incomplete, ch.Prompt, ch.Next[0].Token); !strings.HasPrefix(msg, want) {
+				t.Errorf("incomplete move shows %q, want %q...", msg, want)
+			}
+			offered := get(value[string](ctx, `[...document.querySelectorAll("#error .choices button")].map((b) => b.dataset.token + "=" + b.textContent).join("|")`))
+			var wantOffered []string
+			for _, c := range ch.Next {
+				wantOffered = append(wantOffered, c.Token+"="+c.Label)
+			}
+			if offered != strings.Join(wantOffered, "|") {
+				t.Errorf("incomplete move offers %q, want %q", offered, strings.Join(wantOffered, "|"))
+			}
+			step("continue in the picker",
+				chromedp.Click(chromedp.CSS("#error .choices button")),
+				waitJS(fmt.Sprintf(`document.getElementById("partial").textContent === %q && document.getElementById("error").hidden`, tc.incomplete+" "+ch.Next[0].Token)),
+				chromedp.Click(chromedp.ID("clear")),
+				waitJS(`document.getElementById("partial").textContent === ""`),
+			)
+
 			// A typed move through autocompletion: the first suggestion
 			// repeatedly until a complete move, then Play.
 			step("type", js(`document.getElementById("move").value = ""`), chromedp.SendKeys(chromedp.ID("move"), tc.typedPrefix))

@@ -4,6 +4,8 @@ import (
 	"net"
 	"net/http"
 	"strings"
+
+	"github.com/smokestack/smokestack/bot"
 )
 
 // The playground has no accounts, so any page a user visits could drive it
@@ -46,10 +48,8 @@ func (s *Server) hostAllowed(hostport string) bool {
 
 func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
 	s.log.Warn("playground: refused a request for another host", "host", clipHost(r.Host))
-	writeJSON(w, http.StatusMisdirectedRequest, errorJSON{
-		Error: "This playground answers only on localhost. To open it under another name, list that name in PLAYGROUND_HOSTS.",
-		Kind:  "bad-request",
-	})
+	writeJSON(w, http.StatusMisdirectedRequest, s.svc.Explain(r.Context(),
+		bot.Invalid("this playground answers only on localhost; to open it under another name, list that name in PLAYGROUND_HOSTS")))
 }
 
 func clipHost(h string) string {

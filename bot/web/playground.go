@@ -66,7 +66,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Writes must be JSON: a form on another web site cannot send that
 	// without a CORS preflight, which this server never grants.
 	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		writeJSON(w, http.StatusUnsupportedMediaType, errorJSON{Error: "playground: send application/json", Kind: "bad-request"})
+		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.Explain(r.Context(), bot.Invalid("send the request as application/json")))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -153,8 +153,8 @@ type createReq struct {
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	var req createReq
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil {
-		s.fail(w, r, fmt.Errorf("%w: %v", bot.ErrBadRequest, err))
+	if err := decode(w, r, 1<<16, &req); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	table := randomHex()
@@ -163,7 +163,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	if req.Seats < 1 || req.Seats > 16 {
-		s.fail(w, r, fmt.Errorf("%w: %d seats", bot.ErrSeatCount, req.Seats))
+		s.fail(w, r, &bot.Error{Kind: bot.KindSeatCount, Detail: fmt.Sprintf("a match here has 1 to 16 players, not %d", req.Seats)})
 		return
 	}
 	for k, v := range req.Options {
@@ -200,13 +200,13 @@ type importReq struct {
 // importRecord starts a match from a record's text, one hotseat player per seat.
 func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 	var req importReq
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<20)).Decode(&req); err != nil {
-		s.fail(w, r, fmt.Errorf("%w: %v", bot.ErrBadRequest, err))
+	if err := decode(w, r, 4<<20, &req); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	rec, err := engine.ParseRecord(strings.NewReader(req.Record))
 	if err != nil {
-		s.fail(w, r, fmt.Errorf("%w: %w", bot.ErrBadRequest, err))
+		s.fail(w, r, err)
 		return
 	}
 	table := randomHex()
@@ -219,11 +219,6 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 		users[i] = bot.UserRef{ID: fmt.Sprintf("web:%s:%d", table, i+1), Name: name}
 	}
 	m, err := s.svc.Import(r.Context(), bot.ImportRequest{Channel: "web:" + table, Record: req.Record, Users: users})
-	if errors.Is(err, bot.ErrBadRequest) {
-		// The whole message: it names the record's line, the move and the rule.
-		writeJSON(w, http.StatusBadRequest, errorJSON{Error: err.Error(), Kind: "bad-request"})
-		return
-	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -248,7 +243,7 @@ func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, str
 	}
 	seat, err := strconv.Atoi(seatText)
 	if err != nil || seat < engine.Spectator || seat >= len(m.Seats) {
-		return m, 0, "", fmt.Errorf("%w: seat %q", bot.ErrBadRequest, seatText)
+		return m, 0, "", bot.Invalid("this match has no seat %q", seatText)
 	}
 	if seat == engine.Spectator {
 		return m, seat, "", nil
@@ -329,8 +324,8 @@ type moveReq struct {
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	var req moveReq
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil {
-		s.fail(w, r, fmt.Errorf("%w: %v", bot.ErrBadRequest, err))
+	if err := decode(w, r, 1<<16, &req); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	m, seat, user, err := s.seatUser(r, strconv.Itoa(req.Seat))
@@ -403,62 +398,50 @@ func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, topics)
 }
 
-// errorJSON is every error the API returns.
-type errorJSON struct {
-	Error string            `json:"error"`
-	Kind  string            `json:"kind"`
-	Code  string            `json:"code,omitempty"`
-	Topic string            `json:"topic,omitempty"`
-	Help  *engine.HelpTopic `json:"help,omitempty"`
+// decode reads a JSON request body of at most limit bytes.
+func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	err := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit)).Decode(v)
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig):
+		return &bot.Error{Kind: bot.KindTooLarge, Detail: fmt.Sprintf("a request has at most %d bytes", limit), Err: err}
+	}
+	return &bot.Error{Kind: bot.KindInvalid, Detail: "the request is not valid JSON of the expected shape", Err: err}
 }
 
-var kinds = []struct {
-	err    error
-	kind   string
-	status int
-}{
-	{bot.ErrNotFound, "not-found", http.StatusNotFound},
-	{bot.ErrNoMatch, "not-found", http.StatusNotFound},
-	{bot.ErrNotYourTurn, "not-your-turn", http.StatusConflict},
-	{bot.ErrNotSeated, "not-seated", http.StatusForbidden},
-	{bot.ErrNotAllowed, "not-allowed", http.StatusForbidden},
-	{bot.ErrStale, "stale", http.StatusConflict},
-	{bot.ErrNotActive, "not-active", http.StatusConflict},
-	{bot.ErrNotLobby, "not-lobby", http.StatusConflict},
-	{bot.ErrLobbyFull, "lobby-full", http.StatusConflict},
-	{bot.ErrSeatCount, "bad-request", http.StatusBadRequest},
-	{bot.ErrBadRequest, "bad-request", http.StatusBadRequest},
-	{engine.ErrUnknownGame, "bad-request", http.StatusBadRequest},
-	{engine.ErrIncompleteMove, "incomplete", http.StatusUnprocessableEntity},
-	{bot.ErrNoHelp, "no-help", http.StatusNotFound},
-	{render.ErrNoRenderer, "no-renderer", http.StatusNotFound},
-	{bot.ErrBadData, "bad-data", http.StatusInternalServerError},
-	{bot.ErrBusy, "busy", http.StatusServiceUnavailable},
-}
-
-// fail is the one place that decides what a user sees of an error.
+// fail answers with the core's explanation of an error (bot.Service.Explain,
+// the one place that words errors; internal ones are logged there with
+// their error ID) as JSON, under the HTTP status of its kind.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if re, ok := engine.AsRule(err); ok {
-		out := errorJSON{Error: re.Msg, Kind: "rule", Code: re.Code, Topic: re.Topic}
-		if m, gerr := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id"))); gerr == nil && re.Topic != "" {
-			if t, ok := s.svc.Topic(m.Game, re.Topic); ok {
-				out.Help = &t
-			}
-		}
-		writeJSON(w, http.StatusUnprocessableEntity, out)
-		return
+	p := s.svc.Explain(r.Context(), err)
+	if p.ErrorID != "" {
+		s.log.Error("playground request failed", "path", r.URL.Path, "error_id", p.ErrorID)
 	}
-	for _, k := range kinds {
-		if errors.Is(err, k.err) {
-			if k.status >= 500 {
-				s.log.Error("playground request failed", "path", r.URL.Path, "err", err)
-			}
-			writeJSON(w, k.status, errorJSON{Error: err.Error(), Kind: k.kind})
-			return
-		}
+	writeJSON(w, httpStatus(p.Kind), p)
+}
+
+// httpStatus is the HTTP status that presents a problem of a kind.
+func httpStatus(k bot.Kind) int {
+	switch k {
+	case bot.KindRule, bot.KindIncomplete:
+		return http.StatusUnprocessableEntity
+	case bot.KindInvalid, bot.KindSeatCount:
+		return http.StatusBadRequest
+	case bot.KindTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case bot.KindNotSeated, bot.KindNotAllowed:
+		return http.StatusForbidden
+	case bot.KindNoMatch, bot.KindNotFound, bot.KindNoHelp, bot.KindNoBoard:
+		return http.StatusNotFound
+	case bot.KindNotYourTurn, bot.KindStale, bot.KindFinished, bot.KindNotStarted, bot.KindRulesVersion,
+		bot.KindLobbyFull, bot.KindAlreadySeated, bot.KindAlreadyStarted, bot.KindLobbyClosed, bot.KindChannelTaken:
+		return http.StatusConflict
+	case bot.KindBusy:
+		return http.StatusServiceUnavailable
 	}
-	s.log.Error("playground request failed", "path", r.URL.Path, "err", err)
-	writeJSON(w, http.StatusInternalServerError, errorJSON{Error: "internal error, see the server log", Kind: "internal"})
+	return http.StatusInternalServerError
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -27,17 +27,19 @@ type e2eGame struct {
 	game        string
 	seats, seed int
 	illegal     string // a move the first seat may not make at the start
+	incomplete  string // a move the first seat may start but not end there
 	typedPrefix string // what the user types before picking suggestions
 	helpQuery   string
 	option      [2]string // a match option to set in the form: key, value
 }
 
 var e2eGames = []e2eGame{
-	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", typedPrefix: "lo", helpQuery: "canal", option: [2]string{"tiebreak", "cash"}},
-	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", typedPrefix: "t", helpQuery: "pass", option: [2]string{"pile", "30"}},
+	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", incomplete: "loan 10", typedPrefix: "lo", helpQuery: "canal", option: [2]string{"tiebreak", "cash"}},
+	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", incomplete: "take", typedPrefix: "t", helpQuery: "pass", option: [2]string{"pile", "30"}},
 }
 
-// ruleMessage is what the engine says of the illegal move at the start.
+// ruleMessage is what a person is told of the illegal move at the start:
+// the core's explanation of the engine's rule error.
 func (tc e2eGame) ruleMessage(t *testing.T) string {
 	t.Helper()
 	g, err := testGames.Get(tc.game)
@@ -56,7 +58,30 @@ func (tc e2eGame) ruleMessage(t *testing.T) string {
 	if !ok {
 		t.Fatalf("%s: %q is not a rule error at the start: %v", tc.game, tc.illegal, err)
 	}
-	return re.Msg
+	return "That move is not allowed: " + re.Msg + "."
+}
+
+// continuations are the choices that continue the incomplete move at the
+// start.
+func (tc e2eGame) continuations(t *testing.T) engine.Choices {
+	t.Helper()
+	g, err := testGames.Get(tc.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := g.Setup(engine.Setup{Seats: tc.seats, Seed: uint64(tc.seed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.ParseMove(tc.incomplete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := g.Choices(st, g.Status(st).Active[0], m)
+	if err != nil || ch.Complete || len(ch.Next) == 0 {
+		t.Fatalf("%s: %q is not incomplete at the start: %+v %v", tc.game, tc.incomplete, ch, err)
+	}
+	return ch
 }
 
 // optionHelp is the game's help text of the option the test sets.
@@ -171,8 +196,19 @@ func TestAPI(t *testing.T) {
 		t.Errorf("out of turn: %+v", errOut)
 	}
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": "pass"}, 422, &errOut)
-	if errOut.Kind != "rule" || errOut.Code != "pass.playable" || errOut.Topic != "pass" {
+	if errOut.Kind != "rule" || errOut.Code != "pass.playable" || errOut.Topic != "pass" ||
+		errOut.Error != "That move is not allowed: you may only pass when no card in your hand can be played." {
 		t.Errorf("illegal: %+v", errOut)
+	}
+	// An incomplete move comes with the choices that continue it.
+	var incomplete struct {
+		Error, Kind, Move string
+		Choices           engine.Choices
+	}
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": "take"}, 422, &incomplete)
+	if incomplete.Kind != "incomplete" || incomplete.Move != "take" || len(incomplete.Choices.Next) == 0 ||
+		!strings.HasPrefix(incomplete.Error, `"take" is not a complete move. How many? It goes on with: `) {
+		t.Errorf("incomplete: %+v", incomplete)
 	}
 	var sug []engine.Suggestion
 	call(t, h, "GET", base+"/suggest?seat=0&q=take+", nil, 200, &sug)
@@ -249,7 +285,7 @@ func TestAPI(t *testing.T) {
 	}
 	call(t, h, "POST", "/api/matches/"+imported.Match.ID+"/moves", map[string]any{"seat": 0, "move": "take 1"}, 200, nil)
 	call(t, h, "POST", "/api/import", map[string]string{"record": strings.Replace(record, "2 s2 take 3", "2 s2 pass", 1)}, 400, &errOut)
-	if errOut.Kind != "bad-request" || !strings.Contains(errOut.Error, "line 9") || !strings.Contains(errOut.Error, "pass.playable") {
+	if errOut.Kind != "invalid" || !strings.Contains(errOut.Error, "line 9") || errOut.Code != "pass.playable" || errOut.Topic != "pass" {
 		t.Errorf("bad import: %+v", errOut)
 	}
 }

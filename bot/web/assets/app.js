@@ -269,6 +269,18 @@ function showError(e) {
   } else if (info.topic) {
     box.append(el("div", { textContent: "see rules topic " + info.topic }));
   }
+  // An incomplete move: the ways to go on, each continuing the move in
+  // the step-by-step picker.
+  if (info.kind === "incomplete" && info.choices && (info.choices.next || []).length) {
+    const row = el("div", { className: "choices" }, el("span", { textContent: info.choices.prompt + " " }));
+    for (const c of info.choices.next) {
+      const b = el("button", { type: "button", textContent: c.label || c.token, title: c.help || c.token });
+      b.dataset.token = c.token;
+      b.onclick = () => { hideError(); $("move").value = ""; st.partial = (info.move + " " + c.token).trim(); pick(); };
+      row.append(b);
+    }
+    box.append(row);
+  }
   box.hidden = false;
 }
 
