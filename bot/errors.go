@@ -133,6 +133,7 @@ var (
 	ErrTooLarge       error = &Error{Kind: KindTooLarge}
 	ErrNoHelp         error = &Error{Kind: KindNoHelp}
 	ErrIncomplete     error = &Error{Kind: KindIncomplete}
+	ErrRule           error = &Error{Kind: KindRule}
 )
 
 // Invalid is a KindInvalid error: detail says what is wrong with the

@@ -432,7 +432,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 		}
 		return b.stale(ctx, m, r)
 	}
-	if errors.Is(err, bot.ErrIncomplete) || errors.Is(err, &bot.Error{Kind: bot.KindRule}) {
+	if errors.Is(err, bot.ErrIncomplete) || errors.Is(err, bot.ErrRule) {
 		// Keep the picker usable: the player can go back a step.
 		back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
 			CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
