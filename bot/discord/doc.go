@@ -19,9 +19,10 @@
 // response, and an After step for the messages that follow it (the board
 // post after a picked move, the turn's ping). serve runs a handler and, when
 // it takes longer than Config.DeferAfter, acknowledges the interaction
-// first and fills the answer in afterwards. One function (answer) decides
-// what a user sees for an error: rule errors and refusals become private
-// replies; anything else is logged with the interaction ID.
+// first and fills the answer in afterwards. A handler's error becomes a
+// private reply with the core's explanation (bot.Service.Explain, which
+// words every error and logs internal ones with an error ID); answer only
+// presents it.
 //
 // # Custom IDs
 //

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
 )
 
 // checkOptions compares the options of a command interaction with the
@@ -95,12 +97,12 @@ func clipText(s string, n int) string {
 	return s
 }
 
-// badOptions answers a command whose options do not fit its definition.
+// badOptions answers a command whose options do not fit its definition
+// with an invalid-input error, which answer presents (autocomplete: no
+// choices).
 func badOptions(why error) Handler {
 	return func(ctx context.Context, r *Request) (*Response, error) {
-		if r.I.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			return choices(nil), nil
-		}
-		return private(fmt.Sprintf("This command's options do not match its definition (%v). If the bot was just updated, wait a minute and try again.", why)), nil
+		return nil, &bot.Error{Kind: bot.KindInvalid, Err: why,
+			Detail: fmt.Sprintf("this command's options do not match its definition (%s); if the bot was just updated, wait a minute and try again", why)}
 	}
 }
