@@ -8,9 +8,9 @@ import (
 	"github.com/smokestack/smokestack/render"
 )
 
-// Board renders the board of a match as seen by seat (engine.Spectator
-// for the public board).
-func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]byte, error) {
+// Board renders the images of a match (the board, player boards ...) as
+// seen by seat (engine.Spectator for the public ones).
+func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]render.Image, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
 		return nil, err
@@ -19,8 +19,9 @@ func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]byte, error) {
 }
 
 // Render draws an already loaded match (for example Outcome.Match) as seen
-// by seat. Images are cached per match, version and seat.
-func (s *Service) Render(m Match, seat int) ([]byte, error) {
+// by seat: the game renderer's images, the main board first. Images are
+// cached per match, version and seat; callers must not change them.
+func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
 	if m.state == nil {
 		return nil, m.notActive()
 	}
@@ -31,15 +32,15 @@ func (s *Service) Render(m Match, seat int) ([]byte, error) {
 		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)
 	}
 	key := boardKey{m.ID, m.Version, seat}
-	if png, ok := s.boards.get(key); ok {
-		return png, nil
+	if imgs, ok := s.boards.get(key); ok {
+		return imgs, nil
 	}
-	png, err := s.renderers.PNG(m.Game, m.game.View(m.state, seat), seat)
+	imgs, err := s.renderers.Images(m.Game, m.game.View(m.state, seat), seat)
 	if err != nil {
 		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}
-	s.boards.put(key, png)
-	return png, nil
+	s.boards.put(key, imgs)
+	return imgs, nil
 }
 
 // Private is one seat's own view of a match: what only that seat sees

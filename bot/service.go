@@ -28,7 +28,8 @@ type Config struct {
 	Seed      func() uint64    // match seeds when a request gives none; default crypto/rand
 	// MaxAttempts bounds compare-and-set attempts per write (default 200).
 	MaxAttempts int
-	// BoardCache is how many rendered boards are kept (default 64; negative disables).
+	// BoardCache is how many positions' rendered images are kept (default 64;
+	// negative disables).
 	BoardCache int
 	// StateCache is how many decoded game states are kept (default 256;
 	// negative disables). A cached state is used only when the stored
@@ -47,9 +48,9 @@ type Service struct {
 	seed      func() uint64
 	attempts  int
 
-	boards *fifo[boardKey, []byte]      // rendered boards
-	states *fifo[string, cachedState]   // decoded states by match ID
-	help   map[string]*engine.HelpIndex // each game's rules help, indexed once at start
+	boards *fifo[boardKey, []render.Image] // rendered images
+	states *fifo[string, cachedState]      // decoded states by match ID
+	help   map[string]*engine.HelpIndex    // each game's rules help, indexed once at start
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -86,7 +87,7 @@ func New(cfg Config) (*Service, error) {
 	if n == 0 {
 		n = 64
 	}
-	s.boards = newFIFO[boardKey, []byte](max(n, 0))
+	s.boards = newFIFO[boardKey, []render.Image](max(n, 0))
 	n = cfg.StateCache
 	if n == 0 {
 		n = 256

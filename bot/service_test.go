@@ -242,8 +242,16 @@ func TestSubmit(t *testing.T) {
 		t.Errorf("private: %v %+v", err, priv)
 	}
 	pub, err := svc.Board(ctx, ref, engine.Spectator)
-	if err != nil || len(pub) < 100 {
-		t.Fatalf("board: %v", err)
+	if err != nil || len(pub) != 2 || pub[0].Name != "board.png" || len(pub[0].PNG) < 100 {
+		t.Fatalf("board: %v %+v", err, pub)
+	}
+	own, err := svc.Board(ctx, ref, 1)
+	if err != nil || len(own) != 3 || own[2].Name != "hand.png" {
+		t.Fatalf("bob's images: %v %+v", err, own)
+	}
+	again, err := svc.Board(ctx, ref, 1)
+	if err != nil || len(again) != 3 || &again[0].PNG[0] != &own[0].PNG[0] {
+		t.Errorf("the images of one version and seat are not cached: %v", err)
 	}
 	log, err := svc.Log(ctx, ref, 0)
 	if err != nil || len(log) != 1 || log[0].Move != "take 3" || log[0].RequestID != "r1" {

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -20,13 +21,35 @@ import (
 // ErrNoRenderer is returned for a game without a renderer.
 var ErrNoRenderer = errors.New("render: no renderer for game")
 
+// ErrImages is returned when a renderer's images break the contract of
+// Images (none, too many, a bad or repeated name, no PNG).
+var ErrImages = errors.New("render: renderer broke the image contract")
+
+// MaxImages is the most images a renderer may draw for one position, so
+// that every front end can show them together (a Discord message carries
+// at most 10 attachments).
+const MaxImages = 10
+
+// Image is one picture of a position: the main board, a player board, a
+// panel only the viewing seat may see ...
+type Image struct {
+	// Name is the file name, unique among the images of one position and
+	// stable across positions ("board.png", "hand.png"): lower-case ASCII
+	// letters, digits, '-' and '_', ending in ".png".
+	Name  string `json:"name"`
+	Title string `json:"title"` // for people: "Board", "Your hand"
+	PNG   []byte `json:"-"`     // the encoded image
+}
+
 // Renderer draws one game's views. Implementations must be safe for
 // concurrent use.
 type Renderer interface {
 	Game() string // the engine.Game ID it draws
-	// PNG draws the view as seen by seat (engine.Spectator for the public
-	// board) and returns the encoded image.
-	PNG(v engine.View, seat int) ([]byte, error)
+	// Images draws the view as seen by seat (engine.Spectator for the
+	// public board): 1 to MaxImages images, the main board first. A seat's
+	// view may add images only that seat may see; a front end shows them
+	// only to that seat.
+	Images(v engine.View, seat int) ([]Image, error)
 }
 
 // Set is the renderers a process offers, by game ID.
@@ -44,13 +67,56 @@ func NewSet(rs ...Renderer) *Set {
 	return s
 }
 
-// PNG renders with the game's renderer.
-func (s *Set) PNG(game string, v engine.View, seat int) ([]byte, error) {
+// Images renders with the game's renderer and checks what it drew against
+// the contract of Renderer.Images.
+func (s *Set) Images(game string, v engine.View, seat int) ([]Image, error) {
 	r, ok := s.r[game]
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrNoRenderer, game)
 	}
-	return r.PNG(v, seat)
+	imgs, err := r.Images(v, seat)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckImages(imgs); err != nil {
+		return nil, fmt.Errorf("%s: %w", game, err)
+	}
+	return imgs, nil
+}
+
+// CheckImages reports how a list of images breaks the contract of
+// Renderer.Images, or nil.
+func CheckImages(imgs []Image) error {
+	if len(imgs) == 0 || len(imgs) > MaxImages {
+		return fmt.Errorf("%w: %d images (1 to %d)", ErrImages, len(imgs), MaxImages)
+	}
+	seen := map[string]bool{}
+	for _, im := range imgs {
+		if !validName(im.Name) {
+			return fmt.Errorf("%w: image name %q", ErrImages, im.Name)
+		}
+		if seen[im.Name] {
+			return fmt.Errorf("%w: two images named %q", ErrImages, im.Name)
+		}
+		seen[im.Name] = true
+		if len(im.PNG) == 0 {
+			return fmt.Errorf("%w: image %q is empty", ErrImages, im.Name)
+		}
+	}
+	return nil
+}
+
+func validName(n string) bool {
+	stem, ok := strings.CutSuffix(n, ".png")
+	if !ok || stem == "" || len(n) > 64 {
+		return false
+	}
+	for _, c := range stem {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // Games lists the game IDs with a renderer.

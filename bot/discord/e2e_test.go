@@ -44,7 +44,7 @@ func playSequence(t *testing.T, h *harness) {
 	oldBoard, oldTurn, ok := fd.Button(room, alice, "Take your turn")
 	must(t, ok, "no board post after start")
 	it, r, err := fd.Command(alice, room, "move", F("move", fmt.Sprint(cs[0].Value)))
-	must(t, err == nil && !r.Ephemeral() && len(r.Files) == 1, "typed move: %+v %v", r, err)
+	must(t, err == nil && !r.Ephemeral() && fileNames(r) == "board.png players.png", "typed move: %+v %v", r, err)
 	h.idle()
 
 	// A duplicate delivery of the same interaction applies once.
@@ -55,9 +55,9 @@ func playSequence(t *testing.T, h *harness) {
 
 	// The hand, privately.
 	r = h.cmd(bob, room, "hand")
-	must(t, r.Ephemeral() && len(r.Files) == 1 && strings.Contains(r.Content, "Your hand"), "hand: %+v", r)
+	must(t, r.Ephemeral() && fileNames(r) == "board.png players.png hand.png" && strings.Contains(r.Content, "Your hand"), "hand: %+v", r)
 	r = h.click(alice, room, "My hand")
-	must(t, r.Ephemeral() && len(r.Files) == 1 && strings.Contains(r.Content, "Your seat: 1"), "my hand button: %+v", r)
+	must(t, r.Ephemeral() && len(r.Files) == 3 && strings.Contains(r.Content, "Your seat: 1"), "my hand button: %+v", r)
 	r = h.click(dave, room, "My hand")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "no seat"), "my hand without a seat: %+v", r)
 
@@ -74,7 +74,7 @@ func playSequence(t *testing.T, h *harness) {
 
 	// alice presses the button of a board that is no longer current.
 	_, r, err = fd.Click(alice, oldBoard, oldTurn)
-	must(t, err == nil && r.Ephemeral() && strings.Contains(r.Content, "moved on") && len(r.Files) == 1, "stale: %+v %v", r, err)
+	must(t, err == nil && r.Ephemeral() && strings.Contains(r.Content, "moved on") && len(r.Files) == 2, "stale: %+v %v", r, err)
 	h.idle()
 
 	// Rules: autocomplete, then the topic.

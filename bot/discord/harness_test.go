@@ -235,3 +235,12 @@ func (h *harness) percentile(kind string, p float64) (time.Duration, int) {
 	i := int(float64(len(ds))*p/100+0.5) - 1
 	return ds[min(max(i, 0), len(ds)-1)], len(ds)
 }
+
+// fileNames lists the names of a response's attachments, space-separated.
+func fileNames(r fakediscord.Response) string {
+	var out []string
+	for _, f := range r.Files {
+		out = append(out, f.Name)
+	}
+	return strings.Join(out, " ")
+}

@@ -34,7 +34,7 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, e
 	}
 	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Holding.Cards))
 	d := privateData(text)
-	if err := b.attachBoard(d, p.Match, p.Seat, "hand.png"); err != nil {
+	if err := b.attachImages(d, p.Match, p.Seat); err != nil {
 		return nil, err
 	}
 	return privateResponse(d), nil
@@ -63,7 +63,7 @@ func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
 	}
 	d := privateData(statusLine(m))
 	d.Components = turnButtons(m)
-	if err := b.attachBoard(d, m, engine.Spectator, "board.png"); err != nil {
+	if err := b.attachImages(d, m, engine.Spectator); err != nil {
 		return nil, err
 	}
 	return privateResponse(d), nil

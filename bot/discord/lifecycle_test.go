@@ -163,7 +163,7 @@ func TestGatewayReconnect(t *testing.T) {
 	must(t, h.fd.WaitReady(20*time.Second), "the bot did not come back")
 	h.click(alice, room, "Start")
 	r := h.cmd(alice, room, "move", F("move", autocompleteMove(t, h, alice, room)))
-	must(t, !r.Ephemeral() && len(r.Files) == 1, "move after the reconnect: %+v", r)
+	must(t, !r.Ephemeral() && len(r.Files) == 2, "move after the reconnect: %+v", r)
 	id, res := h.fd.Identifies()
 	must(t, id == 1 && res >= 1, "identify %d resume %d", id, res)
 	h.noViolations()

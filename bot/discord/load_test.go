@@ -75,7 +75,7 @@ func playGame(h *harness, channel, a, b string, pile int) (string, int, error) {
 		if err != nil {
 			return "", 0, fmt.Errorf("move %q in %s: %v", mv, channel, err)
 		}
-		if r.Ephemeral() || len(r.Files) != 1 {
+		if r.Ephemeral() || len(r.Files) != 2 {
 			return "", 0, fmt.Errorf("move %q in %s refused: %s", mv, channel, r.Content)
 		}
 		moves++

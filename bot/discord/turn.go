@@ -153,23 +153,34 @@ func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionRe
 		AllowedMentions: noPings(),
 		Components:      turnButtons(m),
 	}
-	if err := b.attachBoard(d, m, engine.Spectator, "board.png"); err != nil {
+	if err := b.attachImages(d, m, engine.Spectator); err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
-// attachBoard adds the board picture; a game without a renderer is shown
-// in text only.
-func (b *Bot) attachBoard(d *discordgo.InteractionResponseData, m bot.Match, seat int, name string) error {
-	png, err := b.svc.Render(m, seat)
+// maxAttachments is how many files Discord accepts on one message. A
+// renderer draws at most render.MaxImages images for a position; the
+// constant below fails to compile if that ever exceeds what one message
+// can carry.
+const maxAttachments = 10
+
+var _ [maxAttachments - render.MaxImages]struct{}
+
+// attachImages adds the pictures of the match as seat sees them (the
+// public ones for engine.Spectator), each under the renderer's file name;
+// a game without a renderer is shown in text only.
+func (b *Bot) attachImages(d *discordgo.InteractionResponseData, m bot.Match, seat int) error {
+	imgs, err := b.svc.Render(m, seat)
 	if errors.Is(err, render.ErrNoRenderer) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	d.Files = append(d.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)})
+	for _, im := range imgs {
+		d.Files = append(d.Files, &discordgo.File{Name: im.Name, ContentType: "image/png", Reader: bytes.NewReader(im.PNG)})
+	}
 	return nil
 }
 
@@ -456,7 +467,7 @@ func (b *Bot) stale(ctx context.Context, m bot.Match, r *Request) (*Response, er
 		Components:      turnButtons(m),
 	}
 	if m.Play != nil {
-		if err := b.attachBoard(d, m, engine.Spectator, "board.png"); err != nil {
+		if err := b.attachImages(d, m, engine.Spectator); err != nil {
 			return nil, err
 		}
 	}

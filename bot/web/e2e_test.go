@@ -77,6 +77,9 @@ func fetchPNG(t *testing.T, base, src string) []byte {
 	return b
 }
 
+// boardShown is true when the page shows the main board image, loaded.
+const boardShown = `(() => { const b = document.getElementById("board"); return !!b && b.complete && b.naturalWidth > 0; })()`
+
 // waitJS polls a JavaScript expression until it is true.
 func waitJS(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
@@ -129,7 +132,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 				waitJS(fmt.Sprintf(`!!document.querySelector('#game option[value=%q]')`, tc.game)),
 				js(fmt.Sprintf(`(() => { const g = document.getElementById("game"); g.value = %q; g.onchange(); document.getElementById("seats").value = "%d"; document.getElementById("seed").value = "%d"; document.querySelector('[data-key=%q]').value = %q; })()`, tc.game, tc.seats, tc.seed, tc.option[0], tc.option[1])),
 				chromedp.Click(chromedp.ID("create")),
-				waitJS(`!document.getElementById("table").hidden && document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0`),
+				waitJS(`!document.getElementById("table").hidden && `+boardShown),
 				waitJS(`document.querySelectorAll("#choices button").length > 0`),
 			)
 			// The match was created with the chosen seats and option.
@@ -233,7 +236,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			step("play the typed move",
 				chromedp.Click(chromedp.ID("play")),
 				waitJS(`document.querySelectorAll("#log li").length === 1`),
-				waitJS(fmt.Sprintf(`document.getElementById("board").src != %q && document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0`, src1)),
+				waitJS(fmt.Sprintf(`document.getElementById("board").src != %q && `+boardShown, src1)),
 			)
 			src2 := get(attr(ctx, "board", "src"))
 			board2 := fetchPNG(t, srv.URL, src2)
@@ -264,7 +267,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			step("submit the clicked move",
 				chromedp.Click(chromedp.ID("submitpick")),
 				waitJS(`document.querySelectorAll("#log li").length === 2`),
-				waitJS(fmt.Sprintf(`document.getElementById("board").src != %q && document.getElementById("board").naturalWidth > 0`, src2)),
+				waitJS(fmt.Sprintf(`document.getElementById("board").src != %q && `+boardShown, src2)),
 			)
 			src3 := get(attr(ctx, "board", "src"))
 			if bytes.Equal(fetchPNG(t, srv.URL, src3), board2) {

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,8 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("POST /api/import", s.importRecord)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.match)
-	s.mux.HandleFunc("GET /api/matches/{id}/board.png", s.board)
+	s.mux.HandleFunc("GET /api/matches/{id}/images", s.images)
+	s.mux.HandleFunc("GET /api/matches/{id}/images/{name}", s.image)
 	s.mux.HandleFunc("GET /api/matches/{id}/hand", s.hand)
 	s.mux.HandleFunc("GET /api/matches/{id}/choices", s.choices)
 	s.mux.HandleFunc("GET /api/matches/{id}/suggest", s.suggest)
@@ -115,7 +117,9 @@ type matchJSON struct {
 	Moves   int64      `json:"moves"`
 	Seats   []bot.Seat `json:"seats"`
 	// Styles mark each seat as the board draws it (render.Seat).
-	Styles  []seatStyle       `json:"styles"`
+	Styles []seatStyle `json:"styles"`
+	// Score is what the game calls its score (Status.Seats[].Score).
+	Score   engine.ScoreName  `json:"score"`
 	Options map[string]string `json:"options,omitempty"`
 	Play    *engine.Status    `json:"play,omitempty"`
 }
@@ -133,15 +137,12 @@ func styleOf(seat int) seatStyle {
 }
 
 func summary(m bot.Match) matchJSON {
-	name := m.Game
-	if g := m.GameRules(); g != nil {
-		name = g.Info().Name
-	}
+	info := m.GameRules().Info()
 	styles := make([]seatStyle, len(m.Seats))
 	for i := range styles {
 		styles[i] = styleOf(i)
 	}
-	return matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Styles: styles, Options: m.Options, Play: m.Play}
+	return matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Styles: styles, Score: info.Score, Options: m.Options, Play: m.Play}
 }
 
 type createReq struct {
@@ -251,20 +252,56 @@ func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, str
 	return m, seat, m.Seats[seat].UserID, nil
 }
 
-func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+// imageJSON lists one picture of a position for the page.
+type imageJSON struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	URL   string `json:"url"`
+}
+
+// images lists the pictures of the match as a seat sees them, with the
+// URL of each (carrying the match version, so a new position is a new URL).
+func (s *Server) images(w http.ResponseWriter, r *http.Request) {
 	m, seat, _, err := s.seatUser(r, r.URL.Query().Get("seat"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	png, err := s.svc.Render(m, seat)
+	imgs, err := s.svc.Render(m, seat)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=3600") // the URL carries the version
-	w.Write(png)
+	out := make([]imageJSON, len(imgs))
+	for i, im := range imgs {
+		out[i] = imageJSON{Name: im.Name, Title: im.Title,
+			URL: fmt.Sprintf("/api/matches/%s/images/%s?seat=%d&v=%d", url.PathEscape(m.ID), url.PathEscape(im.Name), seat, m.Version)}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// image serves one picture by name.
+func (s *Server) image(w http.ResponseWriter, r *http.Request) {
+	m, seat, _, err := s.seatUser(r, r.URL.Query().Get("seat"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	imgs, err := s.svc.Render(m, seat)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	name := r.PathValue("name")
+	for _, im := range imgs {
+		if im.Name == name {
+			w.Header().Set("Content-Type", "image/png")
+			w.Header().Set("Cache-Control", "private, max-age=3600") // the URL carries the version
+			w.Write(im.PNG)
+			return
+		}
+	}
+	s.fail(w, r, fmt.Errorf("%w: this position has no image %q", bot.ErrBadRequest, name))
 }
 
 func (s *Server) hand(w http.ResponseWriter, r *http.Request) {

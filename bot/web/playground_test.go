@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -244,12 +245,26 @@ func TestAPI(t *testing.T) {
 	if priv.Seat != 2 || len(priv.View.Hand) != 3 {
 		t.Errorf("hand %+v", priv)
 	}
-	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", base+"/board.png?seat=-1", nil))
-	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
-		t.Errorf("board: %d %s", rec.Code, rec.Body)
+	// The pictures: the public ones for the spectators, and a seat's own
+	// besides for that seat, each fetched by its URL.
+	var imgs []struct{ Name, Title, URL string }
+	call(t, h, "GET", base+"/images?seat=-1", nil, 200, &imgs)
+	if len(imgs) != 2 || imgs[0].Name != "board.png" || imgs[1].Name != "players.png" {
+		t.Errorf("public images %+v", imgs)
 	}
-	call(t, h, "GET", base+"/board.png?seat=7", nil, 400, nil)
+	call(t, h, "GET", base+"/images?seat=2", nil, 200, &imgs)
+	if len(imgs) != 3 || imgs[2].Name != "hand.png" || imgs[2].Title != "Your hand" {
+		t.Errorf("seat 3's images %+v", imgs)
+	}
+	for _, im := range imgs {
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", im.URL, nil))
+		if _, err := png.Decode(rec.Body); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" || err != nil {
+			t.Errorf("%s: %d %v", im.URL, rec.Code, err)
+		}
+	}
+	call(t, h, "GET", base+"/images?seat=7", nil, 400, nil)
+	call(t, h, "GET", base+"/images/nothing.png?seat=-1", nil, 400, nil)
 	var log []struct{ Move string }
 	call(t, h, "GET", base+"/log", nil, 200, &log)
 	if len(log) != 1 {

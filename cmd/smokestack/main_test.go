@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -171,14 +172,23 @@ func TestRender(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
 		}
-		f, err := os.Open(out)
-		if err != nil {
-			t.Fatal(err)
+		// Pebbles draws the pile, the players and, for a seat, its hand:
+		// the first goes to -o, the others beside it.
+		want := []string{out, strings.TrimSuffix(out, ".png") + "-players.png"}
+		if slices.Contains(args, "--seat") {
+			want = append(want, strings.TrimSuffix(out, ".png")+"-hand.png")
 		}
-		_, err = png.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Errorf("%v: %v", args, err)
+		for _, path := range want {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatalf("%v: %v", args, err)
+			}
+			_, err = png.Decode(f)
+			f.Close()
+			if err != nil {
+				t.Errorf("%v: %s: %v", args, path, err)
+			}
+			os.Remove(path)
 		}
 	}
 	if code, _, _ := runCLI(t, nil, "render", rec, "-o", out, "--seat", "3"); code != exitUsage {
@@ -243,7 +253,17 @@ func TestServe(t *testing.T) {
 			var created struct{ Match struct{ ID string } }
 			json.NewDecoder(res.Body).Decode(&created)
 			res.Body.Close()
-			res, err = http.Get(fmt.Sprintf("%s/api/matches/%s/board.png?seat=-1", base, created.Match.ID))
+			res, err = http.Get(fmt.Sprintf("%s/api/matches/%s/images?seat=-1", base, created.Match.ID))
+			if err != nil || res.StatusCode != http.StatusOK {
+				t.Fatalf("images: %v %v", err, res)
+			}
+			var imgs []struct{ URL string }
+			json.NewDecoder(res.Body).Decode(&imgs)
+			res.Body.Close()
+			if len(imgs) == 0 {
+				t.Fatal("no images listed")
+			}
+			res, err = http.Get(base + imgs[0].URL)
 			if err != nil || res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
 				t.Errorf("board: %v %v", err, res)
 			}

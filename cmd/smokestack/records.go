@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -113,14 +115,23 @@ func renderCmd(args []string, stdout io.Writer, cat catalog) error {
 		return fmt.Errorf("%w: --seat %d: the record has seats 1 to %d (0 for the public board)", errUsage, *seat, rec.Seats)
 	}
 	viewer := *seat - 1 // 0 becomes engine.Spectator
-	png, err := cat.renderers.PNG(g.Info().ID, g.View(res.State, viewer), viewer)
+	imgs, err := cat.renderers.Images(g.Info().ID, g.View(res.State, viewer), viewer)
 	if err != nil {
 		return fmt.Errorf("smokestack: render: %w", err)
 	}
-	if err := os.WriteFile(*out, png, 0o644); err != nil {
-		return fmt.Errorf("smokestack: %w", err)
+	// The first image (the main board) goes to OUT; any others beside it,
+	// named after OUT and the renderer's file name: board-players.png ...
+	stem := strings.TrimSuffix(*out, filepath.Ext(*out))
+	for i, im := range imgs {
+		path := *out
+		if i > 0 {
+			path = stem + "-" + im.Name
+		}
+		if err := os.WriteFile(path, im.PNG, 0o644); err != nil {
+			return fmt.Errorf("smokestack: %w", err)
+		}
+		fmt.Fprintf(stdout, "wrote %s (%s, %d bytes, %d moves)\n", path, im.Title, len(im.PNG), len(res.Moves))
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d bytes, %d moves)\n", *out, len(png), len(res.Moves))
 	return nil
 }
 

@@ -74,7 +74,21 @@ func New() (*Renderer, error) {
 // Game implements render.Renderer.
 func (r *Renderer) Game() string { return GameID }
 
-// PNG implements render.Renderer. v must be a brass.View or *brass.View made
+// Images implements render.Renderer: Brass draws one image, the board,
+// with the seat's hand and private figures in a seat's view.
+func (r *Renderer) Images(v engine.View, seat int) ([]render.Image, error) {
+	png, err := r.PNG(v, seat)
+	if err != nil {
+		return nil, err
+	}
+	title := "Board"
+	if seat != engine.Spectator {
+		title = "Board with your hand"
+	}
+	return []render.Image{{Name: "board.png", Title: title, PNG: png}}, nil
+}
+
+// PNG draws the board image. v must be a brass.View or *brass.View made
 // for seat.
 func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
 	var bv *brass.View

@@ -33,11 +33,14 @@ func TestPNGRejects(t *testing.T) {
 
 func TestRegistersInSet(t *testing.T) {
 	set := render.NewSet(newTestRenderer(t))
-	b, err := set.PNG("brass", emptyView(3), engine.Spectator)
+	imgs, err := set.Images("brass", emptyView(3), engine.Spectator)
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(b))
+	if len(imgs) != 1 || imgs[0].Name != "board.png" || imgs[0].Title != "Board" {
+		t.Fatalf("images %+v, want one board.png titled Board", imgs)
+	}
+	img, err := png.Decode(bytes.NewReader(imgs[0].PNG))
 	if err != nil {
 		t.Fatal(err)
 	}

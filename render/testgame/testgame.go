@@ -1,6 +1,9 @@
-// Package testgame draws the Pebbles test game (engine/testgame): one dot
-// per pebble left and a bar per hand. It exists so that front ends and the
-// host can be tested with a second game besides Brass.
+// Package testgame draws the Pebbles test game (engine/testgame). It exists
+// so that front ends and the host can be tested with a second game besides
+// Brass, and it draws more than one image per position so that the
+// multi-image path of every front end is exercised: the pile ("board.png"),
+// a bar per seat for its hand size ("players.png") and, in a seat's view,
+// that seat's cards ("hand.png").
 package testgame
 
 import (
@@ -12,44 +15,81 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	tg "github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/render"
 )
 
-// Pebbles draws a Pebbles view: one dot per pebble left and a bar per hand.
+// Pebbles draws Pebbles views.
 type Pebbles struct{}
 
 // Game implements render.Renderer.
 func (Pebbles) Game() string { return "pebbles" }
 
-// PNG implements render.Renderer.
-func (Pebbles) PNG(v engine.View, seat int) ([]byte, error) {
+var (
+	paper = color.RGBA{240, 232, 210, 255}
+	stone = color.RGBA{90, 90, 100, 255}
+	ink   = color.RGBA{40, 70, 180, 255}
+	mark  = color.RGBA{20, 20, 20, 255}
+)
+
+// Images implements render.Renderer: the pile, the players' hand sizes
+// and, for a seat, its own cards.
+func (Pebbles) Images(v engine.View, seat int) ([]render.Image, error) {
 	pv, ok := v.(tg.View)
 	if !ok {
 		return nil, fmt.Errorf("render/testgame: pebbles view is %T", v)
 	}
-	const w, h = 320, 120
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	fill(img, img.Rect, color.RGBA{240, 232, 210, 255})
+	if pv.Hand != nil && seat == engine.Spectator {
+		return nil, fmt.Errorf("render/testgame: a seat's view drawn for the spectators")
+	}
+	// The pile: one dot per pebble left.
+	board := canvas(320, 60)
 	for i := 0; i < pv.Pile; i++ {
 		x, y := 8+(i%25)*12, 8+(i/25)*12
-		fill(img, image.Rect(x, y, x+9, y+9), color.RGBA{90, 90, 100, 255})
+		fill(board, image.Rect(x, y, x+9, y+9), stone)
 	}
+	// The players: a bar per seat in its colour, as long as its hand,
+	// with a mark before the seat to move.
+	players := canvas(320, 8+12*len(pv.HandSizes))
 	for s, n := range pv.HandSizes {
-		c := color.RGBA{200, 60, 40, 255}
-		if s == pv.Turn {
-			c = color.RGBA{40, 140, 60, 255}
+		y := 4 + s*12
+		if s == pv.Turn && pv.Winner < 0 {
+			fill(players, image.Rect(2, y+2, 6, y+7), mark)
 		}
-		y := 70 + s*12
-		fill(img, image.Rect(8, y, 8+n*20, y+9), c)
+		fill(players, image.Rect(8, y, 8+max(n, 0)*20, y+9), render.Seat(s).RGB)
 	}
-	for i, card := range pv.Hand {
-		x := 200 + i*30
-		fill(img, image.Rect(x, 70, x+24, 70+card*12), color.RGBA{40, 70, 180, 255})
+	out := []render.Image{
+		{Name: "board.png", Title: "Pile", PNG: encode(board)},
+		{Name: "players.png", Title: "Players", PNG: encode(players)},
 	}
+	if seat != engine.Spectator {
+		// The seat's own cards, one column per card as tall as its value.
+		hand := canvas(8+30*max(len(pv.Hand), 1), 48)
+		for i, card := range pv.Hand {
+			x := 8 + i*30
+			fill(hand, image.Rect(x, 44-card*12, x+24, 44), ink)
+		}
+		out = append(out, render.Image{Name: "hand.png", Title: "Your hand", PNG: encode(hand)})
+	}
+	for _, im := range out {
+		if im.PNG == nil {
+			return nil, fmt.Errorf("render/testgame: encode %s", im.Name)
+		}
+	}
+	return out, nil
+}
+
+func canvas(w, h int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	fill(img, img.Rect, paper)
+	return img
+}
+
+func encode(img image.Image) []byte {
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
-		return nil, err
+		return nil
 	}
-	return b.Bytes(), nil
+	return b.Bytes()
 }
 
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {

@@ -127,7 +127,7 @@ function showMatch(follow) {
   $("status").textContent = line;
   $("seatbar").replaceChildren();
   m.seats.forEach((s, i) => {
-    const score = p.seats && p.seats[i] ? " (" + p.seats[i].score + ")" : "";
+    const score = p.seats && p.seats[i] ? " (" + p.seats[i].score + " " + m.score.short + ")" : "";
     const y = (m.styles || [])[i];
     const b = el("button", { type: "button", title: y ? "letter " + y.letter + ", " + y.colour : "" }, swatch(i), (y ? y.letter + " " : "") + "Seat " + (i + 1) + " " + s.name + score);
     b.dataset.seat = i;
@@ -141,16 +141,53 @@ function showMatch(follow) {
   if (st.seat === -1) spec.classList.add("on");
   spec.onclick = () => { st.seat = -1; showMatch(false); };
   $("seatbar").append(spec);
-  $("board").src = "/api/matches/" + m.id + "/board.png?seat=" + st.seat + "&v=" + m.version;
-  $("board").dataset.version = m.version;
-  $("boardlink").href = $("board").src;
-  $("boardcap").textContent = (st.seat < 0 ? "public board" : "board as " + seatName(st.seat) + " sees it") + ", version " + m.version;
+  $("boardcap").textContent = (st.seat < 0 ? "as the spectators see it" : "as " + seatName(st.seat) + " sees it") + ", version " + m.version;
+  showImages();
+  standings();
   $("as").textContent = st.seat < 0 ? "(pick a seat)" : "as " + seatName(st.seat);
   $("recordlink").href = "/api/matches/" + m.id + "/record";
   $("suggestions").replaceChildren();
   hand();
   pick();
   refreshLog();
+}
+
+// showImages shows every picture the game draws for the selected seat
+// (the board first, then player boards or a private panel), each with its
+// title; the first is the main board.
+async function showImages() {
+  const m = st.match, seat = st.seat;
+  let imgs;
+  try { imgs = await api("GET", "matches/" + m.id + "/images?seat=" + seat); } catch (e) {
+    $("images").replaceChildren(el("p", { textContent: e.message }));
+    return;
+  }
+  if (st.match !== m || st.seat !== seat) return; // the page has moved on
+  $("images").replaceChildren(...imgs.map((im, i) => {
+    const img = el("img", { src: im.url, alt: im.title });
+    if (i === 0) img.id = "board";
+    img.dataset.name = im.name;
+    const link = el("a", { href: im.url, target: "_blank", title: "open the full-size image" }, img);
+    return el("figure", {}, link, el("figcaption", { textContent: im.title }));
+  }));
+}
+
+// standings lists each seat's score, named as the game names it, and its
+// public figures in the order the game gives them.
+function standings() {
+  const m = st.match, p = m.play;
+  if (!p || !p.seats || !p.seats.length) { $("standings").replaceChildren(); return; }
+  const labels = (p.seats[0].stats || []).map((s) => s.label);
+  const head = el("tr", {}, el("th", { textContent: "Player" }), el("th", { textContent: m.score.name, title: m.score.short }),
+    ...labels.map((l) => el("th", { textContent: l })));
+  const rows = p.seats.map((s) => {
+    const tr = el("tr", {}, el("td", {}, swatch(s.seat), " " + seatName(s.seat)), el("td", { textContent: s.score }),
+      ...(s.stats || []).map((x) => el("td", { textContent: x.text || x.value })));
+    tr.dataset.seat = s.seat;
+    if ((p.active || []).includes(s.seat)) tr.classList.add("active");
+    return tr;
+  });
+  $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
 async function hand() {

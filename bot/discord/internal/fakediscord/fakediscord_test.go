@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -232,6 +233,44 @@ func TestAttachmentsMustBePNG(t *testing.T) {
 			}
 			if c.ok && (len(resp.Files) != 1 || resp.Files[0].Width != 3 || resp.Files[0].Height != 2) {
 				t.Errorf("files %+v", resp.Files)
+			}
+		})
+	}
+}
+
+// A message carries at most ten attachments, each under the size limit.
+func TestAttachmentLimits(t *testing.T) {
+	big := make([]byte, MaxFileSize+1)
+	copy(big, pngBytes(t))
+	for _, c := range []struct {
+		name  string
+		files int
+		data  []byte
+		ok    bool
+	}{
+		{"ten", MaxAttachments, pngBytes(t), true},
+		{"eleven", MaxAttachments + 1, pngBytes(t), false},
+		{"too large", 1, big, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _, _ := setup(t, func(w http.ResponseWriter, _ []byte) {
+				var files []*discordgo.File
+				for i := range c.files {
+					files = append(files, &discordgo.File{Name: fmt.Sprintf("p%d.png", i), Reader: bytes.NewReader(c.data)})
+				}
+				ct, body, err := discordgo.MultipartBodyWithJSON(&discordgo.InteractionResponse{Type: 4, Data: &discordgo.InteractionResponseData{Content: "x"}}, files)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.Header().Set("Content-Type", ct)
+				w.Write(body)
+			})
+			_, resp, err := s.Command("100000000000000001", "200000000000000001", "board")
+			if (err == nil) != c.ok {
+				t.Fatalf("accepted=%v want %v: %v", err == nil, c.ok, err)
+			}
+			if c.ok && len(resp.Files) != c.files {
+				t.Errorf("%d files, want %d", len(resp.Files), c.files)
 			}
 		})
 	}

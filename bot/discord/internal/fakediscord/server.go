@@ -26,6 +26,8 @@ const (
 	MaxRows               = 5
 	MaxButtonsPerRow      = 5
 	MaxSelectOptions      = 25
+	MaxAttachments        = 10       // files on one message
+	MaxFileSize           = 10 << 20 // bytes per file, a server without boosts
 )
 
 // Message flags the fake knows.

@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -90,6 +91,25 @@ func checkMessage(p *payload, files []File, kept []string) error {
 			return err
 		}
 	}
+	// An edit keeps the files already on the message unless it lists the
+	// attachments to keep.
+	stay := len(kept)
+	if p.Attachments != nil {
+		stay = 0
+		for _, a := range *p.Attachments {
+			if !isUploadIndex(a.ID, len(files)) {
+				stay++
+			}
+		}
+	}
+	if n := stay + len(files); n > MaxAttachments {
+		return fmt.Errorf("%w: %d attachments (max %d)", errInvalid, n, MaxAttachments)
+	}
+	for _, f := range files {
+		if f.Size > MaxFileSize {
+			return fmt.Errorf("%w: file %q is %d bytes (max %d)", errInvalid, f.Name, f.Size, MaxFileSize)
+		}
+	}
 	names := map[string]bool{}
 	for _, n := range kept {
 		names[n] = true
@@ -113,6 +133,13 @@ func checkMessage(p *payload, files []File, kept []string) error {
 		}
 	}
 	return nil
+}
+
+// isUploadIndex reports whether an attachment ID names one of the n files
+// uploaded with the request (0 to n-1) rather than a kept attachment.
+func isUploadIndex(id json.RawMessage, n int) bool {
+	v, err := strconv.Atoi(strings.Trim(string(id), `"`))
+	return err == nil && v >= 0 && v < n && len(strings.Trim(string(id), `"`)) < 4
 }
 
 func contains(list []string, s string) bool {

@@ -1,0 +1,54 @@
+package render_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+)
+
+// fixed is a renderer that returns the images it is given.
+type fixed []render.Image
+
+func (fixed) Game() string { return "fixed" }
+func (f fixed) Images(engine.View, int) ([]render.Image, error) {
+	return f, nil
+}
+
+func TestSetChecksImages(t *testing.T) {
+	png := []byte{1}
+	many := make(fixed, render.MaxImages+1)
+	for i := range many {
+		many[i] = render.Image{Name: fmt.Sprintf("p%d.png", i), PNG: png}
+	}
+	cases := []struct {
+		name string
+		r    fixed
+		ok   bool
+	}{
+		{"one board", fixed{{Name: "board.png", Title: "Board", PNG: png}}, true},
+		{"board and panels", fixed{{Name: "board.png", PNG: png}, {Name: "player-1.png", PNG: png}, {Name: "hand_2.png", PNG: png}}, true},
+		{"no image", fixed{}, false},
+		{"too many", many, false},
+		{"upper case", fixed{{Name: "Board.png", PNG: png}}, false},
+		{"no extension", fixed{{Name: "board", PNG: png}}, false},
+		{"a path", fixed{{Name: "../board.png", PNG: png}}, false},
+		{"only the extension", fixed{{Name: ".png", PNG: png}}, false},
+		{"twice the same name", fixed{{Name: "board.png", PNG: png}, {Name: "board.png", PNG: png}}, false},
+		{"empty", fixed{{Name: "board.png"}}, false},
+	}
+	for _, c := range cases {
+		_, err := render.NewSet(c.r).Images("fixed", nil, engine.Spectator)
+		if c.ok && err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if !c.ok && !errors.Is(err, render.ErrImages) {
+			t.Errorf("%s: %v, want ErrImages", c.name, err)
+		}
+	}
+	if _, err := render.NewSet().Images("fixed", nil, engine.Spectator); !errors.Is(err, render.ErrNoRenderer) {
+		t.Errorf("unknown game: %v, want ErrNoRenderer", err)
+	}
+}

@@ -1,0 +1,48 @@
+package testgame
+
+import (
+	"bytes"
+	"image/png"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	tg "github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/render"
+)
+
+// The spectators see the pile and the players; a seat also its hand.
+func TestImagesPerViewer(t *testing.T) {
+	g := tg.Game{}
+	st, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := render.NewSet(Pebbles{})
+	for _, c := range []struct {
+		seat  int
+		names []string
+	}{
+		{engine.Spectator, []string{"board.png", "players.png"}},
+		{1, []string{"board.png", "players.png", "hand.png"}},
+	} {
+		imgs, err := set.Images("pebbles", g.View(st, c.seat), c.seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(imgs) != len(c.names) {
+			t.Fatalf("seat %d: %d images, want %v", c.seat, len(imgs), c.names)
+		}
+		for i, im := range imgs {
+			if im.Name != c.names[i] || im.Title == "" {
+				t.Errorf("seat %d image %d: %q titled %q, want %s", c.seat, i, im.Name, im.Title, c.names[i])
+			}
+			if _, err := png.Decode(bytes.NewReader(im.PNG)); err != nil {
+				t.Errorf("seat %d %s: %v", c.seat, im.Name, err)
+			}
+		}
+	}
+	// A seat's view is never drawn for the spectators.
+	if _, err := set.Images("pebbles", g.View(st, 0), engine.Spectator); err == nil {
+		t.Error("a seat's view drawn as the public board")
+	}
+}
