@@ -123,7 +123,15 @@ type Holding struct {
 
 // Status summarises a position for front ends.
 type Status struct {
-	Active   []int        `json:"active"`             // seats that must decide now; empty when finished
+	Active []int `json:"active"` // seats that must decide now; empty when finished
+	// Turn numbers the turns for hosts, which post the board and notify
+	// players when a turn begins rather than after every move. A game in
+	// which one turn spans several moves (Brass's two actions), or in
+	// which a seat can have two turns in a row, increases it whenever a
+	// new turn begins and keeps it while a turn goes on; it never
+	// decreases. A game that leaves it zero gets a new turn whenever the
+	// set of Active seats gains a seat.
+	Turn     int          `json:"turn,omitempty"`
 	Phase    string       `json:"phase"`              // human label: "Canal period, round 3"
 	Seats    []SeatStatus `json:"seats"`              // in seat order
 	Finished bool         `json:"finished"`           //

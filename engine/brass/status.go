@@ -23,6 +23,19 @@ func (st *State) phaseLabel() string {
 	return s
 }
 
+// turnNumber numbers the turns for engine.Status.Turn: it grows with the
+// period, the round and the place in the turn order, so the last seat of
+// one round that is first in the next gets a new number. Paying negative
+// income at the start of a round is a turn of its own (slot 0) before the
+// round's first turn.
+func (st *State) turnNumber() int {
+	slot := st.Turn + 1
+	if st.Mode == ModeLiquidate {
+		slot = 0
+	}
+	return (int(st.Period)*32+st.Round)*16 + slot
+}
+
 // Status summarises a position: who decides, the phase, and each seat's
 // score and public resources.
 func (Game) Status(s engine.State) engine.Status {
@@ -30,7 +43,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Turn: st.turnNumber()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

@@ -137,6 +137,15 @@ func (g podium) Status(s engine.State) engine.Status {
 	return st
 }
 
+// countdown numbers its turns downwards.
+type countdown struct{ pebbles }
+
+func (g countdown) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.Turn = 1000 - s.(*testgame.State).Moves
+	return st
+}
+
 func TestSuiteCatchesBrokenGames(t *testing.T) {
 	tests := []struct {
 		name string
@@ -155,6 +164,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{name: "anyone", g: anyone{}, want: enginetest.CheckIllegal},
 		{name: "vague", g: vague{}, want: enginetest.CheckIllegal},
 		{name: "podium", g: podium{}, want: enginetest.CheckStatus},
+		{name: "countdown", g: countdown{}, want: enginetest.CheckStatus},
 		{name: "bound", g: pebbles{}, want: enginetest.CheckBound, max: 3},
 	}
 	for _, tt := range tests {

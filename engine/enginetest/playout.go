@@ -165,12 +165,17 @@ func (r *run) play() error {
 		r.events = append(r.events, evs...)
 	}
 	var last engine.Move
+	lastTurn := 0
 	for k := 1; ; k++ {
 		r.move, r.seat, r.text = 0, 0, ""
 		status := g.Status(st)
 		if err := r.checkStatus(status); err != nil {
 			return err
 		}
+		if status.Turn < lastTurn {
+			return r.fail(CheckStatus, "the turn number went down from %d to %d", lastTurn, status.Turn)
+		}
+		lastTurn = status.Turn
 		if status.Finished {
 			return r.finish(st, status, last, cur)
 		}
