@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +21,10 @@ func TestBrassThroughService(t *testing.T) {
 	svc, o := startedBrass(t, ctx)
 	m := o.Match
 	g := brass.New()
+	if !o.NewTurn || !slices.Equal(o.Notify, m.Play.Active) {
+		t.Errorf("the start notifies %v (new turn %v), want the first player %v", o.Notify, o.NewTurn, m.Play.Active)
+	}
+	continued, turns := 0, 0
 	for i := 0; i < 12; i++ {
 		cur := o.Match
 		seat := cur.Play.Active[0]
@@ -64,6 +69,23 @@ func TestBrassThroughService(t *testing.T) {
 		if len(o.EventsFor(engine.Spectator)) == 0 {
 			t.Errorf("move %q narrated nothing", move)
 		}
+		// From round 2 a turn is two actions: the first continues the
+		// turn (no new turn, nobody to notify), the second ends it.
+		next := o.Match.Play
+		if slices.Equal(next.Active, []int{seat}) && next.Turn == cur.Play.Turn {
+			continued++
+			if o.NewTurn || len(o.Notify) > 0 {
+				t.Errorf("move %d %q continues seat %d's turn but reports a new turn for %v", i+1, move, seat+1, o.Notify)
+			}
+		} else {
+			turns++
+			if !o.NewTurn || !slices.Equal(o.Notify, next.Active) {
+				t.Errorf("move %d %q ends seat %d's turn: new turn %v for %v, want seats %v", i+1, move, seat+1, o.NewTurn, o.Notify, next.Active)
+			}
+		}
+	}
+	if continued == 0 || turns == 0 {
+		t.Errorf("%d moves continued a turn and %d began one: the test plays too little", continued, turns)
 	}
 	priv, err := svc.Private(ctx, bot.ByID(m.ID), bob.ID)
 	if err != nil || len(priv.View.(brass.View).Hand) == 0 {

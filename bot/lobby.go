@@ -255,7 +255,9 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		return Outcome{}, err
 	}
 	s.log.InfoContext(ctx, "match started", "match", m.ID, "game", m.Game, "seats", len(m.Seats))
-	return Outcome{Match: m, Seat: -1, Events: evs}, nil
+	o := Outcome{Match: m, Seat: -1, Events: evs}
+	o.NewTurn, o.Notify = turnChange(nil, m.Play)
+	return o, nil
 }
 
 // Resign ends an active match for everyone: the seat is marked as left and

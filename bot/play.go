@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -33,6 +34,36 @@ type Outcome struct {
 	// Duplicate is set when the RequestID had already been applied: nothing
 	// changed, Match is the current match and Events is empty.
 	Duplicate bool
+	// NewTurn is set when a turn begins with this outcome (the match
+	// starts, a seat newly must act, or the game's Status.Turn moves on) or
+	// when the game ends: front ends show the board and whose turn it is.
+	// A move that continues a turn (Brass's second action, a free action,
+	// another seat still deciding) leaves it unset and deserves a line of
+	// narration only.
+	NewTurn bool
+	// Notify lists the seats that newly must act, in Status.Active order:
+	// each is told once when its turn (or a decision owed in another's
+	// turn) begins, however many moves it then takes.
+	Notify []int
+}
+
+// turnChange compares the status before a move (nil before the start)
+// with the one after it, for Outcome.NewTurn and Outcome.Notify.
+func turnChange(prev, next *engine.Status) (newTurn bool, notify []int) {
+	switch {
+	case next == nil:
+		return false, nil
+	case next.Finished:
+		return true, nil
+	case prev == nil || prev.Finished || next.Turn != prev.Turn:
+		return true, slices.Clone(next.Active)
+	}
+	for _, s := range next.Active {
+		if !slices.Contains(prev.Active, s) {
+			notify = append(notify, s)
+		}
+	}
+	return len(notify) > 0, notify
 }
 
 // EventsFor filters the events a seat (or engine.Spectator) may see, with
@@ -59,6 +90,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		evs  []engine.Event
 		seat int
 		move string
+		prev *engine.Status
 	)
 	m, err := s.update(ctx, id, req.RequestID, func(m *Match) (*storage.LogEntry, error) {
 		if req.ExpectVersion != 0 && m.Version != req.ExpectVersion {
@@ -78,6 +110,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if err != nil {
 			return nil, m.moveError(err, seat, nil)
 		}
+		prev = m.Play
 		next, e, err := m.game.Apply(m.state, seat, mv)
 		if err != nil {
 			return nil, m.moveError(err, seat, mv)
@@ -100,7 +133,9 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		return Outcome{}, err
 	}
 	s.log.DebugContext(ctx, "move", "match", m.ID, "seat", seat, "move", move, "version", m.Version)
-	return Outcome{Match: m, Seat: seat, Move: move, Events: evs}, nil
+	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs}
+	o.NewTurn, o.Notify = turnChange(prev, m.Play)
+	return o, nil
 }
 
 // dupWindow is how far back in the log a repeated RequestID is looked for

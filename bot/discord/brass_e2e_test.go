@@ -38,15 +38,26 @@ func autocompleteMove(t testing.TB, h *harness, user, channel string) string {
 
 // pickMove walks the private picker choosing the first option each step,
 // with one Back on the way, and confirms.
-func pickMove(t *testing.T, h *harness, user, channel string) {
+func pickMove(t *testing.T, h *harness, user, channel string) fakediscord.Response {
 	t.Helper()
-	r := h.click(user, channel, "Take your turn")
+	return pickMoveFrom(t, h, user, channel, "Take your turn", "")
+}
+
+// pickMoveFrom is pickMove opening the picker with the button labelled
+// open and, unless first is empty, choosing first at the first step; it
+// returns the response to Confirm.
+func pickMoveFrom(t *testing.T, h *harness, user, channel, open, first string) fakediscord.Response {
+	t.Helper()
+	r := h.click(user, channel, open)
 	must(t, r.Ephemeral(), "picker must be private: %+v", r)
 	backed := false
+	if first != "" {
+		h.pick(user, channel, first)
+		backed = true
+	}
 	for range 12 {
 		if _, _, ok := h.fd.Button(channel, user, "Confirm"); ok {
-			h.click(user, channel, "Confirm")
-			return
+			return h.click(user, channel, "Confirm")
 		}
 		_, menu, ok := h.fd.SelectMenu(channel, user)
 		must(t, ok, "picker without a menu or Confirm")
@@ -58,6 +69,7 @@ func pickMove(t *testing.T, h *harness, user, channel string) {
 		}
 	}
 	t.Fatal("the picker never offered Confirm")
+	return fakediscord.Response{}
 }
 
 func TestBrassEndToEnd(t *testing.T) {
@@ -129,8 +141,30 @@ func brassSequence(t *testing.T, mode Mode) {
 	r = h.cmd(bob, room, "rules", F("topic", cs[0].Value.(string)))
 	must(t, r.Ephemeral() && len(r.Embeds) == 1 && r.Embeds[0].Title == "Manchester", "rules: %+v", r)
 
+	// The rest of round 1, then a whole turn of round 2, which is two
+	// actions: the first continues the turn (one silent line, no board,
+	// no ping; the picker offers to go on), the second ends it.
+	third := active()
+	h.cmd(third, room, "move", F("move", autocompleteMove(t, h, third, room)))
+	two := active()
+	before := len(fd.Entries(room))
+	r = pickMoveFrom(t, h, two, room, "Take your turn", "loan")
+	must(t, strings.Contains(r.Content, "Your turn goes on"), "first action: %+v", r)
+	must(t, active() == two, "the turn passed after one action of two")
+	var added []fakediscord.Entry
+	for _, e := range fd.Entries(room)[before:] {
+		if e.Kind == "post" && !e.Message.Ephemeral {
+			added = append(added, e)
+		}
+	}
+	must(t, len(added) == 1 && len(added[0].Message.Files) == 0 && len(added[0].Message.Pings) == 0 &&
+		added[0].Message.Flags&fakediscord.FlagSuppressNotifications != 0 && strings.HasPrefix(added[0].Message.Content, "**"),
+		"the first action of a turn posts one silent line without a board or ping: %+v", added)
+	r = pickMoveFrom(t, h, two, room, "Continue your turn", "loan")
+	must(t, !strings.Contains(r.Content, "goes on") && active() != two, "the turn did not pass after two actions: %+v", r)
+
 	m, err = h.svc.Get(context.Background(), bot.ByID("m0001"))
-	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
+	must(t, err == nil && m.Moves == 5, "moves applied: %d %v", m.Moves, err)
 	checkPings(t, h, room)
 	h.noViolations()
 	golden(t, "brass-"+string(mode), brassStable(fd.Transcript(room, "m0001", "<match>")))

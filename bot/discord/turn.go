@@ -50,36 +50,69 @@ func (b *Bot) continueMove(ctx context.Context, r *Request, err error) (*Respons
 	return resp, nil
 }
 
-// played answers a submitted move: nothing for a repeated delivery, else
-// the public board post, as the reply itself (/move) or, when the reply
-// closes the picker (update), as a follow-up; then afterMove.
+// played answers a submitted move: nothing for a repeated delivery. When
+// the move begins a turn (bot.Outcome.NewTurn) the answer is the public
+// board post, then the mover's private note and one ping for each seat
+// that newly must act; a move that continues a turn gets one silent line
+// of narration instead. The reply itself (/move) carries it, or, when the
+// reply closes the picker (update), a follow-up.
 func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) {
 	if o.Duplicate {
 		return &Response{None: true}, nil
 	}
-	post, err := b.turnPost(o, "")
-	if err != nil {
-		return nil, err
+	post := narrationLine(o)
+	if o.NewTurn {
+		var err error
+		if post, err = b.turnPost(o, ""); err != nil {
+			return nil, err
+		}
 	}
 	if !update {
 		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: afterMove(r, o)}, nil
 	}
-	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
+	done := &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
+	if o.Seat >= 0 && o.Match.IsActive(o.Seat) && !o.NewTurn {
+		// The turn goes on: the next move starts from here rather than
+		// from the board post, whose buttons are a move old.
+		done.Content += " Your turn goes on."
+		done.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Continue your turn", Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: o.Match.ID, Version: o.Match.Version}.String()},
+		}}}
+	}
+	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {
 			p.send(ctx, r.Channel, post)
 			afterMove(r, o)(ctx, p)
 		}}, nil
 }
 
+// narrationLine is the one silent line for a move that continues a turn:
+// who played what and what the others saw happen.
+func narrationLine(o bot.Outcome) *discordgo.InteractionResponseData {
+	var evs []string
+	for _, e := range o.EventsFor(engine.Spectator) {
+		evs = append(evs, e.Text)
+	}
+	line := fmt.Sprintf("**%s** played `%s`", o.Match.Seats[o.Seat].Name, o.Move)
+	if len(evs) > 0 {
+		line += ": " + strings.Join(evs, "; ")
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         clip(line+".", 400),
+		Flags:           discordgo.MessageFlagsSuppressNotifications,
+		AllowedMentions: noPings(),
+		Components:      []discordgo.MessageComponent{},
+	}
+}
+
 // afterMove tells the mover privately what only they may see (the cards
-// they drew, say), then pings the next player(s).
+// they drew, say), then pings the seats that newly must act.
 func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
 	return func(ctx context.Context, p *poster) {
 		if note := privateNote(o); note != nil {
 			p.send(ctx, r.Channel, note)
 		}
-		if ping := turnPing(o.Match); ping != nil {
+		if ping := turnPing(o.Match, o.Notify); ping != nil {
 			p.send(ctx, r.Channel, ping)
 		}
 	}
@@ -268,19 +301,23 @@ func activeNames(m bot.Match) string {
 
 func discordID(userKey string) string { return strings.TrimPrefix(userKey, "discord:") }
 
-// turnPing is the one message that notifies the next player(s): their
-// mention, with allowed_mentions limited to exactly those users.
-func turnPing(m bot.Match) *discordgo.InteractionResponseData {
-	if !inPlay(m) || len(m.Play.Active) == 0 {
+// turnPing is the one message that notifies the seats that newly must act
+// (bot.Outcome.Notify): their mentions, with allowed_mentions limited to
+// exactly those users.
+func turnPing(m bot.Match, seats []int) *discordgo.InteractionResponseData {
+	if !inPlay(m) || len(seats) == 0 {
 		return nil
 	}
 	var users, mentions []string
-	for _, s := range m.Play.Active {
+	for _, s := range seats {
 		if s >= 0 && s < len(m.Seats) {
 			id := discordID(m.Seats[s].UserID)
 			users = append(users, id)
 			mentions = append(mentions, "<@"+id+">")
 		}
+	}
+	if len(users) == 0 {
+		return nil
 	}
 	return &discordgo.InteractionResponseData{
 		Content:         fmt.Sprintf("%s, your turn in %s.", strings.Join(mentions, ", "), m.GameRules().Info().Name),

@@ -191,7 +191,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": o.EventsFor(engine.Spectator)})
+	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": o.EventsFor(engine.Spectator), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
 }
 
 type importReq struct {
@@ -387,7 +387,17 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"match": summary(o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
+		// The core's one decision of whether a turn began and who must
+		// now act (bot.Outcome): the page follows those seats.
+		"new_turn": o.NewTurn, "notify": nonNilInts(o.Notify),
 	})
+}
+
+func nonNilInts(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
 }
 
 func (s *Server) moveLog(w http.ResponseWriter, r *http.Request) {

@@ -217,13 +217,18 @@ func TestAPI(t *testing.T) {
 		t.Fatalf("suggestions %+v", sug)
 	}
 	var moved struct {
-		Move   string
-		Events []engine.Event
-		Match  struct{ Version int64 }
+		Move    string
+		Events  []engine.Event
+		Match   struct{ Version int64 }
+		NewTurn bool  `json:"new_turn"`
+		Notify  []int `json:"notify"`
 	}
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": sug[0].Text, "version": m.Version, "request_id": "x1"}, 200, &moved)
 	if moved.Match.Version != m.Version+1 || len(moved.Events) == 0 {
 		t.Errorf("moved %+v", moved)
+	}
+	if !moved.NewTurn || len(moved.Notify) != 1 || moved.Notify[0] != 1 {
+		t.Errorf("after seat 1's move: new turn %v for %v, want seat 2's turn", moved.NewTurn, moved.Notify)
 	}
 	if e := moved.Events[0].Text; !strings.HasPrefix(e, "Player 1 takes ") {
 		t.Errorf("the move narrates %q, want the player's name", e)

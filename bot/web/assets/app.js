@@ -79,7 +79,7 @@ async function create() {
     st.match = r.match;
     history.replaceState(null, "", "?match=" + r.match.id);
     $("log").replaceChildren();
-    showEvents(r.events);
+    showEvents(r.events, turnLine(r));
     showMatch(true);
   } catch (e) { showError(e); }
 }
@@ -279,7 +279,10 @@ async function submit(text) {
     st.match = r.match;
     st.partial = "";
     $("move").value = "";
-    showEvents(r.events);
+    // A new turn moves the page to the seat that now must act; a move
+    // that continues a turn keeps the mover's seat.
+    if (r.new_turn && r.notify.length) st.seat = r.notify[0];
+    showEvents(r.events, turnLine(r));
     showMatch(true);
   } catch (e) {
     showError(e);
@@ -287,8 +290,21 @@ async function submit(text) {
   }
 }
 
-function showEvents(evs) {
-  $("events").replaceChildren(...(evs || []).map((e) => el("div", { textContent: e.text })));
+// turnLine says what a move did to the turn: who must act now, or that
+// the mover's turn goes on.
+function turnLine(r) {
+  if (r.match.play && r.match.play.finished) return "The game is over.";
+  if (r.new_turn) return r.notify.length ? "Now to act: " + r.notify.map(seatNameIn(r.match)).join(", ") + "." : "";
+  if (r.seat >= 0 && ((r.match.play || {}).active || []).includes(r.seat)) return seatNameIn(r.match)(r.seat) + "'s turn goes on.";
+  return "";
+}
+
+function seatNameIn(m) { return (i) => (m.seats[i] ? m.seats[i].name : "seat " + (i + 1)); }
+
+function showEvents(evs, head) {
+  const lines = (evs || []).map((e) => el("div", { textContent: e.text }));
+  if (head) lines.unshift(el("div", { className: "turn", textContent: head }));
+  $("events").replaceChildren(...lines);
 }
 
 function hideError() {
