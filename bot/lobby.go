@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -84,8 +85,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		Updated:      now,
 	}
 	if minS != lo || maxS != hi {
-		// Lobby bounds travel with the match; they are not game options.
-		sm.Pins = withLobby(sm.Pins, minS, maxS)
+		sm.MinSeats, sm.MaxSeats = minS, maxS
 	}
 	if err := s.store.Create(ctx, sm); err != nil {
 		if errors.Is(err, storage.ErrChannelTaken) {
@@ -118,47 +118,49 @@ func checkOptions(g engine.Game, in map[string]string) (map[string]string, error
 	return out, nil
 }
 
-// The lobby's seat bounds are kept in the match's pins under reserved keys
-// that never reach the game.
-const (
-	pinMinSeats = "_lobby_min"
-	pinMaxSeats = "_lobby_max"
-)
-
-func withLobby(p map[string]string, lo, hi int) map[string]string {
-	p = maps.Clone(p)
-	if p == nil {
-		p = map[string]string{}
-	}
-	p[pinMinSeats] = fmt.Sprint(lo)
-	p[pinMaxSeats] = fmt.Sprint(hi)
-	return p
-}
-
-// gamePins drops the lobby's reserved keys.
-func gamePins(p map[string]string) map[string]string {
-	if p == nil {
-		return nil
-	}
-	out := maps.Clone(p)
-	delete(out, pinMinSeats)
-	delete(out, pinMaxSeats)
-	if len(out) == 0 {
-		return nil
-	}
-	return out
-}
-
-// SeatRange is the number of players the lobby accepts.
+// SeatRange is the number of players the lobby accepts: the bounds it was
+// opened with, else the game's.
 func (m Match) SeatRange() (lo, hi int) {
 	lo, hi = m.game.Info().MinSeats, m.game.Info().MaxSeats
-	if v, ok := m.pins[pinMinSeats]; ok {
-		fmt.Sscan(v, &lo)
+	if m.MinSeats != 0 {
+		lo = m.MinSeats
 	}
-	if v, ok := m.pins[pinMaxSeats]; ok {
-		fmt.Sscan(v, &hi)
+	if m.MaxSeats != 0 {
+		hi = m.MaxSeats
 	}
 	return lo, hi
+}
+
+// Before the lobby's seat bounds had fields of their own, they travelled
+// in the pins under these reserved keys; matches stored then still carry
+// them.
+const (
+	legacyPinMinSeats = "_lobby_min"
+	legacyPinMaxSeats = "_lobby_max"
+)
+
+// migrateLobbyPins moves the seat bounds of a match stored under the old
+// format out of its pins into MinSeats and MaxSeats, so the game never
+// sees them. A bound that does not parse is left to the game's.
+func migrateLobbyPins(sm storage.Match) storage.Match {
+	lo, okLo := sm.Pins[legacyPinMinSeats]
+	hi, okHi := sm.Pins[legacyPinMaxSeats]
+	if !okLo && !okHi {
+		return sm
+	}
+	if n, err := strconv.Atoi(lo); err == nil && sm.MinSeats == 0 {
+		sm.MinSeats = n
+	}
+	if n, err := strconv.Atoi(hi); err == nil && sm.MaxSeats == 0 {
+		sm.MaxSeats = n
+	}
+	sm.Pins = maps.Clone(sm.Pins)
+	delete(sm.Pins, legacyPinMinSeats)
+	delete(sm.Pins, legacyPinMaxSeats)
+	if len(sm.Pins) == 0 {
+		sm.Pins = nil
+	}
+	return sm
 }
 
 // Join seats a user in a lobby, after the players already there.

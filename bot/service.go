@@ -148,10 +148,14 @@ type Match struct {
 	RulesVersion int               `json:"rules_version"` // the rules version the match plays under
 	Seed         uint64            `json:"seed"`
 	Options      map[string]string `json:"options,omitempty"`
-	Channel      string            `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
-	Creator      string            `json:"creator"` // user ID
-	Seats        []Seat            `json:"seats"`   // in seat order
-	Status       Status            `json:"status"`
+	// MinSeats and MaxSeats narrow the game's seat range for this lobby;
+	// zero means the game's own bound (SeatRange).
+	MinSeats int    `json:"min_seats,omitempty"`
+	MaxSeats int    `json:"max_seats,omitempty"`
+	Channel  string `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
+	Creator  string `json:"creator"` // user ID
+	Seats    []Seat `json:"seats"`   // in seat order
+	Status   Status `json:"status"`
 	// Version counts the match's changes: a front end passes the version
 	// it showed as SubmitRequest.ExpectVersion.
 	Version int64     `json:"version"`
@@ -161,7 +165,7 @@ type Match struct {
 	// Play is the game's status; nil in the lobby.
 	Play *engine.Status `json:"play,omitempty"`
 
-	pins     map[string]string // the game's pins and the lobby's reserved keys
+	pins     map[string]string // the game's pins
 	snapshot []byte            // the encoded state, as stored; nil in the lobby
 	game     engine.Game
 	state    engine.State
@@ -207,10 +211,9 @@ func (m Match) Narrate(e engine.Event) engine.Event {
 }
 
 // setup is what the match was set up with: its seats, seed, options, pins
-// (without the lobby's reserved keys) and the rules version it was stored
-// under.
+// and the rules version it was stored under.
 func (m Match) setup() engine.Setup {
-	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: gamePins(m.pins), RulesVersion: m.RulesVersion}
+	return engine.Setup{Seats: len(m.Seats), Seed: m.Seed, Options: m.Options, Pins: m.pins, RulesVersion: m.RulesVersion}
 }
 
 // narrated lists the events of evs that seat (or engine.Spectator) may
@@ -304,6 +307,7 @@ func (s *Service) load(ctx context.Context, id string) (Match, error) {
 // plays fails with a *RulesVersionError and, for updateAnyRules, the match
 // without its game state.
 func (s *Service) decode(sm storage.Match) (Match, error) {
+	sm = migrateLobbyPins(sm)
 	g, err := s.games.Get(sm.Game)
 	if err != nil {
 		return Match{}, failure(KindDamaged, err, "match %s", sm.ID)

@@ -74,6 +74,12 @@ func TestLobby(t *testing.T) {
 	if m.Status != bot.StatusLobby || len(m.Seats) != 1 {
 		t.Fatalf("new lobby: %+v", m)
 	}
+	// The lobby's bounds are fields of the stored match, not pins the
+	// game would see.
+	stored, err := svc.Store().Get(ctx, m.ID)
+	if lo, hi := m.SeatRange(); err != nil || lo != 2 || hi != 2 || stored.MinSeats != 2 || stored.MaxSeats != 2 || len(stored.Pins) != 0 {
+		t.Errorf("lobby bounds %d..%d, stored %d..%d, pins %v (%v); want 2..2 and no pins", lo, hi, stored.MinSeats, stored.MaxSeats, stored.Pins, err)
+	}
 	if _, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "c1", Game: "pebbles", Creator: bob}); !errors.Is(err, bot.ErrChannelTaken) {
 		t.Errorf("second match in channel: %v", err)
 	}
@@ -354,3 +360,54 @@ func isRule(err error) bool {
 }
 
 var pebblesGame engine.Game = testgame.Game{}
+
+// A match stored before the lobby's bounds had fields keeps them in
+// reserved pins; it loads with the bounds in place and the pins gone, and
+// plays on.
+func TestLegacyLobbyPins(t *testing.T) {
+	ctx := context.Background()
+	st := servicetest.Store(t)
+	svc := newService(t, st)
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	legacy := storage.Match{ID: "old", Game: "pebbles", RulesVersion: 1, Seed: 3, Channel: "c-old", Creator: alice.ID,
+		Pins:  map[string]string{"_lobby_min": "3", "_lobby_max": "3", "deck": "1,2,3,1,2,3,1,2,3,1,2,3"},
+		Seats: []storage.Seat{{UserID: alice.ID, Name: alice.Name}}, Status: storage.StatusLobby, Created: now, Updated: now}
+	if err := st.Create(ctx, legacy); err != nil {
+		t.Fatal(err)
+	}
+	m, err := svc.Get(ctx, bot.ByID("old"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lo, hi := m.SeatRange(); lo != 3 || hi != 3 || m.MinSeats != 3 || m.MaxSeats != 3 {
+		t.Fatalf("legacy lobby: bounds %d..%d (fields %d..%d), want 3..3", lo, hi, m.MinSeats, m.MaxSeats)
+	}
+	if _, err := svc.Join(ctx, bot.ByID("old"), bob); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Start(ctx, bot.ByID("old"), alice.ID); !errors.Is(err, bot.ErrSeatCount) {
+		t.Errorf("start with 2 of 3: %v", err)
+	}
+	if _, err := svc.Join(ctx, bot.ByID("old"), carol); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Join(ctx, bot.ByID("old"), bot.UserRef{ID: "u:dan", Name: "Dan"}); !errors.Is(err, bot.ErrLobbyFull) {
+		t.Errorf("a fourth player: %v", err)
+	}
+	o, err := svc.Start(ctx, bot.ByID("old"), alice.ID)
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	// The next write stored the new form.
+	sm, err := st.Get(ctx, "old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sm.MinSeats != 3 || sm.MaxSeats != 3 || len(sm.Pins) != 1 || sm.Pins["deck"] == "" || o.Match.Play == nil {
+		t.Errorf("stored after the start: %d..%d pins %v", sm.MinSeats, sm.MaxSeats, sm.Pins)
+	}
+	rec, err := svc.Export(ctx, bot.ByID("old"))
+	if err != nil || strings.Contains(rec, "_lobby") || !strings.Contains(rec, "deck=") {
+		t.Errorf("export carries the lobby pins: %v\n%s", err, rec)
+	}
+}

@@ -44,10 +44,14 @@ type Match struct {
 	Seed         uint64            `json:"seed"`
 	Options      map[string]string `json:"options,omitempty"`
 	Pins         map[string]string `json:"pins,omitempty"`
-	Channel      string            `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
-	Creator      string            `json:"creator"` // user ID
-	Seats        []Seat            `json:"seats"`
-	Status       Status            `json:"status"`
+	// MinSeats and MaxSeats are the number of players the lobby accepts,
+	// within the game's range; zero means the game's own bound.
+	MinSeats int    `json:"min_seats,omitempty"`
+	MaxSeats int    `json:"max_seats,omitempty"`
+	Channel  string `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
+	Creator  string `json:"creator"` // user ID
+	Seats    []Seat `json:"seats"`
+	Status   Status `json:"status"`
 	// Version counts commits: 0 after Create, +1 for each Commit.
 	Version int64 `json:"version"`
 	// Moves counts log entries (moves applied to the game state).
