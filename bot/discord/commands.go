@@ -20,9 +20,11 @@ type command struct {
 }
 
 func (b *Bot) commands() map[string]command {
-	var games []*discordgo.ApplicationCommandOptionChoice
+	// The most players any game on offer seats; each game checks its own
+	// range when a lobby opens.
+	mostSeats := 1
 	for _, g := range b.svc.Games().Games() {
-		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Info().Name, Value: g.Info().ID})
+		mostSeats = max(mostSeats, g.Info().MaxSeats)
 	}
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required, Autocomplete: auto}
@@ -30,28 +32,26 @@ func (b *Bot) commands() map[string]command {
 	def := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommand{Name: name, Description: desc, Type: discordgo.ChatApplicationCommand, Options: opts}
 	}
-	gameOpt := str("game", "Which game", false, false)
-	gameOpt.Choices = games
 	one := 1.0
 	list := []command{
 		{def: def("play", "Open a lobby for a new match in this channel or in a new thread",
-			gameOpt,
-			str("options", "Match options as key=value pairs, e.g. pile=15", false, false),
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players", Description: "Most players to seat (default: the game's maximum)", MinValue: &one, MaxValue: 8},
+			str("game", "Which game (suggestions list every game on offer)", false, true),
+			str("options", "Match options as key=value pairs (suggestions list the game's options)", false, true),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players", Description: "Most players to seat (default: the game's maximum)", MinValue: &one, MaxValue: float64(mostSeats)},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a new thread for the match"},
-		), run: b.play},
+		), run: b.play, complete: b.completePlay},
 		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
 			str("move", "The move in the game's notation", true, true)), run: b.move, complete: b.completeMove},
 		{def: def("hand", "Show your hand and private board (only you see it)"), run: b.hand, private: true},
 		{def: def("board", "Show the current board (only you see it)"), run: b.board, private: true},
-		{def: def("status", "Phase, whose turn it is, and each player's resources"), run: b.status, private: true},
+		{def: def("status", "Phase, whose turn it is, and each player's score and figures"), run: b.status, private: true},
 		{def: def("score", "The players' scores"), run: b.score, private: true},
 		{def: def("log", "The moves played so far",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "last", Description: "How many of the last moves (default 20)", MinValue: &one, MaxValue: 100},
 		), run: b.moveLog, private: true},
 		{def: def("rules", "Search the rules, or look up a tile, card or location",
 			str("topic", "A keyword, rule, tile, card or location", true, true),
-			str("game", "Which game (default: this channel's match)", false, false)), run: b.rules, complete: b.completeRules, private: true},
+			str("game", "Which game (default: this channel's match)", false, true)), run: b.rules, complete: b.completeRules, private: true},
 		{def: def("leave", "Leave the lobby (during play this resigns)"), run: b.leave},
 		{def: def("resign", "Resign: the match ends for everyone"), run: b.resign},
 		{def: def("abort", "Stop this channel's match (its creator or Manage Channels)"), run: b.abort},

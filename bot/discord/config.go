@@ -39,8 +39,9 @@ type Config struct {
 	// GuildID registers the commands in one server only, which updates
 	// instantly: for development (DISCORD_GUILD_ID; empty = global).
 	GuildID string
-	// DefaultGame is the game /play offers first (DISCORD_DEFAULT_GAME, default "brass"
-	// when registered, else the first game).
+	// DefaultGame is the game /play opens when none is named, and /rules
+	// looks in outside a match (DISCORD_DEFAULT_GAME, a game ID). Empty:
+	// the only game when the build offers one, else /play asks for one.
 	DefaultGame string
 
 	// DeferAfter is how long a handler may run before the interaction is

@@ -158,18 +158,30 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	return private(t.String()), nil
 }
 
-// rulesGame is the game /rules looks in.
-func (b *Bot) rulesGame(ctx context.Context, r *Request) string {
-	if o, ok := options(r)["game"]; ok && o.StringValue() != "" {
-		return o.StringValue()
+// rulesGame is the game /rules looks in: the one named, else the
+// channel's match's, else the default one.
+func (b *Bot) rulesGame(ctx context.Context, r *Request) (string, error) {
+	named := ""
+	if o, ok := options(r)["game"]; ok {
+		named = o.StringValue()
 	}
-	return b.channelGame(ctx, r)
+	if strings.TrimSpace(named) == "" {
+		named = b.channelGame(ctx, r)
+	}
+	g, err := b.game(named)
+	if err != nil {
+		return "", err
+	}
+	return g.Info().ID, nil
 }
 
 // rules is /rules: a help topic by ID (what autocomplete fills in) or the
 // best match of a free-text search.
 func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
-	game := b.rulesGame(ctx, r)
+	game, err := b.rulesGame(ctx, r)
+	if err != nil {
+		return nil, err
+	}
 	q := ""
 	if o, ok := options(r)["topic"]; ok {
 		q = o.StringValue()
@@ -200,8 +212,15 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 
 // completeRules autocompletes /rules with matching topics.
 func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) {
-	typed := focused(r)
-	hits, err := b.svc.Help(b.rulesGame(ctx, r), typed, 25)
+	typed, name := focused(r)
+	if name == "game" {
+		return choices(b.gameChoices(typed)), nil
+	}
+	game, err := b.rulesGame(ctx, r)
+	if err != nil {
+		return choices(nil), nil
+	}
+	hits, err := b.svc.Help(game, typed, 25)
 	if err != nil {
 		return choices(nil), nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -22,17 +23,44 @@ func colour(seat int) string {
 // Discord permission bits that make a member a moderator of a match.
 const moderatorPerms = discordgo.PermissionManageChannels | discordgo.PermissionAdministrator
 
+// defaultGame is the game /play starts when none is named: the operator's
+// DISCORD_DEFAULT_GAME, else the only game when the build offers one, else
+// none (then /play asks for a game).
 func (b *Bot) defaultGame() string {
 	if b.cfg.DefaultGame != "" {
 		return b.cfg.DefaultGame
 	}
-	if _, err := b.svc.Games().Get("brass"); err == nil {
-		return "brass"
-	}
-	if gs := b.svc.Games().Games(); len(gs) > 0 {
+	if gs := b.svc.Games().Games(); len(gs) == 1 {
 		return gs[0].Info().ID
 	}
 	return ""
+}
+
+// gameList names every game on offer, for messages: "Brass (brass), ...".
+func (b *Bot) gameList() string {
+	var out []string
+	for _, g := range b.svc.Games().Games() {
+		out = append(out, fmt.Sprintf("%s (`%s`)", g.Info().Name, g.Info().ID))
+	}
+	return strings.Join(out, ", ")
+}
+
+// game finds the game a command names (an ID as the autocomplete fills
+// in, or a name as a person types it), else the default one.
+func (b *Bot) game(named string) (engine.Game, error) {
+	named = strings.TrimSpace(named)
+	if named == "" {
+		named = b.defaultGame()
+		if named == "" {
+			return nil, fmt.Errorf("%w: choose a game with game: one of %s", bot.ErrBadRequest, b.gameList())
+		}
+	}
+	for _, g := range b.svc.Games().Games() {
+		if strings.EqualFold(g.Info().ID, named) || strings.EqualFold(g.Info().Name, named) {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: there is no game %q; choose one of %s", bot.ErrBadRequest, named, b.gameList())
 }
 
 // options reads a command's options by name.
@@ -45,15 +73,14 @@ func options(r *Request) map[string]*discordgo.ApplicationCommandInteractionData
 }
 
 // focused is what the user has typed so far in the option being
-// autocompleted.
-func focused(r *Request) string {
-	typed := ""
+// autocompleted, and that option's name.
+func focused(r *Request) (typed, name string) {
 	for _, o := range r.I.ApplicationCommandData().Options {
 		if o.Focused {
-			typed = o.StringValue()
+			return o.StringValue(), o.Name
 		}
 	}
-	return typed
+	return "", ""
 }
 
 // parseOptions reads "key=value key2=value2" (commas also separate).
@@ -72,15 +99,15 @@ func parseOptions(s string) (map[string]string, error) {
 // play opens a lobby here or in a new thread.
 func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	opts := options(r)
-	game := b.defaultGame()
+	named := ""
 	if o, ok := opts["game"]; ok {
-		game = o.StringValue()
+		named = o.StringValue()
 	}
-	g, err := b.svc.Games().Get(game)
+	g, err := b.game(named)
 	if err != nil {
 		return nil, err
 	}
-	req := bot.CreateRequest{Channel: r.key(), Game: game, Creator: r.User}
+	req := bot.CreateRequest{Channel: r.key(), Game: g.Info().ID, Creator: r.User}
 	if o, ok := opts["options"]; ok {
 		m, err := parseOptions(o.StringValue())
 		if err != nil {
@@ -89,8 +116,8 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		req.Options = m
 	}
 	if o, ok := opts["players"]; ok {
-		lo := g.Info().MinSeats
-		req.MinSeats, req.MaxSeats = min(lo, int(o.IntValue())), int(o.IntValue())
+		// At most that many players; the game's minimum still applies.
+		req.MinSeats, req.MaxSeats = min(g.Info().MinSeats, int(o.IntValue())), int(o.IntValue())
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
 		return b.playInThread(ctx, r, g.Info().Name, req)
@@ -269,4 +296,97 @@ func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
 func announce(text string) *Response {
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), AllowedMentions: noPings()}}
+}
+
+// completePlay autocompletes /play: the game from every game on offer, the
+// options from that game's option keys and values.
+func (b *Bot) completePlay(ctx context.Context, r *Request) (*Response, error) {
+	typed, name := focused(r)
+	switch name {
+	case "game":
+		return choices(b.gameChoices(typed)), nil
+	case "options":
+		named := ""
+		if o, ok := options(r)["game"]; ok {
+			named = o.StringValue()
+		}
+		g, err := b.game(named)
+		if err != nil {
+			return choices(nil), nil
+		}
+		return choices(optionChoices(g.Info().Options, typed)), nil
+	}
+	return choices(nil), nil
+}
+
+// gameChoices lists the games whose ID or name contains what was typed.
+func (b *Bot) gameChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var cs []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range b.svc.Games().Games() {
+		info := g.Info()
+		if !strings.Contains(strings.ToLower(info.ID), typed) && !strings.Contains(strings.ToLower(info.Name), typed) {
+			continue
+		}
+		label := fmt.Sprintf("%s (%s)", info.Name, playerRange(info.MinSeats, info.MaxSeats))
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, 100), Value: info.ID})
+		if len(cs) == 25 {
+			break
+		}
+	}
+	return cs
+}
+
+// optionChoices completes "key=value key2=value2" as typed: the pair being
+// typed from the game's option keys and their allowed values (a free-form
+// option offers its default), after the pairs already there.
+func optionChoices(specs []engine.OptionSpec, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	sep := func(r rune) bool { return r == ' ' || r == ',' }
+	fields := strings.FieldsFunc(typed, sep)
+	cur := ""
+	if len(fields) > 0 && typed != "" && !sep(rune(typed[len(typed)-1])) {
+		cur, fields = fields[len(fields)-1], fields[:len(fields)-1]
+	}
+	done := map[string]bool{}
+	for _, f := range fields {
+		k, _, _ := strings.Cut(f, "=")
+		done[strings.ToLower(k)] = true
+	}
+	before := strings.Join(fields, " ")
+	if before != "" {
+		before += " "
+	}
+	key, part, hasValue := strings.Cut(cur, "=")
+	key = strings.ToLower(key)
+	var cs []*discordgo.ApplicationCommandOptionChoice
+	add := func(o engine.OptionSpec, v string) {
+		value := before + o.Key + "=" + v
+		if len(cs) == 25 || len(value) > 100 {
+			return
+		}
+		label := o.Key + "=" + v
+		if v == o.Default {
+			label += " (default)"
+		}
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(label+" - "+o.Help, 100), Value: value})
+	}
+	for _, o := range specs {
+		if done[o.Key] || (hasValue && o.Key != key) || (!hasValue && !strings.HasPrefix(o.Key, key)) {
+			continue
+		}
+		values := o.Values
+		if len(values) == 0 {
+			values = []string{o.Default}
+			if hasValue && part != "" && part != o.Default {
+				values = []string{part} // free-form: keep what is typed
+			}
+		}
+		for _, v := range values {
+			if hasValue && !strings.HasPrefix(strings.ToLower(v), strings.ToLower(part)) {
+				continue
+			}
+			add(o, v)
+		}
+	}
+	return cs
 }

@@ -37,6 +37,11 @@ func New(cfg Config, svc *bot.Service, log *slog.Logger) (*Bot, error) {
 	if svc == nil {
 		return nil, fmt.Errorf("%w: no service", ErrConfig)
 	}
+	if cfg.DefaultGame != "" {
+		if _, err := svc.Games().Get(cfg.DefaultGame); err != nil {
+			return nil, fmt.Errorf("%w: DISCORD_DEFAULT_GAME %q is not a game this build offers", ErrConfig, cfg.DefaultGame)
+		}
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}

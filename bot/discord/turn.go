@@ -137,7 +137,7 @@ func privateNote(o bot.Outcome) *discordgo.InteractionResponseData {
 
 // completeMove autocompletes /move with legal moves.
 func (b *Bot) completeMove(ctx context.Context, r *Request) (*Response, error) {
-	typed := focused(r)
+	typed, _ := focused(r)
 	sugg, err := b.svc.Suggest(ctx, bot.InChannel(r.key()), r.User.ID, typed, 25)
 	if err != nil {
 		return choices(nil), nil
@@ -511,7 +511,8 @@ func (b *Bot) stale(ctx context.Context, m bot.Match, r *Request) (*Response, er
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
 }
 
-// channelGame is the game of the channel's match, else the default game.
+// channelGame is the game of the channel's match, else the default game
+// (empty when there is none).
 func (b *Bot) channelGame(ctx context.Context, r *Request) string {
 	if m, err := b.svc.Get(ctx, bot.InChannel(r.key())); err == nil {
 		return m.Game

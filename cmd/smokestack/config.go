@@ -33,7 +33,7 @@ var variables = []variable{
 	{"DISCORD_HTTP_ADDR", ":8081", "Listen address of the interactions endpoint in http mode (path /interactions)."},
 	{"DISCORD_API_BASE", "https://discord.com", "Base URL for Discord REST calls, e.g. a REST proxy."},
 	{"DISCORD_GUILD_ID", "", "Register the slash commands in this one server only (instant updates, for development)."},
-	{"DISCORD_DEFAULT_GAME", "", "The game /play offers first (default brass)."},
+	{"DISCORD_DEFAULT_GAME", "", "The game ID /play opens when none is named (empty: the only game when the build offers one, else /play asks)."},
 	{"REDIS_URL", "", "Redis URL (redis://[:password@]host:6379/0 or unix:///path). When set, matches are stored in Redis; when empty, in the embedded store."},
 	{"REDIS_PREFIX", "ss", "Prefix of every Redis key, so several deployments can share one Redis."},
 	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
