@@ -5,6 +5,7 @@
 //	smokestack replay FILE              play a record, print the final status as JSON
 //	smokestack render FILE -o board.png [--seat N]
 //	smokestack selfplay --game G --seats N --games K --seed S
+//	smokestack games                    each game: players, rules versions, score and options
 //
 // main does configuration and wiring only; see package bot for the logic.
 package main
@@ -16,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -36,7 +38,8 @@ commands:
                               0 or absent: the public board)
   selfplay --game G [--seats N] [--games K] [--seed S]
                               random legal playouts; report speed and any invariant failure
-  games                       list the games this build offers
+  games                       list the games this build offers: players, rules versions,
+                              score and options
   help                        this text
 
 Configuration comes from the environment and ./.env; see .env.example.
@@ -68,10 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 	case "selfplay":
 		err = selfplayCmd(args, stdout, cat)
 	case "games":
-		for _, g := range cat.games.Games() {
-			lo, hi := g.Info().MinSeats, g.Info().MaxSeats
-			fmt.Fprintf(stdout, "%-10s %s (%d-%d players, rules %s)\n", g.Info().ID, g.Info().Name, lo, hi, g.Info().RulesRange())
-		}
+		gamesCmd(stdout, cat)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 	default:
@@ -93,3 +93,33 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 }
 
 var errUsage = errors.New("smokestack: usage")
+
+// gamesCmd prints what each game says of itself (engine.Info): its ID and
+// name, summary, players, rules versions, score and options.
+func gamesCmd(stdout io.Writer, cat catalog) {
+	for i, g := range cat.games.Games() {
+		info := g.Info()
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s  %s\n", info.ID, info.Name)
+		if info.Summary != "" {
+			fmt.Fprintf(stdout, "  %s\n", info.Summary)
+		}
+		fmt.Fprintf(stdout, "  players: %d-%d\n", info.MinSeats, info.MaxSeats)
+		fmt.Fprintf(stdout, "  rules: %s (new matches: %d)\n", info.RulesRange(), info.RulesVersion)
+		fmt.Fprintf(stdout, "  score: %s (%s)\n", info.Score.Name, info.Score.Short)
+		if len(info.Options) == 0 {
+			fmt.Fprintln(stdout, "  options: none")
+			continue
+		}
+		fmt.Fprintln(stdout, "  options:")
+		for _, o := range info.Options {
+			values := "any value"
+			if len(o.Values) > 0 {
+				values = strings.Join(o.Values, "|")
+			}
+			fmt.Fprintf(stdout, "    %s=%s (default %s): %s\n", o.Key, values, o.Default, o.Help)
+		}
+	}
+}

@@ -349,8 +349,16 @@ func TestSelfplayFailure(t *testing.T) {
 
 func TestGamesAndUsage(t *testing.T) {
 	code, out, _ := runCLI(t, nil, "games")
-	if code != exitOK || !strings.Contains(out, "brass ") || !strings.Contains(out, "3-4 players") {
-		t.Errorf("games: exit %d: %s", code, out)
+	// Each game as its Info describes it, Pebbles (the tests' catalogue)
+	// as well as Brass.
+	for _, want := range []string{
+		"brass  Brass (Lancashire, 2007)\n", "  players: 3-4\n", "  score: victory points (VP)\n", "    tiebreak=",
+		"pebbles  Pebbles (test game)\n  Take pebbles with numbered cards; whoever takes the last one wins.\n  players: 2-4\n  rules: versions 1 to 2 (new matches: 2)\n" +
+			"  score: wins (wins)\n  options:\n    pile=any value (default 21): pebbles in the pile at the start (5 to 99)\n",
+	} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("games: exit %d: no %q in\n%s", code, want, out)
+		}
 	}
 	for _, h := range []string{"help", "-h", "--help"} {
 		if code, out, _ := runCLI(t, nil, h); code != exitOK || !strings.Contains(out, "selfplay") {
