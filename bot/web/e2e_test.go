@@ -288,3 +288,91 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		})
 	}
 }
+
+// TestPebblesPageInBrowser: the page offers the second game as its Info
+// describes it and shows what the core and renderer give for any game:
+// every image of the selected seat with its title, the standings under the
+// game's score name and figures in the game's order, who must act after a
+// move, and the end of the match.
+func TestPebblesPageInBrowser(t *testing.T) {
+	srv := httptest.NewServer(newPlayground(t))
+	defer srv.Close()
+	ctx := browser(t)
+	step := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	text := func(expr string) string {
+		t.Helper()
+		v, err := value[string](ctx, expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	const captions = `[...document.querySelectorAll("#images figcaption")].map((c) => c.textContent).join("|")`
+	step("create a Pebbles match",
+		chromedp.Navigate(srv.URL+"/"),
+		waitJS(`!!document.querySelector('#game option[value="pebbles"]')`),
+		js(`(() => { const g = document.getElementById("game"); g.value = "pebbles"; g.onchange(); document.getElementById("seats").value = "2"; document.getElementById("seed").value = "3"; document.querySelector('[data-key="pile"]').value = "6"; })()`),
+		chromedp.Click(chromedp.ID("create")),
+		waitJS(`document.querySelectorAll("#images img").length === 3 && [...document.querySelectorAll("#images img")].every((i) => i.complete && i.naturalWidth > 0)`),
+	)
+	if got := text(captions); got != "Pile|Players|Your hand" {
+		t.Errorf("seat 1 sees images %q, want the pile, the players and its hand", got)
+	}
+	if got := text(`[...document.querySelectorAll("#standings th")].map((c) => c.textContent).join("|")`); got != "Player|Wins|Cards" {
+		t.Errorf("standings columns %q, want the game's score name and figures", got)
+	}
+	if got := text(`document.querySelector("#events .turn").textContent`); got != "Now to act: Player 1." {
+		t.Errorf("after the start the page says %q", got)
+	}
+	step("the spectators' images",
+		chromedp.Click(chromedp.CSS(`#seatbar button[data-seat="-1"]`)),
+		waitJS(`document.querySelectorAll("#images img").length === 2`),
+	)
+	if got := text(captions); got != "Pile|Players" {
+		t.Errorf("the spectators see %q, want no hand", got)
+	}
+	step("back to seat 1",
+		chromedp.Click(chromedp.CSS(`#seatbar button[data-seat="0"]`)),
+		waitJS(`document.querySelectorAll("#choices button").length > 0`),
+	)
+	// Play to the end through the choices; the page follows the seat that
+	// must act.
+	for moves := 0; ; moves++ {
+		if moves == 20 {
+			t.Fatal("the match did not end in 20 moves")
+		}
+		if strings.Contains(text(`document.getElementById("status").textContent`), "finished") {
+			break
+		}
+		before := text(`String(document.querySelectorAll("#log li").length)`)
+		for i := 0; ; i++ {
+			if i == 6 {
+				t.Fatal("the picker never completed a move")
+			}
+			step("picker", waitJS(`document.querySelectorAll("#choices button").length > 0 || !document.getElementById("submitpick").disabled`))
+			if ready, err := value[bool](ctx, `!document.getElementById("submitpick").disabled`); err != nil || ready {
+				break
+			}
+			partial := text(`document.getElementById("partial").textContent`)
+			step("pick", chromedp.Click(chromedp.CSS("#choices button")), waitJS(fmt.Sprintf(`document.getElementById("partial").textContent != %q`, partial)))
+		}
+		step("submit", chromedp.Click(chromedp.ID("submitpick")), waitJS(fmt.Sprintf(`String(document.querySelectorAll("#log li").length) != %q`, before)))
+		if moves == 0 {
+			if got := text(`document.querySelector("#events .turn").textContent`); got != "Now to act: Player 2." {
+				t.Errorf("after the first move the page says %q", got)
+			}
+		}
+	}
+	if got := text(`document.querySelector("#events .turn").textContent`); got != "The game is over." {
+		t.Errorf("at the end the page says %q", got)
+	}
+	wins := text(`[...document.querySelectorAll("#standings tbody tr")].map((r) => r.children[1].textContent).sort().join(",")`)
+	if wins != "0,1" {
+		t.Errorf("final standings show wins %q, want one winner", wins)
+	}
+}

@@ -89,11 +89,14 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	return nil
 }
 
+// gameInfo is what the page needs of a game's engine.Info to offer it.
 type gameInfo struct {
 	ID      string              `json:"id"`
 	Name    string              `json:"name"`
+	Summary string              `json:"summary"`
 	Min     int                 `json:"min"`
 	Max     int                 `json:"max"`
+	Score   engine.ScoreName    `json:"score"`
 	Options []engine.OptionSpec `json:"options"`
 	Help    bool                `json:"help"`
 }
@@ -102,7 +105,8 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
 	for _, g := range s.svc.Games().Games() {
 		info := g.Info()
-		out = append(out, gameInfo{ID: info.ID, Name: info.Name, Min: info.MinSeats, Max: info.MaxSeats, Options: info.Options, Help: len(info.Help) > 0})
+		out = append(out, gameInfo{ID: info.ID, Name: info.Name, Summary: info.Summary, Min: info.MinSeats, Max: info.MaxSeats,
+			Score: info.Score, Options: info.Options, Help: len(info.Help) > 0})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

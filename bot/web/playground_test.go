@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -307,5 +308,91 @@ func TestAPI(t *testing.T) {
 	call(t, h, "POST", "/api/import", map[string]string{"record": strings.Replace(record, "2 s2 take 3", "2 s2 pass", 1)}, 400, &errOut)
 	if errOut.Kind != "invalid" || !strings.Contains(errOut.Error, "line 9") || errOut.Code != "pass.playable" || errOut.Topic != "pass" {
 		t.Errorf("bad import: %+v", errOut)
+	}
+}
+
+// TestSecondGameThroughAPI is the done-criterion of a game-neutral
+// playground: with Brass and Pebbles in the registry, both are offered as
+// their Info describes them, and a Pebbles match is started, played to the
+// end through the step-by-step choices, and refuses moves once over.
+func TestSecondGameThroughAPI(t *testing.T) {
+	h := newPlayground(t)
+	var games []struct {
+		ID, Name, Summary string
+		Min, Max          int
+		Score             engine.ScoreName
+		Options           []engine.OptionSpec
+	}
+	call(t, h, "GET", "/api/games", nil, 200, &games)
+	if len(games) != 2 || games[0].ID != "brass" || games[1].ID != "pebbles" {
+		t.Fatalf("games %+v, want brass and pebbles", games)
+	}
+	for i, g := range []engine.Game{brass.New(), testgame.Game{}} {
+		info := g.Info()
+		if games[i].Name != info.Name || games[i].Summary != info.Summary || games[i].Min != info.MinSeats || games[i].Max != info.MaxSeats ||
+			games[i].Score != info.Score || len(games[i].Options) != len(info.Options) {
+			t.Errorf("game %s offered as %+v", info.ID, games[i])
+		}
+	}
+
+	type matchOut struct {
+		ID      string
+		Status  string
+		Version int64
+		Score   engine.ScoreName
+		Play    engine.Status
+	}
+	var created struct {
+		Match   matchOut
+		NewTurn bool  `json:"new_turn"`
+		Notify  []int `json:"notify"`
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": 3, "options": map[string]string{"pile": "7"}}, 201, &created)
+	m := created.Match
+	if m.Score.Name != "wins" || !created.NewTurn || len(created.Notify) != 1 || created.Notify[0] != m.Play.Active[0] {
+		t.Fatalf("created %+v", created)
+	}
+	base := "/api/matches/" + m.ID
+	var last struct {
+		Match   matchOut
+		NewTurn bool  `json:"new_turn"`
+		Notify  []int `json:"notify"`
+	}
+	for moves := 0; m.Status == "active"; moves++ {
+		if moves == 20 {
+			t.Fatal("the match did not end in 20 moves")
+		}
+		seat := m.Play.Active[0]
+		partial := ""
+		for {
+			var ch engine.Choices
+			call(t, h, "GET", fmt.Sprintf("%s/choices?seat=%d&partial=%s", base, seat, url.QueryEscape(partial)), nil, 200, &ch)
+			if ch.Complete {
+				break
+			}
+			partial = strings.TrimSpace(partial + " " + ch.Next[0].Token)
+		}
+		call(t, h, "POST", base+"/moves", map[string]any{"seat": seat, "move": partial, "version": m.Version}, 200, &last)
+		m = last.Match
+		if !m.Play.Finished && (!last.NewTurn || len(last.Notify) != 1 || last.Notify[0] == seat) {
+			t.Errorf("after seat %d's move: new turn %v for %v", seat+1, last.NewTurn, last.Notify)
+		}
+	}
+	if m.Status != "finished" || !m.Play.Finished || len(m.Play.Ranking) != 2 || !last.NewTurn || len(last.Notify) != 0 {
+		t.Fatalf("ended %+v (new turn %v, notify %v)", m, last.NewTurn, last.Notify)
+	}
+	winner := m.Play.Ranking[0]
+	if m.Play.Seats[winner].Score != 1 {
+		t.Errorf("the winner scores %d wins", m.Play.Seats[winner].Score)
+	}
+	var errOut struct{ Kind string }
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": "pass"}, 409, &errOut)
+	if errOut.Kind != "not-active" {
+		t.Errorf("a move after the end: %+v", errOut)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", base+"/record", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "Game: pebbles") {
+		t.Errorf("record: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -50,7 +50,7 @@ function fillSeats() {
 
 async function init() {
   st.games = await api("GET", "games");
-  for (const g of st.games) $("game").append(el("option", { value: g.id, textContent: g.name }));
+  for (const g of st.games) $("game").append(el("option", { value: g.id, textContent: g.name, title: g.summary }));
   fillSeats();
   $("game").onchange = fillSeats;
   $("new").onsubmit = (ev) => { ev.preventDefault(); create(); };
@@ -178,10 +178,11 @@ function standings() {
   const m = st.match, p = m.play;
   if (!p || !p.seats || !p.seats.length) { $("standings").replaceChildren(); return; }
   const labels = (p.seats[0].stats || []).map((s) => s.label);
-  const head = el("tr", {}, el("th", { textContent: "Player" }), el("th", { textContent: m.score.name, title: m.score.short }),
+  const head = el("tr", {}, el("th", { textContent: "Player" }), el("th", { textContent: m.score.name.charAt(0).toUpperCase() + m.score.name.slice(1), title: m.score.short }),
     ...labels.map((l) => el("th", { textContent: l })));
   const rows = p.seats.map((s) => {
-    const tr = el("tr", {}, el("td", {}, swatch(s.seat), " " + seatName(s.seat)), el("td", { textContent: s.score }),
+    const y = (m.styles || [])[s.seat], who = m.seats[s.seat] ? m.seats[s.seat].name : "seat " + (s.seat + 1);
+    const tr = el("tr", {}, el("td", { title: seatName(s.seat) }, swatch(s.seat), " " + (y ? y.letter + " " : "") + who), el("td", { textContent: s.score }),
       ...(s.stats || []).map((x) => el("td", { textContent: x.text || x.value })));
     tr.dataset.seat = s.seat;
     if ((p.active || []).includes(s.seat)) tr.classList.add("active");
