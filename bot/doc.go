@@ -27,6 +27,14 @@
 // match with Outcome.Duplicate set. ExpectVersion, when non-zero, refuses a move
 // made from a stale view (an old button) with ErrStale.
 //
+// # Turns
+//
+// Submit and Start also say whether the outcome begins a turn
+// (Outcome.NewTurn: a seat newly must act, the game's Status.Turn moved
+// on, or the game ended) and which seats newly must act (Outcome.Notify),
+// so that every front end shows the board and notifies players per turn,
+// not per move, from one decision.
+//
 // # Errors
 //
 // The core owns one error vocabulary (Kind, errors.go) and every front end
@@ -54,8 +62,9 @@
 // # Reading
 //
 // Choices and Suggest drive step-by-step pickers and autocompletion from the
-// engine's legal choices; Board renders a seat's (or the spectators') view
-// as PNG, cached per match version; Private returns a seat's own view; Log
+// engine's legal choices; Board and Render draw a seat's (or the
+// spectators') view as the renderer's named images, cached per match,
+// version and seat; Private returns a seat's own view; Log
 // lists the applied moves and History narrates them for one viewer (replayed
 // from the setup, as events are not stored); Export writes the match as a
 // record; UserMatches lists a user's matches; Help and Topic search a game's

@@ -36,7 +36,7 @@ func (b *Bot) defaultGame() string {
 	return ""
 }
 
-// gameList names every game on offer, for messages: "Brass (brass), ...".
+// gameList names every game on offer, for messages: "Name (`id`), ...".
 func (b *Bot) gameList() string {
 	var out []string
 	for _, g := range b.svc.Games().Games() {
