@@ -52,7 +52,7 @@ func (b *Bot) game(named string) (engine.Game, error) {
 	if named == "" {
 		named = b.defaultGame()
 		if named == "" {
-			return nil, fmt.Errorf("%w: choose a game with game: one of %s", bot.ErrBadRequest, b.gameList())
+			return nil, bot.Invalid("choose a game with game: one of %s", b.gameList())
 		}
 	}
 	for _, g := range b.svc.Games().Games() {
@@ -60,7 +60,7 @@ func (b *Bot) game(named string) (engine.Game, error) {
 			return g, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: there is no game %q; choose one of %s", bot.ErrBadRequest, named, b.gameList())
+	return nil, bot.Invalid("there is no game %q; choose one of %s", named, b.gameList())
 }
 
 // options reads a command's options by name.

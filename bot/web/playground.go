@@ -305,7 +305,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.fail(w, r, fmt.Errorf("%w: this position has no image %q", bot.ErrBadRequest, name))
+	s.fail(w, r, bot.Invalid("this position has no image %q", name))
 }
 
 func (s *Server) hand(w http.ResponseWriter, r *http.Request) {

@@ -387,7 +387,7 @@ func TestSecondGameThroughAPI(t *testing.T) {
 	}
 	var errOut struct{ Kind string }
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": "pass"}, 409, &errOut)
-	if errOut.Kind != "not-active" {
+	if errOut.Kind != "finished" {
 		t.Errorf("a move after the end: %+v", errOut)
 	}
 	rec := httptest.NewRecorder()
