@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"time"
 )
 
@@ -14,7 +16,43 @@ var (
 	ErrChannelTaken = errors.New("storage: channel already has an open match")
 	ErrExists       = errors.New("storage: match id already exists")
 	ErrCorrupt      = errors.New("storage: stored match data is corrupt")
+	// ErrUnavailable means the store did not answer in time (Options.Timeout)
+	// or could not be reached: the server is frozen, down, loading, or out
+	// of memory. Nothing is known about a write that fails with it: it may
+	// still land (see the package documentation, Durability).
+	ErrUnavailable = errors.New("storage: the store is not answering")
 )
+
+// CorruptError reports damaged stored data. It matches ErrCorrupt with
+// errors.Is; errors.As gives the damaged match, so a front end can say
+// which match is affected while every other match keeps working.
+type CorruptError struct {
+	// MatchID is the damaged match; empty when the damage is in an index
+	// (a channel or user key) rather than in a match.
+	MatchID string
+	// Detail says what is wrong, for the log and for moderators.
+	Detail string
+}
+
+func (e *CorruptError) Error() string {
+	if e.MatchID == "" {
+		return fmt.Sprintf("%v: %s", ErrCorrupt, e.Detail)
+	}
+	return fmt.Sprintf("match %s: %v: %s", e.MatchID, ErrCorrupt, e.Detail)
+}
+
+// Unwrap makes errors.Is(err, ErrCorrupt) hold.
+func (e *CorruptError) Unwrap() error { return ErrCorrupt }
+
+// DamagedMatch returns the ID of the match err reports as damaged, if it
+// does.
+func DamagedMatch(err error) (string, bool) {
+	var ce *CorruptError
+	if errors.As(err, &ce) && ce.MatchID != "" {
+		return ce.MatchID, true
+	}
+	return "", false
+}
 
 // Status of a match's life cycle.
 type Status string
@@ -111,4 +149,33 @@ type Options struct {
 	AbandonAfter time.Duration
 	// Now is the clock; nil means time.Now. Tests inject their own.
 	Now func() time.Time
+	// Log receives what the store has to report: a recovery after a crash,
+	// damaged data, a risky server setting. Nil means slog.Default().
+	Log *slog.Logger
+	// Timeout bounds each call to a store that talks to a server (Redis);
+	// a call that takes longer fails with ErrUnavailable. Zero means
+	// DefaultTimeout; negative means no bound beyond the caller's context.
+	// The embedded store works on local files and ignores it.
+	Timeout time.Duration
+}
+
+// DefaultTimeout is the default Options.Timeout. Discord wants a first
+// answer to an interaction within 3 seconds; the Discord front end defers
+// its answer well before that, so a store call that times out still gets
+// a message to the user.
+const DefaultTimeout = 3 * time.Second
+
+// Defaults returns o with its zero fields filled in: the clock, the
+// logger and the timeout.
+func (o Options) Defaults() Options {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if o.Timeout == 0 {
+		o.Timeout = DefaultTimeout
+	}
+	return o
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,7 +32,14 @@ var errClosed = errors.New("embedded: store is closed")
 
 // match is the in-memory index entry of one match. Entries are never
 // changed after they are published, except reqs (which only grows) and
-// corrupt (set under the store lock); a commit makes a new entry.
+// corrupt and damage (set under the store lock); a commit makes a new
+// entry.
+//
+// A quarantined (damaged) match has corrupt set: every read and write of
+// it fails with that error. It keeps its last known metadata (so it stays
+// in the indexes and still expires when abandoned), the log entries known
+// to be intact, in order, and its request IDs; compaction writes them to a
+// kindDamage record.
 type match struct {
 	m        storage.Match // metadata; State is nil
 	deadline time.Time     // zero: never expires
@@ -43,6 +51,7 @@ type match struct {
 	reqs     map[string]struct{} // request IDs applied; shared, grows
 	raw      span                // the latest record, header and body
 	corrupt  error               // non-nil: every read of this match fails with it
+	damage   string              // what is damaged, when corrupt is set
 }
 
 // batch is a group of accepted records written with one write and one
@@ -58,6 +67,7 @@ type batch struct {
 type Store struct {
 	dir    string
 	opts   storage.Options
+	log    *slog.Logger
 	unlock func() error
 
 	mu       sync.Mutex
@@ -83,11 +93,10 @@ type Store struct {
 var _ storage.Store = (*Store)(nil)
 
 // Open opens (creating if needed) the store in dir. It fails with ErrLocked
-// when another process has dir open.
+// when another process has dir open. What it repairs or quarantines on the
+// way (see the package documentation) goes to opts.Log.
 func Open(dir string, opts storage.Options) (*Store, error) {
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
+	opts = opts.Defaults()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
@@ -98,6 +107,7 @@ func Open(dir string, opts storage.Options) (*Store, error) {
 	s := &Store{
 		dir:        dir,
 		opts:       opts,
+		log:        opts.Log,
 		unlock:     unlock,
 		matches:    map[string]*match{},
 		pend:       map[string]*match{},
@@ -142,8 +152,9 @@ func (s *Store) usable() error {
 	return s.failed
 }
 
+// corrupt is the error of a damaged match.
 func corrupt(id string, format string, args ...any) error {
-	return fmt.Errorf("embedded: match %s: %w: %s", id, storage.ErrCorrupt, fmt.Sprintf(format, args...))
+	return fmt.Errorf("embedded: %w", &storage.CorruptError{MatchID: id, Detail: fmt.Sprintf(format, args...)})
 }
 
 func (s *Store) expired(x *match) bool {
@@ -151,13 +162,14 @@ func (s *Store) expired(x *match) bool {
 }
 
 // view is the newest accepted version of a match, durable or not; nil when
-// missing or expired.
+// missing or expired. A damaged match expires like any other, by the
+// deadline of its last known metadata.
 func (s *Store) view(id string) *match {
 	x := s.pend[id]
 	if x == nil {
 		x = s.matches[id]
 	}
-	if x == nil || (x.corrupt == nil && s.expired(x)) {
+	if x == nil || s.expired(x) {
 		return nil
 	}
 	return x
@@ -166,7 +178,7 @@ func (s *Store) view(id string) *match {
 // durable is the durable version of a match; nil when missing or expired.
 func (s *Store) durable(id string) *match {
 	x := s.matches[id]
-	if x == nil || (x.corrupt == nil && s.expired(x)) {
+	if x == nil || s.expired(x) {
 		return nil
 	}
 	return x
@@ -185,7 +197,9 @@ func (s *Store) found(id string) (*match, error) {
 	return x, nil
 }
 
-// holder is the open match holding a channel, accepted writes included.
+// holder is the open match holding a channel, accepted writes included. A
+// damaged match keeps the channel its last known metadata gives it, so the
+// channel shows the damage instead of silently forgetting the match.
 func (s *Store) holder(channel string) string {
 	for id, x := range s.pend {
 		if x.m.Channel == channel && x.m.Status.Open() && !s.expired(x) {
@@ -193,7 +207,7 @@ func (s *Store) holder(channel string) string {
 		}
 	}
 	if id, ok := s.chans[channel]; ok {
-		if x := s.view(id); x != nil && x.corrupt == nil && x.m.Channel == channel && x.m.Status.Open() {
+		if x := s.view(id); x != nil && x.m.Channel == channel && x.m.Status.Open() {
 			return id
 		}
 	}
@@ -303,7 +317,7 @@ func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *s
 	} else {
 		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
 	}
-	e := encodeRecord(m.ID, kind, nanos(x.deadline), meta, m.State, entries, reqs)
+	e := encodeRecord(m.ID, kind, nanos(x.deadline), meta, m.State, entries, reqs, "")
 	state, spans, body, raw := e.at(s.tail)
 	x.state, x.body, x.raw, x.bodyCRC = state, body, raw, e.bodyCRC
 	x.log = append(x.log, spans...)
@@ -411,7 +425,7 @@ func (s *Store) apply(x *match) {
 		set[id] = struct{}{}
 	}
 	if x.m.Channel != "" {
-		if x.corrupt == nil && x.m.Status.Open() {
+		if x.m.Status.Open() {
 			s.chans[x.m.Channel] = id
 		} else if s.chans[x.m.Channel] == id {
 			delete(s.chans, x.m.Channel)
@@ -445,14 +459,20 @@ func (s *Store) forget(id string) {
 	delete(s.matches, id)
 }
 
-// readBody reads and checks the body of x's latest record.
+// readBody reads and checks the body of x's latest record. A checksum
+// mismatch (bit rot since the store was opened) quarantines the match; a
+// read error reports the match as damaged without quarantining it, as the
+// disk may recover.
 func (s *Store) readBody(x *match) ([]byte, error) {
 	buf := make([]byte, x.body.n)
 	if _, err := s.f.ReadAt(buf, x.body.off); err != nil {
-		return nil, fmt.Errorf("embedded: read match %s: %w", x.m.ID, err)
+		return nil, corrupt(x.m.ID, "read error in the record at offset %d: %v", x.raw.off, err)
 	}
 	if crc32.Checksum(buf, castagnoli) != x.bodyCRC {
-		x.corrupt = corrupt(x.m.ID, "checksum mismatch in the record at offset %d", x.raw.off)
+		x.damage = fmt.Sprintf("checksum mismatch in the record at offset %d", x.raw.off)
+		x.corrupt = corrupt(x.m.ID, "%s", x.damage)
+		s.log.Error("embedded: a match's latest record is damaged on disk; the match is quarantined",
+			"match", x.m.ID, "file", filepath.Join(s.dir, dataFile), "offset", x.raw.off, "bytes", x.raw.n)
 		return nil, x.corrupt
 	}
 	return buf, nil
@@ -514,7 +534,7 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	for i, sp := range spans {
 		buf = slices.Grow(buf[:0], int(sp.n))[:sp.n]
 		if _, err := s.f.ReadAt(buf, sp.off); err != nil {
-			return nil, fmt.Errorf("embedded: read log of match %s: %w", id, err)
+			return nil, corrupt(id, "read error in log entry %d at offset %d: %v", from+int64(i), sp.off, err)
 		}
 		e, err := check.Entry(buf, from+int64(i))
 		if err != nil {
@@ -532,7 +552,7 @@ func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error
 	}
 	defer s.mu.Unlock()
 	if id, ok := s.chans[channel]; ok {
-		if x := s.durable(id); x != nil && x.corrupt == nil && x.m.Status.Open() {
+		if x := s.durable(id); x != nil && x.m.Status.Open() {
 			return id, nil
 		}
 	}

@@ -66,3 +66,34 @@ func (s *Store) SetSyncForTest(fn func(*os.File) error) {
 	defer s.mu.Unlock()
 	s.sync = fn
 }
+
+// RecordForTest is one record of a store file.
+type RecordForTest struct {
+	ID        string
+	Off       int64 // where the record starts
+	HeaderLen int64
+	Len       int64 // header and body
+	Kind      byte
+}
+
+// RecordsForTest lists the records of the store file at path, in order.
+func RecordsForTest(t *testing.T, path string) []RecordForTest {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []RecordForTest
+	for off := len(fileMagic); off < len(b); {
+		id, bodyLen, _, hl, err := parseHeader(b[off:])
+		if err != nil {
+			t.Fatalf("RecordsForTest: record at %d: %v", off, err)
+		}
+		out = append(out, RecordForTest{ID: id, Off: int64(off), HeaderLen: int64(hl), Len: int64(hl) + bodyLen, Kind: b[off+hl]})
+		off += hl + int(bodyLen)
+	}
+	return out
+}
+
+// KindDamage is the kind of the record that keeps a quarantined match.
+const KindDamage = kindDamage

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -13,11 +14,16 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/internal/check"
 )
 
-// load opens the data file and rebuilds the index from its records.
+// load opens the data file and rebuilds the index from its records. It
+// cuts an unfinished last record, skips damaged records in the middle and
+// quarantines the matches they belong to, and logs each of these.
 func (s *Store) load() error {
 	path := filepath.Join(s.dir, dataFile)
 	// A compaction that died before its rename leaves a partial copy.
@@ -35,155 +41,353 @@ func (s *Store) load() error {
 	}
 	size := st.Size()
 	if size < int64(len(fileMagic)) {
-		// New (or torn before its first record was ever acknowledged).
-		if err := f.Truncate(0); err != nil {
-			return fmt.Errorf("embedded: %w", err)
-		}
-		if _, err := f.WriteAt([]byte(fileMagic), 0); err != nil {
-			return fmt.Errorf("embedded: %w", err)
-		}
-		if err := f.Sync(); err != nil {
-			return fmt.Errorf("embedded: %w", err)
-		}
-		if err := syncDir(s.dir); err != nil {
-			return err
-		}
-		s.size, s.tail = int64(len(fileMagic)), int64(len(fileMagic))
-		return nil
+		return s.start(path, size)
 	}
 	head := make([]byte, len(fileMagic))
 	if _, err := f.ReadAt(head, 0); err != nil {
-		return fmt.Errorf("embedded: %w", err)
+		return fmt.Errorf("embedded: read %s: %w", path, err)
 	}
 	if string(head) != fileMagic {
 		return fmt.Errorf("embedded: %s is not a store file of this version", path)
 	}
 
 	off := int64(len(fileMagic))
-	r := bufio.NewReaderSize(io.NewSectionReader(f, off, size-off), 1<<20)
-	torn := false
+	r := s.reader(off, size)
 	for off < size {
-		var (
-			id      string
-			bodyLen int64
-			bodyCRC uint32
-			hl      int
-		)
-		hdr, err := r.Peek(fixedHeader)
-		if err == nil {
-			hl = fixedHeader + int(binary.LittleEndian.Uint16(hdr[12:])) + 4
-			if hdr, err = r.Peek(hl); err == nil {
-				id, bodyLen, bodyCRC, hl, err = parseHeader(hdr)
-			}
-		}
-		if err == nil && off+int64(hl)+bodyLen > size {
-			err = io.ErrUnexpectedEOF
-		}
+		rc, n, p, err := s.readRecord(r, off, size)
 		if err != nil {
-			if s.validRecordAfter(off+1, size) {
-				return fmt.Errorf("embedded: %s: %w: damaged record at offset %d with intact records after it; "+
-					"restore a backup or cut the file at that offset to open the store", path, storage.ErrCorrupt, off)
-			}
-			torn = true
-			break
+			// Never cut or skip on an I/O error: the bytes may be fine.
+			return fmt.Errorf("embedded: read %s at offset %d: %w", path, off, err)
 		}
-		r.Discard(hl)
-		body := make([]byte, bodyLen)
-		if _, err := io.ReadFull(r, body); err != nil {
-			torn = true
-			break
-		}
-		raw := span{off, int64(hl) + bodyLen}
-		end := off + raw.n
-		intact := crc32.Checksum(body, castagnoli) == bodyCRC
-		switch {
-		case !intact && end == size:
-			torn = true // a last write that did not complete
-		case !intact:
-			s.markCorrupt(id, raw, fmt.Sprintf("checksum mismatch in the record at offset %d", off))
-		default:
-			rc := rec{id: id, body: span{off + int64(hl), bodyLen}, bodyCRC: bodyCRC, raw: raw}
-			if err := parseBody(&rc, body, rc.body.off); err != nil {
-				s.markCorrupt(id, raw, fmt.Sprintf("record at offset %d: %v", off, err))
+		if p == nil {
+			if err := parseBody(&rc, rc.bodyBytes, rc.body.off); err != nil {
+				s.quarantine(rc.id, nil, time.Time{}, fmt.Sprintf("the record at offset %d: %v", off, err))
 			} else {
 				s.replay(rc)
 			}
+			off += n
+			continue
 		}
-		if torn {
+		next, err := s.nextRecord(off+1, size)
+		if err != nil {
+			return fmt.Errorf("embedded: read %s after offset %d: %w", path, off, err)
+		}
+		if next < 0 {
+			if err := s.cutTail(path, off, size, p); err != nil {
+				return err
+			}
+			size = off
 			break
 		}
-		off = end
-	}
-	if torn {
-		// The tail was never acknowledged (its fdatasync did not return):
-		// cut it so the next record starts on a clean boundary.
-		if err := f.Truncate(off); err != nil {
-			return fmt.Errorf("embedded: cut torn tail of %s at %d: %w", path, off, err)
+		if err := s.skipDamage(path, off, next, p); err != nil {
+			return err
 		}
-		if err := datasync(f); err != nil {
-			return fmt.Errorf("embedded: %w", err)
-		}
+		off = next
+		r = s.reader(off, size)
 	}
 	s.size, s.tail = off, off
 	for id, x := range s.matches {
-		if x.corrupt == nil && s.expired(x) {
+		if s.expired(x) {
 			s.forget(id)
 		}
+	}
+	var damaged []string
+	for id, x := range s.matches {
+		if x.corrupt != nil {
+			damaged = append(damaged, id)
+		}
+	}
+	if len(damaged) > 0 {
+		slices.Sort(damaged)
+		s.log.Warn("embedded: damaged matches are quarantined: reading or writing them fails with storage.ErrCorrupt, every other match works",
+			"dir", s.dir, "count", len(damaged), "matches", damaged)
 	}
 	return nil
 }
 
-// validRecordAfter reports whether a whole, checksummed record starts
-// anywhere in [from, size): it tells a torn tail from damage in the middle.
-func (s *Store) validRecordAfter(from, size int64) bool {
-	if from >= size {
-		return false
+// start begins a new file. A file shorter than its header is one whose
+// creation was cut short (nothing in it was ever acknowledged); anything
+// else is not ours, and Open refuses it rather than overwrite it.
+func (s *Store) start(path string, size int64) error {
+	head := make([]byte, size)
+	if _, err := s.f.ReadAt(head, 0); err != nil {
+		return fmt.Errorf("embedded: read %s: %w", path, err)
 	}
-	rest := make([]byte, size-from)
-	if _, err := s.f.ReadAt(rest, from); err != nil {
-		return false
+	if !strings.HasPrefix(fileMagic, string(head)) {
+		return fmt.Errorf("embedded: %s is not a store file of this version", path)
+	}
+	if size > 0 {
+		s.log.Warn("embedded: the store file ends inside its file header (its creation was cut short); starting it afresh",
+			"file", path, "bytes", size)
+	}
+	if err := s.f.Truncate(0); err != nil {
+		return fmt.Errorf("embedded: %w", err)
+	}
+	if _, err := s.f.WriteAt([]byte(fileMagic), 0); err != nil {
+		return fmt.Errorf("embedded: %w", err)
+	}
+	if err := s.f.Sync(); err != nil {
+		return fmt.Errorf("embedded: %w", err)
+	}
+	if err := syncDir(s.dir); err != nil {
+		return err
+	}
+	s.size, s.tail = int64(len(fileMagic)), int64(len(fileMagic))
+	return nil
+}
+
+func (s *Store) reader(off, size int64) *bufio.Reader {
+	return bufio.NewReaderSize(io.NewSectionReader(s.f, off, size-off), 1<<20)
+}
+
+// problem is why the bytes at an offset are not a whole, intact record.
+type problem struct {
+	why string
+	// id is the match the record belongs to when its header is intact.
+	id string
+}
+
+// readRecord reads the record at off from r. It returns the record and its
+// length, or a problem (r is then left anywhere), or an I/O error.
+func (s *Store) readRecord(r *bufio.Reader, off, size int64) (rec, int64, *problem, error) {
+	short := func(b []byte, err error) (*problem, error) {
+		if errors.Is(err, io.EOF) {
+			return &problem{why: fmt.Sprintf("a record header cut after %d bytes", len(b))}, nil
+		}
+		return nil, err
+	}
+	hdr, err := r.Peek(fixedHeader)
+	if err != nil {
+		p, err := short(hdr, err)
+		return rec{}, 0, p, err
+	}
+	hl := fixedHeader + int(binary.LittleEndian.Uint16(hdr[12:])) + 4
+	if binary.LittleEndian.Uint32(hdr) == recordMagic {
+		if hdr, err = r.Peek(hl); err != nil {
+			p, err := short(hdr, err)
+			return rec{}, 0, p, err
+		}
+	}
+	id, bodyLen, bodyCRC, hl, err := parseHeader(hdr)
+	if err != nil {
+		return rec{}, 0, &problem{why: "a damaged record header"}, nil
+	}
+	n := int64(hl) + bodyLen
+	if off+n > size {
+		return rec{}, 0, &problem{id: id, why: fmt.Sprintf("a record cut after %d of its %d bytes", size-off, n)}, nil
+	}
+	if _, err := r.Discard(hl); err != nil {
+		return rec{}, 0, nil, err
+	}
+	body := make([]byte, bodyLen)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return rec{}, 0, nil, err
+	}
+	if crc32.Checksum(body, castagnoli) != bodyCRC {
+		return rec{}, 0, &problem{id: id, why: "a checksum mismatch in the record body"}, nil
+	}
+	return rec{id: id, body: span{off + int64(hl), bodyLen}, bodyCRC: bodyCRC, raw: span{off, n}, bodyBytes: body}, n, nil, nil
+}
+
+// cutTail cuts the file at off: from there on nothing is a whole, intact
+// record. That is what a crash in the middle of a write leaves, and such a
+// write was never acknowledged (its fdatasync did not return), so it is
+// cut to let the next record start on a clean boundary.
+func (s *Store) cutTail(path string, off, size int64, p *problem) error {
+	s.log.Warn("embedded: cut an unfinished write at the end of the store file (a crash while writing; it was never acknowledged)",
+		"file", path, "offset", off, "bytes", size-off, "found", p.why, "match", p.id)
+	if err := s.f.Truncate(off); err != nil {
+		return fmt.Errorf("embedded: cut the unfinished end of %s at %d: %w", path, off, err)
+	}
+	if err := datasync(s.f); err != nil {
+		return fmt.Errorf("embedded: %w", err)
+	}
+	return nil
+}
+
+// skipDamage handles damaged bytes in [off, next), where next is the next
+// intact record: the matches the damaged bytes belong to are quarantined
+// (a match whose later records are intact is caught anyway, by the gap in
+// its versions), and the scan goes on at next.
+func (s *Store) skipDamage(path string, off, next int64, p *problem) error {
+	ids := []string{p.id}
+	if p.id == "" {
+		var err error
+		if ids, err = s.namesIn(off, next); err != nil {
+			return fmt.Errorf("embedded: read %s at offset %d: %w", path, off, err)
+		}
+	}
+	reason := fmt.Sprintf("%s at offset %d (%d bytes skipped)", p.why, off, next-off)
+	for _, id := range ids {
+		s.quarantine(id, nil, time.Time{}, reason)
+	}
+	s.log.Error("embedded: damaged data in the store file; skipped to the next intact record and quarantined the matches it belongs to",
+		"file", path, "offset", off, "bytes", next-off, "found", p.why, "matches", ids)
+	return nil
+}
+
+// nextRecord finds the first offset in [from, size) where a whole record
+// with intact header and body checksums starts, or -1.
+func (s *Store) nextRecord(from, size int64) (int64, error) {
+	magic := binary.LittleEndian.AppendUint32(nil, recordMagic)
+	buf := make([]byte, 1<<20)
+	for pos := from; pos < size; {
+		n := min(int64(len(buf)), size-pos)
+		b := buf[:n]
+		if _, err := s.f.ReadAt(b, pos); err != nil && !errors.Is(err, io.EOF) {
+			return -1, err
+		}
+		for i := 0; ; {
+			j := bytes.Index(b[i:], magic)
+			if j < 0 {
+				break
+			}
+			at := pos + int64(i+j)
+			ok, err := s.recordAt(at, size)
+			if err != nil || ok {
+				return at, err
+			}
+			i += j + 1
+		}
+		if pos+n >= size {
+			break
+		}
+		pos += n - int64(len(magic)-1) // a magic number across the window's end is found next time
+	}
+	return -1, nil
+}
+
+// recordAt reports whether a whole record with intact checksums starts at off.
+func (s *Store) recordAt(off, size int64) (bool, error) {
+	read := func(n, at int64) ([]byte, error) {
+		b := make([]byte, n)
+		_, err := s.f.ReadAt(b, at)
+		return b, err
+	}
+	if size-off < fixedHeader {
+		return false, nil
+	}
+	hdr, err := read(fixedHeader, off)
+	if err != nil {
+		return false, err
+	}
+	hl := int64(fixedHeader + int(binary.LittleEndian.Uint16(hdr[12:])) + 4)
+	if off+hl > size {
+		return false, nil
+	}
+	if hdr, err = read(hl, off); err != nil {
+		return false, err
+	}
+	_, bodyLen, bodyCRC, _, err := parseHeader(hdr)
+	if err != nil || off+hl+bodyLen > size {
+		return false, nil
+	}
+	body, err := read(bodyLen, off+hl)
+	if err != nil {
+		return false, err
+	}
+	return crc32.Checksum(body, castagnoli) == bodyCRC, nil
+}
+
+// namesIn lists the matches that damaged bytes whose record header is lost
+// seem to belong to. Each record in [from, to) starts with a header naming
+// its match and a body whose metadata JSON begins with the match ID; a
+// damaged byte spoils at most one of the two, so both are read, at the
+// start of the range and at each magic number inside it. A name that is
+// not a valid match ID is dropped; one spoilt into another valid ID makes
+// a harmless extra quarantined entry.
+func (s *Store) namesIn(from, to int64) ([]string, error) {
+	const maxRead = 64 << 20
+	b := make([]byte, min(to-from, maxRead))
+	if _, err := s.f.ReadAt(b, from); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	var ids []string
+	add := func(id string) {
+		if check.ID(id) != nil || !utf8.ValidString(id) || slices.Contains(ids, id) {
+			return
+		}
+		for _, r := range id {
+			if !unicode.IsPrint(r) {
+				return
+			}
+		}
+		ids = append(ids, id)
 	}
 	magic := binary.LittleEndian.AppendUint32(nil, recordMagic)
-	for i := 0; ; {
-		j := bytes.Index(rest[i:], magic)
+	for at := 0; at < len(b); {
+		r := b[at:]
+		if len(r) >= fixedHeader {
+			n := int(binary.LittleEndian.Uint16(r[12:]))
+			if fixedHeader+n <= len(r) {
+				add(string(r[fixedHeader : fixedHeader+n]))
+			}
+		}
+		// The metadata follows the header (at most 200 bytes of ID) and 13
+		// bytes of kind, deadline and length.
+		if i := bytes.Index(r[:min(len(r), 512)], []byte(`{"id":`)); i >= 0 {
+			var id string
+			if json.NewDecoder(bytes.NewReader(r[i+6:])).Decode(&id) == nil {
+				add(id)
+			}
+		}
+		j := bytes.Index(b[at+1:], magic)
 		if j < 0 {
-			return false
+			break
 		}
-		i += j
-		_, bodyLen, bodyCRC, hl, err := parseHeader(rest[i:])
-		if err == nil && int64(i+hl)+bodyLen <= int64(len(rest)) &&
-			crc32.Checksum(rest[i+hl:int64(i+hl)+bodyLen], castagnoli) == bodyCRC {
-			return true
-		}
-		i++
+		at += 1 + j
 	}
+	return ids, nil
 }
 
 // replay applies one checked record while loading.
 func (s *Store) replay(r rec) {
 	var m storage.Match
 	if err := json.Unmarshal(r.meta, &m); err != nil {
-		s.markCorrupt(r.id, r.raw, fmt.Sprintf("metadata in the record at offset %d: %v", r.raw.off, err))
+		s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the metadata in the record at offset %d: %v", r.raw.off, err))
 		return
 	}
 	if m.ID != r.id {
-		s.markCorrupt(r.id, r.raw, fmt.Sprintf("record at offset %d holds match %q", r.raw.off, m.ID))
+		s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the record at offset %d holds match %q", r.raw.off, m.ID))
 		return
 	}
 	m.State = nil
-	x := &match{m: m, body: r.body, bodyCRC: r.bodyCRC, state: r.state, raw: r.raw}
+	var deadline time.Time
 	if r.deadline != 0 {
-		x.deadline = time.Unix(0, r.deadline)
+		deadline = time.Unix(0, r.deadline)
 	}
 	prev := s.matches[r.id]
-	if r.kind == kindAppend {
+	switch r.kind {
+	case kindDamage:
+		x := &match{m: m, deadline: deadline, log: r.entries, reqs: map[string]struct{}{}, damage: r.reason}
+		for _, e := range r.entries {
+			x.logBytes += e.n
+		}
+		for _, q := range r.reqs {
+			x.reqs[q] = struct{}{}
+		}
+		x.corrupt = corrupt(r.id, "%s", r.reason)
+		s.apply(x)
+		return
+	case kindAppend:
 		switch {
 		case prev == nil:
-			s.markCorrupt(r.id, r.raw, fmt.Sprintf("update at offset %d to a match without a base record", r.raw.off))
+			s.quarantine(r.id, &m, deadline, fmt.Sprintf("the update at offset %d has no base record (the match's earlier records are lost)", r.raw.off))
 			return
 		case prev.corrupt != nil:
-			return // stays corrupt: the chain is broken
+			// Still damaged; the newest metadata keeps the indexes current.
+			y := *prev
+			y.m, y.deadline = m, deadline
+			s.apply(&y)
+			return
+		case m.Version != prev.m.Version+1:
+			s.quarantine(r.id, &m, deadline, fmt.Sprintf("the record at offset %d holds version %d after version %d: the commits in between are lost",
+				r.raw.off, m.Version, prev.m.Version))
+			return
 		}
+	}
+	x := &match{m: m, deadline: deadline, body: r.body, bodyCRC: r.bodyCRC, state: r.state, raw: r.raw}
+	if r.kind == kindAppend {
 		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
 	} else {
 		x.reqs = map[string]struct{}{}
@@ -198,15 +402,29 @@ func (s *Store) replay(r rec) {
 	s.apply(x)
 }
 
-// markCorrupt records that a match's data is damaged; its last known
-// metadata (if any) keeps it in the indexes.
-func (s *Store) markCorrupt(id string, raw span, reason string) {
-	x := &match{corrupt: corrupt(id, "%s", reason), raw: raw}
-	if prev := s.matches[id]; prev != nil {
-		x.m = prev.m
-	} else {
+// quarantine marks a match as damaged while loading. It keeps the newest
+// metadata known (meta, else that of the match so far) so the match stays
+// in its channel and its players' lists and still expires when abandoned,
+// and the log entries read so far, which are intact and in order. The
+// first reason found is kept.
+func (s *Store) quarantine(id string, meta *storage.Match, deadline time.Time, reason string) {
+	prev := s.matches[id]
+	x := &match{damage: reason, reqs: map[string]struct{}{}}
+	switch {
+	case meta != nil:
+		x.m, x.deadline = *meta, deadline
+	case prev != nil:
+		x.m, x.deadline = prev.m, prev.deadline
+	default:
 		x.m = storage.Match{ID: id}
 	}
+	if prev != nil {
+		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
+		if prev.corrupt != nil {
+			x.damage = prev.damage
+		}
+	}
+	x.corrupt = corrupt(id, "%s", x.damage)
 	s.apply(x)
 }
 
@@ -245,67 +463,61 @@ func (s *Store) compact() error {
 	for id := range s.matches {
 		ids = append(ids, id)
 	}
-	// Damaged records go first: the last record of a file is discarded
-	// when its checksum fails, and these must stay visible as corrupt.
-	slices.SortFunc(ids, func(a, b string) int {
-		ca, cb := s.matches[a].corrupt != nil, s.matches[b].corrupt != nil
-		if ca != cb {
-			if ca {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
+	slices.Sort(ids)
 	var next []*match
 	for _, id := range ids {
 		x := s.matches[id]
-		if x.corrupt == nil && s.expired(x) {
+		if s.expired(x) {
 			continue
 		}
 		var body []byte
 		if x.corrupt == nil {
-			body, _ = s.readBody(x) // a mismatch marks x corrupt
-		}
-		if x.corrupt != nil {
-			if x.raw.n == 0 {
-				continue
-			}
-			raw := make([]byte, x.raw.n)
-			if _, err := s.f.ReadAt(raw, x.raw.off); err != nil {
+			var err error
+			// A checksum mismatch quarantines x; a read error stops here.
+			if body, err = s.readBody(x); err != nil && x.corrupt == nil {
 				return fail(err)
 			}
-			w.Write(raw)
-			y := *x
-			y.raw = span{off, x.raw.n}
-			next = append(next, &y)
-			off += x.raw.n
-			continue
 		}
 		meta, err := json.Marshal(x.m)
 		if err != nil {
 			return fail(err)
 		}
-		start := x.state.off - x.body.off
-		state := body[start : start+x.state.n]
-		entries := make([][]byte, len(x.log))
-		for i, sp := range x.log {
+		var state []byte
+		kind, log := kindFull, x.log
+		if x.corrupt != nil {
+			// A quarantined match keeps what is known to be intact: its
+			// metadata, its log up to the damage, its request IDs.
+			kind = kindDamage
+			log = slices.DeleteFunc(slices.Clone(log), func(sp span) bool {
+				return sp.off >= x.raw.off && sp.off < x.raw.off+x.raw.n // entries of a record found damaged since it was read
+			})
+		} else {
+			start := x.state.off - x.body.off
+			state = body[start : start+x.state.n]
+		}
+		entries := make([][]byte, len(log))
+		var logBytes int64
+		for i, sp := range log {
 			entries[i] = make([]byte, sp.n)
 			if _, err := s.f.ReadAt(entries[i], sp.off); err != nil {
 				return fail(err)
 			}
+			logBytes += sp.n
 		}
 		reqs := make([]string, 0, len(x.reqs))
 		for q := range x.reqs {
 			reqs = append(reqs, q)
 		}
 		slices.Sort(reqs)
-		e := encodeRecord(id, kindFull, nanos(x.deadline), meta, state, entries, reqs)
+		e := encodeRecord(id, kind, nanos(x.deadline), meta, state, entries, reqs, x.damage)
 		if _, err := w.Write(e.buf); err != nil {
 			return fail(err)
 		}
-		y := &match{m: x.m, deadline: x.deadline, bodyCRC: e.bodyCRC, logBytes: x.logBytes, reqs: x.reqs}
+		y := &match{m: x.m, deadline: x.deadline, bodyCRC: e.bodyCRC, logBytes: logBytes, reqs: x.reqs, corrupt: x.corrupt, damage: x.damage}
 		y.state, y.log, y.body, y.raw = e.at(off)
+		if y.corrupt != nil {
+			y.raw = span{} // no record of it is to be read again; its entries are intact
+		}
 		next = append(next, y)
 		off += int64(len(e.buf))
 	}

@@ -21,9 +21,17 @@ import (
 //	        state      u32 length + snapshot bytes
 //	        entries    u32 count, then per entry u32 length + log entry JSON
 //	        requests   u32 count, then per request u16 length + request ID
+//	        reason     kindDamaged only: u32 length + what was found damaged
 //
 // The header has its own checksum, so a damaged body still names its match
 // and its length: the damage stays with that match and the scan goes on.
+// A damaged header loses the record boundary; the scan then looks for the
+// next record whose header and body checksums both hold (the magic number
+// makes the candidates rare) and goes on from there.
+//
+// A kindDamaged record keeps a quarantined match through compaction: its
+// last known metadata, the intact part of its log, its request IDs, and
+// the reason. The damaged bytes themselves are not copied.
 // All integers are little-endian.
 const (
 	fileMagic   = "smokestack-store-v1\n"
@@ -31,6 +39,7 @@ const (
 
 	kindFull   byte = 1 // replaces the match: snapshot, whole log, all request IDs
 	kindAppend byte = 2 // new snapshot plus the entries and request IDs to add
+	kindDamage byte = 3 // a quarantined match: metadata, intact log entries, request IDs, reason
 
 	fixedHeader = 4 + 4 + 4 + 2 // before the id
 	maxBody     = 1 << 30
@@ -54,7 +63,9 @@ type rec struct {
 	state    span
 	entries  []span
 	reqs     []string
-	body     span
+	reason   string // kindDamage only
+	body      span
+	bodyBytes []byte // the body itself, while loading
 	bodyCRC  uint32
 	raw      span // header and body
 }
@@ -68,8 +79,9 @@ type encoded struct {
 	bodyCRC uint32
 }
 
-func encodeRecord(id string, kind byte, deadline int64, meta, state []byte, entries [][]byte, reqs []string) encoded {
-	size := 1 + 8 + 4 + len(meta) + 4 + len(state) + 4 + 4
+// encodeRecord builds a record; reason is written for kindDamage only.
+func encodeRecord(id string, kind byte, deadline int64, meta, state []byte, entries [][]byte, reqs []string, reason string) encoded {
+	size := 1 + 8 + 4 + len(meta) + 4 + len(state) + 4 + 4 + 4 + len(reason)
 	for _, e := range entries {
 		size += 4 + len(e)
 	}
@@ -97,6 +109,10 @@ func encodeRecord(id string, kind byte, deadline int64, meta, state []byte, entr
 	for _, r := range reqs {
 		body = binary.LittleEndian.AppendUint16(body, uint16(len(r)))
 		body = append(body, r...)
+	}
+	if kind == kindDamage {
+		body = binary.LittleEndian.AppendUint32(body, uint32(len(reason)))
+		body = append(body, reason...)
 	}
 	e.bodyCRC = crc32.Checksum(body, castagnoli)
 	h := buf[:0]
@@ -172,7 +188,7 @@ func parseBody(r *rec, body []byte, off int64) error {
 		return err
 	}
 	r.kind = body[0]
-	if r.kind != kindFull && r.kind != kindAppend {
+	if r.kind != kindFull && r.kind != kindAppend && r.kind != kindDamage {
 		return fmt.Errorf("unknown record kind %d", r.kind)
 	}
 	r.deadline = int64(binary.LittleEndian.Uint64(body[1:]))
@@ -221,6 +237,16 @@ func parseBody(r *rec, body []byte, off int64) error {
 			return err
 		}
 		r.reqs = append(r.reqs, string(body[p:p+n]))
+		p += n
+	}
+	if r.kind == kindDamage {
+		if n, err = u32(); err != nil {
+			return err
+		}
+		if err := need(n); err != nil {
+			return err
+		}
+		r.reason = string(body[p : p+n])
 		p += n
 	}
 	if p != len(body) {
