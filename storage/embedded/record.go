@@ -56,18 +56,18 @@ type span struct {
 
 // rec is a decoded record; the spans are file offsets.
 type rec struct {
-	id       string
-	kind     byte
-	deadline int64
-	meta     []byte
-	state    span
-	entries  []span
-	reqs     []string
-	reason   string // kindDamage only
+	id        string
+	kind      byte
+	deadline  int64
+	meta      []byte
+	state     span
+	entries   []span
+	reqs      []string
+	reason    string // kindDamage only
 	body      span
 	bodyBytes []byte // the body itself, while loading
-	bodyCRC  uint32
-	raw      span // header and body
+	bodyCRC   uint32
+	raw       span // header and body
 }
 
 // encoded is a record ready to write, with offsets relative to its start.
