@@ -524,6 +524,11 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	if err != nil {
 		return nil, err
 	}
+	// Every record was checked when the store opened; damage since then is
+	// caught here in the latest record, as Get catches it.
+	if _, err := s.readBody(x); err != nil {
+		return nil, err
+	}
 	from = max(from, 1)
 	if from > int64(len(x.log)) {
 		return []storage.LogEntry{}, nil

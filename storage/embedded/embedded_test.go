@@ -15,9 +15,25 @@ import (
 	"github.com/smokestack/smokestack/storage/storagetest"
 )
 
-type testStore struct{ *embedded.Store }
+// testStore is the store under test plus the means to damage its data.
+type testStore struct {
+	*embedded.Store
+	dir  string
+	opts storage.Options
+}
 
-func (s testStore) Corrupt(t *testing.T, id string) { s.CorruptForTest(t, id) }
+func (s *testStore) Corrupt(t *testing.T, id string) { s.CorruptForTest(t, id) }
+
+// LoseLog damages the header of the record of the match's second move (its
+// later moves follow) and reopens the store, which must notice the gap.
+func (s *testStore) LoseLog(t *testing.T, id string) {
+	t.Helper()
+	s.Close()
+	path := filepath.Join(s.dir, "matches.log")
+	r := nth(id, 2)(embedded.RecordsForTest(t, path))
+	flip(t, path, r.Off+1)
+	s.Store = open(t, s.dir, s.opts)
+}
 
 func open(t *testing.T, dir string, opts storage.Options) *embedded.Store {
 	t.Helper()
@@ -30,9 +46,10 @@ func open(t *testing.T, dir string, opts storage.Options) *embedded.Store {
 
 func TestConformance(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T, opts storage.Options) storage.Store {
-		s := open(t, t.TempDir(), opts)
+		dir := t.TempDir()
+		s := &testStore{Store: open(t, dir, opts), dir: dir, opts: opts}
 		t.Cleanup(func() { s.Close() })
-		return testStore{s}
+		return s
 	})
 }
 

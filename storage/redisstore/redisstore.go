@@ -86,8 +86,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
+	"net"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -101,18 +105,87 @@ type Store struct {
 	c      redis.UniversalClient
 	prefix string
 	opts   storage.Options
+	log    *slog.Logger
 }
 
 var _ storage.Store = (*Store)(nil)
 
 // New returns a store keeping its keys under prefix (e.g. "ss"; no braces,
 // which would change the keys' Cluster hash tag). client may be a plain,
-// failover or cluster client. Close closes the client.
+// failover or cluster client; give it ContextTimeoutEnabled, or a frozen
+// server holds each call for the client's ReadTimeout (and retries)
+// rather than Options.Timeout. Close closes the client. New does not talk
+// to the server; Open also checks it.
 func New(client redis.UniversalClient, prefix string, opts storage.Options) *Store {
-	if opts.Now == nil {
-		opts.Now = time.Now
+	opts = opts.Defaults()
+	s := &Store{c: client, prefix: prefix, opts: opts, log: opts.Log}
+	if opts.Timeout > 0 && !contextTimeouts(client) {
+		s.log.Warn("redisstore: the Redis client ignores context deadlines (ContextTimeoutEnabled is off): " +
+			"a frozen server holds each call for the client's read timeout, not the store's timeout")
 	}
-	return &Store{c: client, prefix: prefix, opts: opts}
+	return s
+}
+
+func contextTimeouts(c redis.UniversalClient) bool {
+	switch c := c.(type) {
+	case *redis.Client:
+		return c.Options().ContextTimeoutEnabled
+	case *redis.ClusterClient:
+		return c.Options().ContextTimeoutEnabled
+	}
+	return true // unknown kinds: assume the caller knows
+}
+
+// ErrEviction means the server may evict keys under memory pressure, which
+// would silently lose matches or their logs.
+var ErrEviction = errors.New("redisstore: Redis may evict keys (maxmemory-policy is not noeviction)")
+
+// Open returns a store like New after checking the server: it must
+// answer, and its maxmemory-policy must be noeviction, since any other
+// policy lets Redis delete a match's keys (or just its log) when memory
+// runs short. With another policy Open fails with ErrEviction. Where
+// CONFIG is disabled (some managed services), Open cannot tell and logs a
+// warning instead.
+func Open(ctx context.Context, client redis.UniversalClient, prefix string, opts storage.Options) (*Store, error) {
+	s := New(client, prefix, opts)
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	if err := client.Ping(cctx).Err(); err != nil {
+		return nil, s.fail(ctx, err, "", "ping")
+	}
+	if err := s.checkEviction(ctx, cctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkEviction reads maxmemory-policy on every master.
+func (s *Store) checkEviction(parent, ctx context.Context) error {
+	check := func(ctx context.Context, c *redis.Client) error {
+		vals, err := c.ConfigGet(ctx, "maxmemory-policy").Result()
+		if err != nil && !unavailable(err) && parent.Err() == nil {
+			s.log.Warn("redisstore: cannot read maxmemory-policy (CONFIG is disabled?); make sure it is noeviction, "+
+				"or Redis may delete matches and their logs when memory runs short", "addr", c.Options().Addr, "error", err)
+			return nil
+		}
+		if err != nil {
+			return s.fail(parent, err, "", "read maxmemory-policy")
+		}
+		if p := vals["maxmemory-policy"]; p != "noeviction" {
+			return fmt.Errorf("%w: the server at %s has maxmemory-policy %q; set it to noeviction "+
+				"(CONFIG SET maxmemory-policy noeviction, and in redis.conf) so that Redis refuses writes when full "+
+				"instead of deleting matches", ErrEviction, c.Options().Addr, p)
+		}
+		return nil
+	}
+	switch c := s.c.(type) {
+	case *redis.ClusterClient:
+		return c.ForEachMaster(ctx, check)
+	case *redis.Client:
+		return check(ctx, c)
+	}
+	s.log.Warn("redisstore: cannot check maxmemory-policy through this kind of client; make sure it is noeviction")
+	return nil
 }
 
 // Close closes the Redis client.
@@ -124,29 +197,92 @@ func (s *Store) matchKey(id, part string) string {
 func (s *Store) chanKey(channel string) string { return s.prefix + ":chan:" + channel }
 func (s *Store) userKey(user string) string    { return s.prefix + ":user:" + user }
 
+// bound limits one store call to Options.Timeout.
+func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if s.opts.Timeout > 0 {
+		return context.WithTimeout(ctx, s.opts.Timeout)
+	}
+	return ctx, func() {}
+}
+
+// fail turns a client error into the store's: a key of the wrong type is
+// damage (the match's, when id is given); a server that did not answer in
+// time or cannot be reached is storage.ErrUnavailable, unless the caller
+// gave up first (parent is the caller's context).
+func (s *Store) fail(parent context.Context, err error, id, what string) error {
+	if strings.Contains(err.Error(), "WRONGTYPE") {
+		if id != "" {
+			return corrupt(id, "%s: a key of the match holds the wrong type of value (%v)", what, err)
+		}
+		return fmt.Errorf("redisstore: %s: %w", what, &storage.CorruptError{Detail: fmt.Sprintf("a key holds the wrong type of value (%v)", err)})
+	}
+	if parent.Err() == nil && unavailable(err) {
+		return fmt.Errorf("redisstore: %s: %w: %w", what, storage.ErrUnavailable, err)
+	}
+	return fmt.Errorf("redisstore: %s: %w", what, err)
+}
+
+// unavailable reports errors that say the server did not answer, cannot
+// be reached, or cannot take the command now.
+func unavailable(err error) bool {
+	var ne net.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne), errors.Is(err, redis.ErrPoolTimeout),
+		errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
+		errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
+		return true
+	}
+	for _, p := range []string{"LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "READONLY", "OOM", "MISCONF", "NOREPLICAS"} {
+		if redis.HasErrorPrefix(err, p) {
+			return true
+		}
+	}
+	return false
+}
+
 const (
 	codeOK        = 0
 	codeNotFound  = 1
 	codeConflict  = 2
 	codeDuplicate = 3
 	codeCorrupt   = 4
-	codeReindex   = 5 // applied; the user index is behind the seats
 	codeExists    = 1
 )
 
 // commitScript: KEYS match log [idem];
 // ARGV expect next rec state entry status users deadline ttl now idemTTL.
+// It returns {code, reason} for damage, {code} for the other refusals, and
+// {0, reindex, rexp, irexp} when applied: reindex is 1 when the user index
+// is behind the seats, rexp the real expiry of the keys (ms, 0 = none),
+// irexp the real expiry the index keys were last given.
+//
+// Before writing it checks the match for damage: its version and metadata
+// must agree, and the log must hold as many entries as the match counts
+// moves (a log lost to eviction or deletion would otherwise be continued
+// from nothing).
 var commitScript = redis.NewScript(`
-local cur = redis.call('HMGET', KEYS[1], 'v', 'exp', 'idx', 'rexp')
-if not cur[1] then return 1 end
+local cur = redis.call('HMGET', KEYS[1], 'v', 'exp', 'idx', 'rexp', 'rec', 'irexp')
+if not cur[1] then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return {4, 'the match record has no version'} end
+  if redis.call('EXISTS', KEYS[2]) == 1 then return {4, 'its log exists without its match record'} end
+  return {1}
+end
 local exp = tonumber(cur[2])
 local now = tonumber(ARGV[10])
-if exp == nil then return 4 end
-if exp > 0 and now >= exp then return 1 end
-if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return 3 end
+if exp == nil then return {4, 'the expiry deadline is not a number'} end
+if exp > 0 and now >= exp then return {1} end
 local v = tonumber(cur[1])
-if v == nil then return 4 end
-if v ~= tonumber(ARGV[1]) then return 2 end
+if v == nil then return {4, 'the version is not a number'} end
+local ok, rec = pcall(cjson.decode, cur[5] or '')
+if not ok or type(rec) ~= 'table' or rec['version'] ~= v then
+  return {4, 'the metadata does not decode to version ' .. cur[1]}
+end
+local n = redis.call('LLEN', KEYS[2])
+if n ~= rec['moves'] then
+  return {4, 'the log holds ' .. n .. ' entries but the match counts ' .. tostring(rec['moves']) .. ' moves'}
+end
+if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {3} end
+if v ~= tonumber(ARGV[1]) then return {2} end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'state', ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', ARGV[8])
 local rexp = tonumber(cur[4]) or 0
 local ttl = tonumber(ARGV[9])
@@ -167,45 +303,76 @@ if ARGV[5] ~= '' and redis.call('RPUSH', KEYS[2], ARGV[5]) == 1 and rexp > 0 the
   redis.call('PEXPIRE', KEYS[2], rexp - now)
 end
 if KEYS[3] then redis.call('SET', KEYS[3], '1', 'PX', ARGV[11]) end
-if cur[3] ~= ARGV[7] then return 5 end
-return 0
+local reindex = 0
+if cur[3] ~= ARGV[7] then reindex = 1 end
+return {0, reindex, rexp, tonumber(cur[6]) or 0}
 `)
 
-// createScript: KEYS match log; ARGV rec state status users deadline ttl now.
-// An expired match under the same ID is replaced, log and all.
+// createScript: KEYS match log; ARGV rec state status users deadline rexp now.
+// An expired match under the same ID is replaced, log and all; a log
+// without its match (the match's key lost) is damage, and keeps the ID.
 var createScript = redis.NewScript(`
 local cur = redis.call('HMGET', KEYS[1], 'v', 'exp')
 if cur[1] then
   local exp = tonumber(cur[2])
   if exp == nil or exp == 0 or tonumber(ARGV[7]) < exp then return 1 end
   redis.call('DEL', KEYS[1], KEYS[2])
+elseif redis.call('EXISTS', KEYS[1]) == 1 then
+  return 1
+elseif redis.call('EXISTS', KEYS[2]) == 1 then
+  return 4
 end
-local ttl = tonumber(ARGV[6])
-local rexp = 0
-if ttl > 0 then rexp = tonumber(ARGV[7]) + ttl + math.floor(ttl / 8) end
-redis.call('HSET', KEYS[1], 'v', '0', 'rec', ARGV[1], 'state', ARGV[2], 'status', ARGV[3], 'users', ARGV[4], 'idx', ARGV[4], 'exp', ARGV[5], 'rexp', rexp)
-if ttl > 0 then redis.call('PEXPIRE', KEYS[1], rexp - tonumber(ARGV[7])) end
+local rexp = tonumber(ARGV[6])
+redis.call('HSET', KEYS[1], 'v', '0', 'rec', ARGV[1], 'state', ARGV[2], 'status', ARGV[3], 'users', ARGV[4], 'idx', ARGV[4], 'exp', ARGV[5], 'rexp', rexp, 'irexp', rexp)
+if rexp > 0 then redis.call('PEXPIRE', KEYS[1], rexp - tonumber(ARGV[7])) end
 return 0
 `)
 
-// indexedScript records (field idx) which users the index holds, unless
-// the match is gone meanwhile.
+// indexedScript records that the index holds the users ARGV[1] (field
+// idx) with keys living until ARGV[2] (field irexp), unless the match is
+// gone meanwhile.
 var indexedScript = redis.NewScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'idx', ARGV[1]) end
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'idx', ARGV[1], 'irexp', ARGV[2]) end
 return 0
 `)
 
-// claimScript sets KEYS[1] to ARGV[2] if it holds ARGV[1] ("" = absent).
+// claimScript sets KEYS[1] to ARGV[2] if it holds ARGV[1] ("" = absent),
+// expiring in ARGV[3] ms (0 = never).
 var claimScript = redis.NewScript(`
 local cur = redis.call('GET', KEYS[1])
 if (cur or '') ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[3] == '0' then redis.call('SET', KEYS[1], ARGV[2]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
 return 1
 `)
 
 // releaseScript deletes KEYS[1] if it holds ARGV[1].
 var releaseScript = redis.NewScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`)
+
+// keepChannelScript makes KEYS[1], if it still holds ARGV[1], live at
+// least ARGV[2] more ms.
+var keepChannelScript = redis.NewScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local t = redis.call('PTTL', KEYS[1])
+if t >= 0 and t < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1
+`)
+
+// userIndexScript adds match ARGV[2] with score ARGV[1] to the user set
+// KEYS[1] and makes the set live at least ARGV[3] more ms; 0 makes it
+// permanent (it lists a match that never expires). A set that is already
+// permanent stays so.
+var userIndexScript = redis.NewScript(`
+local t = redis.call('PTTL', KEYS[1])
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+local keep = tonumber(ARGV[3])
+if keep == 0 then
+  if t >= 0 then redis.call('PERSIST', KEYS[1]) end
+elseif t == -2 or (t >= 0 and t < keep) then
+  redis.call('PEXPIRE', KEYS[1], keep)
+end
 return 0
 `)
 
@@ -223,21 +390,39 @@ func (s *Store) ttl(status storage.Status) int64 {
 	return max(1, s.opts.AbandonAfter.Milliseconds())
 }
 
-func corrupt(id string, format string, args ...any) error {
-	return fmt.Errorf("redisstore: match %s: %w: %s", id, storage.ErrCorrupt, fmt.Sprintf(format, args...))
+// indexLife is how long (ms from now) the index keys of a match whose own
+// keys live until rexp must live: AbandonAfter longer, so that an index key
+// whose refresh was lost in a crash still outlives the match's deadline;
+// 0 (permanent) when the match never expires.
+func (s *Store) indexLife(status storage.Status, rexp, now int64) int64 {
+	ttl := s.ttl(status)
+	if ttl == 0 || rexp == 0 {
+		return 0
+	}
+	return rexp + ttl - now
 }
 
-// index adds the match to the user index of every seated user (one
-// pipeline: one round trip on a single server).
-func (s *Store) index(ctx context.Context, m storage.Match) error {
+func corrupt(id string, format string, args ...any) error {
+	return fmt.Errorf("redisstore: %w", &storage.CorruptError{MatchID: id, Detail: fmt.Sprintf(format, args...)})
+}
+
+// index adds the match to the user index of every seated user, making
+// each set live at least life more ms (0: permanent), and, when channel
+// is set, keeps the channel key alive as long (one pipeline: one round
+// trip on a single server).
+func (s *Store) index(ctx context.Context, m storage.Match, life int64, channel bool) error {
 	users := check.Users(m)
-	if len(users) == 0 {
+	if len(users) == 0 && !channel {
 		return nil
 	}
-	score := float64(ms(m.Created))
+	score := ms(m.Created)
 	pipe := s.c.Pipeline()
 	for _, u := range users {
-		pipe.ZAdd(ctx, s.userKey(u), redis.Z{Score: score, Member: m.ID})
+		// EVAL, not EVALSHA: a pipeline cannot fall back on NOSCRIPT.
+		userIndexScript.Eval(ctx, pipe, []string{s.userKey(u)}, score, m.ID, life)
+	}
+	if channel && life > 0 {
+		keepChannelScript.Eval(ctx, pipe, []string{s.chanKey(m.Channel)}, m.ID, life)
 	}
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fmt.Errorf("redisstore: index match %s: %w", m.ID, err)
@@ -256,42 +441,53 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	if err != nil {
 		return fmt.Errorf("redisstore: encode match %s: %w", m.ID, err)
 	}
-	if err := s.claimChannel(ctx, m.Channel, m.ID); err != nil {
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	var rexp int64
+	if ttl := s.ttl(m.Status); ttl > 0 {
+		rexp = ms(now) + ttl + ttl/8
+	}
+	life := s.indexLife(m.Status, rexp, ms(now))
+	if err := s.claimChannel(ctx, cctx, m.Channel, m.ID, life); err != nil {
 		return err
 	}
 	// Index first: a failure after this leaves an extra index entry, which
 	// UserMatches filters out, never a missing one.
-	if err := s.index(ctx, m); err != nil {
-		return err
+	if err := s.index(cctx, m, life, false); err != nil {
+		return s.fail(ctx, err, m.ID, "create match "+m.ID)
 	}
-	code, err := createScript.Run(ctx, s.c,
+	code, err := createScript.Run(cctx, s.c,
 		[]string{s.matchKey(m.ID, "match"), s.matchKey(m.ID, "log")},
 		rec, m.State, string(m.Status), strings.Join(check.Users(m), "\n"),
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now)).Int64()
+		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), rexp, ms(now)).Int64()
 	if err != nil {
-		return fmt.Errorf("redisstore: create match %s: %w", m.ID, err)
+		return s.fail(ctx, err, m.ID, "create match "+m.ID)
 	}
-	if code == codeExists || !m.Status.Open() {
-		if err := releaseScript.Run(ctx, s.c, []string{s.chanKey(m.Channel)}, m.ID).Err(); err != nil {
-			return fmt.Errorf("redisstore: release channel %s: %w", m.Channel, err)
+	if code != codeOK || !m.Status.Open() {
+		if err := releaseScript.Run(cctx, s.c, []string{s.chanKey(m.Channel)}, m.ID).Err(); err != nil {
+			return s.fail(ctx, err, "", "release channel "+m.Channel)
 		}
 	}
-	if code == codeExists {
+	switch code {
+	case codeExists:
 		return fmt.Errorf("redisstore: create match %s: %w", m.ID, storage.ErrExists)
+	case codeCorrupt:
+		return corrupt(m.ID, "its log exists without its match record")
 	}
 	return nil
 }
 
-// claimChannel points the channel key at id unless an open match holds it.
-func (s *Store) claimChannel(ctx context.Context, channel, id string) error {
+// claimChannel points the channel key at id, to live life ms (0: for
+// ever), unless an open match holds it.
+func (s *Store) claimChannel(parent, ctx context.Context, channel, id string, life int64) error {
 	key := s.chanKey(channel)
 	for range 10 {
 		holder, err := s.c.Get(ctx, key).Result()
 		if err != nil && !errors.Is(err, redis.Nil) {
-			return fmt.Errorf("redisstore: channel %s: %w", channel, err)
+			return s.fail(parent, err, "", "channel "+channel)
 		}
 		if holder != "" {
-			open, err := s.openMatch(ctx, holder)
+			open, err := s.openMatch(parent, ctx, holder)
 			if err != nil {
 				return err
 			}
@@ -302,9 +498,9 @@ func (s *Store) claimChannel(ctx context.Context, channel, id string) error {
 				return fmt.Errorf("redisstore: channel %s holds match %s: %w", channel, holder, storage.ErrChannelTaken)
 			}
 		}
-		ok, err := claimScript.Run(ctx, s.c, []string{key}, holder, id).Int64()
+		ok, err := claimScript.Run(ctx, s.c, []string{key}, holder, id, life).Int64()
 		if err != nil {
-			return fmt.Errorf("redisstore: claim channel %s: %w", channel, err)
+			return s.fail(parent, err, "", "claim channel "+channel)
 		}
 		if ok == 1 {
 			return nil
@@ -313,11 +509,26 @@ func (s *Store) claimChannel(ctx context.Context, channel, id string) error {
 	return fmt.Errorf("redisstore: channel %s: %w (claim kept racing)", channel, storage.ErrChannelTaken)
 }
 
-// openMatch reports whether id exists, has not expired and is open.
-func (s *Store) openMatch(ctx context.Context, id string) (bool, error) {
-	vals, err := s.c.HMGet(ctx, s.matchKey(id, "match"), "status", "exp").Result()
+// openMatch reports whether id holds its channel: it exists, has not
+// expired and is open. A damaged match (a key of the wrong type, or a log
+// without its match) holds it too, so the channel shows the damage.
+func (s *Store) openMatch(parent, ctx context.Context, id string) (bool, error) {
+	var hm *redis.SliceCmd
+	var logged *redis.IntCmd
+	_, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		hm = p.HMGet(ctx, s.matchKey(id, "match"), "status", "exp")
+		logged = p.Exists(ctx, s.matchKey(id, "log"))
+		return nil
+	})
 	if err != nil {
-		return false, fmt.Errorf("redisstore: match %s: %w", id, err)
+		if strings.Contains(err.Error(), "WRONGTYPE") {
+			return true, nil
+		}
+		return false, s.fail(parent, err, id, "match "+id)
+	}
+	vals := hm.Val()
+	if vals[0] == nil && vals[1] == nil {
+		return logged.Val() == 1, nil
 	}
 	status, _ := vals[0].(string)
 	exp, _ := vals[1].(string)
@@ -332,25 +543,56 @@ func (s *Store) expired(exp string) bool {
 	return s.opts.Now().UnixMilli() >= n
 }
 
+// loaded checks what Get and Log read of a match (the fields v, rec, exp
+// and the log's length) and decodes the metadata. It tells a missing or
+// expired match from a damaged one: the version and the metadata must
+// agree, and the log must hold as many entries as the match counts moves.
+func (s *Store) loaded(id string, v, rec, exp any, logLen int64) (storage.Match, error) {
+	var m storage.Match
+	if v == nil && rec == nil && exp == nil {
+		if logLen > 0 {
+			return m, corrupt(id, "its log of %d entries exists without its match record", logLen)
+		}
+		return m, fmt.Errorf("redisstore: match %s: %w", id, storage.ErrNotFound)
+	}
+	ver, _ := v.(string)
+	raw, _ := rec.(string)
+	if e, _ := exp.(string); s.expired(e) {
+		return m, fmt.Errorf("redisstore: match %s: %w", id, storage.ErrNotFound)
+	}
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return m, corrupt(id, "metadata: %v", err)
+	}
+	if strconv.FormatInt(m.Version, 10) != ver || m.ID != id {
+		return m, corrupt(id, "metadata names match %s version %d, stored as version %q", m.ID, m.Version, ver)
+	}
+	if logLen != m.Moves {
+		return m, corrupt(id, "the log holds %d entries but the match counts %d moves (its log key was lost or damaged)", logLen, m.Moves)
+	}
+	return m, nil
+}
+
 // Get implements storage.Store.
 func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 	if err := check.ID(id); err != nil {
 		return storage.Match{}, fmt.Errorf("redisstore: get: %w", storage.ErrNotFound)
 	}
-	vals, err := s.c.HMGet(ctx, s.matchKey(id, "match"), "v", "rec", "exp", "state").Result()
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	var hm *redis.SliceCmd
+	var n *redis.IntCmd
+	_, err := s.c.TxPipelined(cctx, func(p redis.Pipeliner) error {
+		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp", "state")
+		n = p.LLen(cctx, s.matchKey(id, "log"))
+		return nil
+	})
 	if err != nil {
-		return storage.Match{}, fmt.Errorf("redisstore: get match %s: %w", id, err)
+		return storage.Match{}, s.fail(ctx, err, id, "get match "+id)
 	}
-	v, rec, exp := str(vals, 0), str(vals, 1), str(vals, 2)
-	if v == "" || s.expired(exp) {
-		return storage.Match{}, fmt.Errorf("redisstore: match %s: %w", id, storage.ErrNotFound)
-	}
-	var m storage.Match
-	if err := json.Unmarshal([]byte(rec), &m); err != nil {
-		return storage.Match{}, corrupt(id, "metadata: %v", err)
-	}
-	if strconv.FormatInt(m.Version, 10) != v || m.ID != id {
-		return storage.Match{}, corrupt(id, "metadata names match %s version %d, stored as version %s", m.ID, m.Version, v)
+	vals := hm.Val()
+	m, err := s.loaded(id, vals[0], vals[1], vals[2], n.Val())
+	if err != nil {
+		return storage.Match{}, err
 	}
 	state, ok := vals[3].(string)
 	if !ok {
@@ -360,14 +602,6 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 		m.State = []byte(state)
 	}
 	return m, nil
-}
-
-func str(vals []any, i int) string {
-	if i >= len(vals) {
-		return ""
-	}
-	s, _ := vals[i].(string)
-	return s
 }
 
 // Commit implements storage.Store.
@@ -393,23 +627,37 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 		keys = append(keys, s.matchKey(id, "idem:"+c.RequestID))
 	}
 	users := strings.Join(check.Users(m), "\n")
-	code, err := commitScript.Run(ctx, s.c, keys,
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	res, err := commitScript.Run(cctx, s.c, keys,
 		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), users,
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds()).Int64()
+		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds()).Slice()
 	if err != nil {
-		return fmt.Errorf("redisstore: commit match %s: %w", id, err)
+		return s.fail(ctx, err, id, "commit match "+id)
 	}
-	switch code {
-	case codeOK, codeReindex, codeDuplicate:
+	num := func(i int) int64 {
+		if i < len(res) {
+			n, _ := res[i].(int64)
+			return n
+		}
+		return 0
+	}
+	switch code := num(0); code {
+	case codeOK, codeDuplicate:
 		// The commit is in. The index steps below are repeated by later
 		// commits if they fail, so their errors do not fail this one.
-		if code == codeReindex && s.index(ctx, m) == nil {
-			_ = indexedScript.Run(ctx, s.c, keys[:1], users).Err()
+		if code == codeOK {
+			reindex, rexp, irexp := num(1) == 1, num(2), num(3)
+			life := s.indexLife(m.Status, rexp, ms(now))
+			refresh := life > 0 && irexp < rexp
+			if (reindex || refresh) && s.index(cctx, m, life, refresh) == nil {
+				_ = indexedScript.Run(cctx, s.c, keys[:1], users, rexp).Err()
+			}
 		}
 		// A retried request repeats the channel release, in case the
 		// first attempt died before it.
 		if !m.Status.Open() {
-			_ = releaseScript.Run(ctx, s.c, []string{s.chanKey(m.Channel)}, id).Err()
+			_ = s.end(cctx, m)
 		}
 		if code == codeDuplicate {
 			return fmt.Errorf("redisstore: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
@@ -420,9 +668,23 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	case codeConflict:
 		return fmt.Errorf("redisstore: commit match %s at version %d: %w", id, c.ExpectVersion, storage.ErrConflict)
 	case codeCorrupt:
-		return corrupt(id, "stored version or deadline is not a number")
+		reason, _ := res[len(res)-1].(string)
+		return corrupt(id, "%s", reason)
+	default:
+		return fmt.Errorf("redisstore: commit match %s: unexpected script result %v", id, res)
 	}
-	return fmt.Errorf("redisstore: commit match %s: unexpected script result %d", id, code)
+}
+
+// end releases the channel of an ended match and makes its players' index
+// sets permanent, as the match now is (one pipeline).
+func (s *Store) end(ctx context.Context, m storage.Match) error {
+	pipe := s.c.Pipeline()
+	releaseScript.Eval(ctx, pipe, []string{s.chanKey(m.Channel)}, m.ID)
+	for _, u := range check.Users(m) {
+		pipe.Persist(ctx, s.userKey(u))
+	}
+	_, err := pipe.Exec(ctx)
+	return err
 }
 
 // Log implements storage.Store.
@@ -431,19 +693,23 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 		return nil, fmt.Errorf("redisstore: log: %w", storage.ErrNotFound)
 	}
 	from = max(from, 1)
-	var meta *redis.SliceCmd
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	var hm *redis.SliceCmd
+	var n *redis.IntCmd
 	var lr *redis.StringSliceCmd
-	_, err := s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		meta = p.HMGet(ctx, s.matchKey(id, "match"), "v", "exp")
-		lr = p.LRange(ctx, s.matchKey(id, "log"), from-1, -1)
+	_, err := s.c.TxPipelined(cctx, func(p redis.Pipeliner) error {
+		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp")
+		n = p.LLen(cctx, s.matchKey(id, "log"))
+		lr = p.LRange(cctx, s.matchKey(id, "log"), from-1, -1)
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("redisstore: log of match %s: %w", id, err)
+		return nil, s.fail(ctx, err, id, "log of match "+id)
 	}
-	vals := meta.Val()
-	if str(vals, 0) == "" || s.expired(str(vals, 1)) {
-		return nil, fmt.Errorf("redisstore: match %s: %w", id, storage.ErrNotFound)
+	vals := hm.Val()
+	if _, err := s.loaded(id, vals[0], vals[1], vals[2], n.Val()); err != nil {
+		return nil, err
 	}
 	raw := lr.Val()
 	out := make([]storage.LogEntry, 0, len(raw))
@@ -459,14 +725,16 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 
 // ChannelMatch implements storage.Store.
 func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error) {
-	id, err := s.c.Get(ctx, s.chanKey(channel)).Result()
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	id, err := s.c.Get(cctx, s.chanKey(channel)).Result()
 	if errors.Is(err, redis.Nil) {
 		return "", fmt.Errorf("redisstore: channel %s: %w", channel, storage.ErrNotFound)
 	}
 	if err != nil {
-		return "", fmt.Errorf("redisstore: channel %s: %w", channel, err)
+		return "", s.fail(ctx, err, "", "channel "+channel)
 	}
-	open, err := s.openMatch(ctx, id)
+	open, err := s.openMatch(ctx, cctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -478,10 +746,12 @@ func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error
 
 // UserMatches implements storage.Store.
 func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error) {
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
 	key := s.userKey(userID)
-	zs, err := s.c.ZRevRangeWithScores(ctx, key, 0, -1).Result()
+	zs, err := s.c.ZRevRangeWithScores(cctx, key, 0, -1).Result()
 	if err != nil {
-		return nil, fmt.Errorf("redisstore: matches of user %s: %w", userID, err)
+		return nil, s.fail(ctx, err, "", "matches of user "+userID)
 	}
 	if len(zs) == 0 {
 		return nil, nil
@@ -489,11 +759,9 @@ func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error
 	pipe := s.c.Pipeline()
 	cmds := make([]*redis.SliceCmd, len(zs))
 	for i, z := range zs {
-		cmds[i] = pipe.HMGet(ctx, s.matchKey(z.Member.(string), "match"), "users", "exp", "v")
+		cmds[i] = pipe.HMGet(cctx, s.matchKey(z.Member.(string), "match"), "users", "exp", "v")
 	}
-	if _, err := pipe.Exec(ctx); err != nil {
-		return nil, fmt.Errorf("redisstore: matches of user %s: %w", userID, err)
-	}
+	_, _ = pipe.Exec(cctx) // each command's error is looked at below
 	// Entries of matches that are gone and were created longer ago than
 	// any open match can live are pruned; younger ones may belong to a
 	// Create in flight, so they are only skipped.
@@ -505,6 +773,13 @@ func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error
 	var out, prune []string
 	for i, z := range zs {
 		id := z.Member.(string)
+		if err := cmds[i].Err(); err != nil {
+			if strings.Contains(err.Error(), "WRONGTYPE") {
+				out = append(out, id) // damaged: listed, and Get says so
+				continue
+			}
+			return nil, s.fail(ctx, err, "", "matches of user "+userID)
+		}
 		vals := cmds[i].Val()
 		if str(vals, 2) == "" || s.expired(str(vals, 1)) {
 			if z.Score < pruneBefore {
@@ -519,9 +794,17 @@ func (s *Store) UserMatches(ctx context.Context, userID string) ([]string, error
 	}
 	if len(prune) > 0 {
 		// Best effort: a failed prune is repeated by the next call.
-		_ = s.c.ZRem(ctx, key, anys(prune)...).Err()
+		_ = s.c.ZRem(cctx, key, anys(prune)...).Err()
 	}
 	return out, nil
+}
+
+func str(vals []any, i int) string {
+	if i >= len(vals) {
+		return ""
+	}
+	s, _ := vals[i].(string)
+	return s
 }
 
 func seated(users, user string) bool {

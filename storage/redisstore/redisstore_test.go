@@ -50,6 +50,15 @@ func (s testStore) Corrupt(t *testing.T, id string) {
 	}
 }
 
+// LoseLog deletes the match's log key, as an eviction would.
+func (s testStore) LoseLog(t *testing.T, id string) {
+	c := s.srv.Client()
+	defer c.Close()
+	if n, err := c.Del(context.Background(), s.prefix+":{m:"+id+"}:log").Result(); err != nil || n != 1 {
+		t.Fatalf("delete the log key: %d, %v", n, err)
+	}
+}
+
 func openStore(t *testing.T, opts storage.Options) storage.Store {
 	prefix := redistest.Prefix(t)
 	s := redisstore.New(srv.Client(), prefix, opts)

@@ -6,7 +6,7 @@
 // store with the given options. The suite drives time through
 // Options.Now, so expiry is tested without waiting. The opened store must
 // also implement Corrupter, so the suite can damage one match's stored data
-// the way a bug or bit rot would.
+// the way a bug, bit rot or a memory policy would.
 package storagetest
 
 import (
@@ -22,10 +22,16 @@ import (
 	"github.com/smokestack/smokestack/storage"
 )
 
-// Corrupter damages the stored data of one match. After Corrupt(t, id),
-// loading that match must fail with storage.ErrCorrupt.
+// Corrupter damages the stored data of one match. Afterwards every access
+// to that match must fail with a storage.CorruptError naming it, and every
+// other match must work as before.
 type Corrupter interface {
+	// Corrupt damages the match's current record (metadata or snapshot).
 	Corrupt(t *testing.T, id string)
+	// LoseLog loses part of the match's move log, as a damaged record in
+	// the embedded file or an evicted log key in Redis would. The match
+	// has at least three moves and other matches were written after it.
+	LoseLog(t *testing.T, id string)
 }
 
 // Open opens a fresh, empty store with the given options; it registers its
@@ -84,6 +90,7 @@ func Run(t *testing.T, open Open) {
 		{"UserMatches", testUserMatches},
 		{"Expiry", testExpiry},
 		{"Corrupt", testCorrupt},
+		{"Damage", testDamage},
 		{"Concurrent", testConcurrent},
 	}
 	for _, tc := range tests {
@@ -570,6 +577,89 @@ func testCorrupt(e *env) {
 		e.t.Fatalf("UserMatches(alice) = %v, %v; want it to list good", ids, err)
 	}
 	e.create(e.newMatch("new", "discord:new"))
+}
+
+// testDamage damages one match in each way a Corrupter offers and checks
+// that the damage is reported for that match alone, with its ID, and that
+// it stays visible where the match was (its channel, its players' lists)
+// instead of the match silently vanishing or being served stale.
+func testDamage(e *env) {
+	c, ok := e.s.(Corrupter)
+	if !ok {
+		e.t.Fatalf("the store under test (%T) does not implement storagetest.Corrupter", e.s)
+	}
+	for _, kind := range []struct {
+		name   string
+		damage func(t *testing.T, id string)
+	}{{"record", c.Corrupt}, {"log", c.LoseLog}} {
+		bad, good := "bad-"+kind.name, "good-"+kind.name
+		m := e.newMatch(bad, "discord:"+bad, "alice", "bob")
+		e.create(m)
+		for i := range 3 {
+			c := e.move(m, i%2, fmt.Sprintf("take %d", i+1), "")
+			e.commit(c)
+			m = c.Match
+		}
+		g := e.newMatch(good, "discord:"+good, "alice")
+		e.create(g)
+		gc := e.move(g, 0, "take 1", "")
+		e.commit(gc)
+		kind.damage(e.t, bad)
+
+		damaged := func(what string, err error) {
+			e.t.Helper()
+			if id, ok := storage.DamagedMatch(err); !ok || id != bad || !errors.Is(err, storage.ErrCorrupt) {
+				e.t.Fatalf("%s damage: %s: %v; want a storage.CorruptError naming %s", kind.name, what, err, bad)
+			}
+		}
+		_, err := e.s.Get(e.ctx, bad)
+		damaged("Get", err)
+		_, err = e.s.Log(e.ctx, bad, 1)
+		damaged("Log", err)
+		// A commit built on the last version seen refuses to write over
+		// the damage, and leaves it in place.
+		damaged("Commit", e.s.Commit(e.ctx, e.play(m, []string{"take 1", "take 2", "take 3"}, 1, "take 4", "late")))
+		_, err = e.s.Get(e.ctx, bad)
+		damaged("Get after a refused commit", err)
+		// The damaged match keeps its channel and its place in its
+		// players' lists, so a front end can show the damage there.
+		if id, err := e.s.ChannelMatch(e.ctx, "discord:"+bad); err != nil || id != bad {
+			e.t.Fatalf("%s damage: ChannelMatch = %q, %v; want %s", kind.name, id, err, bad)
+		}
+		err = e.s.Create(e.ctx, e.newMatch("new-"+bad, "discord:"+bad))
+		wantErr(e.t, kind.name+" damage: Create on the damaged match's channel", err, storage.ErrChannelTaken)
+		for _, u := range []string{"alice", "bob"} {
+			if ids, err := e.s.UserMatches(e.ctx, u); err != nil || !contains(ids, bad) {
+				e.t.Fatalf("%s damage: UserMatches(%s) = %v, %v; want it to list %s", kind.name, u, ids, err, bad)
+			}
+		}
+		// Everything else works.
+		if diff := cmp.Diff(gc.Match, e.get(good)); diff != "" {
+			e.t.Fatalf("%s damage: the other match changed (-want +got):\n%s", kind.name, diff)
+		}
+		e.commit(e.move(gc.Match, 0, "take 2", "r2"))
+		if l := e.log(good, 1); len(l) != 2 {
+			e.t.Fatalf("%s damage: the other match's log has %d entries, want 2", kind.name, len(l))
+		}
+		if id, err := e.s.ChannelMatch(e.ctx, "discord:"+good); err != nil || id != good {
+			e.t.Fatalf("%s damage: ChannelMatch(%s) = %q, %v", kind.name, good, id, err)
+		}
+		if ids, err := e.s.UserMatches(e.ctx, "alice"); err != nil || !contains(ids, good) {
+			e.t.Fatalf("%s damage: UserMatches(alice) = %v, %v; want it to list %s", kind.name, ids, err, good)
+		}
+		e.create(e.newMatch("new-"+good, "discord:new-"+good))
+	}
+	// A damaged open match still expires when abandoned, like any other,
+	// and frees its channel.
+	e.clock.Advance(AbandonAfter + time.Hour)
+	for _, kind := range []string{"record", "log"} {
+		bad := "bad-" + kind
+		_, err := e.s.Get(e.ctx, bad)
+		wantErr(e.t, "Get of an abandoned damaged match", err, storage.ErrNotFound)
+		_, err = e.s.ChannelMatch(e.ctx, "discord:"+bad)
+		wantErr(e.t, "ChannelMatch of an abandoned damaged match", err, storage.ErrNotFound)
+		e.create(e.newMatch("after-"+bad, "discord:"+bad))
+	}
 }
 
 func contains(list []string, s string) bool {

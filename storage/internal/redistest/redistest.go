@@ -43,6 +43,9 @@ type Options struct {
 	// The server refuses cross-slot scripts and transactions exactly like
 	// a real cluster, so code that passes here is Cluster-legal.
 	Cluster bool
+	// Args are more redis-server arguments, e.g. "--maxmemory-policy",
+	// "allkeys-lru".
+	Args []string
 }
 
 // Server is a running redis-server.
@@ -132,6 +135,7 @@ func (s *Server) start() error {
 	} else {
 		args = append(args, "--appendonly", "no")
 	}
+	args = append(args, s.opts.Args...)
 	cmd := exec.Command(bin, args...)
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("redistest: start %s: %w", bin, err)
@@ -192,9 +196,10 @@ func (s *Server) clusterUp(c *redis.Client) error {
 }
 
 // ClusterClient returns a cluster client for a server started with
-// Options.Cluster; the caller closes it.
+// Options.Cluster; the caller closes it. Like Client, it keeps to context
+// deadlines.
 func (s *Server) ClusterClient() *redis.ClusterClient {
-	return redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{s.Addr}})
+	return redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{s.Addr}, ContextTimeoutEnabled: true})
 }
 
 func freePort() (int, error) {
@@ -215,9 +220,28 @@ func (s *Server) logTail() string {
 	return strings.Join(lines, "\n")
 }
 
-// Client returns a new client for the server; the caller closes it.
+// Client returns a new client for the server; the caller closes it. It
+// keeps to context deadlines (ContextTimeoutEnabled), as the store asks.
 func (s *Server) Client() *redis.Client {
-	return redis.NewClient(&redis.Options{Network: "unix", Addr: s.Socket, DB: 0})
+	return redis.NewClient(&redis.Options{Network: "unix", Addr: s.Socket, DB: 0, ContextTimeoutEnabled: true})
+}
+
+// Freeze stops the server with SIGSTOP: it keeps its connections and its
+// socket but answers nothing, as a server stuck in a long command, a
+// swap storm or a paused VM would. Thaw resumes it.
+func (s *Server) Freeze() error {
+	if s.cmd == nil {
+		return errors.New("redistest: freeze of a stopped server")
+	}
+	return s.cmd.Process.Signal(syscall.SIGSTOP)
+}
+
+// Thaw resumes a frozen server with SIGCONT.
+func (s *Server) Thaw() error {
+	if s.cmd == nil {
+		return errors.New("redistest: thaw of a stopped server")
+	}
+	return s.cmd.Process.Signal(syscall.SIGCONT)
 }
 
 // Kill stops the server with SIGKILL, as a crash would, and waits for it.
@@ -248,6 +272,7 @@ func (s *Server) Restart() error {
 func (s *Server) Stop() error {
 	var err error
 	if s.cmd != nil {
+		s.cmd.Process.Signal(syscall.SIGCONT) // a frozen server cannot act on SIGTERM
 		s.cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-s.exited:
