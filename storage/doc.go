@@ -38,22 +38,57 @@
 // descending). In Redis the indexes live outside the match's Cluster slot
 // and are written in separate, repeatable steps; reads check every index
 // hit against the match itself. See package redisstore for the keys and
-// the trade-offs.
+// the trade-offs. A damaged match keeps its channel and its place in its
+// players' lists (see Bad data).
 //
 // # Expiry
 //
 // An open match with no commit for Options.AbandonAfter expires with its
 // log: it reads as ErrNotFound, leaves the indexes, and its ID and channel
-// can be used again. Finished and aborted matches never expire, so they
-// stay exportable. Zero AbandonAfter means nothing expires. Both backends
-// take the time from Options.Now, so tests drive expiry with a fake clock.
+// can be used again. Nothing of it stays behind: in Redis its channel and
+// user index keys expire too (AbandonAfter after its own keys, so a lost
+// refresh never drops them early). Finished and aborted matches never
+// expire, so they stay exportable. Zero AbandonAfter means nothing
+// expires. Both backends take the time from Options.Now, so tests drive
+// expiry with a fake clock.
 //
 // # Bad data
 //
-// Data that cannot be decoded or fails its checksum gives an error
-// wrapping ErrCorrupt and naming the match, for that match only; other
-// matches keep loading and committing. Unknown state or rules versions are
-// the service's to detect when it decodes the snapshot.
+// Damage costs only the matches it touches. A match whose data is damaged
+// (a checksum that fails, a record lost from the embedded file, a log key
+// evicted or deleted in Redis so that the log no longer holds the moves
+// the match counts, metadata that does not decode, a Redis key of the
+// wrong type) is quarantined: Get, Log and Commit of it fail with a
+// *CorruptError that matches ErrCorrupt and names the match
+// (DamagedMatch), every other match keeps loading and committing. It is
+// never served stale or with a shortened log, and a commit never writes
+// over the damage. It keeps its channel (ChannelMatch names it, Create
+// there gives ErrChannelTaken) and its place in its players' lists, so a
+// front end can show the damage where the match was, and it still expires
+// when abandoned. Damage to an index key rather than a match gives a
+// CorruptError without a match ID. Unknown state or rules versions are the
+// service's to detect when it decodes the snapshot.
+//
+// The embedded store finds damage when it opens (every record's checksums
+// are checked) and in the latest record of a match on every Get and Log;
+// it logs each recovery (see package embedded). Redis checks a match on
+// every read and in every commit.
+//
+// # Unavailable
+//
+// A store that talks to a server (Redis) bounds each call by
+// Options.Timeout (DefaultTimeout, 3 s, when zero) and reports a server
+// that does not answer in time, cannot be reached, is loading its data or
+// refuses writes for lack of memory as ErrUnavailable, so a front end can
+// tell the user the store is not answering rather than fail with an
+// internal error. Like any error other than ErrConflict, ErrDuplicate and
+// ErrNotFound, it leaves a commit's outcome unknown (see Durability).
+//
+// # Logging
+//
+// Stores report what a user of the store would otherwise not see (a
+// repaired crash, quarantined damage, a risky server setting) to
+// Options.Log, slog.Default() when nil.
 //
 // # Durability
 //
@@ -69,7 +104,7 @@
 //
 // # Testing
 //
-// storagetest.Run is the conformance suite; storagetest.Redis starts a real
-// redis-server on a unix socket for the Redis tests and fails (never
-// skips) when redis-server is missing.
+// storagetest.Run is the conformance suite, damage cases included;
+// storagetest.Redis starts a real redis-server on a unix socket for the
+// Redis tests and fails (never skips) when redis-server is missing.
 package storage

@@ -40,6 +40,7 @@ var variables = []variable{
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
 	{"PLAYGROUND_HOSTS", "", "Comma-separated host names the playground answers to besides localhost, to expose it deliberately (behind your own access control). Requests naming any other host are refused, which stops DNS rebinding."},
 	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long expires (Go duration, e.g. 720h). Finished matches never expire."},
+	{"SMOKESTACK_STORE_TIMEOUT", "3s", "How long one storage call may wait for Redis (Go duration). A call that takes longer fails and the user is told the store is not answering, instead of waiting for a frozen server."},
 	{"SMOKESTACK_LOG_LEVEL", "info", "Log level: debug, info, warn or error."},
 	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},
 }
@@ -58,6 +59,7 @@ type config struct {
 	PlaygroundAddr        string
 	PlaygroundHosts       []string
 	AbandonAfter          time.Duration
+	StoreTimeout          time.Duration
 	LogLevel              slog.Level
 	LogJSON               bool
 }
@@ -151,6 +153,9 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_ABANDON_AFTER=%q: want a positive Go duration such as 720h", get("SMOKESTACK_ABANDON_AFTER")))
 	}
 	c.AbandonAfter = d
+	if c.StoreTimeout, err = time.ParseDuration(get("SMOKESTACK_STORE_TIMEOUT")); err != nil || c.StoreTimeout <= 0 {
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_STORE_TIMEOUT=%q: want a positive Go duration such as 3s", get("SMOKESTACK_STORE_TIMEOUT")))
+	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("SMOKESTACK_LOG_LEVEL"))); err != nil {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_LOG_LEVEL=%q: want debug, info, warn or error", get("SMOKESTACK_LOG_LEVEL")))
 	}

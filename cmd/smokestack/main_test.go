@@ -71,7 +71,7 @@ func TestConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.PlaygroundAddr != "127.0.0.1:9999" || c.DataDir != "/from/env" || c.DiscordMode != "gateway" || c.AbandonAfter != 720*time.Hour {
+	if c.PlaygroundAddr != "127.0.0.1:9999" || c.DataDir != "/from/env" || c.DiscordMode != "gateway" || c.AbandonAfter != 720*time.Hour || c.StoreTimeout != 3*time.Second {
 		t.Errorf("config %+v", c)
 	}
 	for _, tc := range []struct {
@@ -86,6 +86,7 @@ func TestConfig(t *testing.T) {
 		{env: []string{"PLAYGROUND_ADDR=8080"}, want: "PLAYGROUND_ADDR"},
 		{env: []string{"REDIS_URL=mysql://x"}, want: "REDIS_URL"},
 		{env: []string{"SMOKESTACK_ABANDON_AFTER=soon"}, want: "SMOKESTACK_ABANDON_AFTER"},
+		{env: []string{"SMOKESTACK_STORE_TIMEOUT=0s"}, want: "SMOKESTACK_STORE_TIMEOUT"},
 		{env: []string{"SMOKESTACK_LOG_LEVEL=loud"}, want: "SMOKESTACK_LOG_LEVEL"},
 		{env: []string{"SMOKESTACK_LOG_FORMAT=xml"}, want: "SMOKESTACK_LOG_FORMAT"},
 		{env: []string{"DISCORD_API_BASE=discord.com"}, want: "DISCORD_API_BASE"},

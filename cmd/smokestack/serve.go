@@ -48,7 +48,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
-	opts := storage.Options{AbandonAfter: cfg.AbandonAfter}
+	opts := storage.Options{AbandonAfter: cfg.AbandonAfter, Log: log, Timeout: cfg.StoreTimeout}
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
@@ -56,13 +56,15 @@ func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store
 	if err != nil {
 		return nil, fmt.Errorf("%w: REDIS_URL: %v", errConfig, err)
 	}
+	ro.ContextTimeoutEnabled = true // the store bounds each call with SMOKESTACK_STORE_TIMEOUT
 	client := redis.NewClient(ro)
-	if err := client.Ping(ctx).Err(); err != nil {
+	st, err := redisstore.Open(ctx, client, cfg.RedisPrefix, opts)
+	if err != nil {
 		client.Close()
-		return nil, fmt.Errorf("smokestack: connect to redis at %s: %w", ro.Addr, err)
+		return nil, fmt.Errorf("smokestack: redis at %s: %w", ro.Addr, err)
 	}
 	log.Info("storage: redis", "addr", ro.Addr, "db", ro.DB, "prefix", cfg.RedisPrefix)
-	return redisstore.New(client, cfg.RedisPrefix, opts), nil
+	return st, nil
 }
 
 // discordConfig is the Discord adapter's configuration taken from ours.

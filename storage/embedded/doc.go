@@ -24,15 +24,51 @@
 // next write and fdatasync (group commit), so concurrent writers share the
 // cost. Readers only see records whose fdatasync has returned.
 //
-// A crash can leave a partial last record. On open, a last record that is
-// short or fails its checksum is cut off: it was never acknowledged. A
-// record in the middle with an intact header but a damaged body marks
-// only its match as corrupt (storage.ErrCorrupt); the rest loads. A
-// damaged header in the middle (the record boundaries are lost while
-// intact records follow) makes Open refuse with ErrCorrupt rather than
-// silently drop acknowledged commits. If fdatasync fails, the store stops
-// accepting writes until it is reopened (the kernel may have dropped the
-// dirty pages, so retrying the sync would lie).
+// If fdatasync fails, the store stops accepting writes until it is
+// reopened (the kernel may have dropped the dirty pages, so retrying the
+// sync would lie).
+//
+// Open checks the checksums of every record and repairs or contains what
+// it finds, logging each case to Options.Log with the file, the offset,
+// the bytes involved and the match:
+//
+//   - The end of the file that is not a whole, intact record (a partial
+//     record, a file cut inside a record header, a full-length last record
+//     whose checksum fails) is what a crash in the middle of a write leaves.
+//     That write was never acknowledged (its fdatasync had not returned),
+//     so Open cuts it (warning). The one case it cannot tell apart is bit
+//     rot in the very last record, which is cut too.
+//   - A file that ends inside its own file header is one whose creation was
+//     cut short: Open starts it afresh (warning). A short file that is not
+//     the start of a store file is refused, never overwritten.
+//   - Damage in the middle (a flipped byte in a header or a body, a lost
+//     sector's worth of bytes): Open skips to the next record whose header
+//     and body checksums both hold (the record magic number makes the
+//     candidates rare) and goes on from there (error). The damaged bytes
+//     are quarantined with their matches: the match a record header names
+//     when the header is intact; otherwise the matches the damaged bytes
+//     still name, in a header or in the metadata JSON that starts each body
+//     (one damaged byte spoils at most one of the two). A match whose later
+//     records are intact is caught in any case: every commit adds exactly
+//     one to the version, so a gap means lost commits.
+//
+// A quarantined match fails every read and write with a
+// storage.CorruptError naming it; every other match loads and works, so
+// one bad sector never takes every channel offline. The match keeps its
+// last known metadata, so it stays in its channel and its players' lists
+// (a front end can show the damage there) and still expires when
+// abandoned. Compaction drops the damaged bytes and keeps the quarantined
+// match as a kindDamage record: its metadata, the part of its log known to
+// be intact (up to the damage), its request IDs and the reason, so the
+// quarantine outlives the damaged bytes. Each Open warns with the list of
+// quarantined matches.
+//
+// Damage that appears while the store is open is caught in the latest
+// record of a match by Get and Log, which check its checksum on every
+// read; older records are checked at the next Open. An I/O error while
+// loading stops Open (nothing is cut or skipped on an I/O error); one
+// while reading a match reports that match as damaged without
+// quarantining it.
 //
 // # Compaction
 //
@@ -42,6 +78,7 @@
 // fsyncs the directory; Compact does the same on demand. Writes wait while
 // it runs. A crash during compaction leaves the old file in place (the
 // rename is atomic) and a partial copy that the next Open deletes.
+// Quarantined matches are rewritten as kindDamage records (see above).
 //
 // # Locking
 //

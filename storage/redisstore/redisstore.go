@@ -9,7 +9,8 @@
 //	<prefix>:{m:<id>}:match            hash: v (version), rec (match JSON without the
 //	                                   snapshot), state (the snapshot), status, users
 //	                                   (seated user IDs), idx (users as last indexed),
-//	                                   exp (expiry deadline, ms), rexp (when the real TTL runs out, ms)
+//	                                   exp (expiry deadline, ms), rexp (when the real TTL runs out, ms),
+//	                                   irexp (the rexp the index keys were last given)
 //	<prefix>:{m:<id>}:log              list: one JSON log entry per move
 //	<prefix>:{m:<id>}:idem:<request>   string with a TTL: a request already applied
 //
@@ -19,8 +20,9 @@
 // The two indexes are keyed by channel and by user, so they live in other
 // slots:
 //
-//	<prefix>:chan:<channel>   string: ID of the match holding the channel
-//	<prefix>:user:<user>      sorted set: match IDs scored by creation time (ms)
+//	<prefix>:chan:<channel>   string: ID of the match holding the channel; expires
+//	<prefix>:user:<user>      sorted set: match IDs scored by creation time (ms); expires
+//	                          unless it lists a match that never expires
 //
 // # Commit
 //
@@ -60,8 +62,8 @@
 // The price: ChannelMatch and UserMatches cost two round trips; after a
 // crash a user's list can miss a match whose seats just changed until its
 // next commit; and index entries of expired matches linger (a few dozen
-// bytes each) until the channel is reused or UserMatches prunes entries
-// older than the expiry time.
+// bytes each) until their key expires, the channel is reused or
+// UserMatches prunes entries older than the expiry time.
 //
 // # Expiry
 //
@@ -73,6 +75,47 @@
 // out before the new deadline, and then sets it an eighth of AbandonAfter
 // beyond it. Finished and aborted matches are made persistent. Request
 // markers live 30 minutes (Discord retries come within 15).
+//
+// The index keys of an open match expire too, so an abandoned match (a
+// playground match, typically) leaves nothing behind: the channel key and
+// each seated user's set live until the match's real TTL plus
+// AbandonAfter. The margin means that if the step that extends them after
+// a commit is lost (a crash between the commit script and that step; the
+// script reports it through irexp and the next commit repeats it), they
+// still outlive the match's deadline. A user's set becomes permanent once
+// it lists a finished or aborted match, which never expires.
+//
+// # Damage
+//
+// Get and Log read the match hash and the length of its log in one
+// MULTI/EXEC, and the commit script checks the same before writing: the
+// version and the metadata must agree and the log must hold as many
+// entries as the match counts moves. A log key lost to eviction or to a
+// stray DEL, a log without its match hash, metadata that does not decode,
+// or a key of the wrong type (WRONGTYPE) makes the match damaged: a
+// storage.CorruptError naming it, for that match only. A damaged match
+// keeps its channel. Nothing is repaired automatically: the damage stays
+// visible until a moderator deals with the match.
+//
+// # Eviction
+//
+// A memory policy other than noeviction lets Redis delete keys when memory
+// runs short, and with volatile-* policies the keys of open matches (they
+// have TTLs) are the first to go: matches and logs would vanish in silence.
+// Open therefore refuses a server whose maxmemory-policy is not noeviction
+// (ErrEviction, with the fix in the message); with noeviction a full
+// server refuses writes (OOM), which the store reports as
+// storage.ErrUnavailable. Where CONFIG is disabled (some managed
+// services), Open cannot read the policy and logs a warning instead.
+//
+// # Timeouts
+//
+// Every call is bounded by Options.Timeout (3 s by default); a server that
+// does not answer in time, cannot be reached, is loading, is a replica or
+// refuses writes gives storage.ErrUnavailable. The client must keep to
+// context deadlines (go-redis ContextTimeoutEnabled; cmd/smokestack sets
+// it, New warns otherwise): without it a frozen server holds each call for
+// the client's read timeout and its retries, about 10 to 20 s.
 //
 // # Durability
 //
