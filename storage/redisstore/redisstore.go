@@ -316,13 +316,18 @@ if exp == nil then return {4, 'the expiry deadline is not a number'} end
 if exp > 0 and now >= exp then return {1} end
 local v = tonumber(cur[1])
 if v == nil then return {4, 'the version is not a number'} end
-local ok, rec = pcall(cjson.decode, cur[5] or '')
-if not ok or type(rec) ~= 'table' or rec['version'] ~= v then
-  return {4, 'the metadata does not decode to version ' .. cur[1]}
+-- The metadata is Go's encoding/json output of storage.Match: no spaces,
+-- and the fields version and moves next to each other. A plain search for
+-- them costs a fraction of cjson.decode.
+local rec = cur[5] or ''
+local _, e = string.find(rec, '"version":' .. cur[1] .. ',"moves":', 1, true)
+local moves = e and tonumber(string.match(rec, '^%d+', e + 1))
+if not moves then
+  return {4, 'the metadata does not hold version ' .. cur[1]}
 end
 local n = redis.call('LLEN', KEYS[2])
-if n ~= rec['moves'] then
-  return {4, 'the log holds ' .. n .. ' entries but the match counts ' .. tostring(rec['moves']) .. ' moves'}
+if n ~= moves then
+  return {4, 'the log holds ' .. n .. ' entries but the match counts ' .. tostring(moves) .. ' moves'}
 end
 if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {3} end
 if v ~= tonumber(ARGV[1]) then return {2} end
