@@ -124,8 +124,14 @@ func TestCrash(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if int64(len(log)) != m.Moves || !strings.HasPrefix(string(m.State), fmt.Sprintf(`{"moves":%d,`, m.Moves)) {
-				t.Errorf("round %d: %s has %d moves, %d log entries, snapshot %.20s", round, id, m.Moves, len(log), m.State)
+			// A match the child had no time to commit to (a starved
+			// goroutine on a busy machine) still has its first snapshot.
+			snap := fmt.Sprintf(`{"moves":%d,`, m.Moves)
+			if m.Moves == 0 {
+				snap = `{"moves":[]}`
+			}
+			if int64(len(log)) != m.Moves || !strings.HasPrefix(string(m.State), snap) {
+				t.Errorf("round %d: %s has %d moves, %d log entries, snapshot %.20s (version %d acknowledged)", round, id, m.Moves, len(log), m.State, acked[id])
 			}
 			acked[id] = m.Version // the next round continues from here
 		}
