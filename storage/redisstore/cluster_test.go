@@ -20,7 +20,11 @@ func TestCluster(t *testing.T) {
 	srv := redistest.New(t, redistest.Options{Cluster: true})
 	storagetest.Run(t, func(t *testing.T, opts storage.Options) storage.Store {
 		prefix := redistest.Prefix(t)
-		s := redisstore.New(srv.ClusterClient(), prefix, opts)
+		// Open checks the eviction policy on every master.
+		s, err := redisstore.Open(context.Background(), srv.ClusterClient(), prefix, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
 		t.Cleanup(func() { s.Close() })
 		return testStore{Store: s, srv: srv, prefix: prefix}
 	})

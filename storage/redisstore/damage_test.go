@@ -123,6 +123,12 @@ func TestWrongType(t *testing.T) {
 	if _, err := s.UserMatches(ctx, "u9"); !errors.Is(err, storage.ErrCorrupt) {
 		t.Fatalf("UserMatches on a user key of the wrong type: %v, want ErrCorrupt", err)
 	}
+	// Creating a match for that user reports the index's damage, not the
+	// new match's.
+	err = s.Create(ctx, match("m9", "u9"))
+	if _, named := storage.DamagedMatch(err); !errors.Is(err, storage.ErrCorrupt) || named {
+		t.Fatalf("Create for a user whose key has the wrong type: %v, want ErrCorrupt naming no match", err)
+	}
 }
 
 // TestEvictionPolicy: Open refuses a server that may evict keys, accepts

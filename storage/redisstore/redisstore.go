@@ -502,7 +502,7 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	// Index first: a failure after this leaves an extra index entry, which
 	// UserMatches filters out, never a missing one.
 	if err := s.index(cctx, m, life, false); err != nil {
-		return s.fail(ctx, err, m.ID, "create match "+m.ID)
+		return s.fail(ctx, err, "", "create match "+m.ID) // the index keys are not the match's
 	}
 	code, err := createScript.Run(cctx, s.c,
 		[]string{s.matchKey(m.ID, "match"), s.matchKey(m.ID, "log")},
