@@ -91,6 +91,9 @@ type Match struct {
 	Seats    []Seat `json:"seats"`
 	Status   Status `json:"status"`
 	// Version counts commits: 0 after Create, +1 for each Commit.
+	// Version and Moves stay next to each other, in this order: the Redis
+	// commit script finds them in the JSON with a plain search
+	// (redisstore's TestMetadataLayout checks it).
 	Version int64 `json:"version"`
 	// Moves counts log entries (moves applied to the game state).
 	Moves   int64     `json:"moves"`

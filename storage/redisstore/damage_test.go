@@ -2,9 +2,11 @@ package redisstore_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -174,5 +176,26 @@ func TestEvictionPolicy(t *testing.T) {
 	opts.Timeout = 200 * time.Millisecond
 	if _, err := redisstore.Open(ctx, srv.Client(), "p", opts); !errors.Is(err, storage.ErrUnavailable) {
 		t.Fatalf("Open of a frozen server: %v, want ErrUnavailable", err)
+	}
+}
+
+// TestMetadataLayout: the commit script checks a match's metadata by
+// searching its JSON for the stored version as `"version":V,"moves":` and
+// reading the move count after it (cheaper than decoding it in Lua). The
+// two fields must stay adjacent in storage.Match, and text in options or
+// names (escaped strings) must not be found first.
+func TestMetadataLayout(t *testing.T) {
+	m := match("m1", "u1")
+	m.Version, m.Moves, m.RulesVersion = 12, 7, 12
+	m.Options = map[string]string{"version": "12", `"version":12,"moves":`: "3,"}
+	m.Seats[0].Name = `"version":12,"moves":5,`
+	rec, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := `"version":12,"moves":`
+	i := strings.Index(string(rec), key)
+	if i < 0 || !strings.HasPrefix(string(rec[i+len(key):]), "7,") {
+		t.Fatalf("the metadata JSON %s: the first %s is not followed by the move count 7", rec, key)
 	}
 }
