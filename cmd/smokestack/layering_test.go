@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -181,6 +182,8 @@ func TestLayerRules(t *testing.T) {
 		{"bot/web", "bot/discord", false, false},
 		{"bot/web", "render/brass", false, false},
 		{"bot/discord", "engine/enginetest", false, true},
+		{"cmd/smokestack", "engine/playout", false, true},
+		{"bot/web", "engine/playout", false, true},
 		{"bot/discord", "bot", false, true},
 		{"bot/web", "storage", false, false},
 		{"bot/discord", "storage/redisstore", false, false},
@@ -191,6 +194,33 @@ func TestLayerRules(t *testing.T) {
 		got := layerRule(c.from, c.dep, c.test) == ""
 		if got != c.ok {
 			t.Errorf("%s -> %s (test %v): allowed %v, want %v", c.from, c.dep, c.test, got, c.ok)
+		}
+	}
+}
+
+// TestReleaseLinksNoTesting lists the packages the release binary is built
+// from (go list -deps, without tests): none may be the testing package or
+// one of its kin, which would link test machinery (and its flags) into the
+// binary. Self-play uses engine/playout, which does not import testing.
+func TestReleaseLinksNoTesting(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to list the binary's packages: %v", err)
+	}
+	cmd := exec.Command(goTool, "list", "-deps", module+"/cmd/smokestack")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.Bytes())
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 50 || !slices.Contains(deps, module+"/engine/playout") {
+		t.Fatalf("go list -deps found %d packages, without engine/playout: not the binary's dependencies?", len(deps))
+	}
+	for _, p := range deps {
+		if p == "testing" || strings.HasPrefix(p, "testing/") || strings.HasSuffix(p, "test") && strings.HasPrefix(p, module+"/") {
+			t.Errorf("the release binary links %s", p)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/smokestack/smokestack/engine/enginetest"
+	"github.com/smokestack/smokestack/engine/playout"
 )
 
 // errInvariant is a selfplay failure: a broken engine invariant.
@@ -30,7 +30,7 @@ func (o optionFlags) Set(s string) error {
 	return nil
 }
 
-// selfplayCmd plays random legal games to the end with enginetest.Playout,
+// selfplayCmd plays random legal games to the end with playout.Playout,
 // the conformance suite's playout without a testing.T: every move comes from
 // the engine's choices and is checked (notation, state round trip, views,
 // events, illegal moves, replay of sampled games). It prints the games, moves
@@ -63,19 +63,19 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	if *seats < lo || *seats > hi {
 		return fmt.Errorf("%w: %s plays with %d to %d seats", errUsage, g.Info().Name, lo, hi)
 	}
-	cfg := enginetest.Config{Seats: []int{*seats}, Playouts: *games, Seed: *seed, MaxMoves: maxMovesPerGame}
+	cfg := playout.Config{Seats: []int{*seats}, Playouts: *games, Seed: *seed, MaxMoves: maxMovesPerGame}
 	if len(opts) > 0 {
 		cfg.Options = opts
 	}
 	start := time.Now()
 	moves, finished := 0, 0
 	for k := 0; k < *games; k++ {
-		rec, err := enginetest.Playout(g, cfg, k)
+		rec, err := playout.Playout(g, cfg, k)
 		moves += len(rec.Moves)
 		if err != nil {
 			elapsed := time.Since(start)
 			fmt.Fprintf(stdout, "games: %d\nmoves: %d\nmoves/s: %.0f\n", k, moves, float64(moves)/elapsed.Seconds())
-			var f *enginetest.Failure
+			var f *playout.Failure
 			if !errors.As(err, &f) {
 				return fmt.Errorf("%w: playout %d (seed %d): %v", errInvariant, k+1, rec.Seed, err)
 			}

@@ -143,7 +143,7 @@ func BenchmarkChoicesRail(b *testing.B) {
 // BenchmarkPlayout plays one biased random 4-player game per op.
 func BenchmarkPlayout(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		playout(b, 4, uint64(i)+1)
+		randomGame(b, 4, uint64(i)+1)
 	}
 }
 

@@ -71,7 +71,7 @@ func TestStateV1StillDecodes(t *testing.T) {
 		}
 		sts = append(sts, s.(*State))
 	}
-	over, _ := playout(t, 3, 17)
+	over, _ := randomGame(t, 3, 17)
 	sts = append(sts, over)
 	for i, st := range sts {
 		v1, err := json.Marshal(asV1(st))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/enginetest"
+	"github.com/smokestack/smokestack/engine/playout"
 )
 
 // conformancePlayouts is the number of random games per run (3 and 4 seats
@@ -243,7 +244,7 @@ func TestConformanceLedger(t *testing.T) {
 	}
 	g := New()
 	for i := range games {
-		rec, err := enginetest.Playout(g, enginetest.Config{Seats: []int{3, 4}, Seed: 777, ReplayEvery: -1, ViewEvery: -1}, i)
+		rec, err := playout.Playout(g, playout.Config{Seats: []int{3, 4}, Seed: 777, ReplayEvery: -1, ViewEvery: -1}, i)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,8 +8,8 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// playout plays a game to the end choosing random tokens from Choices.
-func playout(t testing.TB, seats int, seed uint64) (*State, int) {
+// randomGame plays a game to the end choosing random tokens from Choices.
+func randomGame(t testing.TB, seats int, seed uint64) (*State, int) {
 	t.Helper()
 	g := Game{}
 	s, _, err := g.Setup(engine.Setup{Seats: seats, Seed: seed})
@@ -150,7 +150,7 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		for _, seats := range []int{3, 4} {
-			st, _ := playout(t, seats, seed)
+			st, _ := randomGame(t, seats, seed)
 			if len(st.Ranking) != seats || st.Round != st.rounds() || st.Period != Rail {
 				t.Fatalf("ended with ranking %v in round %d of the %s period", st.Ranking, st.Round, st.Period)
 			}

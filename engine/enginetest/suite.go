@@ -1,3 +1,14 @@
+// Package enginetest is the conformance suite every game passes in its
+// tests.
+//
+// Run runs CheckGame (identity, seats, options, pins, help topics, setup
+// determinism, initial views, state decoding) and Playouts (seeded random
+// games driven by the choices, with every check of engine/playout).
+// CheckRecord and Records replay recorded games and check that every move
+// in them can be built through the choices (playout.CheckMove); the
+// scenario harness (engine/scenario) does the same for every move a
+// scenario plays. FuzzNotation is a fuzz target for a game's notation
+// parser.
 package enginetest
 
 import (
@@ -5,17 +16,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
-	"unicode"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/playout"
 )
+
+// Config tunes the suite; it is the playout driver's configuration.
+type Config = playout.Config
 
 // Run runs the whole suite: CheckGame, then Playouts.
 func Run(t *testing.T, g engine.Game, cfg Config) {
@@ -24,74 +37,25 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Run("playouts", func(t *testing.T) { t.Helper(); Playouts(t, g, cfg) })
 }
 
-// Stats counts what Playouts played.
-type Stats struct {
-	Playouts int
-	Moves    int
-	Elapsed  time.Duration
-}
-
-// Playouts plays cfg.Playouts random games on cfg.Workers goroutines and
-// reports each failure (at most cfg.MaxFailures, then it stops) with the
-// record that reproduces it. It logs the playout and move rates.
-func Playouts(t *testing.T, g engine.Game, cfg Config) Stats {
+// Playouts plays cfg.Playouts random games with playout.Run and reports
+// each failure (at most cfg.MaxFailures, then it stops) with the record
+// that reproduces it. It logs the playout and move rates.
+func Playouts(t testing.TB, g engine.Game, cfg Config) playout.Stats {
 	t.Helper()
-	cfg = cfg.withDefaults(g)
-	var (
-		next     atomic.Int64
-		moves    atomic.Int64
-		played   atomic.Int64
-		mu       sync.Mutex
-		failures []*Failure
-		wg       sync.WaitGroup
-	)
-	stop := func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(failures) >= cfg.MaxFailures
-	}
-	start := time.Now()
-	for range min(cfg.Workers, cfg.Playouts) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !stop() {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Playouts {
-					return
-				}
-				rec, err := Playout(g, cfg, i)
-				played.Add(1)
-				moves.Add(int64(len(rec.Moves)))
-				if err != nil {
-					f, ok := err.(*Failure)
-					if !ok {
-						f = &Failure{Game: g.Info().ID, Playout: i, Err: err, Record: rec}
-					}
-					mu.Lock()
-					failures = append(failures, f)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	s := Stats{Playouts: int(played.Load()), Moves: int(moves.Load()), Elapsed: time.Since(start)}
-	sort.Slice(failures, func(i, j int) bool { return failures[i].Playout < failures[j].Playout })
+	s, failures := playout.Run(g, cfg)
 	for _, f := range failures {
 		t.Error(f)
 	}
 	sec := s.Elapsed.Seconds()
 	t.Logf("%s: %d playouts, %d moves in %v: %.0f playouts/s, %.0f moves/s (%d workers)",
-		g.Info().ID, s.Playouts, s.Moves, s.Elapsed.Round(time.Millisecond), float64(s.Playouts)/sec, float64(s.Moves)/sec, cfg.Workers)
+		g.Info().ID, s.Playouts, s.Moves, s.Elapsed.Round(time.Millisecond), float64(s.Playouts)/sec, float64(s.Moves)/sec, s.Workers)
 	return s
 }
 
 // CheckGame checks the game's identity, seat range, options, pins, help
 // topics, setup determinism, the initial views and state decoding.
-func CheckGame(t *testing.T, g engine.Game, cfg Config) {
+func CheckGame(t testing.TB, g engine.Game, cfg Config) {
 	t.Helper()
-	cfg = cfg.withDefaults(g)
 	if id := g.Info().ID; id == "" || strings.ContainsFunc(id, func(r rune) bool { return r > 'z' || r < '-' || r == ' ' }) {
 		t.Errorf("ID %q: want a non-empty lowercase ASCII identifier", id)
 	}
@@ -102,8 +66,11 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 	if lo < 1 || hi < lo {
 		t.Fatalf("Seats() = %d, %d", lo, hi)
 	}
+	setupOf := func(seats int, opts, pins map[string]string) engine.Setup {
+		return engine.Setup{Seats: seats, Seed: cfg.Seed, Options: opts, Pins: pins}
+	}
 	setup := func(seats int, opts, pins map[string]string) (engine.State, []engine.Event, error) {
-		return g.Setup(engine.Setup{Seats: seats, Seed: cfg.Seed, Options: opts, Pins: pins})
+		return g.Setup(setupOf(seats, opts, pins))
 	}
 	for _, n := range []int{lo - 1, hi + 1} {
 		if _, _, err := setup(n, cfg.Options, nil); err == nil {
@@ -140,22 +107,14 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 		}
 	}
 	for n := lo; n <= hi; n++ {
-		st, evs, err := setup(n, cfg.Options, nil)
+		su := setupOf(n, cfg.Options, nil)
+		st, evs, err := g.Setup(su)
 		if err != nil {
 			t.Errorf("Setup with %d seats: %v", n, err)
 			continue
 		}
-		st2, evs2, _ := setup(n, cfg.Options, nil)
-		a, err := g.MarshalState(st)
-		if err != nil {
-			t.Fatalf("MarshalState: %v", err)
-		}
-		b, _ := g.MarshalState(st2)
-		if !bytes.Equal(a, b) {
-			t.Errorf("%d seats: two setups with the same seed differ: %s", n, firstDiff(a, b))
-		}
-		if d := diffEvents(evs, evs2); d != "" {
-			t.Errorf("%d seats: two setups with the same seed narrate differently: %s", n, d)
+		if err := playout.SameSetup(g, su, st, evs); err != nil {
+			t.Errorf("%d seats: %v", n, err)
 		}
 		for s := engine.Spectator; s < n; s++ {
 			if _, err := json.Marshal(g.View(st, s)); err != nil {
@@ -180,7 +139,7 @@ func CheckGame(t *testing.T, g engine.Game, cfg Config) {
 // Setup with 0 is Setup with the current version, every version of the
 // range sets up, and versions outside it are refused with
 // engine.ErrRulesVersion.
-func checkRules(t *testing.T, g engine.Game, cfg Config, seats int) {
+func checkRules(t testing.TB, g engine.Game, cfg Config, seats int) {
 	t.Helper()
 	info := g.Info()
 	oldest, cur := info.OldestRulesVersion, info.RulesVersion
@@ -206,7 +165,7 @@ func checkRules(t *testing.T, g engine.Game, cfg Config, seats int) {
 			continue
 		}
 		if v == cur && def != nil && !bytes.Equal(b, def) {
-			t.Errorf("Setup with rules version 0 differs from Setup with the current version %d: %s", cur, firstDiff(def, b))
+			t.Errorf("Setup with rules version 0 differs from Setup with the current version %d: %s", cur, playout.FirstDiff(def, b))
 		}
 	}
 	for _, v := range []int{-1, oldest - 1, cur + 1} {
@@ -216,6 +175,71 @@ func checkRules(t *testing.T, g engine.Game, cfg Config, seats int) {
 		if _, err := setup(v); !errors.Is(err, engine.ErrRulesVersion) {
 			t.Errorf("Setup with rules version %d (supported %d to %d) = %v, want an error wrapping engine.ErrRulesVersion", v, oldest, cur, err)
 		}
+	}
+}
+
+// CheckRecord replays a record (which must replay without error, and match
+// its Result header when it has one) and checks every move in it against
+// the choices with playout.CheckMove, and its notation with
+// playout.NotationRoundTrip. It returns the replay.
+func CheckRecord(t testing.TB, g engine.Game, rec engine.Record) engine.Result {
+	t.Helper()
+	res, err := engine.Replay(g, rec, engine.KeepStates())
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	st, _, err := g.Setup(rec.Setup())
+	if err != nil {
+		t.Fatalf("setup: %v", err)
+	}
+	failed := 0
+	for k, p := range res.Moves {
+		where := func() string {
+			line := ""
+			if l := rec.Moves[k].Line; l > 0 {
+				line = fmt.Sprintf(" (line %d)", l)
+			}
+			return fmt.Sprintf("move %d%s by seat %d %q", k+1, line, p.Seat+1, g.FormatMove(p.Move))
+		}
+		if err := playout.NotationRoundTrip(g, p.Move); err != nil {
+			t.Errorf("%s: notation: %v", where(), err)
+			failed++
+		}
+		if err := playout.CheckMove(g, st, p.Seat, p.Move); err != nil {
+			t.Errorf("%s: %v", where(), err)
+			failed++
+		}
+		if failed >= 5 {
+			t.Fatal("stopping after 5 failures")
+		}
+		st = p.State
+	}
+	return res
+}
+
+// Records runs CheckRecord on every record file matching glob (a subtest
+// each) and fails when none matches.
+func Records(t *testing.T, g engine.Game, glob string) {
+	t.Helper()
+	files, err := filepath.Glob(glob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no record matches %s", glob)
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := engine.ParseRecord(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			CheckRecord(t, g, rec)
+		})
 	}
 }
 
@@ -231,28 +255,8 @@ func FuzzNotation(f *testing.F, g engine.Game, seeds []string) {
 		if err != nil {
 			return
 		}
-		if err := notationRoundTrip(g, m); err != nil {
+		if err := playout.NotationRoundTrip(g, m); err != nil {
 			t.Fatalf("ParseMove(%q) = %q: %v", text, []string(m), err)
 		}
 	})
-}
-
-func notationRoundTrip(g engine.Game, m engine.Move) error {
-	for _, tok := range m {
-		if tok == "" || strings.ContainsFunc(tok, unicode.IsSpace) {
-			return fmt.Errorf("token %q is empty or holds a space", tok)
-		}
-	}
-	text := g.FormatMove(m)
-	back, err := g.ParseMove(text)
-	if err != nil {
-		return fmt.Errorf("its canonical form %q does not parse: %v", text, err)
-	}
-	if !slices.Equal(back, m) {
-		return fmt.Errorf("its canonical form %q parses to %q", text, []string(back))
-	}
-	if again := g.FormatMove(back); again != text {
-		return fmt.Errorf("formats to %q, then %q", text, again)
-	}
-	return nil
 }

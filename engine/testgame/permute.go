@@ -8,7 +8,7 @@ import (
 
 // PermuteHidden deals the cards seat cannot see (the other hands and the
 // deck) anew at random, keeping every hand size and the deck size. It makes
-// Pebbles an enginetest.HiddenPermuter, so the conformance suite can check
+// Pebbles a playout.HiddenPermuter, so the conformance suite can check
 // that views do not leak.
 func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.State {
 	st := s.(*State).clone()

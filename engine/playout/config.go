@@ -1,10 +1,11 @@
-// Package enginetest is the conformance suite every game passes.
+// Package playout is the random playout driver every game is checked
+// with, by the conformance suite (engine/enginetest) in tests and by
+// `smokestack selfplay` in the release binary. It does not import testing.
 //
-// Run (or its parts CheckGame and Playouts) plays seeded random games to
-// the end, driven only by Game.Choices: starting from an empty move it
-// picks a random legal next token until the move is complete (sometimes
-// extending a complete move that can grow), then applies it. On the way it
-// checks that
+// Playout plays a seeded random game to the end, driven only by
+// Game.Choices: starting from an empty move it picks a random legal next
+// token until the move is complete (sometimes extending a complete move
+// that can grow), then applies it. On the way it checks that
 //
 //   - Setup plays every rules version in the game's range and refuses the
 //     versions outside it (engine.ErrRulesVersion); the playouts cycle
@@ -12,6 +13,9 @@
 //     played too;
 //   - a move built from the choices never fails, the choices of an active
 //     seat are never empty before the end, and the game ends within a bound;
+//   - every token the choices offer on the way leads to a prefix Choices
+//     accepts, which Apply accepts when Choices calls it complete
+//     (CheckOffered, on a sample of moves);
 //   - the state round-trips through MarshalState and UnmarshalState byte for
 //     byte after every move (the playout goes on from the decoded state);
 //   - Apply does not change its input, and rejects the move for a seat that
@@ -32,8 +36,10 @@
 // Config. A failure reports the record of the game so far, which
 // `smokestack replay` or engine.Replay reproduces.
 //
-// FuzzNotation is a fuzz target for a game's notation parser.
-package enginetest
+// CheckMove and CheckOffered check one move of any origin (a scenario, a
+// recorded game) against the choices; NotationRoundTrip checks a move's
+// notation.
+package playout
 
 import (
 	"runtime"
@@ -79,6 +85,7 @@ type Config struct {
 	// off.
 	RoundTripEvery int // state round trip and no-mutation check, per move; default 1
 	ViewEvery      int // view leaks, inactive seats, incomplete and bogus moves, per move; default 4
+	OfferedEvery   int // every token offered on the move's path (CheckOffered), per move; default 4
 	ReplayEvery    int // replay of the whole record, per playout; default 4
 }
 
@@ -120,6 +127,7 @@ func (c Config) withDefaults(g engine.Game) Config {
 	}
 	c.RoundTripEvery = every(c.RoundTripEvery, 1)
 	c.ViewEvery = every(c.ViewEvery, 4)
+	c.OfferedEvery = every(c.OfferedEvery, 4)
 	c.ReplayEvery = every(c.ReplayEvery, 4)
 	return c
 }

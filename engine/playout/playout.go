@@ -1,4 +1,4 @@
-package enginetest
+package playout
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ type Check string
 const (
 	CheckSetup       Check = "setup"       // Setup failed or is not deterministic
 	CheckStatus      Check = "status"      // inconsistent Status
-	CheckChoices     Check = "choices"     // choices empty, failing or malformed before the end
+	CheckChoices     Check = "choices"     // choices empty, failing, malformed or leading nowhere before the end
 	CheckApply       Check = "apply"       // a move built from the choices failed
 	CheckIllegal     Check = "illegal"     // an illegal move accepted or reported without a rule
 	CheckRoundTrip   Check = "round-trip"  // MarshalState/UnmarshalState not byte-stable
@@ -55,7 +55,7 @@ type Failure struct {
 
 func (f *Failure) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "enginetest: %s playout %d (%d seats, seed %d)", f.Game, f.Playout, f.Record.Seats, f.Record.Seed)
+	fmt.Fprintf(&b, "playout: %s playout %d (%d seats, seed %d)", f.Game, f.Playout, f.Record.Seats, f.Record.Seed)
 	if f.Move > 0 {
 		fmt.Fprintf(&b, ", move %d by seat %d %q", f.Move, f.Seat+1, f.Text)
 	}
@@ -66,7 +66,7 @@ func (f *Failure) Error() string {
 func (f *Failure) Unwrap() error { return f.Err }
 
 // bogus is a token no game accepts.
-const bogus = "zz-enginetest-bogus"
+const bogus = "zz-playout-bogus"
 
 type run struct {
 	g     engine.Game
@@ -148,7 +148,7 @@ func (r *run) play() error {
 		return err
 	}
 	if r.replay { // setup determinism is checked on the replayed playouts
-		if err := r.checkSetupAgain(setup, cur, evs); err != nil {
+		if err := r.checkSetupAgain(setup, st, evs); err != nil {
 			return err
 		}
 	}
@@ -212,6 +212,11 @@ func (r *run) play() error {
 				}
 			}
 		}
+		if sampled(r.cfg.OfferedEvery, k, r.i+1) {
+			if err := CheckOffered(g, st, seat, m); err != nil {
+				return r.fail(CheckChoices, "%v", err)
+			}
+		}
 		r.applying = true
 		next, evs, err := g.Apply(st, seat, m)
 		if err != nil {
@@ -226,7 +231,7 @@ func (r *run) play() error {
 				return err
 			}
 			if !bytes.Equal(cur, after) {
-				return r.fail(CheckMutation, "the state changed while choices, views and Apply ran on it: %s", firstDiff(cur, after))
+				return r.fail(CheckMutation, "the state changed while choices, views and Apply ran on it: %s", FirstDiff(cur, after))
 			}
 		}
 		if err := r.checkEvents(evs); err != nil {
@@ -254,20 +259,9 @@ func (r *run) play() error {
 }
 
 // checkSetupAgain sets the match up a second time and compares.
-func (r *run) checkSetupAgain(setup engine.Setup, enc []byte, evs []engine.Event) error {
-	st2, evs2, err := r.g.Setup(setup)
-	if err != nil {
-		return r.fail(CheckDeterminism, "second setup with the same seed: %v", err)
-	}
-	b, err := r.marshal(st2)
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(b, enc) {
-		return r.fail(CheckDeterminism, "two setups with the same seed differ: %s", firstDiff(enc, b))
-	}
-	if d := diffEvents(evs, evs2); d != "" {
-		return r.fail(CheckDeterminism, "two setups with the same seed narrate differently: %s", d)
+func (r *run) checkSetupAgain(setup engine.Setup, st engine.State, evs []engine.Event) error {
+	if err := SameSetup(r.g, setup, st, evs); err != nil {
+		return r.fail(CheckDeterminism, "%v", err)
 	}
 	return nil
 }
@@ -299,7 +293,7 @@ func (r *run) roundTrip(st engine.State, enc []byte) (engine.State, []byte, erro
 		return nil, nil, err
 	}
 	if !bytes.Equal(enc, again) {
-		return nil, nil, r.fail(CheckRoundTrip, "encode, decode, encode is not byte-stable: %s", firstDiff(enc, again))
+		return nil, nil, r.fail(CheckRoundTrip, "encode, decode, encode is not byte-stable: %s", FirstDiff(enc, again))
 	}
 	return dec, enc, nil
 }
@@ -373,7 +367,7 @@ func checkChoiceList(ch engine.Choices) error {
 }
 
 func (r *run) checkNotation(m engine.Move) error {
-	if err := notationRoundTrip(r.g, m); err != nil {
+	if err := NotationRoundTrip(r.g, m); err != nil {
 		return r.fail(CheckNotation, "move %q: %v", []string(m), err)
 	}
 	return nil
@@ -469,7 +463,7 @@ func (r *run) checkViews(st engine.State, status engine.Status) error {
 				name = "the spectator view"
 			}
 			return r.fail(CheckView, "%s changes when only what seat %d may not see is reshuffled: %s",
-				name, s+1, firstDiff(views[k], b))
+				name, s+1, FirstDiff(views[k], b))
 		}
 	}
 	before, err := json.Marshal(status)
@@ -477,7 +471,7 @@ func (r *run) checkViews(st engine.State, status engine.Status) error {
 		return r.fail(CheckStatus, "status does not encode: %v", err)
 	}
 	if after, err := json.Marshal(r.g.Status(other)); err != nil || !bytes.Equal(before, after) {
-		return r.fail(CheckView, "the status changes when only what seat %d may not see is reshuffled: %s", s+1, firstDiff(before, after))
+		return r.fail(CheckView, "the status changes when only what seat %d may not see is reshuffled: %s", s+1, FirstDiff(before, after))
 	}
 	return nil
 }
@@ -588,7 +582,7 @@ func (r *run) finish(st engine.State, status engine.Status, last engine.Move, cu
 		return err
 	}
 	if !bytes.Equal(final, cur) {
-		return r.fail(CheckReplay, "the replayed final snapshot differs: %s", firstDiff(cur, final))
+		return r.fail(CheckReplay, "the replayed final snapshot differs: %s", FirstDiff(cur, final))
 	}
 	if d := diffEvents(r.events, res.Events()); d != "" {
 		return r.fail(CheckReplay, "the replay narrates differently: %s", d)
@@ -621,8 +615,8 @@ func diffEvents(a, b []engine.Event) string {
 	return ""
 }
 
-// firstDiff shows where two encodings first differ.
-func firstDiff(a, b []byte) string {
+// FirstDiff shows where two encodings first differ, for failure messages.
+func FirstDiff(a, b []byte) string {
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++

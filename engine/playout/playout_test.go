@@ -1,4 +1,4 @@
-package enginetest_test
+package playout_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
-	"github.com/smokestack/smokestack/engine/enginetest"
+	"github.com/smokestack/smokestack/engine/playout"
 	"github.com/smokestack/smokestack/engine/testgame"
 )
 
@@ -150,29 +150,36 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 	tests := []struct {
 		name string
 		g    engine.Game
-		want enginetest.Check
+		want playout.Check
 		max  int
+		// offered samples CheckOffered; 0 turns it off, so that the check
+		// under test is the one that finds the fault
+		offered int
 	}{
-		{name: "mutating", g: mutating{}, want: enginetest.CheckMutation},
-		{name: "leaky", g: leaky{}, want: enginetest.CheckView},
-		{name: "commas", g: commas{}, want: enginetest.CheckNotation},
-		{name: "generous", g: generous{}, want: enginetest.CheckApply},
-		{name: "dead end", g: deadEnd{}, want: enginetest.CheckChoices},
-		{name: "forgetful", g: forgetful{}, want: enginetest.CheckReplay},
-		{name: "panicky", g: panicky{}, want: enginetest.CheckPanic},
-		{name: "whispering", g: whispering{}, want: enginetest.CheckEvents},
-		{name: "anyone", g: anyone{}, want: enginetest.CheckIllegal},
-		{name: "vague", g: vague{}, want: enginetest.CheckIllegal},
-		{name: "podium", g: podium{}, want: enginetest.CheckStatus},
-		{name: "countdown", g: countdown{}, want: enginetest.CheckStatus},
-		{name: "bound", g: pebbles{}, want: enginetest.CheckBound, max: 3},
+		{name: "mutating", g: mutating{}, want: playout.CheckMutation},
+		{name: "leaky", g: leaky{}, want: playout.CheckView},
+		{name: "commas", g: commas{}, want: playout.CheckNotation},
+		{name: "generous", g: generous{}, want: playout.CheckApply},
+		{name: "generous offered", g: generous{}, want: playout.CheckChoices, offered: 1},
+		{name: "dead end", g: deadEnd{}, want: playout.CheckChoices},
+		{name: "forgetful", g: forgetful{}, want: playout.CheckReplay},
+		{name: "panicky", g: panicky{}, want: playout.CheckPanic},
+		{name: "whispering", g: whispering{}, want: playout.CheckEvents},
+		{name: "anyone", g: anyone{}, want: playout.CheckIllegal},
+		{name: "vague", g: vague{}, want: playout.CheckIllegal},
+		{name: "podium", g: podium{}, want: playout.CheckStatus},
+		{name: "countdown", g: countdown{}, want: playout.CheckStatus},
+		{name: "bound", g: pebbles{}, want: playout.CheckBound, max: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := enginetest.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1, MaxMoves: tt.max}
-			var f *enginetest.Failure
+			cfg := playout.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1, MaxMoves: tt.max, OfferedEvery: -1}
+			if tt.offered > 0 {
+				cfg.OfferedEvery = tt.offered
+			}
+			var f *playout.Failure
 			for i := 0; i < 20 && f == nil; i++ {
-				_, err := enginetest.Playout(tt.g, cfg, i)
+				_, err := playout.Playout(tt.g, cfg, i)
 				if err != nil && !errors.As(err, &f) {
 					t.Fatalf("playout %d: %v is not a *Failure", i, err)
 				}
@@ -197,9 +204,9 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 // A move that fails to apply ends the failure record, so replaying the
 // record reproduces the failure.
 func TestFailureRecordReproduces(t *testing.T) {
-	var f *enginetest.Failure
+	var f *playout.Failure
 	for i := 0; f == nil; i++ {
-		_, err := enginetest.Playout(generous{}, enginetest.Config{}, i)
+		_, err := playout.Playout(generous{}, playout.Config{OfferedEvery: -1}, i)
 		errors.As(err, &f)
 	}
 	_, err := engine.Replay(generous{}, f.Record)
@@ -210,14 +217,14 @@ func TestFailureRecordReproduces(t *testing.T) {
 }
 
 func TestPlayoutDeterministic(t *testing.T) {
-	cfg := enginetest.Config{Seed: 5}
-	a, err := enginetest.Playout(pebbles{}, cfg, 3)
+	cfg := playout.Config{Seed: 5}
+	a, err := playout.Playout(pebbles{}, cfg, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := enginetest.Playout(pebbles{}, cfg, 3)
+	b, _ := playout.Playout(pebbles{}, cfg, 3)
 	// Sampling the checks differently must not change the game played.
-	c, _ := enginetest.Playout(pebbles{}, enginetest.Config{Seed: 5, ViewEvery: 1, RoundTripEvery: -1, Permuter: pebbles{}}, 3)
+	c, _ := playout.Playout(pebbles{}, playout.Config{Seed: 5, ViewEvery: 1, RoundTripEvery: -1, Permuter: pebbles{}}, 3)
 	if !bytes.Equal(a.Format(), b.Format()) || !bytes.Equal(a.Format(), c.Format()) {
 		t.Errorf("same playout, different games:\n%s\n%s\n%s", a.Format(), b.Format(), c.Format())
 	}
@@ -231,7 +238,7 @@ func TestPlayoutDeterministic(t *testing.T) {
 func TestPlayoutsCycleRulesVersions(t *testing.T) {
 	var got []int
 	for i := range 6 {
-		rec, err := enginetest.Playout(pebbles{}, enginetest.Config{Seats: []int{2, 3}}, i)
+		rec, err := playout.Playout(pebbles{}, playout.Config{Seats: []int{2, 3}}, i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,32 +249,21 @@ func TestPlayoutsCycleRulesVersions(t *testing.T) {
 	}
 }
 
-func TestPlayoutsStats(t *testing.T) {
-	s := enginetest.Playouts(t, pebbles{}, enginetest.Config{Playouts: 30})
-	if s.Playouts != 30 || s.Moves == 0 {
-		t.Errorf("stats %+v", s)
-	}
-}
-
-func FuzzPebblesNotation(f *testing.F) {
-	enginetest.FuzzNotation(f, pebbles{}, []string{"take 1", "pass", "t 3"})
-}
-
 // BenchmarkPlayout measures one Pebbles playout with the default sampling
 // and with every check on every move and playout.
 func BenchmarkPlayout(b *testing.B) {
 	for _, bc := range []struct {
 		name string
-		cfg  enginetest.Config
+		cfg  playout.Config
 	}{
-		{"default", enginetest.Config{Permuter: pebbles{}}},
-		{"all", enginetest.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1}},
-		{"none", enginetest.Config{RoundTripEvery: -1, ViewEvery: -1, ReplayEvery: -1}},
+		{"default", playout.Config{Permuter: pebbles{}}},
+		{"all", playout.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1, OfferedEvery: 1}},
+		{"none", playout.Config{RoundTripEvery: -1, ViewEvery: -1, ReplayEvery: -1, OfferedEvery: -1}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			moves := 0
 			for i := 0; b.Loop(); i++ {
-				rec, err := enginetest.Playout(pebbles{}, bc.cfg, i)
+				rec, err := playout.Playout(pebbles{}, bc.cfg, i)
 				if err != nil {
 					b.Fatal(err)
 				}
