@@ -22,6 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/enginetest"
 )
 
 var regenGames = flag.Bool("regen-games", false, "replay the greedy policy and rewrite testdata/games/*.record (and goldens)")
@@ -126,6 +127,13 @@ func TestRecordedGames(t *testing.T) {
 	if !seats[3] || !seats[4] {
 		t.Errorf("recorded games cover seat counts %v, want 3 and 4", seats)
 	}
+}
+
+// TestRecordedGamesThroughChoices checks every move of the recorded games
+// against the choices: each can be built token by token in the picker, and
+// every token offered on the way leads somewhere Apply accepts.
+func TestRecordedGamesThroughChoices(t *testing.T) {
+	enginetest.Records(t, New(), filepath.Join("testdata", "games", "*.record"))
 }
 
 // gameTranscript is the golden text of a replayed game: the public events

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/enginetest"
+	"github.com/smokestack/smokestack/engine/scenario"
 )
 
 // cardsConserved checks that no card appears or vanishes: the deck, the
@@ -43,6 +44,18 @@ func TestConformanceSmallPile(t *testing.T) {
 		Playouts: 200, Seed: 1000, Seats: []int{4}, Options: map[string]string{"pile": "5"},
 		Invariant: cardsConserved, ViewEvery: 1, ReplayEvery: 1,
 	})
+}
+
+// TestScenarios runs the Pebbles scenarios through the shared harness, with
+// no words of Pebbles' own: the harness's words are enough for a game.
+func TestScenarios(t *testing.T) {
+	scenario.Run(t, "testdata/scenarios/*.txtar", scenario.Config{Game: Game{}})
+}
+
+// TestRecordedGames checks every move of the recorded games against the
+// choices.
+func TestRecordedGames(t *testing.T) {
+	enginetest.Records(t, Game{}, "testdata/games/*.record")
 }
 
 func TestPermuteHiddenKeepsWhatSeatSees(t *testing.T) {
