@@ -118,9 +118,11 @@ func isPlace(w string) bool {
 }
 
 // normWhere normalizes "<place>[@n]", dropping an industry word written
-// before or after a colon ("bury:mill", "port:liverpool").
+// before or after a colon ("bury:mill", "port:liverpool"). The word is
+// dropped only when what remains is a non-empty word without a colon, so
+// that the result normalizes to itself ("port::coal" stays as it is).
 func normWhere(w string) string {
-	if a, b, ok := strings.Cut(w, ":"); ok {
+	if a, b, ok := strings.Cut(w, ":"); ok && a != "" && b != "" && !strings.Contains(b, ":") {
 		a, b = normalizeWord(a), normalizeWord(b)
 		if _, isInd := industryBySlug(a); isInd {
 			w = b
@@ -207,6 +209,28 @@ func normToken(w string) string {
 
 // ParseMove reads typed notation into canonical tokens.
 func (Game) ParseMove(text string) (engine.Move, error) {
+	m := parseWords(text)
+	// The canonical text of a move must read back as the move. Tokens that,
+	// written next to each other, spell a longer name ("ellesmere port",
+	// typed "ellesmereport port") or an industry and its noun ("iron
+	// foundries") are read again as the canonical text would be; every
+	// round joins or drops a word, so a few rounds settle it.
+	for range 8 {
+		again := parseWords(strings.Join(m, " "))
+		if slices.Equal(again, m) {
+			break
+		}
+		m = again
+	}
+	if len(m) == 0 {
+		return nil, engine.Rule("notation.empty", TopicNotation, "empty move")
+	}
+	return m, nil
+}
+
+// parseWords is one reading of the text: phrases joined, words put in
+// canonical spelling.
+func parseWords(text string) engine.Move {
 	text = strings.ToLower(strings.ReplaceAll(text, ",", " "))
 	words := strings.Fields(joinPhrases(strings.Join(strings.Fields(text), " ")))
 	var m engine.Move
@@ -220,10 +244,7 @@ func (Game) ParseMove(text string) (engine.Move, error) {
 		prev = w
 		m = append(m, normToken(w))
 	}
-	if len(m) == 0 {
-		return nil, engine.Rule("notation.empty", TopicNotation, "empty move")
-	}
-	return m, nil
+	return m
 }
 
 // FormatMove joins canonical tokens.

@@ -176,3 +176,7 @@ func TestDecodeVersion1State(t *testing.T) {
 		t.Errorf("rules 9 snapshot: %v", err)
 	}
 }
+
+func FuzzUnmarshalState(f *testing.F) {
+	enginetest.FuzzState(f, Game{}, [][]byte{[]byte(`{"v":1}`), []byte(`{"v":1,"hands":[[1],[2]],"pile":3}`)})
+}
