@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -128,143 +126,29 @@ func TestHelpCoversTopicIDs(t *testing.T) {
 	}
 }
 
-// helpRuleUse is one place where the package builds a rule error.
-type helpRuleUse struct {
-	pos   string
-	topic string // resolved topic ID, "" when unresolved
-	expr  string
-}
-
-// TestRuleErrorTopicsExist scans the package's non-test source for
+// TestRuleErrorTopicsExist reads the package's non-test source for
 // engine.Rule(code, topic, ...) calls and engine.RuleError{Topic: ...}
 // literals and checks every topic they name has help. A topic passed
-// through a wrapper function's parameter is followed to the wrapper's callers.
+// through a wrapper function's parameter is followed to the wrapper's
+// callers (ruleSource in rulecodes_test.go).
 func TestRuleErrorTopicsExist(t *testing.T) {
-	fset := token.NewFileSet()
-	names, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.ParseFile(fset, n, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	consts := helpStringConsts(t, files)
-
-	// wrappers maps a function name to the index of its parameter that
-	// ends up as a rule error's topic.
-	wrappers := map[string]int{}
-	var uses []helpRuleUse
-	var resolve func(fn *ast.FuncDecl, e ast.Expr, pos token.Pos)
-	resolve = func(fn *ast.FuncDecl, e ast.Expr, pos token.Pos) {
-		u := helpRuleUse{pos: fset.Position(pos).String(), expr: helpExpr(e)}
-		switch x := e.(type) {
-		case *ast.BasicLit:
-			if v, err := strconv.Unquote(x.Value); err == nil && x.Kind == token.STRING {
-				u.topic = v
-			}
-		case *ast.Ident:
-			if v, ok := consts[x.Name]; ok {
-				u.topic = v
-			} else if i := helpParamIndex(fn, x.Name); i >= 0 {
-				if _, seen := wrappers[fn.Name.Name]; !seen {
-					wrappers[fn.Name.Name] = i
-				}
-				return
-			} else if vals := helpAssigned(fn, x.Name); len(vals) > 0 {
-				// A local variable: check every value assigned to it.
-				for _, v := range vals {
-					resolve(fn, v, v.Pos())
-				}
-				return
-			}
-		}
-		uses = append(uses, u)
-	}
-	inspect := func(visit func(fn *ast.FuncDecl, n ast.Node)) {
-		for _, f := range files {
-			for _, d := range f.Decls {
-				fn, ok := d.(*ast.FuncDecl)
-				if !ok || fn.Body == nil {
-					continue
-				}
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
-					visit(fn, n)
-					return true
-				})
-			}
-		}
-	}
-	inspect(func(fn *ast.FuncDecl, n ast.Node) {
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			if helpIsSel(x.Fun, "engine", "Rule") && len(x.Args) >= 2 {
-				resolve(fn, x.Args[1], x.Pos())
-			}
-		case *ast.CompositeLit:
-			if helpIsSel(x.Type, "engine", "RuleError") {
-				for _, el := range x.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Topic" {
-							resolve(fn, kv.Value, kv.Pos())
-						}
-					}
-				}
-			}
-		}
-	})
-	// Follow wrappers (a wrapper may call another wrapper) until no new
-	// wrapper appears.
-	for done := map[string]bool{}; ; {
-		var todo []string
-		for w := range wrappers {
-			if !done[w] {
-				todo = append(todo, w)
-			}
-		}
-		if len(todo) == 0 {
-			break
-		}
-		for _, w := range todo {
-			done[w] = true
-			idx := wrappers[w]
-			calls := 0
-			inspect(func(fn *ast.FuncDecl, n ast.Node) {
-				c, ok := n.(*ast.CallExpr)
-				if !ok || helpCallee(c.Fun) != w || idx >= len(c.Args) {
-					return
-				}
-				calls++
-				resolve(fn, c.Args[idx], c.Pos())
-			})
-			if calls == 0 {
-				t.Errorf("%s passes its parameter on as a rule error topic, but no direct call of it was found to check", w)
-			}
-		}
-	}
-
+	src := loadRuleSource(t)
 	byID := helpTopicsByID(t)
-	for _, u := range uses {
-		if u.topic == "" {
-			t.Errorf("%s: rule error topic %s is not a constant or string literal", u.pos, u.expr)
-			continue
+	sites := src.ruleArgs("Topic")
+	for _, r := range sites {
+		for _, u := range r.unresolved {
+			t.Errorf("%s: rule error topic %s is not a constant or string literal (%s)", r.pos, r.expr, u)
 		}
-		if _, ok := byID[u.topic]; !ok {
-			t.Errorf("%s: rule error names topic %q, which has no help", u.pos, u.topic)
+		for _, v := range r.values {
+			if _, ok := byID[v]; !ok {
+				t.Errorf("%s: rule error names topic %q, which has no help", r.pos, v)
+			}
 		}
 	}
-	t.Logf("checked %d rule error sites (wrappers: %v)", len(uses), wrappers)
+	if len(sites) < 30 {
+		t.Fatalf("found only %d rule error sites", len(sites))
+	}
+	t.Logf("checked %d rule error sites", len(sites))
 }
 
 // helpAssigned returns the expressions assigned to a local variable name

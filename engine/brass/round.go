@@ -217,7 +217,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	if len(m) > 2 {
 		return step{}, tooLong(m[2:])
 	}
-	si, err := w.resolve(m[1], w.ownTile, "industry of yours", "liquidate", TopicNegativeIncome)
+	si, err := w.resolve(m[1], w.ownTile, nil, "industry of yours", "liquidate", TopicNegativeIncome)
 	if err != nil {
 		return step{}, err
 	}

@@ -129,19 +129,30 @@ func (w *walker) parseSale(tok string) (int, int, error) {
 	if !ok {
 		return 0, 0, engine.Rule("sell.notation", TopicNotation, "write a sale as <mill town>><port town> or <mill town>>distant, not %q", tok)
 	}
-	mill, err := w.resolve(ms, w.ownMill, "unsold cotton mill of yours", "sell", TopicSellCotton)
+	// A town with only sold mills (or flipped ports) resolves to one of
+	// them, so that checkSale says the counter has already sold.
+	mill, err := w.resolve(ms, w.ownMill, w.ownCotton, "unsold cotton mill of yours", "sell", TopicSellCotton)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ts == "distant" {
 		return mill, distantTarget, nil
 	}
-	target, err := w.resolve(ts, openPort, "unflipped port", "sell", TopicSellCotton)
+	target, err := w.resolve(ts, openPort, isPort, "unflipped port", "sell", TopicSellCotton)
 	return mill, target, err
 }
 
-// resolve turns "<town>" or "<town>@<n>" into a space holding a matching counter.
-func (w *walker) resolve(tok string, match func(*Tile) bool, what, action, topic string) (int, error) {
+// ownCotton reports whether t is one of the seat's cotton mills, sold or not.
+func (w *walker) ownCotton(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton }
+
+// isPort reports whether t is a port, flipped or not.
+func isPort(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port }
+
+// resolve turns "<town>" or "<town>@<n>" into a space holding a matching
+// counter. When none matches, the first space holding a counter that near
+// matches (the right kind, but used up) is returned for the caller to
+// explain; near may be nil.
+func (w *walker) resolve(tok string, match, near func(*Tile) bool, what, action, topic string) (int, error) {
 	p, si, ok := parseWhere(tok)
 	if !ok {
 		return 0, engine.Rule(action+".unknown-place", TopicNotation, "unknown location %q", tok)
@@ -156,6 +167,11 @@ func (w *walker) resolve(tok string, match func(*Tile) bool, what, action, topic
 			if found >= 0 {
 				return 0, engine.Rule(action+".ambiguous", TopicNotation, "%s has more than one %s: add @<space>", pl.Name, what)
 			}
+			found = pl.firstSpace + i
+		}
+	}
+	for i := range pl.Spaces {
+		if found < 0 && near != nil && near(&w.st.Spaces[pl.firstSpace+i]) {
 			found = pl.firstSpace + i
 		}
 	}
