@@ -2,7 +2,7 @@
 // a Discord bot, or a local web playground, plus tools for match records.
 //
 //	smokestack [serve]                  Discord bot when DISCORD_TOKEN is set, else the web playground
-//	smokestack replay FILE              play a record, print the final status as JSON
+//	smokestack replay FILE [--view N|public]  play a record, print the final status (or a view) as JSON
 //	smokestack render FILE -o board.png [--seat N]
 //	smokestack selfplay --game G --seats N --games K --seed S
 //	smokestack games                    each game: players, rules versions, score and options
@@ -32,7 +32,9 @@ const usage = `usage: smokestack [command] [arguments]
 commands:
   serve                       run the Discord bot when DISCORD_TOKEN is set, otherwise
                               the local web playground (default: http://127.0.0.1:8080)
-  replay FILE                 play a match record; print the final status as JSON
+  replay FILE [--view N|public]
+                              play a match record; print the final status as JSON, or
+                              with --view the final view of seat N (1-based) or the public one
   render FILE -o OUT.png [--seat N]
                               draw the position at the end of a record (seat 1-based;
                               0 or absent: the public board)

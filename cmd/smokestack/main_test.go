@@ -164,6 +164,44 @@ func TestReplay(t *testing.T) {
 	}
 }
 
+// TestReplayView prints the final view of a seat and the public one: the
+// whole position, so a record can be checked against it.
+func TestReplayView(t *testing.T) {
+	file := writeFile(t, "g.txt", pebblesRecord)
+	// The deal gives both seats 1 2 3; each draws a 3 after taking: seat 1
+	// plays 3 and 1, seat 2 plays 3.
+	for _, c := range []struct{ view, want string }{
+		{"1", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"hand":[2,3,3],"turn":0,"winner":0}`},
+		{"2", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"hand":[1,2,3],"turn":0,"winner":0}`},
+		{"public", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"turn":0,"winner":0}`},
+	} {
+		code, out, errOut := runCLI(t, nil, "replay", "--view", c.view, file)
+		if code != exitOK {
+			t.Fatalf("--view %s: exit %d: %s", c.view, code, errOut)
+		}
+		var b bytes.Buffer
+		if err := json.Compact(&b, []byte(out)); err != nil {
+			t.Fatalf("--view %s: %v: %s", c.view, err, out)
+		}
+		if b.String() != c.want {
+			t.Errorf("--view %s:\n got %s\nwant %s", c.view, b.String(), c.want)
+		}
+	}
+	for _, bad := range []string{"0", "3", "spectator", ""} {
+		code, _, errOut := runCLI(t, nil, "replay", file, "--view="+bad)
+		if bad == "" {
+			// an empty --view is no view: the status
+			if code != exitOK {
+				t.Errorf("--view=: exit %d: %s", code, errOut)
+			}
+			continue
+		}
+		if code != exitUsage || !strings.Contains(errOut, "seats 1 to 2, or use public") {
+			t.Errorf("--view %s: exit %d: %s", bad, code, errOut)
+		}
+	}
+}
+
 func TestRender(t *testing.T) {
 	rec := writeFile(t, "g.txt", pebblesRecord)
 	out := filepath.Join(t.TempDir(), "board.png")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -79,6 +80,7 @@ func toStatusJSON(rec engine.Record, res engine.Result) statusJSON {
 func replayCmd(args []string, stdout io.Writer, cat catalog) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	view := fs.String("view", "", `print the final view of this seat (1-based) or "public" instead of the status`)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return fmt.Errorf("%w: replay: %v", errUsage, err)
@@ -86,13 +88,34 @@ func replayCmd(args []string, stdout io.Writer, cat catalog) error {
 	if len(pos) != 1 {
 		return fmt.Errorf("%w: replay takes one record file", errUsage)
 	}
-	_, rec, res, err := loadRecord(pos[0], cat)
+	g, rec, res, err := loadRecord(pos[0], cat)
 	if err != nil {
 		return err
 	}
+	var out any = toStatusJSON(rec, res)
+	if *view != "" {
+		viewer, err := viewerArg(*view, rec.Seats)
+		if err != nil {
+			return err
+		}
+		out = g.View(res.State, viewer)
+	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	return enc.Encode(toStatusJSON(rec, res))
+	return enc.Encode(out)
+}
+
+// viewerArg reads --view: a 1-based seat of the record, or "public" for the
+// spectator's view.
+func viewerArg(v string, seats int) (int, error) {
+	if v == "public" {
+		return engine.Spectator, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > seats {
+		return 0, fmt.Errorf("%w: --view %q: the record has seats 1 to %d, or use public", errUsage, v, seats)
+	}
+	return n - 1, nil
 }
 
 func renderCmd(args []string, stdout io.Writer, cat catalog) error {
