@@ -32,11 +32,11 @@ func reachable(g engine.Game, st engine.State, seat int, m engine.Move) error {
 	for k := 0; k <= len(m); k++ {
 		ch, err := g.Choices(st, seat, m[:k])
 		if err != nil {
-			return fmt.Errorf("Choices refuses the prefix %q of a move Apply accepts: %v", g.FormatMove(m[:k]), err)
+			return fmt.Errorf("the prefix %q of a move Apply accepts is refused by Choices: %v", g.FormatMove(m[:k]), err)
 		}
 		if k == len(m) {
 			if !ch.Complete {
-				return fmt.Errorf("Apply accepts %q, which Choices does not call complete", g.FormatMove(m))
+				return fmt.Errorf("the move %q is accepted by Apply, but Choices does not call it complete", g.FormatMove(m))
 			}
 			return nil
 		}
@@ -60,7 +60,7 @@ func CheckUnreachable(g engine.Game, st engine.State, seat int, m engine.Move) e
 		}
 		if k == len(m) {
 			if ch.Complete {
-				return fmt.Errorf("Apply refuses %q, which Choices offers token by token and calls complete", g.FormatMove(m))
+				return fmt.Errorf("the move %q is refused by Apply, but Choices offers it token by token and calls it complete", g.FormatMove(m))
 			}
 			return nil
 		}
@@ -80,14 +80,14 @@ func CheckOffered(g engine.Game, st engine.State, seat int, m engine.Move) error
 	for k := 0; k <= len(m); k++ {
 		ch, err := g.Choices(st, seat, m[:k])
 		if err != nil {
-			return fmt.Errorf("Choices refuses the prefix %q: %v", g.FormatMove(m[:k]), err)
+			return fmt.Errorf("the prefix %q is refused by Choices: %v", g.FormatMove(m[:k]), err)
 		}
 		if err := checkChoiceList(ch); err != nil {
 			return fmt.Errorf("after %q: %v", g.FormatMove(m[:k]), err)
 		}
 		if ch.Complete {
 			if _, _, err := g.Apply(st, seat, m[:k]); err != nil {
-				return fmt.Errorf("Apply refuses %q, which Choices calls complete: %v", g.FormatMove(m[:k]), err)
+				return fmt.Errorf("the prefix %q, which Choices calls complete, is refused by Apply: %v", g.FormatMove(m[:k]), err)
 			}
 		}
 		for _, c := range ch.Next {
@@ -103,7 +103,7 @@ func CheckOffered(g engine.Game, st engine.State, seat int, m engine.Move) error
 				return fmt.Errorf("after %q Choices offers %q, a dead end: not complete and nothing may follow", g.FormatMove(m[:k]), c.Token)
 			case next.Complete:
 				if _, _, err := g.Apply(st, seat, p); err != nil {
-					return fmt.Errorf("Apply refuses %q, which Choices offers as complete: %v", g.FormatMove(p), err)
+					return fmt.Errorf("the move %q, which Choices offers as complete, is refused by Apply: %v", g.FormatMove(p), err)
 				}
 			}
 		}

@@ -71,10 +71,10 @@ func TestCheckMove(t *testing.T) {
 		want string
 	}{
 		{"not offered", secret{}, take(3), `does not offer "3"`},
-		{"never complete", hesitant{}, take(2), "does not call complete"},
-		{"offered but refused", generous{}, take(1), `Apply refuses "take 7"`},
+		{"never complete", hesitant{}, take(2), "but Choices does not call it complete"},
+		{"offered but refused", generous{}, take(1), `the move "take 7", which Choices offers as complete, is refused by Apply`},
 		{"dead end offered", deadEnd{}, take(1), `offers "7", then refuses`},
-		{"complete sibling refused", strict{}, take(2), `Apply refuses "take 1"`},
+		{"complete sibling refused", strict{}, take(2), `the move "take 1", which Choices offers as complete, is refused by Apply`},
 		{"empty", pebbles{}, nil, "empty move"},
 	} {
 		err := playout.CheckMove(c.g, st, 0, c.m)
@@ -97,7 +97,7 @@ func TestCheckUnreachable(t *testing.T) {
 		}
 	}
 	// strict refuses take 1, which its choices offer as complete.
-	if err := playout.CheckUnreachable(strict{}, st, 0, engine.Move{"take", "1"}); err == nil || !strings.Contains(err.Error(), "calls complete") {
+	if err := playout.CheckUnreachable(strict{}, st, 0, engine.Move{"take", "1"}); err == nil || !strings.Contains(err.Error(), "Choices offers it token by token and calls it complete") {
 		t.Errorf("strict take 1: %v, want an error", err)
 	}
 }

@@ -183,8 +183,8 @@ func TestHarnessFinds(t *testing.T) {
 		{"patch", setup[:strings.Index(setup, "-- steps")] + "-- patch --\nset heap 3\n-- steps --\nactive p1\n", `no field "heap"`, nil},
 		{"line number", setup + "\n# a comment\nview pile 10\nview pile 9\n", "test.txtar:11: view pile = 10, want 9", nil},
 		{"accepted, not offered", setup + "p1 take 3\nok\n", `Choices does not offer "3"`, secret{}},
-		{"offered as complete, refused", setup + "p1 take 1\nerror take.one\n", "which Choices offers token by token and calls complete", strict{}},
-		{"offered, refused", setup + "p1 take 2\nok\n", `Apply refuses "take 1", which Choices offers as complete`, strict{}},
+		{"offered as complete, refused", setup + "p1 take 1\nerror take.one\n", "refused by Apply, but Choices offers it token by token and calls it complete", strict{}},
+		{"offered, refused", setup + "p1 take 2\nok\n", `the move "take 1", which Choices offers as complete, is refused by Apply`, strict{}},
 		{"mutation", setup + "p1 take 2\nok\n", "Apply changed its input state", mutating{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
