@@ -76,6 +76,8 @@ func CheckUnreachable(g engine.Game, st engine.State, seat int, m engine.Move) e
 // accepted by Choices, Apply must accept it when Choices calls it complete,
 // and it must lead on when not (a menu never offers a dead end). Only the
 // token chosen is followed further; its siblings are checked one level deep.
+// When Apply refuses an offered complete move the error is a
+// *RefusedError.
 func CheckOffered(g engine.Game, st engine.State, seat int, m engine.Move) error {
 	for k := 0; k <= len(m); k++ {
 		ch, err := g.Choices(st, seat, m[:k])
@@ -87,7 +89,8 @@ func CheckOffered(g engine.Game, st engine.State, seat int, m engine.Move) error
 		}
 		if ch.Complete {
 			if _, _, err := g.Apply(st, seat, m[:k]); err != nil {
-				return fmt.Errorf("the prefix %q, which Choices calls complete, is refused by Apply: %v", g.FormatMove(m[:k]), err)
+				return &RefusedError{Move: slices.Clone(m[:k]), Err: err,
+					msg: fmt.Sprintf("the prefix %q, which Choices calls complete, is refused by Apply: %v", g.FormatMove(m[:k]), err)}
 			}
 		}
 		for _, c := range ch.Next {
@@ -103,13 +106,25 @@ func CheckOffered(g engine.Game, st engine.State, seat int, m engine.Move) error
 				return fmt.Errorf("after %q Choices offers %q, a dead end: not complete and nothing may follow", g.FormatMove(m[:k]), c.Token)
 			case next.Complete:
 				if _, _, err := g.Apply(st, seat, p); err != nil {
-					return fmt.Errorf("the move %q, which Choices offers as complete, is refused by Apply: %v", g.FormatMove(p), err)
+					return &RefusedError{Move: p, Err: err,
+						msg: fmt.Sprintf("the move %q, which Choices offers as complete, is refused by Apply: %v", g.FormatMove(p), err)}
 				}
 			}
 		}
 	}
 	return nil
 }
+
+// RefusedError is CheckOffered's error when Apply refuses a move the
+// choices offer as complete; Move is that move, Err Apply's error.
+type RefusedError struct {
+	Move engine.Move
+	Err  error
+	msg  string
+}
+
+func (e *RefusedError) Error() string { return e.msg }
+func (e *RefusedError) Unwrap() error { return e.Err }
 
 func offers(ch engine.Choices, tok string) bool {
 	return slices.ContainsFunc(ch.Next, func(c engine.Choice) bool { return c.Token == tok })

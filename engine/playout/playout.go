@@ -24,7 +24,7 @@ const (
 	CheckSetup       Check = "setup"       // Setup failed or is not deterministic
 	CheckStatus      Check = "status"      // inconsistent Status
 	CheckChoices     Check = "choices"     // choices empty, failing, malformed or leading nowhere before the end
-	CheckApply       Check = "apply"       // a move built from the choices failed
+	CheckApply       Check = "apply"       // a move built from (or offered by) the choices failed
 	CheckIllegal     Check = "illegal"     // an illegal move accepted or reported without a rule
 	CheckRoundTrip   Check = "round-trip"  // MarshalState/UnmarshalState not byte-stable
 	CheckMutation    Check = "mutation"    // Apply (or Choices, View ...) changed its input
@@ -214,6 +214,13 @@ func (r *run) play() error {
 		}
 		if sampled(r.cfg.OfferedEvery, k, r.i+1) {
 			if err := CheckOffered(g, st, seat, m); err != nil {
+				var refused *RefusedError
+				if errors.As(err, &refused) {
+					// As when the built move fails: the record ends with
+					// the move refused, so replaying it reproduces this.
+					r.text, r.applying = g.FormatMove(refused.Move), true
+					return r.fail(CheckApply, "%v", err)
+				}
 				return r.fail(CheckChoices, "%v", err)
 			}
 		}

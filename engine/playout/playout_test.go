@@ -155,12 +155,14 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		// offered samples CheckOffered; 0 turns it off, so that the check
 		// under test is the one that finds the fault
 		offered int
+		text    string // the move of the failure, when it matters
 	}{
 		{name: "mutating", g: mutating{}, want: playout.CheckMutation},
 		{name: "leaky", g: leaky{}, want: playout.CheckView},
 		{name: "commas", g: commas{}, want: playout.CheckNotation},
 		{name: "generous", g: generous{}, want: playout.CheckApply},
-		{name: "generous offered", g: generous{}, want: playout.CheckChoices, offered: 1},
+		{name: "generous offered", g: generous{}, want: playout.CheckApply, offered: 1, text: "take 7"},
+		{name: "dead end offered", g: deadEnd{}, want: playout.CheckChoices, offered: 1},
 		{name: "dead end", g: deadEnd{}, want: playout.CheckChoices},
 		{name: "forgetful", g: forgetful{}, want: playout.CheckReplay},
 		{name: "panicky", g: panicky{}, want: playout.CheckPanic},
@@ -190,6 +192,9 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 			if f.Check != tt.want {
 				t.Fatalf("check %s, want %s: %v", f.Check, tt.want, f)
 			}
+			if tt.text != "" && f.Text != tt.text {
+				t.Errorf("failure about %q, want %q", f.Text, tt.text)
+			}
 			// The failure carries a record that parses back.
 			if _, err := engine.ParseRecord(bytes.NewReader(f.Record.Format())); err != nil {
 				t.Errorf("failure record does not parse: %v", err)
@@ -203,16 +208,20 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 
 // A move that fails to apply ends the failure record, so replaying the
 // record reproduces the failure.
+// So does a move the choices offer as complete that Apply refuses, found
+// by CheckOffered before the move built is applied.
 func TestFailureRecordReproduces(t *testing.T) {
-	var f *playout.Failure
-	for i := 0; f == nil; i++ {
-		_, err := playout.Playout(generous{}, playout.Config{OfferedEvery: -1}, i)
-		errors.As(err, &f)
-	}
-	_, err := engine.Replay(generous{}, f.Record)
-	var re *engine.ReplayError
-	if !errors.As(err, &re) || re.MoveNumber != len(f.Record.Moves) || re.Move != f.Text {
-		t.Errorf("replay of the failure record: %v; failure: %v", err, f)
+	for _, offered := range []int{-1, 1} {
+		var f *playout.Failure
+		for i := 0; f == nil; i++ {
+			_, err := playout.Playout(generous{}, playout.Config{OfferedEvery: offered}, i)
+			errors.As(err, &f)
+		}
+		_, err := engine.Replay(generous{}, f.Record)
+		var re *engine.ReplayError
+		if !errors.As(err, &re) || re.MoveNumber != len(f.Record.Moves) || re.Move != f.Text {
+			t.Errorf("OfferedEvery %d: replay of the failure record: %v; failure: %v", offered, err, f)
+		}
 	}
 }
 

@@ -293,6 +293,11 @@ func (s *Script) setup(text string, first int) {
 				s.Fatalf("seed: %v", err)
 			}
 			su.Seed = n
+		case "rules":
+			if len(f) != 2 {
+				s.Fatalf("rules N")
+			}
+			su.RulesVersion = s.Int(f[1])
 		case "pin":
 			if len(f) < 3 {
 				s.Fatalf("pin needs a key and a value")
