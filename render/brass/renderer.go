@@ -30,7 +30,6 @@ var (
 // Renderer draws Brass views. It is safe for concurrent use.
 type Renderer struct {
 	l   *layout
-	pal *render.Palette
 	enc *render.Encoder
 
 	mu     sync.Mutex
@@ -47,10 +46,12 @@ type staticLayer struct {
 }
 
 // painter is the per-goroutine drawing state: a canvas (with its font faces
-// and glyph cache), the paletted output image, and what the last render
-// drew over which static layer, so that only that needs restoring.
+// and glyph cache), the palette and the paletted output image, and what the
+// last render drew over which static layer, so that only that needs
+// restoring.
 type painter struct {
 	c   *render.Canvas
+	pal *render.Palette
 	out *image.Paletted
 	sig string // static layer the canvas and out currently hold, plus damage
 	dmg *render.Damage
@@ -58,17 +59,15 @@ type painter struct {
 
 var _ render.Renderer = (*Renderer)(nil)
 
-// New returns a Renderer using the embedded layout.
+// New returns a Renderer using the embedded layout. The palette is built
+// on the first image, so that a program that draws nothing does not pay
+// for it.
 func New() (*Renderer, error) {
 	l, err := parseLayout(layoutJSON)
 	if err != nil {
 		return nil, err
 	}
-	pal, err := gamePalette()
-	if err != nil {
-		return nil, err
-	}
-	return &Renderer{l: l, pal: pal, enc: render.NewEncoder(), static: map[string]*staticLayer{}}, nil
+	return &Renderer{l: l, enc: render.NewEncoder(), static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -119,11 +118,15 @@ func (r *Renderer) painter() (*painter, error) {
 	if p, ok := r.pool.Get().(*painter); ok {
 		return p, nil
 	}
+	pal, err := gamePalette()
+	if err != nil {
+		return nil, err
+	}
 	c, err := render.NewCanvas(r.l.Width, r.l.Height)
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, out: image.NewPaletted(c.Img.Rect, r.pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
 }
 
 // draw paints the board for v on p's canvas and converts it into p.out.
@@ -145,7 +148,7 @@ func (r *Renderer) draw(p *painter, v *brass.View) error {
 	p.dmg.Reset()
 	p.c.Damage = p.dmg
 	st.b.drawDynamic(p.c, v)
-	r.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
+	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return nil
 }
 
@@ -167,8 +170,8 @@ func (r *Renderer) staticFor(p *painter, v *brass.View) (*staticLayer, error) {
 	b.drawStatic(p.c, v)
 	img := image.NewRGBA(p.c.Img.Rect)
 	copy(img.Pix, p.c.Img.Pix)
-	pal := image.NewPaletted(img.Rect, r.pal.Colors)
-	r.pal.Quantize(pal, img)
+	pal := image.NewPaletted(img.Rect, p.pal.Colors)
+	p.pal.Quantize(pal, img)
 	st := &staticLayer{sig: sig, b: b, img: img, pal: pal}
 	r.static[sig] = st
 	return st, nil

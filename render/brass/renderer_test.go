@@ -173,8 +173,8 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 		if !bytes.Equal(fresh.Img.Pix, p.c.Img.Pix) {
 			t.Errorf("position %d: restored canvas differs from a fresh one", i)
 		}
-		full := image.NewPaletted(fresh.Img.Rect, r.pal.Colors)
-		r.pal.Quantize(full, fresh.Img)
+		full := image.NewPaletted(fresh.Img.Rect, p.pal.Colors)
+		p.pal.Quantize(full, fresh.Img)
 		if !bytes.Equal(full.Pix, p.out.Pix) {
 			t.Errorf("position %d: damaged conversion differs from a full one", i)
 		}

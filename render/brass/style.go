@@ -81,8 +81,9 @@ var (
 	fNum    = render.Font{Size: 15, Bold: true} // space numbers
 )
 
-// gamePalette builds the palette once per process (its lookup table takes
-// a few hundred milliseconds to fill).
+// gamePalette builds the palette once per process, when the first image is
+// drawn: filling its lookup table takes about 0.1 s, which a command that
+// draws nothing should not pay.
 var gamePalette = sync.OnceValues(newPalette)
 
 // newPalette is the curated game palette: the board colours plus the
