@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 )
@@ -243,6 +242,3 @@ type HelpTopic struct {
 	Keywords []string `json:"keywords"` // search terms besides the title
 	Body     string   `json:"body"`     // plain text, at most 1500 characters
 }
-
-// RawState is a helper for games whose state is one JSON-encodable struct.
-func RawState(v any) ([]byte, error) { return json.Marshal(v) }

@@ -84,7 +84,6 @@ type glyphKey struct {
 type glyph struct {
 	dr      image.Rectangle
 	mask    *image.Alpha
-	maskp   image.Point
 	advance fixed.Int26_6
 	ok      bool
 }

@@ -6,7 +6,7 @@
 // # Transports
 //
 // Interactions arrive over the gateway (discordgo's websocket, ModeGateway)
-// or as signed HTTP POSTs (ModeHTTP, NewHTTPHandler): the signature is
+// or as signed HTTP POSTs (ModeHTTP, Bot.HTTPHandler): the signature is
 // checked with Ed25519 over timestamp+body and timestamps older than five
 // minutes (or from the future) are refused. Both feed the same handlers.
 // REST goes through Session.Client, whose transport rewrites

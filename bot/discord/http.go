@@ -7,14 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/smokestack/smokestack/bot"
 )
 
 // MaxSignatureAge is how old (or, allowing for clock skew, how far in the
@@ -24,21 +21,11 @@ const (
 	maxClockSkew    = 2 * time.Second
 )
 
-// NewHTTPHandler returns the endpoint for HTTP interactions (Discord's
+// HTTPHandler returns the bot's endpoint for HTTP interactions (Discord's
 // "Interactions Endpoint URL"): it verifies the Ed25519 signature and the
 // timestamp's age, answers PING with PONG, and answers every other
 // interaction in the HTTP response body (multipart when it carries files);
 // later messages go through REST. It does not register commands.
-func NewHTTPHandler(cfg Config, svc *bot.Service, log *slog.Logger) (http.Handler, error) {
-	cfg.Mode = ModeHTTP
-	b, err := New(cfg, svc, log)
-	if err != nil {
-		return nil, err
-	}
-	return b.HTTPHandler()
-}
-
-// HTTPHandler is the bot's HTTP interactions endpoint.
 func (b *Bot) HTTPHandler() (http.Handler, error) {
 	key, err := b.cfg.publicKey()
 	if err != nil {

@@ -42,6 +42,39 @@ func runCLI(t *testing.T, env []string, args ...string) (code int, stdout, stder
 	return code, o.String(), e.String()
 }
 
+// envExample renders .env.example from the variable list.
+func envExample() string {
+	var b strings.Builder
+	b.WriteString("# Smokestack configuration. Copy to .env (or set in the environment; the\n")
+	b.WriteString("# environment wins). Every variable is optional; the value shown is the default.\n")
+	b.WriteString("# Unknown variables in .env, and unknown SMOKESTACK_*, DISCORD_* or PLAYGROUND_*\n")
+	b.WriteString("# variables in the environment, stop the program with an error.\n")
+	for _, v := range variables {
+		b.WriteString("\n")
+		for _, line := range wrap(v.help, 76) {
+			b.WriteString("# " + line + "\n")
+		}
+		fmt.Fprintf(&b, "%s=%s\n", v.name, v.def)
+	}
+	return b.String()
+}
+
+func wrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}
+
 func TestEnvExample(t *testing.T) {
 	path := filepath.Join("..", "..", ".env.example")
 	want := envExample()

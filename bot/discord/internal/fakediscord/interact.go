@@ -28,14 +28,8 @@ type Opt struct {
 // Str is a string option.
 func Str(name, v string) Opt { return Opt{Name: name, Type: 3, Value: v} }
 
-// Int is an integer option.
-func Int(name string, v int) Opt { return Opt{Name: name, Type: 4, Value: v} }
-
 // Bool is a boolean option.
 func Bool(name string, v bool) Opt { return Opt{Name: name, Type: 5, Value: v} }
-
-// Sub is a subcommand with its options.
-func Sub(name string, opts ...Opt) Opt { return Opt{Name: name, Type: 1, Options: opts} }
 
 func (o Opt) wire() map[string]any {
 	m := map[string]any{"name": o.Name, "type": o.Type}
@@ -199,17 +193,6 @@ func (s *Server) SelectMenu(channelID, user string) (Message, Component, bool) {
 		}
 	}
 	return Message{}, Component{}, false
-}
-
-// Message returns the current state of a message.
-func (s *Server) Message(id string) (Message, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, ok := s.messages[id]
-	if !ok {
-		return Message{}, false
-	}
-	return m.clone(), true
 }
 
 // Messages returns the current state of every message posted in channel,
