@@ -68,7 +68,8 @@ func (p Period) String() string {
 type placeData struct {
 	ID       string      `json:"id"`
 	Name     string      `json:"name"`
-	Kind     string      `json:"kind"` // town, external, place
+	Short    string      `json:"short,omitempty"` // the name where room is short (default: name)
+	Kind     string      `json:"kind"`            // town, external, place
 	Spaces   []spaceData `json:"spaces"`
 	Cards    int         `json:"cards"`   // location cards in the deck
 	LinkVP   int         `json:"link_vp"` // fixed gold circles
@@ -335,6 +336,9 @@ func loadBoard() (*board, error) {
 			return nil, fmt.Errorf("brass: place %q has no source", p.ID)
 		}
 		b.placeIndex[p.ID] = i
+		if p.Short == "" {
+			p.Short = p.Name
+		}
 		pl := place{placeData: p, firstSpace: len(b.spaces)}
 		for si, s := range p.Spaces {
 			sp := space{place: i, index: si}
