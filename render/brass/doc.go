@@ -3,11 +3,14 @@
 //
 // # What the image shows
 //
-// The left part is the map, in our own schematic layout (layout.json): the
+// Every printed value the image shows (place and industry names, gold
+// link-VP circles, track prices and bonuses) comes from the game's data
+// through brass.PrintedValues and the view; layout.json holds only where
+// things go. The left part is the map, in our own schematic layout: the
 // towns roughly where they lie, north at the top, each a white box with its
-// name and its industry spaces; the three places without spaces (pills with
-// their two gold link-VP circles) and the three external locations (green
-// boxes with an anchor, the port mark, and two gold circles). Every
+// short name and its industry spaces; the three places without spaces
+// (pills with their gold link-VP circles) and the three external locations
+// (green boxes with an anchor, the port mark, and gold circles). Every
 // potential link joins the edges of its two places: a thin grey line with
 // sleepers where a rail may run, a blue dashed line where a canal may run,
 // both side by side where both may.

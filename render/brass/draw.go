@@ -29,9 +29,11 @@ type surface interface {
 
 var _ surface = (*render.Canvas)(nil)
 
-// board holds the geometry shared by the static and dynamic layers.
+// board holds the geometry shared by the static and dynamic layers, and
+// the printed values they draw.
 type board struct {
 	l      *layout
+	pr     *printed
 	places map[string]box // outline of each place
 	spaces map[string][]box
 	sideX  float64 // left edge of the side column
@@ -39,26 +41,29 @@ type board struct {
 
 const margin = 10.0
 
-// place geometry is computed once per renderer; text widths come from the
-// surface so both pipelines agree.
+// newBoard computes the geometry of the places and links of v, which the
+// renderer does once per static layer; text widths come from the surface
+// so both pipelines agree.
 func newBoard(l *layout, s surface, v *brass.View) (*board, error) {
-	b := &board{l: l, places: map[string]box{}, spaces: map[string][]box{}, sideX: l.Map[0] + l.Map[2]}
+	pr := thePrinted()
+	b := &board{l: l, pr: pr, places: map[string]box{}, spaces: map[string][]box{}, sideX: l.Map[0] + l.Map[2]}
 	for _, p := range v.Places {
 		pl, ok := l.Places[p.ID]
 		if !ok {
 			return nil, fmt.Errorf("%w: place %q", ErrNoLayout, p.ID)
 		}
 		if len(p.Spaces) == 0 {
-			// Label, then the two gold circles; external locations
-			// also show an anchor on the left.
-			w, h := s.TextWidth(pl.Label, fName)+70, 40.0
-			if p.Kind == "external" {
+			// Label, then the gold link-VP circles; a place printed
+			// with an anchor also shows it on the left.
+			pp := pr.places[p.ID]
+			w, h := s.TextWidth(pp.Short, fName)+34+18*float64(pp.LinkVP), 40.0
+			if pp.Port {
 				w, h = w+20, 46
 			}
 			b.places[p.ID] = box{math.Round(pl.X - w/2), math.Round(pl.Y - h/2), math.Round(w), h}
 			continue
 		}
-		ob, sp := townBox(pl, len(p.Spaces), s.TextWidth(pl.Label, fName))
+		ob, sp := townBox(pl, len(p.Spaces), s.TextWidth(pr.label(p.ID), fName))
 		b.places[p.ID] = ob
 		b.spaces[p.ID] = sp
 	}
@@ -135,7 +140,8 @@ func (b *board) drawPotentialLink(s surface, k brass.LinkView) {
 
 func (b *board) drawPlace(s surface, p brass.PlaceView) {
 	ob := b.places[p.ID]
-	label := b.l.Places[p.ID].Label
+	pp := b.pr.places[p.ID]
+	label := pp.Short
 	switch {
 	case len(p.Spaces) > 0:
 		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, 7, colWhite)
@@ -149,25 +155,33 @@ func (b *board) drawPlace(s surface, p brass.PlaceView) {
 				s.Text(strconv.Itoa(i+1), r.cx(), r.Y+r.H+numBand-2, fNum, colGrey, 0.5)
 			}
 		}
-	case p.Kind == "external":
-		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, 4, colExtern)
-		s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, 4, 3, colInk)
-		drawAnchor(s, ob.X+20, ob.cy())
-		s.Text(label, ob.X+38, ob.cy()+9, fName, colInk, 0)
-		drawGoldPair(s, ob.X+ob.W-28, ob.cy())
 	default:
-		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, ob.H/2, colPlace)
-		s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, ob.H/2, 2, colInk)
-		s.Text(label, ob.X+14, ob.cy()+9, fName, colInk, 0)
-		drawGoldPair(s, ob.X+ob.W-31, ob.cy())
+		// An external location is a green box, another place a pill;
+		// the gold circles keep clear of the pill's round end.
+		textX, pad := ob.X+14, 14.0
+		if p.Kind == "external" {
+			s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, 4, colExtern)
+			s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, 4, 3, colInk)
+			pad = 11
+		} else {
+			s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, ob.H/2, colPlace)
+			s.StrokeRoundRect(ob.X, ob.Y, ob.W, ob.H, ob.H/2, 2, colInk)
+		}
+		if pp.Port {
+			drawAnchor(s, ob.X+20, ob.cy())
+			textX = ob.X + 38
+		}
+		s.Text(label, textX, ob.cy()+9, fName, colInk, 0)
+		drawGold(s, ob.X+ob.W-pad-9*float64(pp.LinkVP)+1, ob.cy(), pp.LinkVP)
 	}
 }
 
-// drawGoldPair draws the two gold link-VP circles centred on x, y.
-func drawGoldPair(s surface, x, y float64) {
-	for _, dx := range []float64{-9, 9} {
-		s.FillCircle(x+dx, y, 8, colGold)
-		s.StrokeCircle(x+dx, y, 8, 1.5, colInk)
+// drawGold draws n gold link-VP circles in a row centred on x, y.
+func drawGold(s surface, x, y float64, n int) {
+	for i := range n {
+		cx := x + 18*(float64(i)-float64(n-1)/2)
+		s.FillCircle(cx, y, 8, colGold)
+		s.StrokeCircle(cx, y, 8, 1.5, colInk)
 	}
 }
 
@@ -266,15 +280,13 @@ func (b *board) slot(i, n int) (float64, float64) {
 	return b.sideX + margin + trackLabel + float64(i)*w, w - 4
 }
 
-var trackPrices = []int{1, 1, 2, 2, 3, 3, 4, 4}
-var cottonBonus = []string{"+3", "+3", "+2", "+2", "+1", "+1", "+0", "+0", "X"}
-
-// trackLabel is the printed value of slot i of a track row.
-func trackSlotLabel(row, i int) string {
+// trackSlots are the printed values of the spaces of a track row: the
+// coal and iron demand prices, then the cotton demand bonuses.
+func (b *board) trackSlots(row int) []string {
 	if row < 2 {
-		return "£" + strconv.Itoa(trackPrices[i])
+		return b.pr.demand
 	}
-	return cottonBonus[i]
+	return b.pr.cotton
 }
 
 func (b *board) drawTrackFrames(s surface) {
@@ -282,15 +294,12 @@ func (b *board) drawTrackFrames(s surface) {
 	for row, name := range []string{"Coal", "Iron", "Cotton"} {
 		y := trackTop + float64(row)*trackRowH
 		s.Text(name, x, y+slotH/2+9, fHead, colInk, 0)
-		n := 8
-		if row == 2 {
-			n = 9
-		}
-		for i := 0; i < n; i++ {
-			sx, sw := b.slot(i, n)
+		slots := b.trackSlots(row)
+		for i, label := range slots {
+			sx, sw := b.slot(i, len(slots))
 			s.FillRect(sx, y, sw, slotH, colWhite)
 			s.StrokeRoundRect(sx, y, sw, slotH, 0, 1.5, colGrey)
-			s.Text(trackSlotLabel(row, i), sx+sw/2, y+slotH/2+8, fChip, colGrey, 0.5)
+			s.Text(label, sx+sw/2, y+slotH/2+8, fChip, colGrey, 0.5)
 		}
 	}
 }
@@ -476,18 +485,21 @@ func (b *board) drawTracks(s surface, v *brass.View) {
 		}
 		// The cubes sit in the dearest spaces; buyers take the cheapest.
 		// A filled space is drawn as a cube with its price on it.
-		for i := 8 - clamp(cubes, 0, 8); i < 8; i++ {
-			sx, sw := b.slot(i, 8)
+		slots := b.trackSlots(row)
+		n := len(slots)
+		for i := n - clamp(cubes, 0, n); i < n; i++ {
+			sx, sw := b.slot(i, n)
 			s.FillRect(sx+3, y+3, sw-6, slotH-6, cube)
-			s.Text(trackSlotLabel(row, i), sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
+			s.Text(slots[i], sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
 		}
 	}
 	// The cotton demand marker: its space drawn in ink.
 	y := trackTop + 2*trackRowH
-	i := clamp(v.CottonDemand, 0, 8)
-	sx, sw := b.slot(i, 9)
+	slots := b.trackSlots(2)
+	i := clamp(v.CottonDemand, 0, len(slots)-1)
+	sx, sw := b.slot(i, len(slots))
 	s.FillRect(sx, y, sw, slotH, colInk)
-	s.Text(trackSlotLabel(2, i), sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
+	s.Text(slots[i], sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
 
 	x := b.sideX + margin
 	right := float64(b.l.Width) - margin
@@ -506,7 +518,7 @@ func (b *board) drawTracks(s surface, v *brass.View) {
 	s.Text(fit(s, info, fStat, infoW), x, my, fStat, colInk, 0)
 	last := "none"
 	if v.DiscardTop != "" {
-		last = b.cardLabel(v.DiscardTop)
+		last = b.pr.cardLabel(v.DiscardTop)
 	}
 	s.Text(fit(s, "Last card: "+last, fStat, right-x), x, my+32, fStat, colInk, 0)
 }
@@ -579,16 +591,6 @@ func fit(s surface, t string, f render.Font, w float64) string {
 	return string(r) + "…"
 }
 
-func (b *board) cardLabel(card string) string {
-	if n, ok := industryName[card]; ok {
-		return n
-	}
-	if p, ok := b.l.Places[card]; ok {
-		return p.Label
-	}
-	return card
-}
-
 func (b *board) drawPlayers(s surface, v *brass.View) {
 	x := b.sideX + margin
 	w := b.sideW()
@@ -645,9 +647,10 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 		s.Text(fmt.Sprintf("VP %d", p.VP), right, y+64, fHead, colInk, 1)
 		s.Text(fmt.Sprintf("Spent %s · Links %d · Cards %d", money(p.Spent), p.LinksLeft, p.HandSize), tx, y+93, fChip, colInk, 0)
 		// Next counter of each stack.
-		cw := math.Floor((x + w - 6 - tx) / 5)
+		stacks := len(b.pr.industries)
+		cw := math.Floor((x + w - 6 - tx) / float64(stacks))
 		for j, nt := range p.NextTiles {
-			if j >= 5 {
+			if j >= stacks {
 				break
 			}
 			cx := tx + float64(j)*cw
@@ -694,7 +697,7 @@ func (b *board) drawHand(s surface, v *brass.View) {
 		}
 		s.FillRoundRect(cx, cy, cw-5, cardH, 4, tint)
 		s.StrokeRoundRect(cx, cy, cw-5, cardH, 4, 1.5, colInk)
-		f, label := fChip, b.cardLabel(card)
+		f, label := fChip, b.pr.cardLabel(card)
 		if s.TextWidth(label, f) > cw-11 {
 			f = fSmallB
 		}

@@ -107,34 +107,18 @@ func TestGoldenEngineSpectator(t *testing.T) {
 	checkGolden(t, "engine-rail-spectator", b)
 }
 
-// The layout places every location and link of the engine's own board
-// data, and the hand-typed test board agrees with it.
-func TestLayoutCoversEngineBoard(t *testing.T) {
-	g := brass.New()
-	st, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := g.View(st, engine.Spectator).(brass.View)
-	l, err := parseLayout(layoutJSON)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range v.Places {
-		if _, ok := l.Places[p.ID]; !ok {
-			t.Errorf("engine place %q has no layout", p.ID)
+// Every industry of the game's data has the tint and the letter the board
+// draws it with.
+func TestStyleCoversIndustries(t *testing.T) {
+	for _, ind := range brass.PrintedValues().Industries {
+		if _, ok := industryTint[ind.ID]; !ok {
+			t.Errorf("industry %q has no tint", ind.ID)
+		}
+		if _, ok := industryLetter[ind.ID]; !ok {
+			t.Errorf("industry %q has no letter", ind.ID)
 		}
 	}
-	for _, k := range v.Links {
-		if _, ok := l.Links[k.ID]; !ok {
-			t.Errorf("engine link %q has no layout", k.ID)
-		}
-	}
-	if len(v.Places) != len(l.Places) || len(v.Links) != len(l.Links) {
-		t.Errorf("engine board has %d places and %d links, layout %d and %d", len(v.Places), len(v.Links), len(l.Places), len(l.Links))
-	}
-	fx := emptyView(3)
-	if signature(&v) != signature(fx) {
-		t.Errorf("the hand-typed test board differs from the engine's:\n%s\n%s", signature(&v), signature(fx))
+	if n := len(brass.PrintedValues().Industries); len(industryTint) != n || len(industryLetter) != n {
+		t.Errorf("%d tints and %d letters for %d industries", len(industryTint), len(industryLetter), n)
 	}
 }

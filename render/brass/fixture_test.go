@@ -1,88 +1,23 @@
 package brass
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
 )
 
-// The Lancashire board typed in by hand for the tests, so that the renderer
-// is tested without the engine: places with the industries each space
-// accepts, then every potential link (c canal, r rail).
-var fixturePlaces = []struct {
-	id, name, kind string
-	spaces         string // spaces separated by spaces, industries by '/'
-}{
-	{"barrow", "Barrow-in-Furness", "town", "ship iron"},
-	{"lancaster", "Lancaster", "town", "port cotton/port"},
-	{"fleetwood", "Fleetwood", "town", "port"},
-	{"preston", "Preston", "town", "port cotton/port iron"},
-	{"blackburn", "Blackburn", "town", "cotton/coal cotton/coal iron"},
-	{"burnley", "Burnley", "town", "cotton/coal cotton/coal"},
-	{"colne", "Colne", "town", "cotton cotton"},
-	{"wigan", "Wigan", "town", "coal coal"},
-	{"bolton", "Bolton", "town", "cotton/coal cotton/coal iron"},
-	{"bury", "Bury", "town", "cotton/coal cotton/coal"},
-	{"rochdale", "Rochdale", "town", "cotton/coal cotton/coal iron"},
-	{"oldham", "Oldham", "town", "cotton/coal cotton/coal"},
-	{"manchester", "Manchester", "town", "cotton/coal cotton/coal cotton/coal iron"},
-	{"stockport", "Stockport", "town", "cotton cotton"},
-	{"macclesfield", "Macclesfield", "town", "cotton cotton"},
-	{"warrington", "Warrington & Runcorn", "town", "cotton/coal port"},
-	{"liverpool", "Liverpool", "town", "port port port ship"},
-	{"birkenhead", "Birkenhead", "town", "ship"},
-	{"ellesmere", "Ellesmere Port", "town", "port"},
-	{"blackpool", "Blackpool", "place", ""},
-	{"southport", "Southport", "place", ""},
-	{"northwich", "Northwich", "place", ""},
-	{"scotland", "Scotland", "external", ""},
-	{"yorkshire", "Yorkshire", "external", ""},
-	{"midlands", "The Midlands", "external", ""},
-}
-
-var fixtureLinks = strings.Fields(`barrow-lancaster:r lancaster-scotland:r lancaster-preston:cr
-fleetwood-preston:cr blackpool-preston:r preston-southport:r preston-wigan:cr blackburn-preston:r
-liverpool-southport:r southport-wigan:r liverpool-wigan:cr liverpool-warrington:r ellesmere-liverpool:c
-birkenhead-ellesmere:r ellesmere-warrington:cr ellesmere-northwich:cr midlands-northwich:cr
-macclesfield-midlands:cr macclesfield-stockport:cr manchester-stockport:cr manchester-warrington:cr
-warrington-wigan:cr blackburn-wigan:cr bolton-wigan:r blackburn-bolton:r blackburn-burnley:cr
-burnley-colne:cr burnley-bury:r colne-yorkshire:cr rochdale-yorkshire:cr bury-rochdale:r
-oldham-rochdale:cr manchester-oldham:cr bury-manchester:cr bolton-manchester:cr bolton-bury:cr`)
-
-// emptyView is the board at the start of the canal period as a spectator
-// sees it.
+// emptyView is the board at the start of a match, as a spectator sees it:
+// the engine's own view of a new match, so that every fixture draws the
+// places, links, stacks and starting values of the game's data.
 func emptyView(players int) *brass.View {
-	v := &brass.View{
-		Seat: engine.Spectator, Players: players, Period: "canal", Round: 1, Rounds: 8,
-		Phase: "Player 1: first turn, one action", Active: 0, ActionsLeft: 1,
-		CoalDemand: 8, IronDemand: 8, TilesLeft: 12, DeckSize: 66 - 6 - 8*players,
+	g := brass.New()
+	st, _, err := g.Setup(engine.Setup{Seats: players, Seed: 1})
+	if err != nil {
+		panic(fmt.Sprintf("fixture: setup with %d players: %v", players, err))
 	}
-	if players == 3 {
-		v.Rounds = 10
-		v.DeckSize = 66 - 9 - 8*players
-	}
-	for s := 0; s < players; s++ {
-		v.TurnOrder = append(v.TurnOrder, s)
-		v.PlayerViews = append(v.PlayerViews, brass.Player{
-			Seat: s, Money: 30, IncomeSpace: 10, LinksLeft: 14, HandSize: 8,
-			NextTiles: []brass.NextTile{{Industry: "cotton", Level: 1, Left: 12}, {Industry: "port", Level: 1, Left: 8}, {Industry: "coal", Level: 1, Left: 7}, {Industry: "iron", Level: 1, Left: 4}, {Industry: "ship", Level: 0, Left: 6}},
-		})
-	}
-	for _, p := range fixturePlaces {
-		pv := brass.PlaceView{ID: p.id, Name: p.name, Kind: p.kind}
-		for _, sp := range strings.Fields(p.spaces) {
-			pv.Spaces = append(pv.Spaces, brass.SpaceView{Allowed: strings.Split(sp, "/")})
-		}
-		v.Places = append(v.Places, pv)
-	}
-	for _, f := range fixtureLinks {
-		id, kinds, _ := strings.Cut(f, ":")
-		a, b, _ := strings.Cut(id, "-")
-		v.Links = append(v.Links, brass.LinkView{ID: id, A: a, B: b,
-			Canal: strings.Contains(kinds, "c"), Rail: strings.Contains(kinds, "r"), Owner: -1})
-	}
-	return v
+	v := g.View(st, engine.Spectator).(brass.View)
+	return &v
 }
 
 func (f fixture) build(id, industry string, space, owner, level int, flipped bool, cubes int) {

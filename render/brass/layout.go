@@ -13,7 +13,8 @@ var layoutJSON []byte
 
 // layout is our own schematic placement of the Lancashire map: town centres
 // roughly where the towns lie (north at the top), link marker positions and
-// a stylised coastline. It is not traced from any board artwork.
+// a stylised coastline. It is not traced from any board artwork, and it
+// holds no printed value: names and numbers come from the game's data.
 type layout struct {
 	Width  int                    `json:"width"`
 	Height int                    `json:"height"`
@@ -24,10 +25,9 @@ type layout struct {
 }
 
 type placeLayout struct {
-	X     float64 `json:"x"` // centre
-	Y     float64 `json:"y"`
-	Cols  int     `json:"cols"`  // spaces per row (0 for places without spaces)
-	Label string  `json:"label"` // short display name
+	X    float64 `json:"x"` // centre
+	Y    float64 `json:"y"`
+	Cols int     `json:"cols"` // spaces per row (0 for places without spaces)
 }
 
 type linkLayout struct {

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Every place and link of the board has layout coordinates, every layout
-// entry is used, and no two places overlap, touch or leave the map.
+// Every place and link of the game's board has layout coordinates, every
+// layout entry is used, and no two places overlap, touch or leave the map.
 func TestLayoutCoversBoard(t *testing.T) {
 	l, err := parseLayout(layoutJSON)
 	if err != nil {

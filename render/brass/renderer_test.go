@@ -109,8 +109,9 @@ func TestFlipVisibleInGrey(t *testing.T) {
 
 // Player colours keep distinct lightness, as a back-up to the seat letters.
 func TestSeatColoursDistinctLightness(t *testing.T) {
-	for i := range maxSeats {
-		for j := i + 1; j < maxSeats; j++ {
+	seats := thePrinted().maxSeats
+	for i := range seats {
+		for j := i + 1; j < seats; j++ {
 			ci, cj := seatColor(i), seatColor(j)
 			a, b := luma(ci.R, ci.G, ci.B), luma(cj.R, cj.G, cj.B)
 			if d := a - b; d > -25 && d < 25 {

@@ -41,20 +41,14 @@ var (
 	}
 )
 
-// industries in panel order, with the letter drawn on counters.
-var industries = []string{"cotton", "port", "coal", "iron", "ship"}
-
+// industryLetter is the letter drawn for each industry on spaces and
+// counters (the legend explains them; the game prints no letters).
 var industryLetter = map[string]string{"cotton": "M", "port": "P", "coal": "C", "iron": "I", "ship": "S"}
-
-var industryName = map[string]string{"cotton": "Cotton", "port": "Port", "coal": "Coal", "iron": "Iron", "ship": "Ship"}
-
-// maxSeats is the most players Brass seats.
-const maxSeats = 4
 
 // seatColor is the seat's house colour (grey beyond the Brass seats, whose
 // colours the palette does not hold).
 func seatColor(s int) color.RGBA {
-	if s < 0 || s >= maxSeats {
+	if s < 0 || s >= thePrinted().maxSeats {
 		return colGrey
 	}
 	return render.Seat(s).RGB
@@ -89,24 +83,25 @@ var gamePalette = sync.OnceValues(newPalette)
 // newPalette is the curated game palette: the board colours plus the
 // antialiasing ramps between them and the common backgrounds.
 func newPalette() (*render.Palette, error) {
+	pr := thePrinted()
 	base := []color.RGBA{colPage, colLand, colSea, colInk, colWhite, colGrey, colLight, colCanal, colRail,
 		colGold, colCoal, colIron, colPlace, colExtern, colActive, colClosed}
-	for s := range maxSeats {
+	for s := range pr.maxSeats {
 		base = append(base, seatColor(s))
 	}
-	for _, ind := range industries {
+	for _, ind := range pr.industries {
 		base = append(base, industryTint[ind])
 	}
 	var ramps []render.Ramp
 	for _, bg := range []color.RGBA{colWhite, colPage, colLand, colLight, colSea, colPlace, colExtern, colActive, colGrey} {
 		ramps = append(ramps, render.Ramp{A: colInk, B: bg, Steps: 7})
 	}
-	for s := range maxSeats {
+	for s := range pr.maxSeats {
 		c := seatColor(s)
 		ramps = append(ramps, render.Ramp{A: colInk, B: c, Steps: 5}, render.Ramp{A: colWhite, B: c, Steps: 4},
 			render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
 	}
-	for _, ind := range industries {
+	for _, ind := range pr.industries {
 		ramps = append(ramps, render.Ramp{A: colInk, B: industryTint[ind], Steps: 5})
 	}
 	// White on grey, and the track prices printed in white on coal and iron cubes.

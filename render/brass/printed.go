@@ -1,0 +1,60 @@
+package brass
+
+import (
+	"strconv"
+	"sync"
+
+	"github.com/smokestack/smokestack/engine/brass"
+)
+
+// printed is what the image shows of the game's printed values, taken from
+// the engine (brass.PrintedValues and the game's Info) rather than copied:
+// names, gold circles, track values and the number of seats.
+type printed struct {
+	places     map[string]brass.PrintedPlace // by ID
+	cards      map[string]string             // card label by card slug: a town's short name, an industry's name
+	industries []string                      // industry IDs in stack order
+	demand     []string                      // labels of the coal and iron demand spaces, cheapest first
+	cotton     []string                      // labels of the cotton demand spaces from the top, then the closed space
+	maxSeats   int                           // the most players the game seats
+}
+
+// thePrinted is prepared on first use.
+var thePrinted = sync.OnceValue(newPrinted)
+
+func newPrinted() *printed {
+	pv := brass.PrintedValues()
+	p := &printed{
+		places:   make(map[string]brass.PrintedPlace, len(pv.Places)),
+		cards:    make(map[string]string, len(pv.Places)+len(pv.Industries)),
+		maxSeats: brass.New().Info().MaxSeats,
+	}
+	for _, pl := range pv.Places {
+		p.places[pl.ID] = pl
+		p.cards[pl.ID] = pl.Short
+	}
+	for _, ind := range pv.Industries {
+		p.industries = append(p.industries, ind.ID)
+		p.cards[ind.ID] = ind.Name
+	}
+	for _, price := range pv.DemandPrices {
+		p.demand = append(p.demand, "£"+strconv.Itoa(price))
+	}
+	for _, bonus := range pv.CottonBonus {
+		p.cotton = append(p.cotton, "+"+strconv.Itoa(bonus))
+	}
+	p.cotton = append(p.cotton, "X")
+	return p
+}
+
+// label is the name drawn for a place: its short name.
+func (p *printed) label(id string) string { return p.places[id].Short }
+
+// cardLabel is the name drawn for a card: the town's short name or the
+// industry's name (the slug itself for a card the data does not know).
+func (p *printed) cardLabel(card string) string {
+	if n, ok := p.cards[card]; ok {
+		return n
+	}
+	return card
+}
