@@ -11,13 +11,13 @@ import (
 
 // fixture is a 3-seat match with seat 0 to play two actions, empty hands
 // and an empty board, ready to be arranged by hand.
-func fixture(t *testing.T, period Period) *State {
+func fixture(t *testing.T, period period) *state {
 	t.Helper()
 	s, _, err := Game{}.Setup(engine.Setup{Seats: 3, Seed: 1, Pins: map[string]string{PinFirst: "1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := s.(*State)
+	st := s.(*state)
 	st.Period = period
 	st.Round = 2
 	st.Actions = 2
@@ -30,7 +30,7 @@ func fixture(t *testing.T, period Period) *State {
 	return st
 }
 
-func (st *State) give(t *testing.T, seat int, cards ...string) {
+func (st *state) give(t *testing.T, seat int, cards ...string) {
 	t.Helper()
 	for _, c := range cards {
 		k, ok := theBoard.cardBySlug(c)
@@ -42,16 +42,16 @@ func (st *State) give(t *testing.T, seat int, cards ...string) {
 }
 
 // put places a counter on <town>@<n>.
-func (st *State) put(t *testing.T, where string, owner int, ind Industry, level, cubes int, flipped bool) {
+func (st *state) put(t *testing.T, where string, owner int, ind industry, level, cubes int, flipped bool) {
 	t.Helper()
 	_, si, ok := parseWhere(where)
 	if !ok || si < 0 {
 		t.Fatalf("bad space %q", where)
 	}
-	st.Spaces[si] = Tile{Owner: owner, Ind: ind, Level: level, Cubes: cubes, Flipped: flipped}
+	st.Spaces[si] = spaceTile{Owner: owner, Ind: ind, Level: level, Cubes: cubes, Flipped: flipped}
 }
 
-func (st *State) build(t *testing.T, id string, owner int) {
+func (st *state) build(t *testing.T, id string, owner int) {
 	t.Helper()
 	li, ok := theBoard.linkIndex[id]
 	if !ok {
@@ -60,7 +60,7 @@ func (st *State) build(t *testing.T, id string, owner int) {
 	st.Links[li] = owner
 }
 
-func (st *State) tile(t *testing.T, where string) Tile {
+func (st *state) tile(t *testing.T, where string) spaceTile {
 	t.Helper()
 	_, si, ok := parseWhere(where)
 	if !ok || si < 0 {
@@ -69,7 +69,7 @@ func (st *State) tile(t *testing.T, where string) Tile {
 	return st.Spaces[si]
 }
 
-func apply(t *testing.T, st *State, seat int, text string) (*State, []engine.Event) {
+func apply(t *testing.T, st *state, seat int, text string) (*state, []engine.Event) {
 	t.Helper()
 	g := Game{}
 	m, err := g.ParseMove(text)
@@ -80,10 +80,10 @@ func apply(t *testing.T, st *State, seat int, text string) (*State, []engine.Eve
 	if err != nil {
 		t.Fatalf("%s: %v", text, err)
 	}
-	return n.(*State), evs
+	return n.(*state), evs
 }
 
-func wantRule(t *testing.T, st *State, seat int, text, code string) {
+func wantRule(t *testing.T, st *state, seat int, text, code string) {
 	t.Helper()
 	g := Game{}
 	m, err := g.ParseMove(text)
@@ -100,7 +100,7 @@ func wantRule(t *testing.T, st *State, seat int, text, code string) {
 	}
 }
 
-func tokens(t *testing.T, st *State, seat int, text string) []string {
+func tokens(t *testing.T, st *state, seat int, text string) []string {
 	t.Helper()
 	g := Game{}
 	var m engine.Move
@@ -122,15 +122,15 @@ func tokens(t *testing.T, st *State, seat int, text string) []string {
 }
 
 func TestCoalFromClosestMine(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	// Seat 1's mine in Bolton is one link from Bury; seat 0's own mine in
 	// Manchester is... also adjacent, so put seat 0's in Oldham (two links).
-	st.put(t, "bolton@1", 1, Coal, 2, 3, false)
-	st.put(t, "oldham@1", 0, Coal, 2, 3, false)
+	st.put(t, "bolton@1", 1, indCoal, 2, 3, false)
+	st.put(t, "oldham@1", 0, indCoal, 2, 3, false)
 	st.build(t, "bolton-bury", 1)
 	st.build(t, "bury-manchester", 0)
 	st.build(t, "manchester-oldham", 0)
-	st.Players[0].Next[Cotton] = 3 // level 2 mills need coal
+	st.Players[0].Next[indCotton] = 3 // level 2 mills need coal
 	st.give(t, 0, "bury", "wigan")
 	if got := tokens(t, st, 0, "build cotton bury"); slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "coal:") }) {
 		t.Fatalf("coal source offered without a tie: %v", got)
@@ -145,12 +145,12 @@ func TestCoalFromClosestMine(t *testing.T) {
 }
 
 func TestCoalTieIsChosen(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "bolton@1", 1, Coal, 2, 3, false)
-	st.put(t, "manchester@1", 2, Coal, 2, 3, false)
+	st := fixture(t, periodCanal)
+	st.put(t, "bolton@1", 1, indCoal, 2, 3, false)
+	st.put(t, "manchester@1", 2, indCoal, 2, 3, false)
 	st.build(t, "bolton-bury", 1)
 	st.build(t, "bury-manchester", 2)
-	st.Players[0].Next[Cotton] = 3
+	st.Players[0].Next[indCotton] = 3
 	st.give(t, 0, "bury")
 	got := tokens(t, st, 0, "build cotton bury")
 	if !slices.Equal(got, []string{"coal:bolton", "coal:manchester"}) {
@@ -168,8 +168,8 @@ func TestCoalTieIsChosen(t *testing.T) {
 }
 
 func TestCoalSameTownAndMarket(t *testing.T) {
-	st := fixture(t, Canal)
-	st.Players[0].Next[Cotton] = 3
+	st := fixture(t, periodCanal)
+	st.Players[0].Next[indCotton] = 3
 	st.give(t, 0, "colne", "colne", "bury")
 	// No mine and no port: no coal.
 	wantRule(t, st, 0, "build cotton colne card:colne", "build.no-coal")
@@ -180,10 +180,10 @@ func TestCoalSameTownAndMarket(t *testing.T) {
 		t.Fatalf("coal track %d spent %d", n.Coal, n.Players[0].Spent)
 	}
 	// A mine in the same town is nearest even with one next door.
-	st2 := fixture(t, Canal)
-	st2.Players[0].Next[Cotton] = 3
-	st2.put(t, "bury@1", 2, Coal, 2, 1, false)
-	st2.put(t, "bolton@1", 1, Coal, 2, 3, false)
+	st2 := fixture(t, periodCanal)
+	st2.Players[0].Next[indCotton] = 3
+	st2.put(t, "bury@1", 2, indCoal, 2, 1, false)
+	st2.put(t, "bolton@1", 1, indCoal, 2, 3, false)
 	st2.build(t, "bolton-bury", 1)
 	st2.give(t, 0, "bury")
 	n, _ = apply(t, st2, 0, "build cotton bury card:bury")
@@ -196,15 +196,15 @@ func TestCoalSameTownAndMarket(t *testing.T) {
 }
 
 func TestIronAnywhereThenMarket(t *testing.T) {
-	st := fixture(t, Rail)
-	st.Players[0].Next[Coal] = 3 // level 3 mine needs iron
+	st := fixture(t, periodRail)
+	st.Players[0].Next[indCoal] = 3 // level 3 mine needs iron
 	st.give(t, 0, "wigan", "colne")
 	n, _ := apply(t, st, 0, "build coal wigan card:wigan")
 	if n.Iron != 7 || n.Players[0].Spent != 8+1 {
 		t.Fatalf("iron track %d spent %d", n.Iron, n.Players[0].Spent)
 	}
-	st.put(t, "preston@3", 1, Iron, 2, 2, false)
-	st.put(t, "rochdale@3", 2, Iron, 2, 1, false)
+	st.put(t, "preston@3", 1, indIron, 2, 2, false)
+	st.put(t, "rochdale@3", 2, indIron, 2, 1, false)
 	got := tokens(t, st, 0, "build coal wigan")
 	if !slices.Equal(got, []string{"iron:preston", "iron:rochdale"}) {
 		t.Fatalf("iron choices %v", got)
@@ -216,10 +216,10 @@ func TestIronAnywhereThenMarket(t *testing.T) {
 }
 
 func TestMineFillsDemandTrack(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.Coal = 5
-	st.Players[0].Next[Coal] = 1 // level 2, 3 cubes
-	st.put(t, "warrington@2", 1, Port, 1, 0, false)
+	st.Players[0].Next[indCoal] = 1 // level 2, 3 cubes
+	st.put(t, "warrington@2", 1, indPort, 1, 0, false)
 	st.give(t, 0, "warrington", "colne")
 	n, _ := apply(t, st, 0, "build coal warrington card:warrington")
 	// Three empty spaces priced £2, £1, £1 from the most expensive.
@@ -230,7 +230,7 @@ func TestMineFillsDemandTrack(t *testing.T) {
 		t.Fatalf("mine %+v", tl)
 	}
 	// Not connected to a port: the cubes stay.
-	st2 := fixture(t, Canal)
+	st2 := fixture(t, periodCanal)
 	st2.Coal = 5
 	st2.give(t, 0, "wigan")
 	n, _ = apply(t, st2, 0, "build coal wigan card:wigan")
@@ -240,10 +240,10 @@ func TestMineFillsDemandTrack(t *testing.T) {
 }
 
 func TestIronWorksFillsTrack(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.Iron = 6
 	st.build(t, "bolton-bury", 1)
-	st.put(t, "bury@1", 1, Coal, 1, 2, false)
+	st.put(t, "bury@1", 1, indCoal, 1, 2, false)
 	st.give(t, 0, "bolton")
 	n, _ := apply(t, st, 0, "build iron bolton card:bolton")
 	// £1 and £1 for the two cheapest... the two empty spaces are the £1 ones.
@@ -258,7 +258,7 @@ func TestTurnOrderBySpending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := s.(*State)
+	st := s.(*state)
 	for i, v := range []int{23, 6, 6, 12} {
 		st.Players[i].Spent = v
 	}
@@ -274,7 +274,7 @@ func TestTurnOrderBySpending(t *testing.T) {
 }
 
 func TestLoanBands(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.Players[0].Space = 35 // income £12
 	st.give(t, 0, "bolton", "bury")
 	n, _ := apply(t, st, 0, "loan 30 card:bolton")
@@ -287,16 +287,16 @@ func TestLoanBands(t *testing.T) {
 		t.Fatalf("loan amounts %v", got)
 	}
 	wantRule(t, st, 0, "loan 30 card:bolton", "loan.income-floor")
-	st3 := fixture(t, Rail)
+	st3 := fixture(t, periodRail)
 	st3.Deck = nil
 	st3.give(t, 0, "bolton")
 	wantRule(t, st3, 0, "loan 10 card:bolton", "loan.deck-exhausted")
 }
 
 func TestSellToPortFlipsBoth(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "bury@1", 0, Cotton, 1, 0, false)
-	st.put(t, "liverpool@1", 1, Port, 1, 0, false)
+	st := fixture(t, periodCanal)
+	st.put(t, "bury@1", 0, indCotton, 1, 0, false)
+	st.put(t, "liverpool@1", 1, indPort, 1, 0, false)
 	st.give(t, 0, "colne")
 	wantRule(t, st, 0, "sell bury>liverpool card:colne", "sell.not-connected")
 	st.build(t, "bury-manchester", 2)
@@ -313,15 +313,15 @@ func TestSellToPortFlipsBoth(t *testing.T) {
 }
 
 func TestDistantMarketFollowUp(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "colne@1", 0, Cotton, 1, 0, false)
-	st.put(t, "colne@2", 0, Cotton, 1, 0, false)
+	st := fixture(t, periodCanal)
+	st.put(t, "colne@1", 0, indCotton, 1, 0, false)
+	st.put(t, "colne@2", 0, indCotton, 1, 0, false)
 	st.build(t, "colne-yorkshire", 1)
 	st.Tiles = []int{2, 4, 3, 0, 0, 1, 1, 2, 2, 2, 3, 3}
 	st.give(t, 0, "bury", "wigan")
 	wantRule(t, st, 0, "sell colne@1>distant colne@2>distant card:bury", "sell.after-distant")
 	n, _ := apply(t, st, 0, "sell colne@1>distant card:bury")
-	if n.Cotton != 2 || n.Mode != ModeSellMore || n.current() != 0 {
+	if n.Cotton != 2 || n.Mode != modeSellMore || n.current() != 0 {
 		t.Fatalf("cotton %d mode %d", n.Cotton, n.Mode)
 	}
 	// Mill income 5 + bonus 2 at position 2.
@@ -339,51 +339,51 @@ func TestDistantMarketFollowUp(t *testing.T) {
 		t.Fatalf("second sale: cotton %d space %d", n2.Cotton, n2.Players[0].Space)
 	}
 	// No mill left: the action is over, one action left in the turn.
-	if n2.Mode != ModePlay || n2.Actions != 1 {
+	if n2.Mode != modePlay || n2.Actions != 1 {
 		t.Fatalf("mode %d actions %d", n2.Mode, n2.Actions)
 	}
 	n3, _ := apply(t, n, 0, "stop")
-	if n3.Mode != ModePlay || n3.Actions != 1 || n3.tile(t, "colne@2").Flipped {
+	if n3.Mode != modePlay || n3.Actions != 1 || n3.tile(t, "colne@2").Flipped {
 		t.Fatal("stop did not end the sell action")
 	}
 }
 
 func TestDistantMarketFails(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "colne@1", 0, Cotton, 1, 0, false)
+	st := fixture(t, periodCanal)
+	st.put(t, "colne@1", 0, indCotton, 1, 0, false)
 	st.build(t, "colne-yorkshire", 1)
 	st.Cotton = 6
 	st.Tiles = []int{2, 4, 3, 0, 0, 1, 1, 2, 2, 2, 3, 3}
 	st.give(t, 0, "bury", "wigan")
 	n, _ := apply(t, st, 0, "sell colne>distant card:bury")
-	if n.Cotton != 8 || len(n.Tiles) != 0 || n.tile(t, "colne@1").Flipped || n.Mode != ModePlay {
+	if n.Cotton != 8 || len(n.Tiles) != 0 || n.tile(t, "colne@1").Flipped || n.Mode != modePlay {
 		t.Fatalf("failed sale: cotton %d tiles %d", n.Cotton, len(n.Tiles))
 	}
 	wantRule(t, n, 0, "sell colne>distant card:wigan", "sell.market-closed")
 }
 
 func TestOnePerTownAndOverbuild(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "bury@1", 0, Cotton, 1, 0, false)
+	st := fixture(t, periodCanal)
+	st.put(t, "bury@1", 0, indCotton, 1, 0, false)
 	st.give(t, 0, "bury", "coal", "cotton")
 	wantRule(t, st, 0, "build coal bury card:bury", "build.one-per-town")
 	// Own mill overbuilt with an industry card, no links needed.
-	st.Players[0].Next[Cotton] = 3
-	st.put(t, "bolton@1", 1, Coal, 1, 1, false)
+	st.Players[0].Next[indCotton] = 3
+	st.put(t, "bolton@1", 1, indCoal, 1, 1, false)
 	st.build(t, "bolton-bury", 1)
 	n, _ := apply(t, st, 0, "build cotton bury@1 card:cotton")
 	if tl := n.tile(t, "bury@1"); tl.Level != 2 || tl.Owner != 0 {
 		t.Fatalf("overbuild %+v", tl)
 	}
 	// An opponent's coal mine only when no coal is left anywhere.
-	st2 := fixture(t, Rail)
-	st2.put(t, "wigan@1", 1, Coal, 2, 1, false)
-	st2.Players[0].Next[Coal] = 3
+	st2 := fixture(t, periodRail)
+	st2.put(t, "wigan@1", 1, indCoal, 2, 1, false)
+	st2.Players[0].Next[indCoal] = 3
 	st2.give(t, 0, "wigan")
 	st2.Coal = 0
 	wantRule(t, st2, 0, "build coal wigan@1 card:wigan", "build.overbuild-opponent-cubes")
-	st2.put(t, "wigan@1", 1, Coal, 2, 0, true)
-	st2.put(t, "wigan@2", 2, Coal, 2, 0, true)
+	st2.put(t, "wigan@1", 1, indCoal, 2, 0, true)
+	st2.put(t, "wigan@2", 2, indCoal, 2, 0, true)
 	n, _ = apply(t, st2, 0, "build coal wigan@1 card:wigan")
 	if tl := n.tile(t, "wigan@1"); tl.Owner != 0 || tl.Level != 3 {
 		t.Fatalf("opponent overbuild %+v", tl)
@@ -393,31 +393,31 @@ func TestOnePerTownAndOverbuild(t *testing.T) {
 }
 
 func TestNetworkAndVirtualLink(t *testing.T) {
-	st := fixture(t, Rail)
-	st.put(t, "liverpool@1", 0, Port, 2, 0, false)
-	st.Players[0].Next[Ship] = 4 // level 2 shipyard
+	st := fixture(t, periodRail)
+	st.put(t, "liverpool@1", 0, indPort, 2, 0, false)
+	st.Players[0].Next[indShip] = 4 // level 2 shipyard
 	st.Players[0].Money = 60
 	st.give(t, 0, "ship", "colne")
 	// Birkenhead is reached by the virtual link, but coal cannot use it.
 	wantRule(t, st, 0, "build ship birkenhead card:ship", "build.no-coal")
 	st.build(t, "birkenhead-ellesmere", 1)
 	st.build(t, "ellesmere-warrington", 1)
-	st.put(t, "warrington@1", 2, Coal, 2, 2, false)
+	st.put(t, "warrington@1", 2, indCoal, 2, 2, false)
 	n, _ := apply(t, st, 0, "build ship birkenhead card:ship")
 	if tl := n.tile(t, "birkenhead@1"); tl.Owner != 0 || !tl.Flipped {
 		t.Fatalf("shipyard %+v", tl)
 	}
 	// Without a piece at either end of the virtual link the card fails.
-	st.Spaces[theBoard.places[theBoard.placeIndex["liverpool"]].firstSpace] = Tile{Owner: -1}
+	st.Spaces[theBoard.places[theBoard.placeIndex["liverpool"]].firstSpace] = spaceTile{Owner: -1}
 	st.build(t, "manchester-stockport", 0)
 	wantRule(t, st, 0, "build ship birkenhead card:ship", "build.not-in-network")
 	// And in the canal period nothing goes to Birkenhead.
-	st.Period = Canal
+	st.Period = periodCanal
 	wantRule(t, st, 0, "build ship birkenhead card:birkenhead", "build.rail-only")
 }
 
 func TestPortBox(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "lancaster")
 	n, _ := apply(t, st, 0, "build port lancaster card:lancaster")
 	if n.tile(t, "lancaster@1").Owner != 0 || n.tile(t, "lancaster@2").Owner != -1 {
@@ -427,14 +427,14 @@ func TestPortBox(t *testing.T) {
 }
 
 func TestDoubleRailCoalInOrder(t *testing.T) {
-	st := fixture(t, Rail)
-	st.put(t, "burnley@1", 0, Cotton, 2, 0, false)
+	st := fixture(t, periodRail)
+	st.put(t, "burnley@1", 0, indCotton, 2, 0, false)
 	st.give(t, 0, "bury", "colne")
 	// Burnley-Colne has no coal yet: Yorkshire is not connected.
 	wantRule(t, st, 0, "rail burnley-colne colne-yorkshire card:bury", "rail.no-coal")
 	// Built the other way round, the first rail reaches Yorkshire's anchor.
 	st.build(t, "burnley-colne", 1)
-	st.put(t, "colne@1", 0, Cotton, 2, 0, false)
+	st.put(t, "colne@1", 0, indCotton, 2, 0, false)
 	n, _ := apply(t, st, 0, "rail colne-yorkshire blackburn-burnley card:bury")
 	if n.Coal != 6 || n.Players[0].Spent != 15+1+1 || n.Players[0].LinksLeft != 12 {
 		t.Fatalf("coal %d spent %d links %d", n.Coal, n.Players[0].Spent, n.Players[0].LinksLeft)
@@ -442,10 +442,10 @@ func TestDoubleRailCoalInOrder(t *testing.T) {
 }
 
 func TestCanalRules(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "bury", "wigan")
 	wantRule(t, st, 0, "canal bolton-bury card:bury", "link.not-adjacent")
-	st.put(t, "bury@1", 0, Cotton, 1, 0, false)
+	st.put(t, "bury@1", 0, indCotton, 1, 0, false)
 	wantRule(t, st, 0, "canal burnley-bury card:bury", "link.not-canal")
 	wantRule(t, st, 0, "rail bolton-bury card:bury", "link.rail-period")
 	n, _ := apply(t, st, 0, "canal bury-bolton card:bury")
@@ -461,7 +461,7 @@ func TestCanalRules(t *testing.T) {
 }
 
 func TestTwoCardBuild(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "bury", "wigan")
 	got := tokens(t, st, 0, "build cotton colne")
 	if !slices.Equal(got, []string{"cards:bury+wigan"}) {
@@ -477,11 +477,11 @@ func TestTwoCardBuild(t *testing.T) {
 }
 
 func TestLiquidation(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.Players[1].Space = 5 // income -5
 	st.Players[1].Money = 2
-	st.put(t, "bury@1", 1, Cotton, 2, 0, false) // £14 -> £7
-	st.put(t, "wigan@1", 1, Coal, 1, 1, false)  // £5 -> £2
+	st.put(t, "bury@1", 1, indCotton, 2, 0, false) // £14 -> £7
+	st.put(t, "wigan@1", 1, indCoal, 1, 1, false)  // £5 -> £2
 	st.Hands[0] = nil
 	st.Hands[2] = nil
 	st.Hands[1] = []int{}
@@ -490,7 +490,7 @@ func TestLiquidation(t *testing.T) {
 	var evs []engine.Event
 	st.Round = 3
 	st.collectIncome(0, &evs)
-	if st.Mode != ModeLiquidate || st.current() != 1 || st.Owed != 5 {
+	if st.Mode != modeLiquidate || st.current() != 1 || st.Owed != 5 {
 		t.Fatalf("mode %d current %d owed %d", st.Mode, st.current(), st.Owed)
 	}
 	wantRule(t, st, 1, "pass card:bury", "liquidate.required")
@@ -498,11 +498,11 @@ func TestLiquidation(t *testing.T) {
 		t.Fatalf("liquidate choices %v", got)
 	}
 	n, _ := apply(t, st, 1, "liquidate wigan")
-	if n.Mode != ModeLiquidate || n.Players[1].Money != 4 {
+	if n.Mode != modeLiquidate || n.Players[1].Money != 4 {
 		t.Fatalf("after one removal: mode %d money %d", n.Mode, n.Players[1].Money)
 	}
 	n, _ = apply(t, n, 1, "liquidate bury")
-	if n.Mode != ModePlay || n.Players[1].Money != 11-5 || n.current() != 1 {
+	if n.Mode != modePlay || n.Players[1].Money != 11-5 || n.current() != 1 {
 		t.Fatalf("after paying: mode %d money %d current %d", n.Mode, n.Players[1].Money, n.current())
 	}
 }
@@ -533,10 +533,10 @@ func TestNotationRoundTrip(t *testing.T) {
 }
 
 func TestPeriodEnd(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "bury@1", 0, Cotton, 1, 0, true)
-	st.put(t, "bolton@1", 1, Cotton, 2, 0, true)
-	st.put(t, "bolton@2", 2, Coal, 2, 2, false)
+	st := fixture(t, periodCanal)
+	st.put(t, "bury@1", 0, indCotton, 1, 0, true)
+	st.put(t, "bolton@1", 1, indCotton, 2, 0, true)
+	st.put(t, "bolton@2", 2, indCoal, 2, 2, false)
 	st.build(t, "bolton-bury", 0)
 	st.build(t, "midlands-northwich", 1)
 	for i := range st.Hands {
@@ -549,7 +549,7 @@ func TestPeriodEnd(t *testing.T) {
 	if st.Players[0].VP != 2+3 || st.Players[1].VP != 4+5 || st.Players[2].VP != 0 {
 		t.Fatalf("vp %d %d %d", st.Players[0].VP, st.Players[1].VP, st.Players[2].VP)
 	}
-	if st.Period != Rail || st.Round != 1 || st.tile(t, "bury@1").Owner != -1 || st.tile(t, "bolton@1").Owner != 1 {
+	if st.Period != periodRail || st.Round != 1 || st.tile(t, "bury@1").Owner != -1 || st.tile(t, "bolton@1").Owner != 1 {
 		t.Fatal("canal maintenance wrong")
 	}
 	for _, o := range st.Links {
@@ -564,7 +564,7 @@ func TestPeriodEnd(t *testing.T) {
 
 func TestStateVersionAndDamage(t *testing.T) {
 	g := Game{}
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	data, err := g.MarshalState(st)
 	if err != nil {
 		t.Fatal(err)
@@ -598,7 +598,7 @@ func TestSetupPinsAndView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := s.(*State)
+	st := s.(*state)
 	if !slices.Equal(st.Order, []int{2, 0, 1}) || st.current() != 2 || st.Actions != 1 {
 		t.Fatalf("order %v current %d actions %d", st.Order, st.current(), st.Actions)
 	}
@@ -644,9 +644,9 @@ func TestSetupPinsAndView(t *testing.T) {
 }
 
 func TestLinkScoringOption(t *testing.T) {
-	st := fixture(t, Canal)
-	st.put(t, "bury@1", 0, Cotton, 1, 0, false)
-	st.put(t, "bolton@1", 1, Cotton, 2, 0, true)
+	st := fixture(t, periodCanal)
+	st.put(t, "bury@1", 0, indCotton, 1, 0, false)
+	st.put(t, "bolton@1", 1, indCotton, 2, 0, true)
 	st.build(t, "bolton-bury", 0)
 	li := theBoard.linkIndex["bolton-bury"]
 	if v := st.linkValue(li); v != 1 {
@@ -659,7 +659,7 @@ func TestLinkScoringOption(t *testing.T) {
 }
 
 func TestFinalTieBreak(t *testing.T) {
-	st := fixture(t, Rail)
+	st := fixture(t, periodRail)
 	st.Players[0].VP, st.Players[1].VP, st.Players[2].VP = 50, 50, 50
 	st.Players[0].Money, st.Players[1].Money, st.Players[2].Money = 9, 19, 19 // +0, +1, +1 VP
 	st.Players[0].VP++                                                        // 51 after money: tie at 51 with seats 1 and 2
@@ -670,7 +670,7 @@ func TestFinalTieBreak(t *testing.T) {
 	if !slices.Equal(st.Ranking, []int{2, 1, 0}) || !strings.Contains(st.TieBreak, "income") {
 		t.Fatalf("ranking %v (%s)", st.Ranking, st.TieBreak)
 	}
-	st2 := fixture(t, Rail)
+	st2 := fixture(t, periodRail)
 	st2.TieCash = true
 	st2.Players[0].Money, st2.Players[1].Money, st2.Players[2].Money = 5, 5, 8
 	st2.Players[0].Space = 40

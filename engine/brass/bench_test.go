@@ -11,18 +11,18 @@ import (
 
 // railPositions plays biased random games and keeps the positions of the
 // rail period where a seat is to play.
-func railPositions(tb testing.TB, games int) []*State {
+func railPositions(tb testing.TB, games int) []*state {
 	g := Game{}
-	var out []*State
+	var out []*state
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		s, _, err := g.Setup(engine.Setup{Seats: 4, Seed: seed})
 		if err != nil {
 			tb.Fatal(err)
 		}
-		st := s.(*State)
+		st := s.(*state)
 		rng := engine.NewRNG(seed, 7)
-		for st.Mode != ModeOver {
-			if st.Period == Rail && st.Mode == ModePlay {
+		for st.Mode != modeOver {
+			if st.Period == periodRail && st.Mode == modePlay {
 				out = append(out, st)
 			}
 			seat := st.current()
@@ -41,7 +41,7 @@ func railPositions(tb testing.TB, games int) []*State {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			st = ns.(*State)
+			st = ns.(*state)
 		}
 	}
 	return out
@@ -50,7 +50,7 @@ func railPositions(tb testing.TB, games int) []*State {
 // prefixes lists the partial moves worth timing in a position: every
 // action, every first decision of build, rail, develop and sell, and the
 // second decision after the first option of each.
-func prefixes(st *State) []engine.Move {
+func prefixes(st *state) []engine.Move {
 	g := Game{}
 	seat := st.current()
 	var out []engine.Move
@@ -122,7 +122,7 @@ func TestChoicesLatency(t *testing.T) {
 func BenchmarkChoicesRail(b *testing.B) {
 	g := Game{}
 	type call struct {
-		st *State
+		st *state
 		m  engine.Move
 	}
 	var calls []call
@@ -148,9 +148,9 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 // codecStates is a sample of positions across both periods of a few games.
-func codecStates(tb testing.TB) []*State {
+func codecStates(tb testing.TB) []*state {
 	all := railPositions(tb, 2)
-	var out []*State
+	var out []*state
 	for i := 0; i < len(all); i += 7 {
 		out = append(out, all[i])
 	}

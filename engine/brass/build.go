@@ -12,7 +12,7 @@ import (
 // buildCand is one legal placement of seat's next counter of an industry,
 // before the card is chosen.
 type buildCand struct {
-	ind      Industry
+	ind      industry
 	level    int
 	place    int
 	space    int  // global space index
@@ -26,7 +26,7 @@ type buildCand struct {
 
 // anyBuild reports whether seat can build anything now.
 func (w *walker) anyBuild() bool {
-	for ind := Industry(0); ind < numIndustries; ind++ {
+	for ind := industry(0); ind < numIndustries; ind++ {
 		if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
 			return true
 		}
@@ -38,7 +38,7 @@ func (w *walker) anyBuild() bool {
 // Rulebook, ACTION 1, Further restrictions on building: only the top
 // counter of a stack; never tech level 0; canal-symbol counters only in the
 // canal period, rail-symbol counters only in the rail period.
-func (w *walker) canBuildIndustry(ind Industry) error {
+func (w *walker) canBuildIndustry(ind industry) error {
 	lvl := w.st.top(w.seat, ind)
 	name := theBoard.lower[ind]
 	if lvl < 0 {
@@ -48,10 +48,10 @@ func (w *walker) canBuildIndustry(ind Industry) error {
 	if lvl == 0 {
 		return w.fail("build.level-zero", TopicShipyard, "your next %s is tech level 0 and can never be built: develop it away first", name)
 	}
-	if w.st.Period == Canal && !spec.canal {
+	if w.st.Period == periodCanal && !spec.canal {
 		return w.fail("build.rail-only", TopicTechLevel, "your next %s (level %d) carries the rail symbol and can only be built in the rail period", name, lvl)
 	}
-	if w.st.Period == Rail && !spec.rail {
+	if w.st.Period == periodRail && !spec.rail {
 		return w.fail("build.canal-only", TopicTechLevel, "your next %s (level %d) carries the canal symbol and cannot be built in the rail period: develop past it", name, lvl)
 	}
 	return nil
@@ -59,7 +59,7 @@ func (w *walker) canBuildIndustry(ind Industry) error {
 
 // buildLocs lists the location tokens where ind can be built. With first
 // set it stops at the first one found.
-func (w *walker) buildLocs(ind Industry, first bool) []opt {
+func (w *walker) buildLocs(ind industry, first bool) []opt {
 	var out []opt
 	for p := 0; p < theBoard.numTowns; p++ {
 		if c, err := w.checkBuild(ind, p, -1); err == nil && w.hasBuildCard(&c) {
@@ -90,7 +90,7 @@ func (w *walker) buildLocs(ind Industry, first bool) []opt {
 // the fewest industries, then the first. This is the port-box rule.
 // Rulebook, ACTION 1, Lancaster and Preston: a port goes to the port-only
 // box while it is empty, so the mixed box stays open for a cotton mill.
-func (w *walker) emptySpace(ind Industry, p int) int {
+func (w *walker) emptySpace(ind industry, p int) int {
 	pl := &theBoard.places[p]
 	best := -1
 	for i := range pl.Spaces {
@@ -113,7 +113,7 @@ func hasPortBox(p int) bool {
 	pl := &theBoard.places[p]
 	for i := range pl.Spaces {
 		sp := &theBoard.spaces[pl.firstSpace+i]
-		if sp.allowed[Port] {
+		if sp.allowed[indPort] {
 			only = only || sp.nAllow == 1
 			shared = shared || sp.nAllow > 1
 		}
@@ -124,7 +124,7 @@ func hasPortBox(p int) bool {
 // checkBuild is the single legality test of a placement (everything but
 // the card): over < 0 builds on an empty space, else over the counter on
 // space over.
-func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
+func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 	st := w.st
 	if err := w.canBuildIndustry(ind); err != nil {
 		return buildCand{}, err
@@ -143,7 +143,7 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 	// shipyards go to Liverpool (Rulebook, Shipyards). That a shipyard or
 	// iron works there needs coal by rail follows from the coal rules: the
 	// virtual link never carries coal.
-	if pl.RailOnly && st.Period == Canal {
+	if pl.RailOnly && st.Period == periodCanal {
 		topic := TopicBarrow
 		if pl.ID == "birkenhead" {
 			topic = TopicBirkenhead
@@ -170,11 +170,11 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 			return c, w.fail("build.overbuild-level", TopicOverbuild, "your %s %d must have a higher tech level than the level %d counter it replaces", name, lvl, t.Level)
 		}
 		if t.Owner != w.seat {
-			if ind != Coal && ind != Iron {
+			if ind != indCoal && ind != indIron {
 				return c, w.fail("build.overbuild-opponent", TopicOverbuildOpponent, "you can only build over another player's coal mine or iron works")
 			}
 			track := st.Coal
-			if ind == Iron {
+			if ind == indIron {
 				track = st.Iron
 			}
 			if st.cubesOnMap(ind) > 0 || track > 0 {
@@ -184,7 +184,7 @@ func (w *walker) checkBuild(ind Industry, p, over int) (buildCand, error) {
 	}
 	// Rulebook, Further restrictions: one own counter per location in the
 	// canal period (the counter being replaced does not count).
-	if st.Period == Canal {
+	if st.Period == periodCanal {
 		for i := range pl.Spaces {
 			si := pl.firstSpace + i
 			if si != c.space && st.Spaces[si].Owner == w.seat {
@@ -271,7 +271,7 @@ func parseWhere(tok string) (int, int, bool) {
 }
 
 // srcOpts lists source tokens for a choice of mines or works.
-func srcOpts(prefix string, spaces []int, st *State) []opt {
+func srcOpts(prefix string, spaces []int, st *state) []opt {
 	var out []opt
 	for _, si := range spaces {
 		p := theBoard.spaces[si].place
@@ -347,7 +347,7 @@ func optToks(s step) []string {
 func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
 		s := step{prompt: "Which industry?"}
-		for ind := Industry(0); ind < numIndustries; ind++ {
+		for ind := industry(0); ind < numIndustries; ind++ {
 			if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
 				lvl := w.st.top(w.seat, ind)
 				s.opts = append(s.opts, opt{tok: ind.String(), label: fmt.Sprintf("%s, level %d", theBoard.names[ind], lvl), help: fmt.Sprintf("£%d", theBoard.specs[ind][lvl].Cost)})
@@ -380,7 +380,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		// the engine would pick anyway.
 		if w.emptySpace(ind, p) == over {
 			over = -1
-		} else if ind == Port && hasPortBox(p) {
+		} else if ind == indPort && hasPortBox(p) {
 			return step{}, engine.Rule("build.space-choice", TopicPortBoxes, "write just %s: the engine picks the empty space (ports use the port-only box first)", theBoard.places[p].ID)
 		} else {
 			return step{}, engine.Rule("build.space-choice", TopicNotation, "write just %s: the engine picks the empty space; @<space> only names a counter to build over", theBoard.places[p].ID)
@@ -478,7 +478,7 @@ func deref(s *step) step {
 // with si < 0 buys one from the demand track (the stock at £5 when empty).
 // Rulebook, ACTION 1, c. and d.: the last cube flips the counter; track
 // cubes are paid into the Amount Spent box.
-func (w *walker) takeCube(ind Industry, si int, to string) {
+func (w *walker) takeCube(ind industry, si int, to string) {
 	st := w.st
 	if si >= 0 {
 		t := &st.Spaces[si]
@@ -490,7 +490,7 @@ func (w *walker) takeCube(ind Industry, si int, to string) {
 		return
 	}
 	track := &st.Coal
-	if ind == Iron {
+	if ind == indIron {
 		track = &st.Iron
 	}
 	price := theBoard.buyPrice(*track)
@@ -516,10 +516,10 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	// cube the new one needs), but narrated after the build.
 	mark := len(w.evs)
 	if c.needCoal {
-		w.takeCube(Coal, coalSrc, pl.Name)
+		w.takeCube(indCoal, coalSrc, pl.Name)
 	}
 	if c.needIron {
-		w.takeCube(Iron, ironSrc, pl.Name)
+		w.takeCube(indIron, ironSrc, pl.Name)
 	}
 	cubes := slices.Clone(w.evs[mark:])
 	w.evs = w.evs[:mark]
@@ -527,7 +527,7 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 		old := st.Spaces[c.space]
 		w.evs = append(w.evs, pub(w.seat, "overbuild", fmt.Sprintf("%s's %s %d in %s is replaced and discarded", seatName(old.Owner), name, old.Level, pl.Name), "space", spaceToken(c.space)))
 	}
-	st.Spaces[c.space] = Tile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
+	st.Spaces[c.space] = spaceTile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
 	st.Players[w.seat].Next[c.ind]++
 	w.changed()
 	how := ""
@@ -538,7 +538,7 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
 	w.evs = append(w.evs, cubes...)
 	switch c.ind {
-	case Coal:
+	case indCoal:
 		// Rulebook, ACTION 1, Coal mines: connected to a constructed port,
 		// the new mine must fill the empty coal demand spaces, most
 		// expensive first, paid by the bank after the build.
@@ -546,11 +546,11 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 		if st.portReached(&d) {
 			w.sellToTrack(c.space, &st.Coal)
 		}
-	case Iron:
+	case indIron:
 		// Rulebook, ACTION 1, Iron works: always fills the iron demand
 		// track, no connection needed.
 		w.sellToTrack(c.space, &st.Iron)
-	case Ship:
+	case indShip:
 		// Rulebook, COUNTER TYPES AND FLIPPING, Shipyards: flip at once.
 		st.flip(c.space, &w.evs)
 	}

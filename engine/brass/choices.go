@@ -37,7 +37,7 @@ type step struct {
 var errNo = errors.New("brass: not legal")
 
 type walker struct {
-	st      *State
+	st      *state
 	seat    int
 	explain bool
 	evs     []engine.Event
@@ -54,7 +54,7 @@ type walker struct {
 	links  placeSet
 }
 
-func newWalker(st *State, seat int) *walker {
+func newWalker(st *state, seat int) *walker {
 	return &walker{st: st, seat: seat, distant: -1}
 }
 
@@ -115,9 +115,9 @@ func tooLong(extra engine.Move) error {
 // walk replays m and returns the step after it.
 func (w *walker) walk(m engine.Move) (step, error) {
 	switch w.st.Mode {
-	case ModeLiquidate:
+	case modeLiquidate:
 		return w.walkLiquidate(m)
-	case ModeSellMore:
+	case modeSellMore:
 		return w.walkSellMore(m)
 	}
 	if len(m) == 0 {
@@ -153,7 +153,7 @@ func (w *walker) actionStep() step {
 	if w.anyBuild() {
 		s.opts = append(s.opts, opt{tok: "build", label: "Build an industry"})
 	}
-	if w.st.Period == Canal {
+	if w.st.Period == periodCanal {
 		if w.anyLink(w.checkCanal) {
 			s.opts = append(s.opts, opt{tok: "canal", label: fmt.Sprintf("Build a canal (£%d)", theBoard.rules.CanalCost)})
 		}

@@ -11,13 +11,13 @@ import (
 // per space in board order: "-" for an empty space, else
 // "<seat>.<industry>.<level>.<cubes>.<flipped 0|1>" ("2.coal.3.4.0"). One
 // string instead of 43 objects keeps snapshots small and fast to decode.
-type spaceList []Tile
+type spaceList []spaceTile
 
 func (s spaceList) MarshalJSON() ([]byte, error) {
 	return appendSpaces(make([]byte, 0, 8*len(s)+2), s), nil
 }
 
-func appendSpaces(b []byte, s []Tile) []byte {
+func appendSpaces(b []byte, s []spaceTile) []byte {
 	b = append(b, '"')
 	for i, t := range s {
 		if i > 0 {
@@ -51,7 +51,7 @@ func (s *spaceList) UnmarshalJSON(data []byte) error {
 	out := make(spaceList, 0, len(theBoard.spaces))
 	for w := range bytes.FieldsSeq(str) {
 		if len(w) == 1 && w[0] == '-' {
-			out = append(out, Tile{Owner: -1})
+			out = append(out, spaceTile{Owner: -1})
 			continue
 		}
 		t, ok := parseTile(w)
@@ -65,13 +65,13 @@ func (s *spaceList) UnmarshalJSON(data []byte) error {
 }
 
 // parseTile reads "<seat>.<industry>.<level>.<cubes>.<flipped 0|1>".
-func parseTile(w []byte) (Tile, bool) {
+func parseTile(w []byte) (spaceTile, bool) {
 	var f [5][]byte
 	for i := range f {
 		var ok bool
 		f[i], w, ok = bytes.Cut(w, []byte{'.'})
 		if ok != (i < 4) {
-			return Tile{}, false
+			return spaceTile{}, false
 		}
 	}
 	ind, okInd := industryBySlug(string(f[1]))
@@ -79,9 +79,9 @@ func parseTile(w []byte) (Tile, bool) {
 	level, ok2 := smallUint(f[2])
 	cubes, ok3 := smallUint(f[3])
 	if !okInd || !ok0 || !ok2 || !ok3 || len(f[4]) != 1 || (f[4][0] != '0' && f[4][0] != '1') {
-		return Tile{}, false
+		return spaceTile{}, false
 	}
-	return Tile{Owner: owner, Ind: ind, Level: level, Cubes: cubes, Flipped: f[4][0] == '1'}, true
+	return spaceTile{Owner: owner, Ind: ind, Level: level, Cubes: cubes, Flipped: f[4][0] == '1'}, true
 }
 
 // smallUint reads a decimal number of one to four digits.

@@ -17,12 +17,12 @@ type stateV1 struct {
 	N            int           `json:"n"`
 	LinkAll      bool          `json:"linkAll,omitempty"`
 	TieCash      bool          `json:"tieCash,omitempty"`
-	Period       Period        `json:"period"`
+	Period       period        `json:"period"`
 	Round        int           `json:"round"`
 	Order        []int         `json:"order"`
 	Turn         int           `json:"turn"`
 	Actions      int           `json:"actions"`
-	Mode         Mode          `json:"mode"`
+	Mode         mode          `json:"mode"`
 	Debtor       int           `json:"debtor"`
 	Owed         int           `json:"owed,omitempty"`
 	Deck         []int         `json:"deck"`
@@ -36,7 +36,7 @@ type stateV1 struct {
 	Cotton       int           `json:"cotton"`
 	Tiles        []int         `json:"tiles"`
 	LastTile     int           `json:"lastTile"`
-	Players      []PlayerState `json:"players"`
+	Players      []playerState `json:"players"`
 	Bank         int           `json:"bank"`
 	Moves        int           `json:"moves"`
 	Ranking      []int         `json:"ranking,omitempty"`
@@ -46,7 +46,7 @@ type stateV1 struct {
 	RNG          engine.RNG    `json:"rng"`
 }
 
-func asV1(st *State) stateV1 {
+func asV1(st *state) stateV1 {
 	v := stateV1{V: 1, N: st.N, LinkAll: st.LinkAll, TieCash: st.TieCash, Period: st.Period, Round: st.Round,
 		Order: st.Order, Turn: st.Turn, Actions: st.Actions, Mode: st.Mode, Debtor: st.Debtor, Owed: st.Owed,
 		Deck: st.Deck, Removed: st.Removed, Discards: st.Discards, Spaces: st.Spaces, Links: st.Links,
@@ -70,7 +70,7 @@ func TestStateV1StillDecodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sts = append(sts, s.(*State))
+		sts = append(sts, s.(*state))
 	}
 	over, _ := randomGame(t, 3, 17)
 	sts = append(sts, over)
@@ -115,7 +115,7 @@ func TestStateJSONFromOtherWriters(t *testing.T) {
 		if err != nil {
 			t.Fatalf("re-written state does not decode: %v", err)
 		}
-		bs := back.(*State)
+		bs := back.(*state)
 		if bs.RNG.State != 1234567890123456789 || bs.RNG.Inc != 7 {
 			t.Fatalf("rng %+v", bs.RNG)
 		}

@@ -41,17 +41,17 @@ func TestConformance(t *testing.T) {
 // the rulebook's industry counter table (Level and No. columns)
 // independently of the engine's data.
 var conformanceStacks = [numIndustries][]int{
-	Cotton: {1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4},
-	Port:   {1, 1, 2, 2, 3, 3, 4, 4},
-	Coal:   {1, 2, 2, 3, 3, 4, 4},
-	Iron:   {1, 2, 3, 4},
-	Ship:   {0, 0, 1, 1, 2, 2},
+	indCotton: {1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4},
+	indPort:   {1, 1, 2, 2, 3, 3, 4, 4},
+	indCoal:   {1, 2, 2, 3, 3, 4, 4},
+	indIron:   {1, 2, 3, 4},
+	indShip:   {0, 0, 1, 1, 2, 2},
 }
 
 // conformanceCubes is the printed cube count of coal mines and iron works by level.
-var conformanceCubes = map[Industry][]int{
-	Coal: {0, 2, 3, 4, 5},
-	Iron: {0, 4, 4, 5, 6},
+var conformanceCubes = map[industry][]int{
+	indCoal: {0, 2, 3, 4, 5},
+	indIron: {0, 4, 4, 5, 6},
 }
 
 const (
@@ -62,7 +62,7 @@ const (
 
 // brassInvariant checks what must hold in every position.
 func brassInvariant(s engine.State) error {
-	st, ok := s.(*State)
+	st, ok := s.(*state)
 	if !ok {
 		return fmt.Errorf("state of type %T", s)
 	}
@@ -125,22 +125,22 @@ func brassInvariant(s engine.State) error {
 		if !theBoard.spaces[si].allowed[t.Ind] {
 			bad("%s holds a %s, which the space does not allow", spaceToken(si), t.Ind)
 		}
-		if t.Level < 1 || (st.Period == Rail && t.Level == 1) {
+		if t.Level < 1 || (st.Period == periodRail && t.Level == 1) {
 			bad("%s holds a level %d %s in the %s period", spaceToken(si), t.Level, t.Ind, st.Period)
 		}
 		switch t.Ind {
-		case Coal, Iron:
+		case indCoal, indIron:
 			if max := conformanceCubes[t.Ind][t.Level]; t.Cubes < 0 || t.Cubes > max {
 				bad("%s: %d cubes on a level %d %s (printed %d)", spaceToken(si), t.Cubes, t.Level, t.Ind, max)
 			}
 			if t.Flipped != (t.Cubes == 0) {
 				bad("%s: %s with %d cubes, flipped %v", spaceToken(si), t.Ind, t.Cubes, t.Flipped)
 			}
-		case Ship:
+		case indShip:
 			if !t.Flipped || t.Cubes != 0 {
 				bad("%s: a shipyard must be flipped and without cubes", spaceToken(si))
 			}
-			if st.Period == Canal && t.Level != 1 {
+			if st.Period == periodCanal && t.Level != 1 {
 				bad("%s: level %d shipyard in the canal period", spaceToken(si), t.Level)
 			}
 		default:
@@ -149,7 +149,7 @@ func brassInvariant(s engine.State) error {
 			}
 		}
 	}
-	if st.Period == Canal {
+	if st.Period == periodCanal {
 		for k, n := range perTown {
 			if n > 1 {
 				bad("seat %d has %d counters in %s in the canal period", k[0]+1, n, theBoard.places[k[1]].ID)
@@ -157,7 +157,7 @@ func brassInvariant(s engine.State) error {
 		}
 	}
 	for seat, p := range st.Players {
-		for ind := Industry(0); ind < numIndustries; ind++ {
+		for ind := industry(0); ind < numIndustries; ind++ {
 			stack := conformanceStacks[ind]
 			taken := p.Next[ind]
 			if taken < 0 || taken > len(stack) {
@@ -188,7 +188,7 @@ func brassInvariant(s engine.State) error {
 		if owner >= 0 {
 			built[owner]++
 			l := theBoard.links[li]
-			if (st.Period == Canal && !l.Canal) || (st.Period == Rail && !l.Rail) {
+			if (st.Period == periodCanal && !l.Canal) || (st.Period == periodRail && !l.Rail) {
 				bad("link %s is built in the %s period but is not a %s link", l.ID, st.Period, st.Period)
 			}
 		}
@@ -256,9 +256,9 @@ func TestConformanceLedger(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := st0.(*State)
+		before := st0.(*state)
 		for k, p := range res.Moves {
-			after := p.State.(*State)
+			after := p.State.(*state)
 			if err := ledgerStep(before, after, p.Seat, p.Events); err != nil {
 				t.Fatalf("game %d (%d seats, seed %d) move %d by seat %d %q: %v", i, rec.Seats, rec.Seed, k+1, p.Seat+1, g.FormatMove(p.Move), err)
 			}
@@ -311,8 +311,8 @@ func conformanceIncomeOf(space int) int {
 // incomeStep checks that income markers move only by flips (each by its
 // counter's printed income) and distant market bonuses (by the space the
 // demand marker reaches), never past space 99. Moves with a loan are skipped.
-func incomeStep(before, after *State, evs []engine.Event) error {
-	built := map[string]Tile{}
+func incomeStep(before, after *state, evs []engine.Event) error {
+	built := map[string]spaceTile{}
 	for _, e := range evs {
 		if e.Kind == "loan" {
 			// A loan moves the marker down one income level per £10, onto
@@ -335,7 +335,7 @@ func incomeStep(before, after *State, evs []engine.Event) error {
 			var lvl int
 			fmt.Sscan(e.Data["level"], &lvl)
 			ind, _ := industryBySlug(e.Data["industry"])
-			built[e.Data["space"]] = Tile{Owner: e.Seat, Ind: ind, Level: lvl}
+			built[e.Data["space"]] = spaceTile{Owner: e.Seat, Ind: ind, Level: lvl}
 		}
 	}
 	gain := make([]int, len(after.Players))
@@ -393,7 +393,7 @@ func incomeStep(before, after *State, evs []engine.Event) error {
 	return nil
 }
 
-func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
+func ledgerStep(before, after *state, mover int, evs []engine.Event) error {
 	if err := incomeStep(before, after, evs); err != nil {
 		return err
 	}
@@ -449,7 +449,7 @@ func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
 			return fmt.Errorf("seat %d lost income (%d -> %d) on another seat's move", s+1, before.Players[s].Space, after.Players[s].Space)
 		}
 	}
-	if before.Period != after.Period || before.Round != after.Round || before.Mode == ModeLiquidate || after.Mode == ModeOver {
+	if before.Period != after.Period || before.Round != after.Round || before.Mode == modeLiquidate || after.Mode == modeOver {
 		// A new round began (or a debtor sold an industry): every seat other
 		// than the mover gains or pays exactly its income, and a debtor's
 		// money moves by its sales and its payment.
@@ -474,7 +474,7 @@ func ledgerStep(before, after *State, mover int, evs []engine.Event) error {
 			switch {
 			case s != mover && d != income[s]:
 				return fmt.Errorf("seat %d money %d -> %d, income events account for %d", s+1, before.Players[s].Money, after.Players[s].Money, income[s])
-			case s == mover && before.Mode == ModeLiquidate && d != income[s]+liquid:
+			case s == mover && before.Mode == modeLiquidate && d != income[s]+liquid:
 				return fmt.Errorf("debtor seat %d money %d -> %d, sales %d and income %d", s+1, before.Players[s].Money, after.Players[s].Money, liquid, income[s])
 			}
 		}

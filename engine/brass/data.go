@@ -17,48 +17,48 @@ import (
 //go:embed data/*.json
 var dataFS embed.FS
 
-// Industry is one of the five industry types, in stack order.
-type Industry int
+// industry is one of the five industry types, in stack order.
+type industry int
 
 // The industries, in the order of a player's stacks.
 const (
-	Cotton Industry = iota
-	Port
-	Coal
-	Iron
-	Ship
+	indCotton industry = iota
+	indPort
+	indCoal
+	indIron
+	indShip
 	numIndustries
 )
 
 var industrySlugs = [numIndustries]string{"cotton", "port", "coal", "iron", "ship"}
 
-func (i Industry) String() string {
+func (i industry) String() string {
 	if i < 0 || i >= numIndustries {
 		return fmt.Sprintf("industry(%d)", int(i))
 	}
 	return industrySlugs[i]
 }
 
-func industryBySlug(s string) (Industry, bool) {
+func industryBySlug(s string) (industry, bool) {
 	for i, v := range industrySlugs {
 		if v == s {
-			return Industry(i), true
+			return industry(i), true
 		}
 	}
 	return 0, false
 }
 
-// Period is the canal or the rail period.
-type Period int
+// period is the canal or the rail period.
+type period int
 
 // The two periods.
 const (
-	Canal Period = iota
-	Rail
+	periodCanal period = iota
+	periodRail
 )
 
-func (p Period) String() string {
-	if p == Rail {
+func (p period) String() string {
+	if p == periodRail {
 		return "rail"
 	}
 	return "canal"
@@ -265,9 +265,9 @@ func (b *board) cardBySlug(s string) (int, bool) {
 }
 
 // cardIndustry returns the industry of an industry card.
-func (b *board) cardIndustry(c int) (Industry, bool) {
+func (b *board) cardIndustry(c int) (industry, bool) {
 	if c >= b.numTowns {
-		return Industry(c - b.numTowns), true
+		return industry(c - b.numTowns), true
 	}
 	return 0, false
 }

@@ -10,8 +10,8 @@ func TestDataCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Rulebook, COMPONENTS: counters per player.
-	wantTiles := [numIndustries]int{Cotton: 12, Port: 8, Coal: 7, Iron: 4, Ship: 6}
-	for i := Industry(0); i < numIndustries; i++ {
+	wantTiles := [numIndustries]int{indCotton: 12, indPort: 8, indCoal: 7, indIron: 4, indShip: 6}
+	for i := industry(0); i < numIndustries; i++ {
 		if got := len(b.stacks[i]); got != wantTiles[i] {
 			t.Errorf("%s: %d counters per player, want %d", i, got, wantTiles[i])
 		}
@@ -67,13 +67,13 @@ func TestDataCounts(t *testing.T) {
 		t.Errorf("income track ends or start wrong")
 	}
 	// Rulebook industry table spot checks.
-	if s := b.specs[Cotton][1]; s.Cost != 12 || s.Income != 5 || s.VP != 3 || s.Coal || !s.canal || s.rail {
+	if s := b.specs[indCotton][1]; s.Cost != 12 || s.Income != 5 || s.VP != 3 || s.Coal || !s.canal || s.rail {
 		t.Errorf("cotton 1 = %+v", s)
 	}
-	if s := b.specs[Ship][2]; s.Cost != 25 || s.VP != 18 || !s.Coal || !s.Iron || s.canal || !s.rail {
+	if s := b.specs[indShip][2]; s.Cost != 25 || s.VP != 18 || !s.Coal || !s.Iron || s.canal || !s.rail {
 		t.Errorf("ship 2 = %+v", s)
 	}
-	if s := b.specs[Coal][4]; s.Cubes != 5 || !s.Iron {
+	if s := b.specs[indCoal][4]; s.Cubes != 5 || !s.Iron {
 		t.Errorf("coal 4 = %+v", s)
 	}
 	if b.buyPrice(8) != 1 || b.buyPrice(1) != 4 || b.buyPrice(0) != 5 || b.sellPrice(0) != 4 || b.sellPrice(7) != 1 {

@@ -9,7 +9,7 @@ import (
 // checkDevelop tests removing the top counter of ind.
 // Rulebook, ACTION 3 Develop: one or two counters off the tops of your
 // stacks, each needing one iron taken as for building.
-func (w *walker) checkDevelop(ind Industry) ([]int, error) {
+func (w *walker) checkDevelop(ind industry) ([]int, error) {
 	if w.st.top(w.seat, ind) < 0 {
 		return nil, w.fail("develop.stack-empty", TopicDevelop, "your %s stack is empty", theBoard.lower[ind])
 	}
@@ -25,7 +25,7 @@ func (w *walker) checkDevelop(ind Industry) ([]int, error) {
 
 func (w *walker) developOpts() []opt {
 	var out []opt
-	for ind := Industry(0); ind < numIndustries; ind++ {
+	for ind := industry(0); ind < numIndustries; ind++ {
 		if _, err := w.checkDevelop(ind); err == nil {
 			out = append(out, opt{tok: ind.String(), label: fmt.Sprintf("%s level %d", theBoard.names[ind], w.st.top(w.seat, ind))})
 		}
@@ -67,7 +67,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		rest = r
 		lvl := w.st.top(w.seat, ind)
 		w.st.Players[w.seat].Next[ind]++
-		w.takeCube(Iron, src, "development")
+		w.takeCube(indIron, src, "development")
 		w.changed()
 		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away %s %d", seatName(w.seat), aName(theBoard.lower[ind]), lvl), "industry", ind.String()))
 	}

@@ -13,7 +13,7 @@ import (
 // one-action first turn as on the last action of a turn.
 // Rulebook, ACTION 1, Combining actions.
 func TestFixTwoCardBuildOneActionLeft(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "lancaster", "preston", "wigan")
 	st.Actions = 1
 	wantRule(t, st, 0, "build port liverpool cards:lancaster+preston", "build.two-card")
@@ -50,11 +50,11 @@ func TestFixTwoWordIndustryNames(t *testing.T) {
 			t.Errorf("%s: parsed as %q, want %q", in, got, want)
 		}
 	}
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "wigan")
 	n, _ := apply(t, st, 0, "develop coal mine card:wigan")
-	if n.Players[0].Next[Coal] != 1 {
-		t.Fatalf("develop coal mine took %d coal mines off the stack", n.Players[0].Next[Coal])
+	if n.Players[0].Next[indCoal] != 1 {
+		t.Fatalf("develop coal mine took %d coal mines off the stack", n.Players[0].Next[indCoal])
 	}
 }
 
@@ -89,17 +89,17 @@ func TestFixMultiWordNamesInTokens(t *testing.T) {
 // what it is. Rulebook, ACTION 2 (never two canals; one or two rails) and
 // ACTION 3 (one or two counters).
 func TestFixTooManyItemsInAnAction(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "colne", "wigan")
-	st.put(t, "colne@1", 0, Cotton, 1, 0, false)
+	st.put(t, "colne@1", 0, indCotton, 1, 0, false)
 	wantRule(t, st, 0, "canal colne-yorkshire burnley-colne card:colne", "canal.one-per-action")
 	wantRule(t, st, 0, "develop cotton cotton ship card:wigan", "develop.too-many")
 	wantRule(t, st, 0, "develop cotton iron:market cotton ship card:wigan", "develop.too-many")
 	apply(t, st, 0, "develop cotton cotton card:wigan")
 
-	rl := fixture(t, Rail)
+	rl := fixture(t, periodRail)
 	rl.give(t, 0, "wigan")
-	rl.put(t, "bolton@1", 0, Coal, 2, 3, false)
+	rl.put(t, "bolton@1", 0, indCoal, 2, 3, false)
 	wantRule(t, rl, 0, "rail bolton-wigan bolton-bury bolton-manchester card:wigan", "rail.too-many")
 	apply(t, rl, 0, "rail bolton-wigan bolton-bury card:wigan")
 }
@@ -108,7 +108,7 @@ func TestFixTooManyItemsInAnAction(t *testing.T) {
 // port-box rule only where there is a port box.
 // Rulebook, ACTION 1, Lancaster and Preston.
 func TestFixSpaceChoiceTopic(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "manchester", "lancaster")
 	for _, c := range []struct{ move, topic string }{
 		{"build cotton manchester@2 card:manchester", TopicNotation},
@@ -145,11 +145,11 @@ func TestFixNarration(t *testing.T) {
 		}
 		return out
 	}
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "warrington", "ellesmere")
-	st.put(t, "wigan@1", 1, Coal, 1, 1, false)
+	st.put(t, "wigan@1", 1, indCoal, 1, 1, false)
 	st.build(t, "warrington-wigan", 1)
-	st.Players[0].Next[Cotton] = 3 // a level-2 mill needs coal
+	st.Players[0].Next[indCotton] = 3 // a level-2 mill needs coal
 	_, evs := apply(t, st, 0, "build cotton warrington cards:ellesmere+warrington")
 	want := []string{
 		"seat 1 plays the Ellesmere Port card",
@@ -167,9 +167,9 @@ func TestFixNarration(t *testing.T) {
 			t.Errorf("event %d: %q, want %q", i, got[i], w)
 		}
 	}
-	rl := fixture(t, Rail)
+	rl := fixture(t, periodRail)
 	rl.give(t, 0, "coal")
-	rl.put(t, "bolton@1", 0, Coal, 2, 3, false)
+	rl.put(t, "bolton@1", 0, indCoal, 2, 3, false)
 	_, evs = apply(t, rl, 0, "rail bolton-wigan card:coal")
 	if got := texts(evs); !slicesContains(got, "seat 1 pays £5 for the rail") {
 		t.Errorf("rail events %q", got)

@@ -51,8 +51,8 @@ var info = sync.OnceValue(func() engine.Info {
 // modify them.
 func (Game) Info() engine.Info { return info() }
 
-func asState(s engine.State) (*State, error) {
-	st, ok := s.(*State)
+func asState(s engine.State) (*state, error) {
+	st, ok := s.(*state)
 	if !ok || st == nil {
 		return nil, fmt.Errorf("brass: state of type %T", s)
 	}
@@ -60,8 +60,8 @@ func asState(s engine.State) (*State, error) {
 }
 
 // check refuses moves by the wrong seat or after the end.
-func check(st *State, seat int) error {
-	if st.Mode == ModeOver {
+func check(st *state, seat int) error {
+	if st.Mode == modeOver {
 		return engine.ErrGameOver
 	}
 	if seat < 0 || seat >= st.N {
@@ -113,7 +113,7 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 		return nil, nil, engine.ErrIncompleteMove
 	}
 	n.Moves++
-	if st.Mode == ModeLiquidate {
+	if st.Mode == modeLiquidate {
 		n.settleDebt(&w.evs)
 	} else {
 		if w.distant >= 0 {
@@ -121,10 +121,10 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 		}
 		switch {
 		case w.sellMore:
-			n.Mode = ModeSellMore
-		case st.Mode == ModeSellMore:
+			n.Mode = modeSellMore
+		case st.Mode == modeSellMore:
 			// the sell action continued past a distant sale: it ends now
-			n.Mode = ModePlay
+			n.Mode = modePlay
 			n.endAction(1, &w.evs)
 		default:
 			n.endAction(w.used, &w.evs)
@@ -149,7 +149,7 @@ func (Game) MarshalState(s engine.State) ([]byte, error) {
 // snapshots (the same fields with number arrays) still decode; the state
 // comes back as the current version.
 func (Game) UnmarshalState(data []byte) (engine.State, error) {
-	var st State
+	var st state
 	r := jsonReader{b: data}
 	r.state(&st)
 	r.end()
@@ -173,8 +173,8 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 
 // validate checks the ranges a decoded state relies on, so a damaged
 // snapshot is refused instead of crashing a later call.
-func (st *State) validate() error {
-	if st.Mode < ModePlay || st.Mode > ModeOver || (st.Period != Canal && st.Period != Rail) {
+func (st *state) validate() error {
+	if st.Mode < modePlay || st.Mode > modeOver || (st.Period != periodCanal && st.Period != periodRail) {
 		return fmt.Errorf("bad mode or period")
 	}
 	seen := make([]bool, st.N)

@@ -107,9 +107,9 @@ func TestRecordedGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			prev := st0.(*State)
+			prev := st0.(*state)
 			for k, p := range res2.Moves {
-				next := p.State.(*State)
+				next := p.State.(*state)
 				if err := ledgerStep(prev, next, p.Seat, p.Events); err != nil {
 					t.Errorf("move %d by seat %d %q: %v", k+1, p.Seat+1, g.FormatMove(p.Move), err)
 				}

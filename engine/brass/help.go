@@ -36,20 +36,20 @@ func helpTopicsFor(b *board) []engine.HelpTopic {
 }
 
 // helpNoun is the lower-case display name of an industry ("cotton mill").
-func (b *board) helpNoun(i Industry) string { return b.lower[i] }
+func (b *board) helpNoun(i industry) string { return b.lower[i] }
 
 // helpFlipWhen says in a few words what flips a tile of the industry.
 var helpFlipWhen = [numIndustries]string{
-	Cotton: "when its cotton is sold (to a port or the distant market)",
-	Port:   "when a mill sells cotton into it",
-	Coal:   "when its last coal cube is taken",
-	Iron:   "when its last iron cube is taken",
-	Ship:   "at once, as it is built",
+	indCotton: "when its cotton is sold (to a port or the distant market)",
+	indPort:   "when a mill sells cotton into it",
+	indCoal:   "when its last coal cube is taken",
+	indIron:   "when its last iron cube is taken",
+	indShip:   "at once, as it is built",
 }
 
 // helpIndustryTopic is the rule topic that explains each industry.
 var helpIndustryTopic = [numIndustries]string{
-	Cotton: TopicCottonMill, Port: TopicPort, Coal: TopicCoalMine, Iron: TopicIronWorks, Ship: TopicShipyard,
+	indCotton: TopicCottonMill, indPort: TopicPort, indCoal: TopicCoalMine, indIron: TopicIronWorks, indShip: TopicShipyard,
 }
 
 func helpPeriod(p string) string {
@@ -67,7 +67,7 @@ func helpPeriod(p string) string {
 
 // helpTownsWith lists the display names of the towns with a space for ind;
 // with canalOnly set, towns closed in the canal period are left out.
-func (b *board) helpTownsWith(ind Industry, canalOnly bool) []string {
+func (b *board) helpTownsWith(ind industry, canalOnly bool) []string {
 	var names []string
 	for _, p := range b.places {
 		if canalOnly && p.RailOnly {
@@ -85,7 +85,7 @@ func (b *board) helpTownsWith(ind Industry, canalOnly bool) []string {
 
 func helpTiles(b *board) []engine.HelpTopic {
 	var out []engine.HelpTopic
-	for i := Industry(0); i < numIndustries; i++ {
+	for i := industry(0); i < numIndustries; i++ {
 		noun := b.helpNoun(i)
 		slug := i.String()
 		for lv := 0; lv < len(b.specs[i]); lv++ {
@@ -177,7 +177,7 @@ func helpUniq(in []string) []string {
 // helpSpaceText describes what a space accepts: "cotton mill or coal mine".
 func (b *board) helpSpaceText(s space) string {
 	var names []string
-	for i := Industry(0); i < numIndustries; i++ {
+	for i := industry(0); i < numIndustries; i++ {
 		if s.allowed[i] {
 			names = append(names, b.helpNoun(i))
 		}
@@ -191,10 +191,10 @@ func (b *board) helpSpaceText(s space) string {
 func (b *board) helpPortBoxes(p place) bool {
 	only, mixed := false, false
 	for _, s := range b.spaces[p.firstSpace : p.firstSpace+len(p.Spaces)] {
-		if s.allowed[Port] && s.nAllow == 1 {
+		if s.allowed[indPort] && s.nAllow == 1 {
 			only = true
 		}
-		if s.allowed[Port] && s.nAllow > 1 {
+		if s.allowed[indPort] && s.nAllow > 1 {
 			mixed = true
 		}
 	}
@@ -320,7 +320,7 @@ func helpCards(b *board) []engine.HelpTopic {
 			title = p.Name + " card"
 			fmt.Fprintf(&body, "A location card; the deck holds %d.\n", p.Cards)
 			var kinds []string
-			for i := Industry(0); i < numIndustries; i++ {
+			for i := industry(0); i < numIndustries; i++ {
 				n := 0
 				for _, s := range b.spaces[p.firstSpace : p.firstSpace+len(p.Spaces)] {
 					if s.allowed[i] {

@@ -307,7 +307,7 @@ func TestHelpSearchFindsTopicFirst(t *testing.T) {
 func TestGeneratedHelpFollowsData(t *testing.T) {
 	byID := helpTopicsByID(t)
 	b := theBoard
-	for i := Industry(0); i < numIndustries; i++ {
+	for i := industry(0); i < numIndustries; i++ {
 		for lv, s := range b.specs[i] {
 			id := fmt.Sprintf("tile-%s-%d", i, lv)
 			tp, ok := byID[id]
@@ -356,7 +356,7 @@ func TestGeneratedHelpFollowsData(t *testing.T) {
 			}
 		}
 	}
-	for i := Industry(0); i < numIndustries; i++ {
+	for i := industry(0); i < numIndustries; i++ {
 		card, ok := byID["card-"+i.String()]
 		if !ok || !strings.Contains(card.Body, fmt.Sprintf("the deck holds %d", b.industryCards[i])) {
 			t.Errorf("card-%s missing or wrong count", i)

@@ -38,7 +38,7 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 // checkCanal: Rulebook, ACTION 2: canals only in the canal period, £3, one
 // per action.
 func (w *walker) checkCanal(li int) error {
-	if w.st.Period != Canal {
+	if w.st.Period != periodCanal {
 		return w.fail("link.canal-period", TopicCanal, "canals can only be built in the canal period")
 	}
 	if err := w.checkLinkCommon(li, "canal"); err != nil {
@@ -134,7 +134,7 @@ func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
 // Rulebook, ACTION 2: rails only in the rail period, £5 for one or £15 for
 // two, one coal each.
 func (w *walker) checkRail(li, n int) ([]int, error) {
-	if w.st.Period != Rail {
+	if w.st.Period != periodRail {
 		return nil, w.fail("link.rail-period", TopicRail, "rails can only be built in the rail period")
 	}
 	if err := w.checkLinkCommon(li, "rail"); err != nil {
@@ -218,7 +218,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		}
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
-		w.takeCube(Coal, src, "the rail "+theBoard.links[li].ID)
+		w.takeCube(indCoal, src, "the rail "+theBoard.links[li].ID)
 		built++
 	}
 	// Rulebook, ACTION 2: one or two rails per action, no more.

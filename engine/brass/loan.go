@@ -17,7 +17,7 @@ func (w *walker) checkLoan(amount int) error {
 	if amount <= 0 || amount > r.MaxLoan || amount%r.LoanStep != 0 {
 		return w.fail("loan.amount", TopicLoan, "a loan is %s", loanAmounts())
 	}
-	if w.st.Period == Rail && len(w.st.Deck) == 0 {
+	if w.st.Period == periodRail && len(w.st.Deck) == 0 {
 		return w.fail("loan.deck-exhausted", TopicLoan, "no loans once the deck is exhausted in the rail period")
 	}
 	lvl := w.st.income(w.seat) - amount/r.LoanStep

@@ -11,7 +11,7 @@ type dists [maxPlaces]int8
 // Rulebook, ACTION 1 Build industry, c. Moving coal: distance is counted in
 // constructed links, coal may pass through external locations, and the
 // virtual Liverpool-Birkenhead link never carries anything.
-func (st *State) distances(from ...int) dists {
+func (st *state) distances(from ...int) dists {
 	var d dists
 	for i := range d {
 		d[i] = -1
@@ -51,7 +51,7 @@ func (st *State) distances(from ...int) dists {
 // places: any port counter on the board (flipped or not) or an external
 // location with its anchor.
 // Rulebook, ACTION 1 Build industry, c. Moving coal (constructed port).
-func (st *State) portReached(d *dists) bool {
+func (st *state) portReached(d *dists) bool {
 	for p := range theBoard.places {
 		if d[p] < 0 {
 			continue
@@ -62,7 +62,7 @@ func (st *State) portReached(d *dists) bool {
 		}
 		for i := range pl.Spaces {
 			t := &st.Spaces[pl.firstSpace+i]
-			if t.Owner >= 0 && t.Ind == Port {
+			if t.Owner >= 0 && t.Ind == indPort {
 				return true
 			}
 		}
@@ -74,12 +74,12 @@ func (st *State) portReached(d *dists) bool {
 // smallest distance, or nil when no mine with coal is reachable.
 // Rulebook, ACTION 1 Build industry, c.: the closest source must be used;
 // equally close sources are the mover's choice.
-func (st *State) nearestCoal(d *dists) []int {
+func (st *state) nearestCoal(d *dists) []int {
 	best := -1
 	var out []int
 	for si := range st.Spaces {
 		t := &st.Spaces[si]
-		if t.Owner < 0 || t.Ind != Coal || t.Cubes == 0 {
+		if t.Owner < 0 || t.Ind != indCoal || t.Cubes == 0 {
 			continue
 		}
 		dd := int(d[theBoard.spaces[si].place])
@@ -100,11 +100,11 @@ func (st *State) nearestCoal(d *dists) []int {
 // ironWorks lists the spaces of iron works holding cubes anywhere on the map.
 // Rulebook, ACTION 1 Build industry, d. Taking iron: no connection needed,
 // any works may be chosen.
-func (st *State) ironWorks() []int {
+func (st *state) ironWorks() []int {
 	var out []int
 	for si := range st.Spaces {
 		t := &st.Spaces[si]
-		if t.Owner >= 0 && t.Ind == Iron && t.Cubes > 0 {
+		if t.Owner >= 0 && t.Ind == indIron && t.Cubes > 0 {
 			out = append(out, si)
 		}
 	}
@@ -112,7 +112,7 @@ func (st *State) ironWorks() []int {
 }
 
 // cubesOnMap counts the cubes of ind (coal or iron) on all counters.
-func (st *State) cubesOnMap(ind Industry) int {
+func (st *state) cubesOnMap(ind industry) int {
 	n := 0
 	for si := range st.Spaces {
 		t := &st.Spaces[si]
@@ -131,9 +131,9 @@ type placeSet [maxPlaces]bool
 // your own canals; rail period, places reached by your own rails or holding
 // one of your industries. Rulebook, Birkenhead: the virtual link joins
 // Liverpool and Birkenhead for this purpose only, for every player.
-func (st *State) buildNetwork(seat int) placeSet {
+func (st *state) buildNetwork(seat int) placeSet {
 	var s placeSet
-	if st.Period == Rail {
+	if st.Period == periodRail {
 		s = st.linkNetwork(seat)
 	} else {
 		s = st.linkEnds(seat)
@@ -149,7 +149,7 @@ func (st *State) buildNetwork(seat int) placeSet {
 // Rulebook, ACTION 2 Build link: a place holding one of your industries, or
 // an end of one of your links (external locations included); the virtual
 // link never counts.
-func (st *State) linkNetwork(seat int) placeSet {
+func (st *state) linkNetwork(seat int) placeSet {
 	s := st.linkEnds(seat)
 	for si := range st.Spaces {
 		if st.Spaces[si].Owner == seat {
@@ -160,7 +160,7 @@ func (st *State) linkNetwork(seat int) placeSet {
 }
 
 // linkEnds is the set of places at an end of one of seat's links.
-func (st *State) linkEnds(seat int) placeSet {
+func (st *state) linkEnds(seat int) placeSet {
 	var s placeSet
 	for li, o := range st.Links {
 		if o == seat {
@@ -172,7 +172,7 @@ func (st *State) linkEnds(seat int) placeSet {
 }
 
 // hasPieces reports whether seat has any industry or link on the board.
-func (st *State) hasPieces(seat int) bool {
+func (st *state) hasPieces(seat int) bool {
 	for _, o := range st.Links {
 		if o == seat {
 			return true

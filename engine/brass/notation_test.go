@@ -26,7 +26,7 @@ func FuzzNotation(f *testing.F) {
 // them, whatever the card before them: not for the card, which the player
 // may well hold.
 func TestExtraWordsAfterTheCard(t *testing.T) {
-	st := fixture(t, Canal)
+	st := fixture(t, periodCanal)
 	st.give(t, 0, "bolton", "colne", "lancaster")
 	g := Game{}
 	for text, extra := range map[string]string{

@@ -9,18 +9,18 @@ import (
 )
 
 // randomGame plays a game to the end choosing random tokens from Choices.
-func randomGame(t testing.TB, seats int, seed uint64) (*State, int) {
+func randomGame(t testing.TB, seats int, seed uint64) (*state, int) {
 	t.Helper()
 	g := Game{}
 	s, _, err := g.Setup(engine.Setup{Seats: seats, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := s.(*State)
+	st := s.(*state)
 	rng := engine.NewRNG(seed, 99)
 	total := seats * theBoard.rules.StartMoney
 	moves := 0
-	for st.Mode != ModeOver {
+	for st.Mode != modeOver {
 		seat := st.current()
 		var m engine.Move
 		for {
@@ -53,7 +53,7 @@ func randomGame(t testing.TB, seats int, seed uint64) (*State, int) {
 		if string(before) != string(after) {
 			t.Fatalf("seed %d: Apply mutated its input", seed)
 		}
-		st = ns.(*State)
+		st = ns.(*state)
 		moves++
 		checkInvariants(t, st, total)
 		if moves > 2000 {
@@ -84,7 +84,7 @@ func pickToken(rng *engine.RNG, m engine.Move, next []engine.Choice) string {
 	return next[rng.Intn(len(next))].Token
 }
 
-func checkInvariants(t testing.TB, st *State, total int) {
+func checkInvariants(t testing.TB, st *state, total int) {
 	t.Helper()
 	sum := st.Bank
 	for seat, p := range st.Players {
@@ -98,7 +98,7 @@ func checkInvariants(t testing.TB, st *State, total int) {
 		if p.LinksLeft < 0 || p.LinksLeft > 14 {
 			t.Fatalf("seat %d links left %d", seat, p.LinksLeft)
 		}
-		for ind := Industry(0); ind < numIndustries; ind++ {
+		for ind := industry(0); ind < numIndustries; ind++ {
 			if p.Next[ind] > len(theBoard.stacks[ind]) {
 				t.Fatalf("seat %d stack %s overdrawn", seat, ind)
 			}
@@ -126,19 +126,19 @@ func checkInvariants(t testing.TB, st *State, total int) {
 	for _, tl := range st.Spaces {
 		if tl.Owner >= 0 {
 			onBoard[tl.Owner][tl.Ind]++
-			if tl.Cubes < 0 || (tl.Ind != Coal && tl.Ind != Iron && tl.Cubes != 0) {
+			if tl.Cubes < 0 || (tl.Ind != indCoal && tl.Ind != indIron && tl.Cubes != 0) {
 				t.Fatalf("bad cubes on %+v", tl)
 			}
 		}
 	}
 	for seat := range st.Players {
-		for ind := Industry(0); ind < numIndustries; ind++ {
+		for ind := industry(0); ind < numIndustries; ind++ {
 			if onBoard[seat][ind] > st.Players[seat].Next[ind] {
 				t.Fatalf("seat %d has more %s on the board than taken", seat, ind)
 			}
 		}
 	}
-	if st.Mode != ModeOver && len(st.Tiles) != 0 && len(st.Tiles) != 12 {
+	if st.Mode != modeOver && len(st.Tiles) != 0 && len(st.Tiles) != 12 {
 		t.Fatalf("distant tiles %d", len(st.Tiles))
 	}
 }
@@ -151,7 +151,7 @@ func TestRandomPlayouts(t *testing.T) {
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		for _, seats := range []int{3, 4} {
 			st, _ := randomGame(t, seats, seed)
-			if len(st.Ranking) != seats || st.Round != st.rounds() || st.Period != Rail {
+			if len(st.Ranking) != seats || st.Round != st.rounds() || st.Period != periodRail {
 				t.Fatalf("ended with ranking %v in round %d of the %s period", st.Ranking, st.Round, st.Period)
 			}
 		}

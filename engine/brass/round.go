@@ -11,21 +11,21 @@ import (
 
 // Phase II of a period: rounds of income, turns, turn order and refill.
 
-func (st *State) rounds() int {
+func (st *state) rounds() int {
 	pc, _ := theBoard.playerCount(st.N)
 	return pc.Rounds
 }
 
 // startRound begins a round with STEP A, collecting income.
-func (st *State) startRound(evs *[]engine.Event) {
+func (st *state) startRound(evs *[]engine.Event) {
 	st.Round++
 	*evs = append(*evs, pub(engine.Public, "round", fmt.Sprintf("%s period, round %d of %d", titlePeriod(st.Period), st.Round, st.rounds()),
 		"period", st.Period.String(), "round", strconv.Itoa(st.Round)))
 	st.collectIncome(0, evs)
 }
 
-func titlePeriod(p Period) string {
-	if p == Rail {
+func titlePeriod(p period) string {
+	if p == periodRail {
 		return "Rail"
 	}
 	return "Canal"
@@ -37,7 +37,7 @@ func titlePeriod(p Period) string {
 // remove industries of its choice for half their cost (rounded down) until
 // it can. A seat with no industries left pays what it has and the rest is
 // forgiven (the rulebook is silent; see docs/brass-rules.md).
-func (st *State) collectIncome(from int, evs *[]engine.Event) {
+func (st *state) collectIncome(from int, evs *[]engine.Event) {
 	for i := from; i < len(st.Order); i++ {
 		seat := st.Order[i]
 		inc := st.income(seat)
@@ -48,7 +48,7 @@ func (st *State) collectIncome(from int, evs *[]engine.Event) {
 		case inc < 0:
 			owed := -inc
 			if !st.payOwed(seat, owed, evs) {
-				st.Mode = ModeLiquidate
+				st.Mode = modeLiquidate
 				st.Debtor = i
 				st.Owed = owed
 				*evs = append(*evs, pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, st.Players[seat].Money), "owed", strconv.Itoa(owed)))
@@ -61,7 +61,7 @@ func (st *State) collectIncome(from int, evs *[]engine.Event) {
 }
 
 // forgive: a seat with no industries pays what it has; the rest is dropped.
-func (st *State) forgive(seat, owed int, evs *[]engine.Event) {
+func (st *state) forgive(seat, owed int, evs *[]engine.Event) {
 	p := &st.Players[seat]
 	paid := p.Money
 	p.Money = 0
@@ -71,7 +71,7 @@ func (st *State) forgive(seat, owed int, evs *[]engine.Event) {
 
 // payOwed pays seat's negative income, or what it has when it has no
 // industry left to remove; false when it must remove one first.
-func (st *State) payOwed(seat, owed int, evs *[]engine.Event) bool {
+func (st *state) payOwed(seat, owed int, evs *[]engine.Event) bool {
 	p := &st.Players[seat]
 	switch {
 	case p.Money >= owed:
@@ -86,7 +86,7 @@ func (st *State) payOwed(seat, owed int, evs *[]engine.Event) bool {
 	return true
 }
 
-func (st *State) hasIndustry(seat int) bool {
+func (st *state) hasIndustry(seat int) bool {
 	for si := range st.Spaces {
 		if st.Spaces[si].Owner == seat {
 			return true
@@ -96,11 +96,11 @@ func (st *State) hasIndustry(seat int) bool {
 }
 
 // settleDebt continues STEP A after the debtor removed an industry.
-func (st *State) settleDebt(evs *[]engine.Event) {
+func (st *state) settleDebt(evs *[]engine.Event) {
 	if !st.payOwed(st.Order[st.Debtor], st.Owed, evs) {
 		return
 	}
-	st.Mode = ModePlay
+	st.Mode = modePlay
 	st.Owed = 0
 	st.collectIncome(st.Debtor+1, evs)
 }
@@ -108,16 +108,16 @@ func (st *State) settleDebt(evs *[]engine.Event) {
 // beginTurn gives the turn to the first seat from index i that holds cards.
 // Rulebook, PLAY CARD DETAILS: two actions, one card each; only one on the
 // very first turn of the canal period.
-func (st *State) beginTurn(i int, evs *[]engine.Event) {
+func (st *state) beginTurn(i int, evs *[]engine.Event) {
 	for ; i < len(st.Order); i++ {
 		seat := st.Order[i]
 		if len(st.Hands[seat]) == 0 {
 			continue
 		}
-		st.Mode = ModePlay
+		st.Mode = modePlay
 		st.Turn = i
 		st.Actions = theBoard.rules.ActionsPerTurn
-		if st.Period == Canal && st.Round == 1 {
+		if st.Period == periodCanal && st.Round == 1 {
 			st.Actions = theBoard.rules.FirstCanalTurnActions
 		}
 		st.Actions = min(st.Actions, len(st.Hands[seat]))
@@ -135,7 +135,7 @@ func plural(n int) string {
 }
 
 // endAction counts used actions and moves on when the turn is over.
-func (st *State) endAction(used int, evs *[]engine.Event) {
+func (st *state) endAction(used int, evs *[]engine.Event) {
 	st.Actions -= used
 	if st.Actions > 0 && len(st.Hands[st.Order[st.Turn]]) > 0 {
 		return
@@ -149,7 +149,7 @@ func (st *State) endAction(used int, evs *[]engine.Event) {
 // order; the Amount Spent boxes go back to the bank.
 // Rulebook, STEP D: hands are refilled to eight while the deck lasts (in
 // the new order of play); when every hand is empty the period ends.
-func (st *State) endRound(evs *[]engine.Event) {
+func (st *state) endRound(evs *[]engine.Event) {
 	slices.SortStableFunc(st.Order, func(a, b int) int { return st.Players[a].Spent - st.Players[b].Spent })
 	var parts []string
 	for _, seat := range st.Order {
@@ -180,7 +180,7 @@ func orderString(order []int) string {
 
 // refill draws up to the hand size for seat, with a private event naming
 // the cards and a public one counting them.
-func (st *State) refill(seat int, evs *[]engine.Event) {
+func (st *state) refill(seat int, evs *[]engine.Event) {
 	var drawn []string
 	for len(st.Hands[seat]) < theBoard.rules.HandSize && len(st.Deck) > 0 {
 		c := st.Deck[0]
@@ -227,7 +227,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	}
 	// Rulebook, STEP A: half the counter's cost, rounded down; income stays.
 	gain := theBoard.specs[t.Ind][t.Level].Cost / 2
-	w.st.Spaces[si] = Tile{Owner: -1}
+	w.st.Spaces[si] = spaceTile{Owner: -1}
 	w.st.earn(w.seat, gain)
 	w.changed()
 	w.evs = append(w.evs, pub(w.seat, "liquidate", fmt.Sprintf("%s removes its %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
@@ -239,4 +239,4 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 func (w *walker) ownToken(si int) string { return w.townToken(si, w.ownTile) }
 
 // ownTile reports whether t is one of the seat's counters.
-func (w *walker) ownTile(t *Tile) bool { return t.Owner == w.seat }
+func (w *walker) ownTile(t *spaceTile) bool { return t.Owner == w.seat }

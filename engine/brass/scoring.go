@@ -14,12 +14,12 @@ import (
 // ends: each flipped industry counter there (anyone's) and the pair printed
 // on each external location and on Blackpool, Southport and Northwich. With
 // the option link-scoring=all every counter counts, flipped or not.
-func (st *State) linkValue(li int) int {
+func (st *state) linkValue(li int) int {
 	l := &theBoard.links[li]
 	return st.placeCircles(l.a) + st.placeCircles(l.b)
 }
 
-func (st *State) placeCircles(p int) int {
+func (st *state) placeCircles(p int) int {
 	pl := &theBoard.places[p]
 	v := pl.LinkVP
 	for i := range pl.Spaces {
@@ -34,7 +34,7 @@ func (st *State) placeCircles(p int) int {
 // scorePeriod runs Phase III.
 // Rulebook, Phase III Victory points: links, then flipped counters (their
 // printed VP; unflipped counters score nothing).
-func (st *State) scorePeriod(evs *[]engine.Event) {
+func (st *state) scorePeriod(evs *[]engine.Event) {
 	links := make([]int, st.N)
 	tiles := make([]int, st.N)
 	for li, o := range st.Links {
@@ -56,10 +56,10 @@ func (st *State) scorePeriod(evs *[]engine.Event) {
 }
 
 // endPeriod runs Phases III and IV.
-func (st *State) endPeriod(evs *[]engine.Event) {
+func (st *state) endPeriod(evs *[]engine.Event) {
 	*evs = append(*evs, pub(engine.Public, "period-end", fmt.Sprintf("end of the %s period", st.Period)))
 	st.scorePeriod(evs)
-	if st.Period == Rail {
+	if st.Period == periodRail {
 		st.finish(evs)
 		return
 	}
@@ -72,7 +72,7 @@ func (st *State) endPeriod(evs *[]engine.Event) {
 	removed := 0
 	for si := range st.Spaces {
 		if st.Spaces[si].Owner >= 0 && st.Spaces[si].Level == 1 {
-			st.Spaces[si] = Tile{Owner: -1}
+			st.Spaces[si] = spaceTile{Owner: -1}
 			removed++
 		}
 	}
@@ -80,7 +80,7 @@ func (st *State) endPeriod(evs *[]engine.Event) {
 		st.Players[seat].LinksLeft = theBoard.rules.LinksPerPeriod
 	}
 	*evs = append(*evs, pub(engine.Public, "maintenance", fmt.Sprintf("the canals and %d level-1 counters leave the board", removed)))
-	st.Period = Rail
+	st.Period = periodRail
 	st.Round = 0
 	st.Cotton = 0
 	st.LastTile = -1
@@ -100,14 +100,14 @@ func (st *State) endPeriod(evs *[]engine.Event) {
 // Rulebook, Phase III (rail): 1 VP per full £10; ENDING THE GAME: ties go
 // to the higher income, then more cash, then the earlier seat in the next
 // order of play (option tiebreak=cash skips income, as the French summary).
-func (st *State) finish(evs *[]engine.Event) {
+func (st *state) finish(evs *[]engine.Event) {
 	for seat := range st.Players {
 		p := &st.Players[seat]
 		bonus := p.Money / 10
 		p.VP += bonus
 		*evs = append(*evs, pub(seat, "money-vp", fmt.Sprintf("%s scores %d VP for £%d in hand (total %d)", seatName(seat), bonus, p.Money, p.VP), "vp", strconv.Itoa(p.VP)))
 	}
-	st.Mode = ModeOver
+	st.Mode = modeOver
 	st.Actions = 0
 	orderPos := make([]int, st.N)
 	for i, s := range st.Order {

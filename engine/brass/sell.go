@@ -24,14 +24,16 @@ func (w *walker) portToken(si int) string {
 }
 
 // ownMill reports whether t is one of the seat's unsold cotton mills.
-func (w *walker) ownMill(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton && !t.Flipped }
+func (w *walker) ownMill(t *spaceTile) bool {
+	return t.Owner == w.seat && t.Ind == indCotton && !t.Flipped
+}
 
 // openPort reports whether t is a port that can still be sold to.
-func openPort(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port && !t.Flipped }
+func openPort(t *spaceTile) bool { return t.Owner >= 0 && t.Ind == indPort && !t.Flipped }
 
 // townToken names space si by its town alone when si is the only space
 // there whose tile match accepts, else as town@space.
-func (w *walker) townToken(si int, match func(*Tile) bool) string {
+func (w *walker) townToken(si int, match func(*spaceTile) bool) string {
 	pl := &theBoard.places[theBoard.spaces[si].place]
 	n := 0
 	for i := range pl.Spaces {
@@ -50,7 +52,7 @@ func (w *walker) townToken(si int, match func(*Tile) bool) string {
 func (w *walker) checkSale(mill, target int) error {
 	st := w.st
 	t := &st.Spaces[mill]
-	if t.Owner != w.seat || t.Ind != Cotton {
+	if t.Owner != w.seat || t.Ind != indCotton {
 		return w.fail("sell.no-mill", TopicSellCotton, "you have no cotton mill on %s", spaceToken(mill))
 	}
 	if t.Flipped {
@@ -71,7 +73,7 @@ func (w *walker) checkSale(mill, target int) error {
 		return nil
 	}
 	pt := &st.Spaces[target]
-	if pt.Owner < 0 || pt.Ind != Port {
+	if pt.Owner < 0 || pt.Ind != indPort {
 		return w.fail("sell.no-port", TopicSellCotton, "there is no port on %s", spaceToken(target))
 	}
 	if pt.Flipped {
@@ -143,16 +145,16 @@ func (w *walker) parseSale(tok string) (int, int, error) {
 }
 
 // ownCotton reports whether t is one of the seat's cotton mills, sold or not.
-func (w *walker) ownCotton(t *Tile) bool { return t.Owner == w.seat && t.Ind == Cotton }
+func (w *walker) ownCotton(t *spaceTile) bool { return t.Owner == w.seat && t.Ind == indCotton }
 
 // isPort reports whether t is a port, flipped or not.
-func isPort(t *Tile) bool { return t.Owner >= 0 && t.Ind == Port }
+func isPort(t *spaceTile) bool { return t.Owner >= 0 && t.Ind == indPort }
 
 // resolve turns "<town>" or "<town>@<n>" into a space holding a matching
 // counter. When none matches, the first space holding a counter that near
 // matches (the right kind, but used up) is returned for the caller to
 // explain; near may be nil.
-func (w *walker) resolve(tok string, match, near func(*Tile) bool, what, action, topic string) (int, error) {
+func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, action, topic string) (int, error) {
 	p, si, ok := parseWhere(tok)
 	if !ok {
 		return 0, engine.Rule(action+".unknown-place", TopicNotation, "unknown location %q", tok)

@@ -41,7 +41,7 @@ func fullDeck() []int {
 			d = append(d, p)
 		}
 	}
-	for ind := Industry(0); ind < numIndustries; ind++ {
+	for ind := industry(0); ind < numIndustries; ind++ {
 		for i := 0; i < theBoard.industryCards[ind]; i++ {
 			d = append(d, theBoard.numTowns+int(ind))
 		}
@@ -87,7 +87,7 @@ func parseTilesPin(key, v string) ([]int, error) {
 }
 
 // newState validates the setup and builds the position before the deal.
-func newState(s engine.Setup) (*State, error) {
+func newState(s engine.Setup) (*state, error) {
 	// Brass has one rules version so far, so its state need not record it;
 	// the first bump adds a field that a snapshot without it reads as 1
 	// (docs/architecture.md, "Rules versions").
@@ -97,7 +97,7 @@ func newState(s engine.Setup) (*State, error) {
 	if _, ok := theBoard.playerCount(s.Seats); !ok {
 		return nil, fmt.Errorf("brass: %d seats (3 or 4 allowed): %w", s.Seats, engine.ErrBadSeat)
 	}
-	st := &State{V: stateVersion, N: s.Seats, LastTile: -1, Coal: theBoard.trackSize(), Iron: theBoard.trackSize(), RNG: engine.NewRNG(s.Seed, rngStream)}
+	st := &state{V: stateVersion, N: s.Seats, LastTile: -1, Coal: theBoard.trackSize(), Iron: theBoard.trackSize(), RNG: engine.NewRNG(s.Seed, rngStream)}
 	keys := make([]string, 0, len(s.Options))
 	for k := range s.Options {
 		keys = append(keys, k)
@@ -123,7 +123,7 @@ func newState(s engine.Setup) (*State, error) {
 			return nil, fmt.Errorf("brass: unknown pin %q", k)
 		}
 	}
-	st.Spaces = make([]Tile, len(theBoard.spaces))
+	st.Spaces = make([]spaceTile, len(theBoard.spaces))
 	for i := range st.Spaces {
 		st.Spaces[i].Owner = -1
 	}
@@ -131,10 +131,10 @@ func newState(s engine.Setup) (*State, error) {
 	for i := range st.Links {
 		st.Links[i] = -1
 	}
-	st.Players = make([]PlayerState, s.Seats)
+	st.Players = make([]playerState, s.Seats)
 	st.Hands = make([]cardList, s.Seats)
 	for i := range st.Players {
-		st.Players[i] = PlayerState{Money: theBoard.rules.StartMoney, Space: theBoard.startSpace, LinksLeft: theBoard.rules.LinksPerPeriod}
+		st.Players[i] = playerState{Money: theBoard.rules.StartMoney, Space: theBoard.startSpace, LinksLeft: theBoard.rules.LinksPerPeriod}
 		st.Hands[i] = []int{}
 	}
 	return st, nil
@@ -191,7 +191,7 @@ func (Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 }
 
 // shuffledTiles returns the distant market stack, pinned or shuffled.
-func (st *State) shuffledTiles(pin []int, evs *[]engine.Event) []int {
+func (st *state) shuffledTiles(pin []int, evs *[]engine.Event) []int {
 	if pin != nil {
 		*evs = append(*evs, pub(engine.Public, "shuffle", "the distant market tiles are stacked face down (pinned order)", "what", "tiles"))
 		return slices.Clone(pin)
@@ -205,7 +205,7 @@ func (st *State) shuffledTiles(pin []int, evs *[]engine.Event) []int {
 // dealPeriod runs Phase I: shuffle all cards, deal eight to each seat in
 // turn order, then remove cards face down by player count and period.
 // Rulebook, Phase I Initial cards.
-func (st *State) dealPeriod(pin []int, evs *[]engine.Event) {
+func (st *state) dealPeriod(pin []int, evs *[]engine.Event) {
 	if pin != nil {
 		st.Deck = slices.Clone(pin)
 		*evs = append(*evs, pub(engine.Public, "shuffle", "the deck is stacked (pinned order)", "what", "deck"))
@@ -219,7 +219,7 @@ func (st *State) dealPeriod(pin []int, evs *[]engine.Event) {
 	}
 	pc, _ := theBoard.playerCount(st.N)
 	n := pc.RemoveCanal
-	if st.Period == Rail {
+	if st.Period == periodRail {
 		n = pc.RemoveRail
 	}
 	n = min(n, len(st.Deck))

@@ -9,32 +9,32 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// stateVersion is the version of the JSON encoding of State (statejson.go).
+// stateVersion is the version of the JSON encoding of state (statejson.go).
 // Version 1 is still read.
 const stateVersion = 2
 
-// Mode is what the game waits for.
-type Mode int
+// mode is what the game waits for.
+type mode int
 
 // The modes of a match.
 const (
-	ModePlay      Mode = iota // the seat at Turn plays an action
-	ModeLiquidate             // Debtor must remove an industry to pay negative income
-	ModeSellMore              // the seat at Turn may continue its sell action after a distant sale
-	ModeOver                  // the game has ended
+	modePlay      mode = iota // the seat at Turn plays an action
+	modeLiquidate             // Debtor must remove an industry to pay negative income
+	modeSellMore              // the seat at Turn may continue its sell action after a distant sale
+	modeOver                  // the game has ended
 )
 
-// Tile is one built industry counter on a space; Owner is -1 for an empty space.
-type Tile struct {
+// spaceTile is one built industry counter on a space; Owner is -1 for an empty space.
+type spaceTile struct {
 	Owner   int      `json:"o"`
-	Ind     Industry `json:"i,omitempty"`
+	Ind     industry `json:"i,omitempty"`
 	Level   int      `json:"l,omitempty"`
 	Cubes   int      `json:"c,omitempty"`
 	Flipped bool     `json:"f,omitempty"`
 }
 
-// PlayerState is one seat's private and public holdings.
-type PlayerState struct {
+// playerState is one seat's private and public holdings.
+type playerState struct {
 	Money     int `json:"money"`
 	Space     int `json:"space"` // income track space 0..99
 	VP        int `json:"vp"`
@@ -45,21 +45,21 @@ type PlayerState struct {
 	Next [numIndustries]int `json:"next"`
 }
 
-// State is a Brass position. It is treated as immutable by the host: Apply
+// state is a Brass position. It is treated as immutable by the host: Apply
 // works on a deep clone.
-type State struct {
+type state struct {
 	V        int           `json:"v"`
 	N        int           `json:"n"`                  // seats
 	LinkAll  bool          `json:"linkAll,omitempty"`  // option link-scoring=all
 	TieCash  bool          `json:"tieCash,omitempty"`  // option tiebreak=cash
-	Period   Period        `json:"period"`             //
+	Period   period        `json:"period"`             //
 	Round    int           `json:"round"`              // 1-based within the period
 	Order    []int         `json:"order"`              // seats in this round's order of play
 	Turn     int           `json:"turn"`               // index into Order of the seat playing
 	Actions  int           `json:"actions"`            // actions left in the current turn
-	Mode     Mode          `json:"mode"`               //
-	Debtor   int           `json:"debtor"`             // index into Order of the seat paying income (ModeLiquidate)
-	Owed     int           `json:"owed,omitempty"`     // negative income still to pay (ModeLiquidate)
+	Mode     mode          `json:"mode"`               //
+	Debtor   int           `json:"debtor"`             // index into Order of the seat paying income (modeLiquidate)
+	Owed     int           `json:"owed,omitempty"`     // negative income still to pay (modeLiquidate)
 	Deck     cardList      `json:"deck"`               // draw pile, top first (card kinds)
 	Removed  cardList      `json:"removed"`            // face-down removed cards this period
 	Hands    []cardList    `json:"hands"`              // sorted card kinds per seat
@@ -71,7 +71,7 @@ type State struct {
 	Cotton   int           `json:"cotton"`             // cotton demand marker, 0 top .. 8 closed
 	Tiles    stepList      `json:"tiles"`              // distant market stack, top first (steps)
 	LastTile int           `json:"lastTile"`           // steps of the last tile drawn this period, -1 if none
-	Players  []PlayerState `json:"players"`            //
+	Players  []playerState `json:"players"`            //
 	Bank     int           `json:"bank"`               // net money the bank has received since setup
 	Moves    int           `json:"moves"`              // moves applied
 	Ranking  []int         `json:"ranking,omitempty"`  // when over
@@ -82,7 +82,7 @@ type State struct {
 	RNG          engine.RNG `json:"rng"`
 }
 
-func (st *State) clone() *State {
+func (st *state) clone() *state {
 	c := *st
 	c.Order = slices.Clone(st.Order)
 	c.Deck = slices.Clone(st.Deck)
@@ -103,44 +103,44 @@ func (st *State) clone() *State {
 }
 
 // current is the seat whose decision is awaited, or -1 when the game is over.
-func (st *State) current() int {
+func (st *state) current() int {
 	switch st.Mode {
-	case ModeOver:
+	case modeOver:
 		return -1
-	case ModeLiquidate:
+	case modeLiquidate:
 		return st.Order[st.Debtor]
 	}
 	return st.Order[st.Turn]
 }
 
-func (st *State) income(seat int) int { return theBoard.incomeOf(st.Players[seat].Space) }
+func (st *state) income(seat int) int { return theBoard.incomeOf(st.Players[seat].Space) }
 
 // gainIncome moves seat's income marker up n spaces, never past the top.
 // Rulebook, COUNTER TYPES AND FLIPPING; STEP A: income never above £30.
-func (st *State) gainIncome(seat, n int) {
+func (st *state) gainIncome(seat, n int) {
 	p := &st.Players[seat]
 	p.Space = min(p.Space+n, len(theBoard.incomeBy)-1)
 }
 
 // pay moves money from seat to its Amount Spent box.
 // Rulebook, PLAY CARD DETAILS: every payment during actions goes there.
-func (st *State) pay(seat, amount int) {
+func (st *state) pay(seat, amount int) {
 	st.Players[seat].Money -= amount
 	st.Players[seat].Spent += amount
 }
 
 // earn moves money from the bank to seat.
-func (st *State) earn(seat, amount int) {
+func (st *state) earn(seat, amount int) {
 	st.Players[seat].Money += amount
 	st.Bank -= amount
 }
 
-func (st *State) hasCard(seat, card int) bool {
+func (st *state) hasCard(seat, card int) bool {
 	_, ok := slices.BinarySearch(st.Hands[seat], card)
 	return ok
 }
 
-func (st *State) countCard(seat, card int) int {
+func (st *state) countCard(seat, card int) int {
 	n := 0
 	for _, c := range st.Hands[seat] {
 		if c == card {
@@ -151,7 +151,7 @@ func (st *State) countCard(seat, card int) int {
 }
 
 // discard removes one card of the kind from seat's hand onto the discard pile.
-func (st *State) discard(seat, card int) {
+func (st *state) discard(seat, card int) {
 	h := st.Hands[seat]
 	if i, ok := slices.BinarySearch(h, card); ok {
 		st.Hands[seat] = slices.Delete(h, i, i+1)
@@ -159,14 +159,14 @@ func (st *State) discard(seat, card int) {
 	}
 }
 
-func (st *State) addCard(seat, card int) {
+func (st *state) addCard(seat, card int) {
 	h := st.Hands[seat]
 	i, _ := slices.BinarySearch(h, card)
 	st.Hands[seat] = slices.Insert(h, i, card)
 }
 
 // top returns the level on top of seat's stack of ind, or -1 when empty.
-func (st *State) top(seat int, ind Industry) int {
+func (st *state) top(seat int, ind industry) int {
 	n := st.Players[seat].Next[ind]
 	s := theBoard.stacks[ind]
 	if n >= len(s) {
@@ -187,7 +187,7 @@ func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
 
 // flip turns the tile on space si face down and raises its owner's income.
 // Rulebook, COUNTER TYPES AND FLIPPING.
-func (st *State) flip(si int, evs *[]engine.Event) {
+func (st *state) flip(si int, evs *[]engine.Event) {
 	t := &st.Spaces[si]
 	if t.Flipped || t.Owner < 0 {
 		return

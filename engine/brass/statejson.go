@@ -7,10 +7,10 @@ import (
 	"strconv"
 )
 
-// The snapshot of a State is JSON written and read by hand: the host
+// The snapshot of a state is JSON written and read by hand: the host
 // encodes and decodes a state around every move, and reflection-based
 // encoding/json spent most of a playout's time there. The format is
-// ordinary JSON with the keys of State's struct tags in their declaration
+// ordinary JSON with the keys of the state's struct tags in their declaration
 // order, so any JSON tool can read and edit it; the reader takes the keys
 // in any order, ignores unknown ones, and accepts the version-1 arrays.
 //
@@ -18,7 +18,7 @@ import (
 // JSON arrays of numbers; 2 writes them as strings (see codec.go).
 
 // appendJSON writes st as JSON; the same state always gives the same bytes.
-func (st *State) appendJSON(b []byte) []byte {
+func (st *state) appendJSON(b []byte) []byte {
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(st.V), 10)
 	b = appendInt(b, "n", st.N)
@@ -104,13 +104,13 @@ func (st *State) appendJSON(b []byte) []byte {
 }
 
 // MarshalJSON encodes st as MarshalState does.
-func (st *State) MarshalJSON() ([]byte, error) {
+func (st *state) MarshalJSON() ([]byte, error) {
 	return st.appendJSON(make([]byte, 0, 2048)), nil
 }
 
 // UnmarshalJSON decodes what MarshalJSON writes (any version the reader
 // knows), without checking the version or the ranges; UnmarshalState does.
-func (st *State) UnmarshalJSON(data []byte) error {
+func (st *state) UnmarshalJSON(data []byte) error {
 	r := jsonReader{b: data}
 	r.state(st)
 	r.end()
@@ -441,8 +441,8 @@ func (r *jsonReader) list(u json.Unmarshaler) {
 	}
 }
 
-// state reads a whole State.
-func (r *jsonReader) state(st *State) {
+// state reads a whole state.
+func (r *jsonReader) state(st *state) {
 	for ok := r.open('{'); ok; ok = r.more('}') {
 		switch string(r.key()) {
 		case "v":
@@ -454,7 +454,7 @@ func (r *jsonReader) state(st *State) {
 		case "tieCash":
 			st.TieCash = r.bool()
 		case "period":
-			st.Period = Period(r.int())
+			st.Period = period(r.int())
 		case "round":
 			st.Round = r.int()
 		case "order":
@@ -464,7 +464,7 @@ func (r *jsonReader) state(st *State) {
 		case "actions":
 			st.Actions = r.int()
 		case "mode":
-			st.Mode = Mode(r.int())
+			st.Mode = mode(r.int())
 		case "debtor":
 			st.Debtor = r.int()
 		case "owed":
@@ -504,9 +504,9 @@ func (r *jsonReader) state(st *State) {
 			if r.null() {
 				break
 			}
-			st.Players = make([]PlayerState, 0, 4)
+			st.Players = make([]playerState, 0, 4)
 			for ok := r.open('['); ok; ok = r.more(']') {
-				st.Players = append(st.Players, PlayerState{})
+				st.Players = append(st.Players, playerState{})
 				r.player(&st.Players[len(st.Players)-1])
 			}
 		case "bank":
@@ -543,7 +543,7 @@ func (r *jsonReader) state(st *State) {
 	}
 }
 
-func (r *jsonReader) player(p *PlayerState) {
+func (r *jsonReader) player(p *playerState) {
 	if r.null() {
 		return
 	}

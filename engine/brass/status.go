@@ -9,15 +9,15 @@ import (
 )
 
 // phaseLabel is the human label of what happens now.
-func (st *State) phaseLabel() string {
-	if st.Mode == ModeOver {
+func (st *state) phaseLabel() string {
+	if st.Mode == modeOver {
 		return "Game over"
 	}
 	s := fmt.Sprintf("%s period, round %d of %d", titlePeriod(st.Period), st.Round, st.rounds())
 	switch st.Mode {
-	case ModeLiquidate:
+	case modeLiquidate:
 		s += fmt.Sprintf(": %s must remove industries to pay £%d", seatName(st.current()), st.Owed)
-	case ModeSellMore:
+	case modeSellMore:
 		s += fmt.Sprintf(": %s may sell more cotton", seatName(st.current()))
 	}
 	return s
@@ -28,9 +28,9 @@ func (st *State) phaseLabel() string {
 // one round that is first in the next gets a new number. Paying negative
 // income at the start of a round is a turn of its own (slot 0) before the
 // round's first turn.
-func (st *State) turnNumber() int {
+func (st *state) turnNumber() int {
 	slot := st.Turn + 1
-	if st.Mode == ModeLiquidate {
+	if st.Mode == modeLiquidate {
 		slot = 0
 	}
 	return (int(st.Period)*32+st.Round)*16 + slot
@@ -43,7 +43,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Turn: st.turnNumber()}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

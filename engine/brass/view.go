@@ -110,7 +110,7 @@ func (Game) View(s engine.State, seat int) engine.View {
 	return st.view(seat)
 }
 
-func (st *State) view(seat int) View {
+func (st *state) view(seat int) View {
 	v := View{
 		Seat:         seat,
 		Players:      st.N,
@@ -121,7 +121,7 @@ func (st *State) view(seat int) View {
 		Active:       st.current(),
 		ActionsLeft:  st.Actions,
 		TurnOrder:    slices.Clone(st.Order),
-		Finished:     st.Mode == ModeOver,
+		Finished:     st.Mode == modeOver,
 		CoalDemand:   st.Coal,
 		IronDemand:   st.Iron,
 		CottonDemand: st.Cotton,
@@ -188,7 +188,7 @@ func (st *State) view(seat int) View {
 		p := &st.Players[s]
 		pv := Player{Seat: s, Money: p.Money, IncomeSpace: p.Space, Income: st.income(s), VP: p.VP, Spent: p.Spent, LinksLeft: p.LinksLeft, HandSize: len(st.Hands[s])}
 		first := len(next)
-		for ind := Industry(0); ind < numIndustries; ind++ {
+		for ind := industry(0); ind < numIndustries; ind++ {
 			left := len(theBoard.stacks[ind]) - p.Next[ind]
 			nt := NextTile{Industry: ind.String(), Left: left}
 			if left > 0 {
@@ -209,13 +209,13 @@ func (st *State) view(seat int) View {
 	return v
 }
 
-func (st *State) modeName() string {
+func (st *state) modeName() string {
 	switch st.Mode {
-	case ModeLiquidate:
+	case modeLiquidate:
 		return "liquidate"
-	case ModeSellMore:
+	case modeSellMore:
 		return "sell-more"
-	case ModeOver:
+	case modeOver:
 		return "over"
 	}
 	return "play"
