@@ -27,8 +27,8 @@
 // names. Front ends may substitute the names for their audience with
 // NameSeats; the events themselves (and logs and records) keep "seat N".
 //
-// A game with cards lists the viewer's own cards in its View under the JSON
-// field "hand", each as the token its notation uses. If the game is a
-// Helper, the topic with ID CardTopicPrefix+token ("card-blackburn")
-// describes that card, and front ends show its Title as the card's name.
+// A game with cards lists a seat's own cards in its Holding, each with the
+// token its notation uses and the name people read. When the game's help
+// describes a card, the topic's ID is CardTopicPrefix+token
+// ("card-blackburn").
 package engine

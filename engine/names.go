@@ -6,7 +6,7 @@ import (
 )
 
 // CardTopicPrefix starts the ID of the help topic of a card: the topic
-// "card-<token>" describes the card a view's "hand" spells <token>.
+// "card-<token>" describes the card whose Card.Token is <token>.
 const CardTopicPrefix = "card-"
 
 // seatRef is a whole-word "seat N" or "Seat N" in an event text.

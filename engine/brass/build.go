@@ -475,7 +475,8 @@ func deref(s *step) step {
 }
 
 // takeCube removes one coal or iron cube from the counter on space si, or
-// with si < 0 buys one from the demand track (the stock at £5 when empty).
+// with si < 0 buys one from the demand track (from the stock, at the stock
+// price, when the track is empty).
 // Rulebook, ACTION 1, c. and d.: the last cube flips the counter; track
 // cubes are paid into the Amount Spent box.
 func (w *walker) takeCube(ind industry, si int, to string) {

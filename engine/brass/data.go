@@ -180,7 +180,7 @@ type rawRules struct {
 	Source                string            `json:"source"`
 }
 
-// Place is a decoded location with its derived indices.
+// place is a decoded location with its derived indices.
 type place struct {
 	placeData
 	firstSpace int   // index of its first space in the board's space list

@@ -23,7 +23,9 @@
 // network.go (connectivity and coal distance), build.go, link.go,
 // develop.go, sell.go, loan.go, scoring.go (period and final scoring),
 // choices.go (the walker shared by Choices and Apply), notation.go,
-// view.go, status.go and topics.go (help topic IDs). Every rule cites the
+// view.go (what a seat may see), printed.go (what a drawing of the board
+// needs besides a view), status.go, hidden.go, help.go and help_rules.go
+// (the rules help) and topics.go (help topic IDs). Every rule cites the
 // rulebook section it implements. statejson.go and codec.go write and read
 // the versioned snapshot (version 2; version 1 is still read).
 //

@@ -338,7 +338,7 @@ func helpCards(b *board) []engine.HelpTopic {
 			fmt.Fprintf(&body, "Like any card it can also pay for another action.\nSee also: %s, place-%s.", TopicLocationCard, p.ID)
 		}
 		out = append(out, engine.HelpTopic{
-			ID:       "card-" + slug,
+			ID:       engine.CardTopicPrefix + slug,
 			Title:    title,
 			Kind:     "card",
 			Keywords: helpUniq(kw),

@@ -8,9 +8,9 @@ import (
 )
 
 // View is the board as one seat (or engine.Spectator) may see it: all public
-// information plus that seat's own hand. The renderer and the front ends use
-// only this type. Slices are in a stable order (data order for places and
-// links, seat order for players).
+// information plus that seat's own hand. It is what the renderer draws,
+// with what the board prints from PrintedValues. Slices are in a stable
+// order (data order for places and links, seat order for players).
 type View struct {
 	Seat        int    `json:"seat"`        // the viewer, or engine.Spectator
 	Players     int    `json:"players"`     // 3 or 4

@@ -54,8 +54,10 @@
 // that: money (38 px), income and VP (26 px), town names (26 px) and the
 // industry and level on counters (30 px on 58-pixel counters) are bold
 // and read at about 10 to 15 pixels on the phone; track prices, next
-// tiles and hand cards are 22 px bold. Only the legend and the space
-// numbers need a tap to read. Check a change the same way: scale the
+// tiles and hand cards are 22 px bold. Smaller are the seat letter on a
+// counter (19 px, which the counter's colour backs up), how many counters
+// are left in a stack (18 px), and the legend and the space numbers, which
+// need a tap to read. Check a change the same way: scale the
 // golden images down to 500 pixels wide (golang.org/x/image/draw's
 // CatmullRom) and look at them.
 //
@@ -76,8 +78,10 @@
 //
 //	go test ./render/brass -run Golden -update
 //
-// Two goldens (engine-rail-seat3.png and engine-rail-spectator.png) come
-// from seeded games played by the real engine, so a rules change in
-// engine/brass may change them too. docs/board.png, the README image, is a
-// copy of engine-rail-spectator.png: copy it again after an update.
+// Every golden starts from the engine's view of a new match, so a change
+// to the game's data may change them all; two (engine-rail-seat3.png and
+// engine-rail-spectator.png) are positions of seeded games played by the
+// real engine, which a rules change may change too. docs/board.png, the
+// README image, is a copy of engine-rail-spectator.png: copy it again
+// after an update.
 package brass

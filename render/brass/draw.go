@@ -579,7 +579,7 @@ func stepsLabel(n int) string {
 
 func clamp(n, lo, hi int) int { return max(lo, min(hi, n)) }
 
-// fit shortens s with an ellipsis until it fits in w pixels.
+// fit shortens t with an ellipsis until it fits in w pixels.
 func fit(s surface, t string, f render.Font, w float64) string {
 	if s.TextWidth(t, f) <= w {
 		return t

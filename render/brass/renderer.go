@@ -87,8 +87,9 @@ func (r *Renderer) Images(v engine.View, seat int) ([]render.Image, error) {
 	return []render.Image{{Name: "board.png", Title: title, PNG: png}}, nil
 }
 
-// PNG draws the board image. v must be a brass.View or *brass.View made
-// for seat.
+// PNG draws the board image. v must be a brass.View or *brass.View
+// (ErrView); a view holding a seat's hand is drawn only for that seat
+// (ErrSeat).
 func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
 	var bv *brass.View
 	switch x := v.(type) {

@@ -57,9 +57,10 @@ func seatColor(s int) color.RGBA {
 func seatLetter(s int) string { return render.Seat(s).Letter }
 
 // Fonts. The image is shown about 500 pixels wide on a phone, 0.39 of its
-// size, so everything a player needs at a glance is bold and at least 22
-// pixels (about 9 on the phone); only the legend and the space numbers,
-// read after a tap, are smaller.
+// size, so what a player reads at a glance is bold and at least 22 pixels
+// (about 9 on the phone). Smaller are the seat letter on a counter, which
+// the counter's colour backs up, the stack counts, and the legend and the
+// space numbers, read after a tap.
 var (
 	fTitle  = render.Font{Size: 34, Bold: true}
 	fMoney  = render.Font{Size: 38, Bold: true}
