@@ -1,6 +1,8 @@
 // Package httpserve runs the host's HTTP servers (the web playground and
 // the Discord interactions endpoint) with limits that hostile clients
-// cannot outlast: read, write and idle timeouts, a cap on request bodies
+// cannot outlast.
+//
+// The limits are read, write and idle timeouts, a cap on request bodies
 // enforced before they are read, and a bound on open connections that
 // evicts the oldest connection not being served rather than refusing new
 // ones, so a flood of slow or idle connections cannot starve real requests.
