@@ -133,15 +133,6 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 }
 
-// ListenAndServe listens on addr (host:port) and serves until ctx ends.
-func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("httpserve: %w", err)
-	}
-	return s.Serve(ctx, ln)
-}
-
 // OpenConns is the number of connections open now.
 func (s *Server) OpenConns() int {
 	s.conns.mu.Lock()
