@@ -1,0 +1,298 @@
+package urbanization
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Game is the Urbanization rules value. It is stateless and safe for
+// concurrent use.
+type Game struct{}
+
+// New returns the Urbanization game.
+func New() Game { return Game{} }
+
+var _ engine.Game = Game{}
+
+// rulesVersion is the version new matches start under and
+// oldestRulesVersion the oldest this build still plays (see
+// docs/architecture.md, "Rules versions").
+const (
+	rulesVersion       = 1
+	oldestRulesVersion = 1
+)
+
+// Examples are notation examples for help pages, one of every kind of move.
+var Examples = []engine.Example{
+	{Move: "start t08 t03", Meaning: "place your free first house on t08 and move its price marker to t03"},
+	{Move: "hire architect", Meaning: "hire the Architect for this turn"},
+	{Move: "land t09 t03", Meaning: "buy t09 (a territory next to yours) and move its price marker to t03"},
+	{Move: "land agent t09 t15 t03", Meaning: "play the Estate Agent: swap t09's and t15's price markers, buy t09, move its marker to t03"},
+	{Move: "build house t08 t09", Meaning: "build two houses, on t08 and t09"},
+	{Move: "build architect skyscraper t08", Meaning: "play the Architect and turn your house on t08 into a skyscraper for $2"},
+	{Move: "build admin t09", Meaning: "put an administrative building on t09"},
+	{Move: "grain buy 5", Meaning: "buy 5 grain, cheapest first"},
+	{Move: "grain sell 4", Meaning: "sell 4 grain into the emptiest cheap barns"},
+	{Move: "grain millworker buy 1", Meaning: "play the Mill Worker (2 free grain from the field), then buy 1 more"},
+	{Move: "sow t08 t09 farmer", Meaning: "sow a grain on t08, one on t09 and one on the Farmer card"},
+	{Move: "orders bakery", Meaning: "put an action marker on the Bakery's next work-order space and take its work orders"},
+	{Move: "orders foreman windmill", Meaning: "play the Foreman: the same, twice the work orders"},
+	{Move: "attract bakery t09", Meaning: "attract the Bakery and build it as a new factory on t09"},
+	{Move: "attract windmill bakery", Meaning: "attract the Windmill and upgrade your Bakery with it"},
+	{Move: "attract industrialist pottery t08", Meaning: "play the Industrialist: attract the Pottery before its spaces are full"},
+	{Move: "produce bakery:1 windmill:2", Meaning: "produce 1 good at the Bakery and 2 at the Windmill"},
+	{Move: "produce engineer windmill:wo", Meaning: "play the Engineer: the Windmill makes 2 goods paid with a white and an orange work order"},
+	{Move: "taxes", Meaning: "collect taxes: $1 per citizen, the tax marker one space left"},
+	{Move: "taxes collector", Meaning: "play the Tax Collector: collect twice"},
+	{Move: "invent new s3 harvest-two", Meaning: "a new marker on the invention track moves to s3 ($2) and takes the Great harvest card"},
+	{Move: "invent professor s3 s5", Meaning: "play the Professor: your marker on s3 moves to s5 ($1) and takes every card there"},
+	{Move: "recall s5", Meaning: "take your action marker back from s5 (free, before your action)"},
+	{Move: "exchange", Meaning: "in the factories phase, swap 2 orange work orders for 2 grey (order swap invention)"},
+	{Move: "decline", Meaning: "keep your work orders"},
+	{Move: "pass", Meaning: "take no action this phase"},
+}
+
+var info = sync.OnceValue(func() engine.Info {
+	return engine.Info{
+		ID:                 "urbanization",
+		Name:               "Urbanization",
+		Summary:            "Grow a village into a city over six turns: land, houses, grain, work orders and factories, citizens fed and housed.",
+		MinSeats:           2,
+		MaxSeats:           4,
+		RulesVersion:       rulesVersion,
+		OldestRulesVersion: oldestRulesVersion,
+		Options:            optionSpecs,
+		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
+		Examples:           Examples,
+		Help:               helpTopics(),
+	}
+})
+
+// Info describes Urbanization. The options and help are shared: callers
+// must not modify them.
+func (Game) Info() engine.Info { return info() }
+
+func asState(s engine.State) (*State, error) {
+	st, ok := s.(*State)
+	if !ok || st == nil {
+		return nil, fmt.Errorf("urbanization: state of type %T", s)
+	}
+	return st, nil
+}
+
+// check refuses moves by the wrong seat or after the end.
+func check(st *State, seat int) error {
+	if st.Mode == ModeOver {
+		return engine.ErrGameOver
+	}
+	if seat < 0 || seat >= st.N {
+		return engine.ErrBadSeat
+	}
+	if seat != st.current() {
+		return engine.ErrNotYourTurn
+	}
+	return nil
+}
+
+// Choices lists the legal next tokens after partial.
+func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choices, error) {
+	st, err := asState(s)
+	if err != nil {
+		return engine.Choices{}, err
+	}
+	if err := check(st, seat); err != nil {
+		return engine.Choices{}, err
+	}
+	w := newWalker(st.clone(), seat)
+	sp, err := w.walk(partial)
+	if err != nil {
+		return engine.Choices{}, err
+	}
+	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete && len(partial) > 0, Next: make([]engine.Choice, 0, len(sp.opts))}
+	for _, o := range sp.opts {
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+	}
+	return out, nil
+}
+
+// Apply plays a complete move and every automatic step after it.
+func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	st, err := asState(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := check(st, seat); err != nil {
+		return nil, nil, err
+	}
+	n := st.clone()
+	w := newWalker(n, seat)
+	sp, err := w.walk(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sp.complete || len(m) == 0 {
+		return nil, nil, engine.ErrIncompleteMove
+	}
+	n.Moves++
+	n.advance(w.free, &w.evs)
+	return n, w.evs, nil
+}
+
+// View is the whole position: nothing is hidden in Urbanization.
+func (Game) View(s engine.State, seat int) engine.View {
+	st, err := asState(s)
+	if err != nil {
+		return View{}
+	}
+	return st.view(seat)
+}
+
+// Holding is empty: nothing in Urbanization is private.
+func (Game) Holding(engine.State, int) engine.Holding {
+	return engine.Holding{Cards: []engine.Card{}}
+}
+
+// MarshalState encodes a state as versioned JSON.
+func (Game) MarshalState(s engine.State) ([]byte, error) {
+	st, err := asState(s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(st)
+}
+
+// UnmarshalState decodes a state, refusing unknown versions and states
+// whose sizes or ranges do not fit the data.
+func (Game) UnmarshalState(data []byte) (engine.State, error) {
+	var st State
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&st)
+	if err == nil && dec.More() {
+		err = fmt.Errorf("data after the state")
+	}
+	if st.V != stateVersion {
+		// An encoding of another version may not even fit this one: read
+		// its version alone.
+		var head struct {
+			V int `json:"v"`
+		}
+		if herr := json.Unmarshal(data, &head); herr != nil {
+			return nil, fmt.Errorf("urbanization: decode state: %w", herr)
+		}
+		if head.V != stateVersion {
+			return nil, fmt.Errorf("urbanization: state version %d: %w", head.V, engine.ErrStateVersion)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("urbanization: decode state: %w", err)
+	}
+	if err := st.validate(); err != nil {
+		return nil, fmt.Errorf("urbanization: decode state: %w", err)
+	}
+	return &st, nil
+}
+
+// validate checks the sizes and ranges a decoded state relies on, so a
+// damaged snapshot is refused instead of crashing a later call.
+func (st *State) validate() error {
+	r := &theData.rules
+	if st.N < 2 || st.N > 4 || len(st.Players) != st.N {
+		return fmt.Errorf("bad seat count")
+	}
+	if st.Mode < ModeFirstHouse || st.Mode > ModeOver || st.Turn < 1 || st.Turn > r.Turns.Value ||
+		st.Phase < 0 || st.Phase > r.ActionPhases.Value || st.Idx < 0 || st.Idx >= st.N || st.Start < 0 || st.Start >= st.N ||
+		st.Mayor < -1 || st.Mayor >= st.N {
+		return fmt.Errorf("bad turn, phase or seat")
+	}
+	if st.Mode == ModeExchange && len(st.Pending) == 0 {
+		return fmt.Errorf("exchange without a pending seat")
+	}
+	for _, s := range st.Pending {
+		if s < 0 || s >= st.N {
+			return fmt.Errorf("bad pending seat")
+		}
+	}
+	if len(st.Terrs) != len(theData.terrs) || len(st.Barns) != len(theData.barnPrices) || len(st.Display) != r.DisplaySize.Value {
+		return fmt.Errorf("inconsistent sizes")
+	}
+	if st.Opts.Inventions != (len(st.Docks) == r.InventionSpaces.Value) || (!st.Opts.Inventions && len(st.Docks) != 0) {
+		return fmt.Errorf("docking spaces do not match the inventions option")
+	}
+	if st.Opts.GrainCap != "always" && st.Opts.GrainCap != "harvest" || st.Opts.Production != "up-to" && st.Opts.Production != "exact" ||
+		st.Opts.MayorTie != "left" && st.Opts.MayorTie != "former" {
+		return fmt.Errorf("bad options")
+	}
+	card := func(c int) bool { return c >= 0 && c < len(theData.factories) }
+	for _, t := range st.Terrs {
+		if t.Owner < -1 || t.Owner >= st.N || t.Markers < 0 || t.Admin < 0 {
+			return fmt.Errorf("bad territory")
+		}
+		for _, g := range t.Grounds {
+			if g.Kind < GroundEmpty || g.Kind > GroundFactory || g.Seeds < 0 {
+				return fmt.Errorf("bad ground")
+			}
+		}
+	}
+	for _, c := range append(append([]int{}, st.Deck...), st.Removed...) {
+		if !card(c) {
+			return fmt.Errorf("bad factory card")
+		}
+	}
+	for _, sl := range st.Display {
+		if sl.Card < -1 || sl.Card >= len(theData.factories) || (sl.Card >= 0 && len(sl.Markers) > len(theData.factories[sl.Card].orders)) ||
+			(sl.Card < 0 && len(sl.Markers) > 0) {
+			return fmt.Errorf("bad display slot")
+		}
+		for _, m := range sl.Markers {
+			if m < 0 || m >= st.N {
+				return fmt.Errorf("bad action marker")
+			}
+		}
+	}
+	for _, d := range st.Docks {
+		for _, c := range d {
+			if c < 0 || c >= len(theData.inventions) {
+				return fmt.Errorf("bad invention card")
+			}
+		}
+	}
+	for _, p := range st.Players {
+		if p.Hired < -1 || p.Hired >= numCharacters || p.Taxes < 0 || p.Citizens < 0 || p.Houses < 0 || p.Grain < 0 || p.FarmerSeeds < 0 {
+			return fmt.Errorf("bad player")
+		}
+		for _, f := range p.Factories {
+			if len(f.Cards) == 0 || f.Terr < 0 || f.Terr >= len(st.Terrs) || f.Ground < 0 || f.Ground >= maxGrounds {
+				return fmt.Errorf("bad factory")
+			}
+			for _, c := range f.Cards {
+				if !card(c) {
+					return fmt.Errorf("bad factory card")
+				}
+			}
+		}
+		for _, c := range p.Inventions {
+			if c < 0 || c >= len(theData.inventions) {
+				return fmt.Errorf("bad invention card")
+			}
+		}
+		for _, d := range p.Docked {
+			if d < 0 || d >= len(st.Docks) {
+				return fmt.Errorf("bad docking space")
+			}
+		}
+	}
+	for _, s := range st.Ranking {
+		if s < 0 || s >= st.N {
+			return fmt.Errorf("bad ranking")
+		}
+	}
+	if st.Mode == ModeOver && len(st.Ranking) != st.N {
+		return fmt.Errorf("finished without a ranking")
+	}
+	return nil
+}

@@ -1,0 +1,236 @@
+package urbanization
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// rngStream separates this game's generator from others sharing a seed.
+const rngStream = 0x7572626e // "urbn"
+
+// Options and their values.
+const (
+	OptInventions = "inventions"
+	OptGrainCap   = "grain-cap"
+	OptProduction = "production"
+	OptMayorTie   = "mayor-tie"
+)
+
+var optionSpecs = []engine.OptionSpec{
+	{Key: OptInventions, Default: "off", Values: []string{"off", "on"},
+		Help: "play with the Inventions expansion: the invention track, its 18 cards and the Professor"},
+	{Key: OptGrainCap, Default: "always", Values: []string{"always", "harvest"},
+		Help: "the limit of 8 grain on a tracking card holds at all times (default) or only at the harvest"},
+	{Key: OptProduction, Default: "up-to", Values: []string{"up-to", "exact"},
+		Help: "a factory produces any number of goods up to its printed count (default) or exactly that count"},
+	{Key: OptMayorTie, Default: "left", Values: []string{"left", "former"},
+		Help: "a Mayor tie still open after money goes clockwise from the previous start player's left neighbour (default) or from the previous start player himself"},
+}
+
+// Pin keys (Setup.Pins).
+const (
+	PinFirst = "first" // 1-based seat of the start player (the oldest player)
+	PinDeck  = "deck"  // the factory deck, top first: comma-separated card ids or numbers
+)
+
+// setupOptions validates the match options.
+func setupOptions(opts map[string]string) (Options, error) {
+	o := Options{GrainCap: "always", Production: "up-to", MayorTie: "left"}
+	for k, v := range opts {
+		var spec *engine.OptionSpec
+		for i := range optionSpecs {
+			if optionSpecs[i].Key == k {
+				spec = &optionSpecs[i]
+			}
+		}
+		if spec == nil {
+			return o, fmt.Errorf("urbanization: unknown option %q", k)
+		}
+		if !slices.Contains(spec.Values, v) {
+			return o, fmt.Errorf("urbanization: option %s=%q: want one of %s", k, v, strings.Join(spec.Values, ", "))
+		}
+		switch k {
+		case OptInventions:
+			o.Inventions = v == "on"
+		case OptGrainCap:
+			o.GrainCap = v
+		case OptProduction:
+			o.Production = v
+		case OptMayorTie:
+			o.MayorTie = v
+		}
+	}
+	return o, nil
+}
+
+// parseDeckPin reads a factory deck, top first, that must hold exactly the
+// cards used with n players.
+func parseDeckPin(v string, n int) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(strings.ToLower(f))
+		c, ok := factoryByWord(f)
+		if !ok {
+			return nil, fmt.Errorf("urbanization: pin deck: unknown factory card %q", f)
+		}
+		out = append(out, c)
+	}
+	a, b := slices.Clone(out), theData.deckFor(n)
+	sort.Ints(a)
+	if !slices.Equal(a, b) {
+		return nil, fmt.Errorf("urbanization: pin deck: not a permutation of the %d factory cards used with %d players", len(b), n)
+	}
+	return out, nil
+}
+
+// factoryByWord finds a factory card by id, name alias or number.
+func factoryByWord(w string) (int, bool) {
+	w = normalizeWord(w)
+	if c, ok := theData.factIndex[w]; ok {
+		return c, true
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(w, "#"), "f")); err == nil {
+		for i, f := range theData.factories {
+			if f.Number == n {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// Setup starts a match. RB Game Set-Up and Preparation, General set-up,
+// General preparation; PA Changes for 2 or 3 Players and Inventions.
+func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
+	rules, err := g.Info().ResolveRules(s.RulesVersion)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.Seats < 2 || s.Seats > 4 {
+		return nil, nil, fmt.Errorf("urbanization: %d seats, want 2 to 4", s.Seats)
+	}
+	opts, err := setupOptions(s.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := s.Seats
+	r := &theData.rules
+	st := &State{V: stateVersion, Rules: rules, N: n, Opts: opts, Mode: ModeFirstHouse, Turn: 1, Mayor: -1,
+		RNG: engine.NewRNG(s.Seed, rngStream)}
+	first := -1
+	deck := theData.deckFor(n)
+	for k, v := range s.Pins {
+		switch k {
+		case PinFirst:
+			f, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || f < 1 || f > n {
+				return nil, nil, fmt.Errorf("urbanization: pin first: want a seat from 1 to %d, got %q", n, v)
+			}
+			first = f - 1
+		case PinDeck:
+			if deck, err = parseDeckPin(v, n); err != nil {
+				return nil, nil, err
+			}
+		default:
+			return nil, nil, fmt.Errorf("urbanization: unknown pin %q (known: first, deck)", k)
+		}
+	}
+	var evs []engine.Event
+	// RB General set-up: the oldest player becomes start player; the engine
+	// draws the start player (or takes the pin).
+	if first < 0 {
+		first = st.RNG.Intn(n)
+		evs = append(evs, pub(first, "first", fmt.Sprintf("%s is drawn as the start player (the oldest player)", seatTitle(first)), "seat", itoa(first+1)))
+	} else {
+		evs = append(evs, pub(first, "first", fmt.Sprintf("%s is the start player (pinned)", seatTitle(first)), "seat", itoa(first+1)))
+	}
+	st.Start = first
+
+	// Building area: one price marker on every uncovered territory.
+	st.Terrs = make([]Territory, len(theData.terrs))
+	covered := 0
+	for i := range st.Terrs {
+		st.Terrs[i].Owner = -1
+		if st.covered(i) {
+			covered++
+			continue
+		}
+		st.Terrs[i].Markers = 1
+	}
+	// Grain area: 1 per player in each barn and the field, 2 per player in
+	// the return area, 1 on each tracking card; the rest stays in the box.
+	cp := st.capacity()
+	st.Barns = make([]int, len(theData.barnPrices))
+	for i := range st.Barns {
+		st.Barns[i] = cp
+	}
+	st.Field = cp
+	st.Return = r.ReturnPerPlayer.Value * n
+	st.Box = r.GrainTotal.Value - cp*(len(st.Barns)+1) - st.Return - r.StartGrain.Value*n
+	// Work-order area: the supply by colour, the factory deck in number
+	// order (lowest on top), the top cards on display spaces 1 to 3.
+	for c := range st.Supply {
+		st.Supply[c] = r.OrdersPerColour.Value
+	}
+	st.Supply[Orange] -= r.StartOrangeOrders.Value * n
+	st.Deck = deck
+	st.Display = make([]Slot, r.DisplaySize.Value)
+	for i := range st.Display {
+		st.Display[i] = Slot{Card: -1, Markers: []int{}}
+		st.refillSlot(i)
+	}
+	st.Removed = []int{}
+	st.Houses = r.Houses.Value
+	st.Skyscrapers = r.Skyscrapers.Value
+	st.FactoryPool = r.FactoryTokens.Value
+	st.Admins = r.AdminBuildings.Value
+	st.Docks = [][]int{}
+	if opts.Inventions {
+		st.Docks = make([][]int, r.InventionSpaces.Value)
+		for i := range st.Docks {
+			st.Docks[i] = []int{}
+		}
+		for i, inv := range theData.inventions {
+			st.Docks[inv.Space-1] = append(st.Docks[inv.Space-1], i)
+		}
+	}
+	st.Players = make([]Player, n)
+	for i := range st.Players {
+		st.Players[i] = Player{
+			Money: r.StartMoney.Value, VP: r.StartVP.Value, Citizens: r.StartCitizens.Value,
+			Houses: r.StartHouses.Value, Taxes: r.StartTaxes.Value, Grain: r.StartGrain.Value,
+			Factories: []Factory{}, Inventions: []int{}, Docked: []int{}, Hired: -1,
+		}
+		st.Players[i].Orders[Orange] = r.StartOrangeOrders.Value
+	}
+	var cards []string
+	for _, s := range st.Display {
+		if s.Card >= 0 {
+			cards = append(cards, cardName(s.Card))
+		}
+	}
+	text := fmt.Sprintf("%d players; factories on display: %s; %d cards in the deck", n, strings.Join(cards, ", "), len(st.Deck))
+	if covered > 0 {
+		text += fmt.Sprintf("; %d territories covered", covered)
+	}
+	if opts.Inventions {
+		text += "; with the Inventions expansion"
+	}
+	evs = append(evs, pub(engine.Public, "setup", text, "players", itoa(n)))
+	return st, evs, nil
+}
+
+// refillSlot moves the top card of the factory deck onto display slot i, if
+// the deck is not empty. RB Attract industry and Factories phase.
+func (st *State) refillSlot(i int) {
+	st.Display[i] = Slot{Card: -1, Markers: []int{}}
+	if len(st.Deck) > 0 {
+		st.Display[i].Card = st.Deck[0]
+		st.Deck = st.Deck[1:]
+	}
+}
