@@ -47,11 +47,11 @@ func (w *walker) canLand() bool {
 }
 
 func (w *walker) refuseLand(tok string) error {
-	if err := w.refuseTerritory(TopicBuyLand, true)(tok); err != nil {
-		return err
-	}
 	if tok == "agent" {
 		return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Estate Agent this turn (or it is spent)")
+	}
+	if err := w.refuseTerritory(TopicBuyLand, true)(tok); err != nil {
+		return err
 	}
 	t := theData.terrIndex[tok]
 	return engine.Rule("land.money", TopicBuyLand, "%s costs %s (%s); you have %s", tok, dollars(w.landCost(t)), plural(w.st.Terrs[t].Markers, "price marker", "price markers"), dollars(w.p().Money))
@@ -1051,8 +1051,18 @@ func (w *walker) refuseProduce(last int) func(string) error {
 			return engine.Rule("produce.notation", TopicNotation, "%q: add the number of goods, like %s:1", tok, name)
 		}
 		fc := &theData.factories[c]
-		return engine.Rule("produce.orders", TopicProduce, "the %s makes %s goods paid with %s work orders: up to %d here, and you hold %d",
-			fc.Name, fc.goods, fc.goods, w.maxGoods(c), w.p().Orders[fc.goods])
+		if !allDigits(spec) {
+			return engine.Rule("produce.notation", TopicNotation, "%q: without the Engineer write the number of goods, like %s:1", tok, name)
+		}
+		n := atoi(spec)
+		switch {
+		case w.st.Opts.Production == "exact" && n != w.maxGoods(c):
+			return engine.Rule("produce.count", TopicProduce, "the %s makes exactly %d goods (option production=exact)", fc.Name, w.maxGoods(c))
+		case n < 1 || n > w.maxGoods(c):
+			return engine.Rule("produce.count", TopicProduce, "the %s makes 1 to %d goods", fc.Name, w.maxGoods(c))
+		}
+		return engine.Rule("produce.orders", TopicProduce, "%d %s goods at the %s need %d %s work orders; you hold %d",
+			n, fc.goods, fc.Name, n, fc.goods, w.p().Orders[fc.goods])
 	}
 }
 

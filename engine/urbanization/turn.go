@@ -45,7 +45,12 @@ func (st *State) advance(free bool, evs *[]engine.Event) {
 		st.Phase = 0
 		st.adminFirst(evs)
 	case ModeExchange:
+		// The next owner of the order swap decides, if the exchange is
+		// still possible (an earlier exchange may have emptied the supply).
 		st.Pending = st.Pending[1:]
+		for len(st.Pending) > 0 && !st.canSwap(st.Pending[0]) {
+			st.Pending = st.Pending[1:]
+		}
 		if len(st.Pending) == 0 {
 			st.adminRest(evs)
 		}

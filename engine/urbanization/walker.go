@@ -68,13 +68,13 @@ func pick(s step, rest engine.Move, i *int) (o opt, stop bool, err error) {
 			return o, false, nil
 		}
 	}
-	if len(s.opts) == 0 && s.complete {
-		return opt{}, false, tooLong()
-	}
 	if s.refuse != nil {
 		if err := s.refuse(tok); err != nil {
 			return opt{}, false, err
 		}
+	}
+	if len(s.opts) == 0 && s.complete {
+		return opt{}, false, tooLong()
 	}
 	topic := s.topic
 	if topic == "" {
@@ -401,7 +401,7 @@ func (w *walker) walkAction(m engine.Move) (step, error) {
 		return step{}, err
 	}
 	if !avail() {
-		return step{}, engine.Rule("action.impossible", TopicActions, "you cannot %s now", actionVerb[m[0]])
+		return step{}, w.whyNot(m[0])
 	}
 	switch m[0] {
 	case actLand:
@@ -478,6 +478,42 @@ func (w *walker) why(act string) error {
 		}
 	}
 	return nil
+}
+
+// whyNot explains why an action that why lets through is still impossible.
+func (w *walker) whyNot(act string) error {
+	p := w.p()
+	switch act {
+	case actLand:
+		cheapest := -1
+		for t := range w.st.Terrs {
+			if w.st.forSale(t) && w.adjacentToOwn(t) && (cheapest < 0 || w.landCost(t) < cheapest) {
+				cheapest = w.landCost(t)
+			}
+		}
+		if cheapest < 0 {
+			return engine.Rule("land.none", TopicBuyLand, "no territory sharing an edge with yours is for sale")
+		}
+		return engine.Rule("land.money", TopicBuyLand, "the cheapest territory next to yours costs %s; you have %s", dollars(cheapest), dollars(p.Money))
+	case actBuild:
+		return engine.Rule("build.nothing", TopicBuild, "no building you can afford has a place to go (or the pools are empty)")
+	case actGrain:
+		return engine.Rule("grain.nothing", TopicTradeGrain, "you can neither buy grain (money, supply, the limit of %d) nor sell any", theData.rules.GrainCap.Value)
+	case actSow:
+		if p.Grain == 0 {
+			return engine.Rule("sow.no-grain", TopicSow, "you have no grain on your tracking card to sow")
+		}
+		return engine.Rule("sow.no-ground", TopicSow, "none of your territories has an empty building ground to sow")
+	case actOrders:
+		return engine.Rule("orders.full", TopicOrders, "every work-order space of the displayed factory cards is taken")
+	case actAttract:
+		return engine.Rule("attract.none", TopicAttract, "no displayed factory card has all its work-order spaces filled and a place for you (an empty ground with a factory in the pool, or a lower factory to upgrade)")
+	case actProduce:
+		return engine.Rule("produce.none", TopicProduce, "none of your factories can produce now (no factory, already produced this turn, or too few work orders of its colour)")
+	case actInvent:
+		return engine.Rule("invent.none", TopicAcquire, "you have no action marker to put on or move along the invention track")
+	}
+	return engine.Rule("action.impossible", TopicActions, "you cannot %s now", actionVerb[act])
 }
 
 // walkPass: RB Perform actions: a player may pass; passing does not stop
