@@ -203,8 +203,11 @@ func helpCharacters() []engine.HelpTopic {
 		if ch.NameAssumed {
 			body += "\nThe card's English name is not known for sure; this name is the engine's."
 		}
-		out = append(out, engine.HelpTopic{ID: TopicCharacterPrefix + ch.ID, Title: ch.Name, Kind: "character",
-			Keywords: []string{strings.ToLower(ch.Name), ch.ID, "character", ch.Action}, Body: body})
+		kw := []string{strings.ToLower(ch.Name), ch.ID, "character"}
+		if ch.Action != "" {
+			kw = append(kw, ch.Action)
+		}
+		out = append(out, engine.HelpTopic{ID: TopicCharacterPrefix + ch.ID, Title: ch.Name, Kind: "character", Keywords: kw, Body: body})
 	}
 	return out
 }
