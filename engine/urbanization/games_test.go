@@ -349,7 +349,9 @@ func (p *greedyPolicy) prefer(m engine.Move, next []engine.Choice) []string {
 		// a couple of grain at a time
 		slices.SortStableFunc(toks, func(a, b string) int { return abs(atoi(a)-2) - abs(atoi(b)-2) })
 	case m[0] == actGrain:
-		slices.SortStableFunc(toks, func(a, b string) int { return rankOf(a, "millworker", "buy", "sell") - rankOf(b, "millworker", "buy", "sell") })
+		slices.SortStableFunc(toks, func(a, b string) int {
+			return rankOf(a, "millworker", "buy", "sell") - rankOf(b, "millworker", "buy", "sell")
+		})
 	case m[0] == actBuild && len(m) == 1 || last == "architect":
 		slices.SortStableFunc(toks, func(a, b string) int {
 			return rankOf(a, "architect", bHouse, bSkyscraper, bAdmin) - rankOf(b, "architect", bHouse, bSkyscraper, bAdmin)
