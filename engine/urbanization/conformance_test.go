@@ -43,9 +43,11 @@ func TestConformance(t *testing.T) {
 				// one move in two (the playout goes on from the decoded
 				// state, so a field lost in encoding still shows in the
 				// replay), the view and illegal-move checks on one move in
-				// four, the full replay on one playout in four. About 12 s
+				// four, the check of every offered token on one move in
+				// eight, the full replay on one playout in four. About 15 s
 				// of CPU for the 1,100 games.
 				RoundTripEvery: 2,
+				OfferedEvery:   8,
 			})
 		})
 	}

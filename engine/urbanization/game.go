@@ -138,6 +138,9 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 		return nil, nil, engine.ErrIncompleteMove
 	}
 	n.Moves++
+	if !w.free {
+		n.Turns++
+	}
 	n.advance(w.free, &w.evs)
 	return n, w.evs, nil
 }
@@ -290,6 +293,9 @@ func (st *State) validate() error {
 		if s < 0 || s >= st.N {
 			return fmt.Errorf("bad ranking")
 		}
+	}
+	if st.Turns < 0 || st.Turns > st.Moves {
+		return fmt.Errorf("bad turn count")
 	}
 	if st.Mode == ModeOver && len(st.Ranking) != st.N {
 		return fmt.Errorf("finished without a ranking")

@@ -25,6 +25,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/enginetest"
 )
 
 var (
@@ -124,6 +125,13 @@ func TestRecordedGames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRecordedGameMoves checks every move of the recorded games against the
+// choices: each is built token by token from them, and every token offered
+// on the way leads on (enginetest.Records).
+func TestRecordedGameMoves(t *testing.T) {
+	enginetest.Records(t, New(), filepath.Join("testdata", "games", "*.record"))
 }
 
 // gameTranscript is the golden text of a replayed game: the public events

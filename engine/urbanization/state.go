@@ -139,8 +139,11 @@ type State struct {
 	Players []Player `json:"players"`
 	// Pending lists the seats that still decide on their order exchange
 	// (ModeExchange), in turn order.
-	Pending  []int      `json:"pending,omitempty"`
-	Moves    int        `json:"moves"`
+	Pending []int `json:"pending,omitempty"`
+	Moves   int   `json:"moves"`
+	// Turns counts the decisions handed on: every move but a recall ends
+	// the seat's turn and begins the next one (Status.Turn is Turns+1).
+	Turns    int        `json:"turns"`
 	Ranking  []int      `json:"ranking,omitempty"`
 	TieBreak string     `json:"tieBreak,omitempty"`
 	RNG      engine.RNG `json:"rng"`
