@@ -93,9 +93,9 @@ func TestStateDamage(t *testing.T) {
 	}
 }
 
-// FuzzState fuzzes the state decoding (the suite's target): it never
+// FuzzUnmarshalState fuzzes the state decoding (the suite's target): it never
 // panics, and a state that decodes can be read.
-func FuzzState(f *testing.F) {
+func FuzzUnmarshalState(f *testing.F) {
 	a, _ := New().MarshalState(midGame(f))
 	enginetest.FuzzState(f, New(), [][]byte{a, []byte(`{"v":1}`)})
 }
