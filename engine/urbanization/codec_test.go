@@ -109,6 +109,37 @@ func FuzzNotation(f *testing.F) {
 	enginetest.FuzzNotation(f, New(), seeds)
 }
 
+// TestViewSlicesIndependent checks that changing a view's slices leaves the
+// state alone (front ends may keep and edit views).
+func TestViewSlicesIndependent(t *testing.T) {
+	g := New()
+	st := midGame(t)
+	before, _ := g.MarshalState(st)
+	v := g.View(st, 0).(View)
+	for i := range v.PlayerViews {
+		for j := range v.PlayerViews[i].Census {
+			v.PlayerViews[i].Census[j] = 99
+		}
+	}
+	for i := range v.Display {
+		for j := range v.Display[i].Markers {
+			v.Display[i].Markers[j] = 99
+		}
+	}
+	for i := range v.Territories {
+		for j := range v.Territories[i].Adjacent {
+			v.Territories[i].Adjacent[j] = "x"
+		}
+	}
+	v.TurnOrder[0] = 99
+	if after, _ := g.MarshalState(st); !bytes.Equal(before, after) {
+		t.Error("editing a view changed the state")
+	}
+	if w := g.View(st, 0).(View); w.Territories[0].Adjacent[0] == "x" {
+		t.Error("editing a view changed the data")
+	}
+}
+
 // TestViewIsWholeState checks that nothing is hidden: every seat's view is
 // the spectator's but for the viewer field, and Holding is empty.
 func TestViewIsWholeState(t *testing.T) {

@@ -282,7 +282,7 @@ func (st *State) view(seat int) View {
 func (st *State) playerView(s int) PlayerView {
 	p := &st.Players[s]
 	pv := PlayerView{Seat: s, VP: p.VP, Money: p.Money, Citizens: p.Citizens, Houses: p.Houses, Grain: p.Grain,
-		Orders: ordersView(p.Orders), Taxes: p.Taxes, Census: p.Census[:], Markers: st.freeMarkers(s),
+		Orders: ordersView(p.Orders), Taxes: p.Taxes, Census: slices.Clone(p.Census[:]), Markers: st.freeMarkers(s),
 		OnTrack: len(p.Docked), Factories: []FactoryView{}, Inventions: []string{}, Docked: []string{},
 		Played: p.Played, Mayor: st.Mayor == s, FarmerSeeds: p.FarmerSeeds}
 	for t, tr := range st.Terrs {
