@@ -120,7 +120,7 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 	k := tr.Markers
 	tr.Owner, tr.Markers = w.seat, 0
 	w.event("land", fmt.Sprintf("%s buys %s for %s and puts an action marker on it", seatTitle(w.seat), o.tok, dollars(cost)), "territory", o.tok, "money", itoa(cost))
-	return w.moveMarkers(rest, i, k, TopicBuyLand)
+	return w.moveMarkers(rest, i, k)
 }
 
 // terrList is 0..len(territories)-1.
@@ -269,7 +269,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	// by territory in board order.
 	last, built := 0, 0
 	for {
-		s = step{prompt: fmt.Sprintf("Where does %s %s go?", ordinal(built+1), buildNames[kind]), complete: built > 0, topic: buildTopics[kind]}
+		s = step{complete: built > 0, topic: buildTopics[kind]}
 		s.refuse = w.refuseSite(kind, cost, last)
 		if w.st.pool(kind) > 0 && cost <= p.Money {
 			for t := last; t < len(w.st.Terrs); t++ {
@@ -1456,14 +1456,4 @@ func capital(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "the first"
-	case 2:
-		return "the second"
-	}
-	return "another"
 }

@@ -138,14 +138,14 @@ func (w *walker) walkFirstHouse(m engine.Move) (step, error) {
 	tr.Grounds[0].Kind = GroundHouse
 	w.st.Houses--
 	w.event("first-house", fmt.Sprintf("%s places a free house and an action marker on %s", seatTitle(w.seat), o.tok), "territory", o.tok)
-	return w.moveMarkers(rest, i, k, TopicFirstHouse)
+	return w.moveMarkers(rest, i, k)
 }
 
 // moveMarkers walks the destinations of k price markers taken off a
 // territory: each goes to a territory still holding at least one, listed in
 // board order (a territory may take several). RB Buy land; General
 // preparation. With no such territory left, the markers leave the board.
-func (w *walker) moveMarkers(rest engine.Move, i, k int, topic string) (step, error) {
+func (w *walker) moveMarkers(rest engine.Move, i, k int) (step, error) {
 	last := 0
 	var dests []string
 	for j := 0; j < k; j++ {
@@ -289,11 +289,11 @@ func (st *State) characterFree(c int) bool {
 // owner may exchange 2 orange work orders for 2 grey ones.
 func (w *walker) walkExchange(m engine.Move) (step, error) {
 	inv := w.swapInvention()
-	s := step{prompt: fmt.Sprintf("Exchange %d orange work orders for %d grey ones?", inv.Amount, inv.Amount), topic: TopicFactoriesPhase,
-		opts: []opt{
-			{tok: "exchange", label: fmt.Sprintf("Exchange %d orange for %d grey", inv.Amount, inv.Amount)},
-			{tok: "decline", label: "Keep your work orders"},
-		}}
+	s := step{prompt: fmt.Sprintf("Exchange %d orange work orders for %d %s ones?", inv.Amount, inv.Amount, inv.colour), topic: TopicFactoriesPhase}
+	if w.st.canSwap(w.seat) {
+		s.opts = append(s.opts, opt{tok: "exchange", label: fmt.Sprintf("Exchange %d orange for %d %s", inv.Amount, inv.Amount, inv.colour)})
+	}
+	s.opts = append(s.opts, opt{tok: "decline", label: "Keep your work orders"})
 	i := 0
 	o, stop, err := pick(s, m, &i)
 	if stop || err != nil {
