@@ -360,3 +360,59 @@ func TestHelpExamplesAreCanonical(t *testing.T) {
 		}
 	}
 }
+
+// TestNotationDocCodes compares the rule error codes the engine returns
+// (the string literals given to engine.Rule in its source) with the code
+// table of the Urbanization section of docs/notation.md, both ways.
+func TestNotationDocCodes(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "notation.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	i := strings.Index(text, "## Urbanization")
+	if i < 0 {
+		t.Fatal("docs/notation.md has no Urbanization section")
+	}
+	text = text[i:]
+	j := strings.Index(text, "### Rule error codes")
+	if j < 0 {
+		t.Fatal("the Urbanization section has no rule error code table")
+	}
+	documented := map[string]bool{}
+	for _, line := range strings.Split(text[j:], "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		first := strings.Split(line, "|")[1]
+		for _, part := range strings.Split(first, "`") {
+			if strings.Contains(part, ".") && !strings.ContainsAny(part, " ,") {
+				documented[part] = true
+			}
+		}
+	}
+	used := map[string]bool{}
+	names, _ := filepath.Glob("*.go")
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range strings.Split(string(src), `engine.Rule("`)[1:] {
+			used[part[:strings.IndexByte(part, '"')]] = true
+		}
+	}
+	for c := range used {
+		if !documented[c] {
+			t.Errorf("rule error code %s is not in the table of docs/notation.md", c)
+		}
+	}
+	for c := range documented {
+		if !used[c] {
+			t.Errorf("docs/notation.md lists rule error code %s, which the engine never returns", c)
+		}
+	}
+}
