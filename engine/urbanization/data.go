@@ -155,7 +155,12 @@ type factoryData struct {
 	Back       string           `json:"back"` // "II", "III" or "" (4 players only)
 	Source     string           `json:"source"`
 	Assumed    bool             `json:"assumed"`
+	// AssumedFields names the assumed values among name, number, colour,
+	// orders, goods and back.
+	AssumedFields []string `json:"assumed_fields"`
 }
+
+var factoryFields = []string{"name", "number", "colour", "orders", "goods", "back"}
 
 type rawFactories struct {
 	Source string        `json:"source"`
@@ -529,6 +534,14 @@ func (d *gameData) loadFactories(raw *rawFactories) error {
 				return fmt.Errorf("card %q: work-order space %+v", f.ID, o)
 			}
 			fc.orders = append(fc.orders, orderSpace{o.Count, oc})
+		}
+		for _, a := range f.AssumedFields {
+			if !slices.Contains(factoryFields, a) {
+				return fmt.Errorf("card %q: unknown assumed field %q", f.ID, a)
+			}
+		}
+		if f.Assumed != (len(f.AssumedFields) > 0) {
+			return fmt.Errorf("card %q: assumed is %v but assumed_fields lists %v", f.ID, f.Assumed, f.AssumedFields)
 		}
 		if f.Back != "" && f.Back != "II" && f.Back != "III" {
 			return fmt.Errorf("card %q: back %q, want II, III or empty", f.ID, f.Back)

@@ -246,7 +246,12 @@ func helpFactories() []engine.HelpTopic {
 		}
 		body += fmt.Sprintf(" Token: %s.", f.ID)
 		if f.Assumed {
-			body += "\nThis card's number, colour, spaces, production and back are assumed (the scan lost them)."
+			names := map[string]string{"name": "name", "number": "number", "colour": "colour", "orders": "work-order spaces", "goods": "production", "back": "back"}
+			var parts []string
+			for _, a := range f.AssumedFields {
+				parts = append(parts, names[a])
+			}
+			body += "\nAssumed (the scan lost them): the card's " + strings.Join(parts, ", ") + "."
 		}
 		out = append(out, engine.HelpTopic{ID: TopicFactoryPrefix + f.ID, Title: f.Name, Kind: "factory",
 			Keywords: []string{strings.ToLower(f.Name), f.ID, "factory", f.colour.String(), fmt.Sprintf("#%d", f.Number)}, Body: body})

@@ -80,7 +80,7 @@ func TestHelpCovers(t *testing.T) {
 			t.Errorf("factory %s has no topic", f.ID)
 			continue
 		}
-		if f.Assumed && !strings.Contains(tp.Body, "assumed") {
+		if f.Assumed && !strings.Contains(tp.Body, "Assumed") {
 			t.Errorf("topic %s does not say its numbers are assumed", tp.ID)
 		}
 		if !strings.Contains(tp.Body, "#"+strconv.Itoa(f.Number)) {
