@@ -165,7 +165,7 @@ func brassSequence(t *testing.T, mode Mode) {
 
 	m, err = h.svc.Get(context.Background(), bot.ByID("m0001"))
 	must(t, err == nil && m.Moves == 5, "moves applied: %d %v", m.Moves, err)
-	checkPings(t, h, room)
+	checkPings(t, h, room, false)
 	h.noViolations()
 	golden(t, "brass-"+string(mode), brassStable(fd.Transcript(room, "m0001", "<match>")))
 }

@@ -13,16 +13,27 @@
 // https://discord.com to Config.APIBase (a REST proxy, or the fake Discord
 // in tests).
 //
+// Every initial response goes through the callback endpoint (POST
+// /interactions/{id}/{token}/callback), in HTTP mode too (the HTTP request
+// is then answered 202; only PING is answered in its body). The callback
+// returns once Discord has the response, so follow-ups and edits, which
+// Discord refuses (404 Unknown Webhook) before it has the response, always
+// come after it. Discord can still refuse them for a moment; they are
+// retried a few times (webhookRetries).
+//
 // # Handlers
 //
-// A Handler is shaped like net/http but returns its Response: the initial
-// response, and an After step for the messages that follow it (the board
-// post after a picked move, the turn's ping). serve runs a handler and, when
-// it takes longer than Config.DeferAfter, acknowledges the interaction
-// first and fills the answer in afterwards. A handler's error becomes a
-// private reply with the core's explanation (bot.Service.Explain, which
-// words every error and logs internal ones with an error ID); answer only
-// presents it.
+// A Handler is shaped like net/http but returns its Response. A handler
+// decides (calls the service) and answers at once; what is slow or posts
+// comes after the acknowledgement: the response's pictures (rendered, then
+// added to it by an edit), an After step for the messages that follow it
+// (the board post after a picked move, the turn's ping), or, for a handler
+// that must call Discord before it can answer (a new thread), Later, run
+// after a deferred acknowledgement. serve also defers a handler that takes
+// longer than Config.DeferAfter and fills the answer in afterwards. A
+// handler's error becomes a private reply with the core's explanation
+// (bot.Service.Explain, which words every error and logs internal ones
+// with an error ID); answer only presents it.
 //
 // # Custom IDs
 //
@@ -33,8 +44,9 @@
 //
 // # Messages after a turn
 //
-// A board post (PNG and a narration of the public events) sent with the
-// SuppressNotifications flag and no mentions, then one ping message whose
-// allowed_mentions name exactly the seats to act. Messages later than the
-// interaction token's 15 minutes go through the bot token.
+// A board post (a narration of the public events, then its PNG as soon as
+// it is drawn) sent with the SuppressNotifications flag and no mentions,
+// then one ping message whose allowed_mentions name exactly the seats to
+// act. Messages later than the interaction token's 15 minutes go through
+// the bot token.
 package discord

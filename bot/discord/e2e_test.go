@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,8 +45,11 @@ func playSequence(t *testing.T, h *harness) {
 	oldBoard, oldTurn, ok := fd.Button(room, alice, "Take your turn")
 	must(t, ok, "no board post after start")
 	it, r, err := fd.Command(alice, room, "move", F("move", fmt.Sprint(cs[0].Value)))
-	must(t, err == nil && !r.Ephemeral() && fileNames(r) == "board.png players.png", "typed move: %+v %v", r, err)
+	must(t, err == nil && !r.Ephemeral() && len(r.Files) == 0 && strings.Contains(r.Content, "played"),
+		"typed move: the post is the answer, its pictures follow: %+v %v", r, err)
 	h.idle()
+	r = fd.Seen(it)
+	must(t, fileNames(r) == "board.png players.png", "typed move: the pictures were not added to the post: %+v", r)
 
 	// A duplicate delivery of the same interaction applies once.
 	if err := fd.Redeliver(it); err != nil {
@@ -73,9 +77,10 @@ func playSequence(t *testing.T, h *harness) {
 	h.click(bob, room, "Confirm")
 
 	// alice presses the button of a board that is no longer current.
-	_, r, err = fd.Click(alice, oldBoard, oldTurn)
-	must(t, err == nil && r.Ephemeral() && strings.Contains(r.Content, "moved on") && len(r.Files) == 2, "stale: %+v %v", r, err)
+	it, _, err = fd.Click(alice, oldBoard, oldTurn)
 	h.idle()
+	r = fd.Seen(it)
+	must(t, err == nil && r.Ephemeral() && strings.Contains(r.Content, "moved on") && len(r.Files) == 2, "stale: %+v %v", r, err)
 
 	// Rules: autocomplete, then the topic.
 	cs, err = fd.Autocomplete(bob, room, "rules", fakediscord.Focus(F("topic", "pass")))
@@ -95,32 +100,32 @@ func playSequence(t *testing.T, h *harness) {
 	// Exactly the two moves were applied, once each.
 	m, err := h.svc.Get(context.Background(), bot.ByID("m0001"))
 	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
-	checkPings(t, h, room)
+	checkPings(t, h, room, false)
 }
 
 // checkPings: board posts are silent and ping nobody; every ping names
 // exactly one user; each applied move is followed by one ping while the
-// game goes on.
-func checkPings(t *testing.T, h *harness, channel string) {
+// game goes on. A deferred answer cannot be silent (Discord allows no flag
+// but ephemeral on a deferred message), so loud says that is expected.
+func checkPings(t *testing.T, h *harness, channel string, loud bool) {
 	t.Helper()
 	boards, pings := 0, 0
+	for _, m := range h.fd.Messages(channel) {
+		if m.Ephemeral || len(m.Files) == 0 {
+			continue
+		}
+		boards++
+		if (m.Flags&fakediscord.FlagSuppressNotifications == 0 && !loud) || len(m.Pings) > 0 {
+			t.Errorf("board post %s is not silent or pings %v", m.ID, m.Pings)
+		}
+	}
 	for _, e := range h.fd.Entries(channel) {
-		if e.Kind != "post" || e.Message.Ephemeral {
+		if e.Kind != "post" || e.Message.Ephemeral || len(e.Message.Pings) == 0 {
 			continue
 		}
-		isBoard := len(e.Message.Files) > 0
-		if isBoard {
-			boards++
-			if e.Message.Flags&fakediscord.FlagSuppressNotifications == 0 || len(e.Message.Pings) > 0 {
-				t.Errorf("board post %s is not silent or pings %v", e.Message.ID, e.Message.Pings)
-			}
-			continue
-		}
-		if len(e.Message.Pings) > 0 {
-			pings++
-			if len(e.Message.Pings) != 1 {
-				t.Errorf("message %s pings %v", e.Message.ID, e.Message.Pings)
-			}
+		pings++
+		if len(e.Message.Pings) != 1 || len(e.Message.Files) > 0 {
+			t.Errorf("message %s pings %v", e.Message.ID, e.Message.Pings)
 		}
 	}
 	if boards != pings {
@@ -186,4 +191,58 @@ func TestHTTPSignatures(t *testing.T) {
 			t.Errorf("%s: body %s, want PONG", c.name, body)
 		}
 	}
+}
+
+// HTTP-interactions mode: the turn's ping and the mover's private note
+// reach Discord. The bot answers through the callback endpoint and only
+// then (202 to the HTTP request) follows up; a follow-up racing Discord's
+// processing of an answer written into the HTTP body would be refused with
+// Unknown Webhook, and the next player never pinged. The fake takes its
+// time to register body answers, so the wrong order fails here every time.
+func TestHTTPFollowUpsAfterTheResponse(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeHTTP})
+	h.fd.SetBodyDelay(200 * time.Millisecond)
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	it, r, err := h.fd.Command(alice, room, "move", F("move", "take 1"))
+	must(t, err == nil, "move: %v", err)
+	h.idle()
+	var note, ping bool
+	for _, e := range h.fd.Entries(room) {
+		if e.Kind == "post" && e.Via == "followup" && strings.Contains(e.Trigger, "/move") {
+			note = note || (e.Message.Ephemeral && strings.Contains(e.Message.Content, "Only you see this"))
+			ping = ping || slices.Equal(e.Message.Pings, []string{bob})
+		}
+	}
+	must(t, note && ping, "after the move: private note %v, ping of bob %v", note, ping)
+	must(t, len(h.fd.Seen(it).Files) == 2, "the pictures were not added to the post")
+	must(t, r.HTTPStatus == http.StatusAccepted, "the HTTP request is answered %d, want 202 after the callback", r.HTTPStatus)
+	checkPings(t, h, room, false)
+	h.noViolations()
+}
+
+// Discord can refuse a webhook call with Unknown Webhook for a moment
+// even after it has the initial response; the bot tries again a few times
+// and the post's picture and the ping still arrive.
+func TestUnknownWebhookIsRetried(t *testing.T) {
+	saved := webhookRetries
+	webhookRetries = []time.Duration{10 * time.Millisecond, 20 * time.Millisecond, 40 * time.Millisecond}
+	t.Cleanup(func() { webhookRetries = saved })
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	h.fd.FailNextCode("/webhooks/", 3, http.StatusNotFound, fakediscord.CodeUnknownWebhook)
+	r := h.cmd(alice, room, "move", F("move", "take 1"))
+	must(t, len(r.Files) == 2, "the picture edit was not retried: %+v", r)
+	checkPings(t, h, room, false)
+	// More refusals than retries: the bot gives up (and logs), the
+	// interaction still got its answer.
+	h.fd.FailNextCode("/webhooks/", len(webhookRetries)+1, http.StatusNotFound, fakediscord.CodeUnknownWebhook)
+	r = h.cmd(bob, room, "move", F("move", autocompleteMove(t, h, bob, room)))
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "played") && len(r.Files) == 0, "after too many refusals: %+v", r)
+	h.noViolations()
 }

@@ -90,14 +90,7 @@ func (b *Bot) runGateway(ctx context.Context) error {
 func (b *Bot) onGateway(i *discordgo.Interaction) {
 	ctx := context.Background()
 	r := newRequest(i, b.cfg.Now())
-	b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error {
-		if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
-			endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-			_, err := b.api.RequestWithBucketID("POST", endpoint, wire(resp), endpoint, discordgo.WithContext(ctx))
-			return err
-		}
-		return b.api.InteractionRespond(i, resp, discordgo.WithContext(ctx))
-	})
+	b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error { return b.respond(ctx, i, resp) })
 }
 
 func (b *Bot) runHTTP(ctx context.Context) error {

@@ -166,12 +166,12 @@ func (h *harness) idle() {
 
 func (h *harness) cmd(user, channel, name string, opts ...fakediscord.Opt) fakediscord.Response {
 	h.t.Helper()
-	_, resp, err := h.fd.Command(user, channel, name, opts...)
+	it, _, err := h.fd.Command(user, channel, name, opts...)
 	if err != nil {
 		h.t.Fatalf("/%s: %v", name, err)
 	}
 	h.idle()
-	return resp
+	return h.fd.Seen(it)
 }
 
 func (h *harness) click(user, channel, label string) fakediscord.Response {
@@ -180,12 +180,12 @@ func (h *harness) click(user, channel, label string) fakediscord.Response {
 	if !ok {
 		h.t.Fatalf("no %q button visible to %s in %s", label, user, channel)
 	}
-	_, resp, err := h.fd.Click(user, m, id)
+	it, _, err := h.fd.Click(user, m, id)
 	if err != nil {
 		h.t.Fatalf("click %q: %v", label, err)
 	}
 	h.idle()
-	return resp
+	return h.fd.Seen(it)
 }
 
 func (h *harness) pick(user, channel, value string) fakediscord.Response {
@@ -194,12 +194,12 @@ func (h *harness) pick(user, channel, value string) fakediscord.Response {
 	if !ok {
 		h.t.Fatalf("no select menu visible to %s", user)
 	}
-	_, resp, err := h.fd.Select(user, m, menu.CustomID, value)
+	it, _, err := h.fd.Select(user, m, menu.CustomID, value)
 	if err != nil {
 		h.t.Fatalf("select %q: %v", value, err)
 	}
 	h.idle()
-	return resp
+	return h.fd.Seen(it)
 }
 
 // noViolations fails on any platform rule the bot broke.

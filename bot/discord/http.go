@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -23,9 +22,10 @@ const (
 
 // HTTPHandler returns the bot's endpoint for HTTP interactions (Discord's
 // "Interactions Endpoint URL"): it verifies the Ed25519 signature and the
-// timestamp's age, answers PING with PONG, and answers every other
-// interaction in the HTTP response body (multipart when it carries files);
-// later messages go through REST. It does not register commands.
+// timestamp's age and answers PING with PONG in the HTTP body. Every other
+// interaction is answered through the callback endpoint, and the HTTP
+// request with 202 once Discord has that answer; follow-ups come after.
+// It does not register commands.
 func (b *Bot) HTTPHandler() (http.Handler, error) {
 	key, err := b.cfg.publicKey()
 	if err != nil {
@@ -41,8 +41,6 @@ type httpEndpoint struct {
 
 // maxInteractionBody bounds an interaction's body; Discord's are a few KiB.
 const maxInteractionBody = 1 << 20
-
-var errGone = errors.New("bot: the interaction's HTTP request has ended")
 
 func (h *httpEndpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	received := h.b.cfg.Now()
@@ -70,32 +68,45 @@ func (h *httpEndpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	type reply struct {
-		resp    *discordgo.InteractionResponse
-		written chan error
-	}
-	replies := make(chan reply)
+	// The initial response goes through the callback endpoint, which
+	// returns once Discord has it; only then is this request answered 202
+	// (Discord's rule for a response sent through the callback) and only
+	// then do follow-ups go out. A response written into this HTTP answer
+	// would be Discord's only after it had read and processed it, and a
+	// follow-up sent meanwhile is refused (404 Unknown Webhook).
+	acked := make(chan error, 1)
 	finished := make(chan struct{})
 	r := newRequest(&i, received)
 	go func() {
 		defer close(finished)
-		h.b.serve(context.Background(), r, func(resp *discordgo.InteractionResponse) error {
-			rp := reply{resp, make(chan error, 1)}
+		ctx := context.Background()
+		h.b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error {
+			err := h.b.respond(ctx, &i, resp)
 			select {
-			case replies <- rp:
-				return <-rp.written
-			case <-req.Context().Done():
-				return errGone
+			case acked <- err:
+			default: // only the first response answers the HTTP request
 			}
+			return err
 		})
 	}()
+	reply := func(err error) {
+		if err != nil {
+			http.Error(w, "could not answer the interaction", http.StatusBadGateway)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+	}
 	select {
-	case rp := <-replies:
-		rp.written <- writeResponse(w, rp.resp)
+	case err := <-acked:
+		reply(err)
 	case <-finished:
-		// Nothing to send (a duplicate delivery answered before).
-		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: privateData("This was already done.")})
+		select {
+		case err := <-acked:
+			reply(err)
+		default:
+			// Nothing was sent: a duplicate delivery, answered by the first.
+			w.WriteHeader(http.StatusAccepted)
+		}
 	case <-req.Context().Done():
 	}
 }
@@ -107,20 +118,5 @@ func writeJSON(w http.ResponseWriter, v any) error {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_, err = w.Write(data)
-	return err
-}
-
-// writeResponse writes the initial response as the HTTP body.
-func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
-	if resp.Data == nil || len(resp.Data.Files) == 0 {
-		return writeJSON(w, wire(resp))
-	}
-	ct, body, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
-	if err != nil {
-		http.Error(w, "encode", http.StatusInternalServerError)
-		return err
-	}
-	w.Header().Set("Content-Type", ct)
-	_, err = w.Write(body)
 	return err
 }

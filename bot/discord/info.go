@@ -33,11 +33,9 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, e
 		return nil, err
 	}
 	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Holding.Cards))
-	d := privateData(text)
-	if err := b.attachImages(d, p.Match, p.Seat); err != nil {
-		return nil, err
-	}
-	return privateResponse(d), nil
+	resp := privateResponse(privateData(text))
+	resp.Pictures = b.images(p.Match, p.Seat)
+	return resp, nil
 }
 
 // handText lists a seat's cards by their display names.
@@ -63,10 +61,9 @@ func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
 	}
 	d := privateData(statusLine(m))
 	d.Components = turnButtons(m)
-	if err := b.attachImages(d, m, engine.Spectator); err != nil {
-		return nil, err
-	}
-	return privateResponse(d), nil
+	resp := privateResponse(d)
+	resp.Pictures = b.images(m, engine.Spectator)
+	return resp, nil
 }
 
 func lobbyPrivate(m bot.Match) *discordgo.InteractionResponseData {

@@ -82,7 +82,7 @@ func autoDefer(t *testing.T, mode Mode) {
 	m, err := h.svc.Get(context.Background(), bot.ByID("m0001"))
 	must(t, err == nil && m.Moves == 2, "moves applied: %d %v", m.Moves, err)
 	must(t, h.fd.Deferrals() > 0, "nothing was deferred")
-	checkPings(t, h, room)
+	checkPings(t, h, room, true)
 	h.noViolations()
 	golden(t, "deferred", h.fd.Transcript(room, "m0001", "<match>"))
 }

@@ -120,7 +120,9 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		req.MinSeats, req.MaxSeats = min(g.Info().MinSeats, int(o.IntValue())), int(o.IntValue())
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
-		return b.playInThread(ctx, r, g.Info().Name, req)
+		// Opening the thread is a call to Discord: acknowledge first.
+		name := g.Info().Name
+		return &Response{Later: func(ctx context.Context, r *Request) (*Response, error) { return b.playInThread(ctx, r, name, req) }}, nil
 	}
 	m, err := b.svc.CreateMatch(ctx, req)
 	if err != nil {
@@ -232,13 +234,10 @@ func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Respons
 		if err != nil {
 			return nil, err
 		}
-		post, err := b.turnPost(o, fmt.Sprintf("%s started the match.", r.User.Name))
-		if err != nil {
-			return nil, err
-		}
+		post, board := b.turnPost(o, fmt.Sprintf("%s started the match.", r.User.Name))
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(o.Match),
 			After: func(ctx context.Context, p *poster) {
-				p.send(ctx, r.Channel, post)
+				p.send(ctx, r.Channel, b.withPictures(ctx, r, post, board))
 				afterMove(r, o)(ctx, p) // a start has no acting seat: just the ping
 			}}, nil
 	}

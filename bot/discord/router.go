@@ -1,9 +1,11 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"runtime/debug"
 	"sync/atomic"
@@ -24,6 +26,7 @@ type Bot struct {
 	cmds   map[string]command
 	appID  string
 	timing func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
+	posted func(*Request, time.Duration) // observes the time until the response is complete, pictures included
 	busy   atomic.Int64                  // interactions being served (tests wait for 0)
 
 	alwaysDefer bool // tests: take the deferred path for every interaction
@@ -78,13 +81,31 @@ func userKey(id string) string { return "discord:" + id }
 
 // Response is a handler's answer: the initial response, and work to do
 // after it has been sent (public posts, the turn ping).
+//
+// A handler decides (calls the service) and answers; whatever is slow or
+// talks to Discord again comes after the acknowledgement: the pictures
+// (Pictures, added to the response by an edit as soon as they are drawn),
+// further messages (After), or, for a handler that must post before it can
+// say anything (a new thread), the rest of its work (Later).
 type Response struct {
-	Type  discordgo.InteractionResponseType
-	Data  *discordgo.InteractionResponseData
+	Type discordgo.InteractionResponseType
+	Data *discordgo.InteractionResponseData
+	// Pictures draws the response's images; serve adds them to the
+	// response with an edit once drawn, before After.
+	Pictures pictures
+	// After runs once the response (and its pictures) are delivered.
 	After func(ctx context.Context, p *poster)
+	// Later, when set, is the rest of the handler: serve acknowledges the
+	// interaction with a deferred response first (private for a private
+	// command), then runs Later and fills the placeholder in with its
+	// answer. Type and Data are not used.
+	Later Handler
 	// None sends nothing: a duplicate delivery that was answered before.
 	None bool
 }
+
+// pictures draws a message's images (a board as one seat sees it).
+type pictures func(ctx context.Context) ([]*discordgo.File, error)
 
 func (r *Response) ephemeral() bool {
 	return r.Data != nil && r.Data.Flags&discordgo.MessageFlagsEphemeral != 0
@@ -155,8 +176,10 @@ func (b *Bot) noChoices(ctx context.Context, r *Request) (*Response, error) {
 }
 
 // serve runs the handler for one interaction and sends its answers.
-// initial sends the initial response (REST in gateway mode, the HTTP body
-// in HTTP mode). When the handler outlasts DeferAfter the interaction is
+// initial sends the initial response through the callback endpoint and
+// returns once Discord has it (both modes), so every follow-up and edit
+// comes after Discord knows the interaction's webhook. When the handler
+// outlasts DeferAfter, or asks for it (Response.Later), the interaction is
 // deferred first and the answer edits (or follows) the placeholder.
 func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.InteractionResponse) error) {
 	b.busy.Add(1)
@@ -174,56 +197,56 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 	}
 	done := make(chan result, 1)
 	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				b.log.ErrorContext(ctx, "bot: handler panicked", "interaction", r.I.ID, "panic", p, "stack", string(debug.Stack()))
-				done <- result{nil, fmt.Errorf("bot: handler panicked: %v", p)}
-			}
-		}()
-		resp, err := h(ctx, r)
+		resp, err := b.call(ctx, r, h)
 		done <- result{resp, err}
 	}()
 	timer := time.NewTimer(b.cfg.DeferAfter)
 	defer timer.Stop()
 	var res result
 	deferred := discordgo.InteractionResponseType(0)
-	late := false
-	if b.alwaysDefer {
-		late = true
-	} else {
-		select {
-		case res = <-done:
-		case <-timer.C:
-			late = true
+	deferNow := func() {
+		if r.I.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			return // autocompletion cannot be deferred
 		}
-	}
-	if late {
 		d := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		if r.I.Type == discordgo.InteractionMessageComponent {
 			d.Type = discordgo.InteractionResponseDeferredMessageUpdate
 		} else if privateDefer {
+			// The placeholder's visibility is the answer's: flags cannot
+			// change on the edit that fills it in. A deferred message may
+			// carry no other flag (Discord).
 			d.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
-		} else {
-			// Flags cannot change on the edit that fills the placeholder in,
-			// and a public answer (a board post) must stay silent: the turn's
-			// ping is its own message.
-			d.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsSuppressNotifications}
 		}
-		if r.I.Type != discordgo.InteractionApplicationCommandAutocomplete {
-			if err := initial(d); err != nil {
-				b.logDiscord(ctx, r, "defer", err)
-			} else {
-				deferred = d.Type
-				b.observe(r)
-			}
+		if err := initial(d); err != nil {
+			b.logDiscord(ctx, r, "defer", err)
+			return
 		}
+		deferred = d.Type
+		b.observe(r)
+	}
+	if b.alwaysDefer {
+		deferNow()
 		res = <-done
+	} else {
+		select {
+		case res = <-done:
+		case <-timer.C:
+			deferNow()
+			res = <-done
+		}
 	}
 	resp := b.answer(ctx, r, res.resp, res.err)
+	for resp.Later != nil {
+		if deferred == 0 {
+			deferNow()
+		}
+		lr, err := b.call(ctx, r, resp.Later)
+		resp = b.answer(ctx, r, lr, err)
+	}
 	if resp.None {
 		if deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			// Nothing to say after all (a duplicate): remove the placeholder.
-			if err := b.api.InteractionResponseDelete(r.I); err != nil {
+			if err := b.retryWebhook(ctx, r, "delete placeholder", func() error { return b.api.InteractionResponseDelete(r.I) }); err != nil {
 				b.logDiscord(ctx, r, "delete placeholder", err)
 			}
 		}
@@ -237,18 +260,67 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 			b.logDiscord(ctx, r, "respond", err)
 			return
 		}
+		if resp.Pictures != nil {
+			files := b.draw(ctx, r, resp.Pictures)
+			if len(files) > 0 {
+				p.editOriginal(ctx, &discordgo.WebhookEdit{Files: files})
+			}
+		}
 	} else {
+		if resp.Pictures != nil && resp.Data != nil {
+			d := *resp.Data
+			d.Files = append(append([]*discordgo.File(nil), d.Files...), b.draw(ctx, r, resp.Pictures)...)
+			resp.Data = &d
+		}
 		b.completeDeferred(ctx, r, deferred, privateDefer, resp, p)
+	}
+	if b.posted != nil {
+		b.posted(r, b.cfg.Now().Sub(r.Received))
 	}
 	if resp.After != nil {
 		resp.After(ctx, p)
 	}
 }
 
+// call runs a handler; a panic becomes its error.
+func (b *Bot) call(ctx context.Context, r *Request, h Handler) (resp *Response, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.ErrorContext(ctx, "bot: handler panicked", "interaction", r.I.ID, "panic", p, "stack", string(debug.Stack()))
+			resp, err = nil, fmt.Errorf("bot: handler panicked: %v", p)
+		}
+	}()
+	return h(ctx, r)
+}
+
+// draw runs a response's pictures; a failure is logged and the message
+// goes out without them.
+func (b *Bot) draw(ctx context.Context, r *Request, pics pictures) []*discordgo.File {
+	files, err := pics(ctx)
+	if err != nil {
+		b.log.ErrorContext(ctx, "bot: drawing failed", "interaction", r.I.ID, "channel", r.Channel, "err", err)
+		return nil
+	}
+	return files
+}
+
 func (b *Bot) observe(r *Request) {
 	if b.timing != nil {
 		b.timing(r, b.cfg.Now().Sub(r.Received))
 	}
+}
+
+// respond sends an initial response through the callback endpoint (POST
+// /interactions/{id}/{token}/callback), the one way in gateway mode and
+// the way the bot uses in HTTP mode too: it returns once Discord has the
+// response, so the interaction's webhook (follow-ups, edits) exists.
+func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+		_, err := b.api.RequestWithBucketID("POST", endpoint, wire(resp), endpoint, discordgo.WithContext(ctx))
+		return err
+	}
+	return b.api.InteractionRespond(i, resp, discordgo.WithContext(ctx))
 }
 
 // completeDeferred delivers a response whose interaction was deferred.
@@ -271,14 +343,12 @@ func (b *Bot) completeDeferred(ctx context.Context, r *Request, deferred discord
 			none := []*discordgo.MessageAttachment{}
 			edit.Attachments = &none
 		}
-		if _, err := b.api.InteractionResponseEdit(r.I, edit); err != nil {
-			b.logDiscord(ctx, r, "edit deferred response", err)
-		}
+		p.editOriginal(ctx, edit)
 	default:
 		// The placeholder has the wrong visibility (or a component's new
 		// message): remove it and follow up instead.
 		if deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-			if err := b.api.InteractionResponseDelete(r.I); err != nil {
+			if err := b.retryWebhook(ctx, r, "delete placeholder", func() error { return b.api.InteractionResponseDelete(r.I) }); err != nil {
 				b.logDiscord(ctx, r, "delete placeholder", err)
 			}
 		}
@@ -388,12 +458,31 @@ func (p *poster) followup(ctx context.Context, d *discordgo.InteractionResponseD
 	p.send(ctx, p.r.Channel, d)
 }
 
+// editOriginal edits the interaction's initial response (adding its
+// pictures, or filling a deferred placeholder in).
+func (p *poster) editOriginal(ctx context.Context, edit *discordgo.WebhookEdit) {
+	files := rereadable(edit.Files)
+	err := p.b.retryWebhook(ctx, p.r, "edit response", func() error {
+		e := *edit
+		e.Files = files()
+		_, err := p.b.api.InteractionResponseEdit(p.r.I, &e, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		p.b.logDiscord(ctx, p.r, "edit response", err)
+	}
+}
+
 // send posts a message in channel.
 func (p *poster) send(ctx context.Context, channel string, d *discordgo.InteractionResponseData) {
+	files := rereadable(d.Files)
 	if channel == p.r.Channel && p.tokenAlive() {
-		_, err := p.b.api.FollowupMessageCreate(p.r.I, true, &discordgo.WebhookParams{
-			Content: d.Content, Components: d.Components, Embeds: d.Embeds, Files: d.Files,
-			AllowedMentions: d.AllowedMentions, Flags: d.Flags,
+		err := p.b.retryWebhook(ctx, p.r, "follow-up", func() error {
+			_, err := p.b.api.FollowupMessageCreate(p.r.I, true, &discordgo.WebhookParams{
+				Content: d.Content, Components: d.Components, Embeds: d.Embeds, Files: files(),
+				AllowedMentions: d.AllowedMentions, Flags: d.Flags,
+			}, discordgo.WithContext(ctx))
+			return err
 		})
 		if err != nil {
 			p.b.logDiscord(ctx, p.r, "follow-up", err)
@@ -407,10 +496,64 @@ func (p *poster) send(ctx context.Context, channel string, d *discordgo.Interact
 		return
 	}
 	_, err := p.b.api.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content: d.Content, Components: d.Components, Embeds: d.Embeds, Files: d.Files,
+		Content: d.Content, Components: d.Components, Embeds: d.Embeds, Files: files(),
 		AllowedMentions: d.AllowedMentions, Flags: d.Flags,
-	})
+	}, discordgo.WithContext(ctx))
 	if err != nil {
 		p.b.logDiscord(ctx, p.r, "channel message", err)
+	}
+}
+
+// webhookRetries are the waits before each new attempt of a call through
+// the interaction's webhook that Discord refused with Unknown Webhook
+// (404, code 10015). The bot calls the webhook only after Discord has
+// acknowledged the initial response, but Discord's webhook can still be
+// unknown for a few seconds after that (discord-api-docs #7220); a 404 on
+// a webhook must not be retried without bound, so the attempts are few.
+var webhookRetries = []time.Duration{250 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second}
+
+// retryWebhook runs call, again after each of webhookRetries while it
+// fails with Unknown Webhook.
+func (b *Bot) retryWebhook(ctx context.Context, r *Request, what string, call func() error) error {
+	for attempt := 0; ; attempt++ {
+		err := call()
+		if err == nil || !unknownWebhook(err) || attempt == len(webhookRetries) {
+			return err
+		}
+		b.log.WarnContext(ctx, "bot: discord does not know the interaction's webhook yet; retrying", "interaction", r.I.ID, "call", what, "attempt", attempt+1)
+		select {
+		case <-time.After(webhookRetries[attempt]):
+		case <-ctx.Done():
+			return err
+		}
+	}
+}
+
+func unknownWebhook(err error) bool {
+	var rest *discordgo.RESTError
+	return errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownWebhook
+}
+
+// rereadable returns a function giving fresh copies of files, so that a
+// retried upload sends the same bytes again (a reader is read once).
+func rereadable(files []*discordgo.File) func() []*discordgo.File {
+	if len(files) == 0 {
+		return func() []*discordgo.File { return nil }
+	}
+	data := make([][]byte, len(files))
+	for i, f := range files {
+		if b, ok := f.Reader.(*bytes.Reader); ok {
+			data[i] = make([]byte, b.Size())
+			b.ReadAt(data[i], 0)
+			continue
+		}
+		data[i], _ = io.ReadAll(f.Reader)
+	}
+	return func() []*discordgo.File {
+		out := make([]*discordgo.File, len(files))
+		for i, f := range files {
+			out[i] = &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(data[i])}
+		}
+		return out
 	}
 }

@@ -60,15 +60,13 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 	if o.Duplicate {
 		return &Response{None: true}, nil
 	}
-	post := narrationLine(o)
+	post, pics := narrationLine(o), pictures(nil)
 	if o.NewTurn {
-		var err error
-		if post, err = b.turnPost(o, ""); err != nil {
-			return nil, err
-		}
+		post, pics = b.turnPost(o, "")
 	}
 	if !update {
-		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, After: afterMove(r, o)}, nil
+		// The post is the answer; its pictures follow as soon as they are drawn.
+		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: afterMove(r, o)}, nil
 	}
 	done := &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
 	if o.Seat >= 0 && o.Match.IsActive(o.Seat) && !o.NewTurn {
@@ -81,7 +79,7 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 	}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {
-			p.send(ctx, r.Channel, post)
+			p.send(ctx, r.Channel, b.withPictures(ctx, r, post, pics))
 			afterMove(r, o)(ctx, p)
 		}}, nil
 }
@@ -159,10 +157,11 @@ func (b *Bot) completeMove(ctx context.Context, r *Request) (*Response, error) {
 	return choices(cs), nil
 }
 
-// turnPost is the public board post after a move: the picture, a short
-// narration from the public events, and the turn buttons. It is sent
-// silently; the ping is a separate message (turnPing).
-func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionResponseData, error) {
+// turnPost is the public board post after a move: a short narration from
+// the public events and the turn buttons, and the pictures (drawn by the
+// second result, after the acknowledgement). It is sent silently; the ping
+// is a separate message (turnPing).
+func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionResponseData, pictures) {
 	m := o.Match
 	var text strings.Builder
 	if headline != "" {
@@ -186,10 +185,7 @@ func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionRe
 		AllowedMentions: noPings(),
 		Components:      turnButtons(m),
 	}
-	if err := b.attachImages(d, m, engine.Spectator); err != nil {
-		return nil, err
-	}
-	return d, nil
+	return d, b.images(m, engine.Spectator)
 }
 
 // maxAttachments is how many files Discord accepts on one message. A
@@ -200,21 +196,40 @@ const maxAttachments = 10
 
 var _ [maxAttachments - render.MaxImages]struct{}
 
-// attachImages adds the pictures of the match as seat sees them (the
-// public ones for engine.Spectator), each under the renderer's file name;
-// a game without a renderer is shown in text only.
-func (b *Bot) attachImages(d *discordgo.InteractionResponseData, m bot.Match, seat int) error {
-	imgs, err := b.svc.Render(m, seat)
-	if errors.Is(err, render.ErrNoRenderer) {
-		return nil
+// images draws the pictures of the match as seat sees them (the public
+// ones for engine.Spectator), each under the renderer's file name; a game
+// without a renderer is shown in text only.
+func (b *Bot) images(m bot.Match, seat int) pictures {
+	return func(ctx context.Context) ([]*discordgo.File, error) {
+		imgs, err := b.svc.Render(m, seat)
+		if errors.Is(err, render.ErrNoRenderer) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		var files []*discordgo.File
+		for _, im := range imgs {
+			files = append(files, &discordgo.File{Name: im.Name, ContentType: "image/png", Reader: bytes.NewReader(im.PNG)})
+		}
+		return files, nil
 	}
-	if err != nil {
-		return err
+}
+
+// withPictures is d with the pictures drawn and attached, for a message
+// sent whole after the acknowledgement; pictures that cannot be drawn are
+// logged and left out.
+func (b *Bot) withPictures(ctx context.Context, r *Request, d *discordgo.InteractionResponseData, pics pictures) *discordgo.InteractionResponseData {
+	if pics == nil {
+		return d
 	}
-	for _, im := range imgs {
-		d.Files = append(d.Files, &discordgo.File{Name: im.Name, ContentType: "image/png", Reader: bytes.NewReader(im.PNG)})
+	files := b.draw(ctx, r, pics)
+	if len(files) == 0 {
+		return d
 	}
-	return nil
+	out := *d
+	out.Files = append(append([]*discordgo.File(nil), d.Files...), files...)
+	return &out
 }
 
 // inPlay reports whether the match is waiting for moves.
@@ -503,12 +518,11 @@ func (b *Bot) stale(ctx context.Context, m bot.Match, r *Request) (*Response, er
 		AllowedMentions: noPings(),
 		Components:      turnButtons(m),
 	}
+	resp := &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}
 	if m.Play != nil {
-		if err := b.attachImages(d, m, engine.Spectator); err != nil {
-			return nil, err
-		}
+		resp.Pictures = b.images(m, engine.Spectator)
 	}
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+	return resp, nil
 }
 
 // channelGame is the game of the channel's match, else the default game

@@ -7,8 +7,19 @@
 //     the token is unknown (404, code 10062);
 //   - exactly one initial response per interaction (a second gets 400,
 //     code 40060);
+//   - follow-ups and edits through the interaction token work only once
+//     Discord has the initial response (else 404, code 10015 Unknown
+//     Webhook): through the callback endpoint, once it has returned; in
+//     HTTP-interactions mode from the bot's HTTP answer, once the fake has
+//     read and processed it (DefaultBodyDelay later), not when the bot
+//     wrote it. An answer given through the callback is followed by HTTP
+//     202 with no body;
 //   - follow-ups and edits through the interaction token work for 15
 //     minutes (the clock is injectable), later posts need the bot token;
+//   - a deferred channel message may carry no flag but EPHEMERAL, and the
+//     first follow-up after it fills it in instead of posting;
+//   - an edit adds uploaded files to a message; an attachments list names
+//     the ones to keep;
 //   - autocomplete answers carry at most 25 choices whose names and values
 //     are at most 100 characters;
 //   - components: at most 5 action rows, 5 buttons per row, one select per

@@ -195,6 +195,23 @@ func (s *Server) SelectMenu(channelID, user string) (Message, Component, bool) {
 	return Message{}, Component{}, false
 }
 
+// Seen is an interaction's answer as users see it now: the initial
+// response with every later edit of its message applied (the picture a
+// bot adds once drawn, a deferred placeholder filled in). An answer
+// without a message (autocompletion, none yet) is the initial response.
+func (s *Server) Seen(it *Interaction) Response {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := it.resp
+	m := s.messages[it.original]
+	if !it.acked || m == nil || (m.Deleted && !m.loading) {
+		return r
+	}
+	c := m.clone()
+	r.Content, r.Flags, r.Components, r.Embeds, r.Files = c.Content, c.Flags, c.Components, c.Embeds, c.Files
+	return r
+}
+
 // Messages returns the current state of every message posted in channel,
 // oldest first, deleted and placeholder messages left out.
 func (s *Server) Messages(channelID string) []Message {
@@ -337,8 +354,11 @@ func (s *Server) PostRaw(endpoint string, body []byte, ts, sig string) (int, []b
 	return res.StatusCode, out, err
 }
 
-// postSigned delivers an interaction in HTTP mode; the response body is
-// the initial response and is checked like a callback.
+// postSigned delivers an interaction in HTTP mode. The bot answers either
+// in the HTTP body (200 with the initial response, which the fake checks
+// like a callback and registers DefaultBodyDelay later, as Discord
+// processes it after reading), or through the callback endpoint first and
+// then 202 with no body.
 func (s *Server) postSigned(it *Interaction, endpoint string, raw []byte) (Response, error) {
 	ts := strconv.FormatInt(s.clock().Unix(), 10)
 	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(raw))
@@ -357,7 +377,28 @@ func (s *Server) postSigned(it *Interaction, endpoint string, raw []byte) (Respo
 		io.Copy(io.Discard, res.Body)
 		return Response{HTTPStatus: res.StatusCode}, nil
 	}
-	if res.StatusCode != http.StatusOK {
+	switch res.StatusCode {
+	case http.StatusOK:
+	case http.StatusAccepted:
+		// "Answered through the callback": it must have been, and the
+		// answer carries no body.
+		b, _ := io.ReadAll(res.Body)
+		s.mu.Lock()
+		acked := it.acked
+		if !acked {
+			s.violate("interaction %s (%s): HTTP 202 without a callback response", it.ID, it.Summary)
+		}
+		if len(bytes.TrimSpace(b)) > 0 {
+			s.violate("interaction %s (%s): HTTP 202 with a body", it.ID, it.Summary)
+		}
+		s.mu.Unlock()
+		if !acked {
+			return Response{HTTPStatus: res.StatusCode}, fmt.Errorf("%w: %s (202 without a callback)", ErrNoResponse, it.Summary)
+		}
+		r, err := s.wait(it)
+		r.HTTPStatus = res.StatusCode
+		return r, err
+	default:
 		b, _ := io.ReadAll(res.Body)
 		return Response{HTTPStatus: res.StatusCode}, fmt.Errorf("fakediscord: bot endpoint answered %d: %s", res.StatusCode, b)
 	}
@@ -374,6 +415,11 @@ func (s *Server) postSigned(it *Interaction, endpoint string, raw []byte) (Respo
 		s.mu.Unlock()
 		return Response{HTTPStatus: res.StatusCode}, err
 	}
+	// Discord has read the answer; it takes a moment to act on it.
+	s.mu.Lock()
+	delay := s.bodyDelay
+	s.mu.Unlock()
+	time.Sleep(delay)
 	s.mu.Lock()
 	aerr := s.respondLocked(it, body, files)
 	s.mu.Unlock()

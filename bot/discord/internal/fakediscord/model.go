@@ -104,6 +104,8 @@ type Message struct {
 	Interaction string   // the interaction it answers, if any
 	Deleted     bool
 	Created     time.Time
+
+	loading bool // a deferred response's placeholder, not yet filled in
 }
 
 func (m *Message) clone() Message {

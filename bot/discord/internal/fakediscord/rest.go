@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -85,6 +87,13 @@ func (s *Server) botRoute(r *http.Request, parts []string) (any, *apiError) {
 	switch {
 	case p == "users/@me":
 		return map[string]any{"id": s.BotUserID, "username": "smokestack", "bot": true}, nil
+	case p == "oauth2/applications/@me" && r.Method == http.MethodGet:
+		return map[string]any{"id": s.AppID, "name": "smokestack", "bot_public": true,
+			"bot": map[string]any{"id": s.BotUserID, "username": "smokestack", "bot": true}}, nil
+	case len(parts) == 4 && parts[0] == "guilds" && parts[2] == "threads" && parts[3] == "active" && r.Method == http.MethodGet:
+		return s.activeThreads(parts[1])
+	case len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages" && r.Method == http.MethodGet:
+		return s.channelMessages(r, parts[1])
 	case len(parts) >= 3 && parts[0] == "applications" && parts[2] == "commands" && len(parts) == 3:
 		return s.commandsRoute(r, "")
 	case len(parts) == 5 && parts[0] == "applications" && parts[2] == "guilds" && parts[4] == "commands":
@@ -238,19 +247,20 @@ func applyEdit(m *Message, p *payload, files []File) {
 		// Only SuppressEmbeds may change on an edit.
 		m.Flags = m.Flags&^FlagSuppressEmbeds | *p.Flags&FlagSuppressEmbeds
 	}
-	if p.Attachments != nil || len(files) > 0 {
-		var keep []File
-		if p.Attachments != nil {
-			for _, a := range *p.Attachments {
-				for i, f := range m.Files {
-					if strings.Trim(string(a.ID), `"`) == fmt.Sprintf("%s%d", m.ID, i) {
-						keep = append(keep, f)
-					}
+	// Discord: uploaded files are added to the message; an attachments
+	// list, when given, names the existing files to keep.
+	keep := m.Files
+	if p.Attachments != nil {
+		keep = nil
+		for _, a := range *p.Attachments {
+			for i, f := range m.Files {
+				if strings.Trim(string(a.ID), `"`) == fmt.Sprintf("%s%d", m.ID, i) {
+					keep = append(keep, f)
 				}
 			}
 		}
-		m.Files = append(keep, files...)
 	}
+	m.Files = append(append([]File(nil), keep...), files...)
 }
 
 func (s *Server) record(channelID string, e Entry) {
@@ -368,6 +378,61 @@ func (s *Server) thread(r *http.Request, parentID, fromMsg string) (any, *apiErr
 	return s.channelJSON(ch), nil
 }
 
+// activeThreads lists the guild's threads (the fake never archives one).
+func (s *Server) activeThreads(guildID string) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if guildID != s.GuildID {
+		return nil, &apiError{http.StatusNotFound, 10004, "Unknown Guild"}
+	}
+	threads := []map[string]any{}
+	for _, ch := range s.channels {
+		if ch.ParentID != "" {
+			threads = append(threads, s.channelJSON(ch))
+		}
+	}
+	sort.Slice(threads, func(i, j int) bool { return snowflakeLess(threads[i]["id"].(string), threads[j]["id"].(string)) })
+	return map[string]any{"threads": threads, "members": []any{}}, nil
+}
+
+// channelMessages is GET /channels/{id}/messages: the newest messages
+// first, at most limit (1 to 100, default 50), older than before when
+// given. Ephemeral messages and unfilled placeholders are not listed.
+func (s *Server) channelMessages(r *http.Request, channelID string) (any, *apiError) {
+	limit := 50
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			return nil, invalid(fmt.Errorf("%w: limit %q (1 to 100)", errInvalid, v))
+		}
+		limit = n
+	}
+	before := r.URL.Query().Get("before")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.channels[channelID]; !ok {
+		return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+	}
+	var ms []*Message
+	for _, m := range s.messages {
+		if m.ChannelID == channelID && !m.Deleted && !m.Ephemeral && (before == "" || snowflakeLess(m.ID, before)) {
+			ms = append(ms, m)
+		}
+	}
+	sort.Slice(ms, func(i, j int) bool { return snowflakeLess(ms[j].ID, ms[i].ID) })
+	out := []map[string]any{}
+	for _, m := range ms[:min(limit, len(ms))] {
+		out = append(out, messageJSON(m))
+	}
+	return out, nil
+}
+
+func snowflakeLess(a, b string) bool {
+	x, _ := strconv.ParseUint(a, 10, 64)
+	y, _ := strconv.ParseUint(b, 10, 64)
+	return x < y
+}
+
 // Threads lists the threads opened under a channel, oldest first.
 func (s *Server) Threads(parentID string) []string {
 	s.mu.Lock()
@@ -469,8 +534,13 @@ func (s *Server) respondLocked(it *Interaction, raw []byte, files []File) *apiEr
 		m := s.originalMessage(it, p, files)
 		s.record(it.Channel, Entry{Kind: "post", Via: "response", Trigger: it.Summary, Message: *m})
 	case 5:
+		if p.Flags != nil && *p.Flags&^FlagEphemeral != 0 {
+			// Discord: a deferred channel message may only set EPHEMERAL.
+			s.violate("interaction %s (%s): deferred response with flags %d (only ephemeral is allowed)", it.ID, it.Summary, *p.Flags)
+			return invalid(fmt.Errorf("%w: flags %d on a deferred response", errInvalid, *p.Flags))
+		}
 		m := s.originalMessage(it, p, nil)
-		m.Deleted = true // a placeholder ("thinking") until the first edit
+		m.Deleted, m.loading = true, true // a placeholder ("thinking") until the first edit
 	case 6:
 		it.original = it.Message
 	case 7:
@@ -503,16 +573,6 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it, ok := s.byToken[token]
-	if ok && it.viaHTTP && !it.acked {
-		// In HTTP mode Discord reads the initial response from the HTTP
-		// answer; a call racing with that read waits for it.
-		s.mu.Unlock()
-		select {
-		case <-it.done:
-		case <-time.After(2 * time.Second):
-		}
-		s.mu.Lock()
-	}
 	if !ok || app != s.AppID {
 		s.violate("webhook call with an unknown token")
 		return nil, &apiError{http.StatusNotFound, CodeUnknownWebhook, "Unknown Webhook"}
@@ -526,7 +586,11 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 		return nil, invalid(rerr)
 	}
 	if !it.acked {
-		s.violate("interaction %s (%s): webhook call before the initial response", it.ID, it.Summary)
+		// Discord knows the interaction's webhook only once it has the
+		// initial response: in HTTP mode, once it has read and processed
+		// the bot's HTTP answer (or the callback has returned), not when
+		// the bot has written it.
+		s.violate("interaction %s (%s): webhook call before Discord had the initial response", it.ID, it.Summary)
 		return nil, &apiError{http.StatusNotFound, CodeUnknownWebhook, "Unknown Webhook"}
 	}
 	switch {
@@ -538,6 +602,17 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 		}
 		if empty(p, files) {
 			return nil, &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message"}
+		}
+		if o := s.messages[it.original]; it.ackType == 5 && o != nil && o.loading {
+			// Discord's backwards compatibility: the first follow-up after
+			// a deferred message fills the loading message in, keeping its
+			// visibility, instead of posting a new one.
+			o.loading, o.Deleted = false, false
+			p.Flags = nil
+			applyEdit(o, p, files)
+			o.Pings = pings(o.Content, p.AllowedMentions)
+			s.record(o.ChannelID, Entry{Kind: "post", Via: "response", Trigger: it.Summary, Message: *o})
+			return messageJSON(o), nil
 		}
 		m := s.newMessage(it.Channel, p, files)
 		if m.Ephemeral {
@@ -561,7 +636,7 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 		case http.MethodGet:
 			return messageJSON(m), nil
 		case http.MethodDelete:
-			m.Deleted = true
+			m.Deleted, m.loading = true, false
 			s.record(m.ChannelID, Entry{Kind: "delete", Via: "webhook-edit", Trigger: it.Summary, Message: *m})
 			return nil, nil
 		case http.MethodPatch:
@@ -578,10 +653,10 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 				s.record(m.ChannelID, Entry{Kind: "edit", Via: "response", Trigger: it.Summary, Message: *m})
 				return messageJSON(m), nil
 			}
-			if m.Deleted && m.Interaction == it.ID && id == it.original && it.ackType == 5 {
+			if m.loading && m.Interaction == it.ID && id == it.original && it.ackType == 5 {
 				// The first edit of a deferred response is what users see
 				// as the response.
-				m.Deleted = false
+				m.Deleted, m.loading = false, false
 				applyEdit(m, p, files)
 				m.Pings = pings(m.Content, p.AllowedMentions)
 				s.record(m.ChannelID, Entry{Kind: "post", Via: "response", Trigger: it.Summary, Message: *m})

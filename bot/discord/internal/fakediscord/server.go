@@ -28,6 +28,9 @@ const (
 	MaxSelectOptions      = 25
 	MaxAttachments        = 10       // files on one message
 	MaxFileSize           = 10 << 20 // bytes per file, a server without boosts
+	// DefaultBodyDelay is how long Discord takes, in the fake, to register
+	// an initial response read from the bot's HTTP answer (SetBodyDelay).
+	DefaultBodyDelay = 50 * time.Millisecond
 )
 
 // Message flags the fake knows.
@@ -72,10 +75,17 @@ type Server struct {
 	resumes      int
 	endpoint     string // the bot's interactions endpoint, HTTP mode
 	httpClient   *http.Client
-	failNext     map[string][]int // path prefix -> statuses to answer, in order
+	failNext     map[string][]failure // path prefix -> answers to give, in order
 	rateLimited  int
 	deferrals    int
+	// bodyDelay is how long after reading an initial response from the
+	// bot's HTTP answer the fake takes to register it (Discord's own
+	// processing); webhook calls in between are refused as on Discord.
+	bodyDelay time.Duration
 }
+
+// failure is a canned error answer (FailNext).
+type failure struct{ status, code int }
 
 // User is a member of the fake guild.
 type User struct {
@@ -106,7 +116,8 @@ func New() *Server {
 		users:        map[string]User{},
 		commands:     map[string][]map[string]any{},
 		commandPuts:  map[string]int{},
-		failNext:     map[string][]int{},
+		failNext:     map[string][]failure{},
+		bodyDelay:    DefaultBodyDelay,
 		sessionID:    "fake-session",
 		httpClient:   &http.Client{Timeout: 10 * time.Second},
 	}
@@ -161,7 +172,32 @@ func (s *Server) SetEndpoint(url string) {
 // a rate limit (retry_after 10 ms), other codes with a plain error.
 func (s *Server) FailNext(prefix string, statuses ...int) {
 	s.mu.Lock()
-	s.failNext[prefix] = append(s.failNext[prefix], statuses...)
+	for _, st := range statuses {
+		s.failNext[prefix] = append(s.failNext[prefix], failure{st, 0})
+	}
+	s.mu.Unlock()
+}
+
+// FailNextCode makes the next n requests whose path starts with prefix
+// fail with status and Discord's JSON error code, e.g. 404 and
+// CodeUnknownWebhook: the answer Discord gives for a while after an
+// initial response when its webhook is not yet known everywhere.
+func (s *Server) FailNextCode(prefix string, n, status, code int) {
+	s.mu.Lock()
+	for range n {
+		s.failNext[prefix] = append(s.failNext[prefix], failure{status, code})
+	}
+	s.mu.Unlock()
+}
+
+// SetBodyDelay sets how long the fake takes, in HTTP-interactions mode, to
+// register an initial response the bot wrote into its HTTP answer (default
+// DefaultBodyDelay). Discord reads the answer, then processes it: a
+// follow-up or an edit of @original sent in between is refused with 404
+// Unknown Webhook.
+func (s *Server) SetBodyDelay(d time.Duration) {
+	s.mu.Lock()
+	s.bodyDelay = d
 	s.mu.Unlock()
 }
 
@@ -215,21 +251,25 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	for prefix, codes := range s.failNext {
-		if len(codes) > 0 && strings.HasPrefix(path, prefix) {
-			code := codes[0]
-			s.failNext[prefix] = codes[1:]
+	for prefix, fails := range s.failNext {
+		if len(fails) > 0 && strings.HasPrefix(path, prefix) {
+			f := fails[0]
+			s.failNext[prefix] = fails[1:]
 			s.mu.Unlock()
-			if code == http.StatusTooManyRequests {
+			if f.status == http.StatusTooManyRequests {
 				s.mu.Lock()
 				s.rateLimited++
 				s.mu.Unlock()
 				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(code)
+				w.WriteHeader(f.status)
 				fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`)
 				return
 			}
-			writeError(w, code, 0, http.StatusText(code))
+			msg := http.StatusText(f.status)
+			if f.code == CodeUnknownWebhook {
+				msg = "Unknown Webhook"
+			}
+			writeError(w, f.status, f.code, msg)
 			return
 		}
 	}
