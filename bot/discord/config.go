@@ -134,7 +134,12 @@ func (c *Config) client() *http.Client {
 	u, _ := url.Parse(c.APIBase)
 	next := c.HTTPClient.Transport
 	if next == nil {
-		next = http.DefaultTransport
+		// Every REST call goes to one host: keep enough connections alive
+		// for many interactions at once (the default keeps 2, and a burst
+		// would open and close a connection per call).
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 64
+		next = t
 	}
 	cl := *c.HTTPClient
 	cl.Transport = rewriteBase{base: u, next: next}

@@ -49,7 +49,7 @@ type harness struct {
 	store    storage.Store
 	endpoint string // the bot's interactions endpoint in HTTP mode
 	mu       sync.Mutex
-	latency  map[string][]time.Duration // by interaction kind: move, autocomplete, component ...
+	latency  map[string][]time.Duration // by interaction kind: move, autocomplete, component ...; "posted:move" ... the complete answer
 }
 
 type harnessOpts struct {
@@ -118,16 +118,23 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		t.Fatal(err)
 	}
 	h := &harness{t: t, fd: fd, svc: svc, bot: b, store: store, latency: map[string][]time.Duration{}}
-	b.timing = func(r *Request, d time.Duration) {
-		kind := "component"
+	kind := func(r *Request) string {
 		switch r.I.Type {
 		case discordgo.InteractionApplicationCommand:
-			kind = r.I.ApplicationCommandData().Name
+			return r.I.ApplicationCommandData().Name
 		case discordgo.InteractionApplicationCommandAutocomplete:
-			kind = "autocomplete"
+			return "autocomplete"
 		}
+		return "component"
+	}
+	b.timing = func(r *Request, d time.Duration) {
 		h.mu.Lock()
-		h.latency[kind] = append(h.latency[kind], d)
+		h.latency[kind(r)] = append(h.latency[kind(r)], d)
+		h.mu.Unlock()
+	}
+	b.posted = func(r *Request, d time.Duration) {
+		h.mu.Lock()
+		h.latency["posted:"+kind(r)] = append(h.latency["posted:"+kind(r)], d)
 		h.mu.Unlock()
 	}
 	ctx := context.Background()

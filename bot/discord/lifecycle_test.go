@@ -168,3 +168,49 @@ func TestGatewayReconnect(t *testing.T) {
 	must(t, id == 1 && res >= 1, "identify %d resume %d", id, res)
 	h.noViolations()
 }
+
+// /leave and /abort change a lobby without touching its message; the bot
+// updates the message so that it never shows a player who left or offers
+// Join in a closed lobby.
+func TestCommandsUpdateTheLobbyMessage(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	lobby := func(channel string) fakediscord.Message {
+		t.Helper()
+		for _, m := range h.fd.Messages(channel) {
+			if strings.Contains(m.Content, "Pebbles (test game)** lobby") && !m.Ephemeral {
+				return m
+			}
+		}
+		t.Fatalf("no lobby message in %s", channel)
+		return fakediscord.Message{}
+	}
+	seated := func(m fakediscord.Message, name string) bool { return strings.Contains(m.Content, ". "+name+" (") }
+
+	h.cmd(alice, room, "play", F("game", "pebbles"))
+	id := lobby(room).ID
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	must(t, seated(lobby(room), "bob") && seated(lobby(room), "erin"), "joined: %q", lobby(room).Content)
+	h.cmd(bob, room, "leave")
+	m, _ := h.fd.Message(id)
+	must(t, !seated(m, "bob") && seated(m, "erin") && seated(m, "alice"), "after bob's /leave: %q", m.Content)
+	// The creator leaves: erin is the creator now; then erin leaves last.
+	h.cmd(alice, room, "leave")
+	m, _ = h.fd.Message(id)
+	must(t, !seated(m, "alice") && strings.Contains(m.Content, "erin (A, yellow) - creator"), "after alice's /leave: %q", m.Content)
+	h.cmd(erin, room, "leave")
+	m, _ = h.fd.Message(id)
+	must(t, strings.Contains(m.Content, "lobby closed") && len(m.Components) == 0, "after the last /leave: %q %v", m.Content, m.Components)
+
+	// An aborted lobby, in a thread this time (its lobby is a bot post).
+	h.cmd(alice, room, "play", F("game", "pebbles"), fakediscord.Bool("thread", true))
+	th := h.fd.Threads(room)[0]
+	h.click(bob, th, "Join")
+	h.cmd(alice, th, "abort")
+	m = lobby(th)
+	must(t, strings.Contains(m.Content, "lobby closed") && len(m.Components) == 0, "after /abort: %q %v", m.Content, m.Components)
+	_, _, ok := h.fd.Button(th, dave, "Join")
+	must(t, !ok, "a closed lobby still offers Join")
+	h.noViolations()
+}

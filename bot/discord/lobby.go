@@ -261,7 +261,65 @@ func (b *Bot) leave(ctx context.Context, r *Request) (*Response, error) {
 	if m.Status == bot.StatusAborted {
 		text += " Nobody is left; the lobby is closed."
 	}
-	return announce(text), nil
+	resp := announce(text)
+	resp.After = func(ctx context.Context, p *poster) { b.refreshLobby(ctx, p, m) }
+	return resp, nil
+}
+
+// lobbyScan is how many of a channel's latest messages refreshLobby reads
+// to find a lobby message (Discord's most per request).
+const lobbyScan = 100
+
+// refreshLobby brings the lobby message of m up to date after a change
+// made by a command (/leave, /abort) rather than by its buttons, whose
+// answer updates it in place: it finds the message among the channel's
+// latest ones by its Join button and edits it with the bot token.
+func (b *Bot) refreshLobby(ctx context.Context, p *poster, m bot.Match) {
+	channel := discordID(m.Channel)
+	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
+	if err != nil {
+		b.logDiscord(ctx, p.r, "read messages", err)
+		return
+	}
+	join := customID{Action: "lobby", Match: m.ID, Arg: "join"}.String()
+	for _, msg := range msgs {
+		if !hasComponent(msg.Components, join) {
+			continue
+		}
+		d := lobbyMessage(m)
+		_, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: channel,
+			Content: &d.Content, Components: &d.Components, AllowedMentions: d.AllowedMentions}, discordgo.WithContext(ctx))
+		if err != nil {
+			b.logDiscord(ctx, p.r, "edit lobby", err)
+		}
+		return
+	}
+	b.log.InfoContext(ctx, "bot: lobby message not among the channel's latest", "match", m.ID, "channel", channel, "read", len(msgs))
+}
+
+// hasComponent reports whether a message's components include customID.
+func hasComponent(cs []discordgo.MessageComponent, customID string) bool {
+	for _, c := range cs {
+		switch c := c.(type) {
+		case *discordgo.ActionsRow:
+			if hasComponent(c.Components, customID) {
+				return true
+			}
+		case discordgo.ActionsRow:
+			if hasComponent(c.Components, customID) {
+				return true
+			}
+		case *discordgo.Button:
+			if c.CustomID == customID {
+				return true
+			}
+		case discordgo.Button:
+			if c.CustomID == customID {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resign ends the match for everyone.
@@ -288,7 +346,11 @@ func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Info().Name)), nil
+	resp := announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Info().Name))
+	if m.Play == nil { // a lobby: its message must not offer Join any more
+		resp.After = func(ctx context.Context, p *poster) { b.refreshLobby(ctx, p, m) }
+	}
+	return resp, nil
 }
 
 // announce is a public message that pings nobody.

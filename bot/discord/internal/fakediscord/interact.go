@@ -212,6 +212,17 @@ func (s *Server) Seen(it *Interaction) Response {
 	return r
 }
 
+// Message returns the current state of a message.
+func (s *Server) Message(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.messages[id]
+	if !ok {
+		return Message{}, false
+	}
+	return m.clone(), true
+}
+
 // Messages returns the current state of every message posted in channel,
 // oldest first, deleted and placeholder messages left out.
 func (s *Server) Messages(channelID string) []Message {

@@ -119,11 +119,19 @@ func New() *Server {
 		failNext:     map[string][]failure{},
 		bodyDelay:    DefaultBodyDelay,
 		sessionID:    "fake-session",
-		httpClient:   &http.Client{Timeout: 10 * time.Second},
+		httpClient:   &http.Client{Timeout: 10 * time.Second, Transport: keepAlive()},
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	s.URL = s.srv.URL
 	return s
+}
+
+// keepAlive is a transport keeping connections to the bot alive for many
+// interactions at once (the default keeps 2 per host).
+func keepAlive() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 64
+	return t
 }
 
 // Close stops the server and its gateway connections.
