@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -109,10 +110,13 @@ func TestTypedMoveProblems(t *testing.T) {
 	r = h.cmd(next, room, "move", F("move", strings.Repeat("w", 300)))
 	must(t, r.Ephemeral() && strings.Contains(r.Content, strings.Repeat("w", 40)+`…"`) && len(r.Content) < 1000, "a 300-character word: %+v", r)
 
-	// A second lobby, aborted: its Join button says the lobby is closed.
+	// A second lobby, aborted: the bot could not update its message (Discord
+	// failed to list the channel's messages), and its Join button says the
+	// lobby is closed.
 	thread := "200000000000000077"
 	fd.AddChannel(thread, "other")
 	h.cmd(alice, thread, "play", F("game", "pebbles"))
+	fd.FailNext("/channels/"+thread+"/messages", http.StatusInternalServerError)
 	h.cmd(alice, thread, "abort")
 	r = h.click(bob, thread, "Join")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "This lobby was closed"), "join an aborted lobby: %+v", r)

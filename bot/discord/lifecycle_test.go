@@ -214,3 +214,41 @@ func TestCommandsUpdateTheLobbyMessage(t *testing.T) {
 	must(t, !ok, "a closed lobby still offers Join")
 	h.noViolations()
 }
+
+// A match command in the channel whose match is played in a thread points
+// to the thread, for players and onlookers, also once Discord has archived
+// the quiet thread; with no match anywhere it still says there is none.
+func TestMatchCommandsPointToTheThread(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	F := fakediscord.Str
+	r := h.cmd(alice, room, "status")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no open match"), "no match at all: %+v", r)
+
+	h.cmd(alice, room, "play", F("game", "pebbles"), fakediscord.Bool("thread", true))
+	th := h.fd.Threads(room)[0]
+	h.click(bob, th, "Join")
+	h.click(alice, th, "Start")
+	for _, c := range []struct{ user, cmd string }{{alice, "status"}, {dave, "board"}, {bob, "hand"}, {alice, "move"}, {bob, "leave"}} {
+		var opts []fakediscord.Opt
+		if c.cmd == "move" {
+			opts = append(opts, F("move", "take 1"))
+		}
+		r := h.cmd(c.user, room, c.cmd, opts...)
+		must(t, r.Ephemeral() && strings.Contains(r.Content, "<#"+th+">"), "/%s in the parent channel: %+v", c.cmd, r)
+	}
+	h.fd.ArchiveThread(th)
+	r = h.cmd(dave, room, "score")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "<#"+th+">"), "archived thread: %+v", r)
+
+	// A second thread match: both are listed. The channel's own match wins.
+	h.cmd(bob, room, "play", F("game", "pebbles"), fakediscord.Bool("thread", true))
+	r = h.cmd(dave, room, "status")
+	must(t, strings.Count(r.Content, "<#") == 2, "two threads: %+v", r)
+	h.cmd(carol, room, "play", F("game", "pebbles"))
+	r = h.cmd(dave, room, "status")
+	must(t, strings.Contains(r.Content, "lobby") && !strings.Contains(r.Content, "<#"), "the channel's own match: %+v", r)
+	// Nothing was played in the parent channel.
+	m, err := h.svc.Get(context.Background(), bot.InChannel(channelKey(th)))
+	must(t, err == nil && m.Moves == 0, "moves in the thread match: %d %v", m.Moves, err)
+	h.noViolations()
+}

@@ -132,6 +132,7 @@ type channel struct {
 	ID       string
 	Name     string
 	ParentID string
+	Archived bool // a thread archived for inactivity
 	Entries  []Entry
 }
 

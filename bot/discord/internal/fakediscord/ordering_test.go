@@ -168,8 +168,8 @@ func TestEditAddsFiles(t *testing.T) {
 	}
 }
 
-// The bot can list a channel's recent messages (newest first, public ones)
-// and the guild's active threads.
+// The bot can list a channel's recent messages (newest first, public ones),
+// the guild's active threads and a channel's archived ones.
 func TestChannelMessagesAndThreads(t *testing.T) {
 	s, api, _ := setup(t, jsonAnswer(msgResp(map[string]any{"content": "x"})))
 	for _, text := range []string{"one", "two", "three"} {
@@ -192,6 +192,21 @@ func TestChannelMessagesAndThreads(t *testing.T) {
 	list, err := api.GuildThreadsActive(s.GuildID)
 	if err != nil || len(list.Threads) != 1 || list.Threads[0].ID != th.ID || list.Threads[0].ParentID != tRoom {
 		t.Fatalf("threads: %+v %v", list, err)
+	}
+	s.ArchiveThread(th.ID)
+	list, err = api.GuildThreadsActive(s.GuildID)
+	if err != nil || len(list.Threads) != 0 {
+		t.Fatalf("active threads after archiving: %+v %v", list, err)
+	}
+	list, err = api.ThreadsArchived(tRoom, nil, 50)
+	if err != nil || len(list.Threads) != 1 || !list.Threads[0].ThreadMetadata.Archived {
+		t.Fatalf("archived threads: %+v %v", list, err)
+	}
+	if _, err := api.ChannelMessageSendComplex(th.ID, &discordgo.MessageSend{Content: "back"}); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ = api.GuildThreadsActive(s.GuildID); len(list.Threads) != 1 {
+		t.Errorf("a post did not unarchive the thread: %+v", list)
 	}
 	app, err := api.Application("@me")
 	if err != nil || app.ID != s.AppID {

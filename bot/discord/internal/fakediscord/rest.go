@@ -94,6 +94,8 @@ func (s *Server) botRoute(r *http.Request, parts []string) (any, *apiError) {
 		return s.activeThreads(parts[1])
 	case len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages" && r.Method == http.MethodGet:
 		return s.channelMessages(r, parts[1])
+	case len(parts) == 5 && parts[0] == "channels" && strings.Join(parts[2:], "/") == "threads/archived/public" && r.Method == http.MethodGet:
+		return s.archivedThreads(parts[1])
 	case len(parts) >= 3 && parts[0] == "applications" && parts[2] == "commands" && len(parts) == 3:
 		return s.commandsRoute(r, "")
 	case len(parts) == 5 && parts[0] == "applications" && parts[2] == "guilds" && parts[4] == "commands":
@@ -159,11 +161,13 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 }
 
 func (s *Server) channelJSON(ch *channel) map[string]any {
-	typ := 0
+	out := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name, "guild_id": s.GuildID, "parent_id": ch.ParentID}
 	if ch.ParentID != "" {
-		typ = 11
+		out["type"] = 11
+		out["thread_metadata"] = map[string]any{"archived": ch.Archived, "auto_archive_duration": 10080,
+			"archive_timestamp": "2026-01-01T00:00:00Z", "locked": false}
 	}
-	return map[string]any{"id": ch.ID, "type": typ, "name": ch.Name, "guild_id": s.GuildID, "parent_id": ch.ParentID}
+	return out
 }
 
 func messageJSON(m *Message) map[string]any {
@@ -302,6 +306,7 @@ func (s *Server) channelPost(r *http.Request, channelID string) (any, *apiError)
 	}
 	m := s.newMessage(channelID, p, files)
 	s.messages[m.ID] = m
+	s.channels[channelID].Archived = false
 	s.record(channelID, Entry{Kind: "post", Via: "bot", Message: *m})
 	return messageJSON(m), nil
 }
@@ -385,14 +390,41 @@ func (s *Server) activeThreads(guildID string) (any, *apiError) {
 	if guildID != s.GuildID {
 		return nil, &apiError{http.StatusNotFound, 10004, "Unknown Guild"}
 	}
-	threads := []map[string]any{}
+	return map[string]any{"threads": s.threads(func(ch *channel) bool { return !ch.Archived }), "members": []any{}}, nil
+}
+
+// archivedThreads lists the archived public threads of a channel.
+func (s *Server) archivedThreads(parentID string) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.channels[parentID]; !ok {
+		return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+	}
+	list := s.threads(func(ch *channel) bool { return ch.Archived && ch.ParentID == parentID })
+	return map[string]any{"threads": list, "members": []any{}, "has_more": false}, nil
+}
+
+// threads lists the threads for which keep holds, oldest first. Callers
+// hold s.mu.
+func (s *Server) threads(keep func(*channel) bool) []map[string]any {
+	out := []map[string]any{}
 	for _, ch := range s.channels {
-		if ch.ParentID != "" {
-			threads = append(threads, s.channelJSON(ch))
+		if ch.ParentID != "" && keep(ch) {
+			out = append(out, s.channelJSON(ch))
 		}
 	}
-	sort.Slice(threads, func(i, j int) bool { return snowflakeLess(threads[i]["id"].(string), threads[j]["id"].(string)) })
-	return map[string]any{"threads": threads, "members": []any{}}, nil
+	sort.Slice(out, func(i, j int) bool { return snowflakeLess(out[i]["id"].(string), out[j]["id"].(string)) })
+	return out
+}
+
+// ArchiveThread archives a thread, as Discord does after its inactivity
+// period; the bot's next post in it unarchives it.
+func (s *Server) ArchiveThread(id string) {
+	s.mu.Lock()
+	if ch := s.channels[id]; ch != nil && ch.ParentID != "" {
+		ch.Archived = true
+	}
+	s.mu.Unlock()
 }
 
 // channelMessages is GET /channels/{id}/messages: the newest messages
