@@ -52,6 +52,7 @@ func (b *Bot) commands() map[string]command {
 		{def: def("rules", "Search the rules, or look up a tile, card or location",
 			str("topic", "A keyword, rule, tile, card or location", true, true),
 			str("game", "Which game (default: this channel's match)", false, true)), run: b.rules, complete: b.completeRules, private: true},
+		{def: def("help", "The commands, how to write moves, and where to find the rules (only you see it)"), run: b.helpCmd, private: true},
 		{def: def("leave", "Leave the lobby (during play this resigns)"), run: b.orThread(b.leave)},
 		{def: def("resign", "Resign: the match ends for everyone"), run: b.orThread(b.resign)},
 		{def: def("abort", "Stop this channel's match (its creator or Manage Channels)"), run: b.orThread(b.abort)},
