@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -56,6 +57,10 @@ func (b *Bot) Open(ctx context.Context) error {
 	}
 	select {
 	case id := <-ready:
+		if b.appID != "" && id != "" && id != b.appID {
+			b.api.Close()
+			return appMismatch(b.appID, id)
+		}
 		if b.appID == "" {
 			b.appID = id
 		}
@@ -93,7 +98,36 @@ func (b *Bot) onGateway(i *discordgo.Interaction) {
 	b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error { return b.respond(ctx, i, resp) })
 }
 
+// appMismatch is the startup error for a configured application ID that
+// is not the token's application.
+func appMismatch(configured, actual string) error {
+	return fmt.Errorf("%w: DISCORD_APP_ID (or DISCORD_APPLICATION_ID) is %s, but DISCORD_TOKEN belongs to application %s; fix one of them",
+		ErrConfig, configured, actual)
+}
+
+// checkAppID asks Discord which application the token belongs to and
+// refuses to go on when it is not the configured one (HTTP mode, which has
+// no gateway login to learn it from).
+func (b *Bot) checkAppID(ctx context.Context) error {
+	endpoint := discordgo.EndpointOAuth2Application("@me")
+	body, err := b.api.RequestWithBucketID("GET", endpoint, nil, endpoint, discordgo.WithContext(ctx))
+	var app discordgo.Application
+	if err == nil {
+		err = json.Unmarshal(body, &app)
+	}
+	if err != nil {
+		return fmt.Errorf("bot: read the token's application: %w", err)
+	}
+	if app.ID != b.appID {
+		return appMismatch(b.appID, app.ID)
+	}
+	return nil
+}
+
 func (b *Bot) runHTTP(ctx context.Context) error {
+	if err := b.checkAppID(ctx); err != nil {
+		return err
+	}
 	if _, err := b.Register(ctx); err != nil {
 		return err
 	}

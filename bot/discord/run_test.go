@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,3 +115,28 @@ func (l *logSeen) Handle(_ context.Context, r slog.Record) error {
 }
 func (l *logSeen) WithAttrs([]slog.Attr) slog.Handler { return l }
 func (l *logSeen) WithGroup(string) slog.Handler      { return l }
+
+// A configured application ID that is not the token's stops the start
+// with a message naming both, in each mode; the right one starts.
+func TestAppIDChecked(t *testing.T) {
+	fd := fakediscord.New()
+	defer fd.Close()
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := Run(ctx, Config{Token: fd.BotToken, APIBase: fd.URL, Mode: mode, AppID: "123456789012345678",
+			PublicKey: fd.PublicKeyHex(), Listen: "127.0.0.1:0"}, testService(t), nil)
+		cancel()
+		if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "123456789012345678") || !strings.Contains(err.Error(), fd.AppID) {
+			t.Errorf("%s mode with another application's ID: %v", mode, err)
+		}
+	}
+	must(t, fd.CommandPuts("") == 0, "commands were registered for the wrong application")
+	b, err := New(Config{Token: fd.BotToken, APIBase: fd.URL, AppID: fd.AppID}, testService(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Open(context.Background()); err != nil {
+		t.Fatalf("the right application ID: %v", err)
+	}
+	b.Close()
+}

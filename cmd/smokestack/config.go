@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -25,9 +24,15 @@ type variable struct {
 	name, def, help string
 }
 
+// aliases are other accepted names of a variable (set both and they must
+// agree).
+var aliases = map[string]string{
+	"DISCORD_APPLICATION_ID": "DISCORD_APP_ID",
+}
+
 var variables = []variable{
 	{"DISCORD_TOKEN", "", "Discord bot token. When set, `serve` runs the Discord bot; when empty, the local web playground."},
-	{"DISCORD_APP_ID", "", "Discord application ID (required in http mode; gateway mode learns it at login)."},
+	{"DISCORD_APP_ID", "", "Discord application ID (required in http mode; gateway mode learns it at login). DISCORD_APPLICATION_ID, the name many bot templates use, is accepted too. When set, it must be the application of DISCORD_TOKEN: the bot checks at login and stops otherwise."},
 	{"DISCORD_PUBLIC_KEY", "", "Hex Ed25519 public key of the application (required in http mode)."},
 	{"DISCORD_MODE", "gateway", "How interactions arrive: gateway (websocket, no public endpoint) or http (signed POSTs)."},
 	{"DISCORD_HTTP_ADDR", ":8081", "Listen address of the interactions endpoint in http mode (path /interactions)."},
@@ -45,8 +50,9 @@ var variables = []variable{
 	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},
 }
 
-// prefixes whose unknown variables are an error (a typo such as
-// DISCORD_TOKN should not silently start the playground).
+// prefixes whose unknown variables in the environment are reported (a typo
+// such as DISCORD_TOKN should not go unnoticed); other environment
+// variables belong to the host.
 var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_"}
 
 // config is the validated configuration.
@@ -62,19 +68,36 @@ type config struct {
 	StoreTimeout          time.Duration
 	LogLevel              slog.Level
 	LogJSON               bool
+
+	// Warnings are the unknown variables found, each with the closest
+	// known name; serve logs them. They do not stop the program: hosts and
+	// bot templates set variables of their own.
+	Warnings []string
 }
 
 // loadConfig reads the environment, then the .env file at envFile (if it
-// exists) for variables the environment does not set. Every key in .env must
-// be a known variable; in the environment, unknown variables with one of our
-// prefixes are an error (Kubernetes service links such as
-// SMOKESTACK_SERVICE_HOST are ignored).
+// exists) for variables the environment does not set. An unknown key in
+// .env, or an unknown variable with one of our prefixes in the
+// environment, is a warning naming the closest known variable (Kubernetes
+// service links such as SMOKESTACK_SERVICE_HOST are ignored); invalid
+// values are errors.
 func loadConfig(environ []string, envFile string) (config, error) {
 	vals := map[string]string{}
-	var problems []string
-	known := func(k string) bool {
-		return slices.ContainsFunc(variables, func(v variable) bool { return v.name == k })
+	var problems, warnings []string
+	canonical := func(k string) (string, bool) {
+		if n, ok := aliases[k]; ok {
+			return n, true
+		}
+		for _, v := range variables {
+			if v.name == k {
+				return v.name, true
+			}
+		}
+		return "", false
 	}
+	// byName holds each name's value as given (aliases apart), the
+	// environment over the file.
+	byName := map[string]string{}
 	if envFile != "" {
 		file, err := godotenv.Read(envFile)
 		switch {
@@ -83,25 +106,40 @@ func loadConfig(environ []string, envFile string) (config, error) {
 			return config{}, fmt.Errorf("%w: read %s: %v", errConfig, envFile, err)
 		default:
 			for k, v := range file {
-				if !known(k) {
-					problems = append(problems, fmt.Sprintf("%s sets unknown variable %s", envFile, k))
+				if _, ok := canonical(k); !ok {
+					warnings = append(warnings, fmt.Sprintf("%s sets unknown variable %s (ignored; the closest known one is %s)", envFile, k, closest(k)))
 					continue
 				}
-				vals[k] = v
+				byName[k] = v
 			}
 		}
 	}
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
-		if known(k) {
-			vals[k] = v
+		if _, ok := canonical(k); ok {
+			byName[k] = v
 			continue
 		}
 		for _, p := range prefixes {
 			if strings.HasPrefix(k, p) && !serviceLink(k) {
-				problems = append(problems, "unknown environment variable "+k)
+				warnings = append(warnings, fmt.Sprintf("unknown environment variable %s (ignored; the closest known one is %s)", k, closest(k)))
 			}
 		}
+	}
+	for k, v := range byName {
+		if _, alias := aliases[k]; !alias {
+			vals[k] = v
+		}
+	}
+	for alias, name := range aliases {
+		a := byName[alias]
+		if a == "" {
+			continue
+		}
+		if v := vals[name]; v != "" && v != a {
+			problems = append(problems, fmt.Sprintf("%s=%q and %s=%q disagree (they name the same setting)", name, v, alias, a))
+		}
+		vals[name] = a
 	}
 	get := func(k string) string {
 		if v, ok := vals[k]; ok && v != "" {
@@ -170,7 +208,42 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		sort.Strings(problems)
 		return config{}, fmt.Errorf("%w:\n  %s\n(every variable is described in .env.example)", errConfig, strings.Join(problems, "\n  "))
 	}
+	sort.Strings(warnings)
+	c.Warnings = warnings
 	return c, nil
+}
+
+// closest is the known variable name nearest to k (fewest single-character
+// edits; ties go to the first in the list).
+func closest(k string) string {
+	best, bestD := "", -1
+	for _, v := range variables {
+		if d := editDistance(k, v.name); bestD < 0 || d < bestD {
+			best, bestD = v.name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // serviceLink reports the variables Kubernetes and Docker links inject for

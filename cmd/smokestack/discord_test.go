@@ -32,6 +32,18 @@ func TestDiscordConfig(t *testing.T) {
 	}
 }
 
+// DISCORD_APPLICATION_ID (the name bot templates use) reaches the adapter
+// as the application ID.
+func TestDiscordApplicationIDAlias(t *testing.T) {
+	cfg, err := loadConfig([]string{"DISCORD_TOKEN=tok", "DISCORD_APPLICATION_ID=42"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := discordConfig(cfg).AppID; got != "42" {
+		t.Errorf("app ID %q, want 42", got)
+	}
+}
+
 // stopServe cancels a running serve and checks that it exits cleanly
 // within ten seconds.
 func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan int, stderr *bytes.Buffer) {

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -48,7 +49,8 @@ func envExample() string {
 	b.WriteString("# Smokestack configuration. Copy to .env (or set in the environment; the\n")
 	b.WriteString("# environment wins). Every variable is optional; the value shown is the default.\n")
 	b.WriteString("# Unknown variables in .env, and unknown SMOKESTACK_*, DISCORD_* or PLAYGROUND_*\n")
-	b.WriteString("# variables in the environment, stop the program with an error.\n")
+	b.WriteString("# variables in the environment, are ignored with a warning naming the closest\n")
+	b.WriteString("# known variable; an invalid value stops the program with an error.\n")
 	for _, v := range variables {
 		b.WriteString("\n")
 		for _, line := range wrap(v.help, 76) {
@@ -112,10 +114,8 @@ func TestConfig(t *testing.T) {
 		file string
 		want string
 	}{
-		{env: []string{"DISCORD_TOKN=x"}, want: "unknown environment variable DISCORD_TOKN"},
-		{env: []string{"SMOKESTACK_LOGLEVEL=debug"}, want: "unknown environment variable SMOKESTACK_LOGLEVEL"},
-		{file: "REDIS_ULR=redis://x\n", want: "sets unknown variable REDIS_ULR"},
 		{env: []string{"DISCORD_MODE=webhook"}, want: "DISCORD_MODE"},
+		{env: []string{"DISCORD_APP_ID=1", "DISCORD_APPLICATION_ID=2"}, want: "disagree"},
 		{env: []string{"PLAYGROUND_ADDR=8080"}, want: "PLAYGROUND_ADDR"},
 		{env: []string{"REDIS_URL=mysql://x"}, want: "REDIS_URL"},
 		{env: []string{"SMOKESTACK_ABANDON_AFTER=soon"}, want: "SMOKESTACK_ABANDON_AFTER"},
@@ -134,9 +134,40 @@ func TestConfig(t *testing.T) {
 			t.Errorf("env %v file %q: got %v, want an error naming %s", tc.env, tc.file, err, tc.want)
 		}
 	}
-	// The program refuses to start with a bad configuration.
-	if code, _, stderr := runCLI(t, []string{"DISCORD_TOKN=x"}, "serve"); code != exitUsage || !strings.Contains(stderr, "DISCORD_TOKN") {
-		t.Errorf("serve with a typo: exit %d, %s", code, stderr)
+	// The program refuses to start with a bad value.
+	if code, _, stderr := runCLI(t, []string{"DISCORD_MODE=webhook"}, "serve"); code != exitUsage || !strings.Contains(stderr, "DISCORD_MODE") {
+		t.Errorf("serve with a bad value: exit %d, %s", code, stderr)
+	}
+	// Unknown variables are warnings naming the closest known one; the
+	// configuration is read as if they were not there.
+	for _, tc := range []struct {
+		env        []string
+		file, want string
+	}{
+		{env: []string{"DISCORD_TOKN=x"}, want: "unknown environment variable DISCORD_TOKN (ignored; the closest known one is DISCORD_TOKEN)"},
+		{env: []string{"SMOKESTACK_LOGLEVEL=debug"}, want: "unknown environment variable SMOKESTACK_LOGLEVEL (ignored; the closest known one is SMOKESTACK_LOG_LEVEL)"},
+		{env: []string{"DISCORD_CLIENT_SECRET=s"}, want: "unknown environment variable DISCORD_CLIENT_SECRET"},
+		{file: "REDIS_ULR=redis://x\n", want: "sets unknown variable REDIS_ULR (ignored; the closest known one is REDIS_URL)"},
+	} {
+		f := ""
+		if tc.file != "" {
+			f = filepath.Join(t.TempDir(), ".env")
+			os.WriteFile(f, []byte(tc.file), 0o644)
+		}
+		c, err := loadConfig(tc.env, f)
+		if err != nil || len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], tc.want) {
+			t.Errorf("env %v file %q: warnings %q, err %v; want a warning %q", tc.env, tc.file, c.Warnings, err, tc.want)
+		}
+		if c.DiscordToken != "" || c.RedisURL != "" || c.LogLevel != slog.LevelInfo {
+			t.Errorf("env %v file %q: an unknown variable was used: %+v", tc.env, tc.file, c)
+		}
+	}
+	// DISCORD_APPLICATION_ID, as bot templates name it, is the application ID.
+	for _, env := range [][]string{{"DISCORD_APPLICATION_ID=42"}, {"DISCORD_APP_ID=42", "DISCORD_APPLICATION_ID=42"}, {"DISCORD_APP_ID=42", "DISCORD_APPLICATION_ID="}} {
+		c, err := loadConfig(env, "")
+		if err != nil || c.DiscordAppID != "42" || len(c.Warnings) != 0 {
+			t.Errorf("%v: app ID %q, warnings %q, err %v", env, c.DiscordAppID, c.Warnings, err)
+		}
 	}
 }
 
@@ -288,7 +319,7 @@ func TestServe(t *testing.T) {
 		name string
 		env  []string
 	}{
-		{"embedded", []string{"DATA_DIR=" + t.TempDir()}},
+		{"embedded", []string{"DATA_DIR=" + t.TempDir(), "PLAYGROUND_ADR=typo"}},
 		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + storagetest.RedisPrefix(t)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -341,6 +372,9 @@ func TestServe(t *testing.T) {
 			}
 			res.Body.Close()
 			stopServe(t, cancel, done, &stderr)
+			if tc.name == "embedded" && !strings.Contains(stderr.String(), "PLAYGROUND_ADR (ignored; the closest known one is PLAYGROUND_ADDR)") {
+				t.Errorf("no warning about the unknown variable in the log:\n%s", stderr.String())
+			}
 		})
 	}
 }

@@ -30,6 +30,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		h = slog.NewJSONHandler(stderr, opts)
 	}
 	log := slog.New(h)
+	for _, w := range cfg.Warnings {
+		log.Warn("configuration: " + w)
+	}
 	store, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return err
