@@ -15,7 +15,11 @@ type Suggestion struct {
 // Suggest completes typed notation for seat: the words already typed are
 // parsed into tokens, the trailing fragment (if any) filters the legal next
 // tokens by prefix, and a completion is followed while it has exactly one
-// continuation. It returns at most limit suggestions, complete moves first.
+// continuation. Complete moves come first. When a single suggestion is
+// left incomplete ("loan", or "ta" for take), its continuations follow it
+// ("loan 10", "loan 20", "loan 30"), each followed through its forced
+// choices, if all of them fit under limit (DefaultSuggestions when limit
+// is 0). It returns at most limit suggestions (0: no limit).
 func Suggest(g Game, st State, seat int, typed string, limit int) []Suggestion {
 	typed = strings.TrimLeft(typed, " ")
 	fragment := ""
@@ -39,9 +43,9 @@ func Suggest(g Game, st State, seat int, typed string, limit int) []Suggestion {
 	if err != nil {
 		return nil
 	}
-	var out []Suggestion
+	var out []suggestion
 	if fragment == "" && ch.Complete && len(prefix) > 0 {
-		out = append(out, Suggestion{Text: g.FormatMove(prefix), Label: "submit", Complete: true})
+		out = append(out, suggestion{Suggestion: Suggestion{Text: g.FormatMove(prefix), Label: "submit", Complete: true}})
 	}
 	frag := strings.ToLower(fragment)
 	// The fragment is matched against canonical tokens and against what the
@@ -58,28 +62,83 @@ func Suggest(g Game, st State, seat int, typed string, limit int) []Suggestion {
 			!strings.Contains(strings.ToLower(c.Label), frag) {
 			continue
 		}
-		m := append(append(Move{}, prefix...), c.Token)
-		label := c.Label
-		// Follow forced continuations (at most 8) so the suggestion is as
-		// long as is certain.
-		done := false
-		for depth := 0; ; depth++ {
-			next, err := g.Choices(st, seat, m)
-			if err != nil {
-				break
-			}
-			done = next.Complete
-			if next.Complete || len(next.Next) != 1 || depth == 8 {
-				break
-			}
-			m = append(m, next.Next[0].Token)
-			label = label + " " + next.Next[0].Label
-		}
-		out = append(out, Suggestion{Text: g.FormatMove(m), Label: label, Complete: done})
+		out = append(out, follow(g, st, seat, append(append(Move{}, prefix...), c.Token), c.Label))
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Complete && !out[j].Complete })
+	completeFirst(out)
+	room := limit
+	if room <= 0 {
+		room = DefaultSuggestions
+	}
+	// One word left open ("loan", "ta"): offer its continuations right
+	// after it, when they all fit.
+	open := -1
+	for i, s := range out {
+		if !s.Complete {
+			if open >= 0 {
+				open = -1
+				break
+			}
+			open = i
+		}
+	}
+	if open >= 0 && len(out[open].next) > 0 && len(out)+len(out[open].next) <= room {
+		s := out[open]
+		kids := make([]suggestion, 0, len(s.next))
+		for _, c := range s.next {
+			kids = append(kids, follow(g, st, seat, append(append(Move{}, s.move...), c.Token), s.Label+" "+c.Label))
+		}
+		completeFirst(kids)
+		out = append(out[:open+1], append(kids, out[open+1:]...)...)
+	}
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
 	}
-	return out
+	res := make([]Suggestion, len(out))
+	for i, s := range out {
+		res[i] = s.Suggestion
+	}
+	if len(res) == 0 {
+		return nil
+	}
+	return res
+}
+
+func completeFirst(ss []suggestion) {
+	sort.SliceStable(ss, func(i, j int) bool { return ss[i].Complete && !ss[j].Complete })
+}
+
+// DefaultSuggestions is how many suggestions Suggest fills with
+// continuations when it is given no limit.
+const DefaultSuggestions = 25
+
+// suggestion is a Suggestion with its move and, when incomplete, the
+// choices that continue it.
+type suggestion struct {
+	Suggestion
+	move Move
+	next []Choice
+}
+
+// follow extends m through its forced continuations (at most 8), so the
+// suggestion is as long as is certain.
+func follow(g Game, st State, seat int, m Move, label string) suggestion {
+	var next []Choice
+	done := false
+	for depth := 0; ; depth++ {
+		ch, err := g.Choices(st, seat, m)
+		if err != nil {
+			break
+		}
+		done, next = ch.Complete, ch.Next
+		if ch.Complete || len(ch.Next) != 1 || depth == 8 {
+			break
+		}
+		m = append(m, ch.Next[0].Token)
+		label = label + " " + ch.Next[0].Label
+	}
+	s := suggestion{Suggestion: Suggestion{Text: g.FormatMove(m), Label: label, Complete: done}, move: m}
+	if !done {
+		s.next = next
+	}
+	return s
 }

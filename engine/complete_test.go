@@ -30,11 +30,17 @@ func TestSuggest(t *testing.T) {
 		limit int
 		want  []engine.Suggestion
 	}{
-		// Nothing typed: the first word; two cards fit, so it stops there.
-		{0, "", 0, []engine.Suggestion{{Text: "take", Label: "Take pebbles"}}},
-		// A fragment, or an alias of one, completes the word.
-		{0, "ta", 0, []engine.Suggestion{{Text: "take", Label: "Take pebbles"}}},
-		{0, "T", 0, []engine.Suggestion{{Text: "take", Label: "Take pebbles"}}},
+		// Nothing typed: the first word; two cards fit, so it stops there,
+		// and its two continuations follow it.
+		{0, "", 0, []engine.Suggestion{{Text: "take", Label: "Take pebbles"},
+			{Text: "take 1", Label: "Take pebbles Take 1", Complete: true}, {Text: "take 3", Label: "Take pebbles Take 3", Complete: true}}},
+		// Without room for both continuations, only the word.
+		{0, "", 2, []engine.Suggestion{{Text: "take", Label: "Take pebbles"}}},
+		// A fragment, or an alias of one, completes the word (and offers
+		// what follows).
+		{0, "ta", 3, []engine.Suggestion{{Text: "take", Label: "Take pebbles"},
+			{Text: "take 1", Label: "Take pebbles Take 1", Complete: true}, {Text: "take 3", Label: "Take pebbles Take 3", Complete: true}}},
+		{0, "T", 2, []engine.Suggestion{{Text: "take", Label: "Take pebbles"}}},
 		// After a space: every next token, complete moves.
 		{0, "take ", 0, []engine.Suggestion{{Text: "take 1", Label: "Take 1", Complete: true}, {Text: "take 3", Label: "Take 3", Complete: true}}},
 		{0, "t 3", 0, []engine.Suggestion{{Text: "take 3", Label: "Take 3", Complete: true}}},

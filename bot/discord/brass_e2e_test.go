@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,6 +109,17 @@ func brassSequence(t *testing.T, mode Mode) {
 	oldBoard, oldTurn, ok := fd.Button(room, first, "Take your turn")
 	must(t, ok, "no board post")
 
+	// Typing a word offers what follows it too, before any space.
+	cs, err := fd.Autocomplete(first, room, "move", fakediscord.Focus(F("move", "loan")))
+	must(t, err == nil, "autocomplete loan: %v", err)
+	var values []string
+	for _, c := range cs {
+		values = append(values, c.Value.(string))
+	}
+	for _, want := range []string{"loan", "loan 10", "loan 20", "loan 30"} {
+		must(t, slices.Contains(values, want), "autocomplete %q offers %q, not %q", "loan", values, want)
+	}
+
 	if mode == ModeHTTP {
 		// A forged /move (signed with another key) is refused.
 		body := []byte(`{"id":"1","application_id":"` + fd.AppID + `","type":2,"token":"x","version":1,"channel_id":"` + room +
@@ -136,7 +148,7 @@ func brassSequence(t *testing.T, mode Mode) {
 	// The hand privately; a location looked up.
 	r = h.cmd(bob, room, "hand")
 	must(t, r.Ephemeral() && len(r.Files) == 1 && strings.Contains(r.Content, "Your hand"), "hand: %+v", r)
-	cs, err := fd.Autocomplete(bob, room, "rules", fakediscord.Focus(F("topic", "manchester")))
+	cs, err = fd.Autocomplete(bob, room, "rules", fakediscord.Focus(F("topic", "manchester")))
 	must(t, err == nil && len(cs) > 0, "rules autocomplete: %v %v", cs, err)
 	r = h.cmd(bob, room, "rules", F("topic", cs[0].Value.(string)))
 	must(t, r.Ephemeral() && len(r.Embeds) == 1 && r.Embeds[0].Title == "Manchester", "rules: %+v", r)
