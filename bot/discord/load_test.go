@@ -223,6 +223,101 @@ func BenchmarkBurst(b *testing.B) {
 	}
 }
 
+// BenchmarkBurstBrass is the burst with Brass, whose 1280x1160 board takes
+// the most drawing: 20 channels each hold a 3-player match, and every
+// iteration one move is typed (through the autocompletion) in all 20 at
+// once. Same measures as BenchmarkBurst.
+func BenchmarkBurstBrass(b *testing.B) {
+	h := newHarness(b, harnessOpts{mode: ModeGateway, redis: true, brass: true})
+	F := fakediscord.Str
+	const n = 20
+	type table struct{ channel, match string }
+	tables := make([]table, n)
+	users := map[string]string{}
+	for i := range n {
+		ch := fmt.Sprintf("7100000000000000%02d", i)
+		h.fd.AddChannel(ch, fmt.Sprintf("brass-%02d", i))
+		var seats [3]string
+		for j := range seats {
+			seats[j] = fmt.Sprintf("810000000000000%03d", 3*i+j)
+			h.fd.AddUser(fakediscord.User{ID: seats[j], Name: fmt.Sprintf("p%02d%c", i, 'a'+j)})
+			users[userKey(seats[j])] = seats[j]
+		}
+		h.cmd(seats[0], ch, "play", F("game", "brass"))
+		h.click(seats[1], ch, "Join")
+		h.click(seats[2], ch, "Join")
+		h.click(seats[0], ch, "Start")
+		m, err := h.svc.Get(context.Background(), bot.InChannel(channelKey(ch)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		tables[i] = table{ch, m.ID}
+	}
+	h.mu.Lock()
+	clear(h.latency)
+	h.mu.Unlock()
+	b.ResetTimer()
+	for range b.N {
+		var wg sync.WaitGroup
+		for _, tb := range tables {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				m, err := h.svc.Get(context.Background(), bot.ByID(tb.match))
+				if err != nil || m.Play.Finished {
+					b.Errorf("match %s: %v", tb.match, err)
+					return
+				}
+				who := users[m.Seats[m.Play.Active[0]].UserID]
+				mv, err := typedMove(h, who, tb.channel)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				if _, r, err := h.fd.Command(who, tb.channel, "move", F("move", mv)); err != nil || r.Ephemeral() {
+					b.Errorf("move %q in %s: %v %s", mv, tb.channel, err, r.Content)
+				}
+			}()
+		}
+		wg.Wait()
+		b.StopTimer()
+		h.idle() // the next burst starts with every post complete
+		b.StartTimer()
+	}
+	b.StopTimer()
+	h.noViolations()
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	p50, moves := h.percentile("move", 50)
+	p99, _ := h.percentile("move", 99)
+	a99, _ := h.percentile("autocomplete", 99)
+	d50, _ := h.percentile("posted:move", 50)
+	d99, _ := h.percentile("posted:move", 99)
+	b.ReportMetric(float64(moves), "moves")
+	b.ReportMetric(ms(p50), "move-ack-p50-ms")
+	b.ReportMetric(ms(p99), "move-ack-p99-ms")
+	b.ReportMetric(ms(a99), "autocomplete-p99-ms")
+	b.ReportMetric(ms(d50), "move-post-p50-ms")
+	b.ReportMetric(ms(d99), "move-post-p99-ms")
+}
+
+// typedMove is autocompleteMove for a goroutine: it returns its error.
+func typedMove(h *harness, user, channel string) (string, error) {
+	typed := ""
+	for range 12 {
+		cs, err := h.fd.Autocomplete(user, channel, "move", fakediscord.Focus(fakediscord.Str("move", typed)))
+		if err != nil || len(cs) == 0 {
+			return "", fmt.Errorf("autocomplete %q in %s: %v %v", typed, channel, cs, err)
+		}
+		for _, c := range cs {
+			if !strings.Contains(c.Name, "…") {
+				return c.Value.(string), nil
+			}
+		}
+		typed = cs[0].Value.(string) + " "
+	}
+	return "", fmt.Errorf("no complete move suggested in %s after typing %q", channel, typed)
+}
+
 // BenchmarkMoveInitialResponse measures, over the real discordgo client,
 // the real service on Redis and the fake Discord, the time from receiving a
 // /move interaction to having sent its initial response (the board post:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"runtime/debug"
 	"sync/atomic"
 	"time"
@@ -28,6 +29,10 @@ type Bot struct {
 	timing func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
 	posted func(*Request, time.Duration) // observes the time until the response is complete, pictures included
 	busy   atomic.Int64                  // interactions being served (tests wait for 0)
+	// drawing holds a slot per picture being drawn: at most one less than
+	// the cores at once, so that a burst of renders (CPU-bound) always
+	// leaves a core to acknowledge interactions.
+	drawing chan struct{}
 
 	alwaysDefer bool // tests: take the deferred path for every interaction
 }
@@ -57,7 +62,7 @@ func New(cfg Config, svc *bot.Service, log *slog.Logger) (*Bot, error) {
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	s.StateEnabled = false
-	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID}
+	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
 	b.cmds = b.commands()
 	return b, nil
 }
@@ -246,7 +251,7 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 	if resp.None {
 		if deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 			// Nothing to say after all (a duplicate): remove the placeholder.
-			if err := b.retryWebhook(ctx, r, "delete placeholder", func() error { return b.api.InteractionResponseDelete(r.I) }); err != nil {
+			if err := b.retryWebhook(ctx, r, "delete placeholder", func() error { return b.deleteResponse(ctx, r) }); err != nil {
 				b.logDiscord(ctx, r, "delete placeholder", err)
 			}
 		}
@@ -323,6 +328,14 @@ func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, resp *disco
 	return b.api.InteractionRespond(i, resp, discordgo.WithContext(ctx))
 }
 
+// deleteResponse deletes the interaction's initial response (a deferred
+// placeholder), in the interaction's own rate-limit bucket.
+func (b *Bot) deleteResponse(ctx context.Context, r *Request) error {
+	uri := discordgo.EndpointWebhookMessage(r.I.AppID, r.I.Token, "@original")
+	_, err := b.api.RequestWithBucketID("DELETE", uri, nil, uri, discordgo.WithContext(ctx))
+	return err
+}
+
 // completeDeferred delivers a response whose interaction was deferred.
 func (b *Bot) completeDeferred(ctx context.Context, r *Request, deferred discordgo.InteractionResponseType, privateDefer bool, resp *Response, p *poster) {
 	d := resp.Data
@@ -348,7 +361,7 @@ func (b *Bot) completeDeferred(ctx context.Context, r *Request, deferred discord
 		// The placeholder has the wrong visibility (or a component's new
 		// message): remove it and follow up instead.
 		if deferred == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-			if err := b.retryWebhook(ctx, r, "delete placeholder", func() error { return b.api.InteractionResponseDelete(r.I) }); err != nil {
+			if err := b.retryWebhook(ctx, r, "delete placeholder", func() error { return b.deleteResponse(ctx, r) }); err != nil {
 				b.logDiscord(ctx, r, "delete placeholder", err)
 			}
 		}
@@ -465,7 +478,15 @@ func (p *poster) editOriginal(ctx context.Context, edit *discordgo.WebhookEdit) 
 	err := p.b.retryWebhook(ctx, p.r, "edit response", func() error {
 		e := *edit
 		e.Files = files()
-		_, err := p.b.api.InteractionResponseEdit(p.r.I, &e, discordgo.WithContext(ctx))
+		if len(e.Files) > 0 {
+			_, err := p.b.api.InteractionResponseEdit(p.r.I, &e, discordgo.WithContext(ctx))
+			return err
+		}
+		// discordgo puts every edit without files in one rate-limit bucket
+		// ("/webhooks//"), which would serialize all interactions' edits;
+		// the bucket is the interaction's own.
+		uri := discordgo.EndpointWebhookMessage(p.r.I.AppID, p.r.I.Token, "@original")
+		_, err := p.b.api.RequestWithBucketID("PATCH", uri, &e, uri, discordgo.WithContext(ctx))
 		return err
 	})
 	if err != nil {

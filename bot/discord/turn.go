@@ -198,9 +198,16 @@ var _ [maxAttachments - render.MaxImages]struct{}
 
 // images draws the pictures of the match as seat sees them (the public
 // ones for engine.Spectator), each under the renderer's file name; a game
-// without a renderer is shown in text only.
+// without a renderer is shown in text only. At most one less than the
+// cores draw at once (Bot.drawing).
 func (b *Bot) images(m bot.Match, seat int) pictures {
 	return func(ctx context.Context) ([]*discordgo.File, error) {
+		select {
+		case b.drawing <- struct{}{}:
+			defer func() { <-b.drawing }()
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 		imgs, err := b.svc.Render(m, seat)
 		if errors.Is(err, render.ErrNoRenderer) {
 			return nil, nil
