@@ -19,7 +19,10 @@
 // returns once Discord has the response, so follow-ups and edits, which
 // Discord refuses (404 Unknown Webhook) before it has the response, always
 // come after it. Discord can still refuse them for a moment; they are
-// retried a few times (webhookRetries).
+// retried a few times (webhookRetries). The calls made with an
+// interaction's token go through their own session (hook), renewed every
+// 20 minutes so that discordgo's rate-limit buckets, one per token and
+// never dropped, do not grow with every interaction.
 //
 // # Handlers
 //

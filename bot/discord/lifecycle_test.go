@@ -252,3 +252,25 @@ func TestMatchCommandsPointToTheThread(t *testing.T) {
 	must(t, err == nil && m.Moves == 0, "moves in the thread match: %d %v", m.Moves, err)
 	h.noViolations()
 }
+
+// The calls made with interactions' tokens go through a session renewed
+// after hookLife, so that discordgo's per-endpoint rate-limit buckets
+// (one per token, never dropped) do not pile up; play goes on across it.
+func TestInteractionSessionRenewed(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	clock := &testClock{}
+	h.fd.SetClock(clock.now)
+	h.bot.cfg.Now = clock.now
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
+	first := h.bot.hook()
+	must(t, h.bot.hook() == first, "the session was renewed within its life")
+	h.click(bob, room, "Join")
+	clock.add(hookLife + time.Minute)
+	h.click(alice, room, "Start")
+	must(t, h.bot.hook() != first, "the session was not renewed after %v", hookLife)
+	r := h.cmd(alice, room, "move", F("move", "take 1"))
+	must(t, strings.Contains(r.Content, "played") && len(r.Files) > 0, "a move after the renewal: %+v", r)
+	checkPings(t, h, room, false)
+	h.noViolations()
+}

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -20,15 +21,20 @@ import (
 // Bot is the Discord adapter: it turns interactions into service calls and
 // service results into Discord messages. It holds no rules and no storage.
 type Bot struct {
-	cfg    Config
-	svc    *bot.Service
-	log    *slog.Logger
-	api    *discordgo.Session // REST with the bot token (and the gateway in gateway mode)
-	cmds   map[string]command
-	appID  string
-	timing func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
-	posted func(*Request, time.Duration) // observes the time until the response is complete, pictures included
-	busy   atomic.Int64                  // interactions being served (tests wait for 0)
+	cfg Config
+	svc *bot.Service
+	log *slog.Logger
+	api *discordgo.Session // REST with the bot token (and the gateway in gateway mode)
+	// hooks serves the calls made with interactions' tokens (hook), renewed
+	// every hookLife; hooksBorn is when.
+	hookMu    sync.Mutex
+	hooks     *discordgo.Session
+	hooksBorn time.Time
+	cmds      map[string]command
+	appID     string
+	timing    func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
+	posted    func(*Request, time.Duration) // observes the time until the response is complete, pictures included
+	busy      atomic.Int64                  // interactions being served (tests wait for 0)
 	// drawing holds a slot per picture being drawn: at most one less than
 	// the cores at once, so that a burst of renders (CPU-bound) always
 	// leaves a core to acknowledge interactions.
@@ -65,6 +71,36 @@ func New(cfg Config, svc *bot.Service, log *slog.Logger) (*Bot, error) {
 	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
 	b.cmds = b.commands()
 	return b, nil
+}
+
+// hookLife is how long one session serves the calls made with
+// interactions' tokens (hook). discordgo keeps a rate-limit bucket for
+// every endpoint it has called and never drops one; these endpoints carry
+// the token, so every interaction would add buckets for good. A token
+// lives 15 minutes: a session older than that only holds dead buckets,
+// and the next call gets a fresh one (calls under way keep the old one).
+const hookLife = 20 * time.Minute
+
+// hook is the session for the calls made with an interaction's token:
+// the initial response, follow-ups, and edits and deletes of the
+// response. They are not bound to the bot's global rate limit, and their
+// buckets are the interaction's own.
+func (b *Bot) hook() *discordgo.Session {
+	now := b.cfg.Now()
+	b.hookMu.Lock()
+	defer b.hookMu.Unlock()
+	if b.hooks == nil || now.Sub(b.hooksBorn) > hookLife {
+		s, _ := discordgo.New("Bot " + b.cfg.Token) // cannot fail: New only fails on login arguments
+		s.Client = b.api.Client
+		s.ShouldRetryOnRateLimit = true
+		s.MaxRestRetries = b.api.MaxRestRetries
+		s.StateEnabled = false
+		s.AddHandler(func(_ *discordgo.Session, rl *discordgo.RateLimit) {
+			b.log.Warn("bot: discord rate limit", "url", rl.URL, "retry_after", rl.RetryAfter)
+		})
+		b.hooks, b.hooksBorn = s, now
+	}
+	return b.hooks
 }
 
 // Request is one interaction as the handlers see it.
@@ -322,17 +358,17 @@ func (b *Bot) observe(r *Request) {
 func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	if resp.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
 		endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-		_, err := b.api.RequestWithBucketID("POST", endpoint, wire(resp), endpoint, discordgo.WithContext(ctx))
+		_, err := b.hook().RequestWithBucketID("POST", endpoint, wire(resp), endpoint, discordgo.WithContext(ctx))
 		return err
 	}
-	return b.api.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+	return b.hook().InteractionRespond(i, resp, discordgo.WithContext(ctx))
 }
 
 // deleteResponse deletes the interaction's initial response (a deferred
 // placeholder), in the interaction's own rate-limit bucket.
 func (b *Bot) deleteResponse(ctx context.Context, r *Request) error {
 	uri := discordgo.EndpointWebhookMessage(r.I.AppID, r.I.Token, "@original")
-	_, err := b.api.RequestWithBucketID("DELETE", uri, nil, uri, discordgo.WithContext(ctx))
+	_, err := b.hook().RequestWithBucketID("DELETE", uri, nil, uri, discordgo.WithContext(ctx))
 	return err
 }
 
@@ -479,14 +515,14 @@ func (p *poster) editOriginal(ctx context.Context, edit *discordgo.WebhookEdit) 
 		e := *edit
 		e.Files = files()
 		if len(e.Files) > 0 {
-			_, err := p.b.api.InteractionResponseEdit(p.r.I, &e, discordgo.WithContext(ctx))
+			_, err := p.b.hook().InteractionResponseEdit(p.r.I, &e, discordgo.WithContext(ctx))
 			return err
 		}
 		// discordgo puts every edit without files in one rate-limit bucket
 		// ("/webhooks//"), which would serialize all interactions' edits;
 		// the bucket is the interaction's own.
 		uri := discordgo.EndpointWebhookMessage(p.r.I.AppID, p.r.I.Token, "@original")
-		_, err := p.b.api.RequestWithBucketID("PATCH", uri, &e, uri, discordgo.WithContext(ctx))
+		_, err := p.b.hook().RequestWithBucketID("PATCH", uri, &e, uri, discordgo.WithContext(ctx))
 		return err
 	})
 	if err != nil {
@@ -499,7 +535,7 @@ func (p *poster) send(ctx context.Context, channel string, d *discordgo.Interact
 	files := rereadable(d.Files)
 	if channel == p.r.Channel && p.tokenAlive() {
 		err := p.b.retryWebhook(ctx, p.r, "follow-up", func() error {
-			_, err := p.b.api.FollowupMessageCreate(p.r.I, true, &discordgo.WebhookParams{
+			_, err := p.b.hook().FollowupMessageCreate(p.r.I, true, &discordgo.WebhookParams{
 				Content: d.Content, Components: d.Components, Embeds: d.Embeds, Files: files(),
 				AllowedMentions: d.AllowedMentions, Flags: d.Flags,
 			}, discordgo.WithContext(ctx))
