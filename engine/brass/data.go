@@ -444,6 +444,14 @@ func loadBoard() (*board, error) {
 	if len(b.incomeBy) != 100 {
 		return nil, fmt.Errorf("brass: income track has %d spaces, want 100", len(b.incomeBy))
 	}
+	if len(rr.Players) == 0 {
+		return nil, fmt.Errorf("brass: rules.json lists no player counts")
+	}
+	for i := 1; i < len(rr.Players); i++ {
+		if rr.Players[i].Players != rr.Players[i-1].Players+1 {
+			return nil, fmt.Errorf("brass: rules.json player counts %d, %d are not consecutive and ascending", rr.Players[i-1].Players, rr.Players[i].Players)
+		}
+	}
 	b.rules = rr
 	return b, nil
 }

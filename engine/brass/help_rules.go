@@ -23,7 +23,7 @@ type helpRuleText struct {
 // shows them: game flow first, then building, links, the other actions,
 // scoring and notation.
 var helpRuleTexts = []helpRuleText{
-	{"setup", "Setting up", []string{"setup", "start", "starting money", "begin", "new game", "£30"}, `How a match starts:
+	{"setup", "Setting up", []string{"setup", "start", "starting money", "begin", "new game", "£{money}"}, `How a match starts:
 - Everyone has £{money} and income £0 (space {startspace} of the income track).
 - Your industry tiles form five stacks (cotton, port, coal, iron, shipyard), lowest level on top.
 - The coal and iron demand tracks start full.
@@ -32,7 +32,7 @@ var helpRuleTexts = []helpRuleText{
 - Everyone is dealt {hand} cards and a few more are set aside unseen (see "deck").
 - Each player has {links} link counters for the period.`},
 
-	{"deck", "The deck", []string{"deck", "cards", "removed cards", "set aside", "deal", "hand", "66 cards"}, `There is one deck of location cards (one town each) and industry cards (one industry each). The card topics list every card and how many copies there are.
+	{"deck", "The deck", []string{"deck", "cards", "removed cards", "set aside", "deal", "hand", "{deck} cards"}, `There is one deck of location cards (one town each) and industry cards (one industry each). The card topics list every card and how many copies there are.
 
 At the start of each period the whole deck is shuffled, each player gets {hand}, and then some cards are put aside face down without anyone seeing them:
 {removals}
@@ -357,7 +357,7 @@ Type: canal bolton-bury card:wigan`},
 Type: rail bolton-bury card:wigan
 Two: rail bolton-bury bolton-wigan coal:wigan card:wigan`},
 
-	{"link-limit", "Link limit", []string{"link limit", "14 links", "out of links", "link counters", "how many links"}, `Each player has {links} link counters per period, so you can build at most {links} canals in the canal period and at most {links} rails in the rail period. The canals come back to you when the canal period ends.
+	{"link-limit", "Link limit", []string{"link limit", "{links} links", "out of links", "link counters", "how many links"}, `Each player has {links} link counters per period, so you can build at most {links} canals in the canal period and at most {links} rails in the rail period. The canals come back to you when the canal period ends.
 
 Every route holds just one link: once anybody builds there, it is closed to everyone else for that period.`},
 
@@ -392,7 +392,7 @@ A distant sale is always the last sale you type; after a success you may continu
 Type: sell bury>distant card:oldham
 Then: sell colne>distant  or  stop`},
 
-	{"loan", "Loans", []string{"loan", "loans", "borrow", "money", "cash", "£10", "£20", "£30"}, `A loan hands you £10, £20 or £30 from the bank; you never repay it. In exchange your income drops by one band for each £10, and your marker lands on the highest space of the new band.
+	{"loan", "Loans", []string{"loan", "loans", "borrow", "money", "cash", "{loanwords}"}, `A loan hands you {loans} from the bank; you never repay it. In exchange your income drops by one band for each £10, and your marker lands on the highest space of the new band.
 
 - You cannot go below -£{minincome} income: a loan that would need that is refused.
 - In the rail period, once the deck is empty, no more loans.
@@ -428,8 +428,21 @@ func helpRules(b *board) []engine.HelpTopic {
 		removals = append(removals, fmt.Sprintf("- %d players: %d in the canal period, %d in the rail period (%d rounds each)",
 			pc.Players, pc.RemoveCanal, pc.RemoveRail, pc.Rounds))
 	}
+	var loans []string
+	for a := r.LoanStep; a <= r.MaxLoan; a += r.LoanStep {
+		loans = append(loans, pounds(a))
+	}
+	deck := 0
+	for _, p := range b.places {
+		deck += p.Cards
+	}
+	for _, n := range b.industryCards {
+		deck += n
+	}
 	fill := strings.NewReplacer(
 		"{money}", strconv.Itoa(r.StartMoney),
+		"{deck}", strconv.Itoa(deck),
+		"{loans}", strings.Join(loans[:len(loans)-1], ", ")+" or "+loans[len(loans)-1],
 		"{startspace}", strconv.Itoa(b.startSpace),
 		"{hand}", strconv.Itoa(r.HandSize),
 		"{links}", strconv.Itoa(r.LinksPerPeriod),
@@ -449,9 +462,23 @@ func helpRules(b *board) []engine.HelpTopic {
 			ID:       r.id,
 			Title:    r.title,
 			Kind:     "rule",
-			Keywords: append([]string(nil), r.keywords...),
+			Keywords: fillKeywords(fill, r.keywords, loans),
 			Body:     fill.Replace(r.body),
 		})
+	}
+	return out
+}
+
+// fillKeywords fills the data's values into a topic's keywords; the
+// placeholder {loanwords} stands for one keyword per loan size.
+func fillKeywords(fill *strings.Replacer, kws, loans []string) []string {
+	out := make([]string, 0, len(kws))
+	for _, k := range kws {
+		if k == "{loanwords}" {
+			out = append(out, loans...)
+			continue
+		}
+		out = append(out, fill.Replace(k))
 	}
 	return out
 }

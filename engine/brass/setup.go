@@ -95,7 +95,8 @@ func newState(s engine.Setup) (*state, error) {
 		return nil, fmt.Errorf("brass: %w", err)
 	}
 	if _, ok := theBoard.playerCount(s.Seats); !ok {
-		return nil, fmt.Errorf("brass: %d seats (3 or 4 allowed): %w", s.Seats, engine.ErrBadSeat)
+		i := info()
+		return nil, fmt.Errorf("brass: %d seats (%d to %d allowed): %w", s.Seats, i.MinSeats, i.MaxSeats, engine.ErrBadSeat)
 	}
 	st := &state{V: stateVersion, N: s.Seats, LastTile: -1, Coal: theBoard.trackSize(), Iron: theBoard.trackSize(), RNG: engine.NewRNG(s.Seed, rngStream)}
 	keys := make([]string, 0, len(s.Options))
