@@ -1,0 +1,1086 @@
+package smokyvalley
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// actx is where and how a district action is taken: in district d, as the
+// district action (or a city action) or as a canal action from a tile.
+type actx struct {
+	d      int
+	canal  bool // taken as a canal action
+	single bool // Produce goods once: one industry, no Cargo Train or Clay Pit bonus
+}
+
+func indName(i int) string { return theData.industries[i].Name }
+
+func (c actx) name() string { return theData.districts[c.d].Name }
+
+// actionOptions lists the district actions possible in c.d now (06 Step 2).
+func (w *walker) actionOptions(c actx) []opt {
+	if c.d < 0 {
+		return nil
+	}
+	var out []opt
+	dd := theData.districts[c.d]
+	if len(w.buildOptions(c)) > 0 {
+		out = append(out, opt{tok: "build", label: "Build an industry (£2 and wood)"})
+	}
+	if len(w.upgradeOptions(c)) > 0 {
+		out = append(out, opt{tok: "upgrade", label: "Upgrade an industry (£1)"})
+	}
+	if len(w.produceOptions(c, w.serviceBonus(c), nil)) > 0 {
+		out = append(out, opt{tok: "produce", label: "Produce goods (£1 an industry)"})
+	}
+	if len(w.serviceOptions(c)) > 0 {
+		out = append(out, opt{tok: "service", label: "Develop a service (£1 and coal)"})
+	}
+	if dd.Canal && len(w.canalOptions(c)) > 0 {
+		out = append(out, opt{tok: "canal", label: "Develop the Lachine Canal (£1)"})
+	}
+	if !c.canal && len(w.cardOptions(c)) > 0 {
+		out = append(out, opt{tok: "card", label: "Acquire a city card (£1)"})
+	}
+	if !c.canal && !dd.Canal && len(w.traderOptions()) > 0 {
+		out = append(out, opt{tok: "trader", label: "Board a trader (£1)"})
+	}
+	if !c.canal && dd.Canal && w.p().Cash >= 1 && len(w.st.loadTargets(w.seat, -1)) > 0 {
+		out = append(out, opt{tok: "ship", label: "Ship goods (£1, up to 2 goods)"})
+	}
+	return out
+}
+
+// action carries out one district action.
+func (w *walker) action(tok string, c actx) error {
+	switch tok {
+	case "build":
+		return w.walkBuild(c)
+	case "upgrade":
+		return w.walkUpgrade(c)
+	case "produce":
+		return w.walkProduce(c)
+	case "service":
+		return w.walkService(c)
+	case "canal":
+		return w.walkCanal(c)
+	case "card":
+		return w.walkCard(c)
+	case "trader":
+		return w.walkTrader(c)
+	case "ship":
+		return w.walkShip(c)
+	}
+	return fmt.Errorf("smoky-valley: unknown action %q", tok)
+}
+
+// effectSlot finds an unused changing effect acting on the boat's space:
+// a tile under the boat, or beside it when its arrows point left and right
+// (06 Develop the Lachine Canal, changing effect; glossary B).
+func (w *walker) effectSlot(eff string) int {
+	p := w.p()
+	b := p.Boat
+	if b < 0 {
+		return -1
+	}
+	for _, k := range []int{b, b - 1, b + 1} {
+		if k < 0 || k > 4 || len(p.Slots[k]) == 0 || w.st.T.Effects[k] {
+			continue
+		}
+		t := theData.canal[p.Slots[k][len(p.Slots[k])-1]]
+		if t.Kind != "changing" || t.Effect != eff || (k != b && !t.Wide) {
+			continue
+		}
+		return k
+	}
+	return -1
+}
+
+// useEffect uses the changing effect, once a turn.
+func (w *walker) useEffect(eff string) bool {
+	k := w.effectSlot(eff)
+	if k < 0 {
+		return false
+	}
+	w.st.T.Effects[k] = true
+	t := w.p().Slots[k][len(w.p().Slots[k])-1]
+	w.l.add(pub(w.seat, "effect", fmt.Sprintf("%s uses the changing effect %s", seatTitle(w.seat), theData.canal[t].Name), "tile", theData.canal[t].ID))
+	return true
+}
+
+func spaceToken(k int) string {
+	if k < 0 {
+		return "depot"
+	}
+	return "s" + strconv.Itoa(k+1)
+}
+
+func (st *State) needsOK(needs string, d int) bool {
+	switch needs {
+	case "canal":
+		return theData.districts[d].Canal
+	case "rail":
+		return st.rail(d)
+	}
+	return true
+}
+
+// ---- Build an Industry (06) ----
+
+func (w *walker) woodCost(ind int) int {
+	n := theData.industries[ind].Wood
+	if w.effectSlot("build-cost") >= 0 {
+		n = max(1, n-1)
+	}
+	return n
+}
+
+func (w *walker) emptySpaces(d int) []int {
+	var out []int
+	for k, t := range w.st.Districts[d].Spaces {
+		if t.Ind < 0 && w.st.usable(d, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (w *walker) buildOptions(c actx) []opt {
+	st, p := w.st, w.p()
+	if p.Cash < 2 || len(w.emptySpaces(c.d)) == 0 {
+		return nil
+	}
+	var out []opt
+	for i, ind := range theData.industries {
+		if i == IndWoodDepot || st.Supply[i] == 0 || !st.needsOK(ind.Needs, c.d) || p.Goods[Wood] < w.woodCost(i) {
+			continue
+		}
+		out = append(out, opt{tok: ind.ID, label: fmt.Sprintf("%s (£2, %d wood)", ind.Name, w.woodCost(i))})
+	}
+	return out
+}
+
+func (w *walker) walkBuild(c actx) error {
+	st, p := w.st, w.p()
+	o, err := w.ask(TopicBuild, "Which industry?", w.buildOptions(c))
+	if err != nil {
+		return err
+	}
+	ind := industryByID(o.tok)
+	var sp []opt
+	for _, k := range w.emptySpaces(c.d) {
+		label := fmt.Sprintf("Space %d", k+1)
+		switch b := theData.districts[c.d].Spaces[k].Bonus; b {
+		case "":
+		case "cash":
+			label += " (bonus £1)"
+		default:
+			label += " (bonus 1 " + b + ")"
+		}
+		sp = append(sp, opt{tok: spaceToken(k), label: label})
+	}
+	so, err := w.ask(TopicBuild, "Which space?", sp)
+	if err != nil {
+		return err
+	}
+	k, _ := strconv.Atoi(so.tok[1:])
+	k--
+	wood := w.woodCost(ind)
+	if wood < theData.industries[ind].Wood {
+		w.useEffect("build-cost")
+	}
+	st.pay(w.seat, 2)
+	p.Goods[Wood] -= wood
+	st.Supply[ind]--
+	w.l.add(pub(w.seat, "build", fmt.Sprintf("%s builds a %s in %s, space %d (£2, %d wood)", seatTitle(w.seat), indName(ind), c.name(), k+1, wood),
+		"industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok))
+	// the space's bonus
+	switch b := theData.districts[c.d].Spaces[k].Bonus; b {
+	case "":
+	case "cash":
+		st.gainCash(&w.l, w.seat, 1)
+	default:
+		g, _ := goodByName(b)
+		st.gainGood(&w.l, w.seat, g, 1, "building space bonus")
+	}
+	st.Districts[c.d].Spaces[k] = Tile{Ind: ind, Owner: w.seat}
+	st.trackDisc(&w.l, w.seat)
+	if err := w.serviceEffects(c, k); err != nil {
+		return err
+	}
+	pop := 1
+	if theData.industries[ind].Kind == "processing" && st.hasCard(w.seat, "headquarters") {
+		pop = 2
+	}
+	if w.useEffect("pop-build") {
+		pop++
+	}
+	st.gainPop(&w.l, w.seat, pop, "building")
+	return nil
+}
+
+func industryByID(id string) int {
+	for i, ind := range theData.industries {
+		if ind.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// trackDisc takes the next disc off the industry track; emptying a stack
+// shows its bonus (06 Build, the 8th industry).
+func (st *State) trackDisc(l *log, seat int) {
+	p := &st.Players[seat]
+	p.Track++
+	cum := 0
+	for i, n := range theData.rules.TrackStacks {
+		cum += n
+		if p.Track != cum {
+			continue
+		}
+		b := theData.rules.TrackBonus[i]
+		for range b.Income {
+			st.incomeUp(l, seat, "industry track")
+		}
+		st.gainPrestige(l, seat, b.Prestige, "industry track")
+	}
+}
+
+// serviceEffects: Coal Power and Water Power after building or upgrading
+// (06 Develop a Service).
+func (w *walker) serviceEffects(c actx, k int) error {
+	st := w.st
+	if st.hasService(c.d, SvcCoalPower) {
+		st.gainPrestige(&w.l, w.seat, 1, "coal power")
+	}
+	if st.hasService(c.d, SvcWaterPower) {
+		if w.canProduceAt(c.d, k, true, [numGoods]int{}) {
+			w.l.add(pub(w.seat, "water-power", seatTitle(w.seat)+" produces once for free (water power)"))
+			return w.produceAt(c.d, k, true)
+		}
+		w.l.add(pub(w.seat, "water-power", seatTitle(w.seat)+" cannot use water power: the inputs are missing"))
+	}
+	return nil
+}
+
+// ---- Upgrade an Industry (06) ----
+
+func (w *walker) upgradeOptions(c actx) []opt {
+	st, p := w.st, w.p()
+	if p.Cash < 1 {
+		return nil
+	}
+	var out []opt
+	for k := -1; k < 5; k++ {
+		t := st.tileAt(c.d, k)
+		if t.Ind < 0 || t.Owner != w.seat || t.Up {
+			continue
+		}
+		cost := goodsOf(theData.industries[t.Ind].Upgrade)
+		ok := true
+		for g, n := range cost {
+			if p.Goods[g] < n {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s on %s", indName(t.Ind), spaceLabel(k))})
+		}
+	}
+	return out
+}
+
+func spaceLabel(k int) string {
+	if k < 0 {
+		return "the Wood Depot space"
+	}
+	return fmt.Sprintf("space %d", k+1)
+}
+
+func parseSpace(tok string) int {
+	if tok == "depot" {
+		return -1
+	}
+	k, _ := strconv.Atoi(strings.TrimPrefix(tok, "s"))
+	return k - 1
+}
+
+func (w *walker) walkUpgrade(c actx) error {
+	st, p := w.st, w.p()
+	o, err := w.ask(TopicUpgrade, "Which of your industries?", w.upgradeOptions(c))
+	if err != nil {
+		return err
+	}
+	k := parseSpace(o.tok)
+	t := st.tileAt(c.d, k)
+	ind := theData.industries[t.Ind]
+	st.pay(w.seat, 1)
+	for g, n := range goodsOf(ind.Upgrade) {
+		p.Goods[g] -= n
+	}
+	t.Up = true
+	w.l.add(pub(w.seat, "upgrade", fmt.Sprintf("%s upgrades the %s in %s", seatTitle(w.seat), ind.Name, c.name()), "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
+	st.gainPrestige(&w.l, w.seat, ind.UpgradePrestige, "upgrade")
+	if w.useEffect("prestige-upgrade") {
+		st.gainPrestige(&w.l, w.seat, 1, "canal tile")
+	}
+	if st.hasCard(w.seat, "labour-union") {
+		st.gainPop(&w.l, w.seat, 1, "labour union")
+	}
+	return w.serviceEffects(c, k)
+}
+
+// ---- Produce Goods (06; glossary A) ----
+
+func (st *State) side(t *Tile) sideData {
+	if t.Up {
+		return theData.industries[t.Ind].Upgraded
+	}
+	return theData.industries[t.Ind].Basic
+}
+
+// serviceBonus is what the Cargo Trains and Clay Pits of the district add
+// to a production (taken at its start).
+func (w *walker) serviceBonus(c actx) [numGoods]int {
+	var out [numGoods]int
+	if c.single {
+		return out
+	}
+	for _, s := range w.st.Districts[c.d].Services {
+		if s < 0 {
+			continue
+		}
+		switch theData.svcType[s] {
+		case SvcCargoTrain, SvcClayPit:
+			g, _ := goodByName(theData.services[s].Good)
+			out[g]++
+		}
+	}
+	return out
+}
+
+func (w *walker) canProduceAt(d, k int, free bool, extra [numGoods]int) bool {
+	st, p := w.st, w.p()
+	t := st.tileAt(d, k)
+	if t.Ind < 0 {
+		return false
+	}
+	sd := st.side(t)
+	if !free && p.Cash < sd.Cash {
+		return false
+	}
+	for name, n := range sd.Input {
+		g, _ := goodByName(name)
+		have := p.Goods[g] + extra[g]
+		if g == Coal && st.hasCard(w.seat, "charcoal-production") {
+			have += p.Goods[Wood] + extra[Wood]
+		}
+		if have < n {
+			return false
+		}
+	}
+	if sd.Ship != "" && len(st.ownShipMarkets(w.seat)) == 0 {
+		return false
+	}
+	return true
+}
+
+func (w *walker) produceOptions(c actx, extra [numGoods]int, used []int) []opt {
+	st := w.st
+	var out []opt
+	for k := -1; k < 5; k++ {
+		if contains(used, k) || !w.canProduceAt(c.d, k, false, extra) {
+			continue
+		}
+		t := st.tileAt(c.d, k)
+		owner := "neutral"
+		if t.Owner >= 0 {
+			owner = seatName(t.Owner)
+		}
+		up := ""
+		if t.Up {
+			up = " (upgraded)"
+		}
+		out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s%s of %s on %s", indName(t.Ind), up, owner, spaceLabel(k))})
+	}
+	return out
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *walker) walkProduce(c actx) error {
+	st := w.st
+	bonus := w.serviceBonus(c)
+	for g, n := range bonus {
+		st.gainGood(&w.l, w.seat, g, n, "service bonus")
+	}
+	var used []int
+	opponents := 0
+	for {
+		opts := w.produceOptions(c, [numGoods]int{}, used)
+		var o opt
+		if len(used) == 0 {
+			var err error
+			if o, err = w.ask(TopicProduce, "Produce in which industry?", opts); err != nil {
+				return err
+			}
+		} else {
+			var ok bool
+			var err error
+			if o, ok, err = w.optional(TopicProduce, "Produce in another industry?", opts); err != nil {
+				return err
+			} else if !ok {
+				break
+			}
+		}
+		k := parseSpace(o.tok)
+		used = append(used, k)
+		if t := st.tileAt(c.d, k); t.Owner >= 0 && t.Owner != w.seat {
+			opponents++
+		}
+		if err := w.produceAt(c.d, k, false); err != nil {
+			return err
+		}
+		if c.single {
+			break
+		}
+	}
+	if opponents >= 2 {
+		st.gainPop(&w.l, w.seat, 1, "producing in opponents' industries")
+	}
+	return nil
+}
+
+// payCoal spends n coal, offering wood in its place with Charcoal
+// Production.
+func (w *walker) payCoal(topic string, n int) error {
+	st, p := w.st, w.p()
+	if n == 0 {
+		return nil
+	}
+	if !st.hasCard(w.seat, "charcoal-production") {
+		p.Goods[Coal] -= n
+		return nil
+	}
+	var opts []opt
+	for c := n; c >= 0; c-- {
+		if p.Goods[Coal] >= c && p.Goods[Wood] >= n-c {
+			tok := "coal-and-wood"
+			switch {
+			case c == n:
+				tok = "coal"
+			case c == 0:
+				tok = "wood"
+			}
+			opts = append(opts, opt{tok: tok, label: fmt.Sprintf("Pay %d coal and %d wood", c, n-c)})
+		}
+	}
+	coal := n
+	if len(opts) > 1 {
+		o, err := w.ask(topic, "Pay with coal or wood (Charcoal Production)?", opts)
+		if err != nil {
+			return err
+		}
+		switch o.tok {
+		case "wood":
+			coal = 0
+		case "coal-and-wood":
+			coal = n - 1
+		}
+	} else if p.Goods[Coal] < n {
+		coal = p.Goods[Coal]
+	}
+	p.Goods[Coal] -= coal
+	p.Goods[Wood] -= n - coal
+	return nil
+}
+
+// produceAt produces once in the industry at d,k (free: Water Power).
+func (w *walker) produceAt(d, k int, free bool) error {
+	st, p := w.st, w.p()
+	t := *st.tileAt(d, k)
+	sd := st.side(&t)
+	ind := theData.industries[t.Ind]
+	if !free {
+		st.pay(w.seat, sd.Cash)
+	}
+	in := goodsOf(sd.Input)
+	for g, n := range in {
+		if g == Coal {
+			if err := w.payCoal(TopicProduce, n); err != nil {
+				return err
+			}
+			continue
+		}
+		p.Goods[g] -= n
+	}
+	var out [numGoods]int
+	switch {
+	case sd.Ship != "":
+		var ms []opt
+		for _, m := range st.ownShipMarkets(w.seat) {
+			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].Name})
+		}
+		o, err := w.ask(TopicShipyard, "Where does your ship sail?", ms)
+		if err != nil {
+			return err
+		}
+		m := marketIndex(theData, o.tok)
+		g, err := w.askTradeToken(m)
+		if err != nil {
+			return err
+		}
+		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces a ship at the %s in %s", seatTitle(w.seat), ind.Name, theData.districts[d].Name), "industry", ind.ID, "space", spaceToken(k)))
+		st.placeOwnShip(&w.l, w.seat, m, t.Up, g)
+	case len(sd.Choice) > 0 && !sd.Mix:
+		g, err := w.askGood(TopicProduce, "Which goods?", goodsByNames(sd.Choice))
+		if err != nil {
+			return err
+		}
+		out[g] = sd.Total
+	case sd.Mix:
+		a, _ := goodByName(sd.Choice[0])
+		b, _ := goodByName(sd.Choice[1])
+		var opts []opt
+		for n := sd.Total; n >= 0; n-- {
+			opts = append(opts, opt{tok: mixToken(a, n, b, sd.Total-n), label: fmt.Sprintf("%d %s and %d %s", n, goodNames[a], sd.Total-n, goodNames[b])})
+		}
+		o, err := w.ask(TopicProduce, "Which goods?", opts)
+		if err != nil {
+			return err
+		}
+		for n := sd.Total; n >= 0; n-- {
+			if mixToken(a, n, b, sd.Total-n) == o.tok {
+				out[a], out[b] = n, sd.Total-n
+			}
+		}
+	default:
+		out = goodsOf(sd.Output)
+	}
+	if sd.Ship == "" {
+		var parts []string
+		for g, n := range out {
+			if n > 0 {
+				p.Goods[g] += n
+				parts = append(parts, fmt.Sprintf("%d %s", n, goodNames[g]))
+			}
+		}
+		how := ""
+		if free {
+			how = " for free"
+		}
+		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces %s at the %s in %s%s", seatTitle(w.seat), strings.Join(parts, " and "), ind.Name, theData.districts[d].Name, how),
+			"industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)))
+	}
+	// the owner's bonus, when the industry is an opponent's
+	if o := t.Owner; o >= 0 && o != w.seat && !free {
+		for g, n := range goodsOf(sd.Owner) {
+			st.gainGood(&w.l, o, g, n, "owner's bonus")
+		}
+		if len(sd.OwnerChoice) > 0 {
+			choices := goodsByNames(sd.OwnerChoice)
+			if sd.OwnerMatches {
+				var made []int
+				for _, g := range choices {
+					if out[g] > 0 {
+						made = append(made, g)
+					}
+				}
+				choices = made
+			}
+			if len(choices) == 1 {
+				st.gainGood(&w.l, o, choices[0], 1, "owner's bonus")
+			} else if len(choices) > 1 {
+				st.Pending = append(st.Pending, Pending{Seat: o, Kind: "owner", Choices: choices})
+			}
+		}
+		st.gainPrestige(&w.l, o, sd.OwnerPrestige, "owner's bonus")
+	}
+	return nil
+}
+
+func mixToken(a, na, b, nb int) string {
+	var parts []string
+	if na > 0 {
+		parts = append(parts, goodNames[a]+strconv.Itoa(na))
+	}
+	if nb > 0 {
+		parts = append(parts, goodNames[b]+strconv.Itoa(nb))
+	}
+	return strings.Join(parts, "-")
+}
+
+func goodsByNames(names []string) []int {
+	var out []int
+	for _, n := range names {
+		g, _ := goodByName(n)
+		out = append(out, g)
+	}
+	return out
+}
+
+// askTradeToken: a new own ship may get a free foreign trade token of its
+// market, or none (the first to load chooses then).
+func (w *walker) askTradeToken(m int) (int, error) {
+	opts := []opt{{tok: "open", label: "No trade token (the first to load decides)"}}
+	var gs []int
+	for g := range numGoods {
+		if demand(m, g) && w.st.tokenFree(m, g) {
+			gs = append(gs, g)
+		}
+	}
+	opts = append(opts, goodOpts(gs)...)
+	o, err := w.ask(TopicShipyard, "Which goods may it carry?", opts)
+	if err != nil {
+		return -1, err
+	}
+	if o.tok == "open" {
+		return -1, nil
+	}
+	g, _ := goodByName(o.tok)
+	return g, nil
+}
+
+// ---- Develop a Service (06) ----
+
+func (w *walker) serviceCoal() int { return theData.rules.ServiceCoal[strconv.Itoa(w.st.year())] }
+
+func (w *walker) serviceOptions(c actx) []opt {
+	st, p := w.st, w.p()
+	if p.Cash < 1 || st.coalLike(w.seat) < w.serviceCoal() {
+		return nil
+	}
+	var out []opt
+	for _, s := range st.ServiceOffer {
+		if s < 0 || w.serviceSpace(c.d, s) < 0 {
+			continue
+		}
+		tok := theData.services[s].ID
+		dup := false
+		for _, o := range out {
+			dup = dup || o.tok == tok
+		}
+		if !dup {
+			out = append(out, opt{tok: tok, label: theData.services[s].Name})
+		}
+	}
+	return out
+}
+
+// serviceSpace is the empty service space of district d matching token s.
+func (w *walker) serviceSpace(d, s int) int {
+	for i, typ := range theData.districts[d].Services {
+		if typ == theData.services[s].Type && w.st.Districts[d].Services[i] < 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func (w *walker) walkService(c actx) error {
+	st := w.st
+	o, err := w.ask(TopicService, "Which service?", w.serviceOptions(c))
+	if err != nil {
+		return err
+	}
+	s := -1
+	for i, x := range st.ServiceOffer {
+		if x >= 0 && theData.services[x].ID == o.tok {
+			s = x
+			st.ServiceOffer[i] = -1
+			break
+		}
+	}
+	st.pay(w.seat, 1)
+	if err := w.payCoal(TopicService, w.serviceCoal()); err != nil {
+		return err
+	}
+	st.Districts[c.d].Services[w.serviceSpace(c.d, s)] = s
+	w.l.add(pub(w.seat, "service", fmt.Sprintf("%s develops %s in %s", seatTitle(w.seat), theData.services[s].Name, c.name()), "service", o.tok, "district", theData.districts[c.d].ID))
+	st.incomeUp(&w.l, w.seat, "service")
+	st.gainPrestige(&w.l, w.seat, st.countIndustries(c.d), "service")
+	if st.hasCard(w.seat, "local-distribution-network") {
+		st.gainPrestige(&w.l, w.seat, 1, "local distribution network")
+	}
+	if w.useEffect("prestige-service") {
+		st.gainPrestige(&w.l, w.seat, 1, "canal tile")
+	}
+	typ := theData.svcType[s]
+	for o := range st.N {
+		if o == w.seat {
+			continue
+		}
+		if (typ == SvcWaterPower && st.hasCard(o, "hydraulic-lots")) || (typ == SvcCargoTrain && st.hasCard(o, "gtr-shareholder")) {
+			st.gainCash(&w.l, o, 1)
+		}
+	}
+	st.gainPop(&w.l, w.seat, 1, "service")
+	return nil
+}
+
+// ---- Develop the Lachine Canal (06) ----
+
+func (w *walker) canalGood() int {
+	if w.st.era() == Widening {
+		return Brick
+	}
+	return Machine
+}
+
+func (w *walker) canalOptions(c actx) []opt {
+	st, p := w.st, w.p()
+	k := canalIndex(c.d)
+	if k < 0 || p.Cash < 1 || p.Goods[w.canalGood()] < 1 {
+		return nil
+	}
+	return canalTileOpts(st.CanalOffer[k])
+}
+
+func canalTileOpts(xs []int) []opt {
+	var out []opt
+	for _, t := range xs {
+		if t < 0 {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			dup = dup || o.tok == theData.canal[t].ID
+		}
+		if !dup {
+			out = append(out, opt{tok: theData.canal[t].ID, label: theData.canal[t].Name})
+		}
+	}
+	return out
+}
+
+func slotOpts(p *Player) []opt {
+	var out []opt
+	for k := range 5 {
+		out = append(out, opt{tok: "slot" + strconv.Itoa(k+1), label: fmt.Sprintf("Under space %d (%s)", k+1, theData.districts[p.Nav[k]].Name)})
+	}
+	return out
+}
+
+// takeCanalTile moves a tile from canal section k to a slot of the seat's
+// navigation board and refills the space from the stack.
+func (w *walker) takeCanalTile(topic string, k int, tok string) error {
+	st, p := w.st, w.p()
+	so, err := w.ask(topic, "Under which navigation space?", slotOpts(p))
+	if err != nil {
+		return err
+	}
+	slot, _ := strconv.Atoi(strings.TrimPrefix(so.tok, "slot"))
+	slot--
+	t := -1
+	for i, x := range st.CanalOffer[k] {
+		if x >= 0 && theData.canal[x].ID == tok {
+			t = x
+			st.CanalOffer[k][i] = st.drawCanal(st.era())
+			break
+		}
+	}
+	p.Slots[slot] = append(p.Slots[slot], t)
+	w.l.add(pub(w.seat, "canal-tile", fmt.Sprintf("%s takes the canal tile %s and places it under navigation space %d", seatTitle(w.seat), theData.canal[t].Name, slot+1), "tile", tok, "slot", so.tok))
+	return nil
+}
+
+// advanceCanal moves the canal development marker of canal section k.
+func (st *State) advanceCanal(l *log, seat, k, steps int) {
+	p := &st.Players[seat]
+	p.Canal[k] = min(p.Canal[k]+steps, len(theData.rules.CanalTrack)-1)
+	l.add(pub(seat, "canal-marker", fmt.Sprintf("%s's %s canal marker moves to %d", seatTitle(seat), theData.districts[canalDistrict(k)].Name, p.Canal[k])))
+}
+
+func (w *walker) walkCanal(c actx) error {
+	st, p := w.st, w.p()
+	o, err := w.ask(TopicCanal, "Which canal tile?", w.canalOptions(c))
+	if err != nil {
+		return err
+	}
+	k := canalIndex(c.d)
+	st.pay(w.seat, 1)
+	p.Goods[w.canalGood()]--
+	w.l.add(pub(w.seat, "develop-canal", fmt.Sprintf("%s develops the Lachine Canal in %s", seatTitle(w.seat), c.name()), "district", theData.districts[c.d].ID))
+	if err := w.takeCanalTile(TopicCanal, k, o.tok); err != nil {
+		return err
+	}
+	era := []string{"widening", "modernization"}[st.era()]
+	st.advanceCanal(&w.l, w.seat, k, theData.rules.CanalSteps[era])
+	st.gainPop(&w.l, w.seat, 1, "canal")
+	st.gainPrestige(&w.l, w.seat, theData.rules.CanalPrestige[era], "canal modernization")
+	return nil
+}
+
+// ---- Board a Trader or Ship Goods (06) ----
+
+func (w *walker) traderOptions() []opt {
+	if w.p().Cash < 1 || w.p().Traders < 1 {
+		return nil
+	}
+	return w.traderShips()
+}
+
+func (w *walker) traderShips() []opt {
+	if w.p().Traders < 1 {
+		return nil
+	}
+	var out []opt
+	for _, mr := range w.st.neutralTraderSpaces() {
+		out = append(out, opt{tok: shipToken(mr[0], mr[1]), label: "The " + shipNoun(w.st.Canal[mr[0]][mr[1]]) + fmt.Sprintf(" (row %d)", mr[1]+1)})
+	}
+	return out
+}
+
+// boardTrader puts one of the seat's traders on a neutral ship.
+func (w *walker) boardTrader(tok string) {
+	m, r, _ := parseShip(tok)
+	w.st.Canal[m][r].Trader = w.seat
+	w.p().Traders--
+	w.l.add(pub(w.seat, "board", fmt.Sprintf("%s boards a trader on the %s", seatTitle(w.seat), shipNoun(w.st.Canal[m][r])), "ship", tok))
+}
+
+func (w *walker) walkTrader(c actx) error {
+	o, err := w.ask(TopicTraders, "On which neutral ship?", w.traderOptions())
+	if err != nil {
+		return err
+	}
+	w.st.pay(w.seat, 1)
+	w.boardTrader(o.tok)
+	if w.effectSlot("board") >= 0 && !c.canal {
+		extra := w.traderShips()
+		if len(extra) > 0 {
+			o2, ok, err := w.optional(TopicTraders, "Board another trader for free (canal tile)?", extra)
+			if err != nil {
+				return err
+			}
+			if ok {
+				w.useEffect("board")
+				w.boardTrader(o2.tok)
+			}
+		}
+	}
+	return nil
+}
+
+func loadOpts(st *State, ts [][3]int) []opt {
+	var out []opt
+	for _, t := range ts {
+		out = append(out, opt{tok: goodNames[t[0]] + "@" + shipToken(t[1], t[2]), label: fmt.Sprintf("%s on the %s (row %d)", goodNames[t[0]], shipNoun(st.Canal[t[1]][t[2]]), t[2]+1)})
+	}
+	return out
+}
+
+func parseLoad(tok string) (g, m, r int) {
+	a, b, _ := strings.Cut(tok, "@")
+	g, _ = goodByName(a)
+	m, r, _ = parseShip(b)
+	return
+}
+
+// loadOne loads one good chosen among targets (market -1: any) and
+// returns the ship loaded.
+func (w *walker) loadOne(topic, prompt string, market int) ([2]int, error) {
+	o, err := w.ask(topic, prompt, loadOpts(w.st, w.st.loadTargets(w.seat, market)))
+	if err != nil {
+		return [2]int{}, err
+	}
+	g, m, r := parseLoad(o.tok)
+	w.st.load(&w.l, w.seat, m, r, g)
+	return [2]int{m, r}, nil
+}
+
+// unloadFull unloads the loaded ships that are full, in loading order.
+func (w *walker) unloadFull(ships ...[2]int) {
+	for _, s := range ships {
+		sh := w.st.Canal[s[0]][s[1]]
+		if !sh.empty() && len(sh.Loads) >= sh.capacity() {
+			w.st.unloadAt(&w.l, s[0], s[1])
+		}
+	}
+}
+
+func (w *walker) walkShip(c actx) error {
+	st := w.st
+	first, err := w.loadOne(TopicShipGoods, "Load which good on which ship?", -1)
+	if err != nil {
+		return err
+	}
+	st.pay(w.seat, 1)
+	loaded := [][2]int{first}
+	same := w.effectSlot("load2") >= 0 && !c.canal
+	var ts [][3]int
+	for _, t := range st.loadTargets(w.seat, -1) {
+		if (t[1] != first[0] || t[2] != first[1]) || same {
+			ts = append(ts, t)
+		}
+	}
+	if len(ts) > 0 {
+		o, ok, err := w.optional(TopicShipGoods, "Load a second good?", loadOpts(st, ts))
+		if err != nil {
+			return err
+		}
+		if ok {
+			g, m, r := parseLoad(o.tok)
+			if m == first[0] && r == first[1] {
+				w.useEffect("load2")
+			} else {
+				loaded = append(loaded, [2]int{m, r})
+			}
+			st.load(&w.l, w.seat, m, r, g)
+		}
+	}
+	w.unloadFull(loaded...)
+	return nil
+}
+
+// ---- the local market, free actions (06 Trade at the local market) ----
+
+func (w *walker) sellCount() int {
+	if w.effectSlot("market") >= 0 && w.st.T.Started {
+		return 2
+	}
+	return 3
+}
+
+func (w *walker) distinctBasics() []int {
+	var out []int
+	for _, g := range basicGoods() {
+		if w.p().Goods[g] > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (w *walker) processedHeld() []int {
+	var out []int
+	for _, g := range []int{Flour, Beer, Machine} {
+		if w.p().Goods[g] > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func (w *walker) marketOptions() []opt {
+	p := w.p()
+	var out []opt
+	if p.Cash >= 1 {
+		out = append(out, opt{tok: "buy", label: "Local market: buy a basic good for £1"})
+	}
+	if !p.Market[1] && len(w.distinctBasics()) >= w.sellCount() {
+		out = append(out, opt{tok: "sell", label: fmt.Sprintf("Local market: sell %d different basic goods for £1", w.sellCount())})
+	}
+	if !p.Market[2] && len(w.distinctBasics()) > 0 && len(w.processedHeld()) > 0 {
+		out = append(out, opt{tok: "sellpair", label: "Local market: sell a basic and a processed good for £1"})
+	}
+	return out
+}
+
+func (w *walker) walkMarket(kind string) error {
+	st, p := w.st, w.p()
+	switch kind {
+	case "buy":
+		g, err := w.askGood(TopicMarket, "Which basic good?", basicGoods())
+		if err != nil {
+			return err
+		}
+		st.pay(w.seat, 1)
+		p.Goods[g]++
+		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s buys 1 %s at the local market for £1", seatTitle(w.seat), goodNames[g]), "trade", "buy", "good", goodNames[g]))
+		w.marketMarker(0)
+	case "sell":
+		n := w.sellCount()
+		var sold []string
+		var gs []int
+		for range n {
+			var avail []int
+			for _, g := range w.distinctBasics() {
+				if !contains(gs, g) {
+					avail = append(avail, g)
+				}
+			}
+			g, err := w.askGood(TopicMarket, "Sell which basic good?", avail)
+			if err != nil {
+				return err
+			}
+			gs = append(gs, g)
+			sold = append(sold, goodNames[g])
+		}
+		if n == 2 {
+			w.useEffect("market")
+		}
+		for _, g := range gs {
+			p.Goods[g]--
+		}
+		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s sells %s at the local market", seatTitle(w.seat), strings.Join(sold, ", ")), "trade", "sell"))
+		st.gainCash(&w.l, w.seat, 1)
+		w.marketMarker(1)
+	case "sellpair":
+		b, err := w.askGood(TopicMarket, "Sell which basic good?", w.distinctBasics())
+		if err != nil {
+			return err
+		}
+		pr, err := w.askGood(TopicMarket, "And which processed good?", w.processedHeld())
+		if err != nil {
+			return err
+		}
+		p.Goods[b]--
+		p.Goods[pr]--
+		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s sells 1 %s and 1 %s at the local market", seatTitle(w.seat), goodNames[b], goodNames[pr]), "trade", "sellpair"))
+		st.gainCash(&w.l, w.seat, 1)
+		w.marketMarker(2)
+	}
+	return nil
+}
+
+// marketMarker places the seat's marker for trade i (once a phase);
+// the second and third markers are worth 1 popularity each.
+func (w *walker) marketMarker(i int) {
+	p := w.p()
+	if p.Market[i] {
+		return
+	}
+	p.Market[i] = true
+	n := 0
+	for _, m := range p.Market {
+		if m {
+			n++
+		}
+	}
+	if n >= 2 {
+		w.st.gainPop(&w.l, w.seat, 1, "local market")
+	}
+}
+
+func (w *walker) walkPoverty() error {
+	st, p := w.st, w.p()
+	var gs []int
+	for _, g := range []int{Flour, Beer} {
+		if p.Goods[g] > 0 {
+			gs = append(gs, g)
+		}
+	}
+	g, err := w.askGood(TopicCards, "Trade flour (2 prestige) or beer (3 prestige)?", gs)
+	if err != nil {
+		return err
+	}
+	p.Goods[g]--
+	p.Poverty = true
+	n := 2
+	if g == Beer {
+		n = 3
+	}
+	w.l.add(pub(w.seat, "poverty", fmt.Sprintf("%s gives 1 %s to Poverty Reduction", seatTitle(w.seat), goodNames[g])))
+	st.gainPrestige(&w.l, w.seat, n, "poverty reduction")
+	return nil
+}

@@ -1,0 +1,557 @@
+package smokyvalley
+
+import (
+	"fmt"
+	"slices"
+)
+
+// City cards (06 Acquire a City Card; glossary C). What each card does is
+// below, keyed by the card's ID in data/cards.json.
+
+// cardEffect carries out a card's instant actions and immediate effect
+// when it is acquired in district d.
+type cardEffect func(w *walker, d int) error
+
+func (w *walker) cardCost(mustGrain bool) []int {
+	// the goods the card may be paid with: grain in the 1840s, flour later,
+	// or grain instead with the reduced price canal tile
+	if w.st.decade() == 0 {
+		return []int{Grain}
+	}
+	if w.effectSlot("city-cost") >= 0 {
+		return []int{Flour, Grain}
+	}
+	return []int{Flour}
+}
+
+// cardOptions lists the offered cards the seat may acquire in c.d.
+func (w *walker) cardOptions(c actx) []opt {
+	st, p := w.st, w.p()
+	if p.Cash < 1 || c.d < 0 {
+		return nil
+	}
+	pay := false
+	for _, g := range w.cardCost(false) {
+		pay = pay || p.Goods[g] > 0
+	}
+	if !pay {
+		return nil
+	}
+	if st.owns(w.seat, c.d) == 0 && !st.hasCard(w.seat, "community-service") {
+		return nil
+	}
+	if p.CityBox[c.d] && !(st.Mayor == w.seat && !p.MayorUse) {
+		return nil
+	}
+	var out []opt
+	for _, k := range st.CardOffer {
+		if k < 0 || !st.needsOK(theData.cards[k].Needs, c.d) {
+			continue
+		}
+		cd := theData.cards[k]
+		out = append(out, opt{tok: cd.ID, label: fmt.Sprintf("%s (%s)", cd.Name, categoryTitles[theData.cardCat[k]])})
+	}
+	return out
+}
+
+func cardByID(id string) int {
+	for i, c := range theData.cards {
+		if c.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (w *walker) walkCard(c actx) error {
+	st, p := w.st, w.p()
+	o, err := w.ask(TopicCards, "Which city card?", w.cardOptions(c))
+	if err != nil {
+		return err
+	}
+	k := cardByID(o.tok)
+	var gs []int
+	for _, g := range w.cardCost(false) {
+		if p.Goods[g] > 0 {
+			gs = append(gs, g)
+		}
+	}
+	g := gs[0]
+	if len(gs) > 1 {
+		if g, err = w.askGood(TopicCards, "Pay with flour or grain (canal tile)?", gs); err != nil {
+			return err
+		}
+	}
+	if g == Grain && st.decade() > 0 {
+		w.useEffect("city-cost")
+	}
+	st.pay(w.seat, 1)
+	p.Goods[g]--
+	mayor := p.CityBox[c.d]
+	if mayor {
+		p.MayorUse = true
+	} else {
+		p.CityBox[c.d] = true
+	}
+	held := slices.Clone(p.Cards)
+	p.Cards = append(p.Cards, k)
+	i := slices.Index(st.CardOffer, k)
+	st.CardOffer[i] = st.drawCard(st.decade())
+	how := ""
+	if mayor {
+		how = " with the mayor's bonus"
+	}
+	w.l.add(pub(w.seat, "card", fmt.Sprintf("%s acquires the city card %s in %s%s", seatTitle(w.seat), theData.cards[k].Name, c.name(), how), "card", o.tok, "district", theData.districts[c.d].ID))
+	st.gainPop(&w.l, w.seat, 1, "city card")
+	w.acquireTriggers(held, k)
+	return cardEffects[o.tok](w, c.d)
+}
+
+// acquireTriggers: permanent effects of the cards already held that react
+// to acquiring a card (never the new card itself).
+func (w *walker) acquireTriggers(held []int, k int) {
+	st := w.st
+	cat := theData.cardCat[k]
+	has := func(id string) bool {
+		for _, c := range held {
+			if theData.cards[c].ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	de := st.Opts.CardTexts == "de"
+	if cat == CatLife {
+		if has("city-park") {
+			st.gainPop(&w.l, w.seat, 1, "city park")
+		}
+		if has("aqueduct") {
+			if de {
+				st.gainPop(&w.l, w.seat, 1, "aqueduct")
+			} else {
+				st.gainPrestige(&w.l, w.seat, 1, "aqueduct")
+			}
+		}
+		if has("horsecar") && !de {
+			st.gainPop(&w.l, w.seat, 1, "horsecar")
+		}
+		if has("hospital") {
+			st.gainPrestige(&w.l, w.seat, 2, "hospital")
+		}
+	}
+	if cat == CatService && has("waste-management") {
+		st.gainPop(&w.l, w.seat, 1, "waste management")
+	}
+	if (cat == CatLife || cat == CatEconomy) && has("new-city-hall") {
+		st.gainPrestige(&w.l, w.seat, 1, "new city hall")
+		st.gainPop(&w.l, w.seat, 1, "new city hall")
+	}
+	if has("social-influence") {
+		st.gainPrestige(&w.l, w.seat, 1, "social influence")
+	}
+}
+
+// ---- building blocks of the card effects ----
+
+func cityAction(w *walker) {
+	w.st.T.Actions++
+	w.l.add(pub(w.seat, "city-action", seatTitle(w.seat)+" gains a city action"))
+}
+
+func prestige(w *walker, n int, why string) { w.st.gainPrestige(&w.l, w.seat, n, why) }
+
+func gain(w *walker, g, n int) { w.st.gainGood(&w.l, w.seat, g, n, "city card") }
+
+func moveBoat(w *walker) error {
+	p := w.p()
+	var ds []int
+	ds = append(ds, p.Nav[:]...)
+	o, err := w.ask(TopicCards, "Move your boat to which district (free)?", districtOpts(ds))
+	if err != nil {
+		return err
+	}
+	p.Boat = w.st.slotOf(w.seat, districtByID(o.tok))
+	w.l.add(pub(w.seat, "go", fmt.Sprintf("%s moves the boat to %s for free", seatTitle(w.seat), theData.districts[districtByID(o.tok)].Name), "district", o.tok, "cost", "0"))
+	return nil
+}
+
+// loadFree loads one good free on a ship of market m (-1: any), if any can.
+func loadFree(w *walker, m int) error {
+	if len(w.st.loadTargets(w.seat, m)) == 0 {
+		return nil
+	}
+	s, err := w.loadOne(TopicCards, "Load which good on which ship (free)?", m)
+	if err != nil {
+		return err
+	}
+	w.unloadFull(s)
+	return nil
+}
+
+func traderFree(w *walker) error {
+	opts := w.traderShips()
+	if len(opts) == 0 {
+		return nil
+	}
+	o, err := w.ask(TopicCards, "Board a trader on which neutral ship (free)?", opts)
+	if err != nil {
+		return err
+	}
+	w.boardTrader(o.tok)
+	return nil
+}
+
+func (w *walker) countCat(cat int) int {
+	n := 0
+	for _, c := range w.p().Cards {
+		if theData.cardCat[c] == cat {
+			n++
+		}
+	}
+	return n
+}
+
+// producedIn lists the goods of a kind the industries of district d
+// produce (Local Supplier, Local Contractor).
+func (st *State) producedIn(d int, basic bool) []int {
+	var out []int
+	for k := -1; k < 5; k++ {
+		t := st.tileAt(d, k)
+		if t.Ind < 0 {
+			continue
+		}
+		sd := st.side(t)
+		var gs []int
+		for name := range sd.Output {
+			g, _ := goodByName(name)
+			gs = append(gs, g)
+		}
+		gs = append(gs, goodsByNames(sd.Choice)...)
+		for _, g := range gs {
+			if isBasic(g) == basic && !contains(out, g) {
+				out = append(out, g)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func chooseGoods(w *walker, n int, gs []int, prompt string) error {
+	if len(gs) == 0 {
+		return nil
+	}
+	for range n {
+		g, err := w.askGood(TopicCards, prompt, gs)
+		if err != nil {
+			return err
+		}
+		w.st.gainGood(&w.l, w.seat, g, 1, "city card")
+	}
+	return nil
+}
+
+func (w *walker) totalCanalTiles() int {
+	n := 0
+	for _, s := range w.p().Slots {
+		if w.st.Opts.PortCovered {
+			n += len(s)
+		} else if len(s) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// cardEffects: every card of the glossary (C).
+var cardEffects map[string]cardEffect
+
+func init() {
+	cardEffects = map[string]cardEffect{
+		// 1840s, economic and industrial development
+		"bank": func(w *walker, d int) error { w.st.incomeUp(&w.l, w.seat, "bank"); cityAction(w); return nil },
+		"canal-lock": func(w *walker, d int) error {
+			if err := moveBoat(w); err != nil {
+				return err
+			}
+			// immediate effect: a free canal tile from any section, its
+			// marker one space on; the space is refilled (our decision)
+			var opts []opt
+			for k := range 3 {
+				for _, o := range canalTileOpts(w.st.CanalOffer[k]) {
+					o.tok = theData.districts[canalDistrict(k)].ID + ":" + o.tok
+					o.label = theData.districts[canalDistrict(k)].Name + ": " + o.label
+					opts = append(opts, o)
+				}
+			}
+			if len(opts) == 0 {
+				return nil
+			}
+			o, err := w.ask(TopicCards, "Which canal tile (free)?", opts)
+			if err != nil {
+				return err
+			}
+			var dist, tok string
+			for i := range o.tok {
+				if o.tok[i] == ':' {
+					dist, tok = o.tok[:i], o.tok[i+1:]
+					break
+				}
+			}
+			k := canalIndex(districtByID(dist))
+			if err := w.takeCanalTile(TopicCards, k, tok); err != nil {
+				return err
+			}
+			w.st.advanceCanal(&w.l, w.seat, k, 1)
+			return nil
+		},
+		"charcoal-production":  func(w *walker, d int) error { gain(w, Wood, 1); return nil },
+		"commercial-office-gb": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "gb")) },
+		"commercial-office-us": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "us")) },
+		"commercial-office-wi": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "wi")) },
+		"hydraulic-lots":       func(w *walker, d int) error { return w.swapTiles(TopicCards) },
+		"local-supplier": func(w *walker, d int) error {
+			return chooseGoods(w, 3, w.st.producedIn(d, true), "Which basic good produced here?")
+		},
+		// 1840s, quality of life
+		"boxing-club": func(w *walker, d int) error {
+			prestige(w, 1, "boxing club")
+			w.st.incomeUp(&w.l, w.seat, "boxing club")
+			return nil
+		},
+		"city-park":        func(w *walker, d int) error { prestige(w, 1, "city park"); gain(w, Wood, 1); return nil },
+		"headquarters":     func(w *walker, d int) error { return nil },
+		"waste-management": func(w *walker, d int) error { cityAction(w); return nil },
+		// 1840s, public service
+		"aqueduct": func(w *walker, d int) error { return w.swapTiles(TopicCards) },
+		"city-planning-office": func(w *walker, d int) error {
+			gain(w, Grain, 1)
+			return w.swapTiles(TopicCards)
+		},
+		"college": func(w *walker, d int) error {
+			if err := traderFree(w); err != nil {
+				return err
+			}
+			gain(w, Machine, 1)
+			cityAction(w)
+			return nil
+		},
+		"newspaper": func(w *walker, d int) error { prestige(w, 1, "newspaper"); cityAction(w); return nil },
+		// 1850s, economic and industrial development
+		"gtr-shareholder": func(w *walker, d int) error {
+			w.st.incomeUp(&w.l, w.seat, "railway shares")
+			return chooseGoods(w, 1, []int{Coal, Grain}, "Grain or coal?")
+		},
+		"local-contractor": func(w *walker, d int) error {
+			return chooseGoods(w, 2, w.st.producedIn(d, false), "Which processed good produced here?")
+		},
+		"preferred-loading": func(w *walker, d int) error {
+			if err := moveBoat(w); err != nil {
+				return err
+			}
+			if w.st.Opts.CardTexts != "de" {
+				if err := loadFree(w, -1); err != nil {
+					return err
+				}
+			}
+			ms := w.st.ownShipMarkets(w.seat)
+			if len(ms) == 0 {
+				return nil
+			}
+			var opts []opt
+			for _, m := range ms {
+				opts = append(opts, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].Name})
+			}
+			o, err := w.ask(TopicCards, "Where does your schooner sail?", opts)
+			if err != nil {
+				return err
+			}
+			m := marketIndex(theData, o.tok)
+			g, err := w.askTradeToken(m)
+			if err != nil {
+				return err
+			}
+			w.st.placeOwnShip(&w.l, w.seat, m, false, g)
+			return nil
+		},
+		"partnership-us": func(w *walker, d int) error { gain(w, Flour, 1); return nil },
+		"partnership-wi": func(w *walker, d int) error { gain(w, Beer, 1); return nil },
+		"trade-center": func(w *walker, d int) error {
+			if err := loadFree(w, -1); err != nil {
+				return err
+			}
+			if w.p().Traders < 1 {
+				return nil
+			}
+			var opts []opt
+			for m, md := range theData.markets {
+				_ = m
+				opts = append(opts, opt{tok: md.ID, label: "The export agency in " + md.Name})
+			}
+			o, err := w.ask(TopicCards, "Send a trader to which export agency?", opts)
+			if err != nil {
+				return err
+			}
+			w.p().Traders--
+			w.st.traderArrives(&w.l, w.seat, marketIndex(theData, o.tok), false, false, w.st.Opts.TradeCenter)
+			return nil
+		},
+		// 1850s, quality of life
+		"community-service": func(w *walker, d int) error {
+			prestige(w, 1, "community service")
+			return w.swapTiles(TopicCards)
+		},
+		"labour-union":               func(w *walker, d int) error { cityAction(w); return nil },
+		"local-distribution-network": func(w *walker, d int) error { return w.swapTiles(TopicCards) },
+		"social-influence":           func(w *walker, d int) error { cityAction(w); return nil },
+		// 1850s, public service
+		"horsecar": func(w *walker, d int) error {
+			w.st.incomeUp(&w.l, w.seat, "horsecar")
+			return w.swapTiles(TopicCards)
+		},
+		"hospital":          func(w *walker, d int) error { prestige(w, 1, "hospital"); return nil },
+		"new-city-hall":     func(w *walker, d int) error { return nil },
+		"poverty-reduction": func(w *walker, d int) error { gain(w, Grain, 1); return nil },
+		// 1860s, economic and industrial development (immediate effects only)
+		"city-gas-company": func(w *walker, d int) error {
+			prestige(w, 1, "city gas company")
+			gain(w, Coal, 1)
+			cityAction(w)
+			if w.countCat(CatService) >= 2 {
+				prestige(w, 2, "city gas company")
+			}
+			return nil
+		},
+		"griffintown-shipyard": func(w *walker, d int) error {
+			prestige(w, 1, "griffintown shipyard")
+			if err := loadFree(w, -1); err != nil {
+				return err
+			}
+			cityAction(w)
+			for k := -1; k < 5; k++ {
+				if t := w.st.tileAt(d, k); t.Ind == theData.shipyard {
+					prestige(w, 1, "griffintown shipyard")
+					break
+				}
+			}
+			return nil
+		},
+		"international-distribution": func(w *walker, d int) error {
+			prestige(w, 1, "international distribution")
+			gain(w, Beer, 1)
+			cityAction(w)
+			all := true
+			for m := range 3 {
+				all = all && contains(w.st.Agency[m], w.seat)
+			}
+			if all {
+				prestige(w, 2, "international distribution")
+			}
+			return nil
+		},
+		"merchants-exchange": func(w *walker, d int) error {
+			prestige(w, 1, "merchant's exchange")
+			if err := traderFree(w); err != nil {
+				return err
+			}
+			cityAction(w)
+			if w.p().Income >= theData.rules.IncomeMax {
+				prestige(w, 2, "merchant's exchange")
+			}
+			return nil
+		},
+		// 1860s, quality of life
+		"city-lights": func(w *walker, d int) error {
+			prestige(w, 1, "city lights")
+			cityAction(w)
+			if w.st.hasService(d, SvcCoalPower) {
+				prestige(w, 1, "city lights")
+				w.st.gainPop(&w.l, w.seat, 1, "city lights")
+			}
+			return nil
+		},
+		"garden-city": func(w *walker, d int) error {
+			prestige(w, 1, "garden city")
+			cityAction(w)
+			n := 0
+			for _, b := range w.p().CityBox {
+				if b {
+					n++
+				}
+			}
+			if n >= 5 {
+				prestige(w, 2, "garden city")
+				w.st.gainPop(&w.l, w.seat, 1, "garden city")
+			}
+			return nil
+		},
+		"swing-bridge": func(w *walker, d int) error {
+			prestige(w, 1, "swing bridge")
+			if err := moveBoat(w); err != nil {
+				return err
+			}
+			if w.countCat(CatEconomy) >= 2 {
+				prestige(w, 2, "swing bridge")
+			}
+			return nil
+		},
+		"water-supply-system": func(w *walker, d int) error {
+			prestige(w, 1, "water supply system")
+			cityAction(w)
+			if w.st.hasService(d, SvcWaterPower) {
+				prestige(w, 1, "water supply system")
+				w.st.gainPop(&w.l, w.seat, 1, "water supply system")
+			}
+			return nil
+		},
+		// 1860s, public service
+		"fire-department": func(w *walker, d int) error {
+			prestige(w, 1, "fire department")
+			if err := w.swapTiles(TopicCards); err != nil {
+				return err
+			}
+			for k := -1; k < 5; k++ {
+				if t := w.st.tileAt(d, k); t.Ind == theData.manufactory {
+					prestige(w, 1, "fire department")
+					gain(w, Machine, 1)
+					break
+				}
+			}
+			return nil
+		},
+		"industrial-park": func(w *walker, d int) error {
+			prestige(w, 1, "industrial park")
+			gain(w, Machine, 1)
+			cityAction(w)
+			n := 0
+			for _, s := range w.st.Districts[d].Services {
+				if s >= 0 {
+					n++
+				}
+			}
+			if n >= 2 {
+				prestige(w, 1, "industrial park")
+			}
+			return nil
+		},
+		"police-department": func(w *walker, d int) error {
+			prestige(w, 1, "police department")
+			cityAction(w)
+			if w.countCat(CatLife) >= 2 {
+				prestige(w, 2, "police department")
+				w.st.gainPop(&w.l, w.seat, 1, "police department")
+			}
+			return nil
+		},
+		"port-authority": func(w *walker, d int) error {
+			prestige(w, 1, "port authority")
+			if err := moveBoat(w); err != nil {
+				return err
+			}
+			if w.totalCanalTiles() >= 5 {
+				prestige(w, 2, "port authority")
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,180 @@
+package smokyvalley
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/enginetest"
+)
+
+// conformancePlayouts is the number of random games per run (2, 3 and 4
+// seats in turn); -short plays fewer.
+const conformancePlayouts = 1000
+
+func TestConformance(t *testing.T) {
+	n := conformancePlayouts
+	if testing.Short() {
+		n = 60
+	}
+	enginetest.Run(t, New(), enginetest.Config{
+		Seats:       []int{2, 3, 4},
+		Playouts:    n,
+		Seed:        18400101,
+		Invariant:   invariant,
+		ViewEvery:   8,
+		ReplayEvery: 8,
+	})
+}
+
+// Counts from the booklet (03 Game components), independent of the data.
+const (
+	wantServices = 15
+	wantCanal    = 28
+	wantCards    = 42
+	wantTraders  = 12
+)
+
+// invariant checks what must hold in every position.
+func invariant(s engine.State) error {
+	st, ok := s.(*State)
+	if !ok {
+		return fmt.Errorf("state of type %T", s)
+	}
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	traders := make([]int, st.N)
+	ownShips := make([]int, st.N)
+	for seat, p := range st.Players {
+		if p.Cash < 0 || p.Cash > 12 {
+			bad("seat %d has £%d", seat+1, p.Cash)
+		}
+		for g, n := range p.Goods {
+			if n < 0 {
+				bad("seat %d has %d %s", seat+1, n, goodNames[g])
+			}
+		}
+		if p.Pop < 0 || p.Pop > 22 {
+			bad("seat %d popularity %d", seat+1, p.Pop)
+		}
+		if p.Income < 0 || p.Income > 4 {
+			bad("seat %d income %d", seat+1, p.Income)
+		}
+		sum := 0
+		for _, v := range p.Earned {
+			sum += v
+		}
+		if sum != p.Prestige {
+			bad("seat %d: prestige %d, its sources add up to %d", seat+1, p.Prestige, sum)
+		}
+		traders[seat] += p.Traders
+		if len(p.Cards) > 6 {
+			bad("seat %d holds %d city cards", seat+1, len(p.Cards))
+		}
+	}
+	// ships: neutral ones conserved, own ones at most one per market
+	neutral := len(st.ShipStack[0]) + len(st.ShipStack[1]) + len(st.ShipOut) + len(st.Scheduled) + st.Gone
+	for m := range st.Canal {
+		seen := map[int]bool{}
+		for _, sh := range st.Canal[m] {
+			if sh.empty() {
+				continue
+			}
+			if sh.Trader >= 0 {
+				traders[sh.Trader]++
+			}
+			if sh.Owner < 0 {
+				neutral++
+				continue
+			}
+			ownShips[sh.Owner]++
+			if seen[sh.Owner] {
+				bad("seat %d has two ships for market %d", sh.Owner+1, m)
+			}
+			seen[sh.Owner] = true
+			if len(sh.Loads) >= sh.capacity() {
+				bad("a full ship stays in the canal")
+			}
+		}
+		for _, a := range st.Agency[m] {
+			traders[a]++
+		}
+	}
+	wantShips := 14
+	if st.N == 4 {
+		wantShips = 15
+	}
+	if neutral != wantShips {
+		bad("%d neutral ships accounted for, want %d", neutral, wantShips)
+	}
+	for seat := range st.N {
+		if traders[seat] != wantTraders {
+			bad("seat %d: %d traders in supply, on ships and abroad, want %d", seat+1, traders[seat], wantTraders)
+		}
+		if ownShips[seat] > 3 {
+			bad("seat %d has %d ships", seat+1, ownShips[seat])
+		}
+	}
+	// tiles and cards conserved
+	onBoard := make([]int, len(theData.industries))
+	services := len(st.ServiceStack) + len(st.ServiceOut) + len(st.ServiceUsed)
+	for _, x := range st.ServiceOffer {
+		if x >= 0 {
+			services++
+		}
+	}
+	for d, ds := range st.Districts {
+		for k, t := range ds.Spaces {
+			if t.Ind >= 0 {
+				onBoard[t.Ind]++
+				if !st.usable(d, k) {
+					bad("an industry on a space not used with %d players", st.N)
+				}
+			}
+		}
+		for _, x := range ds.Services {
+			if x >= 0 {
+				services++
+			}
+		}
+	}
+	for i, ind := range theData.industries {
+		if i == IndWoodDepot {
+			continue
+		}
+		if onBoard[i]+st.Supply[i] != ind.Count[players(st.N)] {
+			bad("%s: %d built and %d left, want %d", ind.ID, onBoard[i], st.Supply[i], ind.Count[players(st.N)])
+		}
+	}
+	if services != wantServices {
+		bad("%d service tokens accounted for, want %d", services, wantServices)
+	}
+	canal := len(st.CanalStack[0]) + len(st.CanalStack[1]) + len(st.CanalUsed)
+	for _, o := range st.CanalOffer {
+		for _, x := range o {
+			if x >= 0 {
+				canal++
+			}
+		}
+	}
+	cards := len(st.CardStack[0]) + len(st.CardStack[1]) + len(st.CardStack[2]) + len(st.CardUsed)
+	for _, x := range st.CardOffer {
+		if x >= 0 {
+			cards++
+		}
+	}
+	for _, p := range st.Players {
+		cards += len(p.Cards)
+		for _, sl := range p.Slots {
+			canal += len(sl)
+		}
+	}
+	if canal != wantCanal {
+		bad("%d canal tiles accounted for, want %d", canal, wantCanal)
+	}
+	if cards != wantCards {
+		bad("%d city cards accounted for, want %d", cards, wantCards)
+	}
+	return errors.Join(errs...)
+}

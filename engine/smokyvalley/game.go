@@ -1,0 +1,376 @@
+package smokyvalley
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Game is The Smoky Valley rules value. It is stateless and safe for
+// concurrent use.
+type Game struct{}
+
+// New returns the game.
+func New() Game { return Game{} }
+
+var _ engine.Game = Game{}
+
+const (
+	rulesVersion       = 1
+	oldestRulesVersion = 1
+)
+
+var info = sync.OnceValue(func() engine.Info {
+	return engine.Info{
+		ID:                 "smoky-valley",
+		Name:               "The Smoky Valley",
+		Summary:            "Build industries, produce and ship goods and develop the Lachine Canal in 1840s Griffintown, Montréal.",
+		MinSeats:           2,
+		MaxSeats:           4,
+		RulesVersion:       rulesVersion,
+		OldestRulesVersion: oldestRulesVersion,
+		Options:            optionSpecs,
+		Score:              engine.ScoreName{Name: "prestige", Short: "prestige"},
+		Examples:           examples,
+		Help:               helpTopics(),
+	}
+})
+
+// Info describes the game.
+func (Game) Info() engine.Info { return info() }
+
+func asState(s engine.State) (*State, error) {
+	st, ok := s.(*State)
+	if !ok || st == nil {
+		return nil, fmt.Errorf("smoky-valley: state of type %T", s)
+	}
+	return st, nil
+}
+
+func check(st *State, seat int) error {
+	if st.Mode == ModeOver {
+		return engine.ErrGameOver
+	}
+	if seat < 0 || seat >= st.N {
+		return engine.ErrBadSeat
+	}
+	if seat != st.current() {
+		return engine.ErrNotYourTurn
+	}
+	return nil
+}
+
+// Choices lists the legal next tokens after partial.
+func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choices, error) {
+	st, err := asState(s)
+	if err != nil {
+		return engine.Choices{}, err
+	}
+	if err := check(st, seat); err != nil {
+		return engine.Choices{}, err
+	}
+	w := newWalker(st.clone(), seat)
+	sp, err := w.walk(partial)
+	if err != nil {
+		return engine.Choices{}, err
+	}
+	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	for _, o := range sp.opts {
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+	}
+	return out, nil
+}
+
+// Apply plays a complete move and every automatic step after it.
+func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	st, err := asState(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := check(st, seat); err != nil {
+		return nil, nil, err
+	}
+	n := st.clone()
+	w := newWalker(n, seat)
+	sp, err := w.walk(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !sp.complete {
+		return nil, nil, engine.ErrIncompleteMove
+	}
+	n.Moves++
+	n.advance(&w.l)
+	return n, w.l.evs, nil
+}
+
+// MarshalState encodes a state as plain JSON with a version field.
+func (Game) MarshalState(s engine.State) ([]byte, error) {
+	st, err := asState(s)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(st)
+}
+
+// UnmarshalState decodes a state, refusing unknown versions.
+func (Game) UnmarshalState(data []byte) (engine.State, error) {
+	var v struct {
+		V int `json:"v"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("smoky-valley: decode state: %w", err)
+	}
+	if v.V != stateVersion {
+		return nil, fmt.Errorf("smoky-valley: state version %d: %w", v.V, engine.ErrStateVersion)
+	}
+	var st State
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		return nil, fmt.Errorf("smoky-valley: decode state: %w", err)
+	}
+	if err := st.validate(); err != nil {
+		return nil, fmt.Errorf("smoky-valley: decode state: %w", err)
+	}
+	return &st, nil
+}
+
+// validate checks the sizes and ranges later calls rely on.
+func (st *State) validate() error {
+	if st.N < 2 || st.N > 4 || len(st.Players) != st.N || len(st.Order) > st.N || len(st.Districts) != len(theData.districts) ||
+		len(st.Supply) != len(theData.industries) || st.Year < 0 || st.Year >= len(years) || st.Mode < ModeDepot || st.Mode > ModeOver ||
+		len(st.Passing) != len(theData.rules.Passing) {
+		return fmt.Errorf("inconsistent sizes")
+	}
+	seat := func(s int) bool { return s >= -1 && s < st.N }
+	for _, s := range append(append(slices.Clone(st.Order), st.Passing...), st.Turn, st.Mayor, st.Pop22) {
+		if !seat(s) {
+			return fmt.Errorf("bad seat %d", s)
+		}
+	}
+	for d, ds := range st.Districts {
+		if len(ds.Spaces) != 5 || len(ds.Services) != len(theData.districts[d].Services) {
+			return fmt.Errorf("bad district %d", d)
+		}
+		for _, t := range append(slices.Clone(ds.Spaces), ds.Depot) {
+			if t.Ind < -1 || t.Ind >= len(theData.industries) || !seat(t.Owner) {
+				return fmt.Errorf("bad tile %+v", t)
+			}
+		}
+		for _, s := range ds.Services {
+			if s < -1 || s >= len(theData.services) {
+				return fmt.Errorf("bad service %d", s)
+			}
+		}
+	}
+	ids := func(xs []int, n int) bool {
+		for _, x := range xs {
+			if x < -1 || x >= n {
+				return false
+			}
+		}
+		return true
+	}
+	ok := ids(st.ServiceStack, len(theData.services)) && ids(st.ServiceOffer, len(theData.services)) && ids(st.ServiceOut, len(theData.services)) && ids(st.ServiceUsed, len(theData.services)) &&
+		ids(st.CardOffer, len(theData.cards)) && ids(st.CardUsed, len(theData.cards)) && ids(st.CanalUsed, len(theData.canal))
+	for i := range st.CanalStack {
+		ok = ok && ids(st.CanalStack[i], len(theData.canal))
+	}
+	for i := range st.CanalOffer {
+		ok = ok && ids(st.CanalOffer[i], len(theData.canal))
+	}
+	for i := range st.CardStack {
+		ok = ok && ids(st.CardStack[i], len(theData.cards))
+	}
+	for _, p := range st.Players {
+		ok = ok && ids(p.Cards, len(theData.cards)) && p.Boat >= -1 && p.Boat < 5
+		for _, s := range p.Slots {
+			ok = ok && ids(s, len(theData.canal))
+		}
+		for _, d := range p.Nav {
+			ok = ok && d >= 0 && d < 5
+		}
+		for _, c := range p.Canal {
+			ok = ok && c >= 0 && c < len(theData.rules.CanalTrack)
+		}
+	}
+	for m := range st.Canal {
+		ok = ok && len(st.Canal[m]) == theData.rules.Ships.Rows
+		for _, s := range st.Canal[m] {
+			ok = ok && s.Market >= -1 && s.Market < 3 && seat(s.Owner) && seat(s.Trader) && s.Good >= -1 && s.Good < numGoods
+		}
+	}
+	for _, pd := range st.Pending {
+		ok = ok && pd.Seat >= 0 && pd.Seat < st.N
+	}
+	if !ok {
+		return fmt.Errorf("a value out of range")
+	}
+	return nil
+}
+
+// ---- status, view, holding ----
+
+func (st *State) phaseLabel() string {
+	switch st.Mode {
+	case ModeOver:
+		return "Game over"
+	case ModeDepot:
+		return fmt.Sprintf("Set-up: %s places a Wood Depot", seatName(st.current()))
+	}
+	s := fmt.Sprintf("%d development phase", st.year())
+	if len(st.Pending) > 0 {
+		pd := st.Pending[0]
+		what := map[string]string{"trader": "chooses a trader bonus", "owner": "chooses an owner's bonus", "pop-basic": "chooses a popularity bonus",
+			"pop-processed": "chooses a popularity bonus", "priorities": "sets the mayor's priorities"}[pd.Kind]
+		if st.Stage != StageDev {
+			s = fmt.Sprintf("%d administration and council", st.year())
+		}
+		return fmt.Sprintf("%s: %s %s", s, seatName(pd.Seat), what)
+	}
+	return fmt.Sprintf("%s: %s's turn", s, seatName(st.Turn))
+}
+
+// Status summarises a position.
+func (Game) Status(s engine.State) engine.Status {
+	st, err := asState(s)
+	if err != nil {
+		return engine.Status{}
+	}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver}
+	if c := st.current(); c >= 0 {
+		out.Active = []int{c}
+	}
+	for seat := range st.N {
+		p := &st.Players[seat]
+		stats := []engine.Stat{
+			{Key: "cash", Label: "Cash", Value: p.Cash, Text: fmt.Sprintf("£%d", p.Cash)},
+			{Key: "income", Label: "Income", Value: p.Income, Text: fmt.Sprintf("£%d", p.Income)},
+			{Key: "popularity", Label: "Popularity", Value: p.Pop},
+		}
+		for g := range numGoods {
+			stats = append(stats, engine.Stat{Key: goodNames[g], Label: titleCase(goodNames[g]), Value: p.Goods[g]})
+		}
+		stats = append(stats,
+			engine.Stat{Key: "traders", Label: "Traders in supply", Value: p.Traders},
+			engine.Stat{Key: "cards", Label: "City cards", Value: len(p.Cards)},
+		)
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.Prestige, Stats: stats})
+	}
+	if out.Finished {
+		out.Ranking = slices.Clone(st.Ranking)
+		out.TieBreak = st.TieBreak
+	}
+	return out
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// Holding: nothing in The Smoky Valley is private to a seat.
+func (Game) Holding(s engine.State, seat int) engine.Holding {
+	return engine.Holding{Cards: []engine.Card{}}
+}
+
+// View is what a seat (or a spectator) sees: everything but the order and
+// contents of the face-down stacks (only their sizes).
+type View struct {
+	Viewer       int            `json:"viewer"`
+	Players      int            `json:"players"`
+	Year         int            `json:"year"`
+	Mode         int            `json:"mode"`
+	Stage        int            `json:"stage"`
+	Order        []int          `json:"order"`
+	Passing      []int          `json:"passing"`
+	Turn         int            `json:"turn"`
+	T            Turn           `json:"t"`
+	Seats        []Player       `json:"seats"`
+	Districts    []District     `json:"districts"`
+	Supply       []int          `json:"supply"`
+	ServiceOffer []int          `json:"serviceOffer"`
+	ServiceUsed  []int          `json:"serviceUsed"`
+	CanalOffer   [3][]int       `json:"canalOffer"`
+	CanalUsed    []int          `json:"canalUsed"`
+	CardOffer    []int          `json:"cardOffer"`
+	CardUsed     []int          `json:"cardUsed"`
+	Scheduled    []Ship         `json:"scheduled"`
+	Canal        [3][]Ship      `json:"canal"`
+	Agency       [3][]int       `json:"agency"`
+	Pending      []Pending      `json:"pending"`
+	Mayor        int            `json:"mayor"`
+	Priority     []int          `json:"priority"`
+	Stacks       map[string]int `json:"stacks"` // sizes of the face-down stacks
+	Ranking      []int          `json:"ranking,omitempty"`
+}
+
+// View returns the public position.
+func (Game) View(s engine.State, seat int) engine.View {
+	st, err := asState(s)
+	if err != nil {
+		return nil
+	}
+	c := st.clone()
+	return View{Viewer: seat, Players: c.N, Year: years[c.Year], Mode: c.Mode, Stage: c.Stage, Order: c.Order, Passing: c.Passing,
+		Turn: c.Turn, T: c.T, Seats: c.Players, Districts: c.Districts, Supply: c.Supply, ServiceOffer: c.ServiceOffer,
+		ServiceUsed: c.ServiceUsed, CanalOffer: c.CanalOffer, CanalUsed: c.CanalUsed, CardOffer: c.CardOffer, CardUsed: c.CardUsed,
+		Scheduled: c.Scheduled, Canal: c.Canal, Agency: c.Agency, Pending: c.Pending, Mayor: c.Mayor, Priority: c.Priority,
+		Ranking: c.Ranking, Stacks: map[string]int{
+			"services": len(c.ServiceStack), "servicesRemoved": len(c.ServiceOut),
+			"canal-widening": len(c.CanalStack[0]), "canal-modernization": len(c.CanalStack[1]),
+			"cards-1840s": len(c.CardStack[0]), "cards-1850s": len(c.CardStack[1]), "cards-1860s": len(c.CardStack[2]),
+			"schooners": len(c.ShipStack[0]), "canallers": len(c.ShipStack[1]), "shipsRemoved": len(c.ShipOut), "shipsGone": c.Gone,
+		}}
+}
+
+// PermuteHidden reshuffles everything no seat may see: the order of every
+// face-down stack, pooled with what was removed face down at set-up. Views
+// and status must not change (the conformance suite checks this).
+func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.State {
+	st, err := asState(s)
+	if err != nil {
+		return s
+	}
+	n := st.clone()
+	pool := append(slices.Clone(n.ServiceStack), n.ServiceOut...)
+	shuffled(rng, pool)
+	n.ServiceStack, n.ServiceOut = pool[:len(n.ServiceStack)], pool[len(n.ServiceStack):]
+	for i := range n.CanalStack {
+		shuffled(rng, n.CanalStack[i])
+	}
+	for i := range n.CardStack {
+		shuffled(rng, n.CardStack[i])
+	}
+	for kind := range 2 {
+		var ms []int
+		for _, sh := range n.ShipStack[kind] {
+			ms = append(ms, sh.Market)
+		}
+		for _, sh := range n.ShipOut {
+			if sh.Big == (kind == 1) {
+				ms = append(ms, sh.Market)
+			}
+		}
+		shuffled(rng, ms)
+		k := 0
+		for i := range n.ShipStack[kind] {
+			n.ShipStack[kind][i].Market = ms[k]
+			k++
+		}
+		for i := range n.ShipOut {
+			if n.ShipOut[i].Big == (kind == 1) {
+				n.ShipOut[i].Market = ms[k]
+				k++
+			}
+		}
+	}
+	return n
+}

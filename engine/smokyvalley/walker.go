@@ -1,0 +1,463 @@
+package smokyvalley
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Legality has one source. A walker replays a partial or complete move
+// token by token on a scratch copy of the state: at every decision it
+// lists the legal answers, checks the given token against that list and
+// carries the decision out at once, so later decisions are judged on the
+// position as it then is. Choices returns the decision after the last
+// token; Apply walks the whole move and keeps the scratch state.
+//
+// A turn is played as several moves: choosing the district (or passing),
+// each district, canal or city action, each free action at the local
+// market, and "end". Decisions of other seats (a trader's or an owner's
+// bonus, a popularity bonus, the mayor's priorities) come as pending
+// decisions between moves.
+
+type opt struct {
+	tok   string
+	label string
+	help  string
+}
+
+type step struct {
+	prompt   string
+	opts     []opt
+	complete bool
+}
+
+// need ends a walk that ran out of tokens before a required decision.
+type need struct{ s step }
+
+func (n *need) Error() string { return "smoky-valley: the move is not complete" }
+
+type walker struct {
+	st    *State
+	seat  int
+	l     log
+	rest  engine.Move
+	final *step // the optional decision the move may still take
+}
+
+func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat} }
+
+func (w *walker) p() *Player { return &w.st.Players[w.seat] }
+
+// ask takes the next token as the answer to a required decision.
+func (w *walker) ask(topic, prompt string, opts []opt) (opt, error) {
+	if len(w.rest) == 0 {
+		return opt{}, &need{step{prompt: prompt, opts: opts}}
+	}
+	tok := w.rest[0]
+	for _, o := range opts {
+		if o.tok == tok {
+			w.rest = w.rest[1:]
+			return o, nil
+		}
+	}
+	return opt{}, badChoice(topic, prompt, tok, opts)
+}
+
+// optional takes the next token as the answer to a decision the move may
+// end before; ok is false when the move ends there.
+func (w *walker) optional(topic, prompt string, opts []opt) (opt, bool, error) {
+	if len(w.rest) == 0 {
+		if w.final == nil {
+			w.final = &step{prompt: prompt, opts: opts, complete: true}
+		}
+		return opt{}, false, nil
+	}
+	o, err := w.ask(topic, prompt, opts)
+	return o, err == nil, err
+}
+
+func badChoice(topic, prompt, tok string, opts []opt) error {
+	var names []string
+	for i, o := range opts {
+		if i == 8 {
+			names = append(names, "...")
+			break
+		}
+		names = append(names, o.tok)
+	}
+	if len(opts) == 0 {
+		return engine.Rule("move.nothing", topic, "%q is not possible: nothing can be chosen here (%s)", tok, strings.TrimSuffix(strings.ToLower(prompt), "?"))
+	}
+	return engine.Rule("move.choice", topic, "%q is not possible here (%s); possible: %s", tok, strings.TrimSuffix(strings.ToLower(prompt), "?"), strings.Join(names, ", "))
+}
+
+// walk replays m and returns the decision after it.
+func (w *walker) walk(m engine.Move) (step, error) {
+	w.rest = m
+	err := w.move()
+	if n, ok := err.(*need); ok {
+		return n.s, nil
+	}
+	if err != nil {
+		return step{}, err
+	}
+	if len(w.rest) > 0 {
+		return step{}, engine.Rule("move.too-long", TopicNotation, "the move ends before %q: remove the extra words", strings.Join(w.rest, " "))
+	}
+	if w.final != nil {
+		return *w.final, nil
+	}
+	return step{complete: true}, nil
+}
+
+func (w *walker) move() error {
+	st := w.st
+	if len(st.Pending) > 0 {
+		return w.pending()
+	}
+	if st.Mode == ModeDepot {
+		return w.depot()
+	}
+	o, err := w.ask(TopicTurn, "What now?", w.topOptions())
+	if err != nil {
+		return err
+	}
+	here := st.here(w.seat)
+	switch o.tok {
+	case "go":
+		return w.walkGo()
+	case "pass":
+		return w.walkPass()
+	case "end":
+		w.l.add(pub(w.seat, "end", seatTitle(w.seat)+" ends the turn"))
+		st.nextTurn(&w.l)
+		return nil
+	case "buy", "sell", "sellpair":
+		return w.walkMarket(o.tok)
+	case "poverty":
+		return w.walkPoverty()
+	case "tile":
+		return w.walkTile()
+	}
+	// a district action (or a city action) in the current district
+	st.T.Done++
+	return w.action(o.tok, actx{d: here})
+}
+
+// topOptions lists what the seat whose turn it is may do now.
+func (w *walker) topOptions() []opt {
+	st, p := w.st, w.p()
+	var out []opt
+	if !st.T.Started {
+		if len(w.goOptions()) > 0 {
+			out = append(out, opt{tok: "go", label: "Choose the district (move the boat)"})
+		}
+	} else if st.T.Done < st.T.Actions {
+		out = append(out, w.actionOptions(actx{d: st.here(w.seat)})...)
+	}
+	if st.T.Started && !st.T.CanalUsed {
+		if t := w.canalActionTile(); t >= 0 && w.tileFeasible(t) {
+			out = append(out, opt{tok: "tile", label: "Canal action: " + theData.canal[t].Name})
+		}
+	}
+	out = append(out, w.marketOptions()...)
+	if st.hasCard(w.seat, "poverty-reduction") && !p.Poverty && (p.Goods[Flour] > 0 || p.Goods[Beer] > 0) {
+		out = append(out, opt{tok: "poverty", label: "Poverty Reduction: flour or beer for prestige"})
+	}
+	if !st.T.Started {
+		out = append(out, opt{tok: "pass", label: "Pass for the rest of this phase"})
+	} else if st.T.Done >= 1 || len(w.actionOptions(actx{d: st.here(w.seat)})) == 0 {
+		out = append(out, opt{tok: "end", label: "End the turn"})
+	}
+	return out
+}
+
+// goOptions lists the districts the boat may move to with enough cash
+// left for a district action there (06 Step 1).
+func (w *walker) goOptions() []opt {
+	st, p := w.st, w.p()
+	var out []opt
+	for k := range 5 {
+		cost := boatCost(p.Boat, k)
+		if p.Cash < cost {
+			continue
+		}
+		d := p.Nav[k]
+		p.Cash -= cost
+		ok := len(w.actionOptions(actx{d: d})) > 0
+		p.Cash += cost
+		if !ok {
+			continue
+		}
+		how := "first space, free"
+		switch {
+		case p.Boat < 0:
+		case k < p.Boat:
+			how = "upstream, £1"
+		case k == p.Boat:
+			how = "stay, £1"
+		default:
+			how = "downstream, free"
+		}
+		out = append(out, opt{tok: theData.districts[d].ID, label: fmt.Sprintf("%s (%s)", theData.districts[d].Name, how)})
+	}
+	_ = st
+	return out
+}
+
+// boatCost: the first placement is free; upstream (left) or staying costs
+// £1, downstream (right) nothing (06 Step 1).
+func boatCost(from, to int) int {
+	if from < 0 || to > from {
+		return 0
+	}
+	return 1
+}
+
+func (w *walker) walkGo() error {
+	st, p := w.st, w.p()
+	o, err := w.ask(TopicNavigation, "Which district?", w.goOptions())
+	if err != nil {
+		return err
+	}
+	d := districtByID(o.tok)
+	k := st.slotOf(w.seat, d)
+	cost := boatCost(p.Boat, k)
+	p.Cash -= cost
+	p.Boat = k
+	st.T.Started = true
+	st.T.Actions = 1
+	w.l.add(pub(w.seat, "go", fmt.Sprintf("%s moves the boat to %s (£%d)", seatTitle(w.seat), theData.districts[d].Name, cost), "district", o.tok, "cost", strconv.Itoa(cost)))
+	return nil
+}
+
+func districtByID(id string) int {
+	for i, d := range theData.districts {
+		if d.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func districtOpts(ds []int) []opt {
+	var out []opt
+	for _, d := range ds {
+		out = append(out, opt{tok: theData.districts[d].ID, label: theData.districts[d].Name})
+	}
+	return out
+}
+
+// walkPass: leave the phase, taking a free space of the passing track and
+// its bonus (06 Pass).
+func (w *walker) walkPass() error {
+	st := w.st
+	var opts []opt
+	for k, s := range st.Passing {
+		if s >= 0 {
+			continue
+		}
+		b := theData.rules.Passing[k]
+		label := fmt.Sprintf("Space %d", k+1)
+		switch b {
+		case "swap":
+			label += ": swap two district tiles"
+		case "basic":
+			label += ": take a basic good"
+		case "cash":
+			label += ": gain £1 (for the next phase)"
+		}
+		opts = append(opts, opt{tok: strconv.Itoa(k + 1), label: label})
+	}
+	o, err := w.ask(TopicPass, "Which space of the passing track?", opts)
+	if err != nil {
+		return err
+	}
+	k, _ := strconv.Atoi(o.tok)
+	k--
+	st.Passing[k] = w.seat
+	w.l.add(pub(w.seat, "pass", fmt.Sprintf("%s passes onto space %d of the passing track", seatTitle(w.seat), k+1), "space", o.tok))
+	switch theData.rules.Passing[k] {
+	case "swap":
+		if err := w.swapTiles(TopicPass); err != nil {
+			return err
+		}
+	case "basic":
+		g, err := w.askGood(TopicPass, "Which basic good?", basicGoods())
+		if err != nil {
+			return err
+		}
+		st.gainGood(&w.l, w.seat, g, 1, "passing bonus")
+	case "cash":
+		st.gainCash(&w.l, w.seat, 1)
+	}
+	st.nextTurn(&w.l)
+	return nil
+}
+
+func basicGoods() []int { return []int{Wood, Coal, Iron, Grain, Brick} }
+
+func goodOpts(gs []int) []opt {
+	var out []opt
+	for _, g := range gs {
+		out = append(out, opt{tok: goodNames[g], label: strings.ToUpper(goodNames[g][:1]) + goodNames[g][1:]})
+	}
+	return out
+}
+
+func (w *walker) askGood(topic, prompt string, gs []int) (int, error) {
+	o, err := w.ask(topic, prompt, goodOpts(gs))
+	if err != nil {
+		return 0, err
+	}
+	g, _ := goodByName(o.tok)
+	return g, nil
+}
+
+// swapTiles swaps two district tiles on the seat's navigation board; the
+// boat stays on its space.
+func (w *walker) swapTiles(topic string) error {
+	p := w.p()
+	a, err := w.ask(topic, "Swap which district tile?", districtOpts(p.Nav[:]))
+	if err != nil {
+		return err
+	}
+	da := districtByID(a.tok)
+	var rest []int
+	for _, d := range p.Nav {
+		if d != da {
+			rest = append(rest, d)
+		}
+	}
+	b, err := w.ask(topic, "With which district tile?", districtOpts(rest))
+	if err != nil {
+		return err
+	}
+	db := districtByID(b.tok)
+	ka, kb := w.st.slotOf(w.seat, da), w.st.slotOf(w.seat, db)
+	p.Nav[ka], p.Nav[kb] = p.Nav[kb], p.Nav[ka]
+	w.l.add(pub(w.seat, "swap", fmt.Sprintf("%s swaps the %s and %s district tiles", seatTitle(w.seat), theData.districts[da].Name, theData.districts[db].Name)))
+	return nil
+}
+
+// nextTurn passes play to the next seat in the order of play that has not
+// passed; when all have passed the phase ends.
+func (st *State) nextTurn(l *log) {
+	st.T = Turn{}
+	i := slices.Index(st.Order, st.Turn)
+	for k := 1; k <= st.N; k++ {
+		s := st.Order[(i+k)%st.N]
+		if !slices.Contains(st.Passing, s) {
+			st.Turn = s
+			return
+		}
+	}
+	l.add(pub(engine.Public, "phase-end", fmt.Sprintf("Everyone has passed: the %d development phase ends", st.year())))
+	st.admin(l)
+	st.Stage = StageCouncil
+}
+
+// depot: set-up step G, each seat from the last to the first places its
+// Wood Depot on a different district's pre-printed space.
+func (w *walker) depot() error {
+	st := w.st
+	var ds []int
+	for d := range st.Districts {
+		if st.Districts[d].Depot.Owner < 0 {
+			ds = append(ds, d)
+		}
+	}
+	if _, err := w.ask(TopicSetup, "Place your Wood Depot", []opt{{tok: "depot", label: "Place your Wood Depot"}}); err != nil {
+		return err
+	}
+	o, err := w.ask(TopicSetup, "In which district?", districtOpts(ds))
+	if err != nil {
+		return err
+	}
+	d := districtByID(o.tok)
+	st.Districts[d].Depot.Owner = w.seat
+	w.l.add(pub(w.seat, "depot", fmt.Sprintf("%s places its Wood Depot in %s", seatTitle(w.seat), theData.districts[d].Name), "district", o.tok))
+	st.DepotIdx++
+	if st.DepotIdx == st.N {
+		st.Mode = ModePlay
+		st.Stage = StageDev
+		st.Turn = st.Order[0]
+		st.T = Turn{}
+		w.l.add(pub(engine.Public, "phase", "The 1840 development phase begins"))
+	}
+	return nil
+}
+
+// pending resolves the first pending decision.
+func (w *walker) pending() error {
+	st := w.st
+	pd := st.Pending[0]
+	done := func() { st.Pending = st.Pending[1:] }
+	switch pd.Kind {
+	case "trader":
+		m := theData.markets[pd.Market]
+		if _, err := w.ask(TopicTraders, "Trader bonus", []opt{{tok: "bonus", label: "Choose your trader bonus"}}); err != nil {
+			return err
+		}
+		alt := map[string]opt{"machine": {tok: "machine", label: "1 machine"}, "wood3": {tok: "wood", label: "3 wood"}, "flour2": {tok: "flour", label: "2 flour"}}[m.Bonus]
+		o, err := w.ask(TopicTraders, fmt.Sprintf("Trader bonus in %s?", strings.ToUpper(m.ID)), []opt{{tok: "cash", label: "£1"}, alt})
+		if err != nil {
+			return err
+		}
+		done()
+		switch o.tok {
+		case "cash":
+			st.gainCash(&w.l, w.seat, 1)
+		case "machine":
+			st.gainGood(&w.l, w.seat, Machine, 1, "trader bonus")
+		case "wood":
+			st.gainGood(&w.l, w.seat, Wood, 3, "trader bonus")
+		case "flour":
+			st.gainGood(&w.l, w.seat, Flour, 2, "trader bonus")
+		}
+	case "owner", "pop-basic", "pop-processed":
+		gs := pd.Choices
+		prompt, why, topic := "Which good for your owner's bonus?", "owner's bonus", TopicProduce
+		switch pd.Kind {
+		case "pop-basic":
+			gs, prompt, why, topic = basicGoods(), "Which basic good for your popularity bonus?", "popularity bonus", TopicPopularity
+		case "pop-processed":
+			gs, prompt, why, topic = []int{Flour, Beer}, "Flour or beer for your popularity bonus?", "popularity bonus", TopicPopularity
+		}
+		if _, err := w.ask(topic, prompt, []opt{{tok: "take", label: "Take your bonus good"}}); err != nil {
+			return err
+		}
+		g, err := w.askGood(topic, prompt, gs)
+		if err != nil {
+			return err
+		}
+		done()
+		st.gainGood(&w.l, w.seat, g, 1, why)
+	case "priorities":
+		if _, err := w.ask(TopicCouncil, "Set the city's priorities", []opt{{tok: "priorities", label: "Set the city's priorities"}}); err != nil {
+			return err
+		}
+		var opts []opt
+		for _, pm := range permutations3 {
+			opts = append(opts, opt{tok: priorityToken(pm), label: fmt.Sprintf("3: %s, 2: %s, 1: %s", categoryTitles[pm[0]], categoryTitles[pm[1]], categoryTitles[pm[2]])})
+		}
+		o, err := w.ask(TopicCouncil, "Which order of priorities?", opts)
+		if err != nil {
+			return err
+		}
+		done()
+		st.scoreCityCards(&w.l, o.tok)
+	default:
+		return fmt.Errorf("smoky-valley: unknown pending decision %q", pd.Kind)
+	}
+	return nil
+}
+
+var permutations3 = [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+func priorityToken(p [3]int) string {
+	return categoryNames[p[0]] + "-" + categoryNames[p[1]] + "-" + categoryNames[p[2]]
+}
