@@ -52,6 +52,24 @@ func (w *walker) actionOptions(c actx) []opt {
 	return out
 }
 
+// anyAction reports whether some district action is possible in c.d,
+// without building labels.
+func (w *walker) anyAction(c actx) bool {
+	if c.d < 0 {
+		return false
+	}
+	q := w.quiet
+	w.quiet = true
+	defer func() { w.quiet = q }()
+	dd := theData.districts[c.d]
+	p := w.p()
+	return len(w.buildOptions(c)) > 0 || len(w.upgradeOptions(c)) > 0 ||
+		len(w.produceOptions(c, w.serviceBonus(c), nil)) > 0 || len(w.serviceOptions(c)) > 0 ||
+		(dd.Canal && len(w.canalOptions(c)) > 0) || (!c.canal && len(w.cardOptions(c)) > 0) ||
+		(!c.canal && !dd.Canal && len(w.traderOptions()) > 0) ||
+		(!c.canal && dd.Canal && p.Cash >= 1 && len(w.st.loadTargets(w.seat, -1)) > 0)
+}
+
 // action carries out one district action.
 func (w *walker) action(tok string, c actx) error {
 	switch tok {
@@ -155,6 +173,9 @@ func (w *walker) buildOptions(c actx) []opt {
 	for i, ind := range theData.industries {
 		if i == IndWoodDepot || st.Supply[i] == 0 || !st.needsOK(ind.Needs, c.d) || p.Goods[Wood] < w.woodCost(i) {
 			continue
+		}
+		if w.quiet {
+			return []opt{{tok: ind.ID}}
 		}
 		out = append(out, opt{tok: ind.ID, label: fmt.Sprintf("%s (£2, %d wood)", ind.Name, w.woodCost(i))})
 	}
@@ -285,6 +306,9 @@ func (w *walker) upgradeOptions(c actx) []opt {
 				ok = false
 			}
 		}
+		if ok && w.quiet {
+			return []opt{{tok: spaceToken(k)}}
+		}
 		if ok {
 			out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s on %s", indName(t.Ind), spaceLabel(k))})
 		}
@@ -393,6 +417,9 @@ func (w *walker) produceOptions(c actx, extra [numGoods]int, used []int) []opt {
 	for k := -1; k < 5; k++ {
 		if contains(used, k) || !w.canProduceAt(c.d, k, false, extra) {
 			continue
+		}
+		if w.quiet {
+			return []opt{{tok: spaceToken(k)}}
 		}
 		t := st.tileAt(c.d, k)
 		owner := "neutral"
@@ -835,6 +862,9 @@ func (w *walker) traderShips() []opt {
 	}
 	var out []opt
 	for _, mr := range w.st.neutralTraderSpaces() {
+		if w.quiet {
+			return []opt{{tok: shipToken(mr[0], mr[1])}}
+		}
 		out = append(out, opt{tok: shipToken(mr[0], mr[1]), label: "The " + shipNoun(w.st.Canal[mr[0]][mr[1]]) + fmt.Sprintf(" (row %d)", mr[1]+1)})
 	}
 	return out

@@ -48,6 +48,9 @@ func (w *walker) cardOptions(c actx) []opt {
 		if k < 0 || !st.needsOK(theData.cards[k].Needs, c.d) {
 			continue
 		}
+		if w.quiet {
+			return []opt{{tok: theData.cards[k].ID}}
+		}
 		cd := theData.cards[k]
 		out = append(out, opt{tok: cd.ID, label: fmt.Sprintf("%s (%s)", cd.Name, categoryTitles[theData.cardCat[k]])})
 	}

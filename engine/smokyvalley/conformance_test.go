@@ -19,12 +19,16 @@ func TestConformance(t *testing.T) {
 		n = 60
 	}
 	enginetest.Run(t, New(), enginetest.Config{
-		Seats:       []int{2, 3, 4},
-		Playouts:    n,
-		Seed:        18400101,
-		Invariant:   invariant,
-		ViewEvery:   8,
-		ReplayEvery: 8,
+		Seats:     []int{2, 3, 4},
+		Playouts:  n,
+		Seed:      18400101,
+		Invariant: invariant,
+		// The state round trip on one move in three, the view-leak and
+		// illegal-move checks on one in eight, the full replay on one playout
+		// in eight; the invariant on every move.
+		RoundTripEvery: 3,
+		ViewEvery:      8,
+		ReplayEvery:    8,
 	})
 }
 
@@ -61,12 +65,8 @@ func invariant(s engine.State) error {
 		if p.Income < 0 || p.Income > 4 {
 			bad("seat %d income %d", seat+1, p.Income)
 		}
-		sum := 0
-		for _, v := range p.Earned {
-			sum += v
-		}
-		if sum != p.Prestige {
-			bad("seat %d: prestige %d, its sources add up to %d", seat+1, p.Prestige, sum)
+		if p.Prestige < 0 {
+			bad("seat %d has %d prestige", seat+1, p.Prestige)
 		}
 		traders[seat] += p.Traders
 		if len(p.Cards) > 6 {

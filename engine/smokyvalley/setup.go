@@ -146,7 +146,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	// B-E: company boards and navigation boards.
 	for seat := range n {
-		p := Player{Cash: r.StartCash[np], Boat: -1, Traders: r.Traders, Earned: map[string]int{}}
+		p := Player{Cash: r.StartCash[np], Boat: -1, Traders: r.Traders}
 		p.Goods = goodsOf(r.StartGoods)
 		nav := shuffled(&st.RNG, []int{0, 1, 2, 3, 4})
 		nav, err = pinOrder(s.Pins, fmt.Sprintf("nav-p%d", seat+1), nav, func(d int) string { return theData.districts[d].ID })

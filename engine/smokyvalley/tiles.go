@@ -47,6 +47,9 @@ func (w *walker) tileDistricts(eff string) []int {
 }
 
 func (w *walker) tileFeasible(t int) bool {
+	q := w.quiet
+	w.quiet = true
+	defer func() { w.quiet = q }()
 	switch eff := theData.canal[t].Effect; eff {
 	case "swap":
 		return true

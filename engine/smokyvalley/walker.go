@@ -45,6 +45,7 @@ type walker struct {
 	l     log
 	rest  engine.Move
 	final *step // the optional decision the move may still take
+	quiet bool  // listing options only to see whether there are any
 }
 
 func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat} }
@@ -152,7 +153,7 @@ func (w *walker) topOptions() []opt {
 	st, p := w.st, w.p()
 	var out []opt
 	if !st.T.Started {
-		if len(w.goOptions()) > 0 {
+		if w.anyGo() {
 			out = append(out, opt{tok: "go", label: "Choose the district (move the boat)"})
 		}
 	} else if st.T.Done < st.T.Actions {
@@ -169,7 +170,7 @@ func (w *walker) topOptions() []opt {
 	}
 	if !st.T.Started {
 		out = append(out, opt{tok: "pass", label: "Pass for the rest of this phase"})
-	} else if st.T.Done >= 1 || len(w.actionOptions(actx{d: st.here(w.seat)})) == 0 {
+	} else if st.T.Done >= 1 || !w.anyAction(actx{d: st.here(w.seat)}) {
 		out = append(out, opt{tok: "end", label: "End the turn"})
 	}
 	return out
@@ -187,10 +188,13 @@ func (w *walker) goOptions() []opt {
 		}
 		d := p.Nav[k]
 		p.Cash -= cost
-		ok := len(w.actionOptions(actx{d: d})) > 0
+		ok := w.anyAction(actx{d: d})
 		p.Cash += cost
 		if !ok {
 			continue
+		}
+		if w.quiet {
+			return []opt{{tok: theData.districts[d].ID}}
 		}
 		how := "first space, free"
 		switch {
@@ -206,6 +210,13 @@ func (w *walker) goOptions() []opt {
 	}
 	_ = st
 	return out
+}
+
+func (w *walker) anyGo() bool {
+	q := w.quiet
+	w.quiet = true
+	defer func() { w.quiet = q }()
+	return len(w.goOptions()) > 0
 }
 
 // boatCost: the first placement is free; upstream (left) or staying costs
