@@ -70,7 +70,9 @@ func (st *State) rail(d int) bool {
 // left to right; "services", "canal-widening", "canal-modernization",
 // "cards-1840s", "cards-1850s", "cards-1860s" the stacks top first by ID;
 // "schooners" and "canallers" the destinations of the face-down neutral
-// ships top first. Every list must hold exactly what the stack holds.
+// ships top first (gb, us, wi). A list names the top of its stack (all of
+// it, or only the first entries, the rest staying shuffled), comma
+// separated; each entry must be in the stack.
 var pinKeys = []string{"first", "nav-p1", "nav-p2", "nav-p3", "nav-p4", "services", "canal-widening", "canal-modernization",
 	"cards-1840s", "cards-1850s", "cards-1860s", "schooners", "canallers"}
 
@@ -81,7 +83,7 @@ func pinOrder(pins map[string]string, key string, stack []int, id func(int) stri
 		return stack, nil
 	}
 	words := strings.Split(v, ",")
-	if len(words) != len(stack) {
+	if len(words) > len(stack) {
 		return nil, fmt.Errorf("smoky-valley: pin %s: %d entries, the stack holds %d", key, len(words), len(stack))
 	}
 	pool := slices.Clone(stack)
@@ -95,7 +97,9 @@ func pinOrder(pins map[string]string, key string, stack []int, id func(int) stri
 		out = append(out, pool[i])
 		pool = slices.Delete(pool, i, i+1)
 	}
-	return out, nil
+	// a shorter list names the top of the stack; the rest keep their
+	// shuffled order
+	return append(out, pool...), nil
 }
 
 func shuffled(rng *engine.RNG, xs []int) []int {
