@@ -1,0 +1,126 @@
+package smokyvalley
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// positions replays busy 4-player games and keeps every position where a
+// seat is to decide, with the seat.
+func positions(tb testing.TB, games int) []struct {
+	st   engine.State
+	seat int
+} {
+	g := New()
+	var out []struct {
+		st   engine.State
+		seat int
+	}
+	for i := range games {
+		rec := playBusy(tb, 4, uint64(500+i), nil)
+		res, err := engine.Replay(g, rec, engine.KeepStates())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, p := range res.Moves {
+			if s := g.Status(p.State); !s.Finished {
+				out = append(out, struct {
+					st   engine.State
+					seat int
+				}{p.State, s.Active[0]})
+			}
+		}
+	}
+	return out
+}
+
+// prefixes lists the partial moves a front end asks for at a position:
+// the empty move, every first token and the next decision after each.
+func prefixes(g engine.Game, st engine.State, seat int) []engine.Move {
+	out := []engine.Move{nil}
+	ch, _ := g.Choices(st, seat, nil)
+	for _, c := range ch.Next {
+		m := engine.Move{c.Token}
+		out = append(out, m)
+		if ch2, err := g.Choices(st, seat, m); err == nil && len(ch2.Next) > 0 {
+			out = append(out, engine.Move{c.Token, ch2.Next[0].Token})
+		}
+	}
+	return out
+}
+
+// BenchmarkChoicesWidest times Game.Choices at the widest prefix of every
+// position of two busy 4-player games (the prefix with the most options)
+// and reports the p50, p99 and the largest option count.
+func BenchmarkChoicesWidest(b *testing.B) {
+	g := New()
+	type call struct {
+		st   engine.State
+		seat int
+		m    engine.Move
+	}
+	var calls []call
+	widest := 0
+	for _, p := range positions(b, 2) {
+		best, n := engine.Move(nil), -1
+		for _, m := range prefixes(g, p.st, p.seat) {
+			ch, err := g.Choices(p.st, p.seat, m)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(ch.Next) > n {
+				best, n = m, len(ch.Next)
+			}
+		}
+		widest = max(widest, n)
+		calls = append(calls, call{p.st, p.seat, best})
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := calls[i%len(calls)]
+		t0 := time.Now()
+		if _, err := g.Choices(c.st, c.seat, c.m); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(widest), "max-options")
+}
+
+// BenchmarkChoicesAll times every prefix of every position.
+func BenchmarkChoicesAll(b *testing.B) {
+	g := New()
+	type call struct {
+		st   engine.State
+		seat int
+		m    engine.Move
+	}
+	var calls []call
+	for _, p := range positions(b, 2) {
+		for _, m := range prefixes(g, p.st, p.seat) {
+			calls = append(calls, call{p.st, p.seat, m})
+		}
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := calls[i%len(calls)]
+		t0 := time.Now()
+		if _, err := g.Choices(c.st, c.seat, c.m); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(len(calls)), "prefixes")
+}
