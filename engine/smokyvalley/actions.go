@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/smokestack/smokestack/engine"
 )
 
 // actx is where and how a district action is taken: in district d, as the
@@ -182,8 +184,31 @@ func (w *walker) buildOptions(c actx) []opt {
 	return out
 }
 
+// whyBuild explains why an industry cannot be built in c.d.
+func (w *walker) whyBuild(c actx, tok string) error {
+	i := industryByID(tok)
+	switch {
+	case i < 0:
+		return engine.Rule("build.unknown-industry", TopicBuild, "%q is not an industry", tok)
+	case i == IndWoodDepot:
+		return engine.Rule("build.wood-depot", TopicSetup, "Wood Depots are placed at set-up only")
+	case w.st.Supply[i] == 0:
+		return engine.Rule("build.no-tile", TopicBuild, "no %s tile is left on the industry boards", indName(i))
+	case !w.st.needsOK(theData.industries[i].Needs, c.d):
+		return engine.Rule("build.needs-"+theData.industries[i].Needs, TopicBuild, "a %s needs a district with %s; %s has none", indName(i), theData.industries[i].Needs, c.name())
+	case w.p().Cash < 2:
+		return engine.Rule("build.cash", TopicBuild, "building costs £2; you have £%d", w.p().Cash)
+	case w.p().Goods[Wood] < w.woodCost(i):
+		return engine.Rule("build.wood", TopicBuild, "a %s costs %d wood; you have %d", indName(i), w.woodCost(i), w.p().Goods[Wood])
+	case len(w.emptySpaces(c.d)) == 0:
+		return engine.Rule("build.no-space", TopicBuild, "%s has no empty building space in play", c.name())
+	}
+	return nil
+}
+
 func (w *walker) walkBuild(c actx) error {
 	st, p := w.st, w.p()
+	w.why = func(tok string) error { return w.whyBuild(c, tok) }
 	o, err := w.ask(TopicBuild, "Which industry?", w.buildOptions(c))
 	if err != nil {
 		return err
@@ -200,6 +225,16 @@ func (w *walker) walkBuild(c actx) error {
 			label += " (bonus 1 " + b + ")"
 		}
 		sp = append(sp, opt{tok: spaceToken(k), label: label})
+	}
+	w.why = func(tok string) error {
+		k := parseSpace(tok)
+		if tok == "depot" || k < 0 || k > 4 || tok != spaceToken(k) {
+			return engine.Rule("build.unknown-space", TopicBuild, "%q is not a building space: s1 to s5", tok)
+		}
+		if !st.usable(c.d, k) {
+			return engine.Rule("build.space-unused", TopicBuild, "space %d is not in play with %d players", k+1, st.N)
+		}
+		return engine.Rule("build.space-taken", TopicBuild, "space %d of %s is taken", k+1, c.name())
 	}
 	so, err := w.ask(TopicBuild, "Which space?", sp)
 	if err != nil {
@@ -333,6 +368,22 @@ func parseSpace(tok string) int {
 
 func (w *walker) walkUpgrade(c actx) error {
 	st, p := w.st, w.p()
+	w.why = func(tok string) error {
+		k := parseSpace(tok)
+		if k < -1 || k > 4 || tok != spaceToken(k) {
+			return engine.Rule("upgrade.unknown-space", TopicUpgrade, "%q is not a space: depot or s1 to s5", tok)
+		}
+		t := st.tileAt(c.d, k)
+		switch {
+		case t.Ind < 0:
+			return engine.Rule("upgrade.empty", TopicUpgrade, "no industry stands there")
+		case t.Owner != w.seat:
+			return engine.Rule("upgrade.not-yours", TopicUpgrade, "you may only upgrade your own industries")
+		case t.Up:
+			return engine.Rule("upgrade.upgraded", TopicUpgrade, "that industry is already upgraded")
+		}
+		return engine.Rule("upgrade.cost", TopicUpgrade, "you lack the cash or goods to upgrade it")
+	}
 	o, err := w.ask(TopicUpgrade, "Which of your industries?", w.upgradeOptions(c))
 	if err != nil {
 		return err
@@ -471,6 +522,7 @@ func (w *walker) walkProduce(c actx) error {
 		}
 		k := parseSpace(o.tok)
 		used = append(used, k)
+
 		if t := st.tileAt(c.d, k); t.Owner >= 0 && t.Owner != w.seat {
 			opponents++
 		}
@@ -879,6 +931,16 @@ func (w *walker) boardTrader(tok string) {
 }
 
 func (w *walker) walkTrader(c actx) error {
+	w.why = func(tok string) error {
+		m, r, ok := parseShip(tok)
+		if !ok || r >= len(w.st.Canal[m]) || w.st.Canal[m][r].empty() {
+			return engine.Rule("trader.no-ship", TopicTraders, "no ship %q in the canal", tok)
+		}
+		if w.st.Canal[m][r].Owner >= 0 {
+			return engine.Rule("trader.own-ship", TopicTraders, "traders board neutral ships only")
+		}
+		return engine.Rule("trader.taken", TopicTraders, "that ship already carries a trader")
+	}
 	o, err := w.ask(TopicTraders, "On which neutral ship?", w.traderOptions())
 	if err != nil {
 		return err

@@ -46,6 +46,9 @@ type walker struct {
 	rest  engine.Move
 	final *step // the optional decision the move may still take
 	quiet bool  // listing options only to see whether there are any
+	// why, when set, explains why a token is not among the options of the
+	// next ask with a specific rule error (nil: the generic one).
+	why func(tok string) error
 }
 
 func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat} }
@@ -58,10 +61,17 @@ func (w *walker) ask(topic, prompt string, opts []opt) (opt, error) {
 		return opt{}, &need{step{prompt: prompt, opts: opts}}
 	}
 	tok := w.rest[0]
+	why := w.why
+	w.why = nil
 	for _, o := range opts {
 		if o.tok == tok {
 			w.rest = w.rest[1:]
 			return o, nil
+		}
+	}
+	if why != nil {
+		if err := why(tok); err != nil {
+			return opt{}, err
 		}
 	}
 	return opt{}, badChoice(topic, prompt, tok, opts)
@@ -122,6 +132,7 @@ func (w *walker) move() error {
 	if st.Mode == ModeDepot {
 		return w.depot()
 	}
+	w.why = w.whyTop
 	o, err := w.ask(TopicTurn, "What now?", w.topOptions())
 	if err != nil {
 		return err
@@ -230,6 +241,12 @@ func boatCost(from, to int) int {
 
 func (w *walker) walkGo() error {
 	st, p := w.st, w.p()
+	w.why = func(tok string) error {
+		if districtByID(tok) < 0 {
+			return engine.Rule("go.unknown-district", TopicNavigation, "%q is not a district: stgabriel, lesbassins, wellington, mccord or stann", tok)
+		}
+		return engine.Rule("go.cannot-act", TopicNavigation, "you cannot pay for the boat and a district action in %s", theData.districts[districtByID(tok)].Name)
+	}
 	o, err := w.ask(TopicNavigation, "Which district?", w.goOptions())
 	if err != nil {
 		return err
@@ -471,4 +488,58 @@ var permutations3 = [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 
 
 func priorityToken(p [3]int) string {
 	return categoryNames[p[0]] + "-" + categoryNames[p[1]] + "-" + categoryNames[p[2]]
+}
+
+// whyTop explains why a first word is refused.
+func (w *walker) whyTop(tok string) error {
+	st, p := w.st, w.p()
+	here := st.here(w.seat)
+	isAction := slices.Contains([]string{"build", "upgrade", "produce", "service", "canal", "card", "trader", "ship"}, tok)
+	switch {
+	case tok == "go" && st.T.Started:
+		return engine.Rule("turn.district-chosen", TopicTurn, "you have chosen your district for this turn")
+	case tok == "go":
+		return engine.Rule("turn.cannot-move", TopicNavigation, "no district where you can pay for the boat and a district action: pass")
+	case tok == "pass":
+		return engine.Rule("turn.pass-late", TopicPass, "you may only pass instead of choosing a district, at the start of your turn")
+	case tok == "end" && !st.T.Started:
+		return engine.Rule("turn.end-early", TopicTurn, "choose your district (go) or pass")
+	case tok == "end":
+		return engine.Rule("turn.action-required", TopicTurn, "take your district action before ending the turn")
+	case isAction && !st.T.Started:
+		return engine.Rule("action.no-district", TopicTurn, "choose your district first (go)")
+	case isAction && st.T.Done >= st.T.Actions:
+		return engine.Rule("action.taken", TopicTurn, "you have taken your district action this turn (a city action allows another)")
+	case tok == "canal" && canalIndex(here) < 0:
+		return engine.Rule("canal.not-here", TopicCanal, "the canal is developed only in St. Gabriel, Les Bassins and Wellington")
+	case tok == "ship" && canalIndex(here) < 0:
+		return engine.Rule("ship.not-here", TopicShipGoods, "goods are shipped only from St. Gabriel, Les Bassins and Wellington")
+	case tok == "trader" && canalIndex(here) >= 0:
+		return engine.Rule("trader.not-here", TopicTraders, "traders board only in McCord and St. Ann")
+	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
+		return engine.Rule("card.no-industry", TopicCards, "you need an industry of yours in %s to acquire a city card there", theData.districts[here].Name)
+	case tok == "card" && here >= 0 && p.CityBox[here] && !(st.Mayor == w.seat && !p.MayorUse):
+		return engine.Rule("card.one-per-district", TopicCards, "you already acquired a city card in %s", theData.districts[here].Name)
+	case isAction:
+		return engine.Rule("action.impossible", TopicTurn, "you cannot %s in %s now: cash, goods or a free place is missing", tok, theData.districts[here].Name)
+	case tok == "tile" && !st.T.Started:
+		return engine.Rule("tile.no-district", TopicCanalTiles, "choose your district first (go)")
+	case tok == "tile" && st.T.CanalUsed:
+		return engine.Rule("tile.used", TopicCanalTiles, "one canal action a turn")
+	case tok == "tile":
+		return engine.Rule("tile.none", TopicCanalTiles, "no canal action tile you can use lies under your boat")
+	case tok == "buy":
+		return engine.Rule("market.cash", TopicMarket, "a basic good costs £1; you have £%d", p.Cash)
+	case (tok == "sell" && p.Market[1]) || (tok == "sellpair" && p.Market[2]):
+		return engine.Rule("market.once", TopicMarket, "you may make that sale once a development phase")
+	case tok == "sell" || tok == "sellpair":
+		return engine.Rule("market.goods", TopicMarket, "you lack the goods for that sale")
+	case tok == "poverty":
+		return engine.Rule("poverty.unavailable", TopicCards, "Poverty Reduction needs the card, a flour or beer, and is used once a phase")
+	case tok == "depot":
+		return engine.Rule("setup.depot-done", TopicSetup, "Wood Depots are placed at set-up only")
+	case tok == "bonus" || tok == "take" || tok == "priorities":
+		return engine.Rule("decision.none", TopicTurn, "no such decision is waiting for you")
+	}
+	return engine.Rule("move.unknown", TopicNotation, "unknown move %q: use go, build, upgrade, produce, service, canal, card, trader, ship, tile, buy, sell, sellpair, poverty, pass or end", tok)
 }
