@@ -124,3 +124,53 @@ func BenchmarkChoicesAll(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
 	b.ReportMetric(float64(len(calls)), "prefixes")
 }
+
+// BenchmarkChoicesShipWorst times the widest decision we know of: the
+// first load of a Ship Goods action with nine empty ships in the canal and
+// every good in hand (33 loads offered), and the second load after it.
+func BenchmarkChoicesShipWorst(b *testing.B) {
+	g := New()
+	s, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	st := s.(*State)
+	for i := range 4 {
+		seat := st.current()
+		if s, _, err = g.Apply(st, seat, engine.Move{"depot", theData.districts[i].ID}); err != nil {
+			b.Fatal(err)
+		}
+		st = s.(*State)
+	}
+	for m := range st.Canal {
+		for r := range st.Canal[m] {
+			st.Canal[m][r] = Ship{Big: true, Market: m, Owner: -1, Trader: -1, Good: -1}
+		}
+	}
+	seat := st.current()
+	for g := range numGoods {
+		st.Players[seat].Goods[g] = 3
+	}
+	if s, _, err = g.Apply(st, seat, engine.Move{"go", "wellington"}); err != nil {
+		b.Fatal(err)
+	}
+	st = s.(*State)
+	moves := []engine.Move{{"ship"}, {"ship", "grain@gb1"}}
+	ch, err := g.Choices(st, seat, moves[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := g.Choices(st, seat, moves[i%2]); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+	b.ReportMetric(float64(len(ch.Next)), "options")
+}
