@@ -28,6 +28,7 @@ func TestConformance(t *testing.T) {
 		// in eight; the invariant on every move.
 		RoundTripEvery: 3,
 		ViewEvery:      8,
+		OfferedEvery:   8,
 		ReplayEvery:    8,
 	})
 }
