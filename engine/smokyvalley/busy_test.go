@@ -31,15 +31,13 @@ func busyMove(g engine.Game, st engine.State, seat int, rng *engine.RNG) (engine
 			return nil, fmt.Errorf("dead end after %q", m)
 		}
 		if len(m) == 0 {
-			var acts, goes, other []string
+			var acts, goes []string
 			for _, c := range ch.Next {
 				switch {
 				case slices.Contains(actionWords, c.Token):
 					acts = append(acts, c.Token)
 				case c.Token == "go":
 					goes = append(goes, c.Token)
-				default:
-					other = append(other, c.Token)
 				}
 			}
 			switch {

@@ -12,7 +12,7 @@ import (
 // when it is acquired in district d.
 type cardEffect func(w *walker, d int) error
 
-func (w *walker) cardCost(mustGrain bool) []int {
+func (w *walker) cardCost() []int {
 	// the goods the card may be paid with: grain in the 1840s, flour later,
 	// or grain instead with the reduced price canal tile
 	if w.st.decade() == 0 {
@@ -31,7 +31,7 @@ func (w *walker) cardOptions(c actx) []opt {
 		return nil
 	}
 	pay := false
-	for _, g := range w.cardCost(false) {
+	for _, g := range w.cardCost() {
 		pay = pay || p.Goods[g] > 0
 	}
 	if !pay {
@@ -74,7 +74,7 @@ func (w *walker) walkCard(c actx) error {
 	}
 	k := cardByID(o.tok)
 	var gs []int
-	for _, g := range w.cardCost(false) {
+	for _, g := range w.cardCost() {
 		if p.Goods[g] > 0 {
 			gs = append(gs, g)
 		}

@@ -253,9 +253,6 @@ func (st *State) current() int {
 	return st.Turn
 }
 
-// districtAt is the district under seat's navigation space k.
-func (st *State) districtAt(seat, k int) int { return st.Players[seat].Nav[k] }
-
 // here is the district of seat's boat, -1 before the first turn.
 func (st *State) here(seat int) int {
 	p := &st.Players[seat]
