@@ -62,6 +62,7 @@ func TestRecordedGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	seats := map[int]bool{}
+	kinds := map[string]bool{}
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".record"), func(t *testing.T) {
 			data, err := os.ReadFile(f)
@@ -99,6 +100,7 @@ func TestRecordedGames(t *testing.T) {
 			}
 			prestige := make([]int, rec.Seats)
 			for _, e := range res.Events() {
+				kinds[e.Kind] = true
 				if e.Kind == "prestige" {
 					n, _ := strconv.Atoi(e.Data["prestige"])
 					prestige[e.Seat] += n
@@ -115,6 +117,13 @@ func TestRecordedGames(t *testing.T) {
 				}
 			}
 		})
+	}
+	// together the games reach every kind of action and phase
+	for _, k := range []string{"depot", "go", "pass", "build", "upgrade", "produce", "service", "develop-canal", "canal-action",
+		"card", "board", "load", "trader", "pushed-out", "market", "admin", "mayor", "priorities", "canal-phase", "final", "winner"} {
+		if !kinds[k] {
+			t.Errorf("no %q event in any recorded game", k)
+		}
 	}
 	if !seats[2] || !seats[3] || !seats[4] {
 		t.Errorf("recorded games cover seat counts %v, want 2, 3 and 4", seats)
