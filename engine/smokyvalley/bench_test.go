@@ -93,6 +93,7 @@ func BenchmarkChoicesWidest(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
 	b.ReportMetric(float64(widest), "max-options")
+	b.ReportMetric(float64(len(calls)), "positions")
 }
 
 // BenchmarkChoicesAll times every prefix of every position.
