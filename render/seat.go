@@ -20,29 +20,33 @@ type SeatStyle struct {
 	RGB color.RGBA
 }
 
-// seatStyles are the Okabe–Ito colours, ordered so that the first four
-// (the Brass player counts) differ in lightness as well as hue and stay
-// apart for the common colour-vision deficiencies.
+// seatStyles are chosen so that the first four seats (the Brass player
+// counts) stay far apart for everyone: every pair differs by at least 20
+// CIEDE2000 units in normal vision and as simulated for protanopia,
+// deuteranopia and tritanopia, and each differs as much from the beige land
+// and the white town boxes of the board (seat_test.go checks it). They are
+// Okabe–Ito orange and sky blue, Paul Tol's purple, and black; then come
+// the other Okabe–Ito colours. No two seats share a hue name.
 var seatStyles = [...]struct {
 	name string
 	rgb  color.RGBA
 }{
-	{"yellow", color.RGBA{0xF0, 0xE4, 0x42, 0xff}},
+	{"orange", color.RGBA{0xE6, 0x9F, 0x00, 0xff}},
 	{"sky blue", color.RGBA{0x56, 0xB4, 0xE9, 0xff}},
+	{"purple", color.RGBA{0xAA, 0x33, 0x77, 0xff}},
+	{"black", color.RGBA{0x10, 0x10, 0x10, 0xff}},
+	{"green", color.RGBA{0x00, 0x9E, 0x73, 0xff}},
+	{"yellow", color.RGBA{0xF0, 0xE4, 0x42, 0xff}},
 	{"vermillion", color.RGBA{0xD5, 0x5E, 0x00, 0xff}},
 	{"blue", color.RGBA{0x00, 0x72, 0xB2, 0xff}},
-	{"green", color.RGBA{0x00, 0x9E, 0x73, 0xff}},
-	{"pink", color.RGBA{0xCC, 0x79, 0xA7, 0xff}},
-	{"orange", color.RGBA{0xE6, 0x9F, 0x00, 0xff}},
-	{"black", color.RGBA{0x10, 0x10, 0x10, 0xff}},
 }
 
 // SeatColours is how many seats have a colour of their own; Seat repeats
 // the colours beyond it (the letters keep such seats apart).
 const SeatColours = len(seatStyles)
 
-// Seat returns the style of a 0-based seat. Seats 0 to 3 are yellow A, sky
-// blue B, vermillion C and blue D; then green E, pink F, orange G, black
+// Seat returns the style of a 0-based seat. Seats 0 to 3 are orange A, sky
+// blue B, purple C and black D; then green E, yellow F, vermillion G, blue
 // H, after which the colours repeat while the letters go on to Z and then
 // to "S27", "S28" ... (the 1-based seat number). A negative seat (a
 // spectator) is grey "?".
@@ -56,4 +60,14 @@ func Seat(seat int) SeatStyle {
 		letter = "S" + strconv.Itoa(seat+1)
 	}
 	return SeatStyle{Letter: letter, Colour: st.name, RGB: st.rgb}
+}
+
+// InkOn is the colour of text on background c: near-black, or white where
+// that contrasts more (WCAG contrast ratio).
+func InkOn(c color.RGBA) color.RGBA {
+	ink, white := color.RGBA{0x16, 0x16, 0x16, 0xff}, color.RGBA{0xff, 0xff, 0xff, 0xff}
+	if Contrast(c, white) > Contrast(c, ink) {
+		return white
+	}
+	return ink
 }

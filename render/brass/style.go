@@ -113,10 +113,5 @@ func newPalette() (*render.Palette, error) {
 	return render.NewPalette(base, ramps)
 }
 
-// inkOn is the text colour that reads on background c.
-func inkOn(c color.RGBA) color.RGBA {
-	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 100 {
-		return colWhite
-	}
-	return colInk
-}
+// inkOn is the text colour that reads on background c (render.InkOn).
+func inkOn(c color.RGBA) color.RGBA { return render.InkOn(c) }
