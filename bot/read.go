@@ -35,7 +35,7 @@ func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
 	if imgs, ok := s.boards.get(key); ok {
 		return imgs, nil
 	}
-	imgs, err := s.renderers.Images(m.Game, m.game.View(m.state, seat), seat)
+	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names()})
 	if err != nil {
 		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}

@@ -90,6 +90,12 @@ type SeatStatus struct {
 	Stats []Stat `json:"stats,omitempty"`
 }
 
+// StatProjected is the Stat.Key of a seat's projected score: what it would
+// score if the current era, period or game ended now, in the game's score
+// unit. A game that can tell lists it among SeatStatus.Stats; front ends
+// and renderers show it next to the score.
+const StatProjected = "projected"
+
 // Stat is one named figure of a seat, game-neutral so that every front end
 // can list it without knowing the game.
 type Stat struct {

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -41,15 +42,35 @@ type Image struct {
 	PNG   []byte `json:"-"`     // the encoded image
 }
 
+// Scene is what a renderer draws: a game's view of a position and what the
+// host knows around it that the game does not (the players' names).
+type Scene struct {
+	View engine.View // the game's view for Seat
+	Seat int         // the viewer, or engine.Spectator for the public images
+	// Names are the players' display names in seat order, as the host
+	// shows them everywhere else; a missing or empty name is drawn as
+	// "Player N" (see Name).
+	Names []string
+}
+
+// Name is the display name of seat for the image: Names[seat], or
+// "Player N" (N = seat+1) when the host gave none.
+func (sc Scene) Name(seat int) string {
+	if seat >= 0 && seat < len(sc.Names) && strings.TrimSpace(sc.Names[seat]) != "" {
+		return strings.TrimSpace(sc.Names[seat])
+	}
+	return "Player " + strconv.Itoa(seat+1)
+}
+
 // Renderer draws one game's views. Implementations must be safe for
 // concurrent use.
 type Renderer interface {
 	Game() string // the engine.Game ID it draws
-	// Images draws the view as seen by seat (engine.Spectator for the
+	// Images draws sc.View as seen by sc.Seat (engine.Spectator for the
 	// public board): 1 to MaxImages images, the main board first. A seat's
-	// view may add images only that seat may see; a front end shows them
-	// only to that seat.
-	Images(v engine.View, seat int) ([]Image, error)
+	// view may add images only that seat may see (its hand); a front end
+	// shows them only to that seat.
+	Images(sc Scene) ([]Image, error)
 }
 
 // Set is the renderers a process offers, by game ID.
@@ -69,12 +90,12 @@ func NewSet(rs ...Renderer) *Set {
 
 // Images renders with the game's renderer and checks what it drew against
 // the contract of Renderer.Images.
-func (s *Set) Images(game string, v engine.View, seat int) ([]Image, error) {
+func (s *Set) Images(game string, sc Scene) ([]Image, error) {
 	r, ok := s.r[game]
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrNoRenderer, game)
 	}
-	imgs, err := r.Images(v, seat)
+	imgs, err := r.Images(sc)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 type fixed []render.Image
 
 func (fixed) Game() string { return "fixed" }
-func (f fixed) Images(engine.View, int) ([]render.Image, error) {
+func (f fixed) Images(render.Scene) ([]render.Image, error) {
 	return f, nil
 }
 
@@ -40,7 +40,7 @@ func TestSetChecksImages(t *testing.T) {
 		{"empty", fixed{{Name: "board.png"}}, false},
 	}
 	for _, c := range cases {
-		_, err := render.NewSet(c.r).Images("fixed", nil, engine.Spectator)
+		_, err := render.NewSet(c.r).Images("fixed", render.Scene{Seat: engine.Spectator})
 		if c.ok && err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
@@ -48,7 +48,7 @@ func TestSetChecksImages(t *testing.T) {
 			t.Errorf("%s: %v, want ErrImages", c.name, err)
 		}
 	}
-	if _, err := render.NewSet().Images("fixed", nil, engine.Spectator); !errors.Is(err, render.ErrNoRenderer) {
+	if _, err := render.NewSet().Images("fixed", render.Scene{Seat: engine.Spectator}); !errors.Is(err, render.ErrNoRenderer) {
 		t.Errorf("unknown game: %v, want ErrNoRenderer", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
 )
 
 // loadRecord reads and replays a record file. On a bad move the result
@@ -138,7 +139,7 @@ func renderCmd(args []string, stdout io.Writer, cat catalog) error {
 		return fmt.Errorf("%w: --seat %d: the record has seats 1 to %d (0 for the public board)", errUsage, *seat, rec.Seats)
 	}
 	viewer := *seat - 1 // 0 becomes engine.Spectator
-	imgs, err := cat.renderers.Images(g.Info().ID, g.View(res.State, viewer), viewer)
+	imgs, err := cat.renderers.Images(g.Info().ID, render.Scene{View: g.View(res.State, viewer), Seat: viewer, Names: rec.Players})
 	if err != nil {
 		return fmt.Errorf("smokestack: render: %w", err)
 	}

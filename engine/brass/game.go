@@ -133,6 +133,7 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	if n.Players[seat].LinksLeft < 0 {
 		return nil, nil, fmt.Errorf("brass: internal: negative link counters")
 	}
+	n.noteChanges(st)
 	return n, w.evs, nil
 }
 

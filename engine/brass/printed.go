@@ -18,6 +18,9 @@ type Printed struct {
 	// and the space after the last one, len(CottonBonus), closes the
 	// distant market.
 	CottonBonus []int
+	// StockPrice is what a coal or iron cube costs when its demand track
+	// is empty (printed beyond the track's last space).
+	StockPrice int
 }
 
 // PrintedPlace is one location's printed name and gold circles.
@@ -44,6 +47,7 @@ func PrintedValues() Printed {
 		Industries:   make([]PrintedIndustry, numIndustries),
 		DemandPrices: slices.Clone(b.demandPrices),
 		CottonBonus:  slices.Clone(b.cottonBonus),
+		StockPrice:   b.stockPrice,
 	}
 	for i, pl := range b.places {
 		p.Places[i] = PrintedPlace{ID: pl.ID, Name: pl.Name, Short: pl.Short, LinkVP: pl.LinkVP, Port: pl.Port}

@@ -35,8 +35,19 @@ func (st *state) placeCircles(p int) int {
 // Rulebook, Phase III Victory points: links, then flipped counters (their
 // printed VP; unflipped counters score nothing).
 func (st *state) scorePeriod(evs *[]engine.Event) {
-	links := make([]int, st.N)
-	tiles := make([]int, st.N)
+	links, tiles := st.periodScore()
+	for seat := 0; seat < st.N; seat++ {
+		st.Players[seat].VP += links[seat] + tiles[seat]
+		*evs = append(*evs, pub(seat, "score", fmt.Sprintf("%s scores %d VP for links and %d VP for industries (total %d)", seatName(seat), links[seat], tiles[seat], st.Players[seat].VP),
+			"links", strconv.Itoa(links[seat]), "industries", strconv.Itoa(tiles[seat]), "vp", strconv.Itoa(st.Players[seat].VP)))
+	}
+}
+
+// periodScore is what Phase III would score now, per seat: links and
+// flipped industries.
+func (st *state) periodScore() (links, tiles []int) {
+	links = make([]int, st.N)
+	tiles = make([]int, st.N)
 	for li, o := range st.Links {
 		if o >= 0 {
 			links[o] += st.linkValue(li)
@@ -48,11 +59,24 @@ func (st *state) scorePeriod(evs *[]engine.Event) {
 			tiles[t.Owner] += theBoard.specs[t.Ind][t.Level].VP
 		}
 	}
-	for seat := 0; seat < st.N; seat++ {
-		st.Players[seat].VP += links[seat] + tiles[seat]
-		*evs = append(*evs, pub(seat, "score", fmt.Sprintf("%s scores %d VP for links and %d VP for industries (total %d)", seatName(seat), links[seat], tiles[seat], st.Players[seat].VP),
-			"links", strconv.Itoa(links[seat]), "industries", strconv.Itoa(tiles[seat]), "vp", strconv.Itoa(st.Players[seat].VP)))
+	return links, tiles
+}
+
+// projected is each seat's VP if the period ended now: its VP so far plus
+// what Phase III would score (its VP when the game is over).
+func (st *state) projected() []int {
+	out := make([]int, st.N)
+	if st.Mode == modeOver {
+		for s := range out {
+			out[s] = st.Players[s].VP
+		}
+		return out
 	}
+	links, tiles := st.periodScore()
+	for s := range out {
+		out[s] = st.Players[s].VP + links[s] + tiles[s]
+	}
+	return out
 }
 
 // endPeriod runs Phases III and IV.

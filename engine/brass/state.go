@@ -79,6 +79,13 @@ type state struct {
 	// Pinned rail-period deck and tiles (Setup.Pins), used at the period change.
 	RailDeckPin  cardList   `json:"railDeckPin,omitempty"`
 	RailTilesPin stepList   `json:"railTilesPin,omitempty"`
+	// What the latest turn that changed the board built or flipped, so
+	// that views can mark it: the turn (turnNumber, 0 for none), the
+	// spaces built on or flipped and the links built. A turn's first
+	// change replaces the previous turn's.
+	RecentTurn   int        `json:"recentTurn,omitempty"`
+	RecentSpaces []int      `json:"recentSpaces,omitempty"`
+	RecentLinks  []int      `json:"recentLinks,omitempty"`
 	RNG          engine.RNG `json:"rng"`
 }
 
@@ -99,7 +106,37 @@ func (st *state) clone() *state {
 	c.Ranking = slices.Clone(st.Ranking)
 	c.RailDeckPin = slices.Clone(st.RailDeckPin)
 	c.RailTilesPin = slices.Clone(st.RailTilesPin)
+	c.RecentSpaces = slices.Clone(st.RecentSpaces)
+	c.RecentLinks = slices.Clone(st.RecentLinks)
 	return &c
+}
+
+// noteChanges records in n what the move from old built or flipped: the
+// spaces that gained a counter or whose counter was flipped, and the links
+// built. The first change of a new turn replaces the last turn's record.
+// Counters and links removed (overbuilt, liquidated, the canal period's end)
+// are not recorded.
+func (n *state) noteChanges(old *state) {
+	turn := old.turnNumber()
+	fresh := n.RecentTurn != turn
+	for i := range n.Spaces {
+		a, b := &old.Spaces[i], &n.Spaces[i]
+		if b.Owner < 0 || (a.Owner == b.Owner && a.Ind == b.Ind && a.Level == b.Level && a.Flipped == b.Flipped) {
+			continue
+		}
+		if fresh {
+			n.RecentTurn, n.RecentSpaces, n.RecentLinks, fresh = turn, nil, nil, false
+		}
+		n.RecentSpaces = append(n.RecentSpaces, i)
+	}
+	for i := range n.Links {
+		if old.Links[i] < 0 && n.Links[i] >= 0 {
+			if fresh {
+				n.RecentTurn, n.RecentSpaces, n.RecentLinks, fresh = turn, nil, nil, false
+			}
+			n.RecentLinks = append(n.RecentLinks, i)
+		}
+	}
 }
 
 // current is the seat whose decision is awaited, or -1 when the game is over.

@@ -96,6 +96,15 @@ func (st *state) appendJSON(b []byte) []byte {
 	if len(st.RailTilesPin) > 0 {
 		b = appendSteps(append(b, `,"railTilesPin":`...), st.RailTilesPin)
 	}
+	if st.RecentTurn != 0 {
+		b = appendInt(b, "recentTurn", st.RecentTurn)
+		if len(st.RecentSpaces) > 0 {
+			b = appendInts(append(b, `,"recentSpaces":`...), st.RecentSpaces)
+		}
+		if len(st.RecentLinks) > 0 {
+			b = appendInts(append(b, `,"recentLinks":`...), st.RecentLinks)
+		}
+	}
 	b = append(b, `,"rng":{"s":`...)
 	b = strconv.AppendUint(b, st.RNG.State, 10)
 	b = append(b, `,"i":`...)
@@ -523,6 +532,12 @@ func (r *jsonReader) state(st *state) {
 			r.list(&st.RailDeckPin)
 		case "railTilesPin":
 			r.list(&st.RailTilesPin)
+		case "recentTurn":
+			st.RecentTurn = r.int()
+		case "recentSpaces":
+			st.RecentSpaces = r.ints()
+		case "recentLinks":
+			st.RecentLinks = r.ints()
 		case "rng":
 			if r.null() {
 				break

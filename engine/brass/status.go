@@ -47,6 +47,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}
+	proj := st.projected()
 	for seat := 0; seat < st.N; seat++ {
 		p := &st.Players[seat]
 		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: []engine.Stat{
@@ -55,6 +56,7 @@ func (Game) Status(s engine.State) engine.Status {
 			{Key: "spent", Label: "Spent this round", Value: p.Spent, Text: fmt.Sprintf("£%d", p.Spent)},
 			{Key: "links", Label: "Links left", Value: p.LinksLeft},
 			{Key: "cards", Label: "Cards in hand", Value: len(st.Hands[seat])},
+			{Key: engine.StatProjected, Label: "VP if the period ended now", Value: proj[seat]},
 		}})
 	}
 	if out.Finished {

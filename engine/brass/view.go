@@ -66,6 +66,7 @@ type TileView struct {
 	Cubes    int    `json:"cubes"` // coal or iron cubes on it
 	VP       int    `json:"vp"`    // printed VP (scored only once flipped)
 	Income   int    `json:"income"`
+	Recent   bool   `json:"recent,omitempty"` // built or flipped in the latest turn that changed the board
 }
 
 // LinkView is a potential link and what is built on it.
@@ -77,6 +78,8 @@ type LinkView struct {
 	Rail  bool   `json:"rail"`            // a rail may be built here
 	Built string `json:"built,omitempty"` // "", "canal" or "rail"
 	Owner int    `json:"owner"`           // seat of the builder, -1 when not built
+	Value int    `json:"value"`           // VP it would score now (gold circles at its ends), when built
+	Recent bool  `json:"recent,omitempty"` // built in the latest turn that changed the board
 }
 
 // Player is one seat's public panel.
@@ -86,6 +89,7 @@ type Player struct {
 	IncomeSpace int        `json:"incomeSpace"` // 0..99 on the income track
 	Income      int        `json:"income"`      // -10..30
 	VP          int        `json:"vp"`          // scored so far
+	Projected   int        `json:"projected"`   // VP if the period ended now (links and flipped industries scored)
 	Spent       int        `json:"spent"`       // money spent this round
 	LinksLeft   int        `json:"linksLeft"`   // link counters left this period (of 14)
 	HandSize    int        `json:"handSize"`
@@ -167,7 +171,7 @@ func (st *state) view(seat int) View {
 			sv := SpaceView{Allowed: allowed[a:len(allowed):len(allowed)]}
 			if t.Owner >= 0 {
 				spec := theBoard.specs[t.Ind][t.Level]
-				tiles = append(tiles, TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income})
+				tiles = append(tiles, TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income, Recent: slices.Contains(st.RecentSpaces, pl.firstSpace+i)})
 				sv.Tile = &tiles[len(tiles)-1]
 			}
 			spaces = append(spaces, sv)
@@ -179,14 +183,17 @@ func (st *state) view(seat int) View {
 		lv := LinkView{ID: l.ID, A: l.A, B: l.B, Canal: l.Canal, Rail: l.Rail, Owner: st.Links[li]}
 		if st.Links[li] >= 0 {
 			lv.Built = st.Period.String()
+			lv.Value = st.linkValue(li)
+			lv.Recent = slices.Contains(st.RecentLinks, li)
 		}
 		v.Links = append(v.Links, lv)
 	}
 	next := make([]NextTile, 0, st.N*int(numIndustries))
 	v.PlayerViews = make([]Player, 0, st.N)
+	proj := st.projected()
 	for s := 0; s < st.N; s++ {
 		p := &st.Players[s]
-		pv := Player{Seat: s, Money: p.Money, IncomeSpace: p.Space, Income: st.income(s), VP: p.VP, Spent: p.Spent, LinksLeft: p.LinksLeft, HandSize: len(st.Hands[s])}
+		pv := Player{Seat: s, Money: p.Money, IncomeSpace: p.Space, Income: st.income(s), VP: p.VP, Projected: proj[s], Spent: p.Spent, LinksLeft: p.LinksLeft, HandSize: len(st.Hands[s])}
 		first := len(next)
 		for ind := industry(0); ind < numIndustries; ind++ {
 			left := len(theBoard.stacks[ind]) - p.Next[ind]

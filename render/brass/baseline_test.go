@@ -110,7 +110,7 @@ func ggPNG(l *layout, v *brass.View) ([]byte, error) {
 		return nil, err
 	}
 	b.drawStatic(s, v)
-	b.drawDynamic(s, v)
+	b.drawDynamic(s, v, render.Scene{}.Name)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, s.dc.Image()); err != nil {
 		return nil, err

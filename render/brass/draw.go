@@ -105,8 +105,17 @@ func (b *board) drawStatic(s surface, v *brass.View) {
 	for _, k := range v.Links {
 		b.drawPotentialLink(s, k)
 	}
+	canal := map[string]bool{}
+	for _, k := range v.Links {
+		if k.Canal {
+			canal[k.A], canal[k.B] = true, true
+		}
+	}
 	for _, p := range v.Places {
 		b.drawPlace(s, p)
+		if !canal[p.ID] {
+			b.drawRailOnly(s, b.places[p.ID])
+		}
 	}
 	b.drawLegend(s)
 	b.drawTrackFrames(s)
@@ -176,6 +185,17 @@ func (b *board) drawPlace(s surface, p brass.PlaceView) {
 	}
 }
 
+// drawRailOnly marks a place no canal reaches: a grey tag with a rail
+// sample hanging from the top-left corner of its box.
+func (b *board) drawRailOnly(s surface, ob box) {
+	x, y := ob.X-4, ob.Y-10
+	s.FillRoundRect(x, y, 30, 18, 4, colRail)
+	s.Line(x+4, y+9, x+26, y+9, 2, colWhite)
+	for t := x + 7; t < x+26; t += 6 {
+		s.Line(t, y+4, t, y+14, 2, colWhite)
+	}
+}
+
 // drawGold draws n gold link-VP circles in a row centred on x, y.
 func drawGold(s surface, x, y float64, n int) {
 	for i := range n {
@@ -221,43 +241,71 @@ func drawEmptySpace(s surface, r box, allowed []string) {
 	s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 1.5, colGrey)
 }
 
-func (b *board) drawLegend(s surface) {
-	x, y := 8.0, float64(b.l.Height)-legendH-8
-	s.FillRoundRect(x, y, legendW, legendH, 6, colPage)
-	s.StrokeRoundRect(x, y, legendW, legendH, 6, 1.5, colGrey)
-	s.Text("M mill  P port  C coal", x+10, y+26, fSmallB, colInk, 0)
-	s.Text("I iron  S ship", x+10, y+50, fSmallB, colInk, 0)
-	// The space numbers under multi-space towns.
-	s.Text("2", x+160, y+50, fNum, colGrey, 0.5)
-	s.Text("= town@2", x+172, y+50, fSmall, colInk, 0)
-	// Canal and rail samples.
-	for t := x + 12; t < x+52; t += 17 {
-		s.Line(t, y+70, t+10, y+70, 3.5, colCanal)
-	}
-	s.Text("canal", x+60, y+76, fSmall, colInk, 0)
-	s.Line(x+130, y+70, x+170, y+70, 2, colRail)
-	for t := x + 134; t < x+170; t += 13 {
-		s.Line(t, y+64, t, y+76, 2.5, colRail)
-	}
-	s.Text("rail", x+178, y+76, fSmall, colInk, 0)
-	s.FillCircle(x+22, y+102, 11, colWhite)
-	s.StrokeCircle(x+22, y+102, 11, 2, colInk)
-	s.Text("built canal", x+40, y+108, fSmall, colInk, 0)
-	s.FillRect(x+140, y+91, 22, 22, colWhite)
-	s.StrokeRoundRect(x+140, y+91, 22, 22, 0, 2, colInk)
-	s.Text("built rail", x+170, y+108, fSmall, colInk, 0)
-	// Unflipped / flipped counters, as drawCounter draws them, in grey.
-	s.FillRect(x+11, y+124, 24, 24, render.Blend(colWhite, colGrey, 0.2))
-	s.StrokeRoundRect(x+11, y+124, 24, 24, 0, 3, colGrey)
-	s.StrokeRoundRect(x+11, y+124, 24, 24, 0, 1.5, colInk)
-	s.Text("not flipped", x+40, y+143, fSmall, colInk, 0)
-	s.FillRect(x+140, y+124, 24, 24, colGrey)
-	s.StrokeRoundRect(x+140, y+124, 24, 24, 0, 2.5, colInk)
-	s.FillPoly([]render.Pt{{X: x + 153, Y: y + 124}, {X: x + 164, Y: y + 124}, {X: x + 164, Y: y + 135}}, colInk)
-	s.Text("flipped", x+170, y+143, fSmall, colInk, 0)
+// legendBox is where the legend goes: at the foot of the side column,
+// below the panels of the most players the game seats.
+func (b *board) legendBox() box {
+	return box{b.sideX + margin, float64(b.l.Height) - legendH - margin, b.sideW(), legendH}
 }
 
-const legendW, legendH = 268.0, 158.0
+// drawLegend explains the marks the game does not print: the industry
+// letters, space numbers, link and counter styles, the last-turn halo, the
+// rail-only tag, the VP circles, the income on a counter and the price of
+// an empty track.
+func (b *board) drawLegend(s surface) {
+	lb := b.legendBox()
+	x, y := lb.X, lb.Y
+	s.FillRoundRect(x, y, lb.W, lb.H, 6, colPage)
+	s.StrokeRoundRect(x, y, lb.W, lb.H, 6, 1.5, colGrey)
+	row := func(i int) float64 { return y + 23 + 25*float64(i) }
+	// Left column.
+	s.Text("M mill P port C coal", x+10, row(0), fSmallB, colInk, 0)
+	s.Text("I iron  S ship", x+10, row(1), fSmallB, colInk, 0)
+	s.Text("2", x+138, row(1), fNum, colGrey, 0.5)
+	s.Text("= town@2", x+148, row(1), fSmall, colInk, 0)
+	for t := x + 12; t < x+52; t += 17 {
+		s.Line(t, row(2)-6, t+10, row(2)-6, 3.5, colCanal)
+	}
+	s.Text("canal", x+58, row(2), fSmall, colInk, 0)
+	s.Line(x+120, row(2)-6, x+160, row(2)-6, 2, colRail)
+	for t := x + 124; t < x+160; t += 13 {
+		s.Line(t, row(2)-12, t, row(2), 2.5, colRail)
+	}
+	s.Text("rail", x+166, row(2), fSmall, colInk, 0)
+	s.FillCircle(x+22, row(3)-6, 10, colWhite)
+	s.StrokeCircle(x+22, row(3)-6, 10, 2, colInk)
+	s.Text("built canal", x+38, row(3), fSmall, colInk, 0)
+	s.FillRect(x+128, row(3)-16, 20, 20, colWhite)
+	s.StrokeRoundRect(x+128, row(3)-16, 20, 20, 0, 2, colInk)
+	s.Text("rail", x+154, row(3), fSmall, colInk, 0)
+	// Unflipped / flipped counters, as drawCounter draws them, in grey.
+	s.FillRect(x+12, row(4)-17, 22, 22, render.Blend(colWhite, colGrey, 0.2))
+	s.StrokeRoundRect(x+12, row(4)-17, 22, 22, 0, 3, colGrey)
+	s.StrokeRoundRect(x+12, row(4)-17, 22, 22, 0, 1.5, colInk)
+	s.Text("not flipped", x+40, row(4), fSmall, colInk, 0)
+	s.FillRect(x+140, row(4)-17, 22, 22, colGrey)
+	s.StrokeRoundRect(x+140, row(4)-17, 22, 22, 0, 2.5, colInk)
+	s.Text("flipped", x+168, row(4), fSmall, colInk, 0)
+	s.FillRect(x+10, row(5)-18, 40, 24, colLight)
+	s.Text(b.pr.stock, x+30, row(5), fSmallB, colInk, 0.5)
+	s.Text("a cube, track empty", x+58, row(5), fSmall, colInk, 0)
+	// Right column.
+	rx := x + 236
+	s.FillRect(rx, row(0)-17, 22, 22, colNew)
+	s.StrokeRoundRect(rx, row(0)-17, 22, 22, 0, 1.5, colInk)
+	s.Text("last turn", rx+30, row(0), fSmall, colInk, 0)
+	b.drawRailOnly(s, box{X: rx + 4, Y: row(1) - 5})
+	s.Text("rail only", rx+34, row(1), fSmall, colInk, 0)
+	s.FillCircle(rx+11, row(2)-6, 10, colGold)
+	s.StrokeCircle(rx+11, row(2)-6, 10, 1.2, colInk)
+	s.Text("3", rx+11, row(2), fNum, colInk, 0.5)
+	s.Text("VP scored", rx+30, row(2), fSmall, colInk, 0)
+	s.Text("+2", rx+11, row(3), fNum, colInk, 0.5)
+	s.Text("income (flipped)", rx+30, row(3), fSmall, colInk, 0)
+	s.Text("VP 9 → 20: VP if", rx, row(4), fSmall, colInk, 0)
+	s.Text("the period ended", rx, row(5), fSmall, colInk, 0)
+}
+
+const legendH = 160.0
 
 // Side column geometry.
 const (
@@ -280,6 +328,11 @@ func (b *board) slot(i, n int) (float64, float64) {
 	return b.sideX + margin + trackLabel + float64(i)*w, w - 4
 }
 
+// trackWidth is the number of slots a track row is divided into: the
+// longest track (the cotton track with its closed space, or a demand track
+// with its empty-track price).
+func (b *board) trackWidth() int { return max(len(b.pr.cotton), len(b.pr.demand)+1) }
+
 // trackSlots are the printed values of the spaces of a track row: the
 // coal and iron demand prices, then the cotton demand bonuses.
 func (b *board) trackSlots(row int) []string {
@@ -295,11 +348,18 @@ func (b *board) drawTrackFrames(s surface) {
 		y := trackTop + float64(row)*trackRowH
 		s.Text(name, x, y+slotH/2+9, fHead, colInk, 0)
 		slots := b.trackSlots(row)
+		n := b.trackWidth()
 		for i, label := range slots {
-			sx, sw := b.slot(i, len(slots))
+			sx, sw := b.slot(i, n)
 			s.FillRect(sx, y, sw, slotH, colWhite)
 			s.StrokeRoundRect(sx, y, sw, slotH, 0, 1.5, colGrey)
 			s.Text(label, sx+sw/2, y+slotH/2+8, fChip, colGrey, 0.5)
+		}
+		if row < 2 {
+			// Beyond the track: the price of a cube when it is empty.
+			sx, sw := b.slot(len(slots), n)
+			s.FillRect(sx, y, sw, slotH, colLight)
+			s.Text(b.pr.stock, sx+sw/2, y+slotH/2+8, fChip, colInk, 0.5)
 		}
 	}
 }
@@ -307,7 +367,24 @@ func (b *board) drawTrackFrames(s surface) {
 // ---------------------------------------------------------------------------
 // Dynamic layer: the position.
 
-func (b *board) drawDynamic(s surface, v *brass.View) {
+// drawDynamic draws the position; name gives the players' display names.
+func (b *board) drawDynamic(s surface, v *brass.View, name func(int) string) {
+	// The latest turn's links and counters first get a yellow halo.
+	for _, k := range v.Links {
+		if k.Built != "" && k.Recent {
+			x1, y1, x2, y2 := b.ends(k)
+			s.Line(x1, y1, x2, y2, 22, colNew)
+		}
+	}
+	for _, p := range v.Places {
+		for i, sp := range p.Spaces {
+			if sp.Tile != nil && sp.Tile.Recent {
+				r := b.spaces[p.ID][i]
+				s.FillRect(r.X-6, r.Y-6, r.W+12, r.H+12, colNew)
+				s.StrokeRoundRect(r.X-6, r.Y-6, r.W+12, r.H+12, 0, 1.5, colInk)
+			}
+		}
+	}
 	for _, k := range v.Links {
 		if k.Built != "" {
 			b.drawBuiltLink(s, k)
@@ -320,12 +397,9 @@ func (b *board) drawDynamic(s surface, v *brass.View) {
 			}
 		}
 	}
-	b.drawHeader(s, v)
+	b.drawHeader(s, v, name)
 	b.drawTracks(s, v)
-	b.drawPlayers(s, v)
-	if v.Hand != nil {
-		b.drawHand(s, v)
-	}
+	b.drawPlayers(s, v, name)
 }
 
 func (b *board) drawBuiltLink(s surface, k brass.LinkView) {
@@ -358,6 +432,13 @@ func (b *board) drawBuiltLink(s surface, k brass.LinkView) {
 		s.StrokeCircle(m[0], m[1], h+1, 2.5, colInk)
 	}
 	s.Text(letter, m[0], m[1]+dy, f, inkOn(c), 0.5)
+	// What the link scores now: a gold circle beside the marker.
+	if k.Value > 0 {
+		gx, gy := m[0]+uy*(h+12), m[1]-ux*(h+12)
+		s.FillCircle(gx, gy, 11, colGold)
+		s.StrokeCircle(gx, gy, 11, 1.5, colInk)
+		s.Text(strconv.Itoa(k.Value), gx, gy+6, fNum, colInk, 0.5)
+	}
 }
 
 // drawCounter draws a built industry counter. Unflipped: pale face in the
@@ -371,7 +452,6 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 	if t.Flipped {
 		s.FillRect(r.X, r.Y, r.W, r.H, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, colInk)
-		s.FillPoly([]render.Pt{{X: r.X + r.W - 20, Y: r.Y}, {X: r.X + r.W, Y: r.Y}, {X: r.X + r.W, Y: r.Y + 20}}, colInk)
 		s.FillRect(r.X, r.Y, chip, chip, colWhite)
 	} else {
 		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.2))
@@ -384,10 +464,18 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 	// darkest seat colour, and it keeps flipped counters dark in greyscale.
 	chipInk, faceInk := inkOn(c), colInk
 	if t.Flipped {
-		chipInk = colInk
+		chipInk, faceInk = colInk, inkOn(c)
 	}
 	s.Text(seatLetter(t.Owner), r.X+chip/2, r.Y+chip/2+7, fSeat, chipInk, 0.5)
 	s.Text(industryLetter[t.Industry]+strconv.Itoa(t.Level), r.cx()+4, r.Y+41, fTile, faceInk, 0.5)
+	// The counter's VP in a gold circle (top right) and the income it
+	// gives when flipped (between the two).
+	s.FillCircle(r.X+r.W-10, r.Y+10, 9, colGold)
+	s.StrokeCircle(r.X+r.W-10, r.Y+10, 9, 1.2, colInk)
+	s.Text(strconv.Itoa(t.VP), r.X+r.W-10, r.Y+15, fNum, colInk, 0.5)
+	if t.Income != 0 {
+		s.Text(fmt.Sprintf("%+d", t.Income), r.X+chip+9, r.Y+16, fNum, faceInk, 0.5)
+	}
 	if t.Cubes > 0 {
 		cube := colCoal
 		if t.Industry == "iron" {
@@ -443,7 +531,7 @@ func periodName(p string) string {
 	return strings.ToUpper(p)
 }
 
-func (b *board) drawHeader(s surface, v *brass.View) {
+func (b *board) drawHeader(s surface, v *brass.View, name func(int) string) {
 	x := b.sideX + margin
 	right := float64(b.l.Width) - margin
 	if v.Finished {
@@ -457,7 +545,7 @@ func (b *board) drawHeader(s surface, v *brass.View) {
 		}
 		s.Text(round, right, 38, f, colInk, 1)
 	}
-	s.Text(fit(s, phaseText(v), fHead, right-x), x, 72, fHead, colInk, 0)
+	s.Text(fit(s, phaseText(v, name), fHead, right-x), x, 72, fHead, colInk, 0)
 	const oy = 104.0 // centre of the turn order row
 	s.Text("Order", x, oy+9, fStat, colInk, 0)
 	cx := x + 76
@@ -488,7 +576,7 @@ func (b *board) drawTracks(s surface, v *brass.View) {
 		slots := b.trackSlots(row)
 		n := len(slots)
 		for i := n - clamp(cubes, 0, n); i < n; i++ {
-			sx, sw := b.slot(i, n)
+			sx, sw := b.slot(i, b.trackWidth())
 			s.FillRect(sx+3, y+3, sw-6, slotH-6, cube)
 			s.Text(slots[i], sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
 		}
@@ -497,7 +585,7 @@ func (b *board) drawTracks(s surface, v *brass.View) {
 	y := trackTop + 2*trackRowH
 	slots := b.trackSlots(2)
 	i := clamp(v.CottonDemand, 0, len(slots)-1)
-	sx, sw := b.slot(i, len(slots))
+	sx, sw := b.slot(i, b.trackWidth())
 	s.FillRect(sx, y, sw, slotH, colInk)
 	s.Text(slots[i], sx+sw/2, y+slotH/2+8, fChip, colWhite, 0.5)
 
@@ -533,12 +621,12 @@ func money(n int) string {
 
 // phaseText is what the phase label adds to the period and round shown in
 // the title (the engine's label starts with them).
-func phaseText(v *brass.View) string {
+func phaseText(v *brass.View, name func(int) string) string {
 	if v.Finished && len(v.Ranking) > 0 {
 		w := v.Ranking[0]
 		for _, p := range v.PlayerViews {
 			if p.Seat == w {
-				return fmt.Sprintf("Player %d wins with %d VP", w+1, p.VP)
+				return fmt.Sprintf("%s wins with %d VP", name(w), p.VP)
 			}
 		}
 	}
@@ -547,7 +635,7 @@ func phaseText(v *brass.View) string {
 		t = strings.TrimLeft(t[i+len(fmt.Sprintf("round %d of %d", v.Round, v.Rounds)):], ":;,. ")
 	}
 	if t == "" && v.Active >= 0 && !v.Finished {
-		t = fmt.Sprintf("Player %d to play", v.Active+1)
+		t = fmt.Sprintf("%s (%s) to play", name(v.Active), seatLetter(v.Active))
 		switch {
 		case v.ActionsLeft == 1:
 			t += ", 1 action"
@@ -591,7 +679,7 @@ func fit(s surface, t string, f render.Font, w float64) string {
 	return string(r) + "…"
 }
 
-func (b *board) drawPlayers(s surface, v *brass.View) {
+func (b *board) drawPlayers(s surface, v *brass.View, pname func(int) string) {
 	x := b.sideX + margin
 	w := b.sideW()
 	right := x + w - 10
@@ -611,14 +699,20 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 			s.StrokeRoundRect(x, y, w, playerH, 6, 1.5, colGrey)
 		}
 		s.Text(seatLetter(p.Seat), x+panelBar/2, y+46, fTitle, inkOn(c), 0.5)
-		name := fmt.Sprintf("Player %d", p.Seat+1)
-		if p.Seat == v.Seat {
-			name += " (you)"
-		}
 		tx := x + panelBar + 10
 		cash := money(p.Money)
 		cashW := s.TextWidth(cash, fMoney)
 		s.Text(cash, right, y+38, fMoney, colInk, 1)
+		you := ""
+		if p.Seat == v.Seat {
+			you = " (you)"
+		}
+		// The name, shortened to leave room for the money and the actions.
+		nameRoom := right - cashW - 16 - tx
+		if p.Seat == v.Active && !v.Finished {
+			nameRoom -= 120
+		}
+		name := fit(s, pname(p.Seat), fHead, nameRoom-s.TextWidth(you, fHead)) + you
 		s.Text(name, tx, y+30, fHead, colInk, 0)
 		nw := s.TextWidth(name, fHead)
 		room := right - cashW - 12 - (tx + nw)
@@ -644,7 +738,12 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 		s.Text(income, tx, y+64, fHead, colInk, 0)
 		iw := s.TextWidth(income, fHead)
 		s.Text(fmt.Sprintf("(%d)", p.IncomeSpace), tx+iw+6, y+64, fChip, colGrey, 0)
-		s.Text(fmt.Sprintf("VP %d", p.VP), right, y+64, fHead, colInk, 1)
+		// VP so far, and what the player would have if the period ended now.
+		vp := fmt.Sprintf("VP %d", p.VP)
+		if p.Projected != p.VP && !v.Finished {
+			vp += fmt.Sprintf(" → %d", p.Projected)
+		}
+		s.Text(vp, right, y+64, fHead, colInk, 1)
 		s.Text(fmt.Sprintf("Spent %s · Links %d · Cards %d", money(p.Spent), p.LinksLeft, p.HandSize), tx, y+93, fChip, colInk, 0)
 		// Next counter of each stack.
 		stacks := len(b.pr.industries)
@@ -671,36 +770,5 @@ func (b *board) drawPlayers(s surface, v *brass.View) {
 			s.Text(tile, tx0, cy+26, fChip, colInk, 0)
 			s.Text(left, tx0+tileW, cy+26, fSmallB, colInk, 0)
 		}
-	}
-}
-
-func (b *board) drawHand(s surface, v *brass.View) {
-	const perRow, cardH, rowH = 3, 36.0, 40.0
-	x := b.sideX + margin
-	y := playerTop + float64(len(v.PlayerViews))*(playerH+playerGap)
-	w := b.sideW()
-	rows := (len(v.Hand) + perRow - 1) / perRow
-	h := math.Min(float64(b.l.Height)-margin-y, 40+rowH*float64(rows))
-	s.FillRoundRect(x, y, w, h, 6, colWhite)
-	s.StrokeRoundRect(x, y, w, h, 6, 3, colInk)
-	s.Text(fmt.Sprintf("Your hand (%s): %d cards", seatLetter(v.Seat), len(v.Hand)), x+10, y+27, fStat, colInk, 0)
-	cw := math.Floor((w - 12) / perRow)
-	for i, card := range v.Hand {
-		cx := x + 8 + float64(i%perRow)*cw
-		cy := y + 36 + float64(i/perRow)*rowH
-		if cy+cardH > y+h {
-			break
-		}
-		tint := colPage
-		if t, ok := industryTint[card]; ok {
-			tint = t
-		}
-		s.FillRoundRect(cx, cy, cw-5, cardH, 4, tint)
-		s.StrokeRoundRect(cx, cy, cw-5, cardH, 4, 1.5, colInk)
-		f, label := fChip, b.pr.cardLabel(card)
-		if s.TextWidth(label, f) > cw-11 {
-			f = fSmallB
-		}
-		s.Text(fit(s, label, f, cw-11), cx+(cw-5)/2, cy+26, f, colInk, 0.5)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/render"
 )
 
 // enginePosition plays a seeded 4-player game with the real engine,
@@ -76,12 +77,15 @@ func TestGoldenEngine(t *testing.T) {
 	g, st := enginePosition(t, 20261122, 10)
 	r := newTestRenderer(t)
 	const seat = 2
-	v := g.View(st, seat)
-	b, err := r.PNG(v, seat)
+	imgs, err := r.Images(render.Scene{View: g.View(st, seat), Seat: seat, Names: goldenNames})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "engine-rail-seat3", b)
+	if len(imgs) != 2 || imgs[0].Name != "board.png" || imgs[1].Name != "hand.png" {
+		t.Fatalf("a seat's images: %v, want board.png and hand.png", imgs)
+	}
+	checkGolden(t, "engine-rail-seat3", imgs[0].PNG)
+	checkGolden(t, "engine-rail-seat3-hand", imgs[1].PNG)
 	// The spectator image of the same position renders too, without a hand.
 	if sv := g.View(st, engine.Spectator).(brass.View); sv.Hand != nil {
 		t.Fatal("spectator view has a hand")
@@ -100,12 +104,19 @@ func TestGoldenEngineSpectator(t *testing.T) {
 	if bv := v.(brass.View); bv.Period != "rail" || bv.Hand != nil {
 		t.Fatalf("period %q, hand %v: want a rail-period spectator view", bv.Period, bv.Hand)
 	}
-	b, err := r.PNG(v, engine.Spectator)
+	imgs, err := r.Images(render.Scene{View: v, Seat: engine.Spectator, Names: goldenNames})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "engine-rail-spectator", b)
+	if len(imgs) != 1 {
+		t.Fatalf("%d public images, want the board only", len(imgs))
+	}
+	checkGolden(t, "engine-rail-spectator", imgs[0].PNG)
 }
+
+// goldenNames are the players' display names of the engine goldens: one
+// long name (shortened on the board) and one seat without a name.
+var goldenNames = []string{"Ada", "Bartholomew Fortescue-Smythe", "Chidi", ""}
 
 // Every industry of the game's data has the tint and the letter the board
 // draws it with.

@@ -48,7 +48,11 @@ func TestLayoutCoversBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	mapBox := box{l.Map[0], l.Map[1], l.Map[2], l.Map[3]}
-	legend := box{8, float64(l.Height) - legendH - 8, legendW, legendH}
+	legend := b.legendBox()
+	// The legend stays below the panels of the most players.
+	if last := playerTop + float64(thePrinted().maxSeats)*(playerH+playerGap); legend.Y < last {
+		t.Errorf("the legend at y %.0f overlaps the player panels, which end at %.0f", legend.Y, last)
+	}
 	// Places keep clear of each other by a few pixels, so that the link
 	// between two neighbours stays visible.
 	const clear = 8.0

@@ -15,6 +15,7 @@ type printed struct {
 	cards      map[string]string             // card label by card slug: a town's short name, an industry's name
 	industries []string                      // industry IDs in stack order
 	demand     []string                      // labels of the coal and iron demand spaces, cheapest first
+	stock      string                        // price of a cube when its track is empty
 	cotton     []string                      // labels of the cotton demand spaces from the top, then the closed space
 	maxSeats   int                           // the most players the game seats
 }
@@ -44,6 +45,7 @@ func newPrinted() *printed {
 		p.cotton = append(p.cotton, "+"+strconv.Itoa(bonus))
 	}
 	p.cotton = append(p.cotton, "X")
+	p.stock = "£" + strconv.Itoa(pv.StockPrice)
 	return p
 }
 

@@ -73,24 +73,41 @@ func New() (*Renderer, error) {
 // Game implements render.Renderer.
 func (r *Renderer) Game() string { return GameID }
 
-// Images implements render.Renderer: Brass draws one image, the board,
-// with the seat's hand and private figures in a seat's view.
-func (r *Renderer) Images(v engine.View, seat int) ([]render.Image, error) {
-	png, err := r.PNG(v, seat)
+// Images implements render.Renderer: the board ("board.png", the same for
+// everyone but for the viewer's "(you)"), and in a seat's view a compact
+// image of that seat's hand ("hand.png") that only it may see.
+func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
+	bv, err := r.brassView(sc.View, sc.Seat)
 	if err != nil {
 		return nil, err
 	}
-	title := "Board"
-	if seat != engine.Spectator {
-		title = "Board with your hand"
+	png, err := r.boardPNG(bv, sc)
+	if err != nil {
+		return nil, err
 	}
-	return []render.Image{{Name: "board.png", Title: title, PNG: png}}, nil
+	out := []render.Image{{Name: "board.png", Title: "Board", PNG: png}}
+	if bv.Hand != nil {
+		hand, err := r.HandPNG(bv, sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, render.Image{Name: "hand.png", Title: "Your hand", PNG: hand})
+	}
+	return out, nil
 }
 
-// PNG draws the board image. v must be a brass.View or *brass.View
-// (ErrView); a view holding a seat's hand is drawn only for that seat
-// (ErrSeat).
+// PNG draws the board image with players named "Player N". v must be a
+// brass.View or *brass.View (ErrView); a view holding a seat's hand is
+// drawn only for that seat (ErrSeat).
 func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
+	bv, err := r.brassView(v, seat)
+	if err != nil {
+		return nil, err
+	}
+	return r.boardPNG(bv, render.Scene{View: v, Seat: seat})
+}
+
+func (r *Renderer) brassView(v engine.View, seat int) (*brass.View, error) {
 	var bv *brass.View
 	switch x := v.(type) {
 	case brass.View:
@@ -104,12 +121,16 @@ func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {
 	if bv.Hand != nil && bv.Seat != seat {
 		return nil, fmt.Errorf("%w: view of seat %d drawn for seat %d", ErrSeat, bv.Seat, seat)
 	}
+	return bv, nil
+}
+
+func (r *Renderer) boardPNG(bv *brass.View, sc render.Scene) ([]byte, error) {
 	p, err := r.painter()
 	if err != nil {
 		return nil, err
 	}
 	defer r.pool.Put(p)
-	if err := r.draw(p, bv); err != nil {
+	if err := r.draw(p, bv, sc); err != nil {
 		return nil, err
 	}
 	return r.enc.Encode(p.out, 160<<10)
@@ -131,7 +152,7 @@ func (r *Renderer) painter() (*painter, error) {
 }
 
 // draw paints the board for v on p's canvas and converts it into p.out.
-func (r *Renderer) draw(p *painter, v *brass.View) error {
+func (r *Renderer) draw(p *painter, v *brass.View, sc render.Scene) error {
 	st, err := r.staticFor(p, v)
 	if err != nil {
 		return err
@@ -148,7 +169,7 @@ func (r *Renderer) draw(p *painter, v *brass.View) error {
 	}
 	p.dmg.Reset()
 	p.c.Damage = p.dmg
-	st.b.drawDynamic(p.c, v)
+	st.b.drawDynamic(p.c, v, sc.Name)
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return nil
 }

@@ -33,7 +33,7 @@ func TestPNGRejects(t *testing.T) {
 
 func TestRegistersInSet(t *testing.T) {
 	set := render.NewSet(newTestRenderer(t))
-	imgs, err := set.Images("brass", emptyView(3), engine.Spectator)
+	imgs, err := set.Images("brass", render.Scene{View: emptyView(3), Seat: engine.Spectator})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, v := range []*brass.View{midCanalView(), railView(), emptyView(4), handView(), midCanalView(), emptyView(3)} {
-		if err := r.draw(p, v); err != nil {
+		if err := r.draw(p, v, render.Scene{View: v, Seat: v.Seat}); err != nil {
 			t.Fatal(err)
 		}
 		st, err := r.staticFor(p, v)
@@ -170,7 +170,7 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		fresh.CopyFrom(st.img)
-		st.b.drawDynamic(fresh, v)
+		st.b.drawDynamic(fresh, v, render.Scene{}.Name)
 		if !bytes.Equal(fresh.Img.Pix, p.c.Img.Pix) {
 			t.Errorf("position %d: restored canvas differs from a fresh one", i)
 		}

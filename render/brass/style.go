@@ -31,6 +31,9 @@ var (
 	colExtern = rgb(0xD9E6CF)
 	colActive = rgb(0xFFF3B0)
 	colClosed = rgb(0xB00020)
+	// colNew marks what the latest turn built or flipped: a yellow no seat
+	// uses (render.Seat gives Brass orange, sky blue, purple and black).
+	colNew = rgb(0xF0E442)
 	// Tints for empty spaces and next-tile chips, by industry.
 	industryTint = map[string]color.RGBA{
 		"cotton": rgb(0xF7ECC4),
@@ -86,7 +89,7 @@ var gamePalette = sync.OnceValues(newPalette)
 func newPalette() (*render.Palette, error) {
 	pr := thePrinted()
 	base := []color.RGBA{colPage, colLand, colSea, colInk, colWhite, colGrey, colLight, colCanal, colRail,
-		colGold, colCoal, colIron, colPlace, colExtern, colActive, colClosed}
+		colGold, colCoal, colIron, colPlace, colExtern, colActive, colClosed, colNew}
 	for s := range pr.maxSeats {
 		base = append(base, seatColor(s))
 	}
@@ -94,7 +97,7 @@ func newPalette() (*render.Palette, error) {
 		base = append(base, industryTint[ind])
 	}
 	var ramps []render.Ramp
-	for _, bg := range []color.RGBA{colWhite, colPage, colLand, colLight, colSea, colPlace, colExtern, colActive, colGrey} {
+	for _, bg := range []color.RGBA{colWhite, colPage, colLand, colLight, colSea, colPlace, colExtern, colActive, colGrey, colGold} {
 		ramps = append(ramps, render.Ramp{A: colInk, B: bg, Steps: 7})
 	}
 	for s := range pr.maxSeats {
@@ -107,7 +110,7 @@ func newPalette() (*render.Palette, error) {
 	}
 	// White on grey, and the track prices printed in white on coal and iron cubes.
 	ramps = append(ramps, render.Ramp{A: colWhite, B: colGrey, Steps: 4}, render.Ramp{A: colWhite, B: colIron, Steps: 4})
-	for _, c := range []color.RGBA{colCanal, colRail, colGrey, colGold, colIron, colSea} {
+	for _, c := range []color.RGBA{colCanal, colRail, colGrey, colGold, colIron, colSea, colNew} {
 		ramps = append(ramps, render.Ramp{A: colLand, B: c, Steps: 3}, render.Ramp{A: colPage, B: c, Steps: 1})
 	}
 	return render.NewPalette(base, ramps)

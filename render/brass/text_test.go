@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/render"
 )
 
 func TestPhaseText(t *testing.T) {
@@ -13,16 +14,18 @@ func TestPhaseText(t *testing.T) {
 		v    brass.View
 		want string
 	}{
-		{"round only", brass.View{Phase: "Canal period, round 3 of 8", Round: 3, Rounds: 8, Active: 2}, "Player 3 to play"},
-		{"actions left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 0, ActionsLeft: 2}, "Player 1 to play, 2 actions"},
-		{"one action left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1}, "Player 4 to play, 1 action"},
+		{"round only", brass.View{Phase: "Canal period, round 3 of 8", Round: 3, Rounds: 8, Active: 2}, "Cy (C) to play"},
+		{"actions left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 0, ActionsLeft: 2}, "Ann (A) to play, 2 actions"},
+		{"one action left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1}, "Player 4 (D) to play, 1 action"},
 		{"liquidation", brass.View{Phase: "Rail period, round 2 of 8: Player 1 must remove industries to pay £4", Round: 2, Rounds: 8},
 			"Player 1 must remove industries to pay £4"},
 		{"other label", brass.View{Phase: "Player 3 to act", Round: 5, Rounds: 8}, "Player 3 to act"},
-		{"finished", brass.View{Phase: "Game over", Finished: true, Active: -1, Ranking: []int{1, 0, 2}, PlayerViews: players}, "Player 2 wins with 101 VP"},
+		{"finished", brass.View{Phase: "Game over", Finished: true, Active: -1, Ranking: []int{1, 0, 2}, PlayerViews: players}, "Bob wins with 101 VP"},
 	}
 	for _, c := range cases {
-		if got := phaseText(&c.v); got != c.want {
+		// Seat 3 has no name: the renderer says "Player 4".
+		names := render.Scene{Names: []string{"Ann", "Bob", "Cy", ""}}
+		if got := phaseText(&c.v, names.Name); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}

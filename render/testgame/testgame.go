@@ -33,7 +33,8 @@ var (
 
 // Images implements render.Renderer: the pile, the players' hand sizes
 // and, for a seat, its own cards.
-func (Pebbles) Images(v engine.View, seat int) ([]render.Image, error) {
+func (Pebbles) Images(sc render.Scene) ([]render.Image, error) {
+	v, seat := sc.View, sc.Seat
 	pv, ok := v.(tg.View)
 	if !ok {
 		return nil, fmt.Errorf("render/testgame: pebbles view is %T", v)

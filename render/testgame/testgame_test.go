@@ -25,7 +25,7 @@ func TestImagesPerViewer(t *testing.T) {
 		{engine.Spectator, []string{"board.png", "players.png"}},
 		{1, []string{"board.png", "players.png", "hand.png"}},
 	} {
-		imgs, err := set.Images("pebbles", g.View(st, c.seat), c.seat)
+		imgs, err := set.Images("pebbles", render.Scene{View: g.View(st, c.seat), Seat: c.seat})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +42,7 @@ func TestImagesPerViewer(t *testing.T) {
 		}
 	}
 	// A seat's view is never drawn for the spectators.
-	if _, err := set.Images("pebbles", g.View(st, 0), engine.Spectator); err == nil {
+	if _, err := set.Images("pebbles", render.Scene{View: g.View(st, 0), Seat: engine.Spectator}); err == nil {
 		t.Error("a seat's view drawn as the public board")
 	}
 }

@@ -1,0 +1,76 @@
+package brass
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/render"
+)
+
+// The hand image: a compact picture of one seat's cards, for that seat
+// only (Discord's /hand, the playground). Discord shows an image this
+// small at its own size, so its text is the board's glance size or more.
+const (
+	handW       = 640.0
+	handPerRow  = 3
+	handCardH   = 56.0
+	handRowH    = 64.0
+	handHeaderH = 58.0
+)
+
+// HandPNG draws the hand of the view's seat. The view must hold a hand.
+func (r *Renderer) HandPNG(v *brass.View, sc render.Scene) ([]byte, error) {
+	if v.Hand == nil {
+		return nil, fmt.Errorf("%w: the view holds no hand", ErrView)
+	}
+	pal, err := gamePalette()
+	if err != nil {
+		return nil, err
+	}
+	rows := max(1, (len(v.Hand)+handPerRow-1)/handPerRow)
+	h := int(handHeaderH + handRowH*float64(rows) + 6)
+	c, err := render.NewCanvas(int(handW), h)
+	if err != nil {
+		return nil, err
+	}
+	drawHandImage(c, thePrinted(), v, sc.Name(v.Seat), float64(h))
+	out := image.NewPaletted(c.Img.Rect, pal.Colors)
+	pal.Quantize(out, c.Img)
+	return r.enc.Encode(out, 16<<10)
+}
+
+// drawHandImage draws the seat's name in its colour and letter, then its
+// cards: town cards on white, industry cards in their industry's tint.
+func drawHandImage(s surface, pr *printed, v *brass.View, name string, h float64) {
+	c := seatColor(v.Seat)
+	s.FillRect(0, 0, handW, h, colPage)
+	s.FillRect(0, 0, panelBar, h, c)
+	s.Text(seatLetter(v.Seat), panelBar/2, 40, fTitle, inkOn(c), 0.5)
+	x := panelBar + 12
+	title := fmt.Sprintf("%s: %d cards", name, len(v.Hand))
+	if len(v.Hand) == 1 {
+		title = name + ": 1 card"
+	}
+	s.Text(fit(s, title, fHead, handW-x-10), x, 38, fHead, colInk, 0)
+	if len(v.Hand) == 0 {
+		s.Text("No cards in hand", x, handHeaderH+38, fChip, colGrey, 0)
+	}
+	cw := math.Floor((handW - x - 6) / handPerRow)
+	for i, card := range v.Hand {
+		cx := x + float64(i%handPerRow)*cw
+		cy := handHeaderH + float64(i/handPerRow)*handRowH
+		tint := colWhite
+		if t, ok := industryTint[card]; ok {
+			tint = t
+		}
+		s.FillRoundRect(cx, cy, cw-8, handCardH, 6, tint)
+		s.StrokeRoundRect(cx, cy, cw-8, handCardH, 6, 2, colInk)
+		label := pr.cardLabel(card)
+		if l, ok := industryLetter[card]; ok {
+			label = l + " " + label
+		}
+		s.Text(fit(s, label, fHead, cw-20), cx+(cw-8)/2, cy+handCardH/2+9, fHead, colInk, 0.5)
+	}
+}
