@@ -3,7 +3,7 @@
 // views, never states.
 //
 // The package also holds the house style that every front end shares:
-// Seat(i) gives seat i's letter, colour name and colour (orange A, sky blue
+// Seat(i) gives seat i's letter, colour name and colour (vermillion A, sky blue
 // B, purple C, black D, ...). The board images draw seats with it, and
 // the bot and the playground name seats with it, so that "Player 2 (B, sky
 // blue)" in a reply is the sky blue B on the board.

@@ -24,20 +24,22 @@ type SeatStyle struct {
 // counts) stay far apart for everyone: every pair differs by at least 20
 // CIEDE2000 units in normal vision and as simulated for protanopia,
 // deuteranopia and tritanopia, and each differs as much from the beige land
-// and the white town boxes of the board (seat_test.go checks it). They are
-// Okabe–Ito orange and sky blue, Paul Tol's purple, and black; then come
-// the other Okabe–Ito colours. No two seats share a hue name.
+// and the white town boxes of the board (seat_test.go checks it), and
+// their lightness (luma) differs by at least 25 of 255 so that they stay
+// apart in greyscale too. They are Okabe–Ito vermillion and sky blue, IBM's
+// colour-blind-safe violet and black; then come the other Okabe–Ito
+// colours. No two seats share a hue name.
 var seatStyles = [...]struct {
 	name string
 	rgb  color.RGBA
 }{
-	{"orange", color.RGBA{0xE6, 0x9F, 0x00, 0xff}},
+	{"vermillion", color.RGBA{0xD5, 0x5E, 0x00, 0xff}},
 	{"sky blue", color.RGBA{0x56, 0xB4, 0xE9, 0xff}},
-	{"purple", color.RGBA{0xAA, 0x33, 0x77, 0xff}},
+	{"purple", color.RGBA{0x5D, 0x3A, 0x9B, 0xff}},
 	{"black", color.RGBA{0x10, 0x10, 0x10, 0xff}},
 	{"green", color.RGBA{0x00, 0x9E, 0x73, 0xff}},
+	{"orange", color.RGBA{0xE6, 0x9F, 0x00, 0xff}},
 	{"yellow", color.RGBA{0xF0, 0xE4, 0x42, 0xff}},
-	{"vermillion", color.RGBA{0xD5, 0x5E, 0x00, 0xff}},
 	{"blue", color.RGBA{0x00, 0x72, 0xB2, 0xff}},
 }
 
@@ -45,8 +47,8 @@ var seatStyles = [...]struct {
 // the colours beyond it (the letters keep such seats apart).
 const SeatColours = len(seatStyles)
 
-// Seat returns the style of a 0-based seat. Seats 0 to 3 are orange A, sky
-// blue B, purple C and black D; then green E, yellow F, vermillion G, blue
+// Seat returns the style of a 0-based seat. Seats 0 to 3 are vermillion A,
+// sky blue B, purple C and black D; then green E, orange F, yellow G, blue
 // H, after which the colours repeat while the letters go on to Z and then
 // to "S27", "S28" ... (the 1-based seat number). A negative seat (a
 // spectator) is grey "?".
@@ -71,3 +73,16 @@ func InkOn(c color.RGBA) color.RGBA {
 	}
 	return ink
 }
+
+// Legibility thresholds of the seat colours, checked in normal vision and
+// as simulated for the three dichromacies (Simulate):
+//   - MinSeatDeltaE: CIEDE2000 between any two of the first DistinctSeats
+//     seats, and between each of them and the light backgrounds boards draw
+//     them on (ΔE00 20 is "clearly different colours at a glance"; the
+//     chosen colours reach 23.2 at worst);
+//   - the seat letter, drawn in InkOn's colour on the seat colour, has a
+//     WCAG contrast of at least 4.5 (normal text, level AA).
+const (
+	MinSeatDeltaE = 20.0
+	DistinctSeats = 4
+)

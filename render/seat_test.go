@@ -6,7 +6,7 @@ import (
 )
 
 func TestSeatStyles(t *testing.T) {
-	want := []struct{ letter, colour string }{{"A", "orange"}, {"B", "sky blue"}, {"C", "purple"}, {"D", "black"}, {"E", "green"}}
+	want := []struct{ letter, colour string }{{"A", "vermillion"}, {"B", "sky blue"}, {"C", "purple"}, {"D", "black"}, {"E", "green"}}
 	for i, w := range want {
 		if s := Seat(i); s.Letter != w.letter || s.Colour != w.colour || s.RGB.A != 0xff {
 			t.Errorf("Seat(%d) = %+v, want %s %s, opaque", i, s, w.letter, w.colour)
@@ -30,19 +30,6 @@ func TestSeatStyles(t *testing.T) {
 		t.Errorf("Seat(-1) = %+v, want grey ?", s)
 	}
 }
-
-// Legibility thresholds of the seat colours, checked in normal vision and
-// as simulated for the three dichromacies (Simulate):
-//   - MinSeatDeltaE: CIEDE2000 between any two of the first DistinctSeats
-//     seats, and between each of them and the light backgrounds boards draw
-//     them on (ΔE00 20 is "clearly different colours at a glance"; the
-//     chosen colours reach 22.8 at worst, tritanopia orange on beige);
-//   - the seat letter, drawn in InkOn's colour on the seat colour, has a
-//     WCAG contrast of at least 4.5 (normal text, level AA).
-const (
-	MinSeatDeltaE = 20.0
-	DistinctSeats = 4
-)
 
 // Backgrounds a board draws seat colours on: white boxes, a light page and
 // a beige land (render/brass uses these three).
@@ -68,6 +55,19 @@ func TestSeatColoursDistinct(t *testing.T) {
 		s := Seat(i)
 		if c := Contrast(s.RGB, InkOn(s.RGB)); c < 4.5 {
 			t.Errorf("seat %s (%s): letter contrast %.2f < 4.5", s.Letter, s.Colour, c)
+		}
+	}
+}
+
+// The first DistinctSeats colours differ in lightness too, as a back-up
+// to the seat letters in greyscale.
+func TestSeatColoursLightness(t *testing.T) {
+	luma := func(c color.RGBA) float64 { return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B) }
+	for i := 0; i < DistinctSeats; i++ {
+		for j := i + 1; j < DistinctSeats; j++ {
+			if d := luma(Seat(i).RGB) - luma(Seat(j).RGB); d > -25 && d < 25 {
+				t.Errorf("seats %s and %s: luma %.0f and %.0f", Seat(i).Letter, Seat(j).Letter, luma(Seat(i).RGB), luma(Seat(j).RGB))
+			}
 		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // colour names a seat the way the board draws it (render.Seat, the one
-// house style): "A, orange", "B, sky blue".
+// house style): "A, vermillion", "B, sky blue".
 func colour(seat int) string {
 	st := render.Seat(seat)
 	return st.Letter + ", " + st.Colour

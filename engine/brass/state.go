@@ -77,8 +77,8 @@ type state struct {
 	Ranking  []int         `json:"ranking,omitempty"`  // when over
 	TieBreak string        `json:"tieBreak,omitempty"` // when over
 	// Pinned rail-period deck and tiles (Setup.Pins), used at the period change.
-	RailDeckPin  cardList   `json:"railDeckPin,omitempty"`
-	RailTilesPin stepList   `json:"railTilesPin,omitempty"`
+	RailDeckPin  cardList `json:"railDeckPin,omitempty"`
+	RailTilesPin stepList `json:"railTilesPin,omitempty"`
 	// What the latest turn that changed the board built or flipped, so
 	// that views can mark it: the turn (turnNumber, 0 for none), the
 	// spaces built on or flipped and the links built. A turn's first

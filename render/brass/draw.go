@@ -284,6 +284,7 @@ func (b *board) drawLegend(s surface) {
 	s.Text("not flipped", x+40, row(4), fSmall, colInk, 0)
 	s.FillRect(x+140, row(4)-17, 22, 22, colGrey)
 	s.StrokeRoundRect(x+140, row(4)-17, 22, 22, 0, 2.5, colInk)
+	s.FillPoly([]render.Pt{{X: x + 150, Y: row(4) + 5}, {X: x + 162, Y: row(4) + 5}, {X: x + 162, Y: row(4) - 7}}, colInk)
 	s.Text("flipped", x+168, row(4), fSmall, colInk, 0)
 	s.FillRect(x+10, row(5)-18, 40, 24, colLight)
 	s.Text(b.pr.stock, x+30, row(5), fSmallB, colInk, 0.5)
@@ -452,9 +453,12 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 	if t.Flipped {
 		s.FillRect(r.X, r.Y, r.W, r.H, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, colInk)
-		s.FillRect(r.X, r.Y, chip, chip, colWhite)
+		// A folded corner in ink keeps a flipped counter darker than an
+		// unflipped one in greyscale, whatever the seat colour.
+		s.FillPoly([]render.Pt{{X: r.X + r.W - 22, Y: r.Y + r.H}, {X: r.X + r.W, Y: r.Y + r.H}, {X: r.X + r.W, Y: r.Y + r.H - 22}}, colInk)
+		s.FillRect(r.X, r.Y, chip, chip, colInk)
 	} else {
-		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.2))
+		s.FillRect(r.X, r.Y, r.W, r.H, render.Blend(colWhite, c, 0.15))
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 4, c)
 		s.StrokeRoundRect(r.X, r.Y, r.W, r.H, 0, 1.5, colInk)
 		s.FillRect(r.X, r.Y, chip, chip, c)
@@ -464,7 +468,7 @@ func drawCounter(s surface, r box, t *brass.TileView) {
 	// darkest seat colour, and it keeps flipped counters dark in greyscale.
 	chipInk, faceInk := inkOn(c), colInk
 	if t.Flipped {
-		chipInk, faceInk = colInk, inkOn(c)
+		chipInk, faceInk = colWhite, inkOn(c)
 	}
 	s.Text(seatLetter(t.Owner), r.X+chip/2, r.Y+chip/2+7, fSeat, chipInk, 0.5)
 	s.Text(industryLetter[t.Industry]+strconv.Itoa(t.Level), r.cx()+4, r.Y+41, fTile, faceInk, 0.5)

@@ -32,7 +32,7 @@ var (
 	colActive = rgb(0xFFF3B0)
 	colClosed = rgb(0xB00020)
 	// colNew marks what the latest turn built or flipped: a yellow no seat
-	// uses (render.Seat gives Brass orange, sky blue, purple and black).
+	// uses (render.Seat gives Brass vermillion, sky blue, purple and black).
 	colNew = rgb(0xF0E442)
 	// Tints for empty spaces and next-tile chips, by industry.
 	industryTint = map[string]color.RGBA{
