@@ -145,9 +145,10 @@ func brassSequence(t *testing.T, mode Mode) {
 	must(t, err == nil && r.Ephemeral() && strings.Contains(r.Content, "moved on"), "stale: %+v %v", r, err)
 	h.idle()
 
-	// The hand privately; a location looked up.
+	// The hand privately, with the board and the picture of the hand;
+	// a location looked up.
 	r = h.cmd(bob, room, "hand")
-	must(t, r.Ephemeral() && len(r.Files) == 1 && strings.Contains(r.Content, "Your hand"), "hand: %+v", r)
+	must(t, r.Ephemeral() && fileNames(r) == "board.png hand.png" && strings.Contains(r.Content, "Your hand"), "hand: %+v", r.Content)
 	cs, err = fd.Autocomplete(bob, room, "rules", fakediscord.Focus(F("topic", "manchester")))
 	must(t, err == nil && len(cs) > 0, "rules autocomplete: %v %v", cs, err)
 	r = h.cmd(bob, room, "rules", F("topic", cs[0].Value.(string)))

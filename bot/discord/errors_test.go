@@ -142,7 +142,7 @@ func TestScoresNamed(t *testing.T) {
 	r = h.cmd(bob, room, "score")
 	must(t, r.Ephemeral() && r.Content == "1. alice: 0 wins\n2. bob: 0 wins\n", "score: %q", r.Content)
 	r = h.cmd(bob, room, "status")
-	must(t, strings.Count(r.Content, " wins") == 2 && strings.Contains(r.Content, "1. alice (A, yellow): 0 wins, cards "), "status: %q", r.Content)
+	must(t, strings.Count(r.Content, " wins") == 2 && strings.Contains(r.Content, "1. alice (A, vermillion): 0 wins, cards "), "status: %q", r.Content)
 	users := map[string]string{"discord:" + alice: alice, "discord:" + bob: bob}
 	for range 20 {
 		m, err := h.svc.Get(context.Background(), bot.ByID("m0001"))
