@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
 )
 
 // The gg baseline draws the same board: its pixels stay close to ours, so
@@ -121,4 +122,46 @@ func quantile(ds []time.Duration, q int) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[max((len(s)*q+99)/100-1, 0)]
+}
+
+// BenchmarkImages is what a host asks for after a turn in a late game: the
+// public images of a real engine position deep in the rail period (seed 4,
+// 45 moves into it, the docs/board.png position), players named, with p95
+// wall time and PNG size; and a seat's images (board and hand.png).
+//
+//	go test ./render/brass -run '^$' -bench Images -benchtime 200x
+func BenchmarkImages(b *testing.B) {
+	g, st := enginePosition(b, 4, 45)
+	r := newTestRenderer(b)
+	for _, c := range []struct {
+		name string
+		seat int
+	}{{"public", engine.Spectator}, {"seat", 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			sc := render.Scene{View: g.View(st, c.seat), Seat: c.seat, Names: goldenNames}
+			if _, err := r.Images(sc); err != nil {
+				b.Fatal(err)
+			}
+			ts := make([]time.Duration, 0, b.N)
+			size := 0
+			c0 := cpuTime()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				imgs, err := r.Images(sc)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ts = append(ts, time.Since(t0))
+				size = 0
+				for _, im := range imgs {
+					size += len(im.PNG)
+				}
+			}
+			cpu := cpuTime() - c0
+			b.ReportMetric(float64(p95(ts).Microseconds())/1000, "p95-ms")
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(size)/1024, "KiB")
+		})
+	}
 }
