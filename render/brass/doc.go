@@ -20,46 +20,69 @@
 // takes two is split diagonally). In a town of two or more spaces a small
 // number under each space gives its number for the notation's town@n (to
 // build over a counter, or to name a mill or port when selling); spaces
-// are numbered left to right, top to bottom. A built counter shows the owner's seat
-// letter in its top-left corner, the industry letter and tech level in the
-// middle, and its coal or iron cubes as small squares along the bottom (or
-// a small industry icon when it holds none). Not yet flipped: a pale face
-// and a thick frame in the owner's colour. Flipped: a solid face in the
-// owner's colour, a black frame and a black folded corner; the two stay
-// apart in greyscale. A built link is a thick line in the owner's colour
-// with a marker carrying the seat letter: a circle for a canal, a square
-// (and black sleepers) for a rail.
+// are numbered left to right, top to bottom. A place that no canal reaches
+// (rail only) carries a grey tag with a rail on its top-left corner. A
+// built counter shows the owner's seat letter in its top-left corner, its
+// VP in a gold circle in the top-right corner with, between the two, the
+// income it gives when flipped ("+3"), the industry letter and tech level
+// in the middle, and its coal or iron cubes as small squares along the
+// bottom (or a small industry icon when it holds none). Not yet flipped: a
+// pale face and a thick frame in the owner's colour. Flipped: a solid face
+// in the owner's colour, a black frame, a black seat chip and a black
+// folded corner (bottom right); the two stay apart in greyscale. A built
+// link is a thick line in the owner's colour with a marker carrying the
+// seat letter: a circle for a canal, a square (and black sleepers) for a
+// rail; beside it a gold circle gives the VP the link would score now.
 //
-// The right column shows the period and round, what happens now, the turn
-// order (the active seat ringed), the deck size, the coal and iron demand
-// tracks (a space holding a cube is drawn as the cube with its price on
-// it; cubes sit in the dearest spaces), the cotton demand track with its
-// marker's space in black, the distant market (tiles left, the last tile,
-// a CLOSED flag), the last card played, and a panel per player: money,
-// income with its track space, VP, money spent this round, links and
-// cards left, and the next counter of each stack with how many are left.
-// The active player's panel is highlighted; in a seat's own view that
-// seat is marked "(you)" and its hand is listed at the bottom.
+// What the latest turn built or flipped is haloed in yellow (a yellow no
+// Brass seat uses): the game's view marks such counters and links
+// (TileView.Recent, LinkView.Recent), from the record its state keeps of
+// the latest turn that changed the board. The host needs to keep nothing.
 //
-// Seat colours and letters are the house style, render.Seat (yellow A,
-// sky blue B, vermillion C, blue D: Okabe–Ito colours with clearly
-// different lightness), the same that the bot and the playground use to
-// name seats; every counter, link and panel carries the seat letter as
-// well as the colour (A is seat 0, shown to players as Player 1).
+// The right column shows the period and round, what happens now (naming
+// the player to move), the turn order (the active seat ringed), the deck
+// size, the coal and iron demand tracks (a space holding a cube is drawn
+// as the cube with its price on it; cubes sit in the dearest spaces; the
+// grey space after the track is the price of a cube when it is empty), the
+// cotton demand track with its marker's space in black, the distant market
+// (tiles left, the last tile, a CLOSED flag), the last card played, and a
+// panel per player: its letter and colour, the player's name (from
+// render.Scene: the legend of who owns what), money, income with its track
+// space, VP and, after an arrow, the VP it would have if the period ended
+// now (brass.Player.Projected; engine.StatProjected in the status), money
+// spent this round, links and cards left, and the next counter of each
+// stack with how many are left. The active player's panel is highlighted;
+// in a seat's own view that seat is marked "(you)". At the foot of the
+// column the legend explains every mark the game does not print.
+//
+// A seat's view draws a second image, hand.png: a compact picture of that
+// seat's cards (640 pixels wide, its name and letter in its colour), which
+// only that seat is shown (Discord's /hand, the playground).
+//
+// Seat colours and letters are the house style, render.Seat (vermillion
+// A, sky blue B, purple C, black D), the same that the bot and the
+// playground use to name seats: every pair differs by CIEDE2000 20 or
+// more in normal vision and for protanopia, deuteranopia and tritanopia,
+// and from the board colours they are drawn on, and their lightness
+// differs too. Every counter, link and panel carries the seat letter as
+// well as the colour.
 //
 // # Sized for a phone
 //
-// The image is 1280×1160. Discord shows it about 500 pixels wide on a
-// phone before a tap, at 0.39 of its size, so the sizes are chosen for
+// The image is 1280×1160. Discord shows it about 500 pixels wide before a
+// tap (390 on a phone), at 0.39 of its size, so the sizes are chosen for
 // that: money (38 px), income and VP (26 px), town names (26 px) and the
-// industry and level on counters (30 px on 58-pixel counters) are bold
-// and read at about 10 to 15 pixels on the phone; track prices, next
-// tiles and hand cards are 22 px bold. Smaller are the seat letter on a
-// counter (19 px, which the counter's colour backs up), how many counters
-// are left in a stack (18 px), and the legend and the space numbers, which
-// need a tap to read. Check a change the same way: scale the
-// golden images down to 500 pixels wide (golang.org/x/image/draw's
-// CatmullRom) and look at them.
+// industry and level on counters (30 px on 58-pixel counters) are bold;
+// track prices and next tiles are 22 px bold. Smaller, read at full size:
+// the seat letter on a counter (19 px, which the counter's colour backs
+// up), how many counters are left in a stack (18 px), the VP, income and
+// link values (15 px bold), the legend and the space numbers.
+// TestLegibility checks it on a busy real position: capitals of what a
+// player reads at a glance are at least 6 pixels high at 500 pixels wide,
+// and every text at least 10 pixels high at full size;
+// TestBoardColoursKeepSeatsApart checks the seat colours against the
+// board's colours. Check a change by eye as well: scale the golden images
+// down to 500 and 390 pixels wide and look at them.
 //
 // # How it is drawn
 //
@@ -79,9 +102,10 @@
 //	go test ./render/brass -run Golden -update
 //
 // Every golden starts from the engine's view of a new match, so a change
-// to the game's data may change them all; two (engine-rail-seat3.png and
-// engine-rail-spectator.png) are positions of seeded games played by the
-// real engine, which a rules change may change too. docs/board.png, the
+// to the game's data may change them all; three (engine-rail-seat3.png,
+// its engine-rail-seat3-hand.png, and engine-rail-spectator.png) are
+// positions of seeded games played by the real engine, with players
+// named, which a rules change may change too. docs/board.png, the
 // README image, is a copy of engine-rail-spectator.png: copy it again
 // after an update.
 package brass

@@ -11,8 +11,8 @@ import (
 	"github.com/smokestack/smokestack/render"
 )
 
-// Legibility thresholds, checked on a busy real position (see
-// docs/board.md):
+// Legibility thresholds, checked on a busy real position (the one of
+// docs/board.png; see also the package doc):
 //
 //   - previewWidth: Discord shows the board about 500 pixels wide before a
 //     tap (390 on a phone, where a tap is expected anyway);
