@@ -32,10 +32,19 @@ type PrintedPlace struct {
 	Port   bool   // printed with an anchor: counts as a constructed port
 }
 
-// PrintedIndustry is one industry's name.
+// PrintedIndustry is one industry's name and what its counters print.
 type PrintedIndustry struct {
 	ID   string // slug, as in TileView.Industry and the cards of View.Hand
 	Name string // also the name of its industry card
+	// Levels are its counters by tech level (index = level; a level the
+	// industry has no counter of is zero).
+	Levels []PrintedLevel
+}
+
+// PrintedLevel is what a counter of one tech level prints.
+type PrintedLevel struct {
+	VP     int // scored once flipped
+	Income int // income spaces gained when flipped
 }
 
 // PrintedValues returns the printed values. Each call returns a new copy,
@@ -53,7 +62,10 @@ func PrintedValues() Printed {
 		p.Places[i] = PrintedPlace{ID: pl.ID, Name: pl.Name, Short: pl.Short, LinkVP: pl.LinkVP, Port: pl.Port}
 	}
 	for i := range numIndustries {
-		p.Industries[i] = PrintedIndustry{ID: i.String(), Name: b.names[i]}
+		p.Industries[i] = PrintedIndustry{ID: i.String(), Name: b.names[i], Levels: make([]PrintedLevel, len(b.specs[i]))}
+		for lv, sp := range b.specs[i] {
+			p.Industries[i].Levels[lv] = PrintedLevel{VP: sp.VP, Income: sp.Income}
+		}
 	}
 	return p
 }

@@ -20,16 +20,25 @@ func emptyView(players int) *brass.View {
 	return &v
 }
 
+// build puts a counter on a space, with the VP and income its level
+// prints (brass.PrintedValues).
 func (f fixture) build(id, industry string, space, owner, level int, flipped bool, cubes int) {
+	t := &brass.TileView{Owner: owner, Industry: industry, Level: level, Flipped: flipped, Cubes: cubes}
+	for _, ind := range brass.PrintedValues().Industries {
+		if ind.ID == industry && level < len(ind.Levels) {
+			t.VP, t.Income = ind.Levels[level].VP, ind.Levels[level].Income
+		}
+	}
 	for i := range f.v.Places {
 		if f.v.Places[i].ID == id {
-			f.v.Places[i].Spaces[space].Tile = &brass.TileView{Owner: owner, Industry: industry, Level: level, Flipped: flipped, Cubes: cubes}
+			f.v.Places[i].Spaces[space].Tile = t
 			return
 		}
 	}
 	panic("fixture: no place " + id)
 }
 
+// link builds a link (kind "" removes it).
 func (f fixture) link(id, kind string, owner int) {
 	for i := range f.v.Links {
 		if f.v.Links[i].ID == id {
@@ -38,6 +47,57 @@ func (f fixture) link(id, kind string, owner int) {
 		}
 	}
 	panic("fixture: no link " + id)
+}
+
+// score fills what the engine computes from the board: each built link's
+// value (gold circles at its ends: the places' own and one per flipped
+// counter) and each player's projected VP (VP so far plus flipped
+// counters' VP and the values of its links), as the rules score them.
+func (f fixture) score() {
+	circles := map[string]int{}
+	for _, p := range brass.PrintedValues().Places {
+		circles[p.ID] = p.LinkVP
+	}
+	for _, p := range f.v.Places {
+		for _, sp := range p.Spaces {
+			if sp.Tile != nil && sp.Tile.Flipped {
+				circles[p.ID]++
+			}
+		}
+	}
+	proj := map[int]int{}
+	for i := range f.v.Links {
+		k := &f.v.Links[i]
+		if k.Built != "" {
+			k.Value = circles[k.A] + circles[k.B]
+			proj[k.Owner] += k.Value
+		}
+	}
+	for _, p := range f.v.Places {
+		for _, sp := range p.Spaces {
+			if sp.Tile != nil && sp.Tile.Flipped {
+				proj[sp.Tile.Owner] += sp.Tile.VP
+			}
+		}
+	}
+	for i := range f.v.PlayerViews {
+		p := &f.v.PlayerViews[i]
+		p.Projected = p.VP + proj[p.Seat]
+	}
+}
+
+// recent marks a counter and a link as the latest turn's.
+func (f fixture) recent(place string, space int, link string) {
+	for _, p := range f.v.Places {
+		if p.ID == place {
+			p.Spaces[space].Tile.Recent = true
+		}
+	}
+	for i := range f.v.Links {
+		if f.v.Links[i].ID == link {
+			f.v.Links[i].Recent = true
+		}
+	}
 }
 
 type fixture struct{ v *brass.View }
@@ -78,6 +138,8 @@ func midCanalView() *brass.View {
 		p.NextTiles[0] = brass.NextTile{Industry: "cotton", Level: 1, Left: 11 - i%2}
 		p.NextTiles[2] = brass.NextTile{Industry: "coal", Level: 2, Left: 5}
 	}
+	f.recent("wigan", 0, "preston-wigan")
+	f.score()
 	return v
 }
 
@@ -136,6 +198,7 @@ func railView() *brass.View {
 		p.LinksLeft, p.HandSize = 7+i, 2
 		p.NextTiles = []brass.NextTile{{Industry: "cotton", Level: 4, Left: 2 + i}, {Industry: "port", Level: 3, Left: 3}, {Industry: "coal", Level: 4, Left: 1}, {Industry: "iron", Level: 4, Left: 0}, {Industry: "ship", Level: 2, Left: 1}}
 	}
+	f.score()
 	return v
 }
 
