@@ -1,0 +1,153 @@
+package brass
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Along random games: each seat's projected VP (view and status) is its VP
+// plus what its built links and flipped counters would score now; built
+// links carry that value; and the view marks as recent exactly what the
+// latest turn that changed the board built or flipped.
+func TestProjectedAndRecentMarks(t *testing.T) {
+	g := Game{}
+	for _, seed := range []uint64{3, 11} {
+		s, _, err := g.Setup(engine.Setup{Seats: 4, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := s.(*state)
+		rng := engine.NewRNG(seed, 5)
+		var marked map[string]bool // recent marks the view may show
+		markedTurn := 0             // the turn they were made in
+		sawRecent, sawLinkRecent := false, false
+		for moves := 0; st.Mode != modeOver; moves++ {
+			if moves > 2000 {
+				t.Fatal("game does not end")
+			}
+			seat := st.current()
+			var m engine.Move
+			for {
+				ch, err := g.Choices(st, seat, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
+					break
+				}
+				m = append(m, pickToken(&rng, m, ch.Next))
+			}
+			before := st.view(engine.Spectator)
+			ns, _, err := g.Apply(st, seat, m)
+			if err != nil {
+				t.Fatalf("seed %d: %v: %v", seed, m, err)
+			}
+			turn := st.turnNumber()
+			st = ns.(*state)
+			v := st.view(engine.Spectator)
+
+			// What this move built or flipped, read off the two views.
+			changed := map[string]bool{}
+			for p := range v.Places {
+				for i, sp := range v.Places[p].Spaces {
+					old := before.Places[p].Spaces[i].Tile
+					if sp.Tile != nil && (old == nil || old.Owner != sp.Tile.Owner || old.Industry != sp.Tile.Industry || old.Level != sp.Tile.Level || old.Flipped != sp.Tile.Flipped) {
+						changed[v.Places[p].ID+"@"+string(rune('0'+i))] = true
+					}
+				}
+			}
+			for i, k := range v.Links {
+				if k.Built != "" && before.Links[i].Built == "" {
+					changed[k.ID] = true
+				}
+			}
+			// A turn's first change replaces the earlier turn's marks;
+			// a move that changes nothing leaves them.
+			switch {
+			case len(changed) == 0:
+			case turn == markedTurn:
+				maps.Copy(marked, changed)
+			default:
+				marked, markedTurn = changed, turn
+			}
+			got := map[string]bool{}
+			for _, p := range v.Places {
+				for i, sp := range p.Spaces {
+					if sp.Tile != nil && sp.Tile.Recent {
+						got[p.ID+"@"+string(rune('0'+i))] = true
+						sawRecent = true
+					}
+				}
+			}
+			for _, k := range v.Links {
+				if k.Recent {
+					got[k.ID] = true
+					sawLinkRecent = true
+				}
+			}
+			for k := range got {
+				if !marked[k] {
+					t.Fatalf("seed %d move %d (%v): %s marked recent, want only %v", seed, moves, m, k, slices.Sorted(maps.Keys(marked)))
+				}
+			}
+			for k := range changed {
+				if !got[k] {
+					t.Fatalf("seed %d move %d (%v): %s built or flipped but not marked", seed, moves, m, k)
+				}
+			}
+
+			// Projected VP and link values.
+			status := g.Status(st)
+			proj := make([]int, st.N)
+			for _, k := range v.Links {
+				if k.Built == "" {
+					continue
+				}
+				want := 0
+				for _, end := range []string{k.A, k.B} {
+					for _, p := range v.Places {
+						if p.ID != end {
+							continue
+						}
+						want += PrintedValues().Places[slices.IndexFunc(PrintedValues().Places, func(pp PrintedPlace) bool { return pp.ID == end })].LinkVP
+						for _, sp := range p.Spaces {
+							if sp.Tile != nil && (sp.Tile.Flipped || st.LinkAll) {
+								want++
+							}
+						}
+					}
+				}
+				if k.Value != want {
+					t.Fatalf("seed %d: link %s value %d, want %d", seed, k.ID, k.Value, want)
+				}
+				proj[k.Owner] += want
+			}
+			for _, p := range v.Places {
+				for _, sp := range p.Spaces {
+					if sp.Tile != nil && sp.Tile.Flipped {
+						proj[sp.Tile.Owner] += sp.Tile.VP
+					}
+				}
+			}
+			for s, p := range v.PlayerViews {
+				want := p.VP + proj[s]
+				if v.Finished {
+					want = p.VP
+				}
+				if p.Projected != want {
+					t.Fatalf("seed %d move %d: seat %d projected %d, want %d", seed, moves, s, p.Projected, want)
+				}
+				stat := status.Seats[s].Stats[len(status.Seats[s].Stats)-1]
+				if stat.Key != engine.StatProjected || stat.Value != want {
+					t.Fatalf("seed %d: seat %d status stat %+v, want projected %d", seed, s, stat, want)
+				}
+			}
+		}
+		if !sawRecent || !sawLinkRecent {
+			t.Fatalf("seed %d: no counter (%v) or no link (%v) was ever marked recent", seed, sawRecent, sawLinkRecent)
+		}
+	}
+}
