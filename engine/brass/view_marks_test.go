@@ -22,7 +22,7 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 		st := s.(*state)
 		rng := engine.NewRNG(seed, 5)
 		var marked map[string]bool // recent marks the view may show
-		markedTurn := 0             // the turn they were made in
+		markedTurn := 0            // the turn they were made in
 		sawRecent, sawLinkRecent := false, false
 		for moves := 0; st.Mode != modeOver; moves++ {
 			if moves > 2000 {
