@@ -198,7 +198,7 @@ func TestCommandsUpdateTheLobbyMessage(t *testing.T) {
 	// The creator leaves: erin is the creator now; then erin leaves last.
 	h.cmd(alice, room, "leave")
 	m, _ = h.fd.Message(id)
-	must(t, !seated(m, "alice") && strings.Contains(m.Content, "erin (A, yellow) - creator"), "after alice's /leave: %q", m.Content)
+	must(t, !seated(m, "alice") && strings.Contains(m.Content, "erin (A, vermillion) - creator"), "after alice's /leave: %q", m.Content)
 	h.cmd(erin, room, "leave")
 	m, _ = h.fd.Message(id)
 	must(t, strings.Contains(m.Content, "lobby closed") && len(m.Components) == 0, "after the last /leave: %q %v", m.Content, m.Components)
