@@ -232,6 +232,8 @@ func asError(err error) *Error {
 		return &Error{Kind: KindNotFound, Err: err}
 	case errors.Is(err, storage.ErrChannelTaken):
 		return &Error{Kind: KindChannelTaken, Err: err}
+	case errors.Is(err, storage.ErrUnavailable):
+		return &Error{Kind: KindBusy, Detail: storeBusy, Err: err}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &Error{Kind: KindBusy, Err: err}
 	}
@@ -295,6 +297,9 @@ func explain(err error) Problem {
 		}
 	case KindBusy:
 		p.Text = "Too many moves at once; please try again."
+		if e.Detail == storeBusy {
+			p.Text = "The store is busy; try again in a moment."
+		}
 	case KindLobbyFull:
 		p.Text = "The lobby is full."
 		if detail != "" {
@@ -337,6 +342,10 @@ func explain(err error) Problem {
 	}
 	return p
 }
+
+// storeBusy marks a KindBusy error of a store that did not answer in
+// time (storage.ErrUnavailable): the text then says so.
+const storeBusy = "the store is not answering"
 
 const internalText = "Something went wrong on our side (error ID " + errorIDMark + "). Please try again."
 

@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
 )
 
 // Board renders the images of a match (the board, player boards ...) as
@@ -159,6 +161,9 @@ func (s *Service) UserMatches(ctx context.Context, userID string) ([]Match, erro
 	out := make([]Match, 0, len(ids))
 	for _, id := range ids {
 		m, err := s.load(ctx, id)
+		if errors.Is(err, storage.ErrUnavailable) {
+			return nil, err // the store, not this match
+		}
 		if err != nil {
 			s.log.WarnContext(ctx, "user match unreadable", "match", id, "user", userID, "err", err)
 			continue
