@@ -69,6 +69,12 @@
 // CorruptError without a match ID. Unknown state or rules versions are the
 // service's to detect when it decodes the snapshot.
 //
+// Salvage reads what is left of a match: its metadata when that can be
+// read, and the intact start of its log, with what is damaged. Retire then
+// deletes the damaged match, freeing its channel and its ID; it refuses an
+// intact match (ErrIntact). Together they let a moderator keep what can be
+// read and clear the channel, without the store guessing at a repair.
+//
 // The embedded store finds damage when it opens (every record's checksums
 // are checked) and in the latest record of a match on every Get and Log;
 // it logs each recovery (see package embedded). Redis checks a match on

@@ -16,6 +16,9 @@ var (
 	ErrChannelTaken = errors.New("storage: channel already has an open match")
 	ErrExists       = errors.New("storage: match id already exists")
 	ErrCorrupt      = errors.New("storage: stored match data is corrupt")
+	// ErrIntact is Retire's refusal of a match that is not damaged: such a
+	// match is ended with a Commit, which keeps it.
+	ErrIntact = errors.New("storage: match is not damaged")
 	// ErrUnavailable means the store did not answer in time (Options.Timeout)
 	// or could not be reached: the server is frozen, down, loading, or out
 	// of memory. Nothing is known about a write that fails with it: it may
@@ -122,6 +125,19 @@ type Commit struct {
 	RequestID     string
 }
 
+// Salvage is what can still be read of a match (Store.Salvage).
+type Salvage struct {
+	// Match is the match's metadata as last readable, without its
+	// snapshot; nil when its metadata cannot be read at all.
+	Match *Match
+	// Log is the intact start of the match's log: entries 1 to len(Log),
+	// as committed. For a damaged match it may stop before Match.Moves.
+	Log []LogEntry
+	// Damage says what is damaged (as CorruptError.Detail); empty when
+	// the match is intact, and then Log is its whole log.
+	Damage string
+}
+
 // Store is the contract both backends implement. Every method is safe for
 // concurrent use by many goroutines and processes (Redis) or goroutines (embedded).
 type Store interface {
@@ -141,6 +157,17 @@ type Store interface {
 	ChannelMatch(ctx context.Context, channel string) (string, error)
 	// UserMatches lists the IDs of the matches a user has a seat in, newest first.
 	UserMatches(ctx context.Context, userID string) ([]string, error)
+	// Salvage returns what can be read of a match, damaged or not (see
+	// Salvage); ErrNotFound when it does not exist or has expired. It
+	// changes nothing.
+	Salvage(ctx context.Context, id string) (Salvage, error)
+	// Retire deletes a damaged match: its data, its log, its hold on its
+	// channel and its place in its players' lists, so the channel and the
+	// ID can be used again. Salvage it first: nothing of it is kept. It
+	// fails with ErrIntact when the match is not damaged (an intact match
+	// is ended with a Commit, which keeps it) and ErrNotFound when it does
+	// not exist.
+	Retire(ctx context.Context, id string) error
 	// Close releases the backend.
 	Close() error
 }

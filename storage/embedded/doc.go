@@ -63,6 +63,11 @@
 // quarantine outlives the damaged bytes. Each Open warns with the list of
 // quarantined matches.
 //
+// Salvage reads what is known to be intact of a quarantined match (its
+// last known metadata, its log up to the damage); Retire appends a
+// kindRetire record, synced like a commit, that deletes it: loading
+// forgets the match from there on and compaction drops it.
+//
 // Damage that appears while the store is open is caught in the latest
 // record of a match by Get and Log, which check its checksum on every
 // read; older records are checked at the next Open. An I/O error while

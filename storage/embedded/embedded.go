@@ -52,6 +52,7 @@ type match struct {
 	raw      span                // the latest record, header and body
 	corrupt  error               // non-nil: every read of this match fails with it
 	damage   string              // what is damaged, when corrupt is set
+	retired  bool                // a kindRetire record on its way: the match is gone
 }
 
 // batch is a group of accepted records written with one write and one
@@ -169,7 +170,7 @@ func (s *Store) view(id string) *match {
 	if x == nil {
 		x = s.matches[id]
 	}
-	if x == nil || s.expired(x) {
+	if x == nil || x.retired || s.expired(x) {
 		return nil
 	}
 	return x
@@ -382,7 +383,11 @@ func (s *Store) accept(x *match, e encoded) error {
 		} else {
 			s.size += int64(len(cur.buf))
 			for _, y := range cur.matches {
-				s.apply(y)
+				if y.retired {
+					s.forget(y.m.ID)
+				} else {
+					s.apply(y)
+				}
 				if s.pend[y.m.ID] == y {
 					delete(s.pend, y.m.ID)
 				}
@@ -613,4 +618,91 @@ func (s *Store) Compact() error {
 		return err
 	}
 	return s.compact()
+}
+
+// Salvage implements storage.Store: an intact match whole; a damaged one
+// with its last known metadata (nil when it was never read) and the log
+// entries known to be intact, up to the first that is not.
+func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error) {
+	if err := s.lockRead(ctx); err != nil {
+		return storage.Salvage{}, err
+	}
+	defer s.mu.Unlock()
+	x := s.durable(id)
+	if x == nil {
+		return storage.Salvage{}, fmt.Errorf("embedded: match %s: %w", id, storage.ErrNotFound)
+	}
+	var out storage.Salvage
+	var damage error
+	if x.corrupt != nil {
+		damage = x.corrupt
+	} else if _, err := s.readBody(x); err != nil {
+		damage = err
+	}
+	spans := x.log
+	if damage != nil {
+		var ce *storage.CorruptError
+		out.Damage = damage.Error()
+		if errors.As(damage, &ce) {
+			out.Damage = ce.Detail
+		}
+		if x.raw.n > 0 {
+			// Entries of the latest record, found damaged since it was read.
+			spans = slices.DeleteFunc(slices.Clone(spans), func(sp span) bool {
+				return sp.off >= x.raw.off && sp.off < x.raw.off+x.raw.n
+			})
+		}
+	}
+	if x.m.Game != "" || x.m.Channel != "" || len(x.m.Seats) > 0 {
+		m := check.Copy(x.m)
+		m.State = nil
+		out.Match = &m
+	}
+	out.Log = []storage.LogEntry{}
+	for i, sp := range spans {
+		buf := make([]byte, sp.n)
+		if _, err := s.f.ReadAt(buf, sp.off); err != nil {
+			if damage == nil {
+				return storage.Salvage{}, corrupt(id, "read error in log entry %d at offset %d: %v", i+1, sp.off, err)
+			}
+			break
+		}
+		e, err := check.Entry(buf, int64(i+1))
+		if err != nil {
+			if damage == nil {
+				return storage.Salvage{}, corrupt(id, "%v", err)
+			}
+			break
+		}
+		out.Log = append(out.Log, e)
+	}
+	return out, nil
+}
+
+// Retire implements storage.Store: a kindRetire record, written and
+// synced like a commit, deletes the damaged match.
+func (s *Store) Retire(ctx context.Context, id string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	if err := s.usable(); err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	x := s.view(id)
+	if x == nil {
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: retire match %s: %w", id, storage.ErrNotFound)
+	}
+	if x.corrupt == nil && s.pend[id] == nil {
+		s.readBody(x) // damage since the last read quarantines it
+	}
+	if x.corrupt == nil {
+		s.mu.Unlock()
+		return fmt.Errorf("embedded: retire match %s: %w", id, storage.ErrIntact)
+	}
+	e := encodeRecord(id, kindRetire, 0, nil, nil, nil, nil, "")
+	s.log.Warn("embedded: a damaged match is retired (deleted) on request", "match", id, "damage", x.damage)
+	return s.accept(&match{m: storage.Match{ID: id}, retired: true}, e)
 }

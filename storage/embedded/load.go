@@ -342,6 +342,10 @@ func (s *Store) namesIn(from, to int64) ([]string, error) {
 
 // replay applies one checked record while loading.
 func (s *Store) replay(r rec) {
+	if r.kind == kindRetire {
+		s.forget(r.id)
+		return
+	}
 	var m storage.Match
 	if err := json.Unmarshal(r.meta, &m); err != nil {
 		s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the metadata in the record at offset %d: %v", r.raw.off, err))

@@ -15,7 +15,7 @@ import (
 //	        idLen      u16
 //	        id         idLen bytes
 //	        headerCRC  u32  CRC-32C of the header bytes before it
-//	body    kind       u8   kindFull or kindAppend
+//	body    kind       u8   kindFull, kindAppend, kindDamage or kindRetire
 //	        deadline   i64  Unix nanoseconds; 0 = never expires
 //	        meta       u32 length + match JSON (without the snapshot)
 //	        state      u32 length + snapshot bytes
@@ -31,7 +31,9 @@ import (
 //
 // A kindDamaged record keeps a quarantined match through compaction: its
 // last known metadata, the intact part of its log, its request IDs, and
-// the reason. The damaged bytes themselves are not copied.
+// the reason. The damaged bytes themselves are not copied. A kindRetire
+// record (empty metadata, no state, entries or requests) deletes a
+// retired damaged match: loading forgets it, compaction drops it.
 // All integers are little-endian.
 const (
 	fileMagic   = "smokestack-store-v1\n"
@@ -40,6 +42,7 @@ const (
 	kindFull   byte = 1 // replaces the match: snapshot, whole log, all request IDs
 	kindAppend byte = 2 // new snapshot plus the entries and request IDs to add
 	kindDamage byte = 3 // a quarantined match: metadata, intact log entries, request IDs, reason
+	kindRetire byte = 4 // a damaged match retired (Store.Retire): nothing of it is kept; the body is empty
 
 	fixedHeader = 4 + 4 + 4 + 2 // before the id
 	maxBody     = 1 << 30
@@ -188,7 +191,7 @@ func parseBody(r *rec, body []byte, off int64) error {
 		return err
 	}
 	r.kind = body[0]
-	if r.kind != kindFull && r.kind != kindAppend && r.kind != kindDamage {
+	if r.kind != kindFull && r.kind != kindAppend && r.kind != kindDamage && r.kind != kindRetire {
 		return fmt.Errorf("unknown record kind %d", r.kind)
 	}
 	r.deadline = int64(binary.LittleEndian.Uint64(body[1:]))

@@ -95,7 +95,10 @@
 // or a key of the wrong type (WRONGTYPE) makes the match damaged: a
 // storage.CorruptError naming it, for that match only. A damaged match
 // keeps its channel. Nothing is repaired automatically: the damage stays
-// visible until a moderator deals with the match.
+// visible until a moderator deals with the match. Salvage reads what still
+// decodes (the metadata, the log up to its first bad entry); Retire
+// deletes the match's keys under WATCH, only if it is still damaged, then
+// clears its channel key and its entries in its players' sets.
 //
 // # Eviction
 //
@@ -870,4 +873,150 @@ func anys(s []string) []any {
 		out[i] = x
 	}
 	return out
+}
+
+// wrongType reports a WRONGTYPE reply: a key of the match holds another
+// kind of value, which is damage.
+func wrongType(err error) bool { return err != nil && strings.Contains(err.Error(), "WRONGTYPE") }
+
+// Salvage implements storage.Store. It reads the match hash and the whole
+// log in one MULTI/EXEC; a key of the wrong type or metadata that does not
+// decode leaves that part out, and the log is kept up to its first entry
+// that does not decode (and, when the metadata can be read, at most as
+// many entries as it counts moves).
+func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error) {
+	if err := check.ID(id); err != nil {
+		return storage.Salvage{}, fmt.Errorf("redisstore: salvage: %w", storage.ErrNotFound)
+	}
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	var hm *redis.SliceCmd
+	var lr *redis.StringSliceCmd
+	_, err := s.c.TxPipelined(cctx, func(p redis.Pipeliner) error {
+		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp", "state")
+		lr = p.LRange(cctx, s.matchKey(id, "log"), 0, -1)
+		return nil
+	})
+	if err != nil && !wrongType(err) {
+		return storage.Salvage{}, s.fail(ctx, err, id, "salvage match "+id)
+	}
+	var damage []string
+	vals := make([]any, 4)
+	if err := hm.Err(); wrongType(err) {
+		damage = append(damage, "the match record is not a hash")
+	} else {
+		copy(vals, hm.Val())
+	}
+	var raw []string
+	if err := lr.Err(); wrongType(err) {
+		damage = append(damage, "the log is not a list")
+	} else {
+		raw = lr.Val()
+	}
+	if len(damage) == 0 {
+		if e, _ := vals[2].(string); e != "" && s.expired(e) {
+			return storage.Salvage{}, fmt.Errorf("redisstore: match %s: %w", id, storage.ErrNotFound)
+		}
+	}
+	var out storage.Salvage
+	var m storage.Match
+	if r, ok := vals[1].(string); ok && json.Unmarshal([]byte(r), &m) == nil && m.ID == id {
+		m.State = nil
+		out.Match = &m
+	}
+	if len(damage) == 0 {
+		_, err := s.loaded(id, vals[0], vals[1], vals[2], int64(len(raw)))
+		if errors.Is(err, storage.ErrNotFound) {
+			return storage.Salvage{}, err
+		}
+		if ce := (*storage.CorruptError)(nil); errors.As(err, &ce) {
+			damage = append(damage, ce.Detail)
+		} else if err != nil {
+			return storage.Salvage{}, err
+		} else if _, ok := vals[3].(string); !ok {
+			damage = append(damage, "snapshot missing")
+		}
+	}
+	if out.Match != nil && len(damage) > 0 && int64(len(raw)) > out.Match.Moves {
+		raw = raw[:max(out.Match.Moves, 0)]
+	}
+	out.Log = []storage.LogEntry{}
+	for i, r := range raw {
+		e, err := check.Entry([]byte(r), int64(i+1))
+		if err != nil {
+			damage = append(damage, fmt.Sprintf("log entry %d: %v", i+1, err))
+			break
+		}
+		out.Log = append(out.Log, e)
+	}
+	out.Damage = strings.Join(damage, "; ")
+	return out, nil
+}
+
+// Retire implements storage.Store. It watches the match's keys, checks
+// the match as Get does, and deletes them in one MULTI/EXEC only if it is
+// damaged; then it frees the channel and drops the match from its
+// players' sets (when its metadata still names them; stale index entries
+// are skipped on read in any case).
+func (s *Store) Retire(ctx context.Context, id string) error {
+	if err := check.ID(id); err != nil {
+		return fmt.Errorf("redisstore: retire: %w", storage.ErrNotFound)
+	}
+	cctx, cancel := s.bound(ctx)
+	defer cancel()
+	mk, lk := s.matchKey(id, "match"), s.matchKey(id, "log")
+	var meta *storage.Match
+	err := s.c.Watch(cctx, func(tx *redis.Tx) error {
+		vals, herr := tx.HMGet(cctx, mk, "v", "rec", "exp", "state").Result()
+		n, lerr := tx.LLen(cctx, lk).Result()
+		for _, err := range []error{herr, lerr} {
+			if err != nil && !wrongType(err) {
+				return err
+			}
+		}
+		damaged := wrongType(herr) || wrongType(lerr)
+		if !damaged {
+			m, err := s.loaded(id, vals[0], vals[1], vals[2], n)
+			switch {
+			case errors.Is(err, storage.ErrNotFound):
+				return err
+			case errors.Is(err, storage.ErrCorrupt):
+				damaged = true
+			case err != nil:
+				return err
+			default:
+				if _, ok := vals[3].(string); ok {
+					return fmt.Errorf("redisstore: retire match %s: %w", id, storage.ErrIntact)
+				}
+				damaged = true
+			}
+			if m.ID == id {
+				meta = &m
+			}
+		}
+		_, err := tx.TxPipelined(cctx, func(p redis.Pipeliner) error {
+			p.Del(cctx, mk, lk)
+			return nil
+		})
+		return err
+	}, mk, lk)
+	switch {
+	case errors.Is(err, storage.ErrNotFound), errors.Is(err, storage.ErrIntact):
+		return err
+	case errors.Is(err, redis.TxFailedErr):
+		return fmt.Errorf("redisstore: retire match %s: %w", id, storage.ErrConflict)
+	case err != nil:
+		return s.fail(ctx, err, id, "retire match "+id)
+	}
+	s.log.Warn("redisstore: a damaged match is retired (deleted) on request", "match", id)
+	if meta != nil {
+		pipe := s.c.Pipeline()
+		releaseScript.Eval(cctx, pipe, []string{s.chanKey(meta.Channel)}, id)
+		for _, u := range check.Users(*meta) {
+			pipe.ZRem(cctx, s.userKey(u), id)
+		}
+		// Best effort: the index keys are hints, checked on every read.
+		_, _ = pipe.Exec(cctx)
+	}
+	return nil
 }

@@ -91,6 +91,7 @@ func Run(t *testing.T, open Open) {
 		{"Expiry", testExpiry},
 		{"Corrupt", testCorrupt},
 		{"Damage", testDamage},
+		{"Salvage", testSalvage},
 		{"Concurrent", testConcurrent},
 	}
 	for _, tc := range tests {
@@ -660,6 +661,110 @@ func testDamage(e *env) {
 		wantErr(e.t, "ChannelMatch of an abandoned damaged match", err, storage.ErrNotFound)
 		e.create(e.newMatch("after-"+bad, "discord:"+bad))
 	}
+}
+
+// testSalvage: Salvage reads an intact match whole and what is left of a
+// damaged one (its metadata when readable, an intact start of its log,
+// what is damaged); Retire refuses an intact match and deletes a damaged
+// one, freeing its channel, its ID and its place in its players' lists,
+// and touches nothing else.
+func testSalvage(e *env) {
+	c, ok := e.s.(Corrupter)
+	if !ok {
+		e.t.Fatalf("the store under test (%T) does not implement storagetest.Corrupter", e.s)
+	}
+	_, err := e.s.Salvage(e.ctx, "nosuch")
+	wantErr(e.t, "Salvage of a missing match", err, storage.ErrNotFound)
+	wantErr(e.t, "Retire of a missing match", e.s.Retire(e.ctx, "nosuch"), storage.ErrNotFound)
+
+	play := func(id string) (storage.Match, []storage.LogEntry) {
+		m := e.newMatch(id, "discord:"+id, "alice", "bob")
+		e.create(m)
+		for i := range 3 {
+			c := e.move(m, i%2, fmt.Sprintf("take %d", i+1), "")
+			e.commit(c)
+			m = c.Match
+		}
+		return m, e.log(id, 1)
+	}
+	good, goodLog := play("good")
+	sv, err := e.s.Salvage(e.ctx, "good")
+	want := good
+	want.State = nil
+	if err != nil || sv.Damage != "" || sv.Match == nil {
+		e.t.Fatalf("Salvage of an intact match: %+v, %v", sv, err)
+	}
+	if diff := cmp.Diff(want, *sv.Match); diff != "" {
+		e.t.Fatalf("Salvage of an intact match: metadata (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(goodLog, sv.Log); diff != "" {
+		e.t.Fatalf("Salvage of an intact match: log (-want +got):\n%s", diff)
+	}
+	wantErr(e.t, "Retire of an intact match", e.s.Retire(e.ctx, "good"), storage.ErrIntact)
+	if diff := cmp.Diff(good, e.get("good")); diff != "" {
+		e.t.Fatalf("a refused Retire changed the match (-want +got):\n%s", diff)
+	}
+
+	for _, kind := range []struct {
+		name   string
+		damage func(t *testing.T, id string)
+	}{{"record", c.Corrupt}, {"log", c.LoseLog}} {
+		bad := "bad-" + kind.name
+		m, full := play(bad)
+		// Another match written after it, as LoseLog needs.
+		e.create(e.newMatch("after-"+bad, "discord:after-"+bad, "carol"))
+		kind.damage(e.t, bad)
+		_, err := e.s.Get(e.ctx, bad)
+		wantErr(e.t, kind.name+" damage: Get", err, storage.ErrCorrupt)
+
+		sv, err := e.s.Salvage(e.ctx, bad)
+		if err != nil {
+			e.t.Fatalf("%s damage: Salvage: %v", kind.name, err)
+		}
+		if sv.Damage == "" {
+			e.t.Errorf("%s damage: Salvage does not say what is damaged: %+v", kind.name, sv)
+		}
+		if sv.Match != nil {
+			got := *sv.Match
+			if got.ID != bad || got.Game != m.Game || got.Channel != m.Channel || got.Creator != m.Creator || got.Seed != m.Seed ||
+				!cmp.Equal(got.Seats, m.Seats) || got.State != nil {
+				e.t.Errorf("%s damage: salvaged metadata %+v, want that of %+v without its snapshot", kind.name, got, m)
+			}
+		}
+		if len(sv.Log) > len(full) || !cmp.Equal(sv.Log, full[:len(sv.Log)]) {
+			e.t.Errorf("%s damage: salvaged log %v is not an intact start of %v", kind.name, sv.Log, full)
+		}
+		if kind.name == "log" && len(sv.Log) == len(full) {
+			e.t.Errorf("%s damage: salvaged log %v holds every entry of the lost log", kind.name, sv.Log)
+		}
+
+		if err := e.s.Retire(e.ctx, bad); err != nil {
+			e.t.Fatalf("%s damage: Retire: %v", kind.name, err)
+		}
+		_, err = e.s.Get(e.ctx, bad)
+		wantErr(e.t, kind.name+" damage: Get after Retire", err, storage.ErrNotFound)
+		_, err = e.s.Salvage(e.ctx, bad)
+		wantErr(e.t, kind.name+" damage: Salvage after Retire", err, storage.ErrNotFound)
+		_, err = e.s.ChannelMatch(e.ctx, "discord:"+bad)
+		wantErr(e.t, kind.name+" damage: ChannelMatch after Retire", err, storage.ErrNotFound)
+		wantErr(e.t, kind.name+" damage: a second Retire", e.s.Retire(e.ctx, bad), storage.ErrNotFound)
+		for _, u := range []string{"alice", "bob"} {
+			ids, err := e.s.UserMatches(e.ctx, u)
+			if err != nil || contains(ids, bad) || !contains(ids, "good") {
+				e.t.Fatalf("%s damage: UserMatches(%s) after Retire = %v, %v; want good and not %s", kind.name, u, ids, err, bad)
+			}
+		}
+		// The channel and the ID are free again.
+		e.create(e.newMatch("next-"+bad, "discord:"+bad))
+		e.create(e.newMatch(bad, "discord:again-"+bad))
+		if got := e.get(bad); got.Version != 0 || got.Moves != 0 || len(e.log(bad, 1)) != 0 {
+			e.t.Fatalf("%s damage: a new match under the retired ID: %+v", kind.name, got)
+		}
+	}
+	if diff := cmp.Diff(good, e.get("good")); diff != "" {
+		e.t.Fatalf("retiring damaged matches changed another (-want +got):\n%s", diff)
+	}
+	e.commit(e.move(good, 0, "take 4", ""))
 }
 
 func contains(list []string, s string) bool {
