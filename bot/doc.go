@@ -52,7 +52,14 @@
 // choose only the presentation (a private reply, a message on the page, an
 // HTTP status from the kind). Sentinels (ErrNotYourTurn ...) match every
 // error of their kind with errors.Is. A match whose stored data cannot be
-// decoded fails with KindDamaged (ErrBadData) for that match only; one
+// decoded fails with KindDamaged (ErrBadData) for that match only, naming
+// it (Error.MatchID, Problem.MatchID) and, when what is left says so, its
+// creator; it keeps its channel, and CreateMatch there fails with that
+// damage rather than "channel taken". Salvage reads what is left of it as
+// a match record marked incomplete, and AbortDamaged (its creator or a
+// moderator) hands that over and frees the channel (storage Retire). A
+// store that does not answer (storage.ErrUnavailable) explains as
+// KindBusy ("the store is busy"). One
 // stored under a rules version its game no longer (or not yet) plays fails
 // with a *RulesVersionError (KindRulesVersion, ErrRulesVersion) for that
 // match only and can still be aborted. Matches within the game's range of

@@ -87,6 +87,8 @@ type Error struct {
 	// (KindIncomplete).
 	Move    string
 	Choices *engine.Choices
+	// MatchID names the match concerned (KindDamaged).
+	MatchID string
 	// Err is the cause, for logs and errors.Is; never shown.
 	Err error
 }
@@ -169,6 +171,8 @@ type Problem struct {
 	Choices *engine.Choices `json:"choices,omitempty"`
 	// ErrorID names an internal error or damaged data in the log.
 	ErrorID string `json:"error_id,omitempty"`
+	// MatchID is the damaged match (KindDamaged).
+	MatchID string `json:"match_id,omitempty"`
 }
 
 // Explain is the one place that decides what a user sees of an error.
@@ -178,7 +182,7 @@ func (s *Service) Explain(ctx context.Context, err error) Problem {
 	p := explain(err)
 	if p.Kind == KindInternal || p.Kind == KindDamaged {
 		p.ErrorID = newErrorID()
-		s.log.ErrorContext(ctx, "request failed", "error_id", p.ErrorID, "kind", string(p.Kind), "err", err)
+		s.log.ErrorContext(ctx, "request failed", "error_id", p.ErrorID, "kind", string(p.Kind), "match", p.MatchID, "err", err)
 		p.Text = strings.ReplaceAll(p.Text, errorIDMark, p.ErrorID)
 	}
 	return p
@@ -227,7 +231,8 @@ func asError(err error) *Error {
 	case errors.Is(err, render.ErrNoRenderer):
 		return &Error{Kind: KindNoBoard, Err: err}
 	case errors.Is(err, storage.ErrCorrupt):
-		return &Error{Kind: KindDamaged, Err: err}
+		id, _ := storage.DamagedMatch(err)
+		return &Error{Kind: KindDamaged, MatchID: id, Err: err}
 	case errors.Is(err, storage.ErrNotFound):
 		return &Error{Kind: KindNotFound, Err: err}
 	case errors.Is(err, storage.ErrChannelTaken):
@@ -332,7 +337,8 @@ func explain(err error) Problem {
 	case KindNoBoard:
 		p.Text = "This game has no board picture."
 	case KindDamaged:
-		p.Text = "The stored data of this match cannot be read; an admin has to look at it (error ID " + errorIDMark + "). Other matches are not affected."
+		p.MatchID = e.MatchID
+		p.Text = damagedText(e)
 	default:
 		p.Kind = KindInternal
 		p.Text = internalText
@@ -346,6 +352,22 @@ func explain(err error) Problem {
 // storeBusy marks a KindBusy error of a store that did not answer in
 // time (storage.ErrUnavailable): the text then says so.
 const storeBusy = "the store is not answering"
+
+// damagedText says that a match is damaged, which one, and what can be
+// done: its creator or a moderator can abort it, receiving what can still
+// be read as a match record, which frees its channel.
+func damagedText(e *Error) string {
+	which := "This match"
+	if e.MatchID != "" {
+		which = "This channel's match (ID " + Echo(e.MatchID) + ")"
+	}
+	who := "A moderator"
+	if len(e.Who) > 0 {
+		who = "Its creator, " + names(e.Who) + ", or a moderator"
+	}
+	return which + " is damaged: its stored data cannot be read in full (error ID " + errorIDMark + "). " +
+		who + " can abort it, receiving what can still be read as a match record; that frees the channel for a new match. Other matches are not affected."
+}
 
 const internalText = "Something went wrong on our side (error ID " + errorIDMark + "). Please try again."
 

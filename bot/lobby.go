@@ -89,6 +89,10 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	if err := s.store.Create(ctx, sm); err != nil {
 		if errors.Is(err, storage.ErrChannelTaken) {
+			// A damaged match holds the channel: say so, never just "taken".
+			if derr := s.holderDamage(ctx, req.Channel); derr != nil {
+				return Match{}, derr
+			}
 			return Match{}, failure(KindChannelTaken, err, "channel %s", req.Channel)
 		}
 		return Match{}, fmt.Errorf("bot: create match: %w", err)

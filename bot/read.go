@@ -208,7 +208,7 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 	}
 	res, err := engine.Replay(m.game, rec)
 	if err != nil {
-		return nil, failure(KindDamaged, err, "replay match %s", m.ID)
+		return nil, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
 	}
 	out := []Turn{{Seq: 0, Seat: -1, Events: visible(res.Setup)}}
 	for i, e := range log {

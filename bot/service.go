@@ -295,7 +295,7 @@ func (s *Service) load(ctx context.Context, id string) (Match, error) {
 	case errors.Is(err, storage.ErrNotFound):
 		return Match{}, failure(KindNotFound, err, "match %q", id)
 	case errors.Is(err, storage.ErrCorrupt):
-		return Match{}, failure(KindDamaged, err, "match %s", id)
+		return Match{}, s.damaged(ctx, id, err)
 	case err != nil:
 		return Match{}, fmt.Errorf("bot: load match %s: %w", id, err)
 	}
@@ -310,7 +310,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	sm = migrateLobbyPins(sm)
 	g, err := s.games.Get(sm.Game)
 	if err != nil {
-		return Match{}, failure(KindDamaged, err, "match %s", sm.ID)
+		return Match{}, &Error{Kind: KindDamaged, MatchID: sm.ID, Detail: "match " + sm.ID, Err: err}
 	}
 	m := fromRecord(sm, g)
 	if sm.Status == storage.StatusLobby || sm.State == nil {
@@ -325,7 +325,7 @@ func (s *Service) decode(sm storage.Match) (Match, error) {
 	}
 	st, err := g.UnmarshalState(sm.State)
 	if err != nil {
-		return Match{}, failure(KindDamaged, err, "match %s", sm.ID)
+		return Match{}, &Error{Kind: KindDamaged, MatchID: sm.ID, Who: m.creatorName(), Detail: "match " + sm.ID, Err: err}
 	}
 	status := g.Status(st)
 	m.state, m.Play = st, &status
