@@ -47,6 +47,8 @@ type harness struct {
 	svc      *bot.Service
 	bot      *Bot
 	store    storage.Store
+	redis    *storagetest.RedisServer // with harnessOpts.redis
+	prefix   string                   // the store's Redis key prefix
 	endpoint string // the bot's interactions endpoint in HTTP mode
 	mu       sync.Mutex
 	latency  map[string][]time.Duration // by interaction kind: move, autocomplete, component ...; "posted:move" ... the complete answer
@@ -73,9 +75,11 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	fd.AddChannel(room, "games")
 
 	var store storage.Store
+	var rsrv *storagetest.RedisServer
+	prefix := storagetest.RedisPrefix(t)
 	if o.redis {
-		srv := storagetest.Redis(t, storagetest.RedisOptions{})
-		store = redisstore.New(srv.Client(), storagetest.RedisPrefix(t), storage.Options{})
+		rsrv = storagetest.Redis(t, storagetest.RedisOptions{})
+		store = redisstore.New(rsrv.Client(), prefix, storage.Options{})
 	} else {
 		store = servicetest.Store(t)
 	}
@@ -117,7 +121,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, fd: fd, svc: svc, bot: b, store: store, latency: map[string][]time.Duration{}}
+	h := &harness{t: t, fd: fd, svc: svc, bot: b, store: store, redis: rsrv, prefix: prefix, latency: map[string][]time.Duration{}}
 	kind := func(r *Request) string {
 		switch r.I.Type {
 		case discordgo.InteractionApplicationCommand:

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -343,6 +344,9 @@ func (b *Bot) resign(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
 	mod := r.Perms&moderatorPerms != 0
 	m, err := b.svc.Abort(ctx, bot.InChannel(r.key()), r.User.ID, mod)
+	if errors.Is(err, bot.ErrBadData) {
+		return b.abortDamaged(ctx, r, mod)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -351,6 +355,24 @@ func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
 		resp.After = func(ctx context.Context, p *poster) { b.refreshLobby(ctx, p, m) }
 	}
 	return resp, nil
+}
+
+// abortDamaged is /abort on a match whose stored data is damaged: its
+// creator or a moderator gets what can still be read of it as a match
+// record attached to a private answer; the channel is told and freed.
+func (b *Bot) abortDamaged(ctx context.Context, r *Request, mod bool) (*Response, error) {
+	sv, err := b.svc.AbortDamaged(ctx, bot.InChannel(r.key()), r.User.ID, mod)
+	if err != nil {
+		return nil, err
+	}
+	b.log.WarnContext(ctx, "bot: damaged match aborted", "match", sv.MatchID, "user", r.UserID, "channel", r.Channel,
+		"moves_salvaged", sv.Moves)
+	d := privateData(fmt.Sprintf("You aborted the damaged match %s. What could still be read of it (%d moves) is attached as a match record, marked incomplete at its top; this channel is free for a new match.",
+		sv.MatchID, sv.Moves))
+	d.Files = []*discordgo.File{{Name: "match-" + sv.MatchID + "-salvaged.txt", ContentType: "text/plain; charset=utf-8", Reader: strings.NewReader(sv.Record)}}
+	note := announce(fmt.Sprintf("%s aborted the damaged match %s; this channel is free for a new match.", r.User.Name, sv.MatchID)).Data
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d,
+		After: func(ctx context.Context, p *poster) { p.send(ctx, r.Channel, note) }}, nil
 }
 
 // announce is a public message that pings nobody.

@@ -420,7 +420,7 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 	}
 	p := b.svc.Explain(ctx, err)
 	if p.ErrorID != "" {
-		b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "error_id", p.ErrorID)
+		b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "error_id", p.ErrorID, "match", p.MatchID)
 	}
 	return private(problemText(p))
 }
@@ -429,6 +429,9 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 // broken rule's help and where to read more.
 func problemText(p bot.Problem) string {
 	text := p.Text
+	if p.Kind == bot.KindDamaged {
+		text += "\nTo do it: `/abort` in this channel, by its creator or a member with Manage Channels."
+	}
 	if p.Topic != nil {
 		text += fmt.Sprintf("\nRule: **%s** - %s\nMore: `/rules topic:%s`", p.Topic.Title, clip(p.Topic.Body, 600), p.Topic.ID)
 	} else if p.TopicID != "" {

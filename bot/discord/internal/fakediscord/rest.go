@@ -173,7 +173,11 @@ func (s *Server) channelJSON(ch *channel) map[string]any {
 func messageJSON(m *Message) map[string]any {
 	atts := []map[string]any{}
 	for i, f := range m.Files {
-		atts = append(atts, map[string]any{"id": fmt.Sprintf("%s%d", m.ID, i), "filename": f.Name, "width": f.Width, "height": f.Height, "size": f.Size, "content_type": "image/png"})
+		a := map[string]any{"id": fmt.Sprintf("%s%d", m.ID, i), "filename": f.Name, "size": f.Size, "content_type": "application/octet-stream"}
+		if f.Width > 0 {
+			a["width"], a["height"], a["content_type"] = f.Width, f.Height, "image/png"
+		}
+		atts = append(atts, a)
 	}
 	return map[string]any{
 		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content, "flags": m.Flags,

@@ -44,7 +44,7 @@ func readBody(r *http.Request) (raw []byte, files []File, err error) {
 		case name == "payload_json":
 			raw = data
 		case strings.HasPrefix(name, "files["):
-			f, err := decodePNG(part.FileName(), data)
+			f, err := decodeFile(part.FileName(), data)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -59,9 +59,15 @@ func readBody(r *http.Request) (raw []byte, files []File, err error) {
 	return raw, files, nil
 }
 
-func decodePNG(name string, data []byte) (File, error) {
+// decodeFile checks an uploaded file: a name, and for a .png a valid
+// PNG (its size is kept); any other file (a text attachment such as a
+// match record) is kept as sent.
+func decodeFile(name string, data []byte) (File, error) {
 	if name == "" {
 		return File{}, fmt.Errorf("%w: file without a name", errInvalid)
+	}
+	if !strings.HasSuffix(strings.ToLower(name), ".png") {
+		return File{Name: name, Size: len(data), Data: data}, nil
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
