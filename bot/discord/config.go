@@ -70,7 +70,7 @@ func (c *Config) normalize() error {
 		c.Mode = ModeGateway
 	case ModeGateway, ModeHTTP:
 	default:
-		return fmt.Errorf("%w: DISCORD_MODE %q (want gateway or http)", ErrConfig, c.Mode)
+		return fmt.Errorf("%w: DISCORD_MODE %q (want gateway or http)", ErrConfig, secretless(string(c.Mode), c.Token))
 	}
 	if c.Mode == ModeHTTP {
 		if c.AppID == "" {
@@ -88,7 +88,7 @@ func (c *Config) normalize() error {
 	}
 	u, err := url.Parse(c.APIBase)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%w: DISCORD_API_BASE %q is not an http(s) URL", ErrConfig, c.APIBase)
+		return fmt.Errorf("%w: DISCORD_API_BASE %q is not an http(s) URL", ErrConfig, secretless(c.APIBase, c.Token))
 	}
 	if c.DeferAfter <= 0 {
 		c.DeferAfter = 1500 * time.Millisecond

@@ -50,7 +50,7 @@ func (b *Bot) Open(ctx context.Context) error {
 		b.onGateway(ic.Interaction)
 	})
 	b.api.AddHandler(func(s *discordgo.Session, rl *discordgo.RateLimit) {
-		b.log.Warn("bot: discord rate limit", "url", rl.URL, "retry_after", rl.RetryAfter)
+		b.log.Warn("bot: discord rate limit", "url", b.redact(rl.URL), "retry_after", rl.RetryAfter)
 	})
 	if err := b.api.Open(); err != nil {
 		return fmt.Errorf("bot: open gateway: %w", err)

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -59,6 +60,10 @@ type harnessOpts struct {
 	redis bool          // a real redis-server instead of the in-memory store
 	brass bool          // offer Brass (engine/brass, render/brass) besides Pebbles
 	games []engine.Game // more games (without renderers)
+	store storage.Store // the store to use instead of a fresh one
+	logTo io.Writer     // the bot's and the service's log, at debug level
+	token string        // the bot token (default: the fake's)
+	http  *http.Client  // Config.HTTPClient
 }
 
 // newHarness wires the real service, the real discordgo client and the
@@ -77,7 +82,12 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	var store storage.Store
 	var rsrv *storagetest.RedisServer
 	prefix := storagetest.RedisPrefix(t)
-	if o.redis {
+	if o.token != "" {
+		fd.BotToken = o.token
+	}
+	if o.store != nil {
+		store = o.store
+	} else if o.redis {
 		rsrv = storagetest.Redis(t, storagetest.RedisOptions{})
 		store = redisstore.New(rsrv.Client(), prefix, storage.Options{})
 	} else {
@@ -98,7 +108,21 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if len(o.games) > 0 {
 		games = engine.NewRegistry(append([]engine.Game{testgame.Game{}}, o.games...)...)
 	}
+	logLevel := slog.LevelError
+	if os.Getenv("BOT_TEST_LOG") != "" {
+		logLevel = slog.LevelDebug
+	}
+	var logOut io.Writer = os.Stderr
+	if o.logTo != nil {
+		logOut, logLevel = o.logTo, slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: logLevel}))
+	var svcLog *slog.Logger // the service logs only when asked to
+	if o.logTo != nil {
+		svcLog = log
+	}
 	svc, err := bot.New(bot.Config{
+		Log:       svcLog,
 		Games:     games,
 		Store:     store,
 		Renderers: renderers,
@@ -108,12 +132,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logLevel := slog.LevelError
-	if os.Getenv("BOT_TEST_LOG") != "" {
-		logLevel = slog.LevelDebug
-	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: logLevel}))
-	cfg := Config{Token: fd.BotToken, APIBase: fd.URL, Mode: o.mode, PublicKey: fd.PublicKeyHex()}
+	cfg := Config{Token: fd.BotToken, APIBase: fd.URL, Mode: o.mode, PublicKey: fd.PublicKeyHex(), HTTPClient: o.http}
 	if o.mode == ModeHTTP {
 		cfg.AppID = fd.AppID
 	}

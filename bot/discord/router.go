@@ -96,7 +96,7 @@ func (b *Bot) hook() *discordgo.Session {
 		s.MaxRestRetries = b.api.MaxRestRetries
 		s.StateEnabled = false
 		s.AddHandler(func(_ *discordgo.Session, rl *discordgo.RateLimit) {
-			b.log.Warn("bot: discord rate limit", "url", rl.URL, "retry_after", rl.RetryAfter)
+			b.log.Warn("bot: discord rate limit", "url", b.redact(rl.URL), "retry_after", rl.RetryAfter)
 		})
 		b.hooks, b.hooksBorn = s, now
 	}
@@ -228,7 +228,7 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 	defer func() {
 		// Nothing an interaction does may stop the process.
 		if p := recover(); p != nil {
-			b.log.ErrorContext(ctx, "bot: panic while answering", "interaction", r.I.ID, "panic", p, "stack", string(debug.Stack()))
+			b.log.ErrorContext(ctx, "bot: panic while answering", "interaction", r.I.ID, "panic", b.redactAny(p), "stack", string(debug.Stack()))
 		}
 	}()
 	h, privateDefer := b.route(r)
@@ -327,7 +327,7 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 func (b *Bot) call(ctx context.Context, r *Request, h Handler) (resp *Response, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			b.log.ErrorContext(ctx, "bot: handler panicked", "interaction", r.I.ID, "panic", p, "stack", string(debug.Stack()))
+			b.log.ErrorContext(ctx, "bot: handler panicked", "interaction", r.I.ID, "panic", b.redactAny(p), "stack", string(debug.Stack()))
 			resp, err = nil, fmt.Errorf("bot: handler panicked: %v", p)
 		}
 	}()
@@ -339,7 +339,7 @@ func (b *Bot) call(ctx context.Context, r *Request, h Handler) (resp *Response, 
 func (b *Bot) draw(ctx context.Context, r *Request, pics pictures) []*discordgo.File {
 	files, err := pics(ctx)
 	if err != nil {
-		b.log.ErrorContext(ctx, "bot: drawing failed", "interaction", r.I.ID, "channel", r.Channel, "err", err)
+		b.log.ErrorContext(ctx, "bot: drawing failed", "interaction", r.I.ID, "channel", r.Channel, "err", b.redactErr(err))
 		return nil
 	}
 	return files
@@ -444,7 +444,7 @@ func problemText(p bot.Problem) string {
 func (b *Bot) logDiscord(ctx context.Context, r *Request, what string, err error) {
 	var rest *discordgo.RESTError
 	var rl *discordgo.RateLimitError
-	args := []any{"interaction", r.I.ID, "channel", r.Channel, "call", what, "err", err}
+	args := []any{"interaction", r.I.ID, "channel", r.Channel, "call", what, "err", b.redactErr(err)}
 	switch {
 	case errors.As(err, &rl):
 		args = append(args, "retry_after", rl.RetryAfter)
