@@ -50,7 +50,7 @@ type harness struct {
 	store    storage.Store
 	redis    *storagetest.RedisServer // with harnessOpts.redis
 	prefix   string                   // the store's Redis key prefix
-	endpoint string // the bot's interactions endpoint in HTTP mode
+	endpoint string                   // the bot's interactions endpoint in HTTP mode
 	mu       sync.Mutex
 	latency  map[string][]time.Duration // by interaction kind: move, autocomplete, component ...; "posted:move" ... the complete answer
 }
