@@ -45,7 +45,7 @@ func ErrorExamples() map[bot.Kind]error {
 		bot.KindNotAllowed:     &bot.Error{Kind: bot.KindNotAllowed, Who: []string{"Alice"}, Moderators: true},
 		bot.KindNoHelp:         bot.ErrNoHelp,
 		bot.KindNoBoard:        &bot.Error{Kind: bot.KindNoBoard},
-		bot.KindDamaged:        &bot.Error{Kind: bot.KindDamaged, Err: errors.New(Secret)},
+		bot.KindDamaged:        &bot.Error{Kind: bot.KindDamaged, MatchID: "m1", Who: []string{"Alice"}, Err: errors.New(Secret)},
 		bot.KindInternal:       fmt.Errorf("bot: commit match m1: %w", errors.New(Secret)),
 	}
 	return out
