@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -58,36 +61,57 @@ var interactionSeeds = func() []string {
 }()
 
 // fuzzBot is the bot's HTTP interactions endpoint on a real service (an
-// embedded store with a Pebbles match being played in the seeds' channel) and the
-// fake Discord for the REST calls it makes afterwards.
+// embedded store with a Pebbles match being played in the seeds' channel).
+// Its REST calls go to a stub that accepts them all and keeps the initial
+// response of each interaction (sent through the callback endpoint): the
+// fake Discord would refuse interactions it never delivered.
 type fuzzBot struct {
-	fd   *fakediscord.Server
 	bot  *Bot
 	h    http.Handler
 	logs *syncBuffer
+	sign func(ts string, body []byte) string
+
+	mu        sync.Mutex
+	callbacks map[string][]byte // interaction ID -> its initial response
+	seen      map[string]bool   // interaction IDs delivered before
 }
 
+var callbackPath = regexp.MustCompile(`/interactions/([^/]*)/[^/]*/callback$`)
+
 func newFuzzBot(t testing.TB) *fuzzBot {
-	fd := fakediscord.New()
+	fd := fakediscord.New() // for its key pair
 	t.Cleanup(fd.Close)
-	logs := &syncBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, nil))
+	f := &fuzzBot{logs: &syncBuffer{}, sign: fd.Sign, callbacks: map[string][]byte{}, seen: map[string]bool{}}
+	rest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if m := callbackPath.FindStringSubmatch(r.URL.Path); m != nil {
+			f.mu.Lock()
+			f.callbacks[m[1]] = body
+			f.mu.Unlock()
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"700000000000000001","channel_id":"200000000000000001","content":""}`)
+	}))
+	t.Cleanup(rest.Close)
+	log := slog.New(slog.NewTextHandler(f.logs, nil))
 	n := 0
 	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(testgame.Game{}), Store: servicetest.Store(t), Log: log,
 		NewID: func() string { n++; return fmt.Sprintf("m%04d", n) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(Config{Token: fd.BotToken, APIBase: fd.URL, Mode: ModeHTTP, AppID: fd.AppID, PublicKey: fd.PublicKeyHex(),
+	b, err := New(Config{Token: fd.BotToken, APIBase: rest.URL, Mode: ModeHTTP, AppID: fd.AppID, PublicKey: fd.PublicKeyHex(),
 		DeferAfter: 100 * time.Millisecond, HTTPClient: &http.Client{Timeout: time.Second}}, svc, log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.api.MaxRestRetries = 0
-	h, err := b.HTTPHandler()
-	if err != nil {
+	if f.h, err = b.HTTPHandler(); err != nil {
 		t.Fatal(err)
 	}
+	f.bot = b
 	ctx := t.Context()
 	ch := channelKey("200000000000000001")
 	if _, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: ch, Game: "pebbles", Creator: bot.UserRef{ID: userKey("100000000000000001"), Name: "alice"}}); err != nil {
@@ -99,19 +123,21 @@ func newFuzzBot(t testing.TB) *fuzzBot {
 	if _, err := svc.Start(ctx, bot.InChannel(ch), userKey("100000000000000001")); err != nil {
 		t.Fatal(err)
 	}
-	return &fuzzBot{fd: fd, bot: b, h: h, logs: logs}
+	return f
 }
 
-// check delivers one signed body and checks that it was answered (a
-// valid interaction response for anything that decodes as an
-// interaction, 400 for anything else) and that nothing panicked.
+// check delivers one signed body and checks that it was answered (for
+// anything that decodes as an interaction, a valid interaction response,
+// in the HTTP answer for a PING and through the callback otherwise; 400
+// for anything else) within Discord's window, and that nothing panicked.
 func (f *fuzzBot) check(t *testing.T, body []byte) {
 	t.Helper()
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	req := httptest.NewRequest("POST", "/interactions", bytes.NewReader(body))
-	req.Header.Set("X-Signature-Ed25519", f.fd.Sign(ts, body))
+	req.Header.Set("X-Signature-Ed25519", f.sign(ts, body))
 	req.Header.Set("X-Signature-Timestamp", ts)
 	rec := httptest.NewRecorder()
+	logged := len(f.logs.String())
 	served := make(chan struct{})
 	go func() {
 		defer close(served)
@@ -130,21 +156,37 @@ func (f *fuzzBot) check(t *testing.T, body []byte) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if logs := f.logs.String(); strings.Contains(logs, "panic") {
+	if logs := f.logs.String()[logged:]; strings.Contains(logs, "panic") {
 		t.Fatalf("body %q: the bot panicked:\n%s", body, logs)
 	}
 	var i discordgo.Interaction
-	if json.Unmarshal(body, &i) != nil {
+	if json.Unmarshal(body, &i) != nil || !urlSafe(i.ID) || !urlSafe(i.Token) {
 		if rec.Code != http.StatusBadRequest {
-			t.Fatalf("body %q does not decode, answered %d %q", body, rec.Code, rec.Body)
+			t.Fatalf("body %q is not an interaction Discord sends, answered %d %q", body, rec.Code, rec.Body)
 		}
 		return
+	}
+	answer := rec.Body.Bytes()
+	if i.Type != discordgo.InteractionPing {
+		f.mu.Lock()
+		var answered bool
+		answer, answered = f.callbacks[i.ID]
+		delete(f.callbacks, i.ID)
+		again := f.seen[i.ID]
+		f.seen[i.ID] = true
+		f.mu.Unlock()
+		if rec.Code != http.StatusAccepted {
+			t.Fatalf("interaction %q: answered %d %q, want 202 after the callback", body, rec.Code, rec.Body)
+		}
+		if !answered && again {
+			return // a repeated delivery of an interaction answered before
+		}
 	}
 	var resp struct {
 		Type discordgo.InteractionResponseType `json:"type"`
 	}
-	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &resp) != nil || resp.Type < 1 || resp.Type > 9 {
-		t.Fatalf("interaction %q: answered %d %q, want an interaction response", body, rec.Code, rec.Body)
+	if err := json.Unmarshal(answer, &resp); err != nil || resp.Type < 1 || resp.Type > 9 {
+		t.Fatalf("interaction %q: initial response %q, want an interaction response", body, answer)
 	}
 }
 

@@ -60,7 +60,7 @@ func (h *httpEndpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	var i discordgo.Interaction
-	if err := json.Unmarshal(body, &i); err != nil {
+	if err := json.Unmarshal(body, &i); err != nil || !urlSafe(i.ID) || !urlSafe(i.Token) {
 		http.Error(w, "bad interaction", http.StatusBadRequest)
 		return
 	}
@@ -119,4 +119,19 @@ func writeJSON(w http.ResponseWriter, v any) error {
 	w.Header().Set("Content-Type", "application/json")
 	_, err = w.Write(data)
 	return err
+}
+
+// urlSafe reports whether an interaction's ID or token may go into a REST
+// URL as it is: Discord's are snowflakes and URL-safe tokens, and anything
+// else (a slash, "..", "#") would send the answer to another endpoint.
+func urlSafe(s string) bool {
+	if s == "" || len(s) > 500 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') || s == "." || s == ".." {
+			return false
+		}
+	}
+	return true
 }
