@@ -20,12 +20,16 @@ func TestFrozen(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.New(t, redistest.Options{})
 	const timeout = 300 * time.Millisecond
+	// The match is created with the default timeout, so a loaded machine
+	// cannot fail the set-up; only the calls under test have the short one.
+	setup := redisstore.New(srv.Client(), "f", storage.Options{})
+	if err := setup.Create(ctx, match("m1", "u1")); err != nil {
+		t.Fatal(err)
+	}
+	setup.Close()
 	s := redisstore.New(srv.Client(), "f", storage.Options{Timeout: timeout})
 	defer s.Close()
 	m := match("m1", "u1")
-	if err := s.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
 	next := m
 	next.Version++
 	next.Moves++
@@ -93,11 +97,13 @@ func TestFrozen(t *testing.T) {
 func TestDebugSleep(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.New(t, redistest.Options{Args: []string{"--enable-debug-command", "yes"}})
-	s := redisstore.New(srv.Client(), "d", storage.Options{Timeout: 200 * time.Millisecond})
-	defer s.Close()
-	if err := s.Create(ctx, match("m1", "u1")); err != nil {
+	setup := redisstore.New(srv.Client(), "d", storage.Options{})
+	if err := setup.Create(ctx, match("m1", "u1")); err != nil {
 		t.Fatal(err)
 	}
+	setup.Close()
+	s := redisstore.New(srv.Client(), "d", storage.Options{Timeout: 200 * time.Millisecond})
+	defer s.Close()
 	busy := srv.Client()
 	defer busy.Close()
 	slept := make(chan error)
