@@ -1,0 +1,678 @@
+package urbanization
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine/urbanization"
+	"github.com/smokestack/smokestack/render"
+)
+
+const (
+	width  = 1280
+	margin = 12.0
+	gap    = 10.0
+	scoreH = 120.0 // the scoring track
+)
+
+// layout is where the parts of the image go; it depends only on the
+// shape of the view (player count, the grid, the expansion).
+type layout struct {
+	h                int
+	headH            float64
+	boardX, boardY   float64 // top-left of the building area
+	side, triH       float64 // triangle side and height
+	rows             int
+	rowN             map[int]int // triangles per strip
+	boardW, boardH   float64
+	colX, colW       float64 // the right column
+	scoreY           float64
+	inventY, inventH float64 // 0 height without the expansion
+	panelY, panelH   float64
+}
+
+func newLayout(v *urbanization.View) *layout {
+	l := &layout{headH: 92, rowN: map[int]int{}}
+	maxN := 1
+	for _, t := range v.Territories {
+		l.rowN[t.Strip] = max(l.rowN[t.Strip], t.Pos+1)
+		l.rows = max(l.rows, t.Strip+1)
+		maxN = max(maxN, l.rowN[t.Strip])
+	}
+	l.boardX, l.boardY = margin, l.headH+8
+	l.boardW = 704
+	l.side = math.Floor(l.boardW / (float64(maxN+1) / 2))
+	l.triH = l.side * math.Sqrt(3) / 2
+	l.boardH = math.Max(float64(l.rows)*l.triH+16, 596)
+	l.colX = l.boardX + l.boardW + gap
+	l.colW = width - margin - l.colX
+	l.scoreY = l.boardY + l.boardH + gap
+	y := l.scoreY + scoreH + gap
+	if len(v.Docks) > 0 {
+		l.inventY, l.inventH = y, 150
+		y += l.inventH + gap
+	}
+	l.panelY, l.panelH = y, 272
+	if len(v.Docks) > 0 {
+		l.panelH += 48 // the inventions lines
+	}
+	l.h = int(l.panelY + l.panelH + margin)
+	return l
+}
+
+// drawBoard paints the whole image.
+func drawBoard(c *render.Canvas, l *layout, v *urbanization.View) {
+	c.FillRect(0, 0, width, float64(l.h), colPage)
+	drawHeader(c, l, v)
+	drawBuildingArea(c, l, v)
+	y := drawGrain(c, l, v, l.boardY)
+	y = drawFactories(c, l, v, y+gap)
+	drawCharacters(c, l, v, y+gap)
+	drawScoring(c, l, v)
+	if l.inventH > 0 {
+		drawInventions(c, l, v)
+	}
+	drawPanels(c, l, v)
+}
+
+func isActive(v *urbanization.View, s int) bool {
+	for _, a := range v.Active {
+		if a == s {
+			return true
+		}
+	}
+	return false
+}
+
+// chip draws a seat's round marker with its letter.
+func chip(c *render.Canvas, x, y, r float64, s int) {
+	col := seatColor(s)
+	c.FillCircle(x, y, r, col)
+	c.StrokeCircle(x, y, r-0.75, 1.5, colInk)
+	f := fSeat
+	if r < 12 {
+		f = render.Font{Size: 15, Bold: true}
+	}
+	c.Text(seatLetter(s), x, y+f.Size*0.36, f, inkOn(col), 0.5)
+}
+
+func drawHeader(c *render.Canvas, l *layout, v *urbanization.View) {
+	c.Text("Urbanization", margin, 38, fTitle, colInk, 0)
+	x := margin + c.TextWidth("Urbanization", fTitle) + 30
+	track := func(name string, cur, n int) {
+		c.Text(name, x, 36, fHead, colInk, 0)
+		x += c.TextWidth(name, fHead) + 8
+		for i := 1; i <= n; i++ {
+			bg, fg := colWhite, colInk
+			if i == cur {
+				bg, fg = colInk, colWhite
+			} else if i < cur {
+				bg, fg = colLight, colGrey
+			}
+			c.FillRoundRect(x, 10, 34, 34, 5, bg)
+			c.StrokeRoundRect(x, 10, 34, 34, 5, 1.5, colInk)
+			c.Text(strconv.Itoa(i), x+17, 36, fChip, fg, 0.5)
+			x += 38
+		}
+		x += 24
+	}
+	turn := v.Turn
+	if v.Segment == "first-house" {
+		turn = 0
+	}
+	track("Turn", turn, v.Turns)
+	track("Phase", v.Phase, v.Phases)
+	// What happens now, and who is to act.
+	label := v.Label
+	c.Text(label, margin, 80, fHead, colInk, 0)
+	x = margin + c.TextWidth(label, fHead) + 14
+	for _, s := range v.Active {
+		c.FillRoundRect(x, 56, 150, 32, 6, colActive)
+		c.StrokeRoundRect(x, 56, 150, 32, 6, 1.5, colInk)
+		chip(c, x+17, 72, 12, s)
+		c.Text("to act", x+36, 80, fChip, colInk, 0)
+		x += 160
+	}
+	if v.Finished && len(v.Ranking) > 0 {
+		s := v.Ranking[0]
+		c.Text("Winner:", x, 80, fHead, colInk, 0)
+		chip(c, x+c.TextWidth("Winner:", fHead)+20, 72, 14, s)
+	}
+}
+
+// triangle returns the corners of territory t.
+func (l *layout) triangle(t urbanization.TerritoryView) [3]render.Pt {
+	n := l.rowN[t.Strip]
+	cx := l.boardX + l.boardW/2
+	left := cx - float64(n+1)/4*l.side + float64(t.Pos)*l.side/2
+	top := l.boardY + 8 + float64(t.Strip)*l.triH
+	bot := top + l.triH
+	if t.Points == "down" {
+		return [3]render.Pt{{X: left, Y: top}, {X: left + l.side, Y: top}, {X: left + l.side/2, Y: bot}}
+	}
+	return [3]render.Pt{{X: left, Y: bot}, {X: left + l.side, Y: bot}, {X: left + l.side/2, Y: top}}
+}
+
+func drawBuildingArea(c *render.Canvas, l *layout, v *urbanization.View) {
+	c.FillRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, colWhite)
+	c.StrokeRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, 1.5, colLight)
+	c.Text("Building area", l.boardX+10, l.boardY+24, fSmall, colInk, 0)
+	for _, t := range v.Territories {
+		p := l.triangle(t)
+		fill := colLand
+		switch {
+		case t.Covered:
+			fill = colCovered
+		case t.Owner >= 0:
+			fill = tint(seatColor(t.Owner))
+		}
+		c.FillPoly(p[:], fill)
+	}
+	// Edges over the fills, the owners' in their colour.
+	for _, t := range v.Territories {
+		p := l.triangle(t)
+		for i := range 3 {
+			a, b := p[i], p[(i+1)%3]
+			c.Line(a.X, a.Y, b.X, b.Y, 2, colGrey)
+		}
+	}
+	for _, t := range v.Territories {
+		drawTerritory(c, l, t)
+	}
+}
+
+// drawTerritory draws a territory's id, price markers, grounds and
+// administrative buildings.
+func drawTerritory(c *render.Canvas, l *layout, t urbanization.TerritoryView) {
+	p := l.triangle(t)
+	cx := p[2].X
+	s, h := l.side, l.triH
+	up := t.Points != "down"
+	top := math.Min(p[0].Y, p[2].Y)
+	if t.Covered {
+		cy := top + h*2/3
+		if !up {
+			cy = top + h/3
+		}
+		c.Text(t.ID, cx, cy+4, fSmall, colWhite, 0.5)
+		c.Text("covered", cx, cy+22, fTiny, colWhite, 0.5)
+		return
+	}
+	g := 44.0               // ground size
+	var grounds []render.Pt // top-left corners
+	var idY, coinX, coinY, admX, admY float64
+	if up {
+		// Grounds along the base, the id above them, the price markers
+		// and administrative buildings towards the apex.
+		gy := top + h - g - 4
+		grounds = []render.Pt{{X: cx - g/2, Y: gy}}
+		if len(t.Grounds) >= 2 {
+			grounds = []render.Pt{{X: cx - g - 3, Y: gy}, {X: cx + 3, Y: gy}}
+		}
+		idY = gy - 7
+		coinX, coinY = cx, gy-40
+		admX, admY = cx-11, gy-50
+		if t.Markers > 0 && t.Admin > 0 {
+			coinX, admX = cx+12, cx-30
+		}
+	} else {
+		// Grounds under the top edge, the price markers to their right
+		// and the administrative buildings to their left, the id below.
+		gy := top + 8
+		grounds = []render.Pt{{X: cx - g/2, Y: gy}}
+		if len(t.Grounds) >= 2 {
+			grounds = []render.Pt{{X: cx - g - 3, Y: gy}, {X: cx + 3, Y: gy}}
+		}
+		idY = gy + g + 24
+		coinX, coinY = cx+s*0.27, top+28
+		admX, admY = cx-s*0.27-11, top+18
+	}
+	c.Text(t.ID, cx, idY, fID, colInk, 0.5)
+	if t.Markers > 0 {
+		c.FillCircle(coinX, coinY, 15, colCoin)
+		c.StrokeCircle(coinX, coinY, 14.25, 1.5, colInk)
+		c.Text("$"+strconv.Itoa(t.Markers), coinX, coinY+7, fSmall, colInk, 0.5)
+	}
+	for i, gv := range t.Grounds {
+		if i >= len(grounds) {
+			break
+		}
+		drawGround(c, grounds[i].X, grounds[i].Y, g, gv, t.Owner)
+	}
+	if t.Admin > 0 {
+		// An administrative building: a column-fronted block, with the
+		// count when there are several.
+		x, y := math.Round(admX), math.Round(admY)
+		c.FillRect(x, y, 22, 20, colInk)
+		c.FillRect(x+2, y+5, 18, 13, colWhite)
+		for j := 0; j < 3; j++ {
+			c.FillRect(x+4+float64(j)*6, y+7, 3, 11, colInk)
+		}
+		if t.Admin > 1 {
+			c.Text("×"+strconv.Itoa(t.Admin), x+11, y+36, fSmall, colInk, 0.5)
+		}
+	}
+}
+
+// drawGround draws one building ground and what stands or grows on it.
+func drawGround(c *render.Canvas, x, y, g float64, gv urbanization.GroundView, owner int) {
+	x, y = math.Round(x), math.Round(y)
+	col := seatColor(owner)
+	switch gv.Building {
+	case "house":
+		c.FillPoly([]render.Pt{{X: x + 4, Y: y + 18}, {X: x + g/2, Y: y + 2}, {X: x + g - 4, Y: y + 18}, {X: x + g - 4, Y: y + g - 2}, {X: x + 4, Y: y + g - 2}}, colInk)
+		c.FillPoly([]render.Pt{{X: x + 7, Y: y + 19}, {X: x + g/2, Y: y + 6}, {X: x + g - 7, Y: y + 19}, {X: x + g - 7, Y: y + g - 5}, {X: x + 7, Y: y + g - 5}}, col)
+		c.Text(seatLetter(owner), x+g/2, y+g-10, fSeat, inkOn(col), 0.5)
+	case "skyscraper":
+		c.FillRect(x+9, y-4, g-18, g+2, colInk)
+		c.FillRect(x+12, y-1, g-24, g-4, col)
+		for k := 0; k < 3; k++ {
+			c.FillRect(x+15, y+3+float64(k)*6, g-30, 2, inkOn(col))
+		}
+		c.Text(seatLetter(owner), x+g/2, y+g-8, fSeat, inkOn(col), 0.5)
+	case "factory":
+		// A sawtooth roof and the factory number.
+		c.FillPoly([]render.Pt{{X: x, Y: y + g}, {X: x, Y: y + 8}, {X: x + g/3, Y: y}, {X: x + g/3, Y: y + 8}, {X: x + 2*g/3, Y: y}, {X: x + 2*g/3, Y: y + 8}, {X: x + g, Y: y}, {X: x + g, Y: y + g}}, colInk)
+		c.FillRect(x+3, y+11, g-6, g-14, col)
+		c.Text(strconv.Itoa(gv.Number), x+g/2, y+g-9, fID, inkOn(col), 0.5)
+	default:
+		c.FillRect(x, y, g, g, colInk)
+		c.FillRect(x+2, y+2, g-4, g-4, colWhite)
+	}
+	if gv.Seeds > 0 {
+		// Sown grain: an ochre disc with the count, at the ground's corner.
+		c.FillCircle(x+g-6, y+g-6, 13, colGrain)
+		c.StrokeCircle(x+g-6, y+g-6, 12.25, 1.5, colInk)
+		c.Text(strconv.Itoa(gv.Seeds), x+g-6, y+g-6+6, fSmall, colInk, 0.5)
+	}
+}
+
+// section draws a titled box and returns the y below its title.
+func section(c *render.Canvas, x, y, w, h float64, title string) float64 {
+	c.FillRoundRect(x, y, w, h, 8, colWhite)
+	c.StrokeRoundRect(x, y, w, h, 8, 1.5, colLight)
+	c.Text(title, x+10, y+28, fHead, colInk, 0)
+	return y + 36
+}
+
+func drawGrain(c *render.Canvas, l *layout, v *urbanization.View, y float64) float64 {
+	const h = 118
+	y0 := section(c, l.colX, y, l.colW, h, "Grain")
+	gr := v.Grain
+	type bin struct {
+		name  string
+		count int
+		cap   int
+		price int
+		fill  color.RGBA
+	}
+	var bins []bin
+	for i, b := range gr.Barns {
+		bins = append(bins, bin{"Barn " + strconv.Itoa(i+1), b.Count, b.Capacity, b.Price, colBarn})
+	}
+	bins = append(bins, bin{"Field", gr.Field.Count, gr.Field.Capacity, gr.Field.Price, colField})
+	bins = append(bins, bin{"Return", gr.Return, -1, 0, colLight})
+	bw := (l.colW - 20 - float64(len(bins)-1)*6) / float64(len(bins))
+	for i, b := range bins {
+		x := math.Round(l.colX + 10 + float64(i)*(bw+6))
+		c.FillRoundRect(x, y0, math.Floor(bw), 72, 6, b.fill)
+		c.Text(b.name, x+bw/2, y0+19, fSmall, colInk, 0.5)
+		n := strconv.Itoa(b.count)
+		if b.cap >= 0 {
+			n += "/" + strconv.Itoa(b.cap)
+		}
+		c.Text(n, x+bw/2, y0+45, fID, colInk, 0.5)
+		if b.cap >= 0 {
+			c.Text("$"+strconv.Itoa(b.price)+" each", x+bw/2, y0+66, fTiny, colInk, 0.5)
+		} else {
+			c.Text("keeps "+strconv.Itoa(gr.ReturnKeep), x+bw/2, y0+66, fTiny, colInk, 0.5)
+		}
+	}
+	c.Text("sell fills the cheapest barn first", l.colX+l.colW-10, y+28, fTiny, colGrey, 1)
+	return y + h
+}
+
+// orderChip draws a work-order square of colour col with text.
+func orderChip(c *render.Canvas, x, y, w float64, colour, text string) {
+	col := orderColour(colour)
+	c.FillRoundRect(math.Round(x), math.Round(y), w, 26, 4, colInk)
+	c.FillRoundRect(math.Round(x)+1.5, math.Round(y)+1.5, w-3, 23, 3, col)
+	c.Text(text, x+w/2, y+20, fSmall, inkOn(col), 0.5)
+}
+
+func colourLetter(c string) string {
+	switch c {
+	case "white":
+		return "W"
+	case "grey":
+		return "G"
+	case "orange":
+		return "O"
+	}
+	return "?"
+}
+
+func drawFactories(c *render.Canvas, l *layout, v *urbanization.View, y float64) float64 {
+	const h = 244
+	y0 := section(c, l.colX, y, l.colW, h, "Factory display")
+	// The deck and the work-order supply on the title line.
+	deck := "deck " + strconv.Itoa(len(v.Deck))
+	c.Text(deck, l.colX+l.colW-10, y+27, fChip, colInk, 1)
+	sx := l.colX + 230
+	for _, o := range []struct {
+		colour string
+		n      int
+	}{{"white", v.Supply.White}, {"grey", v.Supply.Grey}, {"orange", v.Supply.Orange}} {
+		orderChip(c, sx, y+7, 52, o.colour, colourLetter(o.colour)+strconv.Itoa(o.n))
+		sx += 56
+	}
+	cw := (l.colW - 20 - 2*8) / 3
+	for i, sl := range v.Display {
+		x := math.Round(l.colX + 10 + float64(i)*(cw+8))
+		drawCard(c, x, y0, math.Floor(cw), h-46, sl)
+	}
+	return y + h
+}
+
+func drawCard(c *render.Canvas, x, y, w, h float64, sl urbanization.SlotView) {
+	c.FillRoundRect(x, y, w, h, 6, colInk)
+	if sl.Card == nil {
+		c.FillRoundRect(x+2, y+2, w-4, h-4, 5, colLight)
+		c.Text("space "+strconv.Itoa(sl.Space), x+w/2, y+h/2, fChip, colGrey, 0.5)
+		c.Text("empty", x+w/2, y+h/2+24, fSmall, colGrey, 0.5)
+		return
+	}
+	cd := sl.Card
+	c.FillRoundRect(x+2, y+2, w-4, h-4, 5, colCard)
+	band := orderColour(cd.Colour)
+	c.FillRect(x+2, y+2, w-4, 40, band)
+	c.Text(strconv.Itoa(cd.Number), x+10, y+33, fBig, inkOn(band), 0)
+	name := cd.Name
+	f := fSmall
+	c.Text(fit(c, name, f, w-16-c.TextWidth(strconv.Itoa(cd.Number), fBig)-8), x+w-8, y+28, f, inkOn(band), 1)
+	c.Text(cd.ID, x+w/2, y+62, fTiny, colGrey, 0.5)
+	// Work-order spaces, left to right, each covered by the action marker
+	// that filled it.
+	n := len(cd.Orders)
+	sw := math.Min(48, (w-16-float64(n-1)*6)/float64(max(n, 1)))
+	ox := x + (w-(float64(n)*sw+float64(n-1)*6))/2
+	for k, o := range cd.Orders {
+		bx := ox + float64(k)*(sw+6)
+		orderChip(c, bx, y+74, sw, o.Colour, strconv.Itoa(o.Count)+colourLetter(o.Colour))
+		if k < len(sl.Markers) {
+			chip(c, bx+sw/2, y+122, 15, sl.Markers[k])
+		} else {
+			c.StrokeCircle(bx+sw/2, y+122, 14, 1.5, colLight)
+		}
+	}
+	// Production.
+	c.Text("makes", x+10, y+h-18, fSmall, colInk, 0)
+	px := x + 10 + c.TextWidth("makes", fSmall) + 6
+	orderChip(c, px, y+h-38, 46, cd.GoodsColour, strconv.Itoa(cd.Goods)+colourLetter(cd.GoodsColour))
+	if cd.Back != "" {
+		c.Text(cd.Back, x+w-10, y+h-18, fSmall, colGrey, 1)
+	}
+	_ = sl.Space
+}
+
+// fit shortens s with an ellipsis until it fits in w pixels.
+func fit(c *render.Canvas, s string, f render.Font, w float64) string {
+	if c.TextWidth(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		t := strings.TrimSpace(string(r)) + "…"
+		if c.TextWidth(t, f) <= w {
+			return t
+		}
+	}
+	return s
+}
+
+func drawCharacters(c *render.Canvas, l *layout, v *urbanization.View, y float64) {
+	h := l.boardY + l.boardH - y
+	y0 := section(c, l.colX, y, l.colW, h, "Characters")
+	var cs []urbanization.CharacterView
+	for _, ch := range v.Characters {
+		if ch.InPlay {
+			cs = append(cs, ch)
+		}
+	}
+	const cols = 3
+	rows := (len(cs) + cols - 1) / cols
+	cw := (l.colW - 20 - (cols-1)*6) / cols
+	ch := math.Min(48, (h-46-float64(rows-1)*6)/float64(max(rows, 1)))
+	for i, cv := range cs {
+		x := math.Round(l.colX + 10 + float64(i%cols)*(cw+6))
+		yy := math.Round(y0 + float64(i/cols)*(ch+6))
+		bg := colCard
+		if cv.Holder >= 0 {
+			bg = tint(seatColor(cv.Holder))
+		}
+		c.FillRoundRect(x, yy, math.Floor(cw), ch, 5, bg)
+		c.StrokeRoundRect(x, yy, math.Floor(cw), ch, 5, 1.5, colGrey)
+		tx := x + 8
+		if cv.Holder >= 0 {
+			chip(c, x+16, yy+ch/2, 11, cv.Holder)
+			tx = x + 31
+		}
+		fg := colInk
+		if cv.Played {
+			fg = colGrey
+		}
+		c.Text(fit(c, cv.Name, fSmall, x+cw-tx-4), tx, yy+ch/2+6, fSmall, fg, 0)
+		if cv.Played {
+			c.Line(tx, yy+ch/2, tx+c.TextWidth(fit(c, cv.Name, fSmall, x+cw-tx-4), fSmall), yy+ch/2, 2, colGrey)
+		}
+	}
+}
+
+// drawScoring draws the scoring track with every seat's marker.
+func drawScoring(c *render.Canvas, l *layout, v *urbanization.View) {
+	x0, y := margin, l.scoreY
+	w := float64(width) - 2*margin
+	c.FillRoundRect(x0, y, w, scoreH, 8, colWhite)
+	c.StrokeRoundRect(x0, y, w, scoreH, 8, 1.5, colLight)
+	c.Text("Points", x0+10, y+30, fHead, colInk, 0)
+	top := 50
+	for _, p := range v.PlayerViews {
+		for top < p.VP+1 {
+			top += 25
+		}
+	}
+	tx := x0 + 110
+	tw := w - 130
+	step := tw / float64(top)
+	ly := y + 90
+	c.FillRect(math.Round(tx), math.Round(ly)-2, math.Round(tw), 4, colLight)
+	for i := 0; i <= top; i += 5 {
+		x := tx + float64(i)*step
+		c.FillRect(math.Round(x)-1, math.Round(ly)-8, 2, 16, colGrey)
+		if i%10 == 0 {
+			c.Text(strconv.Itoa(i), x, y+scoreH-6, fTiny, colGrey, 0.5)
+		}
+	}
+	// Markers; seats on one space stack upwards.
+	seen := map[int]int{}
+	for _, p := range v.PlayerViews {
+		k := seen[p.VP]
+		seen[p.VP]++
+		x := tx + float64(p.VP)*step
+		chip(c, x, ly-float64(k)*15, 13, p.Seat)
+	}
+	// The scores in figures on the title line.
+	sx := x0 + 110
+	for _, p := range v.PlayerViews {
+		chip(c, sx+12, y+22, 12, p.Seat)
+		c.Text(strconv.Itoa(p.VP)+" VP", sx+28, y+30, fChip, colInk, 0)
+		sx += 110
+	}
+}
+
+func drawInventions(c *render.Canvas, l *layout, v *urbanization.View) {
+	x0, y := margin, l.inventY
+	w := float64(width) - 2*margin
+	c.FillRoundRect(x0, y, w, l.inventH, 8, colWhite)
+	c.StrokeRoundRect(x0, y, w, l.inventH, 8, 1.5, colLight)
+	c.Text("Inventions", x0+10, y+28, fHead, colInk, 0)
+	c.Text("markers enter at s1; first space free, $1 per further space", x0+160, y+27, fTiny, colGrey, 0)
+	n := len(v.Docks)
+	dw := (w - 20 - float64(n-1)*6) / float64(n)
+	for i, d := range v.Docks {
+		x := math.Round(x0 + 10 + float64(i)*(dw+6))
+		yy := y + 38
+		c.FillRoundRect(x, yy, math.Floor(dw), l.inventH-48, 5, colInvent)
+		c.Text(d.Space, x+8, yy+22, fChip, colInk, 0)
+		for k, s := range d.Markers {
+			chip(c, x+dw-14-float64(k)*22, yy+15, 11, s)
+		}
+		for k, card := range d.Cards {
+			c.Text(fit(c, card, fTiny, dw-10), x+6, yy+48+float64(k)*20, fTiny, colInk, 0)
+		}
+		if len(d.Cards) == 0 {
+			c.Text("taken", x+dw/2, yy+56, fTiny, colGrey, 0.5)
+		}
+	}
+}
+
+func characterName(v *urbanization.View, id string) string {
+	for _, ch := range v.Characters {
+		if ch.ID == id {
+			return ch.Name
+		}
+	}
+	return id
+}
+
+func drawPanels(c *render.Canvas, l *layout, v *urbanization.View) {
+	n := len(v.PlayerViews)
+	pw := (float64(width) - 2*margin - float64(n-1)*gap) / float64(n)
+	for i, p := range v.PlayerViews {
+		x := math.Round(margin + float64(i)*(pw+gap))
+		drawPanel(c, x, l.panelY, math.Floor(pw), l.panelH, v, p)
+	}
+}
+
+func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView) {
+	bg := colWhite
+	if isActive(v, p.Seat) {
+		bg = colActive
+	}
+	col := seatColor(p.Seat)
+	c.FillRoundRect(x, y, w, h, 8, colInk)
+	c.FillRoundRect(x+2, y+2, w-4, h-4, 7, bg)
+	c.FillRoundRect(x+2, y+2, w-4, 42, 7, col)
+	fg := inkOn(col)
+	c.Text(seatLetter(p.Seat), x+12, y+33, fBig, fg, 0)
+	name := "Player " + strconv.Itoa(p.Seat+1)
+	var tags []string
+	if p.Seat == v.Start {
+		tags = append(tags, "start")
+	}
+	if p.Mayor {
+		tags = append(tags, "Mayor")
+	}
+	c.Text(name, x+44, y+31, fHead, fg, 0)
+	c.Text(strconv.Itoa(p.VP)+" VP", x+w-12, y+33, fHead, fg, 1)
+	ly := y + 82
+	c.Text("$"+strconv.Itoa(p.Money), x+12, ly, fBig, colInk, 0)
+	mx := x + 12 + c.TextWidth("$"+strconv.Itoa(p.Money), fBig) + 14
+	c.Text(strings.Join(tags, " · "), mx, ly-4, fChip, colInk, 0)
+	// Action markers left, drawn as pips.
+	ly += 30
+	c.Text("Markers "+strconv.Itoa(p.Markers), x+12, ly, fStat, colInk, 0)
+	px := x + 16 + c.TextWidth("Markers 10", fStat)
+	for k := 0; k < p.Markers && px+float64(k)*13 < x+w-10; k++ {
+		c.FillCircle(px+float64(k)*13, ly-7, 5, col)
+		c.StrokeCircle(px+float64(k)*13, ly-7, 5, 1.2, colInk)
+	}
+	// The tracking card rows.
+	rows := []struct {
+		label string
+		val   string
+	}{
+		{"Citizens", strconv.Itoa(p.Citizens)},
+		{"Houses", strconv.Itoa(p.Houses)},
+		{"Grain", strconv.Itoa(p.Grain)},
+		{"Taxes", strconv.Itoa(p.Taxes)},
+	}
+	ly += 8
+	colW := math.Min((w-24)/2, 200)
+	for i, r := range rows {
+		rx, ry := x+12+float64(i%2)*colW, ly+26*float64(i/2+1)
+		c.Text(r.label, rx, ry, fStat, colGrey, 0)
+		c.Text(r.val, rx+colW-14, ry, fStat, colInk, 1)
+	}
+	ly += 26 * 2
+	ly += 8
+	c.Text("Orders", x+12, ly+20, fStat, colGrey, 0)
+	ox := x + 12 + 88
+	for _, o := range []struct {
+		colour string
+		n      int
+	}{{"white", p.Orders.White}, {"grey", p.Orders.Grey}, {"orange", p.Orders.Orange}} {
+		orderChip(c, ox, ly, 50, o.colour, colourLetter(o.colour)+strconv.Itoa(o.n))
+		ox += 54
+	}
+	ly += 34
+	if p.Character != "" {
+		t := "Hired: " + characterName(v, p.Character)
+		fgc := colInk
+		if p.Played {
+			t += " (used)"
+			fgc = colGrey
+		}
+		c.Text(fit(c, t, fChip, w-24), x+12, ly+20, fChip, fgc, 0)
+	} else {
+		c.Text("No character", x+12, ly+20, fChip, colGrey, 0)
+	}
+	ly += 30
+	// Factories: number and territory.
+	c.Text("Factories", x+12, ly+20, fStat, colGrey, 0)
+	fx := x + 12 + c.TextWidth("Factories", fStat) + 8
+	if len(p.Factories) == 0 {
+		c.Text("none", fx, ly+20, fStat, colInk, 0)
+	}
+	for _, f := range p.Factories {
+		t := fmt.Sprintf("%d", f.Number)
+		tw := c.TextWidth(t, fChip) + 14
+		if fx+tw > x+w-8 {
+			break
+		}
+		fc := col
+		c.FillRoundRect(math.Round(fx), ly+2, math.Round(tw), 26, 4, colInk)
+		c.FillRoundRect(math.Round(fx)+1.5, ly+3.5, math.Round(tw)-3, 23, 3, fc)
+		c.Text(t, fx+tw/2, ly+22, fChip, inkOn(fc), 0.5)
+		if f.Produced {
+			c.Line(fx+3, ly+26, fx+tw-3, ly+26, 2, colInk)
+		}
+		fx += tw + 5
+	}
+	ly += 32
+	if _, ok := v.Options["inventions"]; ok && v.Options["inventions"] == "on" {
+		t := fmt.Sprintf("Inventions %d", len(p.Inventions))
+		if len(p.Docked) > 0 {
+			t += " · on " + strings.Join(p.Docked, " ")
+		}
+		c.Text(fit(c, t, fStat, w-24), x+12, ly+20, fStat, colInk, 0)
+		if len(p.Inventions) > 0 {
+			lw := w - 24
+			if p.Sown > 0 || p.FarmerSeeds > 0 {
+				lw = w / 2
+			}
+			c.Text(fit(c, strings.Join(p.Inventions, ", "), fTiny, lw), x+12, ly+42, fTiny, colInk, 0)
+		}
+	}
+	if p.Sown > 0 || p.FarmerSeeds > 0 { // in the bottom right corner, clear of the invention list
+		t := fmt.Sprintf("sown %d", p.Sown)
+		if p.FarmerSeeds > 0 {
+			t += fmt.Sprintf(", %d on the Farmer", p.FarmerSeeds)
+		}
+		c.Text(t, x+w-12, y+h-10, fTiny, colGrey, 1)
+	}
+}

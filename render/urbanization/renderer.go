@@ -1,0 +1,120 @@
+package urbanization
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"sync"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/urbanization"
+	"github.com/smokestack/smokestack/render"
+)
+
+// GameID is the engine game this renderer draws.
+const GameID = "urbanization"
+
+// ErrView is returned when the view is not an Urbanization view.
+var ErrView = errors.New("render/urbanization: not an urbanization view")
+
+// Renderer draws Urbanization views. It is safe for concurrent use.
+type Renderer struct {
+	enc *render.Encoder
+	// pools of painters by image height (the invention area adds rows).
+	mu    sync.Mutex
+	pools map[int]*sync.Pool
+}
+
+// painter is the per-goroutine drawing state: a canvas with its glyph
+// cache, the palette and the paletted output image.
+type painter struct {
+	c   *render.Canvas
+	pal *render.Palette
+	out *image.Paletted
+}
+
+var _ render.Renderer = (*Renderer)(nil)
+
+// New returns a Renderer. The palette is built on the first image.
+func New() (*Renderer, error) {
+	return &Renderer{enc: render.NewEncoder(), pools: map[int]*sync.Pool{}}, nil
+}
+
+// Game implements render.Renderer.
+func (r *Renderer) Game() string { return GameID }
+
+// Images implements render.Renderer: one image, the board. Nothing in
+// Urbanization is hidden, so every seat sees the same picture.
+func (r *Renderer) Images(v engine.View, seat int) ([]render.Image, error) {
+	png, err := r.PNG(v)
+	if err != nil {
+		return nil, err
+	}
+	return []render.Image{{Name: "board.png", Title: "Board", PNG: png}}, nil
+}
+
+// PNG draws the board image of v, an urbanization.View or
+// *urbanization.View (ErrView otherwise).
+func (r *Renderer) PNG(v engine.View) ([]byte, error) {
+	var uv *urbanization.View
+	switch x := v.(type) {
+	case urbanization.View:
+		uv = &x
+	case *urbanization.View:
+		uv = x
+	}
+	if uv == nil {
+		return nil, fmt.Errorf("%w: %T", ErrView, v)
+	}
+	if err := checkView(uv); err != nil {
+		return nil, err
+	}
+	lay := newLayout(uv)
+	p, err := r.painter(lay.h)
+	if err != nil {
+		return nil, err
+	}
+	defer r.pool(lay.h).Put(p)
+	drawBoard(p.c, lay, uv)
+	p.pal.Quantize(p.out, p.c.Img)
+	return r.enc.Encode(p.out, 160<<10)
+}
+
+// checkView refuses a view the image cannot show faithfully.
+func checkView(v *urbanization.View) error {
+	if v.Players < 1 || v.Players > maxSeats || len(v.PlayerViews) != v.Players {
+		return fmt.Errorf("%w: %d players with %d panels (1 to %d)", ErrView, v.Players, len(v.PlayerViews), maxSeats)
+	}
+	for _, t := range v.Territories {
+		if t.Strip < 0 || t.Pos < 0 || t.Strip > 16 || t.Pos > 32 {
+			return fmt.Errorf("%w: territory %s at strip %d position %d", ErrView, t.ID, t.Strip, t.Pos)
+		}
+	}
+	return nil
+}
+
+func (r *Renderer) pool(h int) *sync.Pool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p, ok := r.pools[h]
+	if !ok {
+		p = &sync.Pool{}
+		r.pools[h] = p
+	}
+	return p
+}
+
+func (r *Renderer) painter(h int) (*painter, error) {
+	if p, ok := r.pool(h).Get().(*painter); ok {
+		return p, nil
+	}
+	pal, err := gamePalette()
+	if err != nil {
+		return nil, err
+	}
+	c, err := render.NewCanvas(width, h)
+	if err != nil {
+		return nil, err
+	}
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors)}, nil
+}
