@@ -46,7 +46,7 @@ func newLayout(v *urbanization.View) *layout {
 	l.boardW = 704
 	l.side = math.Floor(l.boardW / (float64(maxN+1) / 2))
 	l.triH = l.side * math.Sqrt(3) / 2
-	l.boardH = math.Max(float64(l.rows)*l.triH+16, 596)
+	l.boardH = math.Ceil(math.Max(float64(l.rows)*l.triH+16, 596))
 	l.colX = l.boardX + l.boardW + gap
 	l.colW = width - margin - l.colX
 	l.scoreY = l.boardY + l.boardH + gap
@@ -169,18 +169,43 @@ func drawBuildingArea(c *render.Canvas, l *layout, v *urbanization.View) {
 		case t.Owner >= 0:
 			fill = tint(seatColor(t.Owner))
 		}
-		c.FillPoly(p[:], fill)
+		fillTriangle(c, p, fill)
 	}
-	// Edges over the fills, the owners' in their colour.
+	// Edges over the fills (which hide their stepped borders), each once.
+	type edge struct{ a, b render.Pt }
+	drawn := map[edge]bool{}
 	for _, t := range v.Territories {
 		p := l.triangle(t)
 		for i := range 3 {
 			a, b := p[i], p[(i+1)%3]
+			if b.X < a.X || b.X == a.X && b.Y < a.Y {
+				a, b = b, a
+			}
+			e := edge{a, b}
+			if drawn[e] {
+				continue
+			}
+			drawn[e] = true
 			c.Line(a.X, a.Y, b.X, b.Y, 2, colGrey)
 		}
 	}
 	for _, t := range v.Territories {
 		drawTerritory(c, l, t)
+	}
+}
+
+// fillTriangle fills a triangle with a flat side on top or bottom (p[2] is
+// the apex) row by row through the canvas's fast rectangle path: the
+// rasterizer would blend every pixel of its bounding box, several times
+// slower, and the edges drawn over the fill hide its stepped border.
+func fillTriangle(c *render.Canvas, p [3]render.Pt, col color.RGBA) {
+	base, apex := p[0].Y, p[2].Y
+	y0, y1 := math.Round(math.Min(base, apex)), math.Round(math.Max(base, apex))
+	for y := y0; y < y1; y++ {
+		f := (y + 0.5 - apex) / (base - apex) // 0 at the apex, 1 at the base
+		half := f * (p[1].X - p[0].X) / 2
+		xa, xb := math.Round(p[2].X-half), math.Round(p[2].X+half)
+		c.FillRect(xa, y, xb-xa, 1, col)
 	}
 }
 
