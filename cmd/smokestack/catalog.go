@@ -5,8 +5,10 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 	brassrender "github.com/smokestack/smokestack/render/brass"
+	urbanrender "github.com/smokestack/smokestack/render/urbanization"
 )
 
 // catalog is the games a build offers and their renderers.
@@ -18,7 +20,7 @@ type catalog struct {
 // productGames is what the binary offers players. Add a game here (and its
 // renderer in productRenderers) to offer it.
 func productGames() []engine.Game {
-	return []engine.Game{brass.New()}
+	return []engine.Game{brass.New(), urbanization.New()}
 }
 
 func productRenderers() []render.Renderer {
@@ -27,7 +29,11 @@ func productRenderers() []render.Renderer {
 		// The renderer's data is embedded: failing here is a broken build.
 		panic(fmt.Sprintf("smokestack: brass renderer: %v", err))
 	}
-	return []render.Renderer{br}
+	ur, err := urbanrender.New()
+	if err != nil {
+		panic(fmt.Sprintf("smokestack: urbanization renderer: %v", err))
+	}
+	return []render.Renderer{br, ur}
 }
 
 func productCatalog() catalog {
