@@ -64,6 +64,8 @@ type harnessOpts struct {
 	logTo io.Writer     // the bot's and the service's log, at debug level
 	token string        // the bot token (default: the fake's)
 	http  *http.Client  // Config.HTTPClient
+	// renderers are more renderers, for the games above
+	renderers []render.Renderer
 }
 
 // newHarness wires the real service, the real discordgo client and the
@@ -107,6 +109,9 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	}
 	if len(o.games) > 0 {
 		games = engine.NewRegistry(append([]engine.Game{testgame.Game{}}, o.games...)...)
+	}
+	if len(o.renderers) > 0 {
+		renderers = render.NewSet(append([]render.Renderer{pebblesrender.Pebbles{}}, o.renderers...)...)
 	}
 	logLevel := slog.LevelError
 	if os.Getenv("BOT_TEST_LOG") != "" {
