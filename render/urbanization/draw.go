@@ -304,7 +304,8 @@ func drawGround(c *render.Canvas, x, y, g float64, gv urbanization.GroundView, o
 		c.FillRect(x+3, y+11, g-6, g-14, col)
 		c.Text(strconv.Itoa(gv.Number), x+g/2, y+g-9, fID, inkOn(col), 0.5)
 	default:
-		c.FillRect(x, y, g, g, colInk)
+		// An empty ground: a pale square, so that buildings stand out.
+		c.FillRect(x, y, g, g, colGrey)
 		c.FillRect(x+2, y+2, g-4, g-4, colWhite)
 	}
 	if gv.Seeds > 0 {
@@ -574,6 +575,10 @@ func characterName(v *urbanization.View, id string) string {
 	return id
 }
 
+// seatName is how a panel names a seat: "Player N", as the front ends do
+// when a player has no name.
+func seatName(s int) string { return "Player " + strconv.Itoa(s+1) }
+
 func drawPanels(c *render.Canvas, l *layout, v *urbanization.View) {
 	n := len(v.PlayerViews)
 	pw := (float64(width) - 2*margin - float64(n-1)*gap) / float64(n)
@@ -594,7 +599,7 @@ func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urb
 	c.FillRoundRect(x+2, y+2, w-4, 42, 7, col)
 	fg := inkOn(col)
 	c.Text(seatLetter(p.Seat), x+12, y+33, fBig, fg, 0)
-	name := "Player " + strconv.Itoa(p.Seat+1)
+	name := seatName(p.Seat)
 	var tags []string
 	if p.Seat == v.Start {
 		tags = append(tags, "start")

@@ -109,5 +109,6 @@ func inkOn(c color.RGBA) color.RGBA {
 	return colInk
 }
 
-// tint is a pale version of a seat colour, for an owned territory.
-func tint(c color.RGBA) color.RGBA { return render.Blend(c, colWhite, 0.55) }
+// tint is a pale version of a seat colour, for an owned territory: light
+// enough that even a black seat's stays far from a covering tile.
+func tint(c color.RGBA) color.RGBA { return render.Blend(c, colWhite, 0.6) }
