@@ -1,0 +1,70 @@
+// Package urbanization draws the Urbanization board view as a PNG for
+// Discord and the playground: one image, board.png, the same for every
+// seat and for spectators, since nothing in Urbanization is hidden.
+//
+// # What the image shows
+//
+// Everything comes from urbanization.View; the package holds no game data.
+// The header gives the game turn and action phase tracks (the current
+// space in black, past ones greyed), what happens now in the engine's words
+// and who is to act.
+//
+// The building area on the left draws the territories where the view puts
+// them (strip and position in the triangular grid, pointing up or down),
+// so a group that corrects the grid in the game's data file sees it drawn
+// as corrected. A free territory is pale green; an owned one is tinted
+// with its owner's colour; one under a covering tile (2 and 3 players) is
+// dark with "covered". Each shows its id for the notation (t08), its price
+// markers as a gold coin with the price ($2), and its building grounds as
+// squares: empty (white), a house (a gabled shape in the owner's colour
+// with the seat letter), a skyscraper (a tall block with windows and the
+// letter) or a factory (a sawtooth roof, with the active card's factory
+// number). Grain sown on a ground is an ochre disc with the count in the
+// ground's corner; administrative buildings are small column-fronted
+// blocks (with ×N when there are several).
+//
+// The right column shows the grain area (each barn and the field with
+// count/capacity and price per grain, the return area with how many it
+// keeps at the refill), the factory display (the work orders left on the
+// board by colour, the deck count, and the three cards: number, name,
+// colour band, the id to type, the work-order spaces with their count and
+// colour, each covered by the seat marker that filled it, the goods made
+// and the back mark), and the character cards, tinted with the holder's
+// colour and marked with the holder's letter, struck through once played
+// this turn (the Professor only with the Inventions expansion).
+//
+// Below: the scoring track (every seat's marker, ties stacked, and the
+// scores in figures), the invention area when the expansion is on (the
+// nine docking spaces with their cards and the seats' markers on them),
+// and a panel per player: the seat letter and name, VP, money, start
+// player and Mayor, action markers left (as pips), the tracking card rows
+// (citizens, houses, grain, taxes) and work orders by colour, the hired
+// character (greyed once used), factories by number, and the inventions
+// held and docking spaces occupied. The player to act has a yellow panel.
+//
+// Seat colours and letters are the house style, render.Seat, as in every
+// game; every piece carries the seat letter as well as the colour.
+//
+// # Sized for a phone
+//
+// The image is 1280 pixels wide (1150 high, 1358 with the invention
+// area). Discord previews it about 500 pixels wide, so the fonts are
+// Brass's: bold 22 to 34 pixels for what a player reads at a glance
+// (territory ids, prices, money, VP, counts), 16 to 18 pixels for labels
+// read after a tap (card ids, invention names). Check a change by scaling
+// the goldens to 500 pixels wide and looking at them.
+//
+// # How it is drawn
+//
+// Every image is drawn whole on a pooled render.Canvas: rectangles on
+// whole pixels through the canvas's fast path, territories filled row by
+// row (their antialiased edges drawn over the fill), text through cached
+// glyphs; then converted to a curated palette and encoded at
+// png.BestSpeed. docs/performance.md has the figures.
+//
+// Golden images of real engine positions are in testdata, compared by
+// decoded pixels with a tolerance. After an intended change, look at the
+// new images, then rewrite them with
+//
+//	go test ./render/urbanization -run Golden -update
+package urbanization
