@@ -67,12 +67,12 @@ func TestUrbanizationThroughDiscord(t *testing.T) {
 	// Every board post carries the Urbanization board, drawn at its full
 	// width; the last one says what happens now.
 	var boards []fakediscord.Message
-	for _, e := range fd.Entries(room) {
-		if e.Kind == "post" && !e.Message.Ephemeral && len(e.Message.Files) > 0 {
-			boards = append(boards, e.Message)
-			f := e.Message.Files[0]
-			must(t, fileList(e.Message) == "board.png" && f.Width == 1280 && f.Height > 1000 && f.Size < 300<<10,
-				"board post %s files %q (%dx%d, %d bytes)", e.Message.ID, fileList(e.Message), f.Width, f.Height, f.Size)
+	for _, m := range fd.Messages(room) {
+		if !m.Ephemeral && len(m.Files) > 0 {
+			boards = append(boards, m)
+			f := m.Files[0]
+			must(t, fileList(m) == "board.png" && f.Width == 1280 && f.Height > 1000 && f.Size < 300<<10,
+				"board post %s files %q (%dx%d, %d bytes)", m.ID, fileList(m), f.Width, f.Height, f.Size)
 		}
 	}
 	must(t, len(boards) >= moves, "%d board posts for %d moves", len(boards), moves)
