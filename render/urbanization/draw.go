@@ -137,9 +137,20 @@ func drawHeader(c *render.Canvas, l *layout, v *urbanization.View) {
 		x += 160
 	}
 	if v.Finished && len(v.Ranking) > 0 {
-		s := v.Ranking[0]
-		c.Text("Winner:", x, 80, fHead, colInk, 0)
-		chip(c, x+c.TextWidth("Winner:", fHead)+20, 72, 14, s)
+		// The final ranking, winner first, with the tie-break if one was
+		// needed.
+		c.Text("Ranking:", x, 80, fHead, colInk, 0)
+		x += c.TextWidth("Ranking:", fHead) + 10
+		for i, s := range v.Ranking {
+			t := strconv.Itoa(i+1) + "."
+			c.Text(t, x, 80, fHead, colInk, 0)
+			x += c.TextWidth(t, fHead) + 18
+			chip(c, x, 72, 14, s)
+			x += 28
+		}
+		if v.TieBreak != "" {
+			c.Text(fit(c, v.TieBreak, fTiny, float64(width)-margin-x-8), x+8, 80, fTiny, colGrey, 0)
+		}
 	}
 }
 

@@ -178,3 +178,29 @@ func absDiff(a, b uint32) uint32 {
 	}
 	return b - a
 }
+
+// Every few positions of whole seeded matches, for every seat count with
+// and without the expansion, draws within the size budget.
+func TestWholeMatches(t *testing.T) {
+	r := newTestRenderer(t)
+	for seats := 2; seats <= 4; seats++ {
+		for _, inv := range []bool{false, true} {
+			for moves := 0; ; moves += 9 {
+				v := enginePosition(t, seats, inv, uint64(40+seats), moves)
+				b, err := r.PNG(v)
+				if err != nil {
+					t.Fatalf("%d seats, inventions %v, move %d: %v", seats, inv, moves, err)
+				}
+				if len(b) > 300<<10 {
+					t.Errorf("%d seats, inventions %v, move %d: %d KiB", seats, inv, moves, len(b)>>10)
+				}
+				if v.Finished {
+					break
+				}
+				if moves > 600 {
+					t.Fatalf("%d seats: no end after %d moves", seats, moves)
+				}
+			}
+		}
+	}
+}
