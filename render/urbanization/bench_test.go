@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
 )
 
 // BenchmarkPNG renders and encodes a busy 4-player position with the
@@ -16,7 +17,8 @@ import (
 func BenchmarkPNG(b *testing.B) {
 	r := newTestRenderer(b)
 	v := enginePosition(b, 4, true, 11, 60)
-	out, err := r.Images(v, engine.Spectator)
+	sc := render.Scene{View: v, Seat: engine.Spectator, Names: goldenNames}
+	out, err := r.Images(sc)
 	if err != nil { // warm the palette and the glyph caches
 		b.Fatal(err)
 	}
@@ -27,7 +29,7 @@ func BenchmarkPNG(b *testing.B) {
 	c0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		if _, err := r.Images(v, engine.Spectator); err != nil {
+		if _, err := r.Images(sc); err != nil {
 			b.Fatal(err)
 		}
 		ts = append(ts, time.Since(t0))

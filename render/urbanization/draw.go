@@ -64,7 +64,8 @@ func newLayout(v *urbanization.View) *layout {
 }
 
 // drawBoard paints the whole image.
-func drawBoard(c *render.Canvas, l *layout, v *urbanization.View) {
+// name gives a seat's display name (render.Scene.Name).
+func drawBoard(c *render.Canvas, l *layout, v *urbanization.View, name func(int) string) {
 	c.FillRect(0, 0, width, float64(l.h), colPage)
 	drawHeader(c, l, v)
 	drawBuildingArea(c, l, v)
@@ -75,7 +76,7 @@ func drawBoard(c *render.Canvas, l *layout, v *urbanization.View) {
 	if l.inventH > 0 {
 		drawInventions(c, l, v)
 	}
-	drawPanels(c, l, v)
+	drawPanels(c, l, v, name)
 }
 
 func isActive(v *urbanization.View, s int) bool {
@@ -586,20 +587,16 @@ func characterName(v *urbanization.View, id string) string {
 	return id
 }
 
-// seatName is how a panel names a seat: "Player N", as the front ends do
-// when a player has no name.
-func seatName(s int) string { return "Player " + strconv.Itoa(s+1) }
-
-func drawPanels(c *render.Canvas, l *layout, v *urbanization.View) {
+func drawPanels(c *render.Canvas, l *layout, v *urbanization.View, name func(int) string) {
 	n := len(v.PlayerViews)
 	pw := (float64(width) - 2*margin - float64(n-1)*gap) / float64(n)
 	for i, p := range v.PlayerViews {
 		x := math.Round(margin + float64(i)*(pw+gap))
-		drawPanel(c, x, l.panelY, math.Floor(pw), l.panelH, v, p)
+		drawPanel(c, x, l.panelY, math.Floor(pw), l.panelH, v, p, name(p.Seat))
 	}
 }
 
-func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView) {
+func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView, name string) {
 	bg := colWhite
 	if isActive(v, p.Seat) {
 		bg = colActive
@@ -610,7 +607,6 @@ func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urb
 	c.FillRoundRect(x+2, y+2, w-4, 42, 7, col)
 	fg := inkOn(col)
 	c.Text(seatLetter(p.Seat), x+12, y+33, fBig, fg, 0)
-	name := seatName(p.Seat)
 	var tags []string
 	if p.Seat == v.Start {
 		tags = append(tags, "start")
@@ -618,8 +614,9 @@ func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urb
 	if p.Mayor {
 		tags = append(tags, "Mayor")
 	}
-	c.Text(name, x+44, y+31, fHead, fg, 0)
-	c.Text(strconv.Itoa(p.VP)+" VP", x+w-12, y+33, fHead, fg, 1)
+	vp := strconv.Itoa(p.VP) + " VP"
+	c.Text(vp, x+w-12, y+33, fHead, fg, 1)
+	c.Text(fit(c, name, fHead, w-44-24-c.TextWidth(vp, fHead)), x+44, y+31, fHead, fg, 0)
 	ly := y + 82
 	c.Text("$"+strconv.Itoa(p.Money), x+12, ly, fBig, colInk, 0)
 	mx := x + 12 + c.TextWidth("$"+strconv.Itoa(p.Money), fBig) + 14

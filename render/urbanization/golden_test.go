@@ -19,6 +19,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden PNGs in testdata")
 
+// goldenNames are the players' names in the golden images: short, long
+// (shortened to fit its panel) and one missing ("Player 4").
+var goldenNames = []string{"Ada", "Bartholomew Fortescue-Smythe", "Chidi", ""}
+
 // goldenCases are the positions whose images are kept in testdata: real
 // engine positions of seeded matches.
 var goldenCases = []struct {
@@ -39,7 +43,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			v := enginePosition(t, c.seats, c.inventions, c.seed, c.moves)
-			imgs, err := r.Images(v, engine.Spectator)
+			imgs, err := r.Images(render.Scene{View: v, Seat: engine.Spectator, Names: goldenNames})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,12 +59,12 @@ func TestGolden(t *testing.T) {
 func TestSeatsSeeTheSameBoard(t *testing.T) {
 	r := newTestRenderer(t)
 	v := enginePosition(t, 3, true, 5, 40)
-	spec, err := r.PNG(v)
+	spec, err := r.PNG(render.Scene{View: v, Seat: engine.Spectator, Names: goldenNames})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for seat := 0; seat < 3; seat++ {
-		imgs, err := r.Images(v, seat)
+		imgs, err := r.Images(render.Scene{View: v, Seat: seat, Names: goldenNames})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,14 +76,14 @@ func TestSeatsSeeTheSameBoard(t *testing.T) {
 
 func TestRejectsOtherViews(t *testing.T) {
 	r := newTestRenderer(t)
-	if _, err := r.Images(struct{}{}, engine.Spectator); !errors.Is(err, ErrView) {
+	if _, err := r.Images(render.Scene{View: struct{}{}, Seat: engine.Spectator}); !errors.Is(err, ErrView) {
 		t.Errorf("a foreign view: %v, want ErrView", err)
 	}
-	if _, err := r.Images(urbanization.View{Players: 9}, engine.Spectator); !errors.Is(err, ErrView) {
+	if _, err := r.Images(render.Scene{View: urbanization.View{Players: 9}, Seat: engine.Spectator}); !errors.Is(err, ErrView) {
 		t.Errorf("9 players: %v, want ErrView", err)
 	}
 	v := enginePosition(t, 2, false, 1, 0)
-	if _, err := r.Images(&v, engine.Spectator); err != nil {
+	if _, err := r.Images(render.Scene{View: &v, Seat: engine.Spectator}); err != nil {
 		t.Errorf("a *View: %v", err)
 	}
 }
@@ -187,7 +191,7 @@ func TestWholeMatches(t *testing.T) {
 		for _, inv := range []bool{false, true} {
 			for moves := 0; ; moves += 9 {
 				v := enginePosition(t, seats, inv, uint64(40+seats), moves)
-				b, err := r.PNG(v)
+				b, err := r.PNG(render.Scene{View: v, Seat: engine.Spectator})
 				if err != nil {
 					t.Fatalf("%d seats, inventions %v, move %d: %v", seats, inv, moves, err)
 				}

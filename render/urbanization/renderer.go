@@ -6,7 +6,6 @@ import (
 	"image"
 	"sync"
 
-	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 )
@@ -43,28 +42,29 @@ func New() (*Renderer, error) {
 // Game implements render.Renderer.
 func (r *Renderer) Game() string { return GameID }
 
-// Images implements render.Renderer: one image, the board. Nothing in
-// Urbanization is hidden, so every seat sees the same picture.
-func (r *Renderer) Images(v engine.View, seat int) ([]render.Image, error) {
-	png, err := r.PNG(v)
+// Images implements render.Renderer: one image, the board, with the
+// players' names from the scene. Nothing in Urbanization is hidden, so
+// every seat sees the same picture.
+func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
+	png, err := r.PNG(sc)
 	if err != nil {
 		return nil, err
 	}
 	return []render.Image{{Name: "board.png", Title: "Board", PNG: png}}, nil
 }
 
-// PNG draws the board image of v, an urbanization.View or
+// PNG draws the board image of sc.View, an urbanization.View or
 // *urbanization.View (ErrView otherwise).
-func (r *Renderer) PNG(v engine.View) ([]byte, error) {
+func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 	var uv *urbanization.View
-	switch x := v.(type) {
+	switch x := sc.View.(type) {
 	case urbanization.View:
 		uv = &x
 	case *urbanization.View:
 		uv = x
 	}
 	if uv == nil {
-		return nil, fmt.Errorf("%w: %T", ErrView, v)
+		return nil, fmt.Errorf("%w: %T", ErrView, sc.View)
 	}
 	if err := checkView(uv); err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func (r *Renderer) PNG(v engine.View) ([]byte, error) {
 		return nil, err
 	}
 	defer r.pool(lay.h).Put(p)
-	drawBoard(p.c, lay, uv)
+	drawBoard(p.c, lay, uv, sc.Name)
 	p.pal.Quantize(p.out, p.c.Img)
 	return r.enc.Encode(p.out, 160<<10)
 }

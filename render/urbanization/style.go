@@ -101,13 +101,9 @@ func newPalette() (*render.Palette, error) {
 	return render.NewPalette(base, ramps)
 }
 
-// inkOn is the text colour that reads on background c.
-func inkOn(c color.RGBA) color.RGBA {
-	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 110 {
-		return colWhite
-	}
-	return colInk
-}
+// inkOn is the text colour that reads on background c (the house rule,
+// render.InkOn).
+func inkOn(c color.RGBA) color.RGBA { return render.InkOn(c) }
 
 // tint is a pale version of a seat colour, for an owned territory: light
 // enough that even a black seat's stays far from a covering tile.
