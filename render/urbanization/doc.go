@@ -36,8 +36,9 @@
 // Below: the scoring track (every seat's marker, ties stacked, and the
 // scores in figures), the invention area when the expansion is on (the
 // nine docking spaces with their cards and the seats' markers on them),
-// and a panel per player: the seat letter and name, VP, money, start
-// player and Mayor, action markers left (as pips), the tracking card rows
+// and a panel per player: the seat letter and the player's name (from
+// render.Scene, "Player N" without one; shortened with an ellipsis to
+// fit), VP, money, start player and Mayor, action markers left (as pips), the tracking card rows
 // (citizens, houses, grain, taxes) and work orders by colour, the hired
 // character (greyed once used), factories by number, and the inventions
 // held and docking spaces occupied. The player to act has a yellow panel.
@@ -51,8 +52,12 @@
 // area). Discord previews it about 500 pixels wide, so the fonts are
 // Brass's: bold 22 to 34 pixels for what a player reads at a glance
 // (territory ids, prices, money, VP, counts), 16 to 18 pixels for labels
-// read after a tap (card ids, invention names). Check a change by scaling
-// the goldens to 500 pixels wide and looking at them.
+// read after a tap (card ids, invention names). TestLegibility checks it
+// on a busy position: every text's capitals are at least 10 pixels high,
+// and those of territory ids, prices, names, money, VP, the tracks and the
+// display's factory numbers at least 6 pixels at 500 pixels wide. Check a
+// change also by scaling the goldens to 500 pixels wide and looking at
+// them.
 //
 // # How it is drawn
 //

@@ -18,6 +18,22 @@ const (
 	scoreH = 120.0 // the scoring track
 )
 
+// surface is the drawing operations the board needs: a *render.Canvas in
+// the renderer, a recorder of the texts in the legibility test.
+type surface interface {
+	FillRect(x, y, w, h float64, c color.RGBA)
+	FillRoundRect(x, y, w, h, r float64, c color.RGBA)
+	StrokeRoundRect(x, y, w, h, r, lw float64, c color.RGBA)
+	FillCircle(x, y, r float64, c color.RGBA)
+	StrokeCircle(x, y, r, lw float64, c color.RGBA)
+	Line(x1, y1, x2, y2, lw float64, c color.RGBA)
+	FillPoly(pts []render.Pt, c color.RGBA)
+	Text(s string, x, y float64, f render.Font, c color.RGBA, align float64)
+	TextWidth(s string, f render.Font) float64
+}
+
+var _ surface = (*render.Canvas)(nil)
+
 // layout is where the parts of the image go; it depends only on the
 // shape of the view (player count, the grid, the expansion).
 type layout struct {
@@ -65,7 +81,7 @@ func newLayout(v *urbanization.View) *layout {
 
 // drawBoard paints the whole image.
 // name gives a seat's display name (render.Scene.Name).
-func drawBoard(c *render.Canvas, l *layout, v *urbanization.View, name func(int) string) {
+func drawBoard(c surface, l *layout, v *urbanization.View, name func(int) string) {
 	c.FillRect(0, 0, width, float64(l.h), colPage)
 	drawHeader(c, l, v)
 	drawBuildingArea(c, l, v)
@@ -89,7 +105,7 @@ func isActive(v *urbanization.View, s int) bool {
 }
 
 // chip draws a seat's round marker with its letter.
-func chip(c *render.Canvas, x, y, r float64, s int) {
+func chip(c surface, x, y, r float64, s int) {
 	col := seatColor(s)
 	c.FillCircle(x, y, r, col)
 	c.StrokeCircle(x, y, r-0.75, 1.5, colInk)
@@ -100,7 +116,7 @@ func chip(c *render.Canvas, x, y, r float64, s int) {
 	c.Text(seatLetter(s), x, y+f.Size*0.36, f, inkOn(col), 0.5)
 }
 
-func drawHeader(c *render.Canvas, l *layout, v *urbanization.View) {
+func drawHeader(c surface, l *layout, v *urbanization.View) {
 	c.Text("Urbanization", margin, 38, fTitle, colInk, 0)
 	x := margin + c.TextWidth("Urbanization", fTitle) + 30
 	track := func(name string, cur, n int) {
@@ -168,7 +184,7 @@ func (l *layout) triangle(t urbanization.TerritoryView) [3]render.Pt {
 	return [3]render.Pt{{X: left, Y: bot}, {X: left + l.side, Y: bot}, {X: left + l.side/2, Y: top}}
 }
 
-func drawBuildingArea(c *render.Canvas, l *layout, v *urbanization.View) {
+func drawBuildingArea(c surface, l *layout, v *urbanization.View) {
 	c.FillRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, colWhite)
 	c.StrokeRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, 1.5, colLight)
 	c.Text("Building area", l.boardX+10, l.boardY+24, fSmall, colInk, 0)
@@ -210,7 +226,7 @@ func drawBuildingArea(c *render.Canvas, l *layout, v *urbanization.View) {
 // the apex) row by row through the canvas's fast rectangle path: the
 // rasterizer would blend every pixel of its bounding box, several times
 // slower, and the edges drawn over the fill hide its stepped border.
-func fillTriangle(c *render.Canvas, p [3]render.Pt, col color.RGBA) {
+func fillTriangle(c surface, p [3]render.Pt, col color.RGBA) {
 	base, apex := p[0].Y, p[2].Y
 	y0, y1 := math.Round(math.Min(base, apex)), math.Round(math.Max(base, apex))
 	for y := y0; y < y1; y++ {
@@ -223,7 +239,7 @@ func fillTriangle(c *render.Canvas, p [3]render.Pt, col color.RGBA) {
 
 // drawTerritory draws a territory's id, price markers, grounds and
 // administrative buildings.
-func drawTerritory(c *render.Canvas, l *layout, t urbanization.TerritoryView) {
+func drawTerritory(c surface, l *layout, t urbanization.TerritoryView) {
 	p := l.triangle(t)
 	cx := p[2].X
 	s, h := l.side, l.triH
@@ -250,7 +266,7 @@ func drawTerritory(c *render.Canvas, l *layout, t urbanization.TerritoryView) {
 			grounds = []render.Pt{{X: cx - g - 3, Y: gy}, {X: cx + 3, Y: gy}}
 		}
 		idY = gy - 7
-		coinX, coinY = cx, gy-40
+		coinX, coinY = cx, gy-43
 		admX, admY = cx-11, gy-50
 		if t.Markers > 0 && t.Admin > 0 {
 			coinX, admX = cx+12, cx-30
@@ -269,9 +285,9 @@ func drawTerritory(c *render.Canvas, l *layout, t urbanization.TerritoryView) {
 	}
 	c.Text(t.ID, cx, idY, fID, colInk, 0.5)
 	if t.Markers > 0 {
-		c.FillCircle(coinX, coinY, 15, colCoin)
-		c.StrokeCircle(coinX, coinY, 14.25, 1.5, colInk)
-		c.Text("$"+strconv.Itoa(t.Markers), coinX, coinY+7, fSmall, colInk, 0.5)
+		c.FillCircle(coinX, coinY, 17, colCoin)
+		c.StrokeCircle(coinX, coinY, 16.25, 1.5, colInk)
+		c.Text("$"+strconv.Itoa(t.Markers), coinX, coinY+8, fChip, colInk, 0.5)
 	}
 	for i, gv := range t.Grounds {
 		if i >= len(grounds) {
@@ -295,7 +311,7 @@ func drawTerritory(c *render.Canvas, l *layout, t urbanization.TerritoryView) {
 }
 
 // drawGround draws one building ground and what stands or grows on it.
-func drawGround(c *render.Canvas, x, y, g float64, gv urbanization.GroundView, owner int) {
+func drawGround(c surface, x, y, g float64, gv urbanization.GroundView, owner int) {
 	x, y = math.Round(x), math.Round(y)
 	col := seatColor(owner)
 	switch gv.Building {
@@ -329,14 +345,14 @@ func drawGround(c *render.Canvas, x, y, g float64, gv urbanization.GroundView, o
 }
 
 // section draws a titled box and returns the y below its title.
-func section(c *render.Canvas, x, y, w, h float64, title string) float64 {
+func section(c surface, x, y, w, h float64, title string) float64 {
 	c.FillRoundRect(x, y, w, h, 8, colWhite)
 	c.StrokeRoundRect(x, y, w, h, 8, 1.5, colLight)
 	c.Text(title, x+10, y+28, fHead, colInk, 0)
 	return y + 36
 }
 
-func drawGrain(c *render.Canvas, l *layout, v *urbanization.View, y float64) float64 {
+func drawGrain(c surface, l *layout, v *urbanization.View, y float64) float64 {
 	const h = 118
 	y0 := section(c, l.colX, y, l.colW, h, "Grain")
 	gr := v.Grain
@@ -374,7 +390,7 @@ func drawGrain(c *render.Canvas, l *layout, v *urbanization.View, y float64) flo
 }
 
 // orderChip draws a work-order square of colour col with text.
-func orderChip(c *render.Canvas, x, y, w float64, colour, text string) {
+func orderChip(c surface, x, y, w float64, colour, text string) {
 	col := orderColour(colour)
 	c.FillRoundRect(math.Round(x), math.Round(y), w, 26, 4, colInk)
 	c.FillRoundRect(math.Round(x)+1.5, math.Round(y)+1.5, w-3, 23, 3, col)
@@ -393,7 +409,7 @@ func colourLetter(c string) string {
 	return "?"
 }
 
-func drawFactories(c *render.Canvas, l *layout, v *urbanization.View, y float64) float64 {
+func drawFactories(c surface, l *layout, v *urbanization.View, y float64) float64 {
 	const h = 244
 	y0 := section(c, l.colX, y, l.colW, h, "Factory display")
 	// The deck and the work-order supply on the title line.
@@ -415,7 +431,7 @@ func drawFactories(c *render.Canvas, l *layout, v *urbanization.View, y float64)
 	return y + h
 }
 
-func drawCard(c *render.Canvas, x, y, w, h float64, sl urbanization.SlotView) {
+func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView) {
 	c.FillRoundRect(x, y, w, h, 6, colInk)
 	if sl.Card == nil {
 		c.FillRoundRect(x+2, y+2, w-4, h-4, 5, colLight)
@@ -457,7 +473,7 @@ func drawCard(c *render.Canvas, x, y, w, h float64, sl urbanization.SlotView) {
 }
 
 // fit shortens s with an ellipsis until it fits in w pixels.
-func fit(c *render.Canvas, s string, f render.Font, w float64) string {
+func fit(c surface, s string, f render.Font, w float64) string {
 	if c.TextWidth(s, f) <= w {
 		return s
 	}
@@ -472,7 +488,7 @@ func fit(c *render.Canvas, s string, f render.Font, w float64) string {
 	return s
 }
 
-func drawCharacters(c *render.Canvas, l *layout, v *urbanization.View, y float64) {
+func drawCharacters(c surface, l *layout, v *urbanization.View, y float64) {
 	h := l.boardY + l.boardH - y
 	y0 := section(c, l.colX, y, l.colW, h, "Characters")
 	var cs []urbanization.CharacterView
@@ -511,7 +527,7 @@ func drawCharacters(c *render.Canvas, l *layout, v *urbanization.View, y float64
 }
 
 // drawScoring draws the scoring track with every seat's marker.
-func drawScoring(c *render.Canvas, l *layout, v *urbanization.View) {
+func drawScoring(c surface, l *layout, v *urbanization.View) {
 	x0, y := margin, l.scoreY
 	w := float64(width) - 2*margin
 	c.FillRoundRect(x0, y, w, scoreH, 8, colWhite)
@@ -552,7 +568,7 @@ func drawScoring(c *render.Canvas, l *layout, v *urbanization.View) {
 	}
 }
 
-func drawInventions(c *render.Canvas, l *layout, v *urbanization.View) {
+func drawInventions(c surface, l *layout, v *urbanization.View) {
 	x0, y := margin, l.inventY
 	w := float64(width) - 2*margin
 	c.FillRoundRect(x0, y, w, l.inventH, 8, colWhite)
@@ -587,7 +603,7 @@ func characterName(v *urbanization.View, id string) string {
 	return id
 }
 
-func drawPanels(c *render.Canvas, l *layout, v *urbanization.View, name func(int) string) {
+func drawPanels(c surface, l *layout, v *urbanization.View, name func(int) string) {
 	n := len(v.PlayerViews)
 	pw := (float64(width) - 2*margin - float64(n-1)*gap) / float64(n)
 	for i, p := range v.PlayerViews {
@@ -596,7 +612,7 @@ func drawPanels(c *render.Canvas, l *layout, v *urbanization.View, name func(int
 	}
 }
 
-func drawPanel(c *render.Canvas, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView, name string) {
+func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView, name string) {
 	bg := colWhite
 	if isActive(v, p.Seat) {
 		bg = colActive
