@@ -25,7 +25,12 @@
 // Event texts refer to seats as "seat N" (or "Seat N" at the start of a
 // sentence), N 1-based, never by player name: the engine does not know the
 // names. Front ends may substitute the names for their audience with
-// NameSeats; the events themselves (and logs and records) keep "seat N".
+// NameSeats, or NameSeatsFor when one seat reads them ("your" for its own
+// possessions); the events themselves (and logs and records) keep "seat N".
+// An event about one seat may also carry Own, its text in the second
+// person for that seat ("you build ..."), which hosts show that seat
+// instead. Texts are for people: they name cards, places and pieces by
+// their display names, never by notation tokens.
 //
 // A game with cards lists a seat's own cards in its Holding, each with the
 // token its notation uses and the name people read. When the game's help

@@ -53,11 +53,16 @@ type OptionSpec struct {
 // Event narrates one step of the game. Audience is Public or the one seat
 // allowed to see it (for example that seat's newly drawn cards).
 type Event struct {
-	Audience int               `json:"audience"`
-	Seat     int               `json:"seat"` // the seat the event is about, or Public for none
-	Kind     string            `json:"kind"` // short stable identifier: "build", "shuffle", "income" ...
-	Text     string            `json:"text"` // one line of English narration
-	Data     map[string]string `json:"data,omitempty"`
+	Audience int    `json:"audience"`
+	Seat     int    `json:"seat"` // the seat the event is about, or Public for none
+	Kind     string `json:"kind"` // short stable identifier: "build", "shuffle", "income" ...
+	Text     string `json:"text"` // one line of English narration
+	// Own is Text as the seat the event is about (Seat) reads it, in the
+	// second person ("you build a cotton mill 1 in Bolton for £12"):
+	// hosts show it to that seat instead of Text. Empty when Text reads
+	// as well for that seat once its seat is named (NameSeatsFor).
+	Own  string            `json:"own,omitempty"`
+	Data map[string]string `json:"data,omitempty"`
 }
 
 // VisibleTo reports whether seat (or Spectator) may see the event.

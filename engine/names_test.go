@@ -20,6 +20,7 @@ func TestNameSeats(t *testing.T) {
 		{"no names", "seat 1 passes", "seat 1 passes", nil},
 		{"no seats", "the deck is shuffled", "the deck is shuffled", names},
 		{"SEAT is not a seat", "SEAT 1", "SEAT 1", names},
+		{"possessive", "one coal cube from seat 2's counter", "one coal cube from bob's counter", names},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -27,5 +28,28 @@ func TestNameSeats(t *testing.T) {
 				t.Errorf("NameSeats(%q) = %q, want %q", tc.text, got, tc.want)
 			}
 		})
+	}
+}
+
+func TestNameSeatsFor(t *testing.T) {
+	names := []string{"Ann", "Ben", "Cy"}
+	tests := []struct {
+		text   string
+		viewer int
+		want   string
+	}{
+		{"one coal cube from seat 3's counter in Wigan goes to seat 1", 2, "one coal cube from your counter in Wigan goes to Ann"},
+		{"seat 3's cotton mill 1 in Bolton flips", 2, "Your cotton mill 1 in Bolton flips"},
+		{"Mill in Bolton to seat 3's port in Preston", 2, "Mill in Bolton to your port in Preston"},
+		{"Mill in Bolton to seat 3's port in Preston", 1, "Mill in Bolton to Cy's port in Preston"},
+		{"seat 3 builds; seat 2's mill flips. seat 3's port too", 2, "Cy builds; Ben's mill flips. Your port too"},
+		{"seat 3's port", Spectator, "Cy's port"},
+		{"seat 4's port", 3, "seat 4's port"},
+		{"seat 3'sx", 2, "Cy'sx"},
+	}
+	for _, tc := range tests {
+		if got := NameSeatsFor(tc.text, names, tc.viewer); got != tc.want {
+			t.Errorf("NameSeatsFor(%q, seat %d) = %q, want %q", tc.text, tc.viewer+1, got, tc.want)
+		}
 	}
 }

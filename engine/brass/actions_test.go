@@ -609,10 +609,18 @@ func TestSetupPinsAndView(t *testing.T) {
 	if len(st.Removed) != 9 || len(st.Deck) != 66-24-9 || st.Tiles[0] != 4 {
 		t.Fatalf("removed %d deck %d tiles %v", len(st.Removed), len(st.Deck), st.Tiles)
 	}
+	var drew string
 	for _, e := range evs {
-		if e.Kind == "draw" && e.Audience != engine.Public && strings.Contains(e.Text, "barrow") && e.Audience != 2 {
+		if e.Kind == "draw" && e.Audience != engine.Public && strings.Contains(e.Data["cards"], "barrow") && e.Audience != 2 {
 			t.Fatalf("seat %d sees seat 3's cards", e.Audience)
 		}
+		if e.Kind == "draw" && e.Audience == 2 {
+			drew = e.Text
+		}
+	}
+	// The narration names the cards as people read them, not by token.
+	if drew != "you draw Barrow-in-Furness, Barrow-in-Furness, Lancaster, Lancaster, Lancaster, Fleetwood, Preston, Preston" {
+		t.Errorf("seat 3 is told %q", drew)
 	}
 	v := st.view(0)
 	if v.Hand == nil || slices.Contains(v.Hand, "barrow") || v.PlayerViews[2].HandSize != 8 || v.DeckSize != 33 {

@@ -502,7 +502,7 @@ func (w *walker) takeCube(ind industry, si int, to string) {
 		from = "the stock"
 	}
 	st.pay(w.seat, price)
-	w.evs = append(w.evs, pub(w.seat, "cube", fmt.Sprintf("%s buys one %s cube from %s for £%d for %s", seatName(w.seat), ind, from, price, to), "from", "market", "cube", ind.String(), "price", strconv.Itoa(price)))
+	w.evs = append(w.evs, act(w.seat, "cube", "buys", "buy", fmt.Sprintf(" one %s cube from %s for £%d for %s", ind, from, price, to), "from", "market", "cube", ind.String(), "price", strconv.Itoa(price)))
 }
 
 // doBuild carries out a legal build on the scratch state.
@@ -535,7 +535,7 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	if w.used == 2 {
 		how = ", combining two cards into one action"
 	}
-	w.evs = append(w.evs, pub(w.seat, "build", fmt.Sprintf("%s builds %s %d in %s for £%d%s", seatName(w.seat), aName(name), c.level, pl.Name, spec.Cost, how),
+	w.evs = append(w.evs, act(w.seat, "build", "builds", "build", fmt.Sprintf(" %s %d in %s for £%d%s", aName(name), c.level, pl.Name, spec.Cost, how),
 		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
 	w.evs = append(w.evs, cubes...)
 	switch c.ind {
@@ -574,7 +574,7 @@ func (w *walker) sellToTrack(si int, track *int) {
 		return
 	}
 	st.earn(t.Owner, total)
-	w.evs = append(w.evs, pub(t.Owner, "demand", fmt.Sprintf("%s sells %d %s cubes to the demand track for £%d", seatName(t.Owner), n, t.Ind, total), "cubes", strconv.Itoa(n), "money", strconv.Itoa(total)))
+	w.evs = append(w.evs, act(t.Owner, "demand", "sells", "sell", fmt.Sprintf(" %d %s cubes to the demand track for £%d", n, t.Ind, total), "cubes", strconv.Itoa(n), "money", strconv.Itoa(total)))
 	if t.Cubes == 0 {
 		st.flip(si, &w.evs)
 	}

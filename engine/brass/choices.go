@@ -241,7 +241,7 @@ func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
 func (w *walker) walkPass(rest engine.Move) (step, error) {
 	s, err := w.anyCard(rest, "Which card to discard?")
 	if err == nil && s.complete {
-		w.evs = append(w.evs, pub(w.seat, "pass", seatName(w.seat)+" discards a card and takes no action"))
+		w.evs = append(w.evs, own(pub(w.seat, "pass", seatName(w.seat)+" discards a card and takes no action"), "you discard a card and take no action"))
 	}
 	return s, err
 }
@@ -299,7 +299,7 @@ func (w *walker) pairs() []opt {
 // Rulebook, PLAY CARD DETAILS: played cards go to the discard pile.
 func (w *walker) play(card int) {
 	w.st.discard(w.seat, card)
-	w.evs = append(w.evs, pub(w.seat, "card", fmt.Sprintf("%s plays the %s", seatName(w.seat), cardNoun(card)), "card", theBoard.cardSlug(card)))
+	w.evs = append(w.evs, act(w.seat, "card", "plays", "play", " the "+cardNoun(card), "card", theBoard.cardSlug(card)))
 }
 
 // cardNoun names a card inside a sentence: "Lancaster card", "coal mine card".

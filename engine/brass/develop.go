@@ -69,7 +69,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		w.st.Players[w.seat].Next[ind]++
 		w.takeCube(indIron, src, "development")
 		w.changed()
-		w.evs = append(w.evs, pub(w.seat, "develop", fmt.Sprintf("%s develops away %s %d", seatName(w.seat), aName(theBoard.lower[ind]), lvl), "industry", ind.String()))
+		w.evs = append(w.evs, act(w.seat, "develop", "develops", "develop", fmt.Sprintf(" away %s %d", aName(theBoard.lower[ind]), lvl), "industry", ind.String()))
 	}
 	// Rulebook, ACTION 3: one or two counters per action, no more.
 	if len(rest) > 0 {

@@ -100,11 +100,11 @@ func (w *walker) placeLink(li int, kind string, cost int) {
 	w.st.Players[w.seat].LinksLeft--
 	w.changed()
 	l := &theBoard.links[li]
-	text := fmt.Sprintf("%s builds a %s %s – %s", seatName(w.seat), kind, placeName(l.a), placeName(l.b))
+	rest := fmt.Sprintf(" a %s %s – %s", kind, placeName(l.a), placeName(l.b))
 	if cost > 0 {
-		text += fmt.Sprintf(" for £%d", cost)
+		rest += fmt.Sprintf(" for £%d", cost)
 	}
-	w.evs = append(w.evs, pub(w.seat, kind, text, "link", l.ID))
+	w.evs = append(w.evs, act(w.seat, kind, "builds", "build", rest, "link", l.ID))
 }
 
 // railCoal finds the coal for a rail on li as if it were built: nearest
@@ -233,7 +233,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		if built == 2 {
 			spend, what = theBoard.rules.DoubleRailCost, "two rails"
 		}
-		w.evs = append(w.evs, pub(w.seat, "rail-cost", fmt.Sprintf("%s pays £%d for the %s", seatName(w.seat), spend, what), "money", strconv.Itoa(spend)))
+		w.evs = append(w.evs, act(w.seat, "rail-cost", "pays", "pay", fmt.Sprintf(" £%d for the %s", spend, what), "money", strconv.Itoa(spend)))
 	}
 	return s, err
 }

@@ -44,14 +44,15 @@ func (st *state) collectIncome(from int, evs *[]engine.Event) {
 		switch {
 		case inc > 0:
 			st.earn(seat, inc)
-			*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s collects £%d income", seatName(seat), inc), "money", strconv.Itoa(inc)))
+			*evs = append(*evs, act(seat, "income", "collects", "collect", fmt.Sprintf(" £%d income", inc), "money", strconv.Itoa(inc)))
 		case inc < 0:
 			owed := -inc
 			if !st.payOwed(seat, owed, evs) {
 				st.Mode = modeLiquidate
 				st.Debtor = i
 				st.Owed = owed
-				*evs = append(*evs, pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, st.Players[seat].Money), "owed", strconv.Itoa(owed)))
+				*evs = append(*evs, own(pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, st.Players[seat].Money), "owed", strconv.Itoa(owed)),
+					fmt.Sprintf("you owe £%d negative income, have £%d, and must remove industries", owed, st.Players[seat].Money)))
 				return
 			}
 		}
@@ -66,7 +67,8 @@ func (st *state) forgive(seat, owed int, evs *[]engine.Event) {
 	paid := p.Money
 	p.Money = 0
 	st.Bank += paid
-	*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d of £%d negative income and has no industries left; the rest is forgiven", seatName(seat), paid, owed), "money", strconv.Itoa(-paid)))
+	*evs = append(*evs, own(pub(seat, "income", fmt.Sprintf("%s pays £%d of £%d negative income and has no industries left; the rest is forgiven", seatName(seat), paid, owed), "money", strconv.Itoa(-paid)),
+		fmt.Sprintf("you pay £%d of £%d negative income and have no industries left; the rest is forgiven", paid, owed)))
 }
 
 // payOwed pays seat's negative income, or what it has when it has no
@@ -77,7 +79,7 @@ func (st *state) payOwed(seat, owed int, evs *[]engine.Event) bool {
 	case p.Money >= owed:
 		p.Money -= owed
 		st.Bank += owed
-		*evs = append(*evs, pub(seat, "income", fmt.Sprintf("%s pays £%d negative income", seatName(seat), owed), "money", strconv.Itoa(-owed)))
+		*evs = append(*evs, act(seat, "income", "pays", "pay", fmt.Sprintf(" £%d negative income", owed), "money", strconv.Itoa(-owed)))
 	case st.hasIndustry(seat):
 		return false
 	default:
@@ -121,7 +123,8 @@ func (st *state) beginTurn(i int, evs *[]engine.Event) {
 			st.Actions = theBoard.rules.FirstCanalTurnActions
 		}
 		st.Actions = min(st.Actions, len(st.Hands[seat]))
-		*evs = append(*evs, pub(seat, "turn", fmt.Sprintf("%s to play (%d action%s)", seatName(seat), st.Actions, plural(st.Actions))))
+		*evs = append(*evs, own(pub(seat, "turn", fmt.Sprintf("%s to play (%d action%s)", seatName(seat), st.Actions, plural(st.Actions))),
+			fmt.Sprintf("your turn (%d action%s)", st.Actions, plural(st.Actions))))
 		return
 	}
 	st.endRound(evs)
@@ -181,19 +184,21 @@ func orderString(order []int) string {
 // refill draws up to the hand size for seat, with a private event naming
 // the cards and a public one counting them.
 func (st *state) refill(seat int, evs *[]engine.Event) {
-	var drawn []string
+	var drawn, names []string
 	for len(st.Hands[seat]) < theBoard.rules.HandSize && len(st.Deck) > 0 {
 		c := st.Deck[0]
 		st.Deck = st.Deck[1:]
 		st.addCard(seat, c)
 		drawn = append(drawn, theBoard.cardSlug(c))
+		names = append(names, theBoard.cardName(c))
 	}
 	if len(drawn) == 0 {
 		return
 	}
+	// The text names the cards for people; Data keeps their tokens.
 	*evs = append(*evs,
-		engine.Event{Audience: seat, Seat: seat, Kind: "draw", Text: "you draw " + strings.Join(drawn, ", "), Data: map[string]string{"cards": strings.Join(drawn, ",")}},
-		pub(seat, "draw", fmt.Sprintf("%s draws %d card%s", seatName(seat), len(drawn), plural(len(drawn))), "count", strconv.Itoa(len(drawn))))
+		engine.Event{Audience: seat, Seat: seat, Kind: "draw", Text: "you draw " + strings.Join(names, ", "), Data: map[string]string{"cards": strings.Join(drawn, ",")}},
+		act(seat, "draw", "draws", "draw", fmt.Sprintf(" %d card%s", len(drawn), plural(len(drawn))), "count", strconv.Itoa(len(drawn))))
 }
 
 // walkLiquidate: liquidate <town>[@n], the only move of a debtor.
@@ -230,8 +235,8 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	w.st.Spaces[si] = spaceTile{Owner: -1}
 	w.st.earn(w.seat, gain)
 	w.changed()
-	w.evs = append(w.evs, pub(w.seat, "liquidate", fmt.Sprintf("%s removes its %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
-		"space", spaceToken(si), "money", strconv.Itoa(gain)))
+	w.evs = append(w.evs, own(pub(w.seat, "liquidate", fmt.Sprintf("%s removes its %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
+		"space", spaceToken(si), "money", strconv.Itoa(gain)), fmt.Sprintf("you remove your %s %d in %s for £%d", theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain)))
 	return step{complete: true}, nil
 }
 

@@ -38,7 +38,7 @@ func (st *state) scorePeriod(evs *[]engine.Event) {
 	links, tiles := st.periodScore()
 	for seat := 0; seat < st.N; seat++ {
 		st.Players[seat].VP += links[seat] + tiles[seat]
-		*evs = append(*evs, pub(seat, "score", fmt.Sprintf("%s scores %d VP for links and %d VP for industries (total %d)", seatName(seat), links[seat], tiles[seat], st.Players[seat].VP),
+		*evs = append(*evs, act(seat, "score", "scores", "score", fmt.Sprintf(" %d VP for links and %d VP for industries (total %d)", links[seat], tiles[seat], st.Players[seat].VP),
 			"links", strconv.Itoa(links[seat]), "industries", strconv.Itoa(tiles[seat]), "vp", strconv.Itoa(st.Players[seat].VP)))
 	}
 }
@@ -129,7 +129,7 @@ func (st *state) finish(evs *[]engine.Event) {
 		p := &st.Players[seat]
 		bonus := p.Money / 10
 		p.VP += bonus
-		*evs = append(*evs, pub(seat, "money-vp", fmt.Sprintf("%s scores %d VP for £%d in hand (total %d)", seatName(seat), bonus, p.Money, p.VP), "vp", strconv.Itoa(p.VP)))
+		*evs = append(*evs, act(seat, "money-vp", "scores", "score", fmt.Sprintf(" %d VP for £%d in hand (total %d)", bonus, p.Money, p.VP), "vp", strconv.Itoa(p.VP)))
 	}
 	st.Mode = modeOver
 	st.Actions = 0

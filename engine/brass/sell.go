@@ -242,7 +242,7 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 // sellToPort flips the mill and the port.
 // Rulebook, ACTION 4: both flip; the port's owner gains its income.
 func (w *walker) sellToPort(mill, port int) {
-	w.evs = append(w.evs, pub(w.seat, "sell", fmt.Sprintf("%s sells cotton from %s to the port in %s", seatName(w.seat), placeName(theBoard.spaces[mill].place), placeName(theBoard.spaces[port].place)),
+	w.evs = append(w.evs, act(w.seat, "sell", "sells", "sell", fmt.Sprintf(" cotton from %s to the port in %s", placeName(theBoard.spaces[mill].place), placeName(theBoard.spaces[port].place)),
 		"mill", spaceToken(mill), "port", spaceToken(port)))
 	w.st.flip(mill, &w.evs)
 	w.st.flip(port, &w.evs)
@@ -266,13 +266,13 @@ func (w *walker) sellDistant() {
 	mp := placeName(theBoard.spaces[mill].place)
 	if st.Cotton >= theBoard.cottonClosed {
 		st.Tiles = nil
-		w.evs = append(w.evs, pub(w.seat, "distant-fail", fmt.Sprintf("%s tries the distant market from %s: the tile moves cotton demand down %d %s to the bottom; the sale fails and the market is closed for the period", seatName(w.seat), mp, tile, spaces(tile)),
+		w.evs = append(w.evs, act(w.seat, "distant-fail", "tries", "try", fmt.Sprintf(" the distant market from %s: the tile moves cotton demand down %d %s to the bottom; the sale fails and the market is closed for the period", mp, tile, spaces(tile)),
 			"tile", strconv.Itoa(tile), "mill", spaceToken(mill)))
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
 	bonus := theBoard.cottonBonus[st.Cotton]
-	w.evs = append(w.evs, pub(w.seat, "distant", fmt.Sprintf("%s sells cotton from %s to the distant market: the tile moves cotton demand down %d %s (%d %s above the bottom); bonus +%d income %s", seatName(w.seat), mp, tile, spaces(tile), theBoard.cottonClosed-st.Cotton, spaces(theBoard.cottonClosed-st.Cotton), bonus, spaces(bonus)),
+	w.evs = append(w.evs, act(w.seat, "distant", "sells", "sell", fmt.Sprintf(" cotton from %s to the distant market: the tile moves cotton demand down %d %s (%d %s above the bottom); bonus +%d income %s", mp, tile, spaces(tile), theBoard.cottonClosed-st.Cotton, spaces(theBoard.cottonClosed-st.Cotton), bonus, spaces(bonus)),
 		"tile", strconv.Itoa(tile), "mill", spaceToken(mill), "bonus", strconv.Itoa(bonus)))
 	st.flip(mill, &w.evs)
 	st.gainIncome(w.seat, bonus)

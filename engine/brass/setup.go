@@ -163,7 +163,7 @@ func (Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	for i := 0; i < s.Seats; i++ {
 		st.Order = append(st.Order, (first+i)%s.Seats)
 	}
-	evs = append(evs, pub(first, "setup", fmt.Sprintf("%d players; %s plays first", s.Seats, seatName(first)), "first", strconv.Itoa(first+1), "order", orderString(st.Order)))
+	evs = append(evs, own(pub(first, "setup", fmt.Sprintf("%d players; %s plays first", s.Seats, seatName(first)), "first", strconv.Itoa(first+1), "order", orderString(st.Order)), fmt.Sprintf("%d players; you play first", s.Seats)))
 	var tilesPin, deckPin []int
 	if v, ok := s.Pins[PinTiles]; ok {
 		if tilesPin, err = parseTilesPin(PinTiles, v); err != nil {

@@ -239,6 +239,23 @@ func (st *state) flip(si int, evs *[]engine.Event) {
 	}
 }
 
+// act builds a public event about what seat does: its Text in the third
+// person ("seat 2 builds ..."), its Own text in the second for that seat
+// ("you build ..."). does and do are the verb in each person; rest
+// follows the verb in both.
+func act(seat int, kind, does, do, rest string, data ...string) engine.Event {
+	e := pub(seat, kind, seatName(seat)+" "+does+rest, data...)
+	e.Own = "you " + do + rest
+	return e
+}
+
+// own gives an event its Own text, for events whose second person is
+// more than a change of verb.
+func own(e engine.Event, text string) engine.Event {
+	e.Own = text
+	return e
+}
+
 // pub builds a public event; data is key, value pairs.
 func pub(seat int, kind, text string, data ...string) engine.Event {
 	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text}

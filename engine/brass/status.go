@@ -52,7 +52,7 @@ func (Game) Status(s engine.State) engine.Status {
 		p := &st.Players[seat]
 		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: []engine.Stat{
 			{Key: "money", Label: "Money", Value: p.Money, Text: fmt.Sprintf("£%d", p.Money)},
-			{Key: "income", Label: "Income", Value: st.income(seat), Text: fmt.Sprintf("£%d", st.income(seat))},
+			{Key: "income", Label: "Income", Value: st.income(seat), Text: pounds(st.income(seat))},
 			{Key: "spent", Label: "Spent this round", Value: p.Spent, Text: fmt.Sprintf("£%d", p.Spent)},
 			{Key: "links", Label: "Links left", Value: p.LinksLeft},
 			{Key: "cards", Label: "Cards in hand", Value: len(st.Hands[seat])},

@@ -432,6 +432,8 @@ func (r *run) checkEvents(evs []engine.Event) error {
 			return r.fail(CheckEvents, "event %q is about seat %d: neither none nor a seat", e.Text, e.Seat)
 		case e.Kind == "" || e.Text == "" || strings.ContainsAny(e.Text, "\r\n"):
 			return r.fail(CheckEvents, "event %+v has no kind, or no text, or more than one line", e)
+		case e.Own != "" && (e.Seat < 0 || strings.ContainsAny(e.Own, "\r\n")):
+			return r.fail(CheckEvents, "event %+v has an Own text but is about no seat, or its Own text has more than one line", e)
 		case e.Audience != engine.Public && (!e.VisibleTo(e.Audience) || e.VisibleTo(engine.Spectator) ||
 			e.VisibleTo((e.Audience+1)%r.seats) && r.seats > 1):
 			return r.fail(CheckEvents, "private event %q is visible beyond seat %d", e.Text, e.Audience+1)

@@ -133,7 +133,7 @@ func (st *State) draw(seat int) []engine.Event {
 	st.Hands[seat] = append(st.Hands[seat], c)
 	return []engine.Event{
 		{Audience: seat, Seat: seat, Kind: "draw", Text: fmt.Sprintf("you draw a %d", c)},
-		{Audience: engine.Public, Seat: seat, Kind: "draw", Text: fmt.Sprintf("seat %d draws a card", seat+1)},
+		{Audience: engine.Public, Seat: seat, Kind: "draw", Text: fmt.Sprintf("seat %d draws a card", seat+1), Own: "you draw a card"},
 	}
 }
 
@@ -231,17 +231,17 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 	n.Moves++
 	var evs []engine.Event
 	if m[0] == "pass" {
-		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "pass", Text: fmt.Sprintf("seat %d passes", seat+1)})
+		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "pass", Text: fmt.Sprintf("seat %d passes", seat+1), Own: "you pass"})
 	} else {
 		v, _ := strconv.Atoi(m[1])
 		i := slices.Index(n.Hands[seat], v)
 		n.Hands[seat] = slices.Delete(n.Hands[seat], i, i+1)
 		n.Pile -= v
-		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "take", Text: fmt.Sprintf("seat %d takes %d, %d left", seat+1, v, n.Pile)})
+		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "take", Text: fmt.Sprintf("seat %d takes %d, %d left", seat+1, v, n.Pile), Own: fmt.Sprintf("you take %d, %d left", v, n.Pile)})
 		evs = append(evs, n.draw(seat)...)
 		if n.Pile == 0 {
 			n.Winner = seat
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("seat %d wins", seat+1)})
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("seat %d wins", seat+1), Own: "you win"})
 			return n, evs, nil
 		}
 	}
@@ -259,11 +259,11 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 		if n.Rules >= 2 {
 			// Rules 2: the seat that just took wins.
 			n.Winner = seat
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d took last and wins", seat+1)})
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d took last and wins", seat+1), Own: "no card can be played: you took last and win"})
 		} else {
 			// Rules 1: the next seat wins.
 			n.Winner = n.Turn
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1)})
+			evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1), Own: "no card can be played: you win"})
 		}
 	}
 	return n, evs, nil
