@@ -140,3 +140,74 @@ func startedBrass(t *testing.T, ctx context.Context) (*bot.Service, bot.Outcome)
 	}
 	return svc, o
 }
+
+// TestBrassNamesForTheViewer: what a seat reads of the game names the
+// other seats by their players and its own possessions "your": the
+// choices of its move (one's own coal mine is not "seat 1's coal mine"),
+// its own moves in the second person, and its cards by their names.
+func TestBrassNamesForTheViewer(t *testing.T) {
+	ctx := context.Background()
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(brass.New()), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := fmt.Sprintf("Game: brass\nRules: %d\nSeed: 1\nSeats: 3\nPlayers: Alice, Bob, Carol\n\n", brass.New().Info().RulesVersion) +
+		"1 s1 build coal warrington card:warrington\n2 s2 build cotton bury card:cotton\n3 s3 build port preston card:port\n" +
+		"4 s1 pass card:fleetwood\n5 s1 canal ellesmere-warrington card:macclesfield\n6 s3 loan 20 card:macclesfield\n" +
+		"7 s3 pass card:stockport\n8 s2 build coal blackburn cards:blackburn+liverpool\n9 s3 build coal burnley cards:cotton+manchester\n"
+	m, err := svc.Import(ctx, bot.ImportRequest{Channel: "b", Record: rec, Users: []bot.UserRef{alice, bob, carol}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, _, err := svc.Choices(ctx, bot.ByID(m.ID), alice.ID, "build coal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, c := range ch.Next {
+		labels = append(labels, c.Label)
+	}
+	if got := strings.Join(labels, "|"); !strings.Contains(got, "Warrington & Runcorn, over your coal mine 1") || strings.Contains(got, "seat ") {
+		t.Errorf("alice's choices read %q, want her own coal mine as \"your coal mine\"", got)
+	}
+	hist, err := svc.History(ctx, bot.ByID(m.ID), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var alices, bobs []string
+	for _, e := range hist[1].Events {
+		alices = append(alices, e.Text)
+	}
+	hist, err = svc.History(ctx, bot.ByID(m.ID), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range hist[1].Events {
+		bobs = append(bobs, e.Text)
+	}
+	if got := strings.Join(alices, "; "); !strings.Contains(got, "you build a coal mine 1 in Warrington & Runcorn") || strings.Contains(got, "seat ") {
+		t.Errorf("alice reads her first move as %q", got)
+	}
+	if got := strings.Join(bobs, "; "); !strings.Contains(got, "Alice builds a coal mine 1 in Warrington & Runcorn") || strings.Contains(got, "you build") {
+		t.Errorf("bob reads alice's first move as %q", got)
+	}
+	// Cards drawn are named as the hand names them.
+	var drew string
+	for _, e := range hist[0].Events {
+		if e.Kind == "draw" && e.Audience == 1 {
+			drew = e.Text
+		}
+	}
+	priv, err := svc.Private(ctx, bot.ByID(m.ID), bob.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(drew, "you draw ") || len(priv.Holding.Cards) == 0 {
+		t.Fatalf("bob's first draw %q", drew)
+	}
+	for _, w := range strings.Split(strings.TrimPrefix(drew, "you draw "), ", ") {
+		if w == "" || strings.ToLower(w) == w {
+			t.Errorf("bob's draw %q names a card %q by its token", drew, w)
+		}
+	}
+}

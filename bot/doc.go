@@ -74,6 +74,6 @@
 // version and seat; Private returns a seat's own view; Log
 // lists the applied moves and History narrates them for one viewer (replayed
 // from the setup, as events are not stored); Export writes the match as a
-// record; UserMatches lists a user's matches; Help and Topic search a game's
+// record; UserMatches and RecentMatches list a user's matches; Help and Topic search a game's
 // rules topics.
 package bot

@@ -22,6 +22,9 @@ type ImportRequest struct {
 // naming its line, wrapping the *engine.ReplayError), then creates the
 // match, seats the users, starts it and plays every move through Submit.
 func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) {
+	if len(req.Record) > engine.MaxRecordSize {
+		return Match{}, RecordTooLarge(len(req.Record))
+	}
 	rec, err := engine.ParseRecord(strings.NewReader(req.Record))
 	if err != nil {
 		return Match{}, recordError(nil, err)
@@ -64,6 +67,35 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 	s.log.InfoContext(ctx, "match imported", "match", m.ID, "game", m.Game, "moves", len(rec.Moves))
 	return m, nil
 }
+
+// RecordTooLarge is the KindTooLarge error of a match record over
+// engine.MaxRecordSize, the one limit of records wherever they come from
+// (an import, a file); size is the record's size in bytes, 0 when unknown.
+func RecordTooLarge(size int) *Error {
+	if size > 0 {
+		limit, this := Bytes(engine.MaxRecordSize), Bytes(size)
+		if limit == this { // just over: the bytes tell them apart
+			limit, this = fmt.Sprintf("%d bytes", engine.MaxRecordSize), fmt.Sprintf("%d bytes", size)
+		}
+		return TooLarge("a match record has at most %s, and this one has %s", limit, this)
+	}
+	return TooLarge("a match record has at most %s", Bytes(engine.MaxRecordSize))
+}
+
+// Bytes is a size as people read it: "512 bytes", "12 KiB", "16 MiB",
+// "16.5 MiB".
+func Bytes(n int) string {
+	const kib, mib = 1 << 10, 1 << 20
+	switch {
+	case n < kib:
+		return fmt.Sprintf("%d bytes", n)
+	case n < mib:
+		return trimPoint(fmt.Sprintf("%.1f", float64(n)/kib)) + " KiB"
+	}
+	return trimPoint(fmt.Sprintf("%.1f", float64(n)/mib)) + " MiB"
+}
+
+func trimPoint(s string) string { return strings.TrimSuffix(s, ".0") }
 
 // recordError is a record that cannot be imported, as an Invalid error
 // naming the line (and for an illegal move, the rule with its help).

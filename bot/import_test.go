@@ -78,3 +78,51 @@ func TestImport(t *testing.T) {
 		t.Errorf("wrong player count: %v", err)
 	}
 }
+
+// TestRecordLimit: a record over engine.MaxRecordSize is refused with the
+// one stated limit, in a short text that repeats none of it.
+func TestRecordLimit(t *testing.T) {
+	ctx := context.Background()
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(testgame.Game{}), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := "Game: pebbles\n" + strings.Repeat("x", engine.MaxRecordSize)
+	_, err = svc.Import(ctx, bot.ImportRequest{Channel: "c", Record: huge, Users: []bot.UserRef{alice, bob}})
+	p := svc.Explain(ctx, err)
+	if want := "That is too long: a match record has at most 16777216 bytes, and this one has 16777230 bytes."; p.Kind != bot.KindTooLarge || p.Text != want {
+		t.Errorf("oversize record: %+v, want %q", p, want)
+	}
+	if got := svc.Explain(ctx, bot.RecordTooLarge(20<<20)).Text; got != "That is too long: a match record has at most 16 MiB, and this one has 20 MiB." {
+		t.Errorf("a 20 MiB record: %q", got)
+	}
+	for n, want := range map[int]string{0: "0 bytes", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 16 << 20: "16 MiB", 17<<20 + 300<<10: "17.3 MiB"} {
+		if got := bot.Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestParseSeed: seeds are read from text over the whole uint64 range;
+// anything else is an invalid input that says what a seed is.
+func TestParseSeed(t *testing.T) {
+	for text, want := range map[string]uint64{"0": 0, " 42 ": 42, "18446744073709551615": 1<<64 - 1} {
+		if got, given, err := bot.ParseSeed(text); err != nil || !given || got != want {
+			t.Errorf("ParseSeed(%q) = %d, %v, %v; want %d", text, got, given, err, want)
+		}
+	}
+	if _, given, err := bot.ParseSeed("  "); err != nil || given {
+		t.Errorf("an empty seed: given %v, %v", given, err)
+	}
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(testgame.Game{}), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"18446744073709551616", "-1", "1e3", "seven"} {
+		_, _, err := bot.ParseSeed(bad)
+		p := svc.Explain(context.Background(), err)
+		if want := "A seed is a whole number from 0 to 18446744073709551615, and \"" + bad + "\" is not."; p.Kind != bot.KindInvalid || p.Text != want {
+			t.Errorf("ParseSeed(%q): %+v, want %q", bad, p, want)
+		}
+	}
+}

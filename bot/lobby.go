@@ -101,6 +101,26 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	return fromRecord(sm, g), nil
 }
 
+// MaxSeedText is the largest seed, as ParseSeed reads it.
+const MaxSeedText = "18446744073709551615"
+
+// ParseSeed reads a seed a person typed: a whole number from 0 to
+// MaxSeedText (every uint64), spaces around it ignored. Empty text gives
+// no seed (given false: pick a random one). Front ends pass seeds as text
+// end to end, since a JavaScript number cannot hold every uint64.
+func ParseSeed(text string) (seed uint64, given bool, err error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0, false, nil
+	}
+	seed, err = strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return 0, false, &Error{Kind: KindInvalid, Err: err,
+			Detail: fmt.Sprintf("a seed is a whole number from 0 to %s, and %q is not", MaxSeedText, text)}
+	}
+	return seed, true, nil
+}
+
 // checkOptions rejects unknown keys and values outside a spec's list, and
 // leaves defaults to the game.
 func checkOptions(g engine.Game, in map[string]string) (map[string]string, error) {
@@ -293,7 +313,7 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 		return Outcome{}, err
 	}
 	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: "resign",
-		Text: fmt.Sprintf("seat %d resigns; the match ends", seat+1)} // EventsFor names the seat
+		Text: fmt.Sprintf("seat %d resigns; the match ends", seat+1), Own: "you resign; the match ends"} // EventsFor names the seat
 	s.log.InfoContext(ctx, "match resigned", "match", m.ID, "seat", seat)
 	return Outcome{Match: m, Seat: seat, Events: []engine.Event{ev}}, nil
 }

@@ -66,8 +66,9 @@ func turnChange(prev, next *engine.Status) (newTurn bool, notify []int) {
 	return len(notify) > 0, notify
 }
 
-// EventsFor filters the events a seat (or engine.Spectator) may see, with
-// the seats named by their players (Match.Narrate).
+// EventsFor filters the events a seat (or engine.Spectator) may see, as
+// that seat reads them (Match.NarrateFor: the seats named by their
+// players, "you" and "your" for the seat itself).
 func (o Outcome) EventsFor(seat int) []engine.Event {
 	return o.Match.narrated(o.Events, seat)
 }
@@ -208,6 +209,7 @@ func (m Match) moveError(err error, seat int, mv engine.Move) error {
 	case errors.Is(err, engine.ErrIncompleteMove):
 		e := &Error{Kind: KindIncomplete, Move: m.game.FormatMove(mv), Err: err}
 		if ch, cerr := m.game.Choices(m.state, seat, mv); cerr == nil {
+			ch = m.namedChoices(ch, seat)
 			e.Choices = &ch
 		}
 		return e
@@ -241,7 +243,23 @@ func (s *Service) Choices(ctx context.Context, r Ref, userID, partial string) (e
 	if err != nil {
 		return engine.Choices{}, m, m.moveError(err, seat, mv)
 	}
-	return ch, m, nil
+	return m.namedChoices(ch, seat), m, nil
+}
+
+// namedChoices is ch as seat reads it: the seats in its prompt, labels and
+// help named by their players, its own possessions as "your"
+// (Match.NameFor). Tokens are the notation and stay as they are.
+func (m Match) namedChoices(ch engine.Choices, seat int) engine.Choices {
+	ch.Prompt = m.NameFor(ch.Prompt, seat)
+	if len(ch.Next) > 0 {
+		next := make([]engine.Choice, len(ch.Next))
+		for i, c := range ch.Next {
+			c.Label, c.Help = m.NameFor(c.Label, seat), m.NameFor(c.Help, seat)
+			next[i] = c
+		}
+		ch.Next = next
+	}
+	return ch
 }
 
 // Suggest autocompletes typed notation with legal moves (at most limit).
@@ -255,5 +273,9 @@ func (s *Service) Suggest(ctx context.Context, r Ref, userID, typed string, limi
 	if err != nil {
 		return nil, err
 	}
-	return engine.Suggest(m.game, m.state, seat, typed, limit), nil
+	sug := engine.Suggest(m.game, m.state, seat, typed, limit)
+	for i := range sug {
+		sug[i].Label = m.NameFor(sug[i].Label, seat)
+	}
+	return sug, nil
 }

@@ -154,9 +154,18 @@ type boardKey struct {
 // match whose stored data cannot be read is left out and logged, so one
 // bad match does not hide the others.
 func (s *Service) UserMatches(ctx context.Context, userID string) ([]Match, error) {
+	return s.RecentMatches(ctx, userID, 0)
+}
+
+// RecentMatches is UserMatches cut to the newest limit matches (0: all),
+// for a list that shows the latest: only those are loaded.
+func (s *Service) RecentMatches(ctx context.Context, userID string, limit int) ([]Match, error) {
 	ids, err := s.store.UserMatches(ctx, userID)
 	if err != nil {
 		return nil, fmt.Errorf("bot: matches of %s: %w", userID, err)
+	}
+	if limit > 0 && len(ids) > limit {
+		ids = ids[:limit]
 	}
 	out := make([]Match, 0, len(ids))
 	for _, id := range ids {

@@ -203,11 +203,32 @@ func (m Match) Names() []string {
 	return out
 }
 
-// Narrate returns an event as a front end shows it: its text names the
-// seats by their players (engine.NameSeats); the rest is unchanged.
+// Narrate returns an event as a front end shows it to everyone (the
+// channel, the spectators): its text names the seats by their players
+// (engine.NameSeats); the rest is unchanged but Own, which is dropped.
 func (m Match) Narrate(e engine.Event) engine.Event {
-	e.Text = engine.NameSeats(e.Text, m.Names())
+	return m.NarrateFor(e, engine.Spectator)
+}
+
+// NarrateFor returns an event as viewer (a seat, or engine.Spectator)
+// reads it: the event's own seat reads its Own text ("you build ...")
+// when the game gives one, and every text names the seats by their
+// players, the viewer's own possessions as "your" (engine.NameSeatsFor).
+// Own is dropped, so that no viewer is sent another's second person.
+func (m Match) NarrateFor(e engine.Event, viewer int) engine.Event {
+	if viewer != engine.Spectator && viewer == e.Seat && e.Own != "" {
+		e.Text = e.Own
+	}
+	e.Own = ""
+	e.Text = m.NameFor(e.Text, viewer)
 	return e
+}
+
+// NameFor is a text of the game (an event, a choice's label, the phase)
+// as viewer reads it: the seats named by their players, the viewer's own
+// possessions as "your" (engine.NameSeatsFor).
+func (m Match) NameFor(text string, viewer int) string {
+	return engine.NameSeatsFor(text, m.Names(), viewer)
 }
 
 // setup is what the match was set up with: its seats, seed, options, pins
@@ -217,12 +238,12 @@ func (m Match) setup() engine.Setup {
 }
 
 // narrated lists the events of evs that seat (or engine.Spectator) may
-// see, each as Narrate shows it; nil when there are none.
+// see, each as NarrateFor shows it to that seat; nil when there are none.
 func (m Match) narrated(evs []engine.Event, seat int) []engine.Event {
 	var out []engine.Event
 	for _, e := range evs {
 		if e.VisibleTo(seat) {
-			out = append(out, m.Narrate(e))
+			out = append(out, m.NarrateFor(e, seat))
 		}
 	}
 	return out

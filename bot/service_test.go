@@ -219,6 +219,18 @@ func TestSubmit(t *testing.T) {
 	if got := strings.Join(raw, "; "); !strings.Contains(got, "seat 1 takes 3") || strings.Contains(got, "Alice") {
 		t.Errorf("the outcome's events %q changed, want the engine's \"seat 1\"", got)
 	}
+	// Alice reads her own move in the second person, and no viewer is
+	// sent another's second person.
+	var alices []string
+	for _, e := range o.EventsFor(0) {
+		alices = append(alices, e.Text)
+		if e.Own != "" {
+			t.Errorf("EventsFor sends Own text %q", e.Own)
+		}
+	}
+	if got := strings.Join(alices, "; "); !strings.Contains(got, "you take 3") || strings.Contains(got, "Alice") {
+		t.Errorf("alice's narration %q, want \"you take 3\"", got)
+	}
 	if len(o.EventsFor(0)) <= len(o.EventsFor(1)) {
 		t.Errorf("alice should see more events than bob: %d vs %d", len(o.EventsFor(0)), len(o.EventsFor(1)))
 	}
