@@ -1,24 +1,39 @@
 package web_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"image/png"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"regexp"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
+// The playground in real Chromium: every test runs at a desktop width and
+// at a phone's, and fails on any console error, page error, failed
+// request (the favicon's included), broken image or sideways scrolling,
+// besides what it asserts of what a person sees.
+
 const chromiumPath = "/usr/bin/chromium"
+
+// A width the page is tried at.
+type width struct {
+	name   string
+	w, h   int64
+	mobile bool
+}
+
+var widths = []width{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}}
 
 // browser starts a fresh headless Chromium. A missing browser is a failure,
 // not a skip: the README's test command installs it.
@@ -43,49 +58,134 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 1000),
+		chromedp.WindowSize(1280, 900),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	t.Cleanup(func() { cancelC(); cancelA() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
 	return ctx
 }
 
-// fetchPNG downloads a board image the page shows and checks it decodes.
-func fetchPNG(t *testing.T, base, src string) []byte {
-	t.Helper()
-	if i := strings.Index(src, "/api/"); i >= 0 {
-		src = src[i:]
-	}
-	res, err := http.Get(base + src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %s %s", src, res.Status, b)
-	}
-	if _, err := png.Decode(bytes.NewReader(b)); err != nil {
-		t.Fatalf("board %s is not a PNG: %v", src, err)
-	}
-	return b
+// page is one browser tab on the playground, watching for problems.
+type page struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	wd   width
+
+	mu       sync.Mutex
+	urls     map[network.RequestID]string
+	problems []string
+	allowed  []string // substrings of problems the test provokes on purpose
 }
 
-// boardShown is true when the page shows the main board image, loaded.
-const boardShown = `(() => { const b = document.getElementById("board"); return !!b && b.complete && b.naturalWidth > 0; })()`
+// newPage opens a tab at the width in the browser of bctx.
+func newPage(t *testing.T, bctx context.Context, base string, wd width) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(bctx)
+	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelT(); cancel() })
+	p := &page{t: t, ctx: ctx, base: base, wd: wd, urls: map[network.RequestID]string{}}
+	if err := chromedp.Listen(ctx, p.event); err != nil {
+		t.Fatal(err)
+	}
+	var opts []chromedp.EmulateViewportOption
+	if wd.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	p.do("set the viewport", chromedp.EmulateViewport(wd.w, wd.h, opts...))
+	t.Cleanup(p.report)
+	return p
+}
 
-// waitJS polls a JavaScript expression until it is true.
-func waitJS(expr string) chromedp.Action[chromedp.Void] {
-	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
-		return err
-	})
+// event records what counts as a problem: uncaught errors, console errors
+// and warnings, requests that fail, and HTTP errors for anything but the
+// API's own answers to refused requests (the page shows those).
+func (p *page) event(ev any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch e := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		p.urls[e.RequestID] = e.Request.URL
+	case *network.EventResponseReceived:
+		api := e.Type == network.ResourceTypeFetch || e.Type == network.ResourceTypeXHR
+		if e.Response.Status >= 500 || (e.Response.Status >= 400 && !api) {
+			p.problems = append(p.problems, fmt.Sprintf("HTTP %d for %s", e.Response.Status, e.Response.URL))
+		}
+	case *network.EventLoadingFailed:
+		if !e.Canceled {
+			p.problems = append(p.problems, fmt.Sprintf("request for %s failed: %s", p.urls[e.RequestID], e.ErrorText))
+		}
+	case *runtime.EventExceptionThrown:
+		d := e.ExceptionDetails
+		text := d.Text
+		if d.Exception != nil {
+			text += " " + d.Exception.Description
+		}
+		p.problems = append(p.problems, "page error: "+text)
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeWarning || e.Type == runtime.ConsoleAPICalledTypeAssert {
+			var args []string
+			for _, a := range e.Args {
+				if a.Value != nil {
+					args = append(args, string(a.Value))
+				} else {
+					args = append(args, a.Description)
+				}
+			}
+			p.problems = append(p.problems, fmt.Sprintf("console.%s: %s", e.Type, strings.Join(args, " ")))
+		}
+	case *log.EventEntryAdded:
+		// Network entries repeat what the network events report.
+		if en := e.Entry; en.Source != log.EntrySourceNetwork && (en.Level == log.EntryLevelError || en.Level == log.EntryLevelWarning) {
+			p.problems = append(p.problems, fmt.Sprintf("console %s (%s): %s %s", en.Level, en.Source, en.Text, en.URL))
+		}
+	}
+}
+
+// allow accepts problems containing s: a test that stops the server on
+// purpose expects its requests to fail.
+func (p *page) allow(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.allowed = append(p.allowed, s)
+}
+
+func (p *page) takeProblems() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []string
+	for _, pr := range p.problems {
+		ok := false
+		for _, a := range p.allowed {
+			ok = ok || strings.Contains(pr, a)
+		}
+		if !ok {
+			out = append(out, pr)
+		}
+	}
+	p.problems = nil
+	return out
+}
+
+func (p *page) report() {
+	for _, pr := range p.takeProblems() {
+		p.t.Errorf("%s: %s", p.wd.name, pr)
+	}
+}
+
+func (p *page) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.report()
+		p.shot("FAILED-" + strings.NewReplacer("/", "-", " ", "-").Replace(p.t.Name()))
+		p.t.Fatalf("%s (%s): %v", what, p.wd.name, err)
+	}
 }
 
 // js evaluates an expression for its effect.
@@ -96,283 +196,263 @@ func js(expr string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// value evaluates an expression for its value.
-func value[T any](ctx context.Context, expr string) (T, error) {
-	return chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-}
-
-func attr(ctx context.Context, id, name string) (string, error) {
-	a, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID(id), name))
-	return a.Value, err
-}
-
-func TestPlaygroundInBrowser(t *testing.T) {
-	for _, tc := range e2eGames {
-		t.Run(tc.game, func(t *testing.T) {
-			srv := httptest.NewServer(newPlayground(t))
-			defer srv.Close()
-			ctx := browser(t)
-			step := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-				t.Helper()
-				if err := chromedp.Do(ctx, steps...); err != nil {
-					t.Fatalf("%s: %v", what, err)
-				}
-			}
-			get := func(v string, err error) string {
-				t.Helper()
-				if err != nil {
-					t.Fatal(err)
-				}
-				return v
-			}
-
-			// Create a match through the form.
-			step("create a match",
-				chromedp.Navigate(srv.URL+"/"),
-				waitJS(fmt.Sprintf(`!!document.querySelector('#game option[value=%q]')`, tc.game)),
-				js(fmt.Sprintf(`(() => { const g = document.getElementById("game"); g.value = %q; g.onchange(); document.getElementById("seats").value = "%d"; document.getElementById("seed").value = "%d"; document.querySelector('[data-key=%q]').value = %q; })()`, tc.game, tc.seats, tc.seed, tc.option[0], tc.option[1])),
-				chromedp.Click(chromedp.ID("create")),
-				waitJS(`!document.getElementById("table").hidden && `+boardShown),
-				waitJS(`document.querySelectorAll("#choices button").length > 0`),
-			)
-			// The match was created with the chosen seats and option.
-			loc := get(chromedp.Run(ctx, chromedp.Location()))
-			id := loc[strings.Index(loc, "match=")+len("match="):]
-			res, err := http.Get(srv.URL + "/api/matches/" + id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var created struct {
-				Game    string
-				Seats   []struct{ Name string }
-				Options map[string]string
-			}
-			json.NewDecoder(res.Body).Decode(&created)
-			res.Body.Close()
-			if created.Game != tc.game || len(created.Seats) != tc.seats || created.Options[tc.option[0]] != tc.option[1] {
-				t.Errorf("created %+v, want %s with %d seats and %s=%s", created, tc.game, tc.seats, tc.option[0], tc.option[1])
-			}
-			// The option is labelled in words with its help as the tooltip.
-			optLabel := get(value[string](ctx, fmt.Sprintf(`document.querySelector('[data-key=%q]').closest("label").textContent`, tc.option[0])))
-			optHelp := get(value[string](ctx, fmt.Sprintf(`document.querySelector('[data-key=%q]').closest("label").title`, tc.option[0])))
-			if wantHelp := tc.optionHelp(t); !strings.HasPrefix(optLabel, strings.ReplaceAll(tc.option[0], "-", " ")+" ") || optHelp != wantHelp || optHelp == "" {
-				t.Errorf("option %s labelled %q with tooltip %q, want its key in words and %q", tc.option[0], optLabel, optHelp, wantHelp)
-			}
-			// The hand names the cards, the token as the tooltip.
-			step("hand cards", waitJS(`document.querySelectorAll("#hand .card").length > 0`))
-			cards := get(value[string](ctx, `[...document.querySelectorAll("#hand .card")].map((c) => c.title + "=" + c.textContent).join(" ")`))
-			if tc.game == "brass" && !regexp.MustCompile(`^([a-z]+=[A-Z][A-Za-z &-]+ ?)+$`).MatchString(cards) {
-				t.Errorf("brass hand shows %q, want display names with the tokens as titles", cards)
-			}
-			// Seats wear the board's letters and colours.
-			seatText := get(chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(`#seatbar button[data-seat="1"]`))))
-			swatch := get(value[string](ctx, `getComputedStyle(document.querySelector('#seatbar button[data-seat="1"] .swatch')).backgroundColor`))
-			if !strings.HasPrefix(seatText, "B Seat 2 ") || swatch != "rgb(86, 180, 233)" {
-				t.Errorf("seat 2 button %q with swatch %q, want B and sky blue rgb(86, 180, 233)", seatText, swatch)
-			}
-			src1 := get(attr(ctx, "board", "src"))
-			board1 := fetchPNG(t, srv.URL, src1)
-
-			// An illegal move shows which rule forbids it, with its help.
-			step("illegal move",
-				chromedp.SendKeys(chromedp.ID("move"), tc.illegal),
-				chromedp.Click(chromedp.ID("play")),
-				chromedp.WaitVisible(chromedp.ID("error")),
-			)
-			msg := get(chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#error .msg"))))
-			kind := get(value[string](ctx, `document.getElementById("error").dataset.kind`))
-			helpTitle := get(value[string](ctx, `(document.querySelector("#error summary") || {}).textContent || ""`))
-			if want := tc.ruleMessage(t); kind != "rule" || msg != want || !strings.HasPrefix(helpTitle, "Rule: ") {
-				t.Errorf("illegal move shows kind %q, message %q, help %q; want a rule error %q with its help", kind, msg, helpTitle, tc.ruleMessage(t))
-			}
-
-			// An incomplete move says so and offers the choices that
-			// continue it; one of them continues the move in the picker.
-			ch := tc.continuations(t)
-			step("incomplete move",
-				js(`document.getElementById("move").value = ""`),
-				chromedp.SendKeys(chromedp.ID("move"), tc.incomplete),
-				chromedp.Click(chromedp.ID("play")),
-				waitJS(`document.getElementById("error").dataset.kind === "incomplete" && !document.getElementById("error").hidden`),
-			)
-			msg = get(chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#error .msg"))))
-			if want := fmt.Sprintf("%q is not a complete move. %s It goes on with: %s", tc.incomplete, ch.Prompt, ch.Next[0].Token); !strings.HasPrefix(msg, want) {
-				t.Errorf("incomplete move shows %q, want %q...", msg, want)
-			}
-			offered := get(value[string](ctx, `[...document.querySelectorAll("#error .choices button")].map((b) => b.dataset.token + "=" + b.textContent).join("|")`))
-			var wantOffered []string
-			for _, c := range ch.Next {
-				wantOffered = append(wantOffered, c.Token+"="+c.Label)
-			}
-			if offered != strings.Join(wantOffered, "|") {
-				t.Errorf("incomplete move offers %q, want %q", offered, strings.Join(wantOffered, "|"))
-			}
-			step("continue in the picker",
-				chromedp.Click(chromedp.CSS("#error .choices button")),
-				waitJS(fmt.Sprintf(`document.getElementById("partial").textContent === %q && document.getElementById("error").hidden`, tc.incomplete+" "+ch.Next[0].Token)),
-				chromedp.Click(chromedp.ID("clear")),
-				waitJS(`document.getElementById("partial").textContent === ""`),
-			)
-
-			// A typed move through autocompletion: the first suggestion
-			// repeatedly until a complete move, then Play.
-			step("type", js(`document.getElementById("move").value = ""`), chromedp.SendKeys(chromedp.ID("move"), tc.typedPrefix))
-			for i := 0; ; i++ {
-				if i == 12 {
-					t.Fatal("autocompletion never offered a complete move")
-				}
-				step("suggestions", waitJS(`document.querySelectorAll("#suggestions li").length > 0`))
-				complete, err := value[bool](ctx, `document.querySelector("#suggestions li").classList.contains("complete")`)
-				if err != nil {
-					t.Fatal(err)
-				}
-				before := get(value[string](ctx, `document.getElementById("move").value`))
-				step("pick a suggestion", chromedp.Click(chromedp.CSS("#suggestions li")))
-				if complete {
-					break
-				}
-				step("longer text", waitJS(fmt.Sprintf(`document.getElementById("move").value != %q`, before)), chromedp.Sleep(300*time.Millisecond))
-			}
-			step("play the typed move",
-				chromedp.Click(chromedp.ID("play")),
-				waitJS(`document.querySelectorAll("#log li").length === 1`),
-				waitJS(fmt.Sprintf(`document.getElementById("board").src != %q && `+boardShown, src1)),
-			)
-			src2 := get(attr(ctx, "board", "src"))
-			board2 := fetchPNG(t, srv.URL, src2)
-			if bytes.Equal(board1, board2) {
-				t.Error("the board image did not change after a move")
-			}
-
-			// A move clicked through the step-by-step choices (the page
-			// has switched to the next seat to act).
-			for i := 0; ; i++ {
-				if i == 12 {
-					t.Fatal("the picker never completed a move")
-				}
-				step("picker", waitJS(`document.querySelectorAll("#choices button").length > 0 || !document.getElementById("submitpick").disabled`))
-				ready, err := value[bool](ctx, `!document.getElementById("submitpick").disabled`)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if ready {
-					break
-				}
-				before := get(chromedp.Run(ctx, chromedp.TextContent(chromedp.ID("partial"))))
-				step("picker step",
-					chromedp.Click(chromedp.CSS("#choices button")),
-					waitJS(fmt.Sprintf(`document.getElementById("partial").textContent != %q`, before)),
-				)
-			}
-			step("submit the clicked move",
-				chromedp.Click(chromedp.ID("submitpick")),
-				waitJS(`document.querySelectorAll("#log li").length === 2`),
-				waitJS(fmt.Sprintf(`document.getElementById("board").src != %q && `+boardShown, src2)),
-			)
-			src3 := get(attr(ctx, "board", "src"))
-			if bytes.Equal(fetchPNG(t, srv.URL, src3), board2) {
-				t.Error("the board image did not change after the clicked move")
-			}
-
-			// The seat's hand and the rules lookup.
-			step("hand", waitJS(`document.getElementById("hand").textContent !== ""`))
-			step("rules lookup",
-				chromedp.SendKeys(chromedp.ID("helpq"), tc.helpQuery),
-				chromedp.Click(chromedp.CSS("#helpform button")),
-				waitJS(`document.querySelectorAll("#helpres details").length > 0`),
-			)
-			handText := get(chromedp.Run(ctx, chromedp.TextContent(chromedp.ID("hand"))))
-			if strings.TrimSpace(handText) == "" || strings.Contains(handText, "error") {
-				t.Errorf("hand shows %q", handText)
-			}
-		})
-	}
-}
-
-// TestPebblesPageInBrowser: the page offers the second game as its Info
-// describes it and shows what the core and renderer give for any game:
-// every image of the selected seat with its title, the standings under the
-// game's score name and figures in the game's order, who must act after a
-// move, and the end of the match.
-func TestPebblesPageInBrowser(t *testing.T) {
-	srv := httptest.NewServer(newPlayground(t))
-	defer srv.Close()
-	ctx := browser(t)
-	step := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	text := func(expr string) string {
-		t.Helper()
-		v, err := value[string](ctx, expr)
+// waitJS polls a JavaScript expression until it is true.
+func waitJS(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
 		if err != nil {
-			t.Fatal(err)
+			return fmt.Errorf("waiting for %s: %w", expr, err)
 		}
-		return v
+		return nil
+	})
+}
+
+func (p *page) wait(expr string) { p.t.Helper(); p.do("wait", waitJS(expr)) }
+
+func (p *page) str(expr string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		p.t.Fatalf("%s: %v", expr, err)
 	}
-	const captions = `[...document.querySelectorAll("#images figcaption")].map((c) => c.textContent).join("|")`
-	step("create a Pebbles match",
-		chromedp.Navigate(srv.URL+"/"),
-		waitJS(`!!document.querySelector('#game option[value="pebbles"]')`),
-		js(`(() => { const g = document.getElementById("game"); g.value = "pebbles"; g.onchange(); document.getElementById("seats").value = "2"; document.getElementById("seed").value = "3"; document.querySelector('[data-key="pile"]').value = "6"; })()`),
-		chromedp.Click(chromedp.ID("create")),
-		waitJS(`document.querySelectorAll("#images img").length === 3 && [...document.querySelectorAll("#images img")].every((i) => i.complete && i.naturalWidth > 0)`),
-	)
-	if got := text(captions); got != "Pile|Players|Your hand" {
-		t.Errorf("seat 1 sees images %q, want the pile, the players and its hand", got)
+	return v
+}
+
+func (p *page) num(expr string) int {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](expr))
+	if err != nil {
+		p.t.Fatalf("%s: %v", expr, err)
 	}
-	if got := text(`[...document.querySelectorAll("#standings th")].map((c) => c.textContent).join("|")`); got != "Player|Wins|Cards" {
-		t.Errorf("standings columns %q, want the game's score name and figures", got)
+	return v
+}
+
+func (p *page) truth(expr string) bool {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](expr))
+	if err != nil {
+		p.t.Fatalf("%s: %v", expr, err)
 	}
-	if got := text(`document.querySelector("#events .turn").textContent`); got != "Now to act: Player 1." {
-		t.Errorf("after the start the page says %q", got)
+	return v
+}
+
+// shown is the text a person sees in the first element matching a CSS
+// selector ("" when it is missing or hidden).
+func (p *page) shown(sel string) string {
+	p.t.Helper()
+	return p.str(fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e && e.checkVisibility() ? e.innerText.trim() : ""; })()`, sel))
+}
+
+func (p *page) visible(sel string) bool {
+	p.t.Helper()
+	return p.truth(fmt.Sprintf(`(() => { const e = document.querySelector(%q); return !!e && e.checkVisibility(); })()`, sel))
+}
+
+func (p *page) location() string {
+	p.t.Helper()
+	loc, err := chromedp.Run(p.ctx, chromedp.Location())
+	if err != nil {
+		p.t.Fatal(err)
 	}
-	step("the spectators' images",
-		chromedp.Click(chromedp.CSS(`#seatbar button[data-seat="-1"]`)),
-		waitJS(`document.querySelectorAll("#images img").length === 2`),
-	)
-	if got := text(captions); got != "Pile|Players" {
-		t.Errorf("the spectators see %q, want no hand", got)
+	return strings.TrimPrefix(loc, p.base)
+}
+
+func (p *page) click(sel string) { p.t.Helper(); p.do("click "+sel, chromedp.Click(chromedp.CSS(sel))) }
+
+// typeKeys types into an element as a person would, key by key.
+func (p *page) typeKeys(sel, keys string) {
+	p.t.Helper()
+	p.do("type into "+sel, chromedp.SendKeys(chromedp.CSS(sel), keys))
+}
+
+// look checks what any screen must be: every image shown decodes, nothing
+// scrolls sideways, no problem so far; and with SMOKESTACK_SHOTS set it
+// saves a screenshot under that directory for a person to look at.
+func (p *page) look(name string) {
+	p.t.Helper()
+	// Once every image has loaded or failed: those that failed.
+	broken, err := chromedp.Run(p.ctx, chromedp.Poll[string](`(() => { const im = [...document.images]; if (!im.every((i) => i.complete)) return ""; return "broken:" + im.filter((i) => i.checkVisibility() && i.naturalWidth === 0).map((i) => i.src).join(" "); })()`,
+		chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		p.t.Fatalf("%s, %s: images never settled: %v", p.wd.name, name, err)
 	}
-	step("back to seat 1",
-		chromedp.Click(chromedp.CSS(`#seatbar button[data-seat="0"]`)),
-		waitJS(`document.querySelectorAll("#choices button").length > 0`),
-	)
-	// Play to the end through the choices; the page follows the seat that
-	// must act.
-	for moves := 0; ; moves++ {
-		if moves == 20 {
-			t.Fatal("the match did not end in 20 moves")
+	if broken != "broken:" {
+		p.t.Errorf("%s, %s: %s", p.wd.name, name, broken)
+	}
+	if w := p.str(`(() => { const d = document.documentElement; return d.scrollWidth > d.clientWidth ? d.scrollWidth + " > " + d.clientWidth + ": " + [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > d.clientWidth + 1 && e.checkVisibility()).slice(0, 5).map((e) => e.tagName + "#" + e.id + "." + e.className).join(", ") : ""; })()`); w != "" {
+		p.t.Errorf("%s, %s: the page scrolls sideways (%s)", p.wd.name, name, w)
+	}
+	for _, pr := range p.takeProblems() {
+		p.t.Errorf("%s, %s: %s", p.wd.name, name, pr)
+	}
+	p.shot(p.wd.name + "-" + name)
+}
+
+// shot saves a screenshot of the whole page as name.png under the
+// directory SMOKESTACK_SHOTS names, if any.
+func (p *page) shot(name string) {
+	dir := os.Getenv("SMOKESTACK_SHOTS")
+	if dir == "" {
+		return
+	}
+	// The whole page at once: a viewport as tall as the page, then back.
+	h := p.num(`document.documentElement.scrollHeight`)
+	var opts []chromedp.EmulateViewportOption
+	if p.wd.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(p.wd.w, max(int64(h), p.wd.h), opts...)); err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(p.wd.w, p.wd.h, opts...)); err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+	}
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
+// start opens the start screen, the games loaded.
+func (p *page) start() {
+	p.t.Helper()
+	p.do("open the start", chromedp.Navigate(p.base+"/"), waitJS(`document.querySelectorAll("#seats option").length > 0 && !document.getElementById("start").hidden`))
+}
+
+// matchForm describes a match to start through the form.
+type matchForm struct {
+	game   string
+	seats  int
+	seed   string
+	names  string
+	option [2]string // key, value; empty for the defaults
+}
+
+// create starts a match through the form on the start screen and waits
+// for its board.
+func (p *page) create(f matchForm) string {
+	p.t.Helper()
+	p.fill(f)
+	p.click("#create")
+	p.wait(`!document.getElementById("table").hidden && !!document.getElementById("board") && document.getElementById("board").complete && document.getElementById("board").naturalWidth > 0`)
+	p.wait(`document.querySelectorAll("#log li").length > 0`)
+	return p.matchID()
+}
+
+func (p *page) fill(f matchForm) {
+	p.t.Helper()
+	set := fmt.Sprintf(`(() => { const g = document.getElementById("game"); g.value = %q; g.onchange(); document.getElementById("seats").value = "%d"; document.getElementById("seed").value = %q; document.getElementById("names").value = %q; })()`,
+		f.game, f.seats, f.seed, f.names)
+	p.do("fill the form", js(set))
+	if f.option[0] != "" {
+		p.do("set an option", js(fmt.Sprintf(`document.querySelector('#options [data-key=%q]').value = %q`, f.option[0], f.option[1])))
+	}
+}
+
+// matchID is the match the address shows.
+func (p *page) matchID() string {
+	p.t.Helper()
+	return p.str(`new URLSearchParams(location.search).get("match") || ""`)
+}
+
+// logLen is the number of entries of the log (the setup's included).
+const logLen = `document.querySelectorAll("#log li").length`
+
+// choicesShown is true once the choices shown are those that follow the
+// typed words.
+const choicesShown = `document.getElementById("choices").dataset.partial === document.getElementById("move").value.trim()`
+
+// playChoices plays one move of the seat shown by clicking the first
+// choice at each step, then Enter; it returns the log's new length.
+func (p *page) playChoices() int {
+	p.t.Helper()
+	before := p.num(logLen)
+	for i := 0; ; i++ {
+		if i == 12 {
+			p.t.Fatal("the choices never completed a move")
 		}
-		if strings.Contains(text(`document.getElementById("status").textContent`), "finished") {
+		p.wait(choicesShown)
+		if p.truth(`!document.getElementById("play").disabled`) {
 			break
 		}
-		before := text(`String(document.querySelectorAll("#log li").length)`)
-		for i := 0; ; i++ {
-			if i == 6 {
-				t.Fatal("the picker never completed a move")
-			}
-			step("picker", waitJS(`document.querySelectorAll("#choices button").length > 0 || !document.getElementById("submitpick").disabled`))
-			if ready, err := value[bool](ctx, `!document.getElementById("submitpick").disabled`); err != nil || ready {
-				break
-			}
-			partial := text(`document.getElementById("partial").textContent`)
-			step("pick", chromedp.Click(chromedp.CSS("#choices button")), waitJS(fmt.Sprintf(`document.getElementById("partial").textContent != %q`, partial)))
-		}
-		step("submit", chromedp.Click(chromedp.ID("submitpick")), waitJS(fmt.Sprintf(`String(document.querySelectorAll("#log li").length) != %q`, before)))
-		if moves == 0 {
-			if got := text(`document.querySelector("#events .turn").textContent`); got != "Now to act: Player 2." {
-				t.Errorf("after the first move the page says %q", got)
-			}
+		text := p.str(`document.getElementById("move").value`)
+		p.click("#choices button.choice")
+		p.wait(fmt.Sprintf(`document.getElementById("move").value !== %q`, text))
+	}
+	p.click("#play")
+	p.wait(fmt.Sprintf(`%s > %d`, logLen, before))
+	return p.num(logLen)
+}
+
+// get fetches a URL of the server.
+func get(t *testing.T, url string) (*http.Response, []byte) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var b strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := res.Body.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			break
 		}
 	}
-	if got := text(`document.querySelector("#events .turn").textContent`); got != "The game is over." {
-		t.Errorf("at the end the page says %q", got)
+	return res, []byte(b.String())
+}
+
+func getJSON(t *testing.T, url string, out any) {
+	t.Helper()
+	res, body := get(t, url)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %s %s", url, res.Status, body)
 	}
-	wins := text(`[...document.querySelectorAll("#standings tbody tr")].map((r) => r.children[1].textContent).sort().join(",")`)
-	if wins != "0,1" {
-		t.Errorf("final standings show wins %q, want one winner", wins)
+	if err := json.Unmarshal(body, out); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+}
+
+// TestPlaygroundInBrowser runs every browser test at both widths, each in
+// a tab of its own on one server and one browser per width.
+func TestPlaygroundInBrowser(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T, p *page)
+	}{
+		{"first screen", testFirstScreen},
+		{"seeds", testSeeds},
+		{"match list and history", testMatchList},
+		{"empty hand", testEmptyHand},
+		{"errors", testErrors},
+		{"size limit", testSizeLimit},
+		{"private events", testPrivateEvents},
+		{"record download", testRecordDownload},
+		{"names", testNames},
+		{"move builder", testMoveBuilder},
+		{"long lists", testLongLists},
+		{"rules search", testRulesSearch},
+		{"status and last move", testStatusAndLastMove},
+		{"layout", testLayout},
+		{"play to the end", testPlayToEnd},
+	}
+	for _, wd := range widths {
+		t.Run(wd.name, func(t *testing.T) {
+			srv := httptest.NewServer(newPlayground(t))
+			defer srv.Close()
+			b := browser(t)
+			for _, tc := range tests {
+				t.Run(tc.name, func(t *testing.T) {
+					tc.run(t, newPage(t, b, srv.URL, wd))
+				})
+			}
+		})
 	}
 }

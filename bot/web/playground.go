@@ -10,11 +10,14 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/httpserve"
@@ -41,7 +44,10 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s := &Server{svc: svc, log: log, mux: http.NewServeMux()}
 	static, _ := fs.Sub(assets, "assets")
 	s.mux.Handle("GET /", http.FileServerFS(static))
+	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
 	s.mux.HandleFunc("GET /api/games", s.games)
+	s.mux.HandleFunc("GET /api/limits", s.limits)
+	s.mux.HandleFunc("GET /api/matches", s.list)
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("POST /api/import", s.importRecord)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.match)
@@ -55,6 +61,7 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /api/matches/{id}/history", s.history)
 	s.mux.HandleFunc("GET /api/matches/{id}/record", s.record)
 	s.mux.HandleFunc("GET /api/help", s.help)
+	s.mux.HandleFunc("GET /api/help/{id}", s.topic)
 	return s
 }
 
@@ -81,8 +88,9 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 		return fmt.Errorf("playground: %w", err)
 	}
 	s.log.Info("playground listening", "url", "http://"+addr+"/")
-	// Record imports are the largest bodies (engine.MaxRecordSize in JSON).
-	srv := httpserve.New(s, httpserve.Limits{MaxBody: 2*engine.MaxRecordSize + 4096}, s.log)
+	// Record imports are the largest bodies; the import's own limit
+	// (importBody) refuses them first, with the record limit's words.
+	srv := httpserve.New(s, httpserve.Limits{MaxBody: importBody + 64<<10}, s.log)
 	if err := srv.Serve(ctx, ln); err != nil {
 		return fmt.Errorf("playground: %w", err)
 	}
@@ -111,6 +119,18 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// limits states the playground's size limits for the page, in bytes and
+// in the core's words, so the page can refuse an oversize record before
+// sending it, saying what the server would.
+func (s *Server) limits(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"record_bytes":     engine.MaxRecordSize,
+		"record_limit":     bot.Bytes(engine.MaxRecordSize),
+		"record_too_large": s.svc.Explain(r.Context(), bot.RecordTooLarge(0)).Text,
+		"move_chars":       bot.MaxMoveLen,
+	})
+}
+
 // matchJSON is what the page needs of a match.
 type matchJSON struct {
 	ID      string     `json:"id"`
@@ -120,12 +140,18 @@ type matchJSON struct {
 	Version int64      `json:"version"`
 	Moves   int64      `json:"moves"`
 	Seats   []bot.Seat `json:"seats"`
+	// Seed is the match seed as text: a JavaScript number cannot hold
+	// every uint64.
+	Seed string `json:"seed"`
 	// Styles mark each seat as the board draws it (render.Seat).
 	Styles []seatStyle `json:"styles"`
 	// Score is what the game calls its score (Status.Seats[].Score).
 	Score   engine.ScoreName  `json:"score"`
 	Options map[string]string `json:"options,omitempty"`
-	Play    *engine.Status    `json:"play,omitempty"`
+	// Play is the game's status, its phase with the seats named.
+	Play    *engine.Status `json:"play,omitempty"`
+	Created time.Time      `json:"created"`
+	Updated time.Time      `json:"updated"`
 }
 
 // seatStyle is render.SeatStyle for the page: RGB as a CSS colour.
@@ -146,14 +172,73 @@ func summary(m bot.Match) matchJSON {
 	for i := range styles {
 		styles[i] = styleOf(i)
 	}
-	return matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats, Styles: styles, Score: info.Score, Options: m.Options, Play: m.Play}
+	play := m.Play
+	if play != nil {
+		p := *play
+		p.Phase = m.NameFor(p.Phase, engine.Spectator)
+		play = &p
+	}
+	return matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
+		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, Options: m.Options, Play: play,
+		Created: m.Created, Updated: m.Updated}
+}
+
+// The playground seats the same hotseat users in every match, user N in
+// seat N, so the store's index of a user's matches (bot.RecentMatches of
+// seat 1's user, who sits in every match) is the list of the
+// playground's matches.
+func hotseat(seat int, name string) bot.UserRef {
+	return bot.UserRef{ID: fmt.Sprintf("web:seat:%d", seat+1), Name: name}
+}
+
+// listed is how many matches the list shows, newest first.
+const listed = 50
+
+// list answers the playground's matches, newest first, open and finished.
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	ms, err := s.svc.RecentMatches(r.Context(), hotseat(0, "").ID, listed)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]matchJSON, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, summary(m))
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 type createReq struct {
 	Game    string            `json:"game"`
 	Seats   int               `json:"seats"`
 	Options map[string]string `json:"options"`
-	Seed    uint64            `json:"seed"`
+	// Seed is text (bot.ParseSeed): empty for a random one.
+	Seed seedText `json:"seed"`
+	// Names are the players' names by seat; a missing or empty one is
+	// "Player N".
+	Names []string `json:"names"`
+}
+
+// seedText is a seed as the request spells it: a JSON string (what the
+// page sends: a JavaScript number cannot hold every seed) or a JSON number,
+// read from its digits as written, never through a float.
+type seedText string
+
+func (s *seedText) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var t string
+		if err := json.Unmarshal(b, &t); err != nil {
+			return err
+		}
+		*s = seedText(t)
+		return nil
+	}
+	if string(b) == "null" {
+		*s = ""
+		return nil
+	}
+	*s = seedText(b) // ParseSeed refuses anything but digits
+	return nil
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -162,14 +247,31 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	table := randomHex()
-	user := func(i int) bot.UserRef {
-		return bot.UserRef{ID: fmt.Sprintf("web:%s:%d", table, i+1), Name: fmt.Sprintf("Player %d", i+1)}
-	}
 	ctx := r.Context()
 	if req.Seats < 1 || req.Seats > 16 {
 		s.fail(w, r, &bot.Error{Kind: bot.KindSeatCount, Detail: fmt.Sprintf("a match here has 1 to 16 players, not %d", req.Seats)})
 		return
+	}
+	seed, exact, err := bot.ParseSeed(string(req.Seed))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	users := make([]bot.UserRef, req.Seats)
+	for i := range users {
+		name := ""
+		if i < len(req.Names) {
+			name = strings.Join(strings.Fields(req.Names[i]), " ")
+		}
+		// A name must fit the match record it will be exported in.
+		if utf8.RuneCountInString(name) > engine.MaxPlayerName {
+			s.fail(w, r, bot.TooLarge("a player's name has at most %d characters", engine.MaxPlayerName))
+			return
+		}
+		if name == "" {
+			name = fmt.Sprintf("Player %d", i+1)
+		}
+		users[i] = hotseat(i, name)
 	}
 	for k, v := range req.Options {
 		if v == "" {
@@ -177,36 +279,48 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	m, err := s.svc.CreateMatch(ctx, bot.CreateRequest{
-		Channel: "web:" + table, Game: req.Game, Creator: user(0), Options: req.Options,
-		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: req.Seed,
+		Channel: "web:" + randomHex(), Game: req.Game, Creator: users[0], Options: req.Options,
+		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: seed, ExactSeed: exact,
 	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	for i := 1; i < req.Seats; i++ {
-		if _, err := s.svc.Join(ctx, bot.ByID(m.ID), user(i)); err != nil {
+	for _, u := range users[1:] {
+		if _, err := s.svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
 			s.fail(w, r, err)
 			return
 		}
 	}
-	o, err := s.svc.Start(ctx, bot.ByID(m.ID), user(0).ID)
+	o, err := s.svc.Start(ctx, bot.ByID(m.ID), users[0].ID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": o.EventsFor(engine.Spectator), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
+	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": nonNilEvents(o.EventsFor(engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
 }
 
 type importReq struct {
 	Record string `json:"record"`
 }
 
+// importBody bounds an import's JSON body: a record of
+// engine.MaxRecordSize with room for its JSON escapes (a line break is
+// two bytes). A larger body is refused as a record over the limit.
+const importBody = 2*engine.MaxRecordSize + 4096
+
 // importRecord starts a match from a record's text, one hotseat player per seat.
 func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 	var req importReq
-	if err := decode(w, r, 4<<20, &req); err != nil {
+	if err := decode(w, r, importBody, &req); err != nil {
+		if errors.Is(err, bot.ErrTooLarge) {
+			err = bot.RecordTooLarge(0)
+		}
 		s.fail(w, r, err)
+		return
+	}
+	if len(req.Record) > engine.MaxRecordSize {
+		s.fail(w, r, bot.RecordTooLarge(len(req.Record)))
 		return
 	}
 	rec, err := engine.ParseRecord(strings.NewReader(req.Record))
@@ -214,16 +328,15 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	table := randomHex()
 	users := make([]bot.UserRef, rec.Seats)
 	for i := range users {
 		name := fmt.Sprintf("Player %d", i+1)
-		if i < len(rec.Players) {
+		if i < len(rec.Players) && rec.Players[i] != "" {
 			name = rec.Players[i]
 		}
-		users[i] = bot.UserRef{ID: fmt.Sprintf("web:%s:%d", table, i+1), Name: name}
+		users[i] = hotseat(i, name)
 	}
-	m, err := s.svc.Import(r.Context(), bot.ImportRequest{Channel: "web:" + table, Record: req.Record, Users: users})
+	m, err := s.svc.Import(r.Context(), bot.ImportRequest{Channel: "web:" + randomHex(), Record: req.Record, Users: users})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -385,16 +498,20 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	evs := o.EventsFor(seat)
-	if evs == nil {
-		evs = []engine.Event{}
-	}
+	evs := nonNilEvents(o.EventsFor(seat))
 	writeJSON(w, http.StatusOK, map[string]any{
 		"match": summary(o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
 		// The core's one decision of whether a turn began and who must
 		// now act (bot.Outcome): the page follows those seats.
 		"new_turn": o.NewTurn, "notify": nonNilInts(o.Notify),
 	})
+}
+
+func nonNilEvents(s []engine.Event) []engine.Event {
+	if s == nil {
+		return []engine.Event{}
+	}
+	return s
 }
 
 func nonNilInts(s []int) []int {
@@ -430,16 +547,40 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, h)
 }
 
+// record downloads the match as a record file
+// (smokestack-<game>-<match>.txt), never opened as a page.
 func (s *Server) record(w http.ResponseWriter, r *http.Request) {
-	text, err := s.svc.Export(r.Context(), bot.ByID(r.PathValue("id")))
+	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	text, err := s.svc.Export(r.Context(), bot.ByID(m.ID))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": recordFile(m)}))
 	w.Write([]byte(text))
 }
 
+// recordFile names a match's record file: smokestack-<game>-<match>.txt,
+// in letters, digits and dashes only.
+func recordFile(m bot.Match) string {
+	safe := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+				return r
+			}
+			return '-'
+		}, s)
+	}
+	return "smokestack-" + safe(m.Game) + "-" + safe(m.ID) + ".txt"
+}
+
+// help searches a game's rules topics (engine.HelpIndex: ranked by where
+// the words match, title and keywords before the text), best first.
 func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 	topics, err := s.svc.Help(r.URL.Query().Get("game"), r.URL.Query().Get("q"), 20)
 	if err != nil {
@@ -447,6 +588,34 @@ func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, topics)
+}
+
+// topic answers one rules topic by its ID, the one a rule error names.
+func (s *Server) topic(w http.ResponseWriter, r *http.Request) {
+	game, id := r.URL.Query().Get("game"), r.PathValue("id")
+	if _, err := s.svc.Help(game, "", 1); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	t, ok := s.svc.Topic(game, id)
+	if !ok {
+		s.fail(w, r, bot.Invalid("the rules have no topic %q", id))
+		return
+	}
+	writeJSON(w, http.StatusOK, t)
+}
+
+// favicon answers the browser's request for /favicon.ico with the page's
+// icon (the page names it too).
+func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
+	data, err := assets.ReadFile("assets/favicon.svg")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(data)
 }
 
 // decode reads a JSON request body of at most limit bytes.

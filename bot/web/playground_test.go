@@ -24,25 +24,20 @@ import (
 	brassrender "github.com/smokestack/smokestack/render/brass"
 )
 
-// e2eGame is one game the browser test plays.
+// e2eGame is a game the browser tests play.
 type e2eGame struct {
 	game        string
 	seats, seed int
 	illegal     string // a move the first seat may not make at the start
-	incomplete  string // a move the first seat may start but not end there
-	typedPrefix string // what the user types before picking suggestions
-	helpQuery   string
-	option      [2]string // a match option to set in the form: key, value
 }
 
 var e2eGames = []e2eGame{
-	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton", incomplete: "loan 10", typedPrefix: "lo", helpQuery: "canal", option: [2]string{"tiebreak", "cash"}},
-	{game: "pebbles", seats: 2, seed: 5, illegal: "pass", incomplete: "take", typedPrefix: "t", helpQuery: "pass", option: [2]string{"pile", "30"}},
+	{game: "brass", seats: 3, seed: 5, illegal: "rail bolton-bury card:bolton"},
+	{game: "pebbles", seats: 2, seed: 5, illegal: "pass"},
 }
 
-// ruleMessage is what a person is told of the illegal move at the start:
-// the core's explanation of the engine's rule error.
-func (tc e2eGame) ruleMessage(t *testing.T) string {
+// ruleError is the engine's refusal of the illegal move at the start.
+func (tc e2eGame) ruleError(t *testing.T) *engine.RuleError {
 	t.Helper()
 	g, err := testGames.Get(tc.game)
 	if err != nil {
@@ -60,45 +55,41 @@ func (tc e2eGame) ruleMessage(t *testing.T) string {
 	if !ok {
 		t.Fatalf("%s: %q is not a rule error at the start: %v", tc.game, tc.illegal, err)
 	}
-	return "That move is not allowed: " + re.Msg + "."
+	return re
 }
 
-// continuations are the choices that continue the incomplete move at the
-// start.
-func (tc e2eGame) continuations(t *testing.T) engine.Choices {
+// ruleMessage is what a person is told of the illegal move at the start:
+// the core's explanation of the engine's rule error.
+func (tc e2eGame) ruleMessage(t *testing.T) string {
 	t.Helper()
-	g, err := testGames.Get(tc.game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, _, err := g.Setup(engine.Setup{Seats: tc.seats, Seed: uint64(tc.seed)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := g.ParseMove(tc.incomplete)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch, err := g.Choices(st, g.Status(st).Active[0], m)
-	if err != nil || ch.Complete || len(ch.Next) == 0 {
-		t.Fatalf("%s: %q is not incomplete at the start: %+v %v", tc.game, tc.incomplete, ch, err)
-	}
-	return ch
+	return "That move is not allowed: " + tc.ruleError(t).Msg + "."
 }
 
-// optionHelp is the game's help text of the option the test sets.
-func (tc e2eGame) optionHelp(t *testing.T) string {
+// ruleTopic is the help topic the refusal names.
+func (tc e2eGame) ruleTopic(t *testing.T) engine.HelpTopic {
 	t.Helper()
-	g, err := testGames.Get(tc.game)
+	g, _ := testGames.Get(tc.game)
+	re := tc.ruleError(t)
+	topic, ok := engine.FindTopic(g.Info().Help, re.Topic)
+	if !ok {
+		t.Fatalf("%s: the rule %s names no topic (%q)", tc.game, re.Code, re.Topic)
+	}
+	return topic
+}
+
+// optionHelp is a game's help text of an option.
+func optionHelp(t *testing.T, game, key string) string {
+	t.Helper()
+	g, err := testGames.Get(game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range g.Info().Options {
-		if o.Key == tc.option[0] {
+		if o.Key == key {
 			return o.Help
 		}
 	}
-	t.Fatalf("%s has no option %s", tc.game, tc.option[0])
+	t.Fatalf("%s has no option %s", game, key)
 	return ""
 }
 
@@ -176,7 +167,7 @@ func TestAPI(t *testing.T) {
 			Styles  []struct{ Letter, Colour, CSS string }
 		}
 	}
-	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 3, "seed": 9, "options": map[string]string{"pile": "30"}}, 201, &created)
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 3, "seed": "9", "options": map[string]string{"pile": "30"}}, 201, &created)
 	m := created.Match
 	if m.Status != "active" || len(m.Seats) != 3 || len(m.Styles) != 3 {
 		t.Fatalf("created %+v", m)
@@ -231,8 +222,9 @@ func TestAPI(t *testing.T) {
 	if !moved.NewTurn || len(moved.Notify) != 1 || moved.Notify[0] != 1 {
 		t.Errorf("after seat 1's move: new turn %v for %v, want seat 2's turn", moved.NewTurn, moved.Notify)
 	}
-	if e := moved.Events[0].Text; !strings.HasPrefix(e, "Player 1 takes ") {
-		t.Errorf("the move narrates %q, want the player's name", e)
+	// The mover reads its own move in the second person.
+	if e := moved.Events[0].Text; !strings.HasPrefix(e, "you take ") {
+		t.Errorf("the move narrates %q to its mover, want \"you take\"", e)
 	}
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 1, "move": "take 1", "version": m.Version}, 409, &errOut)
 	if errOut.Kind != "stale" {
@@ -311,6 +303,91 @@ func TestAPI(t *testing.T) {
 	}
 }
 
+// TestAPIListsSeedsAndLimits: the list of matches, seeds as text, the
+// stated record limit, rules topics by ID and the record as a download.
+func TestAPIListsSeedsAndLimits(t *testing.T) {
+	h := newPlayground(t)
+	var list []struct{ ID string }
+	call(t, h, "GET", "/api/matches", nil, 200, &list)
+	if len(list) != 0 {
+		t.Fatalf("a new playground lists %+v", list)
+	}
+	type matchOut struct {
+		ID, Seed string
+		Seats    []struct{ Name string }
+		Play     engine.Status
+	}
+	var a, b struct{ Match matchOut }
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "18446744073709551615", "names": []string{" Ann  Lee ", ""}}, 201, &a)
+	if a.Match.Seed != "18446744073709551615" || a.Match.Seats[0].Name != "Ann Lee" || a.Match.Seats[1].Name != "Player 2" {
+		t.Errorf("created %+v", a.Match)
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "brass", "seats": 3, "seed": "0"}, 201, &b)
+	if b.Match.Seed != "0" {
+		t.Errorf("seed 0 became %q", b.Match.Seed)
+	}
+	// A JSON number is read from its digits, never through a float.
+	var c struct{ Match matchOut }
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": uint64(1<<64 - 1)}, 201, &c)
+	if c.Match.Seed != "18446744073709551615" {
+		t.Errorf("the largest seed as a number became %q", c.Match.Seed)
+	}
+	var bad bot.Problem
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": 1.5}, 400, &bad)
+	if bad.Text != `A seed is a whole number from 0 to 18446744073709551615, and "1.5" is not.` {
+		t.Errorf("seed 1.5: %+v", bad)
+	}
+	call(t, h, "GET", "/api/matches", nil, 200, &list)
+	if len(list) != 3 || list[0].ID != c.Match.ID || list[1].ID != b.Match.ID || list[2].ID != a.Match.ID {
+		t.Errorf("the list is %+v, want the brass match then the pebbles one", list)
+	}
+	var p bot.Problem
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "-1"}, 400, &p)
+	if p.Kind != bot.KindInvalid || p.Text != `A seed is a whole number from 0 to 18446744073709551615, and "-1" is not.` {
+		t.Errorf("a bad seed: %+v", p)
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "names": []string{strings.Repeat("n", 65)}}, 413, &p)
+	if p.Kind != bot.KindTooLarge {
+		t.Errorf("a long name: %+v", p)
+	}
+	var limits struct {
+		RecordBytes    int    `json:"record_bytes"`
+		RecordLimit    string `json:"record_limit"`
+		RecordTooLarge string `json:"record_too_large"`
+	}
+	call(t, h, "GET", "/api/limits", nil, 200, &limits)
+	if limits.RecordBytes != engine.MaxRecordSize || limits.RecordLimit != "16 MiB" || limits.RecordTooLarge != "That is too long: a match record has at most 16 MiB." {
+		t.Errorf("limits %+v", limits)
+	}
+	// An oversize import: a short answer in the core's words, none of the
+	// record repeated.
+	for _, size := range []int{engine.MaxRecordSize + 1, 3 * engine.MaxRecordSize} {
+		rec := httptest.NewRecorder()
+		body := `{"record":"` + strings.Repeat("x", size) + `"}`
+		req := httptest.NewRequest("POST", "/api/import", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		h.ServeHTTP(rec, req)
+		if rec.Code != 413 || rec.Body.Len() > 300 || !strings.Contains(rec.Body.String(), "That is too long: a match record has at most 16") {
+			t.Errorf("an import of %d bytes: %d %.300s", size, rec.Code, rec.Body)
+		}
+	}
+	// A rules topic by the ID a refusal names.
+	var topic engine.HelpTopic
+	call(t, h, "GET", "/api/help/pass?game=pebbles", nil, 200, &topic)
+	if topic.ID != "pass" || topic.Title != "Passing" {
+		t.Errorf("topic %+v", topic)
+	}
+	call(t, h, "GET", "/api/help/nothing?game=pebbles", nil, 400, &p)
+	call(t, h, "GET", "/api/help/pass?game=chess", nil, 400, &p)
+	// The record downloads as a file.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/matches/"+a.Match.ID+"/record", nil))
+	if want := "attachment; filename=smokestack-pebbles-" + a.Match.ID + ".txt"; rec.Code != 200 || rec.Header().Get("Content-Disposition") != want ||
+		!strings.Contains(rec.Body.String(), "Seed: 18446744073709551615\n") {
+		t.Errorf("record: %d %q %s", rec.Code, rec.Header().Get("Content-Disposition"), rec.Body)
+	}
+}
+
 // TestSecondGameThroughAPI is the done-criterion of a game-neutral
 // playground: with Brass and Pebbles in the registry, both are offered as
 // their Info describes them, and a Pebbles match is started, played to the
@@ -347,7 +424,7 @@ func TestSecondGameThroughAPI(t *testing.T) {
 		NewTurn bool  `json:"new_turn"`
 		Notify  []int `json:"notify"`
 	}
-	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": 3, "options": map[string]string{"pile": "7"}}, 201, &created)
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "3", "options": map[string]string{"pile": "7"}}, 201, &created)
 	m := created.Match
 	if m.Score.Name != "wins" || !created.NewTurn || len(created.Notify) != 1 || created.Notify[0] != m.Play.Active[0] {
 		t.Fatalf("created %+v", created)

@@ -1,35 +1,84 @@
-// Smokestack playground: plain JavaScript, no build step.
+// Smokestack playground: plain JavaScript, no build step. The page shows
+// what the server (the host core) says: errors in its words, images as it
+// draws them, narration as the selected seat reads it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const st = { games: [], match: null, seat: 0, partial: "", sugTimer: 0, sel: -1, sugs: [] };
+const st = {
+  games: [], limits: null, match: null, seat: 0,
+  choices: null, // {key, head, data}: the choices after the move's complete words
+  chSeq: 0, sel: -1, helpSeq: 0, timers: {},
+};
 
+// The one text for a server that does not answer at all.
+const UNREACHABLE = "The playground server cannot be reached. Check that it is still running (go run ./cmd/smokestack), then try again.";
+
+// api calls the JSON API. A refusal throws an Error whose message is the
+// core's explanation and whose info is the whole explanation (kind, help
+// topic, continuation choices); a server that cannot be reached throws
+// UNREACHABLE.
 async function api(method, path, body) {
   const opt = { method, headers: {} };
   if (body !== undefined) {
     opt.headers["Content-Type"] = "application/json";
     opt.body = JSON.stringify(body);
   }
-  const res = await fetch("/api/" + path, opt);
+  let res;
+  try {
+    res = await fetch("/api/" + path, opt);
+  } catch (e) {
+    throw problem("unreachable", UNREACHABLE);
+  }
   const ct = res.headers.get("Content-Type") || "";
-  const data = ct.startsWith("application/json") ? await res.json() : await res.text();
-  if (!res.ok) { const e = new Error(data.error || res.statusText); e.info = data; throw e; }
+  let data = null;
+  try { data = ct.startsWith("application/json") ? await res.json() : await res.text(); } catch (e) { data = null; }
+  if (!res.ok) {
+    if (data && typeof data === "object" && data.error) {
+      const e = new Error(data.error);
+      e.info = data;
+      throw e;
+    }
+    // Not the core's answer (a proxy, or the connection's own limits).
+    if (res.status === 413) throw problem("too-large", (st.limits && st.limits.record_too_large) || "That is too long for the server.");
+    throw problem("internal", "The server answered with an error (HTTP " + res.status + "). Please try again.");
+  }
   return data;
+}
+
+function problem(kind, text) {
+  const e = new Error(text);
+  e.info = { kind, error: text };
+  return e;
 }
 
 function el(tag, props, ...kids) {
   const e = document.createElement(tag);
-  Object.assign(e, props || {});
-  for (const k of kids) e.append(k);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k in e) e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
   return e;
 }
 
+function debounce(name, ms, fn) {
+  clearTimeout(st.timers[name]);
+  st.timers[name] = setTimeout(fn, ms);
+}
+
+// ---- Start: games, routes ----
+
 function game() { return st.games.find((g) => g.id === $("game").value); }
 
-function fillSeats() {
+function fillGame() {
   const g = game();
+  if (!g) return;
+  const seats = $("seats").value;
   $("seats").replaceChildren();
-  for (let n = g.min; n <= g.max; n++) $("seats").append(el("option", { value: n, textContent: n }));
+  for (let n = g.min; n <= g.max; n++) $("seats").append(el("option", { value: String(n), textContent: String(n) }));
+  if (seats >= g.min && seats <= g.max) $("seats").value = seats;
+  $("gamesummary").textContent = g.summary;
   $("options").replaceChildren();
   for (const o of g.options || []) {
     let input;
@@ -41,133 +90,293 @@ function fillSeats() {
     }
     input.dataset.key = o.key;
     input.title = o.help;
-    // The key in words, its help as the tooltip and the accessible description.
     input.setAttribute("aria-description", o.help);
-    const hint = el("span", { className: "hint", textContent: "?", title: o.help });
+    const hint = el("span", { className: "hint", textContent: "?", title: o.help, "aria-hidden": "true" });
     $("options").append(el("label", { className: "option", title: o.help }, o.key.replace(/[-_]/g, " ") + " ", input, hint));
   }
 }
 
 async function init() {
-  st.games = await api("GET", "games");
-  for (const g of st.games) $("game").append(el("option", { value: g.id, textContent: g.name, title: g.summary }));
-  fillSeats();
-  $("game").onchange = fillSeats;
+  $("game").onchange = fillGame;
   $("new").onsubmit = (ev) => { ev.preventDefault(); create(); };
   $("importbtn").onclick = importRecord;
-  $("moveform").onsubmit = (ev) => { ev.preventDefault(); submit($("move").value); };
-  $("move").oninput = () => { clearTimeout(st.sugTimer); st.sugTimer = setTimeout(suggest, 120); };
-  $("move").onkeydown = sugKeys;
-  $("back").onclick = () => { const t = tokens(st.partial); t.pop(); st.partial = t.join(" "); pick(); };
-  $("clear").onclick = () => { st.partial = ""; pick(); };
-  $("submitpick").onclick = () => submit(st.partial);
+  $("newbtn").onclick = newMatch;
+  $("listlink").onclick = $("home").onclick = (ev) => { ev.preventDefault(); goHome(true); };
+  $("leave").addEventListener("close", () => { if ($("leave").returnValue === "leave") goHome(true, true); });
+  $("moveform").onsubmit = (ev) => { ev.preventDefault(); enter(); };
+  $("move").oninput = () => { st.sel = -1; hideHint(); debounce("choices", 100, refreshChoices); };
+  $("move").onkeydown = moveKeys;
+  $("back").onclick = () => { const w = words($("move").value); w.pop(); setMove(w.join(" ") + (w.length ? " " : "")); };
+  $("clear").onclick = () => setMove("");
   $("helpform").onsubmit = (ev) => { ev.preventDefault(); help($("helpq").value); };
-  const id = new URLSearchParams(location.search).get("match");
-  if (id) { st.match = await api("GET", "matches/" + id); showMatch(true); }
+  $("helpq").oninput = () => debounce("help", 200, () => help($("helpq").value));
+  window.onpopstate = () => route().catch(showError);
+
+  [st.games, st.limits] = await Promise.all([api("GET", "games"), api("GET", "limits")]);
+  for (const g of st.games) $("game").append(el("option", { value: g.id, textContent: g.name, title: g.summary }));
+  fillGame();
+  $("recordlimit").textContent = "at most " + st.limits.record_limit;
+  await route();
 }
 
-function tokens(s) { return s.trim() === "" ? [] : s.trim().split(/\s+/); }
+// The address says what is shown: nothing (the start: new match and the
+// list of matches) or ?match=ID&seat=N (N from 1, or "spectators").
+function address(id, seat) {
+  if (!id) return location.pathname;
+  return "?match=" + encodeURIComponent(id) + "&seat=" + (seat < 0 ? "spectators" : String(seat + 1));
+}
+
+// remember records the shown match and seat in the history: "push" for a
+// step of the user's own (Back undoes it), "replace" when the page follows
+// the game by itself.
+function remember(how) {
+  const url = address(st.match && st.match.id, st.seat);
+  if (how === "push" && url !== location.pathname + location.search) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+async function route() {
+  const q = new URLSearchParams(location.search);
+  const id = q.get("match");
+  if (!id) { goHome(false); return; }
+  if (!st.match || st.match.id !== id) {
+    try {
+      st.match = await api("GET", "matches/" + encodeURIComponent(id));
+    } catch (e) {
+      goHome(false);
+      showError(e);
+      return;
+    }
+  }
+  const s = q.get("seat");
+  let seat = s === "spectators" ? -1 : parseInt(s, 10) - 1;
+  if (s === null || isNaN(seat) || seat < -1 || seat >= st.match.seats.length) {
+    seat = firstToAct(st.match);
+    st.seat = seat;
+    remember("replace");
+  }
+  st.seat = seat;
+  showMatch();
+}
+
+function firstToAct(m) {
+  const act = (m.play && m.play.active) || [];
+  return act.length ? act[0] : 0;
+}
+
+function goHome(push, fromNew) {
+  st.match = null;
+  if (push) history.pushState(null, "", address(null));
+  document.title = "Smokestack playground";
+  $("table").hidden = true;
+  $("start").hidden = false;
+  hideError();
+  loadList();
+  if (fromNew) { $("newpanel").scrollIntoView(); $("game").focus(); }
+}
+
+// newMatch leaves the shown match for the new-match form, after asking.
+function newMatch() {
+  if (st.match) { $("leave").returnValue = ""; $("leave").showModal(); return; }
+  $("newpanel").scrollIntoView();
+  $("game").focus();
+}
+
+async function loadList() {
+  let ms;
+  try { ms = await api("GET", "matches"); } catch (e) { showError(e); return; }
+  if (st.match) return; // a match was opened meanwhile
+  $("nomatches").hidden = ms.length > 0;
+  $("matchlist").replaceChildren(...ms.map(listEntry));
+}
+
+// listEntry is one match of the list: its game and phase, its players,
+// whose turn it is or how it ended, and when it last changed.
+function listEntry(m) {
+  const p = m.play || {};
+  let state;
+  if (m.status === "finished") state = "Finished" + (p.ranking && p.ranking.length ? ": " + nameIn(m, p.ranking[0]) + " won" : "");
+  else if (m.status === "aborted") state = "Aborted";
+  else state = "To move: " + ((p.active || []).map((i) => nameIn(m, i)).join(", ") || "nobody");
+  const when = new Date(m.updated);
+  const a = el("a", { href: address(m.id, firstToAct(m)), className: "entry" },
+    el("span", { className: "title" }, el("b", { textContent: m.name }), p.phase ? " · " + p.phase : ""),
+    el("span", { className: "players" }, ...m.seats.flatMap((s, i) => [swatchIn(m, i), " " + s.name + (i < m.seats.length - 1 ? ", " : "")])),
+    el("span", { className: "state" }, el("span", { className: m.status === "active" ? "turn" : "", textContent: state }),
+      " · " + m.moves + (m.moves === 1 ? " move" : " moves") + " · last activity ",
+      el("time", { dateTime: m.updated, title: when.toLocaleString(), textContent: ago(when) })));
+  a.dataset.match = m.id;
+  a.onclick = (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    ev.preventDefault();
+    openMatch(m);
+  };
+  return el("li", {}, a);
+}
+
+function ago(t) {
+  const s = Math.max(0, Math.round((Date.now() - t.getTime()) / 1000));
+  if (s < 60) return "just now";
+  if (s < 3600) return Math.round(s / 60) + " min ago";
+  if (s < 86400) return Math.round(s / 3600) + " h ago";
+  return t.toLocaleDateString();
+}
+
+function openMatch(m) {
+  st.match = m;
+  st.seat = firstToAct(m);
+  remember("push");
+  showMatch();
+}
 
 async function create() {
   const opts = {};
   for (const i of $("options").querySelectorAll("[data-key]")) if (i.value !== "") opts[i.dataset.key] = i.value;
-  const body = { game: $("game").value, seats: Number($("seats").value), options: opts };
-  if ($("seed").value.trim() !== "") body.seed = Number($("seed").value);
+  const names = $("names").value.split(",").map((s) => s.trim());
+  // The seed stays text: a JavaScript number cannot hold every seed.
+  const body = { game: $("game").value, seats: Number($("seats").value), options: opts, seed: $("seed").value.trim(), names };
   hideError();
   try {
     const r = await api("POST", "matches", body);
     st.match = r.match;
-    history.replaceState(null, "", "?match=" + r.match.id);
-    $("log").replaceChildren();
-    showEvents(r.events, turnLine(r));
-    showMatch(true);
+    st.seat = r.notify.length ? r.notify[0] : firstToAct(r.match);
+    remember("push");
+    showMatch();
   } catch (e) { showError(e); }
 }
 
 async function importRecord() {
   hideError();
+  const file = $("importfile").files[0];
+  const size = file ? file.size : new Blob([$("importtext").value]).size;
+  // Refused here with the server's words, so megabytes are not sent for nothing.
+  if (size > st.limits.record_bytes) { showError(problem("too-large", st.limits.record_too_large)); return; }
   try {
-    const r = await api("POST", "import", { record: $("importtext").value });
+    const text = file ? await file.text() : $("importtext").value;
+    const r = await api("POST", "import", { record: text });
     st.match = r.match;
-    history.replaceState(null, "", "?match=" + r.match.id);
+    st.seat = firstToAct(r.match);
     $("importbox").open = false;
-    showEvents([]);
-    showMatch(true);
+    $("importtext").value = "";
+    $("importfile").value = "";
+    remember("push");
+    showMatch();
   } catch (e) { showError(e); }
 }
 
+// ---- The match ----
+
 function activeSeats() { return (st.match.play && st.match.play.active) || []; }
+function canAct() { return st.seat >= 0 && st.match.status === "active" && activeSeats().includes(st.seat); }
+function nameIn(m, i) { return m.seats[i] ? m.seats[i].name : "?"; }
+function seatName(i) { return nameIn(st.match, i); }
 
-// seatName is how the page names a seat: the player's name, with the
-// letter and colour the board draws it in (render.Seat on the server).
-function seatName(i) {
-  const m = st.match;
-  const s = m.seats[i], y = (m.styles || [])[i];
-  const name = s ? s.name : "seat " + (i + 1);
-  return y ? name + " (" + y.letter + ", " + y.colour + ")" : name;
+function swatchIn(m, i) {
+  const y = (m.styles || [])[i];
+  return el("span", { className: "swatch", title: y ? y.letter + ", " + y.colour : "", style: y ? "background:" + y.css : "" }, y ? y.letter : "");
 }
+function swatch(i) { return swatchIn(st.match, i); }
 
-function swatch(i) {
-  const y = (st.match.styles || [])[i];
-  return el("span", { className: "swatch", title: y ? y.colour : "", style: y ? "background:" + y.css : "" });
-}
+// who names a seat with its mark: swatch and letter as the board draws
+// it, then the player's name.
+function who(i) { return el("span", { className: "who" }, swatch(i), " " + seatName(i)); }
 
-function showMatch(follow) {
+function showMatch() {
   const m = st.match;
-  $("intro").hidden = true;
+  $("start").hidden = true;
   $("table").hidden = false;
-  const act = activeSeats();
-  if (follow && act.length && !act.includes(st.seat)) st.seat = act[0];
-  if (st.seat >= m.seats.length) st.seat = 0;
-  const p = m.play || {};
-  let line = m.name + " · " + (p.phase || m.status);
-  if (p.finished) line += " · finished, ranking " + (p.ranking || []).map(seatName).join(", ");
-  else if (m.status !== "active") line += " · " + m.status;
-  else line += " · to move: " + act.map(seatName).join(", ");
-  $("status").textContent = line;
-  $("seatbar").replaceChildren();
-  m.seats.forEach((s, i) => {
-    const score = p.seats && p.seats[i] ? " (" + p.seats[i].score + " " + m.score.short + ")" : "";
-    const y = (m.styles || [])[i];
-    const b = el("button", { type: "button", title: y ? "letter " + y.letter + ", " + y.colour : "" }, swatch(i), (y ? y.letter + " " : "") + "Seat " + (i + 1) + " " + s.name + score);
-    b.dataset.seat = i;
-    if (i === st.seat) b.classList.add("on");
-    if (act.includes(i)) b.classList.add("active");
-    b.onclick = () => { st.seat = i; st.partial = ""; showMatch(false); };
-    $("seatbar").append(b);
-  });
-  const spec = el("button", { type: "button", textContent: "Spectators" });
-  spec.dataset.seat = -1;
-  if (st.seat === -1) spec.classList.add("on");
-  spec.onclick = () => { st.seat = -1; showMatch(false); };
-  $("seatbar").append(spec);
-  $("boardcap").textContent = (st.seat < 0 ? "as the spectators see it" : "as " + seatName(st.seat) + " sees it") + ", version " + m.version;
+  hideError();
+  hideHint();
+  document.title = m.name + " · Smokestack playground";
+  statusLine();
+  seatBar();
+  $("turnhead").replaceChildren(st.seat < 0 ? "Spectators" : el("span", {}, m.status === "active" ? "Move as " : "", who(st.seat)));
+  $("recordlink").href = "/api/matches/" + encodeURIComponent(m.id) + "/record";
+  $("seedline").textContent = "· seed " + m.seed;
+  st.choices = null;
+  $("move").value = "";
+  // What one seat sees must not stay on screen for another while the
+  // new seat's view loads.
+  // (data-seat says which seat a panel shows once it has loaded.)
+  const viewer = m.id + "/" + st.seat;
+  for (const id of ["images", "hand", "log", "lastmove"]) {
+    if ($(id).dataset.viewer !== viewer) {
+      $(id).replaceChildren();
+      $(id).dataset.viewer = viewer;
+      delete $(id).dataset.seat;
+      delete $(id).dataset.version;
+    }
+  }
   showImages();
   standings();
-  $("as").textContent = st.seat < 0 ? "(pick a seat)" : "as " + seatName(st.seat);
-  $("recordlink").href = "/api/matches/" + m.id + "/record";
-  $("suggestions").replaceChildren();
   hand();
-  pick();
+  refreshChoices();
   refreshLog();
+}
+
+// statusLine keeps the game, its phase and whose turn it is in view.
+function statusLine() {
+  const m = st.match, p = m.play || {};
+  $("gamename").textContent = m.name;
+  $("phase").textContent = p.phase || m.status;
+  let line;
+  if (m.status === "finished") {
+    const rk = p.ranking || [];
+    line = el("span", {}, "Finished", ...(rk.length ? [": winner ", who(rk[0])] : []),
+      ...(rk.length > 1 ? [", then ", ...rk.slice(1).flatMap((s, i) => [i ? ", " : "", who(s)])] : []), p.tiebreak ? " (" + p.tiebreak + ")" : "");
+  } else if (m.status !== "active") {
+    line = el("span", { textContent: "This match is " + m.status + "." });
+  } else {
+    line = el("span", {}, "To move: ", ...activeSeats().flatMap((s, i) => [i ? ", " : "", who(s)]));
+  }
+  $("tomove").replaceChildren(line);
+}
+
+function seatBar() {
+  const m = st.match, p = m.play || {}, act = activeSeats();
+  const buttons = m.seats.map((s, i) => {
+    const score = p.seats && p.seats[i] ? p.seats[i].score + " " + m.score.short : "";
+    const b = el("button", { type: "button", className: "seat" }, swatch(i), el("span", { className: "name", textContent: s.name }),
+      score ? el("small", { textContent: score }) : null, act.includes(i) ? el("span", { className: "tomove", textContent: "to move" }) : null);
+    b.dataset.seat = String(i);
+    b.setAttribute("aria-pressed", String(i === st.seat));
+    if (i === st.seat) b.classList.add("on");
+    if (act.includes(i)) b.classList.add("active");
+    b.onclick = () => switchSeat(i);
+    return b;
+  });
+  const spec = el("button", { type: "button", className: "seat", textContent: "Spectators" });
+  spec.dataset.seat = "-1";
+  spec.setAttribute("aria-pressed", String(st.seat === -1));
+  if (st.seat === -1) spec.classList.add("on");
+  spec.onclick = () => switchSeat(-1);
+  $("seatbar").replaceChildren(...buttons, spec);
+}
+
+function switchSeat(i) {
+  if (i === st.seat) return;
+  st.seat = i;
+  remember("push");
+  showMatch();
 }
 
 // showImages shows every picture the game draws for the selected seat
 // (the board first, then player boards or a private panel), each with its
-// title; the first is the main board.
+// title.
 async function showImages() {
   const m = st.match, seat = st.seat;
   let imgs;
   try { imgs = await api("GET", "matches/" + m.id + "/images?seat=" + seat); } catch (e) {
-    $("images").replaceChildren(el("p", { textContent: e.message }));
+    if (st.match === m && st.seat === seat) $("images").replaceChildren(el("p", { className: "problem", textContent: e.message }));
     return;
   }
   if (st.match !== m || st.seat !== seat) return; // the page has moved on
+  $("images").dataset.seat = String(seat);
   $("images").replaceChildren(...imgs.map((im, i) => {
     const img = el("img", { src: im.url, alt: im.title });
     if (i === 0) img.id = "board";
     img.dataset.name = im.name;
-    const link = el("a", { href: im.url, target: "_blank", title: "open the full-size image" }, img);
+    const link = el("a", { href: im.url, target: "_blank", rel: "noopener", title: "open the full-size image" }, img);
     return el("figure", {}, link, el("figcaption", { textContent: im.title }));
   }));
 }
@@ -181,170 +390,374 @@ function standings() {
   const head = el("tr", {}, el("th", { textContent: "Player" }), el("th", { textContent: m.score.name.charAt(0).toUpperCase() + m.score.name.slice(1), title: m.score.short }),
     ...labels.map((l) => el("th", { textContent: l })));
   const rows = p.seats.map((s) => {
-    const y = (m.styles || [])[s.seat], who = m.seats[s.seat] ? m.seats[s.seat].name : "seat " + (s.seat + 1);
-    const tr = el("tr", {}, el("td", { title: seatName(s.seat) }, swatch(s.seat), " " + (y ? y.letter + " " : "") + who), el("td", { textContent: s.score }),
-      ...(s.stats || []).map((x) => el("td", { textContent: x.text || x.value })));
-    tr.dataset.seat = s.seat;
+    const tr = el("tr", {}, el("td", {}, who(s.seat)), el("td", { textContent: String(s.score), "data-label": m.score.short }),
+      ...(s.stats || []).map((x) => el("td", { textContent: x.text || String(x.value), "data-label": x.label })));
+    tr.dataset.seat = String(s.seat);
     if ((p.active || []).includes(s.seat)) tr.classList.add("active");
     return tr;
   });
   $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  fitStandings();
 }
+
+// fitStandings shows the standings as one block per player, each figure
+// labelled, when the table is wider than its panel (a phone, many figures).
+function fitStandings() {
+  const t = $("standings");
+  t.classList.remove("compact");
+  if (t.offsetWidth > t.parentElement.clientWidth) t.classList.add("compact");
+}
+window.addEventListener("resize", () => { if (st.match) fitStandings(); });
 
 async function hand() {
-  if (st.seat < 0) { $("hand").textContent = "Spectators hold no cards."; return; }
-  try {
-    const p = await api("GET", "matches/" + st.match.id + "/hand?seat=" + st.seat);
-    const cards = (p.holding && p.holding.cards) || [];
-    const stats = (p.holding && p.holding.stats) || [];
-    $("hand").replaceChildren(
-      ...(cards.length ? cards.map((c) => el("span", { className: "card", textContent: c.name, title: c.token })) : ["(no cards)"]),
-      ...stats.map((s) => el("span", { className: "stat", textContent: s.label + " " + (s.text || s.value) })));
-  } catch (e) { $("hand").textContent = e.message; }
-}
-
-async function refreshLog() {
-  const h = await api("GET", "matches/" + st.match.id + "/history?seat=" + st.seat);
-  $("log").replaceChildren(...h.filter((t) => t.seq > 0).map((t) => {
-    const li = el("li", {}, el("b", { textContent: seatName(t.seat) + ": " + t.move }));
-    for (const e of t.events) li.append(el("div", { className: "ev", textContent: e.text }));
-    return li;
-  }));
-  $("log").scrollTop = $("log").scrollHeight;
-}
-
-async function pick() {
-  const m = st.match;
-  $("partial").textContent = st.partial;
-  $("choices").replaceChildren();
-  $("submitpick").disabled = true;
-  if (st.seat < 0 || m.status !== "active" || !activeSeats().includes(st.seat)) {
-    $("prompt").textContent = m.status === "active" ? "Waiting for " + activeSeats().map(seatName).join(", ") + "." : "The match is " + m.status + ".";
+  const m = st.match, seat = st.seat;
+  if (seat < 0) {
+    $("hand").dataset.seat = "-1";
+    $("hand").replaceChildren(el("p", { className: "note", textContent: "Spectators see no hand: pick a player above." }));
     return;
   }
-  try {
-    const ch = await api("GET", "matches/" + m.id + "/choices?seat=" + st.seat + "&partial=" + encodeURIComponent(st.partial));
-    $("prompt").textContent = ch.next.length ? ch.prompt : (ch.complete ? "Ready to submit." : "No way to continue.");
-    for (const c of ch.next) {
-      const b = el("button", { type: "button", textContent: c.label, title: c.help || c.token });
-      b.dataset.token = c.token;
-      b.onclick = () => { st.partial = (st.partial + " " + c.token).trim(); pick(); };
-      $("choices").append(b);
-    }
-    $("submitpick").disabled = !ch.complete;
-  } catch (e) { $("prompt").textContent = ""; showError(e); }
+  let p;
+  try { p = await api("GET", "matches/" + m.id + "/hand?seat=" + seat); } catch (e) {
+    if (st.match === m && st.seat === seat) $("hand").replaceChildren(el("p", { className: "problem", textContent: e.message }));
+    return;
+  }
+  if (st.match !== m || st.seat !== seat) return;
+  const cards = (p.holding && p.holding.cards) || [];
+  const stats = (p.holding && p.holding.stats) || [];
+  $("hand").dataset.seat = String(seat);
+  $("hand").dataset.version = String(m.version);
+  $("hand").replaceChildren(
+    cards.length ? el("ul", { className: "cards" }, ...cards.map((c) => el("li", { className: "card", textContent: c.name, title: "notation: " + c.token })))
+      : el("p", { className: "empty", textContent: "No cards in hand." }),
+    ...stats.map((s) => el("p", { className: "stat", textContent: s.label + ": " + (s.text || s.value) })));
 }
 
-async function suggest() {
-  const q = $("move").value;
-  if (st.seat < 0 || !st.match) return;
-  try {
-    st.sugs = await api("GET", "matches/" + st.match.id + "/suggest?seat=" + st.seat + "&q=" + encodeURIComponent(q));
-  } catch (e) { st.sugs = []; }
-  st.sel = -1;
-  $("suggestions").replaceChildren(...st.sugs.map((s, i) => {
-    const li = el("li", { role: "option" }, s.text, el("small", { textContent: s.label }));
-    if (s.complete) li.classList.add("complete");
-    li.onclick = () => useSuggestion(i);
+// refreshLog shows the match's narration as the selected seat reads it
+// (its own private events included, no other seat's), the last move
+// marked, and that move again beside the move builder.
+async function refreshLog() {
+  const m = st.match, seat = st.seat;
+  let h;
+  try { h = await api("GET", "matches/" + m.id + "/history?seat=" + seat); } catch (e) {
+    if (st.match === m && st.seat === seat) $("log").replaceChildren(el("li", { className: "problem", textContent: e.message }));
+    return;
+  }
+  if (st.match !== m || st.seat !== seat) return;
+  const items = h.map((t, i) => {
+    const last = i === h.length - 1 && t.seq > 0;
+    const head = t.seq > 0 ? el("div", { className: "head" }, who(t.seat), " ", el("code", { textContent: t.move }))
+      : el("div", { className: "head", textContent: "Setup" });
+    if (last) head.append(" ", el("span", { className: "badge", textContent: "last move" }));
+    const li = el("li", { className: t.seq > 0 ? "" : "setup" }, head, ...t.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
+    li.dataset.seq = String(t.seq);
+    if (t.seq > 0) li.value = t.seq; // numbered as the record numbers moves
+    if (last) li.classList.add("last");
     return li;
-  }));
-}
-
-function useSuggestion(i) {
-  const s = st.sugs[i];
-  $("move").value = s.text + (s.complete ? "" : " ");
-  $("move").focus();
-  suggest();
-}
-
-function sugKeys(ev) {
-  const n = st.sugs.length;
-  if (!n) return;
-  if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
-    ev.preventDefault();
-    st.sel = (st.sel + (ev.key === "ArrowDown" ? 1 : n - 1)) % n;
-    [...$("suggestions").children].forEach((li, i) => li.classList.toggle("sel", i === st.sel));
-  } else if ((ev.key === "Tab" || ev.key === "Enter") && st.sel >= 0) {
-    ev.preventDefault();
-    useSuggestion(st.sel);
+  });
+  $("log").replaceChildren(...items);
+  $("log").dataset.seat = $("lastmove").dataset.seat = String(seat);
+  $("log").dataset.version = String(m.version);
+  $("log").scrollTop = $("log").scrollHeight;
+  const last = h[h.length - 1];
+  if (last && last.seq > 0) {
+    $("lastmove").replaceChildren(el("div", { className: "head" }, "Last move: ", who(last.seat), " ", el("code", { textContent: last.move })),
+      ...last.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
+  } else {
+    $("lastmove").replaceChildren();
   }
 }
+
+// ---- The move builder: one text box and the choices that continue it ----
+
+// words splits a typed move into its words.
+function words(s) { return s.trim() === "" ? [] : s.trim().split(/\s+/); }
+
+// split cuts the typed text into the complete words (head) and the word
+// being typed (frag), which filters the choices that follow head.
+function split(text) {
+  const t = text.replace(/^\s+/, "");
+  if (t === "" || /\s$/.test(t)) return { head: t.trim(), frag: "" };
+  const i = t.search(/\S+$/);
+  return { head: t.slice(0, i).trim(), frag: t.slice(i) };
+}
+
+function setMove(text) {
+  $("move").value = text;
+  st.sel = -1;
+  hideHint();
+  refreshChoices();
+  $("move").focus();
+}
+
+function choicesURL(partial) {
+  return "matches/" + st.match.id + "/choices?seat=" + st.seat + "&partial=" + encodeURIComponent(partial);
+}
+
+async function refreshChoices() {
+  const m = st.match;
+  if (!m) return;
+  const { head, frag } = split($("move").value);
+  if (!canAct()) {
+    $("moveform").hidden = true;
+    $("choices").replaceChildren();
+    const waiting = m.status !== "active" ? "The match is " + m.status + "; nothing more can be played."
+      : st.seat < 0 ? "Spectators watch: pick a player above to play."
+        : "Waiting for " + activeSeats().map(seatName).join(", ") + ".";
+    $("prompt").textContent = waiting;
+    return;
+  }
+  $("moveform").hidden = false;
+  const key = m.id + "/" + m.version + "/" + st.seat + "/" + head;
+  if (!st.choices || st.choices.key !== key) {
+    const seq = ++st.chSeq;
+    let data;
+    try { data = await api("GET", choicesURL(head)); } catch (e) {
+      if (seq !== st.chSeq) return;
+      st.choices = null;
+      $("choices").replaceChildren();
+      $("play").disabled = true;
+      $("prompt").textContent = "";
+      showError(e);
+      return;
+    }
+    if (seq !== st.chSeq) return;
+    st.choices = { key, head, data };
+    hideError();
+  }
+  renderChoices(st.choices.data, head, frag);
+}
+
+// matches says whether a choice fits the word being typed: its token, or
+// a word of its label or help, starts with it.
+function matches(c, frag) {
+  if (!frag) return true;
+  const f = frag.toLowerCase();
+  if (c.token.toLowerCase().startsWith(f)) return true;
+  return (c.label + " " + (c.help || "")).toLowerCase().split(/[^\p{L}\p{N}£$€]+/u).some((w) => w.startsWith(f));
+}
+
+// A long list is grouped by the words before a colon in its labels
+// ("Two cards: Bolton + Preston"); beside other choices a group is
+// folded until opened or narrowed by typing.
+const LONG = 12;
+
+function renderChoices(ch, head, frag) {
+  const shown = ch.next.filter((c) => matches(c, frag));
+  let prompt;
+  if (ch.complete && !frag) prompt = "Complete: press Enter or Play" + (ch.next.length ? ", or go on. " + ch.prompt : ".");
+  else if (!ch.next.length) prompt = "Nothing can follow this; go back a word.";
+  else if (frag) prompt = ch.prompt + " (" + shown.length + " of " + ch.next.length + " match “" + frag + "”)";
+  else prompt = ch.prompt + (ch.next.length > LONG ? " (" + ch.next.length + " choices: type to narrow them)" : "");
+  $("prompt").textContent = prompt;
+  $("play").disabled = !(ch.complete && !frag);
+  const groups = new Map(), flat = [];
+  for (const c of shown) {
+    const i = c.label.indexOf(": ");
+    const g = ch.next.length > LONG && i > 0 ? c.label.slice(0, i) : "";
+    if (!g) { flat.push(c); continue; }
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(c);
+  }
+  const nodes = flat.map((c) => choiceButton(c, head, ""));
+  for (const [g, cs] of groups) {
+    if (cs.length < 3) { nodes.push(...cs.map((c) => choiceButton(c, head, ""))); continue; }
+    const d = el("details", { className: "group", open: !!frag || shown.length <= LONG || cs.length === shown.length },
+      el("summary", { textContent: g + " (" + cs.length + ")" }), ...cs.map((c) => choiceButton(c, head, g)));
+    nodes.push(d);
+  }
+  $("choices").replaceChildren(...nodes);
+  $("choices").dataset.partial = head; // the words these choices follow
+  st.sel = -1;
+}
+
+function choiceButton(c, head, group) {
+  const label = group ? c.label.slice(group.length + 2) : c.label;
+  const b = el("button", { type: "button", className: "choice", role: "option", title: "notation: " + c.token },
+    el("span", { className: "label", textContent: label }), c.help ? el("span", { className: "help", textContent: c.help }) : null);
+  b.dataset.token = c.token;
+  b.onclick = () => setMove((head ? head + " " : "") + c.token + " ");
+  return b;
+}
+
+function visibleChoices() {
+  return [...$("choices").querySelectorAll("button.choice")].filter((b) => b.offsetParent !== null);
+}
+
+function highlight(i) {
+  const bs = visibleChoices();
+  bs.forEach((b, j) => b.classList.toggle("sel", j === i));
+  st.sel = i;
+  if (bs[i]) bs[i].scrollIntoView({ block: "nearest" });
+}
+
+function moveKeys(ev) {
+  const bs = visibleChoices();
+  if ((ev.key === "ArrowDown" || ev.key === "ArrowUp") && bs.length) {
+    ev.preventDefault();
+    highlight((st.sel + (ev.key === "ArrowDown" ? 1 : bs.length - (st.sel < 0 ? 0 : 1))) % bs.length);
+  } else if (ev.key === "Tab" && !ev.shiftKey && split($("move").value).frag && bs.length) {
+    ev.preventDefault();
+    bs[st.sel >= 0 ? st.sel : 0].click();
+  } else if (ev.key === "Escape") {
+    highlight(-1);
+  } else if (ev.key === "Enter") {
+    // Handled here: the form does not submit itself while Play is disabled.
+    ev.preventDefault();
+    if (st.sel >= 0 && bs[st.sel]) bs[st.sel].click();
+    else enter();
+  }
+}
+
+// enter plays the typed move when it is complete, and never a prefix:
+// an unfinished word that fits one choice is completed, an incomplete
+// move says what it still needs.
+async function enter() {
+  if (!st.match || !canAct()) return;
+  const text = $("move").value;
+  const { head, frag } = split(text);
+  if (!head && !frag) { hint("Type a move or pick one of the choices."); return; }
+  if (!st.choices || st.choices.head !== head) await refreshChoices();
+  if (frag && st.choices && st.choices.head === head) {
+    const fits = st.choices.data.next.filter((c) => matches(c, frag));
+    const exact = fits.find((c) => c.token.toLowerCase() === frag.toLowerCase());
+    if (!exact && fits.length === 1) { setMove((head ? head + " " : "") + fits[0].token + " "); return; }
+    if (!exact && fits.length > 1) { hint("“" + frag + "” fits " + fits.length + " choices: pick one, or type more of it."); return; }
+  }
+  const full = text.trim();
+  let ch;
+  try { ch = await api("GET", choicesURL(full)); } catch (e) { showError(e); return; }
+  if (ch.complete) { submit(full); return; }
+  $("move").value = full + " ";
+  refreshChoices();
+  hint("“" + full + "” is not a complete move yet. " + (ch.prompt || ""));
+}
+
+function hint(text) { $("hint").textContent = text; $("hint").hidden = false; }
+function hideHint() { $("hint").hidden = true; $("hint").textContent = ""; }
 
 async function submit(text) {
   hideError();
-  if (st.seat < 0) { showError(new Error("pick a seat first")); return; }
+  hideHint();
+  const m = st.match;
   try {
-    const r = await api("POST", "matches/" + st.match.id + "/moves", {
-      seat: st.seat, move: text, version: st.match.version, request_id: "web-" + Date.now() + "-" + Math.random().toString(36).slice(2),
+    const r = await api("POST", "matches/" + m.id + "/moves", {
+      seat: st.seat, move: text, version: m.version, request_id: "web-" + Date.now() + "-" + Math.random().toString(36).slice(2),
     });
     st.match = r.match;
-    st.partial = "";
-    $("move").value = "";
     // A new turn moves the page to the seat that now must act; a move
     // that continues a turn keeps the mover's seat.
-    if (r.new_turn && r.notify.length) st.seat = r.notify[0];
-    showEvents(r.events, turnLine(r));
-    showMatch(true);
+    if (r.new_turn && r.notify.length && r.notify[0] !== st.seat) {
+      st.seat = r.notify[0];
+      remember("replace");
+    }
+    showMatch();
+    $("move").focus();
   } catch (e) {
     showError(e);
-    if (e.info && e.info.kind === "stale") { st.match = await api("GET", "matches/" + st.match.id); showMatch(false); }
+    if (e.info && e.info.kind === "stale") {
+      try { st.match = await api("GET", "matches/" + m.id); showMatch(); } catch (e2) { showError(e2); }
+    }
   }
 }
 
-// turnLine says what a move did to the turn: who must act now, or that
-// the mover's turn goes on.
-function turnLine(r) {
-  if (r.match.play && r.match.play.finished) return "The game is over.";
-  if (r.new_turn) return r.notify.length ? "Now to act: " + r.notify.map(seatNameIn(r.match)).join(", ") + "." : "";
-  if (r.seat >= 0 && ((r.match.play || {}).active || []).includes(r.seat)) return seatNameIn(r.match)(r.seat) + "'s turn goes on.";
-  return "";
-}
-
-function seatNameIn(m) { return (i) => (m.seats[i] ? m.seats[i].name : "seat " + (i + 1)); }
-
-function showEvents(evs, head) {
-  const lines = (evs || []).map((e) => el("div", { textContent: e.text }));
-  if (head) lines.unshift(el("div", { className: "turn", textContent: head }));
-  $("events").replaceChildren(...lines);
-}
+// ---- Errors ----
 
 function hideError() {
-  for (const id of ["error", "toperror"]) { $(id).hidden = true; $(id).replaceChildren(); }
+  for (const id of ["error", "toperror"]) { $(id).hidden = true; $(id).replaceChildren(); delete $(id).dataset.kind; }
 }
 
+// showError shows the core's explanation of a refusal: its text and the
+// rule's help topic (opened in the rules panel). The page never sends an
+// incomplete move (Enter and Play wait for a complete one), so the
+// continuations of one are offered by the choices, not here.
 function showError(e) {
-  // Before a match is shown, errors go under the header.
   const box = $("table").hidden ? $("toperror") : $("error");
-  box.replaceChildren(el("div", { className: "msg", textContent: e.message }));
   const info = e.info || {};
+  box.replaceChildren(el("div", { className: "msg", textContent: e.message || UNREACHABLE }));
   if (info.kind) box.dataset.kind = info.kind;
-  if (info.help) {
+  if (info.help && info.topic && !$("table").hidden) {
+    const link = el("a", { href: "#rules", className: "topiclink", textContent: "Rule: " + info.help.title });
+    link.dataset.topic = info.topic;
+    link.onclick = (ev) => { ev.preventDefault(); openTopic(info.topic); };
+    box.append(el("div", {}, link));
+  } else if (info.help) {
     box.append(el("details", {}, el("summary", { textContent: "Rule: " + info.help.title }), el("p", { textContent: info.help.body })));
-  } else if (info.topic) {
-    box.append(el("div", { textContent: "see rules topic " + info.topic }));
-  }
-  // An incomplete move: the ways to go on, each continuing the move in
-  // the step-by-step picker.
-  if (info.kind === "incomplete" && info.choices && (info.choices.next || []).length) {
-    const row = el("div", { className: "choices" }, el("span", { textContent: info.choices.prompt + " " }));
-    for (const c of info.choices.next) {
-      const b = el("button", { type: "button", textContent: c.label || c.token, title: c.help || c.token });
-      b.dataset.token = c.token;
-      b.onclick = () => { hideError(); $("move").value = ""; st.partial = (info.move + " " + c.token).trim(); pick(); };
-      row.append(b);
-    }
-    box.append(row);
   }
   box.hidden = false;
 }
 
+// ---- Rules ----
+
+function gameID() { return st.match ? st.match.game : $("game").value; }
+
 async function help(q) {
-  const g = st.match ? st.match.game : $("game").value;
-  try {
-    const ts = await api("GET", "help?game=" + encodeURIComponent(g) + "&q=" + encodeURIComponent(q));
-    $("helpres").replaceChildren(...(ts.length ? ts.map((t) => el("details", {}, el("summary", { textContent: t.title }), el("p", { textContent: t.body })))
-      : [el("p", { textContent: "nothing found" })]));
-  } catch (e) { $("helpres").textContent = e.message; }
+  const seq = ++st.helpSeq;
+  let ts;
+  try { ts = await api("GET", "help?game=" + encodeURIComponent(gameID()) + "&q=" + encodeURIComponent(q)); } catch (e) {
+    if (seq === st.helpSeq) { $("helpcount").textContent = e.message; $("helpres").replaceChildren(); }
+    return;
+  }
+  if (seq !== st.helpSeq) return;
+  const qw = queryWords(q);
+  $("helpcount").textContent = q.trim() === "" ? "The rules, in order:" : ts.length ? ts.length + (ts.length === 1 ? " topic" : " topics") + " for “" + q.trim() + "”, best first:" : "Nothing found for “" + q.trim() + "”.";
+  $("helpres").replaceChildren(...ts.map((t) => topicItem(t, qw, false)));
 }
 
-init().catch(showError);
+function queryWords(q) {
+  return [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1))];
+}
+
+// topicItem shows a topic: its title and kind, the passage where the
+// words were found, and the whole text when opened.
+function topicItem(t, qw, open) {
+  const d = el("details", { open }, el("summary", {}, el("b", { textContent: t.title }), " ", el("span", { className: "kind", textContent: t.kind })),
+    el("p", { className: "body" }, ...marked(t.body, qw)));
+  d.dataset.topic = t.id;
+  const li = el("li", {}, d);
+  const snip = snippet(t.body, qw);
+  if (snip && !open) li.append(el("p", { className: "snippet" }, ...marked(snip, qw)));
+  return li;
+}
+
+// snippet is the line of a text where a query word first appears (the
+// first line when none does), cut to about 180 characters around it.
+function snippet(body, qw) {
+  const lines = body.split(/\n+/).map((l) => l.trim()).filter((l) => l !== "");
+  let line = lines[0] || "", at = 0;
+  find: for (const l of lines) {
+    const low = l.toLowerCase();
+    for (const w of qw) {
+      const i = low.indexOf(w);
+      if (i >= 0) { line = l; at = i; break find; }
+    }
+  }
+  if (line.length <= 180) return line;
+  let from = Math.max(0, at - 70);
+  if (from > 0) from = line.indexOf(" ", from) + 1;
+  let to = line.indexOf(" ", Math.min(line.length, from + 170));
+  if (to < 0) to = line.length;
+  return (from > 0 ? "… " : "") + line.slice(from, to) + (to < line.length ? " …" : "");
+}
+
+// marked splits a text into strings and <mark>s of the query words.
+function marked(text, qw) {
+  if (!qw.length) return [text];
+  const re = new RegExp("(" + qw.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") + ")", "giu");
+  return text.split(re).map((part, i) => (i % 2 ? el("mark", { textContent: part }) : part));
+}
+
+// openTopic shows the topic a rule error names in the rules panel, opened.
+async function openTopic(id) {
+  let t;
+  try { t = await api("GET", "help/" + encodeURIComponent(id) + "?game=" + encodeURIComponent(gameID())); } catch (e) { showError(e); return; }
+  st.helpSeq++;
+  $("helpq").value = "";
+  $("helpcount").textContent = "The rule the refusal names:";
+  $("helpres").replaceChildren(topicItem(t, [], true));
+  $("rules").scrollIntoView({ block: "start" });
+}
+
+init().catch((e) => {
+  if (!st.match) { $("table").hidden = true; $("start").hidden = false; }
+  showError(e);
+});
