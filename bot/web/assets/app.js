@@ -445,7 +445,9 @@ async function refreshLog() {
   if (st.match !== m || st.seat !== seat) return;
   const items = h.map((t, i) => {
     const last = i === h.length - 1 && t.seq > 0;
-    const head = t.seq > 0 ? el("div", { className: "head" }, who(t.seat), " ", el("code", { textContent: t.move }))
+    // The narration says what happened in names; the notation, in
+    // tokens, is the entry's tooltip.
+    const head = t.seq > 0 ? el("div", { className: "head", title: "notation: " + t.move }, who(t.seat))
       : el("div", { className: "head", textContent: "Setup" });
     if (last) head.append(" ", el("span", { className: "badge", textContent: "last move" }));
     const li = el("li", { className: t.seq > 0 ? "" : "setup" }, head, ...t.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
@@ -460,7 +462,7 @@ async function refreshLog() {
   $("log").scrollTop = $("log").scrollHeight;
   const last = h[h.length - 1];
   if (last && last.seq > 0) {
-    $("lastmove").replaceChildren(el("div", { className: "head" }, "Last move: ", who(last.seat), " ", el("code", { textContent: last.move })),
+    $("lastmove").replaceChildren(el("div", { className: "head", title: "notation: " + last.move }, "Last move: ", who(last.seat)),
       ...last.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
   } else {
     $("lastmove").replaceChildren();
