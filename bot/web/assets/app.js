@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 const st = {
   games: [], limits: null, match: null, seat: 0,
   choices: null, // {key, head, data}: the choices after the move's complete words
-  chSeq: 0, sel: -1, helpSeq: 0, timers: {},
+  chSeq: 0, sel: -1, helpSeq: 0, listSeq: 0, timers: {},
 };
 
 // The one text for a server that does not answer at all.
@@ -183,9 +183,10 @@ function newMatch() {
 }
 
 async function loadList() {
+  const seq = ++st.listSeq;
   let ms;
-  try { ms = await api("GET", "matches"); } catch (e) { showError(e); return; }
-  if (st.match) return; // a match was opened meanwhile
+  try { ms = await api("GET", "matches"); } catch (e) { if (seq === st.listSeq) showError(e); return; }
+  if (st.match || seq !== st.listSeq) return; // a match was opened, or the list asked for again, meanwhile
   $("nomatches").hidden = ms.length > 0;
   $("matchlist").replaceChildren(...ms.map(listEntry));
 }
