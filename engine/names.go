@@ -30,7 +30,7 @@ func NameSeats(text string, names []string) string {
 // that wants "you build ..." for the viewer writes it as the event's Own
 // text.
 func NameSeatsFor(text string, names []string, viewer int) string {
-	if len(names) == 0 || !strings.Contains(strings.ToLower(text), "seat ") {
+	if len(names) == 0 || !strings.Contains(text, "eat ") {
 		return text
 	}
 	idx := seatRef.FindAllStringIndex(text, -1)
