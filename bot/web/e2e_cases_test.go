@@ -563,6 +563,7 @@ func testStatusAndLastMove(t *testing.T, p *page) {
 	if top < 0 || top > 5 || !strings.Contains(status, m.Play.Phase) || !strings.Contains(status, "To move: B Ben") {
 		t.Errorf("%s: scrolled down, the status at %dpx reads %q; want phase %q and Ben to move in view", p.wd.name, top, status, m.Play.Phase)
 	}
+	p.viewShot("status-scrolled-view")
 	p.look("status-scrolled")
 }
 

@@ -288,6 +288,22 @@ func (p *page) look(name string) {
 	p.shot(p.wd.name + "-" + name)
 }
 
+// viewShot saves a screenshot of what the viewport shows now, as shot does.
+func (p *page) viewShot(name string) {
+	dir := os.Getenv("SMOKESTACK_SHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, p.wd.name+"-"+name+".png"), png, 0o644); err != nil {
+		p.t.Error(err)
+	}
+}
+
 // shot saves a screenshot of the whole page as name.png under the
 // directory SMOKESTACK_SHOTS names, if any.
 func (p *page) shot(name string) {
