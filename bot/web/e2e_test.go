@@ -437,7 +437,8 @@ func getJSON(t *testing.T, url string, out any) {
 }
 
 // TestPlaygroundInBrowser runs every browser test at both widths, each in
-// a tab of its own on one server and one browser per width.
+// a tab of its own on one server and one browser per width; the widths run
+// side by side (the tests mostly wait on the browser).
 func TestPlaygroundInBrowser(t *testing.T) {
 	tests := []struct {
 		name string
@@ -461,6 +462,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 	for _, wd := range widths {
 		t.Run(wd.name, func(t *testing.T) {
+			t.Parallel()
 			srv := httptest.NewServer(newPlayground(t))
 			defer srv.Close()
 			b := browser(t)
