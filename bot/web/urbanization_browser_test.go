@@ -1,10 +1,12 @@
 package web_test
 
 import (
+	"bytes"
+	"image/png"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/bot/web"
@@ -34,31 +36,21 @@ func TestUrbanizationPageInBrowser(t *testing.T) {
 	}
 	srv := httptest.NewServer(web.New(svc, nil))
 	defer srv.Close()
-	ctx := browser(t)
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(srv.URL+"/"),
-		waitJS(`!!document.querySelector('#game option[value="urbanization"]')`),
-		js(`(() => { const g = document.getElementById("game"); g.value = "urbanization"; g.onchange(); document.getElementById("seats").value = "3"; })()`),
-		waitJS(`!!document.querySelector('[data-key="inventions"]')`),
-		js(`document.querySelector('[data-key="inventions"]').value = "on"`),
-		chromedp.Click(chromedp.ID("create")),
-		waitJS(boardShown),
-	); err != nil {
-		t.Fatalf("create an Urbanization match: %v", err)
-	}
+	p := newPage(t, browser(t), srv.URL, widths[0])
+	p.start()
+	p.wait(`!!document.querySelector('#game option[value="urbanization"]')`)
+	p.create(matchForm{game: "urbanization", seats: 3, option: [2]string{"inventions", "on"}})
 	// 1280 wide; 1358 high with the invention area, so the option went
 	// through.
-	size, err := value[[]int](ctx, `(() => { const b = document.getElementById("board"); return [b.naturalWidth, b.naturalHeight]; })()`)
-	if err != nil || len(size) != 2 || size[0] != 1280 || size[1] != 1358 {
-		t.Errorf("the board is %v pixels (%v), want 1280x1358 with the invention area", size, err)
+	if size := p.str(`(() => { const b = document.getElementById("board"); return b.naturalWidth + "x" + b.naturalHeight; })()`); size != "1280x1358" {
+		t.Errorf("the board is %s pixels, want 1280x1358 with the invention area", size)
 	}
-	src, err := attr(ctx, "board", "src")
-	if err != nil {
-		t.Fatal(err)
+	res, body := get(t, p.str(`document.getElementById("board").src`))
+	if _, err := png.Decode(bytes.NewReader(body)); res.StatusCode != 200 || err != nil {
+		t.Errorf("the board image: %s, %v", res.Status, err)
 	}
-	fetchPNG(t, srv.URL, src)
-	status, err := value[string](ctx, `document.getElementById("status").textContent`)
-	if err != nil || status == "" {
-		t.Errorf("status %q: %v", status, err)
+	if status := p.shown("#status"); !strings.Contains(status, "To move: ") {
+		t.Errorf("the status reads %q", status)
 	}
+	p.look("urbanization")
 }
