@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 )
@@ -83,7 +84,7 @@ func newLayout(v *urbanization.View) *layout {
 // name gives a seat's display name (render.Scene.Name).
 func drawBoard(c surface, l *layout, v *urbanization.View, name func(int) string) {
 	c.FillRect(0, 0, width, float64(l.h), colPage)
-	drawHeader(c, l, v)
+	drawHeader(c, l, v, name)
 	drawBuildingArea(c, l, v)
 	y := drawGrain(c, l, v, l.boardY)
 	y = drawFactories(c, l, v, y+gap)
@@ -116,7 +117,7 @@ func chip(c surface, x, y, r float64, s int) {
 	c.Text(seatLetter(s), x, y+f.Size*0.36, f, inkOn(col), 0.5)
 }
 
-func drawHeader(c surface, l *layout, v *urbanization.View) {
+func drawHeader(c surface, l *layout, v *urbanization.View, name func(int) string) {
 	c.Text("Urbanization", margin, 38, fTitle, colInk, 0)
 	x := margin + c.TextWidth("Urbanization", fTitle) + 30
 	track := func(name string, cur, n int) {
@@ -143,7 +144,12 @@ func drawHeader(c surface, l *layout, v *urbanization.View) {
 	track("Turn", turn, v.Turns)
 	track("Phase", v.Phase, v.Phases)
 	// What happens now, and who is to act.
-	label := v.Label
+	// The engine's label names seats as "seat N"; the image names players.
+	names := make([]string, v.Players)
+	for i := range names {
+		names[i] = name(i)
+	}
+	label := engine.NameSeats(v.Label, names)
 	c.Text(label, margin, 80, fHead, colInk, 0)
 	x = margin + c.TextWidth(label, fHead) + 14
 	for _, s := range v.Active {
