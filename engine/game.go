@@ -178,7 +178,11 @@ type Info struct {
 	OldestRulesVersion int          `json:"oldestRulesVersion"`
 	Options            []OptionSpec `json:"options,omitempty"`
 	Score              ScoreName    `json:"score"`
-	Examples           []Example    `json:"examples,omitempty"` // notation examples
+	// PrivateInfo is true when seats hold something only they may see (a
+	// hand of cards ...). When false, every seat's view is the public one,
+	// Holding is empty, and front ends offer no private view.
+	PrivateInfo bool      `json:"privateInfo"`
+	Examples    []Example `json:"examples,omitempty"` // notation examples
 	// Help is the game's rules help in our own words; the topic IDs are
 	// what RuleError.Topic names. A game without help leaves it empty.
 	Help []HelpTopic `json:"-"`

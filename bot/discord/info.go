@@ -33,6 +33,9 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, e
 		return nil, err
 	}
 	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Holding.Cards))
+	if info := p.Match.GameRules().Info(); !info.PrivateInfo {
+		text = fmt.Sprintf("Your seat: %d (%s).\nNothing in %s is hidden: all you hold is on the board.", p.Seat+1, colour(p.Seat), info.Name)
+	}
 	resp := privateResponse(privateData(text))
 	resp.Pictures = b.images(p.Match, p.Seat)
 	return resp, nil

@@ -249,10 +249,14 @@ func turnButtons(m bot.Match) []discordgo.MessageComponent {
 	if !inPlay(m) {
 		return []discordgo.MessageComponent{}
 	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: m.ID, Version: m.Version}.String()},
-		discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: customID{Action: "hand", Match: m.ID}.String()},
-	}}}
+	}
+	// A game where nothing is private has no hand to show.
+	if m.GameRules().Info().PrivateInfo {
+		row = append(row, discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: customID{Action: "hand", Match: m.ID}.String()})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // statusLine says whose turn it is, or how the game ended with the

@@ -442,7 +442,9 @@ func (r *run) checkEvents(evs []engine.Event) error {
 	return nil
 }
 
-// checkViews encodes the view of one random seat and the spectator's and,
+// checkViews encodes the view of one random seat and the spectator's,
+// checks that a game without private information holds nothing for the
+// seat, and,
 // with a permuter, checks that reshuffling what that seat may not see
 // changes neither its view, nor the spectator's, nor the status. One seat
 // per sampled move keeps the cost low; over a playout every seat comes up.
@@ -455,6 +457,13 @@ func (r *run) checkViews(st engine.State, status engine.Status) error {
 			return r.fail(CheckView, "view of seat %d does not encode: %v", who+1, err)
 		}
 		views[k] = b
+	}
+	// A game without private information holds nothing for a seat (its
+	// views may still name their viewer, to draw "you").
+	if !r.g.Info().PrivateInfo {
+		if h := r.g.Holding(st, s); len(h.Cards) > 0 || len(h.Stats) > 0 {
+			return r.fail(CheckView, "the game declares no private information, but seat %d holds %+v", s+1, h)
+		}
 	}
 	p := r.cfg.Permuter
 	if p == nil {
