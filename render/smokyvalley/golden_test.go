@@ -172,6 +172,7 @@ func BenchmarkImages(b *testing.B) {
 	var board, players int
 	b.ReportAllocs()
 	b.ResetTimer()
+	c0 := cpuTime()
 	for range b.N {
 		t0 := time.Now()
 		imgs, err := r.Images(v)
@@ -181,8 +182,10 @@ func BenchmarkImages(b *testing.B) {
 		ts = append(ts, time.Since(t0))
 		board, players = len(imgs[0].PNG), len(imgs[1].PNG)
 	}
+	cpu := cpuTime() - c0
 	b.StopTimer()
 	slices.Sort(ts)
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(ts[max((len(ts)*95+99)/100-1, 0)].Microseconds())/1000, "p95-ms")
 	b.ReportMetric(float64(ts[max((len(ts)*50+99)/100-1, 0)].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(board)/1024, "board-KiB")
