@@ -98,7 +98,7 @@ var PrintedValues = sync.OnceValue(func() *Printed {
 	for _, x := range d.districts {
 		pd := PrintedDistrict{ID: x.ID, Name: x.Name, Canal: x.Canal, Rail: x.Rail, Value: x.Value, Marker: x.Marker, Services: x.Services}
 		for _, s := range x.Spaces {
-			pd.Spaces = append(pd.Spaces, PrintedSpace{Bonus: s.Bonus, MinPlayers: s.MinPlayers})
+			pd.Spaces = append(pd.Spaces, PrintedSpace(s))
 		}
 		p.Districts = append(p.Districts, pd)
 	}

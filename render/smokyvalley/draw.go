@@ -90,15 +90,6 @@ func (p *pen) goodChip(g int, n string, x, y, h float64, f render.Font) float64 
 	return p.chip(s, x, y, h, f, goodColour[g], false)
 }
 
-func goodIndex(pr *sv.Printed, name string) int { return slices.Index(pr.Goods, name) }
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // current is the seat that must decide now, -1 when none.
 func current(v *sv.View) int {
 	switch {
