@@ -5,9 +5,11 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/smokyvalley"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 	brassrender "github.com/smokestack/smokestack/render/brass"
+	smokyrender "github.com/smokestack/smokestack/render/smokyvalley"
 	urbanrender "github.com/smokestack/smokestack/render/urbanization"
 )
 
@@ -20,7 +22,7 @@ type catalog struct {
 // productGames is what the binary offers players. Add a game here (and its
 // renderer in productRenderers) to offer it.
 func productGames() []engine.Game {
-	return []engine.Game{brass.New(), urbanization.New()}
+	return []engine.Game{brass.New(), urbanization.New(), smokyvalley.New()}
 }
 
 func productRenderers() []render.Renderer {
@@ -33,7 +35,11 @@ func productRenderers() []render.Renderer {
 	if err != nil {
 		panic(fmt.Sprintf("smokestack: urbanization renderer: %v", err))
 	}
-	return []render.Renderer{br, ur}
+	sr, err := smokyrender.New()
+	if err != nil {
+		panic(fmt.Sprintf("smokestack: smoky valley renderer: %v", err))
+	}
+	return []render.Renderer{br, ur, sr}
 }
 
 func productCatalog() catalog {

@@ -1,0 +1,51 @@
+// Package smokyvalley draws The Smoky Valley views as two PNG images for
+// Discord and the playground: the board (board.png) and the players'
+// boards (players.png). Nothing in the game is private, so every seat sees
+// the same images.
+//
+// # What the images show
+//
+// Every printed value (district, market, industry, service, canal tile and
+// city card names, space bonuses, tracks) comes from the engine through
+// smokyvalley.PrintedValues; the layout is our own schematic one, with no
+// printed art. Seats are drawn in the house colours and letters
+// (render.Seat), and every seat mark carries its letter.
+//
+// The board: the title, what happens now (whose turn or decision) and the
+// game sequence (the five development phases with the city councils, the
+// canal phase and final scoring; done steps grey, the current one yellow
+// and ringed) with the mayor. Then Griffintown's five districts, each with
+// its canal marker and rail, its prestige per industry at the end, the
+// Wood Depot space and the five building spaces (an empty space shows its
+// bonus and, when it is used only with 3 or 4 players, "3p"/"4p"; a space
+// not used with this many players is grey and struck out; a built
+// industry is drawn in its owner's colour with the owner's letter, "n" for
+// a neutral Wood Depot, and an upgraded one has a thick frame and an UP
+// tag), and its service spaces (grey type names when empty, the token's
+// name on white when developed). Then the three foreign markets, each with
+// the goods it takes (with the printed extra prestige), the trader bonus,
+// its canal section of ships (type, owner's colour for a player ship,
+// the loading seats in its load slots, the trader aboard ringed, the
+// foreign trade token in its good's colour), the export agency's traders
+// in arrival order and each seat's trade level (prestige per processed
+// good). Below: the scheduled ships with their destinations, the order of
+// play (the seat to decide ringed) and the passing track with its bonuses,
+// the popularity track (bonus spaces yellow), prestige highest first and
+// the mayor's last priorities; on the right the offers (service tokens,
+// canal tiles per canal district, an action tile white and a changing
+// effect yellow with a star, city cards with their category, requirement
+// and the decade's cost), the sizes of the face-down stacks, and the
+// local market with the seats that used each of its sales this phase.
+//
+// The players' image has a panel per seat (the one to decide yellow):
+// cash, income, prestige, popularity and traders in supply, the eight
+// goods in their colours, the navigation board (the district tiles in
+// order, the boat's district in the seat's colour with a thick frame, the
+// canal tiles under each space, top first), the canal development per
+// canal district, the discs left on the industry track, the own ships
+// used per market and the city cards.
+//
+// Both images are drawn from scratch each time on a pooled canvas, turned
+// into a paletted image with the curated palette and encoded at the fastest
+// PNG level; see docs/performance.md for the figures.
+package smokyvalley

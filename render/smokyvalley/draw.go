@@ -1,0 +1,789 @@
+package smokyvalley
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	sv "github.com/smokestack/smokestack/engine/smokyvalley"
+	"github.com/smokestack/smokestack/render"
+)
+
+// pen draws on one canvas with the printed values at hand.
+type pen struct {
+	c  *render.Canvas
+	pr *sv.Printed
+	sc render.Scene // the viewer and the players' names
+}
+
+// box is a filled rounded rectangle with an outline.
+func (p *pen) box(x, y, w, h float64, fill, line color.RGBA, lw float64) {
+	p.c.FillRoundRect(x, y, w, h, 6, fill)
+	if lw > 0 {
+		p.c.StrokeRoundRect(x, y, w, h, 6, lw, line)
+	}
+}
+
+// fit shortens s with an ellipsis to at most w pixels.
+func (p *pen) fit(s string, f render.Font, w float64) string {
+	if p.c.TextWidth(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		t := strings.TrimRight(string(r), " ") + "…"
+		if p.c.TextWidth(t, f) <= w {
+			return t
+		}
+	}
+	return "…"
+}
+
+// text draws s (shortened to w) with its baseline at y; align as
+// render.Canvas.Text.
+func (p *pen) text(s string, x, y, w float64, f render.Font, col color.RGBA, align float64) float64 {
+	s = p.fit(s, f, w)
+	p.c.Text(s, x, y, f, col, align)
+	return p.c.TextWidth(s, f)
+}
+
+// chip draws a label in a rounded box h high starting at x; returns its
+// width.
+func (p *pen) chip(s string, x, y, h float64, f render.Font, fill color.RGBA, bold bool) float64 {
+	w := p.c.TextWidth(s, f) + 14
+	lw := 1.5
+	if bold {
+		lw = 3
+	}
+	p.box(x, y, w, h, fill, colInk, lw)
+	p.c.Text(s, x+w/2, y+h/2+f.Size*0.36, f, inkOn(fill), 0.5)
+	return w
+}
+
+// seatChip draws a seat's letter on its colour, s×s; ringed when bold.
+func (p *pen) seatChip(seat int, x, y, s float64, bold bool) {
+	col := seatColour(seat)
+	lw := 1.5
+	if bold {
+		lw = 3.5
+	}
+	p.box(x, y, s, s, col, colInk, lw)
+	l := "·"
+	if seat >= 0 {
+		l = render.Seat(seat).Letter
+	}
+	f := render.Font{Size: s * 0.62, Bold: true}
+	p.c.Text(l, x+s/2, y+s/2+f.Size*0.36, f, inkOn(col), 0.5)
+}
+
+// goodChip draws a good in its colour with an optional count; returns its
+// width.
+func (p *pen) goodChip(g int, n string, x, y, h float64, f render.Font) float64 {
+	s := p.pr.Goods[g]
+	if n != "" {
+		s += " " + n
+	}
+	return p.chip(s, x, y, h, f, goodColour[g], false)
+}
+
+// current is the seat that must decide now, -1 when none.
+func current(v *sv.View) int {
+	switch {
+	case v.Mode == sv.ModeOver:
+		return -1
+	case len(v.Pending) > 0:
+		return v.Pending[0].Seat
+	case v.Mode == sv.ModeDepot:
+		// seats choose their Wood Depot in reverse order of play
+		for i := len(v.Order) - 1; i >= 0; i-- {
+			if !hasDepot(v, v.Order[i]) {
+				return v.Order[i]
+			}
+		}
+		return -1
+	}
+	return v.Turn
+}
+
+func hasDepot(v *sv.View, seat int) bool {
+	for _, d := range v.Districts {
+		if d.Depot.Ind >= 0 && d.Depot.Owner == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func yearIndex(pr *sv.Printed, y int) int { return slices.Index(pr.Years, y) }
+
+// what is the one-line summary of what happens now.
+func (p *pen) what(v *sv.View) string {
+	cur := current(v)
+	who := ""
+	if cur >= 0 {
+		who = p.seatName(cur)
+	}
+	switch {
+	case v.Mode == sv.ModeOver && len(v.Ranking) > 0:
+		return "Game over: " + p.seatName(v.Ranking[0]) + " wins"
+	case v.Mode == sv.ModeOver:
+		return "Game over"
+	case v.Mode == sv.ModeDepot:
+		return "Set-up: " + who + " places a Wood Depot"
+	case len(v.Pending) > 0:
+		k := map[string]string{"trader": "chooses a trader bonus", "owner": "chooses an owner's bonus", "pop-basic": "chooses a popularity bonus",
+			"pop-processed": "chooses a popularity bonus", "priorities": "sets the mayor's priorities"}[v.Pending[0].Kind]
+		return fmt.Sprintf("%d: %s %s", v.Year, who, k)
+	}
+	return fmt.Sprintf("%d development phase: %s to play", v.Year, who)
+}
+
+// board draws the main board.
+func (p *pen) board(v *sv.View) {
+	p.header(v)
+	x := 12.0
+	for i := range v.Districts {
+		p.district(v, i, x, 104, 228)
+		x += 238
+	}
+	for m := range p.pr.Markets {
+		p.market(v, m, 12+float64(m)*394, 528, 386)
+	}
+	p.lower(v, 846)
+}
+
+// header: title, what happens now, the game sequence.
+func (p *pen) header(v *sv.View) {
+	p.c.Text("The Smoky Valley", 14, 36, fTitle, colInk, 0)
+	p.text(p.what(v), 1186, 36, 880, fHead, colInk, 1)
+	steps := []struct {
+		label string
+		year  int
+		stage int // -1 the development phase; 1 council; 2 canal; 3 final
+	}{}
+	for i, y := range p.pr.Years {
+		steps = append(steps, struct {
+			label string
+			year  int
+			stage int
+		}{strconv.Itoa(y), i, -1})
+		if i == 1 || i == 3 || i == 4 {
+			steps = append(steps, struct {
+				label string
+				year  int
+				stage int
+			}{"council", i, 1})
+		}
+		if i == 2 {
+			steps = append(steps, struct {
+				label string
+				year  int
+				stage int
+			}{"canal", i, 2})
+		}
+	}
+	steps = append(steps, struct {
+		label string
+		year  int
+		stage int
+	}{"final", len(p.pr.Years) - 1, 3})
+	yi := yearIndex(p.pr, v.Year)
+	x := 14.0
+	for _, s := range steps {
+		now := false
+		switch {
+		case v.Mode == sv.ModeOver:
+			now = s.stage == 3
+		case v.Mode == sv.ModeDepot:
+			now = false
+		case s.year == yi && s.stage == -1:
+			now = v.Stage == sv.StageDev
+		case s.year == yi && s.stage == 1:
+			now = v.Stage != sv.StageDev
+		}
+		fill := colWhite
+		if s.year < yi || (s.year == yi && s.stage == -1 && v.Stage != sv.StageDev) || v.Mode == sv.ModeOver && s.stage != 3 {
+			fill = colLight
+		}
+		if now {
+			fill = colActive
+		}
+		w := p.chip(s.label, x, 54, 34, fBody, fill, now)
+		x += w + 6
+	}
+	p.text(fmt.Sprintf("Mayor: %s", p.seatName(v.Mayor)), 1186, 80, 330, fBody, colInk, 1)
+}
+
+// seatName is a seat's display name with its letter: "alice (A)".
+func (p *pen) seatName(s int) string {
+	if s < 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%s (%s)", p.sc.Name(s), render.Seat(s).Letter)
+}
+
+// district draws one district: name, canal and rail, Wood Depot, building
+// spaces and service spaces.
+func (p *pen) district(v *sv.View, i int, x, y, w float64) {
+	pd := p.pr.Districts[i]
+	d := v.Districts[i]
+	p.box(x, y, w, 412, colLand, colGrey, 1.5)
+	p.text(pd.Name, x+10, y+28, w-20, fHead, colInk, 0)
+	bx := x + 10
+	if pd.Canal {
+		bx += p.chip("canal "+pd.Marker, bx, y+38, 24, fSmall, colCanal, false) + 4
+	}
+	if pd.Rail {
+		bx += p.chip("rail", bx, y+38, 24, fSmall, colGrey, false) + 4
+	}
+	p.text(fmt.Sprintf("%d/ind.", pd.Value), x+w-8, y+57, 80, fSmall, colInk, 1)
+	ry := y + 70.0
+	p.space(v, "Wood Depot", d.Depot, "", 2, x+8, ry, w-16)
+	for k, sp := range pd.Spaces {
+		ry += 40
+		bonus := "no bonus"
+		switch {
+		case sp.Bonus == "cash":
+			bonus = "+£1"
+		case sp.Bonus != "":
+			bonus = "+" + sp.Bonus
+		}
+		p.space(v, bonus, d.Spaces[k], "", sp.MinPlayers, x+8, ry, w-16)
+	}
+	ry += 46
+	for k, typ := range pd.Services {
+		tok := -1
+		if k < len(d.Services) {
+			tok = d.Services[k]
+		}
+		fill, label := colPanel, strings.ReplaceAll(typ, "-", " ")
+		if tok >= 0 && tok < len(p.pr.Services) {
+			fill, label = colWhite, p.pr.Services[tok].Name
+		}
+		p.c.FillRect(x+8, ry, w-16, 28, fill)
+		p.c.StrokeRoundRect(x+8, ry, w-16, 28, 0, 1, colGrey)
+		col := colGrey
+		if tok >= 0 {
+			col = colInk
+		}
+		p.text(label, x+16, ry+20, w-32, fSmall, col, 0)
+		ry += 32
+	}
+}
+
+// space draws one building space (or the Wood Depot space): an industry
+// on its owner's colour with the owner's letter, or what the empty space
+// gives; a space not used with this many players is struck out.
+func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers int, x, y, w float64) {
+	const h = 36
+	if t.Ind >= 0 && t.Ind < len(p.pr.Industries) {
+		col := seatColour(t.Owner)
+		lw := 1.5
+		if t.Up {
+			lw = 4
+		}
+		p.box(x, y, w, h, col, colInk, lw)
+		name := p.pr.Industries[t.Ind].Name
+		right := 38.0
+		if t.Up {
+			right = 72
+			p.chip("UP", x+w-66, y+6, 24, fSmall, colInk, false)
+		}
+		p.text(name, x+8, y+25, w-right-8, fBody, inkOn(col), 0)
+		letter := "n"
+		if t.Owner >= 0 {
+			letter = render.Seat(t.Owner).Letter
+		}
+		p.c.FillCircle(x+w-19, y+h/2, 13, colWhite)
+		p.c.StrokeCircle(x+w-19, y+h/2, 13, 1.5, colInk)
+		p.c.Text(letter, x+w-19, y+h/2+7, fBody, colInk, 0.5)
+		return
+	}
+	used := minPlayers <= v.Players
+	fill, col := colWhite, colInk
+	if !used {
+		fill, col = colLight, colGrey
+	}
+	p.c.FillRect(x, y, w, h, fill)
+	p.c.StrokeRoundRect(x, y, w, h, 0, 1, colGrey)
+	p.text(empty, x+8, y+25, w-60, fBody, col, 0)
+	if minPlayers > 2 {
+		p.text(fmt.Sprintf("%dp", minPlayers), x+w-8, y+25, 50, fSmall, col, 1)
+	}
+	if !used {
+		p.c.Line(x+4, y+h/2, x+w-4, y+h/2, 2, colGrey)
+	}
+}
+
+// market draws a foreign market: what it takes, its canal section with
+// the ships, the export agency and the trade levels.
+func (p *pen) market(v *sv.View, m int, x, y, w float64) {
+	pm := p.pr.Markets[m]
+	p.box(x, y, w, 306, colWater, colCanal, 2)
+	p.text(fmt.Sprintf("%s (%s)", pm.Name, strings.ToUpper(pm.ID)), x+10, y+28, w-20, fHead, colInk, 0)
+	var takes []string
+	takes = append(takes, pm.Basic...)
+	var proc []string
+	for g, extra := range pm.Processed {
+		s := g
+		if extra > 0 {
+			s += fmt.Sprintf(" +%d", extra)
+		}
+		proc = append(proc, s)
+	}
+	sort.Strings(proc)
+	p.text("takes "+strings.Join(append(takes, proc...), ", "), x+10, y+52, w-20, fSmall, colInk, 0)
+	bonus := map[string]string{"machine": "1 machine", "wood3": "3 wood", "flour2": "2 flour"}[pm.Bonus]
+	p.text("trader bonus £1 or "+bonus, x+10, y+74, w-20, fSmall, colInk, 0)
+	ry := y + 84
+	var ships []sv.Ship
+	if m < len(v.Canal) {
+		ships = v.Canal[m]
+	}
+	for row := range max(len(ships), 3) {
+		if row < len(ships) && ships[row].Market >= 0 {
+			p.ship(ships[row], x+8, ry, w-16, false)
+		} else {
+			p.c.FillRect(x+8, ry, w-16, 44, rgb(0xD6E6F2))
+			p.text("no ship", x+w/2, ry+28, w-20, fSmall, colGrey, 0.5)
+		}
+		ry += 50
+	}
+	p.c.Text("Agency", x+10, ry+22, fSmall, colInk, 0)
+	ax := x + 84
+	if m < len(v.Agency) {
+		for _, s := range v.Agency[m] {
+			if ax > x+w-34 {
+				break
+			}
+			p.seatChip(s, ax, ry+2, 28, false)
+			ax += 32
+		}
+	}
+	if m >= len(v.Agency) || len(v.Agency[m]) == 0 {
+		p.c.Text("no trader yet", ax, ry+22, fSmall, colGrey, 0)
+	}
+	ry += 36
+	p.c.Text("Levels", x+10, ry+22, fSmall, colInk, 0)
+	lx := x + 84
+	for s, pl := range v.Seats {
+		lv := pl.Level[m]
+		val := lv + 1
+		if lv < len(p.pr.TradeLevels) {
+			val = p.pr.TradeLevels[lv]
+		}
+		p.seatChip(s, lx, ry+2, 28, false)
+		p.c.Text(strconv.Itoa(val), lx+34, ry+23, fBody, colInk, 0)
+		lx += 70
+	}
+}
+
+// ship draws a ship: kind, destination (scheduled ships), owner, loads in
+// the loading seats' colours, trader and foreign trade token.
+func (p *pen) ship(s sv.Ship, x, y, w float64, dest bool) {
+	const h = 44
+	fill := colWhite
+	lw := 1.5
+	if s.Owner >= 0 {
+		fill = seatColour(s.Owner)
+		lw = 3
+	}
+	p.box(x, y, w, h, fill, colInk, lw)
+	kind := "Schooner"
+	if s.Big {
+		kind = "Canaller"
+	}
+	if dest && s.Market >= 0 && s.Market < len(p.pr.Markets) {
+		kind += " to " + strings.ToUpper(p.pr.Markets[s.Market].ID)
+	}
+	if s.Owner >= 0 {
+		kind += " " + render.Seat(s.Owner).Letter
+	}
+	tx := x + 8
+	tx += p.text(kind, tx, y+28, 150, fSmall, inkOn(fill), 0) + 8
+	if dest {
+		return // a scheduled ship is empty
+	}
+	capacity := p.pr.ShipCapacity[s.Big]
+	for k := range capacity {
+		bx := tx + float64(k)*32
+		if k < len(s.Loads) {
+			p.seatChip(s.Loads[k], bx, y+8, 28, false)
+		} else {
+			p.c.FillRect(bx, y+8, 28, 28, colPanel)
+			p.c.StrokeRoundRect(bx, y+8, 28, 28, 0, 1.5, colGrey)
+		}
+	}
+	rx := x + w - 6
+	if s.Good >= 0 && s.Good < len(p.pr.Goods) {
+		gw := p.c.TextWidth(p.pr.Goods[s.Good], fSmall) + 14
+		rx -= gw
+		p.goodChip(s.Good, "", rx, y+8, 28, fSmall)
+		rx -= 6
+	}
+	if s.Trader >= 0 && rx-tx-float64(capacity)*32 > 70 {
+		rx -= 28
+		p.seatChip(s.Trader, rx, y+8, 28, true)
+		p.c.Text("trader", rx-4, y+28, fTiny, inkOn(fill), 1)
+	}
+}
+
+// lower draws the lower band: scheduled ships, order of play, passing
+// track, popularity and prestige on the left; offers and the local market
+// on the right.
+func (p *pen) lower(v *sv.View, y float64) {
+	// Scheduled ships.
+	p.c.Text("Scheduled ships", 14, y+22, fHead, colInk, 0)
+	sx := 14.0
+	for i, s := range v.Scheduled {
+		if i >= 3 {
+			p.text(fmt.Sprintf("+%d", len(v.Scheduled)-3), sx, y+62, 60, fBody, colInk, 0)
+			break
+		}
+		p.ship(s, sx, y+32, 182, true)
+		sx += 190
+	}
+	if len(v.Scheduled) == 0 {
+		p.c.Text("none", 14, y+62, fBody, colGrey, 0)
+	}
+	// Order of play and the passing track.
+	y2 := y + 92
+	p.c.Text("Order", 14, y2+26, fBody, colInk, 0)
+	cur := current(v)
+	ox := 84.0
+	for _, s := range v.Order {
+		p.seatChip(s, ox, y2+2, 34, s == cur)
+		ox += 40
+	}
+	ox += 14
+	p.c.Text("Passed", ox, y2+26, fBody, colInk, 0)
+	ox += p.c.TextWidth("Passed", fBody) + 8
+	for i, s := range v.Passing {
+		bonus := ""
+		if i < len(p.pr.Passing) {
+			bonus = map[string]string{"": "—", "swap": "swap", "basic": "basic", "cash": "£1"}[p.pr.Passing[i]]
+		}
+		bw := max(p.c.TextWidth(bonus, fTiny)+8, 40.0)
+		p.box(ox, y2, bw, 56, colWhite, colGrey, 1)
+		p.c.Text(bonus, ox+bw/2, y2+52, fTiny, colInk, 0.5)
+		if s >= 0 {
+			p.seatChip(s, ox+(bw-28)/2, y2+3, 28, false)
+		}
+		ox += bw + 4
+	}
+	// Popularity track.
+	y3 := y2 + 70
+	p.c.Text("Popularity", 14, y3+20, fBody, colInk, 0)
+	cw := 24.0
+	for k := 0; k <= p.pr.PopMax; k++ {
+		cx := 14 + float64(k)*cw
+		fill := colWhite
+		if _, ok := p.pr.PopBonus[k]; ok {
+			fill = colActive
+		}
+		p.c.FillRect(cx, y3+28, cw-2, 22, fill)
+		p.c.StrokeRoundRect(cx, y3+28, cw-2, 22, 0, 1, colGrey)
+		if k%5 == 0 || k == p.pr.PopMax {
+			p.c.Text(strconv.Itoa(k), cx+cw/2-1, y3+44, fTiny, colInk, 0.5)
+		}
+		n := 0
+		for s, pl := range v.Seats {
+			if pl.Pop == k {
+				p.seatChip(s, cx, y3+52+float64(n)*24, 22, false)
+				n++
+			}
+		}
+	}
+	// Prestige, highest first.
+	y4 := y3 + 58 + 24*float64(len(v.Seats))
+	p.c.Text("Prestige", 14, y4+20, fBody, colInk, 0)
+	order := make([]int, len(v.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return v.Seats[order[a]].Prestige > v.Seats[order[b]].Prestige })
+	px := 110.0
+	for _, s := range order {
+		p.seatChip(s, px, y4, 30, false)
+		p.c.Text(strconv.Itoa(v.Seats[s].Prestige), px+36, y4+23, fHead, colInk, 0)
+		px += 96
+	}
+	if len(v.Priority) > 0 {
+		var cs []string
+		for _, c := range v.Priority {
+			if c >= 0 && c < len(p.pr.Categories) {
+				cs = append(cs, p.pr.Categories[c])
+			}
+		}
+		p.text("Priorities: "+strings.Join(cs, " > "), 14, y4+56, 560, fSmall, colInk, 0)
+	}
+	p.offers(v, 600, y)
+}
+
+// offers draws the service tokens, canal tiles and city cards on offer,
+// the face-down stacks and the local market.
+func (p *pen) offers(v *sv.View, x, y float64) {
+	w := 1188 - x
+	p.box(x, y, w, 382, colPanel, colGrey, 1.5)
+	x += 10
+	w -= 20
+	p.c.Text("Services", x, y+26, fBody, colInk, 0)
+	cx := x + 100
+	each := (w-100-80)/float64(max(len(v.ServiceOffer), 1)) - 6
+	for _, t := range v.ServiceOffer {
+		name := "—"
+		if t >= 0 && t < len(p.pr.Services) {
+			name = p.pr.Services[t].Name
+		}
+		cx += p.chip(p.fit(name, fSmall, each-14), cx, y+6, 28, fSmall, colWhite, false) + 6
+	}
+	p.text(fmt.Sprintf("(%d left)", v.Stacks["services"]), x+w, y+26, 110, fTiny, colGrey, 1)
+	p.c.Text("Canal tiles", x, y+62, fBody, colInk, 0)
+	era := "widening"
+	if yearIndex(p.pr, v.Year) >= 3 {
+		era = "modernization"
+	}
+	p.text(fmt.Sprintf("%s era; %d widening, %d modernization left", era, v.Stacks["canal-widening"], v.Stacks["canal-modernization"]), x+w, y+62, 330, fTiny, colGrey, 1)
+	ry := y + 70
+	k := 0
+	for i, d := range p.pr.Districts {
+		if !d.Canal {
+			continue
+		}
+		_ = i
+		p.text(d.Name, x, ry+22, 110, fSmall, colInk, 0)
+		cx := x + 114
+		if k < len(v.CanalOffer) {
+			for _, t := range v.CanalOffer[k] {
+				if t < 0 || t >= len(p.pr.CanalTiles) {
+					cx += p.chip("—", cx, ry+2, 28, fSmall, colWhite, false) + 6
+					continue
+				}
+				cx += p.canalChip(t, cx, ry+2, 220) + 6
+			}
+		}
+		ry += 32
+		k++
+	}
+	ry += 8
+	decade := []string{"1840s", "1850s", "1860s"}
+	di := min(max((yearIndex(p.pr, v.Year))/2, 0), 2)
+	p.c.Text("City cards", x, ry+22, fBody, colInk, 0)
+	p.text(fmt.Sprintf("cost £1 + 1 %s · %s left %d", p.pr.CardGood[di], decade[di], v.Stacks["cards-"+decade[di]]), x+w, ry+22, 330, fTiny, colGrey, 1)
+	ry += 30
+	for _, c := range v.CardOffer {
+		if c < 0 || c >= len(p.pr.Cards) {
+			p.c.FillRect(x, ry, w, 28, colLight)
+			p.c.Text("—", x+10, ry+20, fSmall, colGrey, 0)
+		} else {
+			pc := p.pr.Cards[c]
+			p.c.FillRect(x, ry, w, 28, colWhite)
+			p.c.StrokeRoundRect(x, ry, w, 28, 0, 1, colGrey)
+			need := ""
+			if pc.Needs != "" {
+				need = ", needs " + pc.Needs
+			}
+			p.text(pc.Name, x+8, ry+21, w-210, fSmall, colInk, 0)
+			p.text(pc.Category+need, x+w-8, ry+20, 200, fTiny, colGrey, 1)
+		}
+		ry += 32
+	}
+	// Local market: who used which of its sales this phase.
+	ry += 6
+	p.c.Text("Local market", x, ry+22, fBody, colInk, 0)
+	p.text("£1 buys a basic good any time", x+w, ry+22, 330, fTiny, colGrey, 1)
+	ry += 30
+	mx := x
+	for k, label := range []string{"bought", "sold 3 basic", "sold a pair"} {
+		mx += p.text(label, mx, ry+20, 140, fSmall, colInk, 0) + 6
+		for s, pl := range v.Seats {
+			if pl.Market[k] {
+				p.seatChip(s, mx, ry+2, 24, false)
+				mx += 26
+			}
+		}
+		mx += 14
+	}
+}
+
+// canalShort are the canal tiles' effects in a word or two.
+var canalShort = map[string]string{
+	"build": "Build", "service": "Service", "canal": "Canal", "produce": "Produce", "ship1": "Ship 1",
+	"swap": "Swap tiles", "trade": "Trade basic", "upgrade": "Upgrade", "board": "Board trader",
+	"pop-build": "Pop. building", "load2": "Load 2", "city-cost": "Cheap cards", "build-cost": "Cheap build",
+	"market": "Local market", "prestige-service": "Pres. svc.", "prestige-upgrade": "Pres. upgr.",
+}
+
+// canalChip draws a canal tile: an action tile white, a changing effect
+// yellow with a star; returns its width.
+func (p *pen) canalChip(t int, x, y, maxW float64) float64 {
+	ct := p.pr.CanalTiles[t]
+	name := canalShort[effectOf(ct)]
+	if name == "" {
+		name = ct.Name
+	}
+	fill := colWhite
+	if ct.Kind == "changing" {
+		fill = colActive
+		name += " *"
+	}
+	return p.chip(p.fit(name, fSmall, maxW-14), x, y, 28, fSmall, fill, false)
+}
+
+// effectOf is a canal tile's effect, from its ID (w-build, m-pres-service).
+func effectOf(ct sv.PrintedCanal) string {
+	e := ct.ID[2:]
+	if strings.HasPrefix(e, "pres-") {
+		e = "prestige-" + e[5:]
+	}
+	return e
+}
+
+// players draws a panel per seat.
+func (p *pen) players(v *sv.View) {
+	cur := current(v)
+	for s := range v.Seats {
+		p.playerPanel(v, s, 8+float64(s)*panelH, s == cur)
+	}
+}
+
+func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
+	pl := v.Seats[s]
+	fill := colPanel
+	if now {
+		fill = colActive
+	}
+	p.box(8, y, 1184, panelH-8, fill, colInk, map[bool]float64{true: 3.5, false: 1.5}[now])
+	st := render.Seat(s)
+	p.seatChip(s, 18, y+8, 40, now)
+	name := fmt.Sprintf("%s (%s, %s)", p.sc.Name(s), st.Letter, st.Colour)
+	if s == p.sc.Seat {
+		name = fmt.Sprintf("%s (%s, %s, you)", p.sc.Name(s), st.Letter, st.Colour)
+	}
+	p.c.Text("boat: the coloured district · canal tiles top first, * a changing effect", 20, y+236, fTiny, colGrey, 0)
+	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
+	for _, f := range []string{
+		fmt.Sprintf("£%d", pl.Cash), fmt.Sprintf("income £%d", pl.Income), fmt.Sprintf("prestige %d", pl.Prestige),
+		fmt.Sprintf("popularity %d", pl.Pop), fmt.Sprintf("traders %d", pl.Traders),
+	} {
+		nx += p.chip(f, nx, y+12, 32, fBody, colWhite, false) + 8
+	}
+	// Goods.
+	gx := 18.0
+	for g := range pl.Goods {
+		gx += p.goodChip(g, strconv.Itoa(pl.Goods[g]), gx, y+54, 30, fBody) + 6
+	}
+	// Navigation board: the district tile on each space, the boat, the
+	// canal tiles beneath.
+	ny := y + 94
+	for k := range pl.Nav {
+		nx := 18 + float64(k)*146
+		p.box(nx, ny, 140, 124, colLand, colGrey, 1)
+		d := pl.Nav[k]
+		dn := "?"
+		if d >= 0 && d < len(p.pr.Districts) {
+			dn = p.pr.Districts[d].Name
+		}
+		boat := pl.Boat == k
+		if boat {
+			p.c.FillRoundRect(nx+2, ny+2, 136, 30, 5, seatColour(s))
+			p.c.StrokeRoundRect(nx, ny, 140, 124, 6, 3.5, colInk)
+			p.text(dn, nx+6, ny+24, 128, fSmall, inkOn(seatColour(s)), 0)
+		} else {
+			p.text(dn, nx+6, ny+24, 128, fSmall, colInk, 0)
+		}
+		ty := ny + 36
+		tiles := pl.Slots[k]
+		for i := len(tiles) - 1; i >= 0 && ty < ny+100; i-- { // top first
+			if tiles[i] >= 0 && tiles[i] < len(p.pr.CanalTiles) {
+				p.canalChip(tiles[i], nx+4, ty, 132)
+			}
+			ty += 30
+		}
+	}
+	// Right side: canal development, industry track, own ships, local
+	// market, city cards.
+	rx := 760.0
+	p.c.Text("Canal dev.", rx, y+114, fBody, colInk, 0)
+	cx := rx + 112
+	k := 0
+	for _, d := range p.pr.Districts {
+		if !d.Canal {
+			continue
+		}
+		cx += p.chip(fmt.Sprintf("%s %d", d.Marker, pl.Canal[k]), cx, y+94, 28, fBody, colWater, false) + 6
+		k++
+	}
+	total := 0
+	for _, n := range p.pr.TrackStacks {
+		total += n
+	}
+	p.c.Text("Industries", rx, y+148, fBody, colInk, 0)
+	dx := rx + 112
+	for i := range total {
+		if i < pl.Track {
+			p.c.StrokeCircle(dx+11, y+141, 10, 2, colGrey)
+		} else {
+			p.c.FillCircle(dx+11, y+141, 11, seatColour(s))
+			p.c.StrokeCircle(dx+11, y+141, 11, 1.5, colInk)
+		}
+		dx += 26
+	}
+	p.text(fmt.Sprintf("%d left", total-pl.Track), dx+6, y+148, 90, fSmall, colInk, 0)
+	p.c.Text("Own ships", rx, y+180, fBody, colInk, 0)
+	sx := rx + 112
+	for m, used := range pl.Ships {
+		fill := colWhite
+		if used {
+			fill = colLight
+		}
+		label := strings.ToUpper(p.pr.Markets[m].ID)
+		if used {
+			label += " used"
+		}
+		sx += p.chip(label, sx, y+160, 28, fSmall, fill, false) + 6
+	}
+	// City cards.
+	var names []string
+	for _, c := range pl.Cards {
+		if c >= 0 && c < len(p.pr.Cards) {
+			names = append(names, p.pr.Cards[c].Name)
+		}
+	}
+	if pl.MayorUse {
+		names = append(names, "(mayor's extra card used)")
+	}
+	if len(names) == 0 {
+		p.c.Text("no city cards", rx, y+210, fSmall, colGrey, 0)
+		return
+	}
+	// Two lines of card names, the rest counted.
+	lines := []string{"Cards: "}
+	for i, n := range names {
+		sep := ""
+		if !strings.HasSuffix(lines[len(lines)-1], ": ") && lines[len(lines)-1] != "" {
+			sep = ", "
+		}
+		more := ""
+		if len(lines) == 2 && i < len(names)-1 {
+			more = ", +9 more"
+		}
+		if p.c.TextWidth(lines[len(lines)-1]+sep+n+more, fSmall) > 1180-rx {
+			if len(lines) == 2 {
+				lines[1] += fmt.Sprintf(", +%d more", len(names)-i)
+				break
+			}
+			lines[0] += ","
+			lines = append(lines, "")
+			sep = ""
+		}
+		lines[len(lines)-1] += sep + n
+	}
+	for i, l := range lines {
+		p.text(l, rx, y+204+float64(i)*21, 1184-rx, fSmall, colInk, 0)
+	}
+}

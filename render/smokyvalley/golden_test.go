@@ -1,0 +1,193 @@
+package smokyvalley
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	sv "github.com/smokestack/smokestack/engine/smokyvalley"
+	"github.com/smokestack/smokestack/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden PNGs in testdata")
+
+// goldenCases are positions from seeded random play (the first turns of a
+// 4-player game, a 3-player game in 1855, a 2-player game, a finished
+// 4-player game) and richView.
+var goldenCases = []struct {
+	name         string
+	seats, moves int
+	seat         int
+	names        []string
+}{
+	{"start-4p", 4, 4, engine.Spectator, nil},
+	{"mid-3p", 3, 50, 1, []string{"alice", "bob", "carol"}},
+	{"late-2p", 2, 140, engine.Spectator, []string{"Marion", "Angelika"}},
+	{"over-4p", 4, 3000, engine.Spectator, []string{"alice", "bob", "carol", "dave"}},
+	{"rich-4p", 4, 0, 0, []string{"Nicole", "a player with a very long display name indeed", "", "Marion"}},
+}
+
+func TestGolden(t *testing.T) {
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			v := playedView(t, c.seats, 5, c.moves)
+			if c.name == "rich-4p" {
+				v = richView(t)
+			}
+			imgs, err := render.NewSet(r).Images(GameID, render.Scene{View: v, Seat: c.seat, Names: c.names})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if names := []string{imgs[0].Name, imgs[1].Name}; len(imgs) != 2 || !slices.Equal(names, []string{"board.png", "players.png"}) {
+				t.Fatalf("images %v", names)
+			}
+			for _, im := range imgs {
+				checkGolden(t, c.name+"-"+im.Name[:len(im.Name)-4], im.PNG)
+			}
+		})
+	}
+}
+
+// A seat's view is drawn like the spectator's (nothing is private) but
+// names the viewer's panel.
+func TestSeatView(t *testing.T) {
+	r, _ := New()
+	g := sv.New()
+	st, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := -1; seat < 3; seat++ {
+		if _, err := r.Images(render.Scene{View: g.View(st, seat), Seat: seat}); err != nil {
+			t.Fatalf("seat %d: %v", seat, err)
+		}
+	}
+}
+
+func TestBadViews(t *testing.T) {
+	r, _ := New()
+	v := playedView(t, 2, 1, 0)
+	broken := v
+	broken.Districts = broken.Districts[:3]
+	for name, x := range map[string]engine.View{"other type": 42, "nil": (*sv.View)(nil), "3 districts": broken, "no seats": sv.View{}} {
+		if _, err := r.Images(render.Scene{View: x, Seat: engine.Spectator}); !errors.Is(err, ErrView) {
+			t.Errorf("%s: %v, want ErrView", name, err)
+		}
+	}
+}
+
+// Tolerances as Brass's golden images: a channel may differ by up to
+// chanTol, and at most maxBadFrac of the pixels more.
+const (
+	chanTol    = 24
+	maxBadFrac = 0.002
+)
+
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	if len(got) > 300<<10 {
+		t.Errorf("%s: %d KiB, budget 300 KiB", name, len(got)>>10)
+	}
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	gi, err := png.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wi, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := countBad(gi, wi)
+	if err == nil && float64(bad) > maxBadFrac*float64(gi.Bounds().Dx()*gi.Bounds().Dy()) {
+		err = fmt.Errorf("%d pixels differ by more than %d", bad, chanTol)
+	}
+	if err != nil {
+		out := filepath.Join(os.TempDir(), "smokyvalley-"+name+"-got.png")
+		_ = os.WriteFile(out, got, 0o644)
+		t.Errorf("%s: %v; wrote %s (rerun with -update if the change is intended)", name, err, out)
+	}
+}
+
+func countBad(got, want image.Image) (int, error) {
+	if got.Bounds() != want.Bounds() {
+		return 0, fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
+	}
+	b, bad := got.Bounds(), 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2))>>8 > chanTol {
+				bad++
+			}
+		}
+	}
+	return bad, nil
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+// BenchmarkImages renders and encodes both images of a finished 4-player
+// game (the fullest position) and reports the p95 time and the sizes.
+//
+//	go test ./render/smokyvalley -run '^$' -bench Images -benchtime 200x
+func BenchmarkImages(b *testing.B) {
+	r, _ := New()
+	v := render.Scene{View: playedView(b, 4, 5, 3000), Seat: engine.Spectator, Names: []string{"alice", "bob", "carol", "dave"}}
+	if _, err := r.Images(v); err != nil {
+		b.Fatal(err)
+	}
+	ts := make([]time.Duration, 0, b.N)
+	var board, players int
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := cpuTime()
+	for range b.N {
+		t0 := time.Now()
+		imgs, err := r.Images(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts = append(ts, time.Since(t0))
+		board, players = len(imgs[0].PNG), len(imgs[1].PNG)
+	}
+	cpu := cpuTime() - c0
+	b.StopTimer()
+	slices.Sort(ts)
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(ts[max((len(ts)*95+99)/100-1, 0)].Microseconds())/1000, "p95-ms")
+	b.ReportMetric(float64(ts[max((len(ts)*50+99)/100-1, 0)].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(board)/1024, "board-KiB")
+	b.ReportMetric(float64(players)/1024, "players-KiB")
+}
