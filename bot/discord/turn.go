@@ -289,7 +289,7 @@ func status(m bot.Match, scores bool) string {
 	if !m.Status.Open() {
 		return "The match has ended."
 	}
-	return fmt.Sprintf("%s. Next: %s.", m.Play.Phase, activeNames(m))
+	return fmt.Sprintf("%s. Next: %s.", m.NameFor(m.Play.Phase, engine.Spectator), activeNames(m))
 }
 
 // scoreText is a score with the game's name for it: "12 VP".
