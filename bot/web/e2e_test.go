@@ -257,7 +257,27 @@ func (p *page) location() string {
 	return strings.TrimPrefix(loc, p.base)
 }
 
-func (p *page) click(sel string) { p.t.Helper(); p.do("click "+sel, chromedp.Click(chromedp.CSS(sel))) }
+// click clicks the element as a person would. The page re-renders lists
+// after its requests answer, so the node found may be replaced before the
+// click lands ("Could not find node with given id"): then, like a person
+// whose target moved, it finds the element again and clicks that, a few
+// times at most.
+func (p *page) click(sel string) {
+	p.t.Helper()
+	for try := 0; ; try++ {
+		err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(sel)))
+		if err == nil {
+			return
+		}
+		if try < 4 && strings.Contains(err.Error(), "Could not find node") {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		p.report()
+		p.shot("FAILED-" + strings.NewReplacer("/", "-", " ", "-").Replace(p.t.Name()))
+		p.t.Fatalf("click %s (%s): %v", sel, p.wd.name, err)
+	}
+}
 
 // typeKeys types into an element as a person would, key by key.
 func (p *page) typeKeys(sel, keys string) {
