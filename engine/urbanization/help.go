@@ -108,7 +108,7 @@ func helpRules() []engine.HelpTopic {
 		{TopicSellGrain, "Selling grain", []string{"sell grain", "sale"},
 			"Sold grain fills the barns from the cheapest, each to its capacity (1 per player), then the field, and you get each space's price. When everything is full you cannot sell. Example: barn 1 with two free places, barns 2 and 3 with one each: selling 4 grain earns $1+$1+$1+$2 = $5."},
 		{TopicGrainCap, "The grain limit", []string{"eight grain", "limit", "maximum", "cap", "8"}, fmt.Sprintf(
-			"A tracking card holds at most %d grain. The engine applies the limit at all times: you cannot buy or take grain beyond it, and harvest grain that does not fit stays in the return area. Option grain-cap=harvest applies it only at the harvest.",
+			"A tracking card holds at most %d grain. The engine applies the limit at all times: you cannot buy or take grain beyond it, and harvest grain that does not fit stays in the return area. Option grain-cap=harvest applies it only at the harvest: purchases may then take a card past the limit, and the harvest adds no grain to a card at or past it (it does not cut the card back).",
 			r.GrainCap.Value)},
 		{TopicSow, "Sowing seeds", []string{"sow", "seed", "seeds", "plant", "farm"},
 			"Move grain from your tracking card onto empty building grounds of your territories, one per ground (two with the double sowing invention), as many as you like. A sown ground counts as taken until the harvest, which gives back each grain and one more. With the Farmer you may also sow 1 or 2 on the card itself. " +

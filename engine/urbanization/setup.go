@@ -25,7 +25,7 @@ var optionSpecs = []engine.OptionSpec{
 	{Key: OptInventions, Default: "off", Values: []string{"off", "on"},
 		Help: "play with the Inventions expansion: the invention track, its 18 cards and the Professor"},
 	{Key: OptGrainCap, Default: "always", Values: []string{"always", "harvest"},
-		Help: "the limit of 8 grain on a tracking card holds at all times (default) or only at the harvest"},
+		Help: "the limit of 8 grain on a tracking card holds at all times (default), or only at the harvest, where harvest grain stops at 8 but a card bought past 8 keeps its grain"},
 	{Key: OptProduction, Default: "up-to", Values: []string{"up-to", "exact"},
 		Help: "a factory produces any number of goods up to its printed count (default) or exactly that count"},
 	{Key: OptMayorTie, Default: "left", Values: []string{"left", "former"},
