@@ -398,7 +398,8 @@ func (w *walker) walkUpgrade(c actx) error {
 	t.Up = true
 	w.l.add(pub(w.seat, "upgrade", fmt.Sprintf("%s upgrades the %s in %s", seatTitle(w.seat), ind.Name, c.name()), "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
 	st.gainPrestige(&w.l, w.seat, ind.UpgradePrestige, "upgrade")
-	if w.useEffect("prestige-upgrade") {
+	// Each tile in reach gives its point: two copies give 2 (08, glossary B).
+	for w.useEffect("prestige-upgrade") {
 		st.gainPrestige(&w.l, w.seat, 1, "canal tile")
 	}
 	if st.hasCard(w.seat, "labour-union") {
@@ -790,7 +791,8 @@ func (w *walker) walkService(c actx) error {
 	if st.hasCard(w.seat, "local-distribution-network") {
 		st.gainPrestige(&w.l, w.seat, 1, "local distribution network")
 	}
-	if w.useEffect("prestige-service") {
+	// Each tile in reach gives its point: two copies give 2 (08, glossary B).
+	for w.useEffect("prestige-service") {
 		st.gainPrestige(&w.l, w.seat, 1, "canal tile")
 	}
 	typ := theData.svcType[s]
