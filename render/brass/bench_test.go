@@ -9,6 +9,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/render/rendertest"
 )
 
 // The gg baseline draws the same board: its pixels stay close to ours, so
@@ -32,7 +33,7 @@ func TestBaselineDrawsSameBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, bad, err := comparePixels(fi, si)
+	_, bad, err := rendertest.ComparePixels(fi, si)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,17 +60,17 @@ func BenchmarkBoard(b *testing.B) {
 	var fastSize, ggSize int
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), rendertest.CPUTime()
 		out, err := r.PNG(v, engine.Spectator)
 		if err != nil {
 			b.Fatal(err)
 		}
-		t1, c1 := time.Now(), cpuTime()
+		t1, c1 := time.Now(), rendertest.CPUTime()
 		base, err := ggPNG(r.l, v)
 		if err != nil {
 			b.Fatal(err)
 		}
-		t2, c2 := time.Now(), cpuTime()
+		t2, c2 := time.Now(), rendertest.CPUTime()
 		fastT, ggT = append(fastT, t1.Sub(t0)), append(ggT, t2.Sub(t1))
 		fastCPU, ggCPU = fastCPU+c1-c0, ggCPU+c2-c1
 		fastSize, ggSize = len(out), len(base)
@@ -144,7 +145,7 @@ func BenchmarkImages(b *testing.B) {
 			}
 			ts := make([]time.Duration, 0, b.N)
 			size := 0
-			c0 := cpuTime()
+			c0 := rendertest.CPUTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t0 := time.Now()
@@ -158,7 +159,7 @@ func BenchmarkImages(b *testing.B) {
 					size += len(im.PNG)
 				}
 			}
-			cpu := cpuTime() - c0
+			cpu := rendertest.CPUTime() - c0
 			b.ReportMetric(float64(p95(ts).Microseconds())/1000, "p95-ms")
 			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(size)/1024, "KiB")

@@ -1,17 +1,13 @@
 package smokyvalley
 
 import (
-	"bytes"
 	"errors"
 	"flag"
-	"fmt"
-	"image"
-	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/smokestack/smokestack/render/rendertest"
 
 	"github.com/smokestack/smokestack/engine"
 	sv "github.com/smokestack/smokestack/engine/smokyvalley"
@@ -89,73 +85,11 @@ func TestBadViews(t *testing.T) {
 	}
 }
 
-// Tolerances as Brass's golden images: a channel may differ by up to
-// chanTol, and at most maxBadFrac of the pixels more.
-const (
-	chanTol    = 24
-	maxBadFrac = 0.002
-)
-
+// checkGolden compares a rendered image with its golden file
+// (rendertest.CheckGolden).
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	if len(got) > 300<<10 {
-		t.Errorf("%s: %d KiB, budget 300 KiB", name, len(got)>>10)
-	}
-	path := filepath.Join("testdata", name+".png")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	gi, err := png.Decode(bytes.NewReader(got))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wi, err := png.Decode(bytes.NewReader(want))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bad, err := countBad(gi, wi)
-	if err == nil && float64(bad) > maxBadFrac*float64(gi.Bounds().Dx()*gi.Bounds().Dy()) {
-		err = fmt.Errorf("%d pixels differ by more than %d", bad, chanTol)
-	}
-	if err != nil {
-		out := filepath.Join(os.TempDir(), "smokyvalley-"+name+"-got.png")
-		_ = os.WriteFile(out, got, 0o644)
-		t.Errorf("%s: %v; wrote %s (rerun with -update if the change is intended)", name, err, out)
-	}
-}
-
-func countBad(got, want image.Image) (int, error) {
-	if got.Bounds() != want.Bounds() {
-		return 0, fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
-	}
-	b, bad := got.Bounds(), 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := got.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			if max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2))>>8 > chanTol {
-				bad++
-			}
-		}
-	}
-	return bad, nil
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
+	rendertest.CheckGolden(t, "smokyvalley", name, got, *update)
 }
 
 // BenchmarkImages renders and encodes both images of a finished 4-player
@@ -172,7 +106,7 @@ func BenchmarkImages(b *testing.B) {
 	var board, players int
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := cpuTime()
+	c0 := rendertest.CPUTime()
 	for range b.N {
 		t0 := time.Now()
 		imgs, err := r.Images(v)
@@ -182,7 +116,7 @@ func BenchmarkImages(b *testing.B) {
 		ts = append(ts, time.Since(t0))
 		board, players = len(imgs[0].PNG), len(imgs[1].PNG)
 	}
-	cpu := cpuTime() - c0
+	cpu := rendertest.CPUTime() - c0
 	b.StopTimer()
 	slices.Sort(ts)
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")

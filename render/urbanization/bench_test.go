@@ -7,6 +7,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/render/rendertest"
 )
 
 // BenchmarkPNG renders and encodes a busy 4-player position with the
@@ -26,7 +27,7 @@ func BenchmarkPNG(b *testing.B) {
 	ts := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
-	c0 := cpuTime()
+	c0 := rendertest.CPUTime()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		if _, err := r.Images(sc); err != nil {
@@ -34,7 +35,7 @@ func BenchmarkPNG(b *testing.B) {
 		}
 		ts = append(ts, time.Since(t0))
 	}
-	cpu := cpuTime() - c0
+	cpu := rendertest.CPUTime() - c0
 	b.StopTimer()
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	b.ReportMetric(ms(quantile(ts, 95)), "p95-ms")

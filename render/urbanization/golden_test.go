@@ -4,13 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/smokestack/smokestack/render/rendertest"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/urbanization"
@@ -97,90 +93,11 @@ func newTestRenderer(t testing.TB) *Renderer {
 	return r
 }
 
-// Tolerances: a channel may differ by up to chanTol, and at most
-// maxBadFrac of the pixels may differ more (font rasterization and
-// palette choices may shift a little across versions).
-const (
-	chanTol    = 24
-	maxBadFrac = 0.002
-)
-
+// checkGolden compares a rendered image with its golden file
+// (rendertest.CheckGolden).
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	if len(got) > 300<<10 {
-		t.Errorf("%s: %d KiB, budget 300 KiB", name, len(got)>>10)
-	}
-	path := filepath.Join("testdata", name+".png")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	gi, err := png.Decode(bytes.NewReader(got))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wi, err := png.Decode(bytes.NewReader(want))
-	if err != nil {
-		t.Fatal(err)
-	}
-	diff, bad, err := comparePixels(gi, wi)
-	if err == nil && float64(bad) > maxBadFrac*float64(gi.Bounds().Dx()*gi.Bounds().Dy()) {
-		err = fmt.Errorf("%d pixels differ by more than %d", bad, chanTol)
-	}
-	if err != nil {
-		out := filepath.Join(os.TempDir(), "urbanization-"+name)
-		_ = os.WriteFile(out+"-got.png", got, 0o644)
-		if diff != nil {
-			var buf bytes.Buffer
-			if png.Encode(&buf, diff) == nil {
-				_ = os.WriteFile(out+"-diff.png", buf.Bytes(), 0o644)
-			}
-		}
-		t.Errorf("%s: %v; wrote %s-got.png and %s-diff.png (rerun with -update if the change is intended)", name, err, out, out)
-	}
-}
-
-// comparePixels counts the pixels whose channels differ by more than chanTol
-// and returns an image marking them in red over a faded copy of want.
-func comparePixels(got, want image.Image) (*image.RGBA, int, error) {
-	if got.Bounds() != want.Bounds() {
-		return nil, 0, fmt.Errorf("size %v, want %v", got.Bounds(), want.Bounds())
-	}
-	b := got.Bounds()
-	diff := image.NewRGBA(b)
-	bad := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := got.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			d := max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2)) >> 8
-			if d > chanTol {
-				bad++
-				diff.Set(x, y, color.RGBA{255, 0, 0, 255})
-			} else {
-				l := uint8((r2 + g2 + b2) / 3 >> 8)
-				l = 192 + l/4
-				diff.Set(x, y, color.RGBA{l, l, l, 255})
-			}
-		}
-	}
-	return diff, bad, nil
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
+	rendertest.CheckGolden(t, "urbanization", name, got, *update)
 }
 
 // Every few positions of whole seeded matches, for every seat count with
