@@ -141,24 +141,7 @@ func TestRecordedGamesThroughChoices(t *testing.T) {
 func gameTranscript(g engine.Game, rec engine.Record, res engine.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %d seats, seed %d, %d moves\n", rec.Seats, rec.Seed, len(rec.Moves))
-	b.WriteString("## setup\n")
-	for _, e := range res.Setup {
-		if e.Audience == engine.Public {
-			fmt.Fprintf(&b, "%s\n", e.Text)
-		}
-	}
-	for i, p := range res.Moves {
-		fmt.Fprintf(&b, "## %d s%d %s\n", i+1, p.Seat+1, g.FormatMove(p.Move))
-		for _, e := range p.Events {
-			if e.Audience == engine.Public {
-				fmt.Fprintf(&b, "%s\n", e.Text)
-			}
-		}
-	}
-	st := res.Status
-	b.WriteString("## final\n")
-	fmt.Fprintf(&b, "result: %s\n", engine.ResultText(st))
-	fmt.Fprintf(&b, "tie-break: %q\n", st.TieBreak)
+	enginetest.Transcript(&b, g, res)
 	v := g.View(res.State, engine.Spectator).(View)
 	for _, p := range v.PlayerViews {
 		fmt.Fprintf(&b, "seat %d: %d VP, £%d, income £%d (space %d)\n", p.Seat+1, p.VP, p.Money, p.Income, p.IncomeSpace)

@@ -141,21 +141,8 @@ func TestRecordedGamesThroughChoices(t *testing.T) {
 func transcript(g engine.Game, rec engine.Record, res engine.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %d seats, seed %d, %d moves\n", rec.Seats, rec.Seed, len(rec.Moves))
-	b.WriteString("## setup\n")
-	for _, e := range res.Setup {
-		fmt.Fprintf(&b, "%s\n", e.Text)
-	}
-	for i, p := range res.Moves {
-		fmt.Fprintf(&b, "## %d s%d %s\n", i+1, p.Seat+1, g.FormatMove(p.Move))
-		for _, e := range p.Events {
-			fmt.Fprintf(&b, "%s\n", e.Text)
-		}
-	}
-	st := res.Status
-	b.WriteString("## final\n")
-	fmt.Fprintf(&b, "result: %s\n", engine.ResultText(st))
-	fmt.Fprintf(&b, "tie-break: %q\n", st.TieBreak)
-	for _, s := range st.Seats {
+	enginetest.Transcript(&b, g, res)
+	for _, s := range res.Status.Seats {
 		var parts []string
 		for _, x := range s.Stats {
 			parts = append(parts, x.Key+" "+x.Shown())
