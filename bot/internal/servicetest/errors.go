@@ -3,6 +3,7 @@ package servicetest
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -51,6 +52,8 @@ func ErrorExamples() map[bot.Kind]error {
 	return out
 }
 
+var goPrefix = regexp.MustCompile(`(^|: )[a-z][a-z0-9-]*: `)
+
 // CheckText fails when a user-facing text shows what users must not see:
 // Go error text or package prefixes, Go escapes of invisible characters,
 // formatting mistakes, or long echoes of input.
@@ -59,7 +62,12 @@ func CheckText(t testing.TB, what, text string) {
 	if strings.TrimSpace(text) == "" {
 		t.Errorf("%s: empty text", what)
 	}
-	for _, bad := range []string{"bot:", "service:", "engine:", "storage:", "brass:", "pebbles:", "playground:", "discord:",
+	// A Go error prefix ("brass: ", "smoky-valley: ..."): a lower-case
+	// word and a colon opening the text or following another such prefix.
+	if m := goPrefix.FindString(text); m != "" {
+		t.Errorf("%s: %q shows the error prefix %q", what, text, m)
+	}
+	for _, bad := range []string{"bot:", "service:", "engine:", "storage:", "playground:", "discord:",
 		"disk on fire", `\u`, `\x`, "%!", "<nil>", "goroutine", ".go:", "\u200b", "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"} {
 		if strings.Contains(text, bad) {
 			t.Errorf("%s: %q shows %q", what, text, bad)

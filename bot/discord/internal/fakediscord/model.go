@@ -143,7 +143,7 @@ type Interaction struct {
 	Type    int // 2 command, 3 component, 4 autocomplete
 	Channel string
 	User    string
-	Summary string // "/play game:brass", "click Join" ...
+	Summary string // "/play game:<id>", "click Join" ...
 	Message string // the message a component belongs to
 	Created time.Time
 
