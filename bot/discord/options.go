@@ -31,7 +31,7 @@ func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.Applicati
 		}
 		d, ok := defs[o.Name]
 		if !ok {
-			return fmt.Errorf("/%s has no option %q", def.Name, clipText(o.Name, 32))
+			return fmt.Errorf("/%s has no option %q", def.Name, clip(o.Name, 32))
 		}
 		if seen[o.Name] {
 			return fmt.Errorf("option %q given twice", o.Name)
@@ -87,14 +87,6 @@ func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.Applicati
 		}
 	}
 	return nil
-}
-
-// clipText cuts s to n bytes for a message.
-func clipText(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
 }
 
 // badOptions answers a command whose options do not fit its definition

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
 )
 
 // The playground has no accounts, so any page a user visits could drive it
@@ -47,14 +48,7 @@ func (s *Server) hostAllowed(hostport string) bool {
 }
 
 func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
-	s.log.Warn("playground: refused a request for another host", "host", clipHost(r.Host))
+	s.log.Warn("playground: refused a request for another host", "host", engine.Clip(r.Host, 100))
 	writeJSON(w, http.StatusMisdirectedRequest, s.svc.Explain(r.Context(),
 		bot.Invalid("this playground answers only on localhost; to open it under another name, list that name in PLAYGROUND_HOSTS")))
-}
-
-func clipHost(h string) string {
-	if len(h) > 100 {
-		return h[:100]
-	}
-	return h
 }
