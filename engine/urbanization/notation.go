@@ -121,8 +121,10 @@ func normWord(w string) string {
 			return "s" + strconv.Itoa(n)
 		}
 	}
-	// money and amounts: "$5" -> "5"
-	if t := strings.TrimLeft(w, "$"); t != w && t != "" {
+	// money and amounts: "$5" -> "5". Only numbers lose their "$": a
+	// "$" before a word keeps it apart from its neighbours, so "$mill
+	// worker" must not become the phrase "mill worker" on a second reading.
+	if t := strings.TrimLeft(w, "$"); t != w && allDigits(t) {
 		return normWord(t)
 	}
 	return w
