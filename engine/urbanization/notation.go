@@ -176,7 +176,32 @@ func pad2(n int) string {
 }
 
 // ParseMove reads typed notation into canonical tokens.
+//
+// One reading can leave words that form a phrase or an alias only once
+// they are in canonical spelling ("work wo" reads as "work orders", which
+// is itself the phrase for "orders"), so the text is read again until it
+// stops changing: the canonical form of a move then always reads back as
+// the same move. Every further reading joins words or keeps the tokens as
+// they are, so a few rounds suffice; the bound only guards against a cycle
+// in the alias table.
 func (Game) ParseMove(text string) (engine.Move, error) {
+	m := parseOnce(text)
+	for range 8 {
+		again := parseOnce(strings.Join(m, " "))
+		if slices.Equal(again, m) {
+			break
+		}
+		m = again
+	}
+	if len(m) == 0 {
+		return nil, engine.Rule("notation.empty", TopicNotation, "empty move")
+	}
+	return m, nil
+}
+
+// parseOnce is one lexical reading of text: lowercase, phrases joined,
+// noise dropped, each word in canonical spelling.
+func parseOnce(text string) engine.Move {
 	text = strings.ToLower(strings.ReplaceAll(text, ",", " "))
 	text = strings.Join(strings.Fields(text), " ")
 	var m engine.Move
@@ -186,10 +211,7 @@ func (Game) ParseMove(text string) (engine.Move, error) {
 		}
 		m = append(m, normToken(w))
 	}
-	if len(m) == 0 {
-		return nil, engine.Rule("notation.empty", TopicNotation, "empty move")
-	}
-	return m, nil
+	return m
 }
 
 // FormatMove joins canonical tokens.
