@@ -615,12 +615,10 @@ func (w *walker) produceAt(d, k int, free bool) error {
 			return err
 		}
 		m := marketIndex(theData, o.tok)
-		g, err := w.askTradeToken(m)
-		if err != nil {
+		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces a ship at the %s in %s", seatTitle(w.seat), ind.Name, theData.districts[d].Name), "industry", ind.ID, "space", spaceToken(k)))
+		if err := w.launchOwnShip(TopicShipyard, m, t.Up); err != nil {
 			return err
 		}
-		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces a ship at the %s in %s", seatTitle(w.seat), ind.Name, theData.districts[d].Name), "industry", ind.ID, "space", spaceToken(k)))
-		st.placeOwnShip(&w.l, w.seat, m, t.Up, g)
 	case len(sd.Choice) > 0 && !sd.Mix:
 		g, err := w.askGood(TopicProduce, "Which goods?", goodsByNames(sd.Choice))
 		if err != nil {
@@ -708,9 +706,27 @@ func goodsByNames(names []string) []int {
 	return out
 }
 
+// launchOwnShip puts a new ship of the seat on the top row of market m's
+// section and then asks for its trade token: the ships already there move
+// down first, so a token freed by the ship pushed out of the bottom row is
+// on the board again and may be taken (glossary Shipyard: move the ships
+// down before placing the new one; 06 Unload: the token goes back).
+func (w *walker) launchOwnShip(topic string, m int, big bool) error {
+	w.st.placeOwnShip(&w.l, w.seat, m, big)
+	g, err := w.askTradeToken(topic, m)
+	if err != nil {
+		return err
+	}
+	if g >= 0 {
+		w.st.Canal[m][0].Good = g
+		w.l.add(pub(w.seat, "trade-token", fmt.Sprintf("%s's new ship takes the %s trade token", seatTitle(w.seat), goodNames[g]), "market", theData.markets[m].ID, "good", goodNames[g]))
+	}
+	return nil
+}
+
 // askTradeToken: a new own ship may get a free foreign trade token of its
 // market, or none (the first to load chooses then).
-func (w *walker) askTradeToken(m int) (int, error) {
+func (w *walker) askTradeToken(topic string, m int) (int, error) {
 	opts := []opt{{tok: "open", label: "No trade token (the first to load decides)"}}
 	var gs []int
 	for g := range numGoods {
@@ -719,7 +735,7 @@ func (w *walker) askTradeToken(m int) (int, error) {
 		}
 	}
 	opts = append(opts, goodOpts(gs)...)
-	o, err := w.ask(TopicShipyard, "Which goods may it carry?", opts)
+	o, err := w.ask(topic, "Which goods may it carry?", opts)
 	if err != nil {
 		return -1, err
 	}
@@ -1017,23 +1033,62 @@ func (w *walker) walkShip(c actx) error {
 			ts = append(ts, t)
 		}
 	}
-	if len(ts) > 0 {
-		o, ok, err := w.optional(TopicShipGoods, "Load a second good?", loadOpts(st, ts))
-		if err != nil {
+	// The Board a trader tile also works with Ship Goods (glossary B: its
+	// text names both forms of the action): a free trader on a neutral
+	// ship, offered after the loads (or instead of a second load).
+	board := w.effectSlot("board") >= 0 && !c.canal
+	opts := loadOpts(st, ts)
+	if board {
+		opts = append(opts, w.boardShips()...)
+	}
+	if len(opts) == 0 {
+		w.unloadFull(loaded...)
+		return nil
+	}
+	o, ok, err := w.optional(TopicShipGoods, "Load a second good (or board a free trader, canal tile)?", opts)
+	if err != nil || !ok {
+		w.unloadFull(loaded...)
+		return err
+	}
+	if strings.Contains(o.tok, "@") {
+		g, m, r := parseLoad(o.tok)
+		if m == first[0] && r == first[1] {
+			w.useEffect("load2")
+		} else {
+			loaded = append(loaded, [2]int{m, r})
+		}
+		st.load(&w.l, w.seat, m, r, g)
+		extra := w.boardShips()
+		if !board || len(extra) == 0 {
+			w.unloadFull(loaded...)
+			return nil
+		}
+		o, ok, err = w.optional(TopicShipGoods, "Board a trader for free (canal tile)?", extra)
+		if err != nil || !ok {
+			w.unloadFull(loaded...)
 			return err
 		}
-		if ok {
-			g, m, r := parseLoad(o.tok)
-			if m == first[0] && r == first[1] {
-				w.useEffect("load2")
-			} else {
-				loaded = append(loaded, [2]int{m, r})
-			}
-			st.load(&w.l, w.seat, m, r, g)
-		}
 	}
+	w.useEffect("board")
+	w.boardTrader(o.tok)
 	w.unloadFull(loaded...)
 	return nil
+}
+
+// boardShips lists the neutral ships a free trader may board after goods
+// were loaded: a ship the loads filled is unloading and takes none.
+func (w *walker) boardShips() []opt {
+	q := w.quiet
+	w.quiet = false
+	defer func() { w.quiet = q }()
+	var out []opt
+	for _, o := range w.traderShips() {
+		m, r, _ := parseShip(o.tok)
+		if s := w.st.Canal[m][r]; len(s.Loads) < s.capacity() {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // ---- the local market, free actions (06 Trade at the local market) ----

@@ -88,9 +88,23 @@ func (w *walker) walkCard(c actx) error {
 	if g == Grain && st.decade() > 0 {
 		w.useEffect("city-cost")
 	}
+	// The mayor's bonus (06 Acquire a City Card, note): once a game the
+	// mayor may take a card without a disc in the city box. Where the box
+	// already holds the seat's disc it is the only way; where it is free the
+	// mayor chooses between the disc and the bonus.
+	mayor := p.CityBox[c.d]
+	if !mayor && st.Mayor == w.seat && !p.MayorUse {
+		o, err := w.ask(TopicCards, "Place your disc in the city box, or use the mayor's bonus?", []opt{
+			{tok: "disc", label: "Place a disc in the city box"},
+			{tok: "mayor", label: "Use the mayor's bonus (no disc; once a game)"},
+		})
+		if err != nil {
+			return err
+		}
+		mayor = o.tok == "mayor"
+	}
 	st.pay(w.seat, 1)
 	p.Goods[g]--
-	mayor := p.CityBox[c.d]
 	if mayor {
 		p.MayorUse = true
 	} else {
@@ -369,13 +383,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			m := marketIndex(theData, o.tok)
-			g, err := w.askTradeToken(m)
-			if err != nil {
-				return err
-			}
-			w.st.placeOwnShip(&w.l, w.seat, m, false, g)
-			return nil
+			return w.launchOwnShip(TopicCards, marketIndex(theData, o.tok), false)
 		},
 		"partnership-us": func(w *walker, d int) error { gain(w, Flour, 1); return nil },
 		"partnership-wi": func(w *walker, d int) error { gain(w, Beer, 1); return nil },

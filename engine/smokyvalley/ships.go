@@ -218,12 +218,12 @@ func (st *State) neutralTraderSpaces() [][2]int {
 }
 
 // placeOwnShip puts one of seat's ships on the canal for market m with
-// its trader (if any left) and optionally a trade token (glossary
-// Shipyard). big asks for a canaller, only from 1855.
-func (st *State) placeOwnShip(l *log, seat, m int, big bool, good int) {
+// its trader (if any left) and no trade token yet (glossary Shipyard).
+// big asks for a canaller, only from 1855.
+func (st *State) placeOwnShip(l *log, seat, m int, big bool) {
 	p := &st.Players[seat]
 	p.Ships[m] = true
-	s := Ship{Big: big && st.era() == Modernization, Market: m, Owner: seat, Trader: -1, Good: good}
+	s := Ship{Big: big && st.era() == Modernization, Market: m, Owner: seat, Trader: -1, Good: -1}
 	if p.Traders > 0 {
 		p.Traders--
 		s.Trader = seat
