@@ -3,6 +3,8 @@ package smokyvalley
 import (
 	"fmt"
 	"slices"
+
+	"github.com/smokestack/smokestack/engine"
 )
 
 // City cards (06 Acquire a City Card; glossary C). What each card does is
@@ -68,6 +70,18 @@ func cardByID(id string) int {
 
 func (w *walker) walkCard(c actx) error {
 	st, p := w.st, w.p()
+	w.why = func(tok string) error {
+		k := cardByID(tok)
+		switch {
+		case k < 0:
+			return engine.Rule("card.unknown", TopicCards, "no city card %q", tok)
+		case !slices.Contains(st.CardOffer, k):
+			return engine.Rule("card.not-offered", TopicCards, "%s is not among the three city cards on offer", theData.cards[k].Name)
+		case c.d >= 0 && !st.needsOK(theData.cards[k].Needs, c.d):
+			return engine.Rule("card.needs-"+theData.cards[k].Needs, TopicCards, "%s needs a district with %s; %s has none", theData.cards[k].Name, theData.cards[k].Needs, c.name())
+		}
+		return nil
+	}
 	o, err := w.ask(TopicCards, "Which city card?", w.cardOptions(c))
 	if err != nil {
 		return err
