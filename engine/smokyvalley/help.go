@@ -64,7 +64,7 @@ var ruleTopics = []ruleText{
 	{TopicCanalPhase, "The canal phase", []string{"canal phase", "modernization", "1850"},
 		"After the 1850 administration phase the widening tiles on offer leave the game and six modernization tiles are laid out, two per canal district. Tiles already under navigation boards keep working."},
 	{TopicFinal, "Final scoring", []string{"final scoring", "end", "district value", "canal bonus"},
-		"After the last council: 1. all ships still in the canal unload, traders first (each takes £1 instead of a bonus), then goods; 2. in every district each of your industries (your Wood Depot too) scores the district's value: its printed value plus +1 or +2 per service there; 3. in each canal district every industry of yours scores the value your canal marker for that district reached."},
+		"After the last council: 1. all ships still in the canal unload, traders first (each takes £1 instead of a bonus), then goods; 2. in every district each of your industries (your Wood Depot too) scores the district's value: its printed value plus +1 or +2 per service there; 3. in each canal district every industry of yours scores the value your canal marker for that district reached. The district values other than McCord's 3 and the canal track's values are assumed (here one prestige per space advanced)."},
 	{TopicWinner, "Winning", []string{"winner", "tie", "tie break"},
 		"The most prestige wins; a tie goes to the most cash; if still tied the victory is shared."},
 	{TopicNotation, "Move notation", []string{"notation", "typing moves", "syntax"},
