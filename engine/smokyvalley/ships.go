@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Ships on the Lachine Canal (booklet 05 The ships on the Lachine Canal;
@@ -36,6 +37,16 @@ func shipNoun(s Ship) string {
 	return fmt.Sprintf("%s %s %s", owner, theData.markets[s.Market].ID, kind)
 }
 
+// theShip names a ship at the start of a sentence: "The neutral gb
+// schooner" (article "The") or "A neutral ..." ("A"), "Seat 2's us
+// canaller".
+func theShip(article string, s Ship) string {
+	if s.Owner >= 0 {
+		return seatTitle(s.Owner) + "'s " + strings.TrimPrefix(shipNoun(s), seatName(s.Owner)+"'s ")
+	}
+	return article + " " + shipNoun(s)
+}
+
 // arrive puts a ship in the top row of its destination section, moving
 // the others down; a ship pushed out of the bottom row unloads (06 Move
 // ships; glossary Shipyard).
@@ -45,9 +56,9 @@ func (st *State) arrive(l *log, s Ship) {
 	out := rows[len(rows)-1]
 	copy(rows[1:], rows[:len(rows)-1])
 	rows[0] = s
-	l.add(pub(s.Owner, "ship-arrives", fmt.Sprintf("A %s arrives in the canal", shipNoun(s)), "market", theData.markets[m].ID))
+	l.add(pub(s.Owner, "ship-arrives", fmt.Sprintf("%s arrives in the canal", theShip("A", s)), "market", theData.markets[m].ID))
 	if !out.empty() {
-		l.add(pub(out.Owner, "pushed-out", fmt.Sprintf("The %s is pushed out of the canal and unloads", shipNoun(out))))
+		l.add(pub(out.Owner, "pushed-out", fmt.Sprintf("%s is pushed out of the canal and unloads", theShip("The", out))))
 		st.unload(l, out, false)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -358,7 +359,7 @@ func seatName(s int) string  { return fmt.Sprintf("seat %d", s+1) }
 func seatTitle(s int) string { return fmt.Sprintf("Seat %d", s+1) }
 
 func pub(seat int, kind, text string, kv ...string) engine.Event {
-	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text}
+	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text, Own: ownText(seat, text)}
 	if len(kv) > 0 {
 		e.Data = map[string]string{}
 		for i := 0; i+1 < len(kv); i += 2 {
@@ -366,6 +367,36 @@ func pub(seat int, kind, text string, kv ...string) engine.Event {
 		}
 	}
 	return e
+}
+
+// ownText is an event's text in the second person for the seat it is
+// about, when the text starts with that seat doing something ("Seat 2
+// builds ..." becomes "You build ..."). Texts that only name the seat's
+// possessions ("Seat 2's trader ...") need none: hosts write "Your" for
+// the seat itself (engine.NameSeatsFor).
+func ownText(seat int, text string) string {
+	if seat < 0 {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(text, seatTitle(seat)+" ")
+	if !ok {
+		return ""
+	}
+	verb, tail, _ := strings.Cut(rest, " ")
+	switch {
+	case verb == "is":
+		verb = "are"
+	case verb == "has":
+		verb = "have"
+	case verb == "cannot":
+	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"), strings.HasSuffix(verb, "xes"):
+		verb = strings.TrimSuffix(verb, "es")
+	case strings.HasSuffix(verb, "s"):
+		verb = strings.TrimSuffix(verb, "s")
+	default:
+		return ""
+	}
+	return strings.ReplaceAll(strings.TrimSpace("You "+verb+" "+tail), " its ", " your ")
 }
 
 // log collects events while the state changes.
