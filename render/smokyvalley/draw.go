@@ -14,10 +14,25 @@ import (
 
 // pen draws on one canvas with the printed values at hand.
 type pen struct {
-	c  *render.Canvas
-	pr *sv.Printed
-	sc render.Scene // the viewer and the players' names
+	c    *render.Canvas
+	pr   *sv.Printed
+	sc   render.Scene // the viewer and the players' names
+	part int          // what of the board to draw: partAll, partStatic or partDynamic
 }
+
+// The board is drawn in two parts: the static layer (frames, names and
+// labels that depend only on the printed board and the player count),
+// drawn once and cached, and the position on top of it. Each static piece
+// is drawn before anything of the position that could overlap it, so
+// the two parts together give the same pixels as drawing everything.
+const (
+	partAll = iota
+	partStatic
+	partDynamic
+)
+
+func (p *pen) st() bool { return p.part != partDynamic }
+func (p *pen) dy() bool { return p.part != partStatic }
 
 // box is a filled rounded rectangle with an outline.
 func (p *pen) box(x, y, w, h float64, fill, line color.RGBA, lw float64) {
@@ -158,7 +173,12 @@ func (p *pen) board(v *sv.View) {
 
 // header: title, what happens now, the game sequence.
 func (p *pen) header(v *sv.View) {
-	p.c.Text("The Smoky Valley", 14, 36, fTitle, colInk, 0)
+	if p.st() {
+		p.c.Text("The Smoky Valley", 14, 36, fTitle, colInk, 0)
+	}
+	if !p.dy() {
+		return
+	}
 	p.text(p.what(v), 1186, 36, 880, fHead, colInk, 1)
 	steps := []struct {
 		label string
@@ -230,17 +250,22 @@ func (p *pen) seatName(s int) string {
 // spaces and service spaces.
 func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 	pd := p.pr.Districts[i]
+	if p.st() {
+		p.box(x, y, w, 412, colLand, colGrey, 1.5)
+		p.text(pd.Name, x+10, y+28, w-20, fHead, colInk, 0)
+		bx := x + 10
+		if pd.Canal {
+			bx += p.chip("canal "+pd.Marker, bx, y+38, 24, fSmall, colCanal, false) + 4
+		}
+		if pd.Rail {
+			p.chip("rail", bx, y+38, 24, fSmall, colGrey, false)
+		}
+		p.text(fmt.Sprintf("%d/ind.", pd.Value), x+w-8, y+57, 80, fSmall, colInk, 1)
+	}
+	if !p.dy() {
+		return
+	}
 	d := v.Districts[i]
-	p.box(x, y, w, 412, colLand, colGrey, 1.5)
-	p.text(pd.Name, x+10, y+28, w-20, fHead, colInk, 0)
-	bx := x + 10
-	if pd.Canal {
-		bx += p.chip("canal "+pd.Marker, bx, y+38, 24, fSmall, colCanal, false) + 4
-	}
-	if pd.Rail {
-		bx += p.chip("rail", bx, y+38, 24, fSmall, colGrey, false) + 4
-	}
-	p.text(fmt.Sprintf("%d/ind.", pd.Value), x+w-8, y+57, 80, fSmall, colInk, 1)
 	ry := y + 70.0
 	p.space(v, "Wood Depot", d.Depot, "", 2, x+8, ry, w-16)
 	for k, sp := range pd.Spaces {
@@ -323,23 +348,31 @@ func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers in
 // the ships, the export agency and the trade levels.
 func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 	pm := p.pr.Markets[m]
-	p.box(x, y, w, 306, colWater, colCanal, 2)
-	p.text(fmt.Sprintf("%s (%s)", pm.Name, strings.ToUpper(pm.ID)), x+10, y+28, w-20, fHead, colInk, 0)
-	var takes []string
-	takes = append(takes, pm.Basic...)
-	var proc []string
-	for g, extra := range pm.Processed {
-		s := g
-		if extra > 0 {
-			s += fmt.Sprintf(" +%d", extra)
-		}
-		proc = append(proc, s)
-	}
-	sort.Strings(proc)
-	p.text("takes "+strings.Join(append(takes, proc...), ", "), x+10, y+52, w-20, fSmall, colInk, 0)
-	bonus := map[string]string{"machine": "1 machine", "wood3": "3 wood", "flour2": "2 flour"}[pm.Bonus]
-	p.text("trader bonus £1 or "+bonus, x+10, y+74, w-20, fSmall, colInk, 0)
 	ry := y + 84
+	if p.st() {
+		p.box(x, y, w, 306, colWater, colCanal, 2)
+		p.text(fmt.Sprintf("%s (%s)", pm.Name, strings.ToUpper(pm.ID)), x+10, y+28, w-20, fHead, colInk, 0)
+		var takes []string
+		takes = append(takes, pm.Basic...)
+		var proc []string
+		for g, extra := range pm.Processed {
+			s := g
+			if extra > 0 {
+				s += fmt.Sprintf(" +%d", extra)
+			}
+			proc = append(proc, s)
+		}
+		sort.Strings(proc)
+		p.text("takes "+strings.Join(append(takes, proc...), ", "), x+10, y+52, w-20, fSmall, colInk, 0)
+		bonus := map[string]string{"machine": "1 machine", "wood3": "3 wood", "flour2": "2 flour"}[pm.Bonus]
+		p.text("trader bonus £1 or "+bonus, x+10, y+74, w-20, fSmall, colInk, 0)
+		// the labels below the three rows of the section
+		p.c.Text("Agency", x+10, ry+150+22, fSmall, colInk, 0)
+		p.c.Text("Levels", x+10, ry+150+36+22, fSmall, colInk, 0)
+	}
+	if !p.dy() {
+		return
+	}
 	var ships []sv.Ship
 	if m < len(v.Canal) {
 		ships = v.Canal[m]
@@ -353,7 +386,6 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		}
 		ry += 50
 	}
-	p.c.Text("Agency", x+10, ry+22, fSmall, colInk, 0)
 	ax := x + 84
 	if m < len(v.Agency) {
 		for _, s := range v.Agency[m] {
@@ -368,7 +400,6 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		p.c.Text("no trader yet", ax, ry+22, fSmall, colGrey, 0)
 	}
 	ry += 36
-	p.c.Text("Levels", x+10, ry+22, fSmall, colInk, 0)
 	lx := x + 84
 	for s, pl := range v.Seats {
 		lv := pl.Level[m]
@@ -436,8 +467,37 @@ func (p *pen) ship(s sv.Ship, x, y, w float64, dest bool) {
 // track, popularity and prestige on the left; offers and the local market
 // on the right.
 func (p *pen) lower(v *sv.View, y float64) {
+	y2 := y + 92
+	y3 := y2 + 70
+	y4 := y3 + 58 + 24*float64(len(v.Seats))
+	if p.st() {
+		p.c.Text("Scheduled ships", 14, y+22, fHead, colInk, 0)
+		p.c.Text("Order", 14, y2+26, fBody, colInk, 0)
+		p.c.Text("Popularity", 14, y3+20, fBody, colInk, 0)
+		cw := 24.0
+		for k := 0; k <= p.pr.PopMax; k++ {
+			cx := 14 + float64(k)*cw
+			fill := colWhite
+			if _, ok := p.pr.PopBonus[k]; ok {
+				fill = colActive
+			}
+			p.c.FillRect(cx, y3+28, cw-2, 22, fill)
+			p.c.StrokeRoundRect(cx, y3+28, cw-2, 22, 0, 1, colGrey)
+			if k%5 == 0 || k == p.pr.PopMax {
+				p.c.Text(strconv.Itoa(k), cx+cw/2-1, y3+44, fTiny, colInk, 0.5)
+			}
+		}
+		p.c.Text("Prestige", 14, y4+20, fBody, colInk, 0)
+	}
+	if p.dy() {
+		p.lowerPosition(v, y, y2, y3, y4)
+	}
+	p.offers(v, 600, y)
+}
+
+// lowerPosition draws the position in the lower band's left part.
+func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 	// Scheduled ships.
-	p.c.Text("Scheduled ships", 14, y+22, fHead, colInk, 0)
 	sx := 14.0
 	for i, s := range v.Scheduled {
 		if i >= 3 {
@@ -451,8 +511,6 @@ func (p *pen) lower(v *sv.View, y float64) {
 		p.c.Text("none", 14, y+62, fBody, colGrey, 0)
 	}
 	// Order of play and the passing track.
-	y2 := y + 92
-	p.c.Text("Order", 14, y2+26, fBody, colInk, 0)
 	cur := current(v)
 	ox := 84.0
 	for _, s := range v.Order {
@@ -475,21 +533,10 @@ func (p *pen) lower(v *sv.View, y float64) {
 		}
 		ox += bw + 4
 	}
-	// Popularity track.
-	y3 := y2 + 70
-	p.c.Text("Popularity", 14, y3+20, fBody, colInk, 0)
+	// Popularity track: the discs below the cells.
 	cw := 24.0
 	for k := 0; k <= p.pr.PopMax; k++ {
 		cx := 14 + float64(k)*cw
-		fill := colWhite
-		if _, ok := p.pr.PopBonus[k]; ok {
-			fill = colActive
-		}
-		p.c.FillRect(cx, y3+28, cw-2, 22, fill)
-		p.c.StrokeRoundRect(cx, y3+28, cw-2, 22, 0, 1, colGrey)
-		if k%5 == 0 || k == p.pr.PopMax {
-			p.c.Text(strconv.Itoa(k), cx+cw/2-1, y3+44, fTiny, colInk, 0.5)
-		}
 		n := 0
 		for s, pl := range v.Seats {
 			if pl.Pop == k {
@@ -499,8 +546,6 @@ func (p *pen) lower(v *sv.View, y float64) {
 		}
 	}
 	// Prestige, highest first.
-	y4 := y3 + 58 + 24*float64(len(v.Seats))
-	p.c.Text("Prestige", 14, y4+20, fBody, colInk, 0)
 	order := make([]int, len(v.Seats))
 	for i := range order {
 		order[i] = i
@@ -521,17 +566,40 @@ func (p *pen) lower(v *sv.View, y float64) {
 		}
 		p.text("Priorities: "+strings.Join(cs, " > "), 14, y4+56, 560, fSmall, colInk, 0)
 	}
-	p.offers(v, 600, y)
 }
 
 // offers draws the service tokens, canal tiles and city cards on offer,
 // the face-down stacks and the local market.
 func (p *pen) offers(v *sv.View, x, y float64) {
 	w := 1188 - x
-	p.box(x, y, w, 382, colPanel, colGrey, 1.5)
+	if p.st() {
+		p.box(x, y, w, 382, colPanel, colGrey, 1.5)
+	}
 	x += 10
 	w -= 20
-	p.c.Text("Services", x, y+26, fBody, colInk, 0)
+	// the rows' positions depend only on the board: the static labels
+	ry := y + 70
+	for _, d := range p.pr.Districts {
+		if d.Canal {
+			if p.st() {
+				p.text(d.Name, x, ry+22, 110, fSmall, colInk, 0)
+			}
+			ry += 32
+		}
+	}
+	ry += 8
+	cardsY := ry
+	marketY := ry + 30 + 32*float64(len(v.CardOffer)) + 6
+	if p.st() {
+		p.c.Text("Services", x, y+26, fBody, colInk, 0)
+		p.c.Text("Canal tiles", x, y+62, fBody, colInk, 0)
+		p.c.Text("City cards", x, cardsY+22, fBody, colInk, 0)
+		p.c.Text("Local market", x, marketY+22, fBody, colInk, 0)
+		p.text("£1 buys a basic good any time", x+w, marketY+22, 330, fTiny, colGrey, 1)
+	}
+	if !p.dy() {
+		return
+	}
 	cx := x + 100
 	each := (w-100-80)/float64(max(len(v.ServiceOffer), 1)) - 6
 	for _, t := range v.ServiceOffer {
@@ -542,20 +610,17 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 		cx += p.chip(p.fit(name, fSmall, each-14), cx, y+6, 28, fSmall, colWhite, false) + 6
 	}
 	p.text(fmt.Sprintf("(%d left)", v.Stacks["services"]), x+w, y+26, 110, fTiny, colGrey, 1)
-	p.c.Text("Canal tiles", x, y+62, fBody, colInk, 0)
 	era := "widening"
 	if yearIndex(p.pr, v.Year) >= 3 {
 		era = "modernization"
 	}
 	p.text(fmt.Sprintf("%s era; %d widening, %d modernization left", era, v.Stacks["canal-widening"], v.Stacks["canal-modernization"]), x+w, y+62, 330, fTiny, colGrey, 1)
-	ry := y + 70
+	ry = y + 70
 	k := 0
-	for i, d := range p.pr.Districts {
+	for _, d := range p.pr.Districts {
 		if !d.Canal {
 			continue
 		}
-		_ = i
-		p.text(d.Name, x, ry+22, 110, fSmall, colInk, 0)
 		cx := x + 114
 		if k < len(v.CanalOffer) {
 			for _, t := range v.CanalOffer[k] {
@@ -572,7 +637,6 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	ry += 8
 	decade := []string{"1840s", "1850s", "1860s"}
 	di := min(max((yearIndex(p.pr, v.Year))/2, 0), 2)
-	p.c.Text("City cards", x, ry+22, fBody, colInk, 0)
 	p.text(fmt.Sprintf("cost £1 + 1 %s · %s left %d", p.pr.CardGood[di], decade[di], v.Stacks["cards-"+decade[di]]), x+w, ry+22, 330, fTiny, colGrey, 1)
 	ry += 30
 	for _, c := range v.CardOffer {
@@ -594,8 +658,6 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	}
 	// Local market: who used which of its sales this phase.
 	ry += 6
-	p.c.Text("Local market", x, ry+22, fBody, colInk, 0)
-	p.text("£1 buys a basic good any time", x+w, ry+22, 330, fTiny, colGrey, 1)
 	ry += 30
 	mx := x
 	for k, label := range []string{"bought", "sold 3 basic", "sold a pair"} {

@@ -29,22 +29,35 @@ const (
 type Renderer struct {
 	enc *render.Encoder
 
-	mu    sync.Mutex
-	pools map[image.Point]*sync.Pool // *painter, by image size
+	mu     sync.Mutex
+	pools  map[image.Point]*sync.Pool // *painter, by image size
+	static map[string]*staticLayer    // the board's static layer, by staticSig
 }
 
-// painter is one goroutine's drawing state for one image size.
+// staticLayer is the board's static part (page, frames, names, labels)
+// drawn once, in RGBA and converted to the palette.
+type staticLayer struct {
+	img *image.RGBA
+	pal *image.Paletted
+}
+
+// painter is one goroutine's drawing state for one image size. For the
+// board it remembers which static layer its canvas and output hold and
+// where the last position was drawn over it (dmg), so the next board only
+// restores and converts those tiles.
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
+	sig string // the static layer c and out hold under dmg; "" none
+	dmg *render.Damage
 }
 
 var _ render.Renderer = (*Renderer)(nil)
 
 // New returns a Renderer. The palette is built on the first image.
 func New() (*Renderer, error) {
-	return &Renderer{enc: render.NewEncoder(), pools: map[image.Point]*sync.Pool{}}, nil
+	return &Renderer{enc: render.NewEncoder(), pools: map[image.Point]*sync.Pool{}, static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -59,7 +72,7 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	board, err := r.draw(sc, boardW, boardH, func(p *pen) { p.board(sv) })
+	board, err := r.drawBoard(sc, sv)
 	if err != nil {
 		return nil, err
 	}
@@ -100,8 +113,9 @@ func asView(v engine.View) (*sv.View, error) {
 	return x, nil
 }
 
-// draw paints one image with a pooled painter and encodes it.
-func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, error) {
+// painter takes a pooled painter for images of w×h; put it back with
+// pool.Put.
+func (r *Renderer) painter(w, h int) (*painter, *sync.Pool, error) {
 	r.mu.Lock()
 	pool := r.pools[image.Pt(w, h)]
 	if pool == nil {
@@ -109,21 +123,95 @@ func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, er
 		r.pools[image.Pt(w, h)] = pool
 	}
 	r.mu.Unlock()
-	p, _ := pool.Get().(*painter)
-	if p == nil {
-		pal, err := gamePalette()
-		if err != nil {
-			return nil, err
-		}
-		c, err := render.NewCanvas(w, h)
-		if err != nil {
-			return nil, err
-		}
-		p = &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors)}
+	if p, ok := pool.Get().(*painter); ok {
+		return p, pool, nil
+	}
+	pal, err := gamePalette()
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := render.NewCanvas(w, h)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, pool, nil
+}
+
+// draw paints one whole image with a pooled painter and encodes it.
+func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, error) {
+	p, pool, err := r.painter(w, h)
+	if err != nil {
+		return nil, err
 	}
 	defer pool.Put(p)
+	p.sig = "" // the canvas holds no static layer any more
+	p.c.Damage = nil
 	p.c.FillRect(0, 0, float64(w), float64(h), colPage)
 	paint(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc})
 	p.pal.Quantize(p.out, p.c.Img)
 	return r.enc.Encode(p.out, 200<<10)
+}
+
+// staticSig names what the board's static layer depends on, or "" when
+// the view does not fit the layout the static layer assumes (three rows a
+// canal section), in which case the board is drawn whole.
+func staticSig(v *sv.View) string {
+	for _, rows := range v.Canal {
+		if len(rows) > 3 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%d/%d/%d", v.Players, len(v.Seats), len(v.CardOffer))
+}
+
+// drawBoard paints the board: the cached static layer, then the position
+// on top, restoring and converting only the tiles the last position and
+// this one drew on (render.Damage).
+func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
+	sig := staticSig(v)
+	if sig == "" {
+		return r.draw(sc, boardW, boardH, func(p *pen) { p.board(v) })
+	}
+	p, pool, err := r.painter(boardW, boardH)
+	if err != nil {
+		return nil, err
+	}
+	defer pool.Put(p)
+	st := r.staticFor(p, v, sig)
+	if p.sig != sig {
+		p.c.Damage = nil
+		p.c.CopyFrom(st.img)
+		copy(p.out.Pix, st.pal.Pix)
+		p.sig = sig
+	} else {
+		p.dmg.CopyRGBA(p.c.Img, st.img)
+		p.dmg.CopyPaletted(p.out, st.pal)
+	}
+	p.dmg.Reset()
+	p.c.Damage = p.dmg
+	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, part: partDynamic}).board(v)
+	p.c.Damage = nil
+	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
+	return r.enc.Encode(p.out, 200<<10)
+}
+
+// staticFor returns the static layer for sig, drawing it on p's canvas the
+// first time.
+func (r *Renderer) staticFor(p *painter, v *sv.View, sig string) *staticLayer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st, ok := r.static[sig]; ok {
+		return st
+	}
+	p.sig = ""
+	p.c.Damage = nil
+	p.c.FillRect(0, 0, boardW, boardH, colPage)
+	(&pen{c: p.c, pr: sv.PrintedValues(), part: partStatic}).board(v)
+	img := image.NewRGBA(p.c.Img.Rect)
+	copy(img.Pix, p.c.Img.Pix)
+	pal := image.NewPaletted(img.Rect, p.pal.Colors)
+	p.pal.Quantize(pal, img)
+	st := &staticLayer{img: img, pal: pal}
+	r.static[sig] = st
+	return st
 }
