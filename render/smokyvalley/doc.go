@@ -45,7 +45,11 @@
 // canal district, the discs left on the industry track, the own ships
 // used per market and the city cards.
 //
-// Both images are drawn from scratch each time on a pooled canvas, turned
-// into a paletted image with the curated palette and encoded at the fastest
-// PNG level; see docs/performance.md for the figures.
+// Both images are drawn on pooled canvases, turned into a paletted image
+// with the curated palette and encoded at the fastest PNG level. The
+// board's static part (frames, names, labels) is drawn once per player
+// count and cached; a board copies it and draws the position on top,
+// restoring and converting only the tiles positions drew on (see
+// renderer.go, pen.part). The players' image is drawn whole. See
+// docs/performance.md for the figures.
 package smokyvalley
