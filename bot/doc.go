@@ -59,7 +59,9 @@
 // a match record marked incomplete, and AbortDamaged (its creator or a
 // moderator) hands that over and frees the channel (storage Retire). A
 // store that does not answer (storage.ErrUnavailable) explains as
-// KindBusy ("the store is busy"). One
+// KindBusy ("the store is busy"); a commit the store applied but no
+// replica confirmed in time (storage.ErrUnconfirmed) as KindBusy saying
+// exactly that, so the player looks before going on. One
 // stored under a rules version its game no longer (or not yet) plays fails
 // with a *RulesVersionError (KindRulesVersion, ErrRulesVersion) for that
 // match only and can still be aborted. Matches within the game's range of

@@ -237,6 +237,8 @@ func asError(err error) *Error {
 		return &Error{Kind: KindNotFound, Err: err}
 	case errors.Is(err, storage.ErrChannelTaken):
 		return &Error{Kind: KindChannelTaken, Err: err}
+	case errors.Is(err, storage.ErrUnconfirmed):
+		return &Error{Kind: KindBusy, Detail: storeUnconfirmed, Err: err}
 	case errors.Is(err, storage.ErrUnavailable):
 		return &Error{Kind: KindBusy, Detail: storeBusy, Err: err}
 	case errors.Is(err, context.DeadlineExceeded):
@@ -302,8 +304,12 @@ func explain(err error) Problem {
 		}
 	case KindBusy:
 		p.Text = "Too many moves at once; please try again."
-		if e.Detail == storeBusy {
+		switch e.Detail {
+		case storeBusy:
 			p.Text = "The store is busy; try again in a moment."
+		case storeUnconfirmed:
+			p.Text = "The store took this, but could not confirm in time that a second copy holds it, " +
+				"so a store failure could still undo it. Look at the match before you go on."
 		}
 	case KindLobbyFull:
 		p.Text = "The lobby is full."
@@ -352,6 +358,10 @@ func explain(err error) Problem {
 // storeBusy marks a KindBusy error of a store that did not answer in
 // time (storage.ErrUnavailable): the text then says so.
 const storeBusy = "the store is not answering"
+
+// storeUnconfirmed marks a KindBusy error of a commit the store applied
+// but no replica confirmed in time (storage.ErrUnconfirmed).
+const storeUnconfirmed = "the store applied it but no replica confirmed it"
 
 // damagedText says that a match is damaged, which one, and what can be
 // done: its creator or a moderator can abort it, receiving what can still

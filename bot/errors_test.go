@@ -112,6 +112,9 @@ func TestExplainEveryKind(t *testing.T) {
 	if p := svc.Explain(context.Background(), ex[bot.KindInvalid]); !strings.Contains(p.Text, `"[zero-width space]yyy`) || !strings.Contains(p.Text, "…\"") {
 		t.Errorf("invalid input is not echoed short and visible: %q", p.Text)
 	}
+	if p := svc.Explain(context.Background(), fmt.Errorf("x: %w", storage.ErrUnconfirmed)); !strings.Contains(p.Text, "could not confirm") || p.ErrorID != "" {
+		t.Errorf("an unconfirmed commit explains as %+v, want it said as such", p)
+	}
 	// Errors from below the core are mapped, never shown.
 	for err, want := range map[error]bot.Kind{
 		engine.Rule("x.y", "", "no %q here", "a"):    bot.KindRule,
@@ -119,6 +122,7 @@ func TestExplainEveryKind(t *testing.T) {
 		storage.ErrCorrupt:                           bot.KindDamaged,
 		errors.New("engine: something unforeseen"):   bot.KindInternal,
 		context.DeadlineExceeded:                     bot.KindBusy,
+		fmt.Errorf("x: %w", storage.ErrUnconfirmed):  bot.KindBusy,
 		&engine.RecordError{Line: 3, Msg: "no seed"}: bot.KindInvalid,
 		&bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: "Pebbles", Version: 3, Oldest: 1, Current: 2}: bot.KindRulesVersion,
 	} {

@@ -24,6 +24,14 @@ var (
 	// of memory. Nothing is known about a write that fails with it: it may
 	// still land (see the package documentation, Durability).
 	ErrUnavailable = errors.New("storage: the store is not answering")
+	// ErrUnconfirmed means the store applied a commit but could not
+	// confirm in time that it is safe from the loss of one server (Redis
+	// with replica acknowledgement on: fewer replicas acknowledged it than
+	// asked for). The commit is in and visible to every reader; only a
+	// failover before the replicas catch up can still lose it. A front end
+	// says so instead of reporting a failure, and reloads before the next
+	// move.
+	ErrUnconfirmed = errors.New("storage: the commit is applied but no replica confirmed it in time")
 )
 
 // CorruptError reports damaged stored data. It matches ErrCorrupt with

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -155,7 +156,7 @@ func TestEvictionPolicy(t *testing.T) {
 		t.Fatalf("Open with noeviction: %v", err)
 	}
 	s.Close()
-	if r := logs.Records(); len(r) != 0 {
+	if r := logs.Find(slog.LevelWarn, "maxmemory"); len(r) != 0 {
 		t.Fatalf("logged %v", r)
 	}
 
@@ -168,6 +169,9 @@ func TestEvictionPolicy(t *testing.T) {
 	s.Close()
 	if w := logs.Find(slog.LevelWarn, "cannot read maxmemory-policy"); len(w) != 1 {
 		t.Fatalf("want a warning about the unreadable policy, got %v", logs.Records())
+	}
+	if w := logs.Find(slog.LevelWarn, "cannot read the persistence settings"); len(w) != 1 {
+		t.Fatalf("want a warning about the unreadable persistence settings, got %v", logs.Records())
 	}
 
 	// A server that does not answer.
@@ -197,5 +201,55 @@ func TestMetadataLayout(t *testing.T) {
 	i := strings.Index(string(rec), key)
 	if i < 0 || !strings.HasPrefix(string(rec[i+len(key):]), "7,") {
 		t.Fatalf("the metadata JSON %s: the first %s is not followed by the move count 7", rec, key)
+	}
+}
+
+// TestPersistenceCheck: Open warns, naming the server and the fix, about
+// every persistence setting that can lose acknowledged moves, and is
+// silent with appendonly yes and appendfsync always, or everysec when
+// commits wait for a replica.
+func TestPersistenceCheck(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.New(t, redistest.Options{})
+	c := srv.Client()
+	defer c.Close()
+	// Back to no persistence at the end, so the server stops at once.
+	defer c.ConfigSet(ctx, "save", "")
+	defer c.ConfigSet(ctx, "appendonly", "no")
+	for _, tc := range []struct {
+		appendonly, fsync, save string
+		wait                    bool
+		warn                    string // "" = no warning
+	}{
+		{"no", "always", "", false, "only in memory"},
+		{"no", "always", "3600 1", false, "only by RDB snapshots"},
+		{"yes", "no", "", false, "appendfsync no"},
+		{"yes", "everysec", "", false, "appendfsync everysec"},
+		{"yes", "everysec", "", true, ""},
+		{"yes", "always", "", false, ""},
+	} {
+		for k, v := range map[string]string{"appendonly": tc.appendonly, "appendfsync": tc.fsync, "save": tc.save} {
+			if err := c.ConfigSet(ctx, k, v).Err(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		logs, log := storagetest.NewLogs()
+		var opts []redisstore.Option
+		if tc.wait {
+			opts = append(opts, redisstore.WaitReplicas(1, time.Second))
+		}
+		s, err := redisstore.Open(ctx, srv.Client(), "p", storage.Options{Log: log}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		got := logs.Find(slog.LevelWarn, "")
+		name := fmt.Sprintf("appendonly %s, appendfsync %s, save %q, wait %v", tc.appendonly, tc.fsync, tc.save, tc.wait)
+		switch {
+		case tc.warn == "" && len(got) > 0:
+			t.Errorf("%s: warned %v", name, got)
+		case tc.warn != "" && (len(got) != 1 || !strings.Contains(got[0].Msg, tc.warn) || !strings.Contains(got[0].Msg, "appendfsync always") || got[0].Attrs["addr"] == nil):
+			t.Errorf("%s: warned %v, want one warning saying %q with the fix and the server", name, got, tc.warn)
+		}
 	}
 }

@@ -152,6 +152,27 @@ type Store struct {
 	prefix string
 	opts   storage.Options
 	log    *slog.Logger
+
+	// waitN > 0: every Create and Commit waits for waitN replicas of the
+	// match's master to acknowledge it (WAIT), for at most waitTimeout.
+	waitN       int
+	waitTimeout time.Duration
+}
+
+// Option configures a Store beyond storage.Options.
+type Option func(*Store)
+
+// WaitReplicas makes every Create and Commit wait, after its script,
+// until n replicas of the match's master have acknowledged it (WAIT n
+// timeout, on the connection that ran the script). Replication is
+// asynchronous, so without it a master that fails over right after a
+// commit may lose that acknowledged commit; with it, a commit returns nil
+// only once n replicas hold it, and a commit that fewer replicas
+// acknowledged within timeout returns storage.ErrUnconfirmed: it is
+// applied, but a failover may still lose it. n = 0 turns the wait off.
+// The cost is measured in docs/performance.md (Redis Cluster).
+func WaitReplicas(n int, timeout time.Duration) Option {
+	return func(s *Store) { s.waitN, s.waitTimeout = n, timeout }
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -162,9 +183,20 @@ var _ storage.Store = (*Store)(nil)
 // server holds each call for the client's ReadTimeout (and retries)
 // rather than Options.Timeout. Close closes the client. New does not talk
 // to the server; Open also checks it.
-func New(client redis.UniversalClient, prefix string, opts storage.Options) *Store {
+func New(client redis.UniversalClient, prefix string, opts storage.Options, options ...Option) *Store {
 	opts = opts.Defaults()
 	s := &Store{c: client, prefix: prefix, opts: opts, log: opts.Log}
+	for _, o := range options {
+		o(s)
+	}
+	if s.waitN > 0 {
+		switch client.(type) {
+		case *redis.Client, *redis.ClusterClient:
+		default:
+			s.log.Warn("redisstore: replica acknowledgement (WAIT) needs a plain or cluster client; commits do not wait for replicas")
+			s.waitN = 0
+		}
+	}
 	if opts.Timeout > 0 && !contextTimeouts(client) {
 		s.log.Warn("redisstore: the Redis client ignores context deadlines (ContextTimeoutEnabled is off): " +
 			"a frozen server holds each call for the client's read timeout, not the store's timeout")
@@ -186,32 +218,39 @@ func contextTimeouts(c redis.UniversalClient) bool {
 // would silently lose matches or their logs.
 var ErrEviction = errors.New("redisstore: Redis may evict keys (maxmemory-policy is not noeviction)")
 
-// Open returns a store like New after checking the server: it must
-// answer, and its maxmemory-policy must be noeviction, since any other
-// policy lets Redis delete a match's keys (or just its log) when memory
-// runs short. With another policy Open fails with ErrEviction. Where
-// CONFIG is disabled (some managed services), Open cannot tell and logs a
-// warning instead.
-func Open(ctx context.Context, client redis.UniversalClient, prefix string, opts storage.Options) (*Store, error) {
-	s := New(client, prefix, opts)
+// Open returns a store like New after checking the server (every node of
+// a cluster): it must answer, and its maxmemory-policy must be
+// noeviction, since any other policy lets Redis delete a match's keys (or
+// just its log) when memory runs short. With another policy Open fails
+// with ErrEviction. It also reads the persistence settings and logs a
+// warning when a restart or a crash of Redis could lose acknowledged moves
+// (see the package documentation, Durability). Where CONFIG is disabled
+// (some managed services), Open cannot tell and logs a warning instead.
+func Open(ctx context.Context, client redis.UniversalClient, prefix string, opts storage.Options, options ...Option) (*Store, error) {
+	s := New(client, prefix, opts, options...)
 	cctx, cancel := s.bound(ctx)
 	defer cancel()
 	if err := client.Ping(cctx).Err(); err != nil {
 		return nil, s.fail(ctx, err, "", "ping")
 	}
-	if err := s.checkEviction(ctx, cctx); err != nil {
+	if err := s.checkServers(ctx, cctx); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// checkEviction reads maxmemory-policy on every master.
-func (s *Store) checkEviction(parent, ctx context.Context) error {
+// checkServers reads the eviction policy and the persistence settings of
+// every node (a replica becomes a master on failover).
+func (s *Store) checkServers(parent, ctx context.Context) error {
 	check := func(ctx context.Context, c *redis.Client) error {
+		addr := c.Options().Addr
 		vals, err := c.ConfigGet(ctx, "maxmemory-policy").Result()
 		if err != nil && !unavailable(err) && parent.Err() == nil {
 			s.log.Warn("redisstore: cannot read maxmemory-policy (CONFIG is disabled?); make sure it is noeviction, "+
-				"or Redis may delete matches and their logs when memory runs short", "addr", c.Options().Addr, "error", err)
+				"or Redis may delete matches and their logs when memory runs short", "addr", addr, "error", err)
+			s.log.Warn("redisstore: cannot read the persistence settings (CONFIG is disabled?); make sure the server runs with "+
+				"appendonly yes and appendfsync always (or everysec with replicas and REDIS_WAIT_REPLICAS), "+
+				"or a restart of Redis may lose acknowledged moves", "addr", addr)
 			return nil
 		}
 		if err != nil {
@@ -220,18 +259,48 @@ func (s *Store) checkEviction(parent, ctx context.Context) error {
 		if p := vals["maxmemory-policy"]; p != "noeviction" {
 			return fmt.Errorf("%w: the server at %s has maxmemory-policy %q; set it to noeviction "+
 				"(CONFIG SET maxmemory-policy noeviction, and in redis.conf) so that Redis refuses writes when full "+
-				"instead of deleting matches", ErrEviction, c.Options().Addr, p)
+				"instead of deleting matches", ErrEviction, addr, p)
 		}
+		persist := map[string]string{}
+		for _, k := range []string{"appendonly", "appendfsync", "save"} {
+			v, err := c.ConfigGet(ctx, k).Result()
+			if err != nil {
+				return s.fail(parent, err, "", "read "+k)
+			}
+			persist[k] = v[k]
+		}
+		s.checkPersistence(addr, persist)
 		return nil
 	}
 	switch c := s.c.(type) {
 	case *redis.ClusterClient:
-		return c.ForEachMaster(ctx, check)
+		return c.ForEachShard(ctx, check)
 	case *redis.Client:
 		return check(ctx, c)
 	}
-	s.log.Warn("redisstore: cannot check maxmemory-policy through this kind of client; make sure it is noeviction")
+	s.log.Warn("redisstore: cannot check maxmemory-policy and persistence through this kind of client; " +
+		"make sure they are noeviction and appendonly yes")
 	return nil
+}
+
+// checkPersistence warns about persistence settings that can lose
+// acknowledged moves (see the package documentation, Durability).
+func (s *Store) checkPersistence(addr string, c map[string]string) {
+	const fix = "set appendonly yes and appendfsync always (or everysec with replicas and REDIS_WAIT_REPLICAS=1) in redis.conf"
+	switch {
+	case c["appendonly"] != "yes" && strings.TrimSpace(c["save"]) == "":
+		s.log.Warn("redisstore: Redis keeps the matches only in memory (appendonly no, no RDB snapshots): "+
+			"a restart of Redis loses every match; "+fix, "addr", addr)
+	case c["appendonly"] != "yes":
+		s.log.Warn("redisstore: Redis persists only by RDB snapshots (appendonly no): a crash or restart of Redis "+
+			"loses every move since the last snapshot; "+fix, "addr", addr, "save", c["save"])
+	case c["appendfsync"] == "no":
+		s.log.Warn("redisstore: Redis leaves flushing its append-only file to the OS (appendfsync no): "+
+			"a crash of the host may lose the last 30 seconds or so of acknowledged moves; "+fix, "addr", addr)
+	case c["appendfsync"] == "everysec" && s.waitN == 0:
+		s.log.Warn("redisstore: Redis syncs its append-only file once a second (appendfsync everysec) and commits "+
+			"do not wait for replicas: a crash of the host may lose the last second of acknowledged moves; "+fix, "addr", addr)
+	}
 }
 
 // Close closes the Redis client.
@@ -262,6 +331,15 @@ func (s *Store) fail(parent context.Context, err error, id, what string) error {
 		}
 		return fmt.Errorf("redisstore: %s: %w", what, &storage.CorruptError{Detail: fmt.Sprintf("a key holds the wrong type of value (%v)", err)})
 	}
+	if unavailable(err) {
+		if cc, ok := s.c.(*redis.ClusterClient); ok {
+			// The cluster client refreshes its map of the slots on a failed
+			// single command, but not on a failed pipeline or transaction
+			// (Get, Log): without this it would keep asking a dead master
+			// until its periodic reload, a minute later.
+			cc.ReloadState(parent)
+		}
+	}
 	if parent.Err() == nil && unavailable(err) {
 		return fmt.Errorf("redisstore: %s: %w: %w", what, storage.ErrUnavailable, err)
 	}
@@ -278,7 +356,7 @@ func unavailable(err error) bool {
 		errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
 		return true
 	}
-	for _, p := range []string{"LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "READONLY", "OOM", "MISCONF", "NOREPLICAS"} {
+	for _, p := range []string{"LOADING", "BUSY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "READONLY", "OOM", "MISCONF", "NOREPLICAS", "MOVED", "ASK"} {
 		if redis.HasErrorPrefix(err, p) {
 			return true
 		}
@@ -507,10 +585,14 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	if err := s.index(cctx, m, life, false); err != nil {
 		return s.fail(ctx, err, "", "create match "+m.ID) // the index keys are not the match's
 	}
-	code, err := createScript.Run(cctx, s.c,
+	cmd, acked, err := s.run(cctx, createScript,
 		[]string{s.matchKey(m.ID, "match"), s.matchKey(m.ID, "log")},
 		rec, m.State, string(m.Status), strings.Join(check.Users(m), "\n"),
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), rexp, ms(now)).Int64()
+		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), rexp, ms(now))
+	if err != nil {
+		return s.fail(ctx, err, m.ID, "create match "+m.ID)
+	}
+	code, err := cmd.Int64()
 	if err != nil {
 		return s.fail(ctx, err, m.ID, "create match "+m.ID)
 	}
@@ -525,7 +607,103 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	case codeCorrupt:
 		return corrupt(m.ID, "its log exists without its match record")
 	}
-	return nil
+	return s.confirmed(acked, "create match "+m.ID)
+}
+
+// run runs a script on the match whose match key is keys[0]. With
+// replica acknowledgement on (WaitReplicas), WAIT follows the script in
+// one pipeline on the connection to the match's master, since WAIT
+// counts the writes of its own connection; acked is then the number of
+// replicas that acknowledged the script's writes (-1 when not asked).
+//
+// The pipeline bypasses the cluster client's own redirection, so it is
+// repeated, with a fresh view of the cluster, when the script cannot have
+// run: the node moved the slot, is no longer a master, the cluster is down
+// or the node refused the connection (a failover in progress). Any other
+// error leaves the outcome unknown and is returned.
+func (s *Store) run(ctx context.Context, script *redis.Script, keys []string, args ...any) (*redis.Cmd, int64, error) {
+	if s.waitN <= 0 {
+		cmd := script.Run(ctx, s.c, keys, args...)
+		return cmd, -1, cmd.Err()
+	}
+	timeout := s.waitTimeout
+	if timeout <= 0 {
+		timeout = time.Second // WAIT 0 would block for ever
+	}
+	for attempt := 0; ; attempt++ {
+		node, err := s.master(ctx, keys[0])
+		if err == nil {
+			var cmd *redis.Cmd
+			var wait *redis.IntCmd
+			pipeline := func(eval bool) {
+				_, _ = node.Pipelined(ctx, func(p redis.Pipeliner) error {
+					if eval {
+						cmd = script.Eval(ctx, p, keys, args...)
+					} else {
+						cmd = script.EvalSha(ctx, p, keys, args...)
+					}
+					wait = redis.NewIntCmd(ctx, "wait", s.waitN, timeout.Milliseconds())
+					return p.Process(ctx, wait)
+				})
+			}
+			pipeline(false)
+			if redis.HasErrorPrefix(cmd.Err(), "NOSCRIPT") {
+				// A new master (after a failover) or a restarted server
+				// lacks the script; the script did not run.
+				pipeline(true)
+			}
+			if cmd.Err() == nil {
+				if wait.Err() != nil {
+					return cmd, 0, nil // applied; its replication is unknown
+				}
+				return cmd, wait.Val(), nil
+			}
+			err = cmd.Err()
+		}
+		if !notRun(err) || attempt >= 50 || ctx.Err() != nil {
+			return nil, 0, err
+		}
+		if cc, ok := s.c.(*redis.ClusterClient); ok {
+			cc.ReloadState(ctx)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, 0, err
+		case <-time.After(min(time.Duration(attempt+1)*20*time.Millisecond, 200*time.Millisecond)):
+		}
+	}
+}
+
+// master is the client of the master holding key.
+func (s *Store) master(ctx context.Context, key string) (*redis.Client, error) {
+	if cc, ok := s.c.(*redis.ClusterClient); ok {
+		return cc.MasterForKey(ctx, key)
+	}
+	return s.c.(*redis.Client), nil
+}
+
+// notRun reports errors that prove a command was not executed.
+func notRun(err error) bool {
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		return true
+	}
+	for _, p := range []string{"MOVED", "ASK", "CLUSTERDOWN", "TRYAGAIN", "LOADING", "READONLY", "MASTERDOWN"} {
+		if redis.HasErrorPrefix(err, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// confirmed is the outcome of an applied script that acked replicas
+// acknowledged (-1: not asked): storage.ErrUnconfirmed when fewer than
+// asked for.
+func (s *Store) confirmed(acked int64, what string) error {
+	if acked < 0 || acked >= int64(s.waitN) {
+		return nil
+	}
+	return fmt.Errorf("redisstore: %s: %w (%d of %d replicas acknowledged it within %v; a failover may still lose it)",
+		what, storage.ErrUnconfirmed, acked, s.waitN, s.waitTimeout)
 }
 
 // claimChannel points the channel key at id, to live life ms (0: for
@@ -680,9 +858,13 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	users := strings.Join(check.Users(m), "\n")
 	cctx, cancel := s.bound(ctx)
 	defer cancel()
-	res, err := commitScript.Run(cctx, s.c, keys,
+	cmd, acked, err := s.run(cctx, commitScript, keys,
 		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), users,
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds()).Slice()
+		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds())
+	if err != nil {
+		return s.fail(ctx, err, id, "commit match "+id)
+	}
+	res, err := cmd.Slice()
 	if err != nil {
 		return s.fail(ctx, err, id, "commit match "+id)
 	}
@@ -713,7 +895,7 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 		if code == codeDuplicate {
 			return fmt.Errorf("redisstore: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
 		}
-		return nil
+		return s.confirmed(acked, "commit match "+id)
 	case codeNotFound:
 		return fmt.Errorf("redisstore: commit match %s: %w", id, storage.ErrNotFound)
 	case codeConflict:

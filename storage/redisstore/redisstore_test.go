@@ -17,8 +17,12 @@ import (
 )
 
 // srv is the one redis-server of this test binary; every test uses its own
-// key prefix on it.
-var srv *redistest.Server
+// key prefix on it. cluster is a Redis Cluster of three masters with one
+// replica each, started by the first test that needs it.
+var (
+	srv     *redistest.Server
+	cluster = &redistest.Shared{}
+)
 
 func TestMain(m *testing.M) {
 	var err error
@@ -31,18 +35,21 @@ func TestMain(m *testing.M) {
 	if err := srv.Stop(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 	}
+	if err := cluster.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
 	os.Exit(code)
 }
 
 // testStore is the store under test plus the means to damage its data.
 type testStore struct {
 	*redisstore.Store
-	srv    *redistest.Server
+	raw    func() redis.UniversalClient // a client of its own to the same server or cluster
 	prefix string
 }
 
 func (s testStore) Corrupt(t *testing.T, id string) {
-	c := s.srv.Client()
+	c := s.raw()
 	defer c.Close()
 	key := s.prefix + ":{m:" + id + "}:match"
 	if err := c.HSet(context.Background(), key, "rec", `{"id": "`+id+`", "version": 1, `).Err(); err != nil {
@@ -52,7 +59,7 @@ func (s testStore) Corrupt(t *testing.T, id string) {
 
 // LoseLog deletes the match's log key, as an eviction would.
 func (s testStore) LoseLog(t *testing.T, id string) {
-	c := s.srv.Client()
+	c := s.raw()
 	defer c.Close()
 	if n, err := c.Del(context.Background(), s.prefix+":{m:"+id+"}:log").Result(); err != nil || n != 1 {
 		t.Fatalf("delete the log key: %d, %v", n, err)
@@ -63,7 +70,7 @@ func openStore(t *testing.T, opts storage.Options) storage.Store {
 	prefix := redistest.Prefix(t)
 	s := redisstore.New(srv.Client(), prefix, opts)
 	t.Cleanup(func() { s.Close() })
-	return testStore{Store: s, srv: srv, prefix: prefix}
+	return testStore{Store: s, raw: func() redis.UniversalClient { return srv.Client() }, prefix: prefix}
 }
 
 func TestConformance(t *testing.T) {

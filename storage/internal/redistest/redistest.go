@@ -46,6 +46,10 @@ type Options struct {
 	// Args are more redis-server arguments, e.g. "--maxmemory-policy",
 	// "allkeys-lru".
 	Args []string
+
+	// node: a member of a multi-node cluster (StartCluster), whose slots
+	// redis-cli assigns; start only waits for PING.
+	node bool
 }
 
 // Server is a running redis-server.
@@ -155,7 +159,7 @@ func (s *Server) start() error {
 		cancel()
 		if err == nil {
 			// Loading a large AOF answers PING with LOADING; Ping errors then.
-			if s.opts.Cluster {
+			if s.opts.Cluster && !s.opts.node {
 				return s.clusterUp(c)
 			}
 			return nil
