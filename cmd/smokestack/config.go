@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,6 +42,9 @@ var variables = []variable{
 	{"DISCORD_DEFAULT_GAME", "", "The game ID /play opens when none is named (empty: the only game when the build offers one, else /play asks)."},
 	{"REDIS_URL", "", "Redis URL (redis://[:password@]host:6379/0 or unix:///path). When set, matches are stored in Redis; when empty, in the embedded store."},
 	{"REDIS_PREFIX", "ss", "Prefix of every Redis key, so several deployments can share one Redis."},
+	{"REDIS_CLUSTER", "no", "yes: REDIS_URL names nodes of a Redis Cluster (redis://[:password@]host1:6379?addr=host2:6379&addr=host3:6379; one node is enough, the others are discovered) and the bot talks to it with a cluster client. Every key of a match shares one hash tag, so each match lives in one slot."},
+	{"REDIS_WAIT_REPLICAS", "0", "After each commit, wait until this many replicas of the match's Redis master hold it (WAIT), so a failover cannot lose an acknowledged move. 1 with a Redis Cluster or replicated Redis; 0 without replicas. A commit not confirmed in time is reported to the player as unconfirmed."},
+	{"REDIS_WAIT_TIMEOUT", "1s", "How long a commit waits for REDIS_WAIT_REPLICAS replicas (Go duration, less than SMOKESTACK_STORE_TIMEOUT)."},
 	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
 	{"PLAYGROUND_HOSTS", "", "Comma-separated host names the playground answers to besides localhost, to expose it deliberately (behind your own access control). Requests naming any other host are refused, which stops DNS rebinding."},
@@ -61,6 +65,9 @@ type config struct {
 	DiscordAPIBase, DiscordGuildID, DiscordDefaultGame                         string
 
 	RedisURL, RedisPrefix string
+	RedisCluster          bool
+	RedisWaitReplicas     int
+	RedisWaitTimeout      time.Duration
 	DataDir               string
 	PlaygroundAddr        string
 	PlaygroundHosts       []string
@@ -178,10 +185,28 @@ func loadConfig(environ []string, envFile string) (config, error) {
 	if u, err := url.Parse(c.DiscordAPIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		problems = append(problems, fmt.Sprintf("DISCORD_API_BASE=%q: want an http(s) URL", c.DiscordAPIBase))
 	}
+	switch v := get("REDIS_CLUSTER"); v {
+	case "yes", "true", "1":
+		c.RedisCluster = true
+	case "no", "false", "0":
+	default:
+		problems = append(problems, fmt.Sprintf("REDIS_CLUSTER=%q: want yes or no", v))
+	}
 	if c.RedisURL != "" {
-		if _, err := redis.ParseURL(c.RedisURL); err != nil {
+		var err error
+		if c.RedisCluster {
+			_, err = redis.ParseClusterURL(c.RedisURL)
+		} else {
+			_, err = redis.ParseURL(c.RedisURL)
+		}
+		if err != nil {
 			problems = append(problems, fmt.Sprintf("REDIS_URL: %v", err))
 		}
+	}
+	if n, err := strconv.Atoi(get("REDIS_WAIT_REPLICAS")); err != nil || n < 0 {
+		problems = append(problems, fmt.Sprintf("REDIS_WAIT_REPLICAS=%q: want a whole number, 0 or more", get("REDIS_WAIT_REPLICAS")))
+	} else {
+		c.RedisWaitReplicas = n
 	}
 	if strings.ContainsAny(c.RedisPrefix, "{}: ") {
 		problems = append(problems, fmt.Sprintf("REDIS_PREFIX=%q: no braces, colons or spaces", c.RedisPrefix))
@@ -193,6 +218,11 @@ func loadConfig(environ []string, envFile string) (config, error) {
 	c.AbandonAfter = d
 	if c.StoreTimeout, err = time.ParseDuration(get("SMOKESTACK_STORE_TIMEOUT")); err != nil || c.StoreTimeout <= 0 {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_STORE_TIMEOUT=%q: want a positive Go duration such as 3s", get("SMOKESTACK_STORE_TIMEOUT")))
+	}
+	if c.RedisWaitTimeout, err = time.ParseDuration(get("REDIS_WAIT_TIMEOUT")); err != nil || c.RedisWaitTimeout <= 0 {
+		problems = append(problems, fmt.Sprintf("REDIS_WAIT_TIMEOUT=%q: want a positive Go duration such as 1s", get("REDIS_WAIT_TIMEOUT")))
+	} else if c.StoreTimeout > 0 && c.RedisWaitTimeout >= c.StoreTimeout {
+		problems = append(problems, fmt.Sprintf("REDIS_WAIT_TIMEOUT=%v: want less than SMOKESTACK_STORE_TIMEOUT (%v), or every wait would end as a timeout of the store", c.RedisWaitTimeout, c.StoreTimeout))
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("SMOKESTACK_LOG_LEVEL"))); err != nil {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_LOG_LEVEL=%q: want debug, info, warn or error", get("SMOKESTACK_LOG_LEVEL")))

@@ -118,6 +118,10 @@ func TestConfig(t *testing.T) {
 		{env: []string{"DISCORD_APP_ID=1", "DISCORD_APPLICATION_ID=2"}, want: "disagree"},
 		{env: []string{"PLAYGROUND_ADDR=8080"}, want: "PLAYGROUND_ADDR"},
 		{env: []string{"REDIS_URL=mysql://x"}, want: "REDIS_URL"},
+		{env: []string{"REDIS_URL=redis://a:1?addr=b:2&bogus=1", "REDIS_CLUSTER=yes"}, want: "REDIS_URL"},
+		{env: []string{"REDIS_CLUSTER=maybe"}, want: "REDIS_CLUSTER"},
+		{env: []string{"REDIS_WAIT_REPLICAS=-1"}, want: "REDIS_WAIT_REPLICAS"},
+		{env: []string{"REDIS_WAIT_TIMEOUT=5s"}, want: "less than SMOKESTACK_STORE_TIMEOUT"},
 		{env: []string{"SMOKESTACK_ABANDON_AFTER=soon"}, want: "SMOKESTACK_ABANDON_AFTER"},
 		{env: []string{"SMOKESTACK_STORE_TIMEOUT=0s"}, want: "SMOKESTACK_STORE_TIMEOUT"},
 		{env: []string{"SMOKESTACK_LOG_LEVEL=loud"}, want: "SMOKESTACK_LOG_LEVEL"},
@@ -312,15 +316,19 @@ func TestSelfplay(t *testing.T) {
 	}
 }
 
-// TestServe starts the playground on both stores and plays through its API.
+// TestServe starts the playground on both stores, Redis alone and as a
+// cluster, and plays through its API.
 func TestServe(t *testing.T) {
 	srv := storagetest.Redis(t, storagetest.RedisOptions{})
+	cl := storagetest.NewRedisCluster(t, storagetest.RedisClusterOptions{})
+	clusterURL := "redis://" + cl.Nodes[0].Addr + "?addr=" + cl.Nodes[1].Addr
 	for _, tc := range []struct {
 		name string
 		env  []string
 	}{
 		{"embedded", []string{"DATA_DIR=" + t.TempDir(), "PLAYGROUND_ADR=typo"}},
 		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + storagetest.RedisPrefix(t)}},
+		{"redis-cluster", []string{"REDIS_URL=" + clusterURL, "REDIS_CLUSTER=yes", "REDIS_WAIT_REPLICAS=1", "REDIS_PREFIX=" + storagetest.RedisPrefix(t)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -374,6 +382,9 @@ func TestServe(t *testing.T) {
 			stopServe(t, cancel, done, &stderr)
 			if tc.name == "embedded" && !strings.Contains(stderr.String(), "PLAYGROUND_ADR (ignored; the closest known one is PLAYGROUND_ADDR)") {
 				t.Errorf("no warning about the unknown variable in the log:\n%s", stderr.String())
+			}
+			if tc.name == "redis-cluster" && !strings.Contains(stderr.String(), "wait_replicas=1") {
+				t.Errorf("the log does not say the store waits for a replica:\n%s", stderr.String())
 			}
 		})
 	}

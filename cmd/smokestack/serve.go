@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 
@@ -55,18 +56,29 @@ func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
-	ro, err := redis.ParseURL(cfg.RedisURL)
-	if err != nil {
-		return nil, fmt.Errorf("%w: REDIS_URL: %v", errConfig, err)
+	var client redis.UniversalClient
+	var where string
+	if cfg.RedisCluster {
+		co, err := redis.ParseClusterURL(cfg.RedisURL)
+		if err != nil {
+			return nil, fmt.Errorf("%w: REDIS_URL: %v", errConfig, err)
+		}
+		co.ContextTimeoutEnabled = true // the store bounds each call with SMOKESTACK_STORE_TIMEOUT
+		client, where = redis.NewClusterClient(co), "cluster "+strings.Join(co.Addrs, ",")
+	} else {
+		ro, err := redis.ParseURL(cfg.RedisURL)
+		if err != nil {
+			return nil, fmt.Errorf("%w: REDIS_URL: %v", errConfig, err)
+		}
+		ro.ContextTimeoutEnabled = true
+		client, where = redis.NewClient(ro), fmt.Sprintf("%s db %d", ro.Addr, ro.DB)
 	}
-	ro.ContextTimeoutEnabled = true // the store bounds each call with SMOKESTACK_STORE_TIMEOUT
-	client := redis.NewClient(ro)
-	st, err := redisstore.Open(ctx, client, cfg.RedisPrefix, opts)
+	st, err := redisstore.Open(ctx, client, cfg.RedisPrefix, opts, redisstore.WaitReplicas(cfg.RedisWaitReplicas, cfg.RedisWaitTimeout))
 	if err != nil {
 		client.Close()
-		return nil, fmt.Errorf("smokestack: redis at %s: %w", ro.Addr, err)
+		return nil, fmt.Errorf("smokestack: redis at %s: %w", where, err)
 	}
-	log.Info("storage: redis", "addr", ro.Addr, "db", ro.DB, "prefix", cfg.RedisPrefix)
+	log.Info("storage: redis", "at", where, "prefix", cfg.RedisPrefix, "wait_replicas", cfg.RedisWaitReplicas)
 	return st, nil
 }
 

@@ -20,3 +20,17 @@ func Redis(t testing.TB, opts RedisOptions) *RedisServer { return redistest.New(
 // RedisPrefix is a key prefix unique to the test, so tests sharing one
 // server never see each other's keys.
 func RedisPrefix(t testing.TB) string { return redistest.Prefix(t) }
+
+// RedisCluster is a Redis Cluster of redis-server processes on loopback
+// (three masters with one replica each) started for a test.
+type RedisCluster = redistest.Cluster
+
+// RedisClusterOptions configures a RedisCluster.
+type RedisClusterOptions = redistest.ClusterOptions
+
+// NewRedisCluster starts a Redis Cluster for the test with redis-cli
+// --cluster create and stops it when the test ends; a redis-server without
+// cluster support skips the test saying so.
+func NewRedisCluster(t testing.TB, opts RedisClusterOptions) *RedisCluster {
+	return redistest.NewCluster(t, opts)
+}
