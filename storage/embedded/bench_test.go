@@ -1,10 +1,12 @@
 package embedded_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -181,4 +183,83 @@ func fillMatches(b *testing.B, dir string, state []byte, moves int) {
 	if err := s.Compact(); err != nil {
 		b.Fatal(err)
 	}
+}
+
+// BenchmarkGames100 plays 100 four-seat games of 120 moves each (a
+// 1,264-byte snapshot, the median Brass size, with 6 bytes changed by
+// every move) into a fresh store and finishes them, as a server that has
+// hosted 100 games would hold them. It reports the size of the file, the
+// bytes written per move, the time Open takes to load the file (median of
+// 5 opens) and the heap the loaded index holds. The fill does not
+// fdatasync (SetSyncForTest): it measures bytes, not commit latency.
+func BenchmarkGames100(b *testing.B) {
+	const games, moves = 100, 120
+	base := storagetest.Snapshot(1264)
+	for b.Loop() {
+		dir := b.TempDir()
+		s := openBench(b, dir)
+		s.SetSyncForTest(func(*os.File) error { return nil })
+		var wg sync.WaitGroup
+		for w := range 4 {
+			wg.Go(func() {
+				for g := w; g < games; g += 4 {
+					m := storagetest.BenchMatch(fmt.Sprint("g", g), base)
+					if err := s.Create(ctx, m); err != nil {
+						b.Error(err)
+						return
+					}
+					for i := range moves {
+						c := storagetest.NextCommit(m, i%4)
+						c.Match.State = changeBytes(m.State, g*moves+i, 6)
+						if i == moves-1 {
+							c.Match.Status = storage.StatusFinished
+						}
+						if err := s.Commit(ctx, c); err != nil {
+							b.Error(err)
+							return
+						}
+						m = c.Match
+					}
+				}
+			})
+		}
+		wg.Wait()
+		_, size := s.Stats()
+		s.Close()
+		var opens []time.Duration
+		var heap uint64
+		for range 5 {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			t0 := time.Now()
+			s, err := embedded.Open(dir, storage.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			opens = append(opens, time.Since(t0))
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			heap = after.HeapAlloc - before.HeapAlloc
+			if n, _ := s.Stats(); n != games {
+				b.Fatalf("%d matches after reopen", n)
+			}
+			s.Close()
+		}
+		slices.Sort(opens)
+		b.ReportMetric(float64(size), "file-bytes")
+		b.ReportMetric(float64(size)/(games*moves), "bytes/move")
+		b.ReportMetric(float64(opens[2].Microseconds()), "open-µs")
+		b.ReportMetric(float64(heap)/games, "heap-bytes/match")
+	}
+}
+
+// changeBytes returns state with n bytes changed, deterministically in i.
+func changeBytes(state []byte, i, n int) []byte {
+	out := bytes.Clone(state)
+	for k := range n {
+		at := (i*7919 + k*104729) % len(out)
+		out[at] = byte('0' + (i+k)%10)
+	}
+	return out
 }

@@ -22,6 +22,9 @@ const (
 	lockFile = "LOCK"
 	// defaultCompactMin is the file size below which the log is never compacted.
 	defaultCompactMin = 32 << 20
+	// maxChain bounds the records a snapshot is rebuilt from: a whole
+	// snapshot, then at most maxChain-1 deltas.
+	maxChain = 16
 )
 
 // ErrLocked means another process has the directory open.
@@ -48,9 +51,19 @@ type match struct {
 	state    span
 	log      []span // one per log entry, in order; shared, append-only
 	logBytes int64
-	reqs     map[string]struct{} // request IDs applied; shared, grows
+	reqs     reqSet // request IDs applied; shared, grows
 	raw      span                // the latest record, header and body
-	corrupt  error               // non-nil: every read of this match fails with it
+	// chain, when the snapshot is stored as deltas: the records that
+	// rebuild it, the one holding a whole snapshot first, then each delta
+	// in order (the last is raw); nil when the latest record holds the
+	// whole snapshot (state). Shared between versions: never modified.
+	chain      []span
+	chainBytes int64 // bytes of the deltas in chain
+	size       int64 // about the bytes a full record of this version takes
+	corrupt    error // non-nil: every read of this match fails with it
+	// meta, while the store loads: the metadata JSON of the latest record,
+	// of which m holds only ID, Version and Moves until it is decoded.
+	meta []byte
 	damage   string              // what is damaged, when corrupt is set
 	retired  bool                // a kindRetire record on its way: the match is gone
 }
@@ -85,6 +98,7 @@ type Store struct {
 	failed   error
 	closed   bool
 
+	loading    bool // Open is replaying the file: apply and forget leave the indexes alone
 	compactMin int64
 	compactErr error
 	syncs      int64 // fdatasyncs of commits, for the group-commit benchmark
@@ -280,7 +294,7 @@ func (s *Store) prepareCommit(c storage.Commit) (*match, encoded, error) {
 	case cur.corrupt != nil:
 		return nil, encoded{}, cur.corrupt
 	}
-	if _, dup := cur.reqs[c.RequestID]; dup && c.RequestID != "" {
+	if c.RequestID != "" && cur.reqs.has(c.RequestID) {
 		return nil, encoded{}, fmt.Errorf("embedded: match %s request %s: %w", id, c.RequestID, storage.ErrDuplicate)
 	}
 	if cur.m.Version != c.ExpectVersion {
@@ -314,23 +328,102 @@ func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *s
 	kind := kindAppend
 	if prev == nil {
 		kind = kindFull
-		x.reqs = map[string]struct{}{}
 	} else {
 		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
 	}
-	e := encodeRecord(m.ID, kind, nanos(x.deadline), meta, m.State, entries, reqs, "")
-	state, spans, body, raw := e.at(s.tail)
-	x.state, x.body, x.raw, x.bodyCRC = state, body, raw, e.bodyCRC
+	state := m.State
+	if d := s.delta(prev, m.State); d != nil {
+		kind, state = kindDelta, d
+	}
+	e := encodeRecord(m.ID, kind, nanos(x.deadline), meta, state, entries, reqs, "")
+	stateSpan, spans, body, raw := e.at(s.tail)
+	x.state, x.body, x.raw, x.bodyCRC = stateSpan, body, raw, e.bodyCRC
+	x.size = int64(len(e.buf) - len(state) + len(m.State))
+	if kind == kindDelta {
+		x.chain = extend(prev, raw)
+		x.chainBytes = prev.chainBytes + int64(len(state))
+	}
 	x.log = append(x.log, spans...)
 	for _, b := range entries {
 		x.logBytes += int64(len(b))
 	}
 	// Shared with the previous version; the previous one never asks about
 	// a request ID that came later, and a failed write fails the store.
-	for _, r := range reqs {
-		x.reqs[r] = struct{}{}
-	}
+	x.reqs = x.reqs.with(reqs...)
 	return x, e, nil
+}
+
+// delta returns the delta that rebuilds state from the durable snapshot
+// of prev, when storing it instead of state is worth it: the delta is
+// less than half the snapshot, the deltas since the last whole snapshot
+// stay smaller than one snapshot and fewer than maxChain, and prev is
+// durable (a version still waiting for its write cannot be read back).
+// Otherwise nil: the record holds the whole snapshot.
+func (s *Store) delta(prev *match, state []byte) []byte {
+	if prev == nil || len(state) == 0 || prev.corrupt != nil || s.pend[prev.m.ID] == prev || len(prev.chain) >= maxChain ||
+		(prev.chain == nil && prev.state.n == 0) {
+		return nil
+	}
+	base, err := s.snapshot(prev)
+	if err != nil {
+		return nil // the commit writes a whole snapshot; the damage shows on the next read
+	}
+	d := diff(base, state)
+	if len(d) >= len(state)/2 || prev.chainBytes+int64(len(d)) > int64(len(state)) {
+		return nil
+	}
+	return d
+}
+
+// extend is the chain of a delta record at raw that follows prev.
+func extend(prev *match, raw span) []span {
+	base := prev.chain
+	if base == nil {
+		base = []span{prev.raw}
+	}
+	return append(slices.Clip(base), raw)
+}
+
+// snapshot rebuilds the snapshot of x from its records, checking the
+// checksums of each; nil when x has none (a lobby). A checksum mismatch or
+// a delta that does not apply quarantines the match, as in readBody.
+func (s *Store) snapshot(x *match) ([]byte, error) {
+	if x.chain == nil {
+		body, err := s.readBody(x)
+		if err != nil || x.state.n == 0 {
+			return nil, err
+		}
+		start := x.state.off - x.body.off
+		return body[start : start+x.state.n : start+x.state.n], nil
+	}
+	var state []byte
+	for i, r := range x.chain {
+		buf := make([]byte, r.n)
+		if _, err := s.f.ReadAt(buf, r.off); err != nil {
+			return nil, corrupt(x.m.ID, "read error in the record at offset %d: %v", r.off, err)
+		}
+		rc, err := checkRecord(x.m.ID, buf, r.off)
+		if err == nil && i > 0 && rc.kind != kindDelta {
+			err = fmt.Errorf("a record of kind %d where a delta belongs", rc.kind)
+		}
+		var part []byte
+		if err == nil {
+			start := rc.state.off - rc.body.off
+			part = rc.bodyBytes[start : start+rc.state.n]
+			if i > 0 {
+				part, err = patch(state, part)
+			}
+		}
+		if err != nil {
+			x.damage = fmt.Sprintf("the snapshot does not rebuild from the record at offset %d: %v", r.off, err)
+			x.corrupt = corrupt(x.m.ID, "%s", x.damage)
+			s.log.Error("embedded: a match's snapshot is damaged on disk; the match is quarantined",
+				"match", x.m.ID, "file", filepath.Join(s.dir, dataFile), "offset", r.off, "bytes", r.n, "error", err)
+			return nil, x.corrupt
+		}
+		state = part
+	}
+	return slices.Clip(state), nil
 }
 
 func nanos(t time.Time) int64 {
@@ -405,12 +498,16 @@ func (s *Store) accept(x *match, e encoded) error {
 }
 
 func (x *match) liveBytes() int64 {
-	return x.raw.n + x.logBytes + 16*int64(len(x.log))
+	return x.size + x.logBytes + 16*int64(len(x.log))
 }
 
 // apply publishes a durable version and updates the indexes.
 func (s *Store) apply(x *match) {
 	id := x.m.ID
+	if s.loading {
+		s.matches[id] = x
+		return
+	}
 	old := s.matches[id]
 	if old != nil {
 		s.live -= old.liveBytes()
@@ -438,6 +535,20 @@ func (s *Store) apply(x *match) {
 	}
 }
 
+// reindex builds the indexes (channels, users, live bytes) from s.matches.
+func (s *Store) reindex() {
+	all := s.matches
+	s.matches, s.chans, s.users, s.live = make(map[string]*match, len(all)), map[string]string{}, map[string]map[string]struct{}{}, 0
+	for _, x := range all {
+		// Loading grew each match's log and request set one version at a
+		// time; once only the latest version is left, sized copies drop
+		// the slack that growth leaves (about a third of an idle match's
+		// memory).
+		x.log, x.reqs = slices.Clone(x.log), slices.Clone(x.reqs)
+		s.apply(x)
+	}
+}
+
 // unindexUsers removes x's match from the user index of everyone x seats.
 func (s *Store) unindexUsers(x *match) {
 	for _, u := range check.Users(x.m) {
@@ -452,6 +563,10 @@ func (s *Store) unindexUsers(x *match) {
 
 // forget drops a match from memory (expired, or replaced at load).
 func (s *Store) forget(id string) {
+	if s.loading {
+		delete(s.matches, id)
+		return
+	}
 	x := s.matches[id]
 	if x == nil {
 		return
@@ -507,15 +622,12 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 	if err != nil {
 		return storage.Match{}, err
 	}
-	body, err := s.readBody(x)
+	state, err := s.snapshot(x)
 	if err != nil {
 		return storage.Match{}, err
 	}
 	m := check.Copy(x.m)
-	if x.state.n > 0 {
-		start := x.state.off - x.body.off
-		m.State = body[start : start+x.state.n : start+x.state.n]
-	}
+	m.State = state
 	return m, nil
 }
 
@@ -636,7 +748,7 @@ func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error)
 	var damage error
 	if x.corrupt != nil {
 		damage = x.corrupt
-	} else if _, err := s.readBody(x); err != nil {
+	} else if _, err := s.snapshot(x); err != nil {
 		damage = err
 	}
 	spans := x.log
@@ -696,7 +808,7 @@ func (s *Store) Retire(ctx context.Context, id string) error {
 		return fmt.Errorf("embedded: retire match %s: %w", id, storage.ErrNotFound)
 	}
 	if x.corrupt == nil && s.pend[id] == nil {
-		s.readBody(x) // damage since the last read quarantines it
+		s.snapshot(x) // damage since the last read quarantines it
 	}
 	if x.corrupt == nil {
 		s.mu.Unlock()
@@ -705,4 +817,44 @@ func (s *Store) Retire(ctx context.Context, id string) error {
 	e := encodeRecord(id, kindRetire, 0, nil, nil, nil, nil, "")
 	s.log.Warn("embedded: a damaged match is retired (deleted) on request", "match", id, "damage", x.damage)
 	return s.accept(&match{m: storage.Match{ID: id}, retired: true}, e)
+}
+
+// reqSet is the set of a match's applied request IDs, packed into one
+// byte slice: each ID after its length in one byte (check.Commit allows
+// at most 200 bytes). A match holds a few hundred at most, so a lookup
+// scans it; one allocation per match instead of a map slot and a string
+// per ID keeps an idle match small (docs/performance.md). Versions share
+// it as they share the log: the latest version appends, older ones keep
+// their shorter view.
+type reqSet []byte
+
+func (r reqSet) has(id string) bool {
+	for i := 0; i < len(r); {
+		n := int(r[i])
+		if n == len(id) && string(r[i+1:i+1+n]) == id {
+			return true
+		}
+		i += 1 + n
+	}
+	return false
+}
+
+// with returns the set with ids added.
+func (r reqSet) with(ids ...string) reqSet {
+	for _, id := range ids {
+		r = append(r, byte(len(id)))
+		r = append(r, id...)
+	}
+	return r
+}
+
+// list returns the IDs in the order they were added.
+func (r reqSet) list() []string {
+	var out []string
+	for i := 0; i < len(r); {
+		n := int(r[i])
+		out = append(out, string(r[i+1:i+1+n]))
+		i += 1 + n
+	}
+	return out
 }

@@ -97,3 +97,10 @@ func RecordsForTest(t *testing.T, path string) []RecordForTest {
 
 // KindDamage is the kind of the record that keeps a quarantined match.
 const KindDamage = kindDamage
+
+// Record kinds of a commit: a whole snapshot, or a delta.
+const (
+	KindAppend = kindAppend
+	KindDelta  = kindDelta
+	MaxChain   = maxChain
+)

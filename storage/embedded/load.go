@@ -52,6 +52,10 @@ func (s *Store) load() error {
 	}
 
 	off := int64(len(fileMagic))
+	// While loading, versions replace each other in s.matches only; the
+	// indexes are built once at the end (reindex).
+	s.loading = true
+	defer func() { s.loading = false }()
 	r := s.reader(off, size)
 	for off < size {
 		rc, n, p, err := s.readRecord(r, off, size)
@@ -91,6 +95,9 @@ func (s *Store) load() error {
 			s.forget(id)
 		}
 	}
+	s.decodeMeta()
+	s.loading = false
+	s.reindex()
 	var damaged []string
 	for id, x := range s.matches {
 		if x.corrupt != nil {
@@ -346,64 +353,142 @@ func (s *Store) replay(r rec) {
 		s.forget(r.id)
 		return
 	}
-	var m storage.Match
-	if err := json.Unmarshal(r.meta, &m); err != nil {
-		s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the metadata in the record at offset %d: %v", r.raw.off, err))
-		return
+	// decode reads the metadata in full; most records need only their
+	// version, and the metadata of each match's latest record is decoded
+	// once the whole file is read (decodeMeta).
+	decode := func() (storage.Match, bool) {
+		var m storage.Match
+		if err := json.Unmarshal(r.meta, &m); err != nil {
+			s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the metadata in the record at offset %d: %v", r.raw.off, err))
+			return m, false
+		}
+		if m.ID != r.id {
+			s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the record at offset %d holds match %q", r.raw.off, m.ID))
+			return m, false
+		}
+		m.State = nil
+		return m, true
 	}
-	if m.ID != r.id {
-		s.quarantine(r.id, nil, time.Time{}, fmt.Sprintf("the record at offset %d holds match %q", r.raw.off, m.ID))
-		return
-	}
-	m.State = nil
 	var deadline time.Time
 	if r.deadline != 0 {
 		deadline = time.Unix(0, r.deadline)
 	}
 	prev := s.matches[r.id]
-	switch r.kind {
-	case kindDamage:
-		x := &match{m: m, deadline: deadline, log: r.entries, reqs: map[string]struct{}{}, damage: r.reason}
-		for _, e := range r.entries {
-			x.logBytes += e.n
+	update := r.kind == kindAppend || r.kind == kindDelta
+	if r.kind == kindDamage || (update && (prev == nil || prev.corrupt != nil)) {
+		m, ok := decode()
+		if !ok {
+			return
 		}
-		for _, q := range r.reqs {
-			x.reqs[q] = struct{}{}
-		}
-		x.corrupt = corrupt(r.id, "%s", r.reason)
-		s.apply(x)
-		return
-	case kindAppend:
 		switch {
+		case r.kind == kindDamage:
+			x := &match{m: m, deadline: deadline, log: r.entries, reqs: reqSet(nil).with(r.reqs...), damage: r.reason}
+			for _, e := range r.entries {
+				x.logBytes += e.n
+			}
+			x.corrupt = corrupt(r.id, "%s", r.reason)
+			s.apply(x)
 		case prev == nil:
 			s.quarantine(r.id, &m, deadline, fmt.Sprintf("the update at offset %d has no base record (the match's earlier records are lost)", r.raw.off))
-			return
-		case prev.corrupt != nil:
+		default:
 			// Still damaged; the newest metadata keeps the indexes current.
 			y := *prev
-			y.m, y.deadline = m, deadline
+			y.m, y.meta, y.deadline = m, nil, deadline
 			s.apply(&y)
-			return
-		case m.Version != prev.m.Version+1:
-			s.quarantine(r.id, &m, deadline, fmt.Sprintf("the record at offset %d holds version %d after version %d: the commits in between are lost",
+		}
+		return
+	}
+	m := storage.Match{ID: r.id}
+	var meta []byte
+	if v, moves, ok := metaVersion(r.meta); ok {
+		m.Version, m.Moves, meta = v, moves, bytes.Clone(r.meta)
+	} else if m, ok = decode(); !ok {
+		return
+	}
+	if update && m.Version != prev.m.Version+1 {
+		if full, ok := decode(); ok {
+			s.quarantine(r.id, &full, deadline, fmt.Sprintf("the record at offset %d holds version %d after version %d: the commits in between are lost",
 				r.raw.off, m.Version, prev.m.Version))
+		}
+		return
+	}
+	x := &match{m: m, meta: meta, deadline: deadline, body: r.body, bodyCRC: r.bodyCRC, state: r.state, raw: r.raw, size: r.raw.n}
+	if r.kind == kindDelta {
+		if prev.chain == nil && prev.state.n == 0 {
+			if full, ok := decode(); ok {
+				s.quarantine(r.id, &full, deadline, fmt.Sprintf("the delta at offset %d follows a version without a snapshot", r.raw.off))
+			}
 			return
 		}
+		x.chain = extend(prev, r.raw)
+		x.chainBytes = prev.chainBytes + r.state.n
+		x.size = prev.size
 	}
-	x := &match{m: m, deadline: deadline, body: r.body, bodyCRC: r.bodyCRC, state: r.state, raw: r.raw}
-	if r.kind == kindAppend {
+	if update {
 		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
-	} else {
-		x.reqs = map[string]struct{}{}
 	}
 	x.log = append(x.log, r.entries...)
 	for _, e := range r.entries {
 		x.logBytes += e.n
 	}
-	for _, q := range r.reqs {
-		x.reqs[q] = struct{}{}
-	}
+	x.reqs = x.reqs.with(r.reqs...)
 	s.apply(x)
+}
+
+// metaVersion finds the version and the move count in a match's metadata
+// JSON without decoding it: encoding/json writes them next to each other
+// as "version":V,"moves":M (storage.Match keeps them adjacent), and a raw
+// quote cannot occur inside a JSON string, so the first "version": followed
+// by a digit is the match's own field.
+func metaVersion(meta []byte) (v, moves int64, ok bool) {
+	num := func(b []byte) (int64, int) {
+		var n int64
+		i := 0
+		for ; i < len(b) && i < 18 && b[i] >= '0' && b[i] <= '9'; i++ {
+			n = n*10 + int64(b[i]-'0')
+		}
+		return n, i
+	}
+	key, next := []byte(`"version":`), []byte(`,"moves":`)
+	for off := 0; ; {
+		j := bytes.Index(meta[off:], key)
+		if j < 0 {
+			return 0, 0, false
+		}
+		p := off + j + len(key)
+		v, n := num(meta[p:])
+		if n > 0 && bytes.HasPrefix(meta[p+n:], next) {
+			moves, m := num(meta[p+n+len(next):])
+			return v, moves, m > 0
+		}
+		off = p
+	}
+}
+
+// decodeMeta decodes, once the file is read, the metadata of the latest
+// record of each match that replay left undecoded. Metadata that does not
+// decode, or disagrees with the record, quarantines its match.
+func (s *Store) decodeMeta() {
+	for id, x := range s.matches {
+		if x.meta == nil {
+			continue
+		}
+		var m storage.Match
+		err := json.Unmarshal(x.meta, &m)
+		switch {
+		case err != nil:
+			x.damage = fmt.Sprintf("the metadata in the record at offset %d: %v", x.raw.off, err)
+		case m.ID != id || m.Version != x.m.Version || m.Moves != x.m.Moves:
+			x.damage = fmt.Sprintf("the record at offset %d holds match %q version %d, not %s version %d", x.raw.off, m.ID, m.Version, id, x.m.Version)
+		default:
+			m.State = nil
+			x.m = m
+		}
+		if x.damage != "" && x.corrupt == nil {
+			x.corrupt = corrupt(id, "%s", x.damage)
+		}
+		x.meta = nil
+	}
 }
 
 // quarantine marks a match as damaged while loading. It keeps the newest
@@ -413,12 +498,12 @@ func (s *Store) replay(r rec) {
 // first reason found is kept.
 func (s *Store) quarantine(id string, meta *storage.Match, deadline time.Time, reason string) {
 	prev := s.matches[id]
-	x := &match{damage: reason, reqs: map[string]struct{}{}}
+	x := &match{damage: reason}
 	switch {
 	case meta != nil:
 		x.m, x.deadline = *meta, deadline
 	case prev != nil:
-		x.m, x.deadline = prev.m, prev.deadline
+		x.m, x.meta, x.deadline = prev.m, prev.meta, prev.deadline
 	default:
 		x.m = storage.Match{ID: id}
 	}
@@ -474,11 +559,11 @@ func (s *Store) compact() error {
 		if s.expired(x) {
 			continue
 		}
-		var body []byte
+		var state []byte
 		if x.corrupt == nil {
 			var err error
 			// A checksum mismatch quarantines x; a read error stops here.
-			if body, err = s.readBody(x); err != nil && x.corrupt == nil {
+			if state, err = s.snapshot(x); err != nil && x.corrupt == nil {
 				return fail(err)
 			}
 		}
@@ -486,18 +571,15 @@ func (s *Store) compact() error {
 		if err != nil {
 			return fail(err)
 		}
-		var state []byte
 		kind, log := kindFull, x.log
 		if x.corrupt != nil {
 			// A quarantined match keeps what is known to be intact: its
 			// metadata, its log up to the damage, its request IDs.
 			kind = kindDamage
+			state = nil
 			log = slices.DeleteFunc(slices.Clone(log), func(sp span) bool {
 				return sp.off >= x.raw.off && sp.off < x.raw.off+x.raw.n // entries of a record found damaged since it was read
 			})
-		} else {
-			start := x.state.off - x.body.off
-			state = body[start : start+x.state.n]
 		}
 		entries := make([][]byte, len(log))
 		var logBytes int64
@@ -508,10 +590,7 @@ func (s *Store) compact() error {
 			}
 			logBytes += sp.n
 		}
-		reqs := make([]string, 0, len(x.reqs))
-		for q := range x.reqs {
-			reqs = append(reqs, q)
-		}
+		reqs := x.reqs.list()
 		slices.Sort(reqs)
 		e := encodeRecord(id, kind, nanos(x.deadline), meta, state, entries, reqs, x.damage)
 		if _, err := w.Write(e.buf); err != nil {
@@ -519,6 +598,7 @@ func (s *Store) compact() error {
 		}
 		y := &match{m: x.m, deadline: x.deadline, bodyCRC: e.bodyCRC, logBytes: logBytes, reqs: x.reqs, corrupt: x.corrupt, damage: x.damage}
 		y.state, y.log, y.body, y.raw = e.at(off)
+		y.size = y.raw.n
 		if y.corrupt != nil {
 			y.raw = span{} // no record of it is to be read again; its entries are intact
 		}

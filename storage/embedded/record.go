@@ -15,10 +15,10 @@ import (
 //	        idLen      u16
 //	        id         idLen bytes
 //	        headerCRC  u32  CRC-32C of the header bytes before it
-//	body    kind       u8   kindFull, kindAppend, kindDamage or kindRetire
+//	body    kind       u8   kindFull, kindAppend, kindDelta, kindDamage or kindRetire
 //	        deadline   i64  Unix nanoseconds; 0 = never expires
 //	        meta       u32 length + match JSON (without the snapshot)
-//	        state      u32 length + snapshot bytes
+//	        state      u32 length + snapshot bytes (kindDelta: a delta, delta.go)
 //	        entries    u32 count, then per entry u32 length + log entry JSON
 //	        requests   u32 count, then per request u16 length + request ID
 //	        reason     kindDamaged only: u32 length + what was found damaged
@@ -43,6 +43,7 @@ const (
 	kindAppend byte = 2 // new snapshot plus the entries and request IDs to add
 	kindDamage byte = 3 // a quarantined match: metadata, intact log entries, request IDs, reason
 	kindRetire byte = 4 // a damaged match retired (Store.Retire): nothing of it is kept; the body is empty
+	kindDelta  byte = 5 // like kindAppend, but state holds a delta against the previous version's snapshot (delta.go)
 
 	fixedHeader = 4 + 4 + 4 + 2 // before the id
 	maxBody     = 1 << 30
@@ -191,7 +192,7 @@ func parseBody(r *rec, body []byte, off int64) error {
 		return err
 	}
 	r.kind = body[0]
-	if r.kind != kindFull && r.kind != kindAppend && r.kind != kindDamage && r.kind != kindRetire {
+	if r.kind != kindFull && r.kind != kindAppend && r.kind != kindDamage && r.kind != kindRetire && r.kind != kindDelta {
 		return fmt.Errorf("unknown record kind %d", r.kind)
 	}
 	r.deadline = int64(binary.LittleEndian.Uint64(body[1:]))
@@ -256,4 +257,28 @@ func parseBody(r *rec, body []byte, off int64) error {
 		return fmt.Errorf("%d trailing bytes", len(body)-p)
 	}
 	return nil
+}
+
+// checkRecord checks and decodes the whole record buf read at file offset
+// off, which must belong to match id: its header and body checksums hold
+// and its body decodes. The returned rec keeps the body (bodyBytes).
+func checkRecord(id string, buf []byte, off int64) (rec, error) {
+	rid, bodyLen, bodyCRC, hl, err := parseHeader(buf)
+	switch {
+	case err != nil:
+		return rec{}, fmt.Errorf("record header: %v", err)
+	case rid != id:
+		return rec{}, fmt.Errorf("the record belongs to match %q", rid)
+	case int64(hl)+bodyLen != int64(len(buf)):
+		return rec{}, fmt.Errorf("record of %d bytes where %d were expected", int64(hl)+bodyLen, len(buf))
+	}
+	body := buf[hl:]
+	if crc32.Checksum(body, castagnoli) != bodyCRC {
+		return rec{}, errors.New("checksum mismatch in the record body")
+	}
+	r := rec{id: id, body: span{off + int64(hl), bodyLen}, bodyCRC: bodyCRC, raw: span{off, int64(len(buf))}, bodyBytes: body}
+	if err := parseBody(&r, body, r.body.off); err != nil {
+		return rec{}, err
+	}
+	return r, nil
 }
