@@ -52,7 +52,7 @@ type match struct {
 	log      []span // one per log entry, in order; shared, append-only
 	logBytes int64
 	reqs     reqSet // request IDs applied; shared, grows
-	raw      span                // the latest record, header and body
+	raw      span   // the latest record, header and body
 	// chain, when the snapshot is stored as deltas: the records that
 	// rebuild it, the one holding a whole snapshot first, then each delta
 	// in order (the last is raw); nil when the latest record holds the
@@ -63,9 +63,9 @@ type match struct {
 	corrupt    error // non-nil: every read of this match fails with it
 	// meta, while the store loads: the metadata JSON of the latest record,
 	// of which m holds only ID, Version and Moves until it is decoded.
-	meta []byte
-	damage   string              // what is damaged, when corrupt is set
-	retired  bool                // a kindRetire record on its way: the match is gone
+	meta    []byte
+	damage  string // what is damaged, when corrupt is set
+	retired bool   // a kindRetire record on its way: the match is gone
 }
 
 // batch is a group of accepted records written with one write and one
