@@ -16,8 +16,8 @@ import (
 //	uvarint n<<1 | 0, then n bytes   insert the bytes
 //	uvarint n<<1 | 1, uvarint off    copy n bytes of the base from off
 //
-// The encoder indexes every 8-byte window of the base in a hash table
-// (the last position wins) and scans the target for windows found there,
+// The encoder indexes the 8-byte windows of the base that start at every
+// fourth byte in a hash table (the last position wins) and scans the target for windows found there,
 // extending each match backwards and forwards: a greedy LZ77 against the
 // base, linear in the sizes.
 
@@ -40,7 +40,9 @@ func diff(base, target []byte) []byte {
 	for i := range tbl {
 		tbl[i] = -1
 	}
-	for i := 0; i+deltaWindow <= len(base); i++ {
+	// Every fourth window of the base is enough: the scan below tries every
+	// position of the target, so any run of 11 equal bytes or more is found.
+	for i := 0; i+deltaWindow <= len(base); i += 4 {
 		tbl[deltaHash(base[i:])] = int32(i)
 	}
 	insert := func(b []byte) {

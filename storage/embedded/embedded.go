@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -99,6 +100,7 @@ type Store struct {
 	closed   bool
 
 	loading    bool // Open is replaying the file: apply and forget leave the indexes alone
+	built      builtCache
 	compactMin int64
 	compactErr error
 	syncs      int64 // fdatasyncs of commits, for the group-commit benchmark
@@ -342,6 +344,7 @@ func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *s
 	if kind == kindDelta {
 		x.chain = extend(prev, raw)
 		x.chainBytes = prev.chainBytes + int64(len(state))
+		s.built.put(raw.off, m.State)
 	}
 	x.log = append(x.log, spans...)
 	for _, b := range entries {
@@ -396,6 +399,13 @@ func (s *Store) snapshot(x *match) ([]byte, error) {
 		start := x.state.off - x.body.off
 		return body[start : start+x.state.n : start+x.state.n], nil
 	}
+	if b := s.built.get(x.raw.off); b != nil {
+		// The latest record is still checked, as for a whole snapshot.
+		if _, err := s.readBody(x); err != nil {
+			return nil, err
+		}
+		return bytes.Clone(b), nil
+	}
 	var state []byte
 	for i, r := range x.chain {
 		buf := make([]byte, r.n)
@@ -423,8 +433,36 @@ func (s *Store) snapshot(x *match) ([]byte, error) {
 		}
 		state = part
 	}
-	return slices.Clip(state), nil
+	s.built.put(x.raw.off, state)
+	return bytes.Clone(state), nil
 }
+
+// builtCache keeps the snapshots most recently rebuilt from deltas or
+// written as one, keyed by the file offset of the record that completes
+// them, so the usual Get then Commit of a match reads one record instead
+// of its whole chain. It holds a few dozen snapshots whatever the number
+// of matches; compaction, which moves every record, empties it.
+type builtCache struct {
+	off  [64]int64
+	data [64][]byte
+	next int
+}
+
+func (c *builtCache) get(off int64) []byte {
+	for i, o := range c.off {
+		if o == off && c.data[i] != nil {
+			return c.data[i]
+		}
+	}
+	return nil
+}
+
+func (c *builtCache) put(off int64, b []byte) {
+	c.off[c.next], c.data[c.next] = off, bytes.Clone(b)
+	c.next = (c.next + 1) % len(c.off)
+}
+
+func (c *builtCache) reset() { *c = builtCache{} }
 
 func nanos(t time.Time) int64 {
 	if t.IsZero() {

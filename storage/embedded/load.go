@@ -617,6 +617,7 @@ func (s *Store) compact() error {
 	old := s.f
 	s.f = tf
 	old.Close()
+	s.built.reset() // its offsets were of the old file
 	s.size, s.tail = off, off
 	s.matches, s.chans, s.users, s.live = map[string]*match{}, map[string]string{}, map[string]map[string]struct{}{}, 0
 	for _, y := range next {
