@@ -6,6 +6,7 @@
 //	smokestack render FILE -o board.png [--seat N]
 //	smokestack selfplay --game G --seats N --games K --seed S
 //	smokestack games                    each game: players, rules versions, score and options
+//	smokestack backup DEST              copy the embedded store while it serves
 //
 // main does configuration and wiring only; see package bot for the logic.
 package main
@@ -42,6 +43,8 @@ commands:
                               random legal playouts; report speed and any invariant failure
   games                       list the games this build offers: players, rules versions,
                               score and options
+  backup DEST                 copy the embedded store (DATA_DIR) into the new directory
+                              DEST, consistently, while the bot may be serving it
   help                        this text
 
 Configuration comes from the environment and ./.env; see .env.example.
@@ -74,6 +77,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 		err = selfplayCmd(args, stdout, cat)
 	case "games":
 		gamesCmd(stdout, cat)
+	case "backup":
+		err = backupCmd(args, stdout, stderr, environ)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 	default:

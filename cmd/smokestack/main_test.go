@@ -24,6 +24,8 @@ import (
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/embedded"
 	"github.com/smokestack/smokestack/storage/storagetest"
 )
 
@@ -487,5 +489,44 @@ func TestGamesAndUsage(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, nil, "serve", "extra"); code != exitUsage {
 		t.Errorf("serve with arguments: exit %d", code)
+	}
+}
+
+// TestBackupCmd copies the embedded store while another handle holds it
+// open (as a serving bot does), and refuses with Redis configured.
+func TestBackupCmd(t *testing.T) {
+	dataDir := t.TempDir()
+	st, err := embedded.Open(dataDir, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for i := range 3 {
+		m := storagetest.BenchMatch(fmt.Sprint("m", i), storagetest.Snapshot(500))
+		if err := st.Create(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Commit(context.Background(), storagetest.NextCommit(m, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dest := filepath.Join(t.TempDir(), "copy")
+	code, out, errOut := runCLI(t, []string{"DATA_DIR=" + dataDir}, "backup", dest)
+	if code != exitOK || !strings.Contains(out, "3 matches") {
+		t.Fatalf("backup: exit %d: %s %s", code, out, errOut)
+	}
+	b, err := embedded.Open(dest, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if m, err := b.Get(context.Background(), "m2"); err != nil || m.Moves != 1 {
+		t.Errorf("the copy's m2: %+v, %v", m.Moves, err)
+	}
+	if code, _, errOut := runCLI(t, []string{"DATA_DIR=" + dataDir}, "backup"); code != exitUsage {
+		t.Errorf("backup without DEST: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, []string{"REDIS_URL=redis://localhost:1/0"}, "backup", dest+"2"); code != exitFail || !strings.Contains(errOut, "BGSAVE") {
+		t.Errorf("backup with Redis: exit %d: %s", code, errOut)
 	}
 }
