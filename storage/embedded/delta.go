@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync"
 )
 
@@ -28,22 +29,26 @@ const (
 
 var deltaTables = sync.Pool{New: func() any { return new([1 << deltaBits]int32) }}
 
-func deltaHash(b []byte) uint32 {
-	return (binary.LittleEndian.Uint32(b)*2654435761 ^ binary.LittleEndian.Uint32(b[4:])*2246822519) >> (32 - deltaBits)
+func deltaHash(b []byte, bits uint) uint32 {
+	return (binary.LittleEndian.Uint32(b)*2654435761 ^ binary.LittleEndian.Uint32(b[4:])*2246822519) >> (32 - bits)
 }
 
 // diff returns a delta that rebuilds target from base.
 func diff(base, target []byte) []byte {
 	out := binary.AppendUvarint(make([]byte, 0, 64), uint64(len(target)))
-	tbl := deltaTables.Get().(*[1 << deltaBits]int32)
-	defer deltaTables.Put(tbl)
+	pooled := deltaTables.Get().(*[1 << deltaBits]int32)
+	defer deltaTables.Put(pooled)
+	// A table about twice the windows indexed; clearing it is then cheap
+	// for a small base.
+	bits := uint(min(deltaBits, max(6, bitsLen(len(base)/4)+1)))
+	tbl := pooled[:1<<bits]
 	for i := range tbl {
 		tbl[i] = -1
 	}
 	// Every fourth window of the base is enough: the scan below tries every
 	// position of the target, so any run of 11 equal bytes or more is found.
 	for i := 0; i+deltaWindow <= len(base); i += 4 {
-		tbl[deltaHash(base[i:])] = int32(i)
+		tbl[deltaHash(base[i:], bits)] = int32(i)
 	}
 	insert := func(b []byte) {
 		if len(b) > 0 {
@@ -53,7 +58,7 @@ func diff(base, target []byte) []byte {
 	}
 	lit, i := 0, 0
 	for i+deltaWindow <= len(target) {
-		j := int(tbl[deltaHash(target[i:])])
+		j := int(tbl[deltaHash(target[i:], bits)])
 		if j < 0 || string(base[j:j+deltaWindow]) != string(target[i:i+deltaWindow]) {
 			i++
 			continue
@@ -75,6 +80,8 @@ func diff(base, target []byte) []byte {
 	return out
 }
 
+func bitsLen(n int) int { return bits.Len(uint(n)) }
+
 var errDelta = errors.New("malformed delta")
 
 // patch applies a delta made by diff to base. A delta that does not fit
@@ -86,7 +93,7 @@ func patch(base, d []byte) ([]byte, error) {
 		return nil, errDelta
 	}
 	d = d[n:]
-	out := make([]byte, 0, size)
+	out := make([]byte, 0, min(size, 1<<20)) // a damaged length must not allocate a gigabyte
 	for len(d) > 0 {
 		op, n := binary.Uvarint(d)
 		if n <= 0 {

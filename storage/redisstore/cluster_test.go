@@ -237,6 +237,33 @@ func TestClusterFailover(t *testing.T) {
 	}
 }
 
+// BenchmarkClusterWait alternates, in every iteration, one move (Get +
+// Commit) without and one with the replica acknowledgement (WAIT 1) on
+// the cluster, one writer, so both see the same load: "nowait-ns/op" and
+// "store-ns/op" (with WAIT) and their ratio.
+func BenchmarkClusterWait(b *testing.B) {
+	cl := cluster.Get(b)
+	ctx := context.Background()
+	state := storagetest.BenchSnapshots(b)["1264B"]
+	cycle := func(opts ...redisstore.Option) func() {
+		s := redisstore.New(cl.Client(), redistest.Prefix(b), storage.Options{}, opts...)
+		b.Cleanup(func() { s.Close() })
+		if err := s.Create(ctx, storagetest.BenchMatch("m", state)); err != nil {
+			b.Fatal(err)
+		}
+		return func() {
+			m, err := s.Get(ctx, "m")
+			if err == nil {
+				err = s.Commit(ctx, storagetest.NextCommit(m, 1))
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	storagetest.Interleave(b, "nowait", cycle(), cycle(clusterWait), len(state))
+}
+
 // BenchmarkClusterCycle measures a move (Get + Commit with a log entry and
 // a request ID) on the three-master cluster, without and with the replica
 // acknowledgement (WAIT 1), from 8 writers on 8 matches; it reports moves
