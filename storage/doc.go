@@ -101,8 +101,15 @@
 // Commit returns once the write is durable as far as the backend goes:
 // the embedded store after fdatasync; Redis as its persistence allows
 // (run it with appendonly yes and appendfsync always to lose no
-// acknowledged commit). Both are tested by killing the process with
-// SIGKILL after acknowledged commits and reopening. The converse does not
+// acknowledged commit; the store checks the settings at start and warns)
+// and, with replica acknowledgement on (redisstore.WaitReplicas), once
+// that many replicas hold it, so a failover loses no acknowledged commit.
+// A commit the replicas did not confirm in time fails with
+// ErrUnconfirmed: it is applied and visible, and only a failover before
+// the replicas catch up can still lose it. Both backends are tested by
+// killing the process with SIGKILL after acknowledged commits and
+// reopening, and Redis Cluster by killing a master during a load of
+// commits. The converse does not
 // hold: a commit that returned an error other than ErrConflict,
 // ErrDuplicate or ErrNotFound may still have landed (a lost reply, a
 // failed sync after the write), so callers treat such errors as "unknown"
@@ -112,5 +119,7 @@
 //
 // storagetest.Run is the conformance suite, damage cases included;
 // storagetest.Redis starts a real redis-server on a unix socket for the
-// Redis tests and fails (never skips) when redis-server is missing.
+// Redis tests and fails (never skips) when redis-server is missing;
+// storagetest.NewRedisCluster starts a Redis Cluster of three masters
+// with one replica each on loopback.
 package storage

@@ -56,8 +56,11 @@
 //     channel as free, so nothing is stuck.
 //
 // TestCluster runs the whole conformance suite through a cluster client
-// against a one-node Redis Cluster, which rejects cross-slot scripts and
-// transactions just like a real one.
+// against a Redis Cluster of three masters with one replica each on
+// loopback (every commit waiting for its replica), which rejects
+// cross-slot scripts and transactions; TestClusterFailover kills a master
+// during a load of commits and finds every acknowledged one after the
+// failover.
 //
 // The price: ChannelMatch and UserMatches cost two round trips; after a
 // crash a user's list can miss a match whose seats just changed until its
@@ -124,7 +127,31 @@
 //
 // A commit is as durable as the server's persistence: run Redis with
 // appendonly yes and appendfsync always to lose no acknowledged commit
-// (the crash test does exactly that).
+// (the crash test does exactly that). Open reads appendonly, appendfsync
+// and save on every node and logs a warning naming the node and the fix
+// when a restart or a crash could lose acknowledged commits: no
+// append-only file (only RDB snapshots, or nothing), appendfsync no, or
+// appendfsync everysec without replica acknowledgement. Where CONFIG is
+// disabled it says it cannot check.
+//
+// Replication is asynchronous, so a master that fails over loses the
+// commits its replica had not received yet. With WaitReplicas(n, timeout)
+// each Create and Commit is followed by WAIT n timeout in one pipeline on
+// the connection to the match's master (WAIT counts that connection's
+// writes): it returns only once n replicas hold the commit, and reports
+// storage.ErrUnconfirmed, the commit applied but unconfirmed, when fewer
+// did within the timeout (a master that just took over and has no replica
+// yet, for instance). The pipeline bypasses the cluster client's
+// redirection, so it is repeated with a fresh map of the slots when the
+// script cannot have run (MOVED, CLUSTERDOWN, READONLY, a refused
+// connection); any other error leaves the outcome unknown
+// (storage.ErrUnavailable). The cost on loopback is measured in
+// docs/performance.md.
+//
+// After a failed call the store asks the cluster client to reload its map
+// of the slots: go-redis does so itself after a failed single command but
+// not after a failed pipeline or transaction, and would otherwise keep
+// sending Get and Log to a dead master until its periodic reload.
 package redisstore
 
 import (
