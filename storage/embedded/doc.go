@@ -33,6 +33,10 @@
 // (header and body checksums); a chain that does not rebuild quarantines
 // its match.
 //
+// Delta records (kind 5) are new in issue #15: a build from before them
+// quarantines every match that has one. Compaction writes whole snapshots
+// only, so a compacted copy (smokestack backup) opens in older builds too.
+//
 // Open decodes the metadata JSON of only the latest record of each match:
 // for the records before it, it reads the version and the move count,
 // which encoding/json writes side by side, and checks that each commit

@@ -474,18 +474,20 @@ func (s *Store) decodeMeta() {
 			continue
 		}
 		var m storage.Match
+		var why string
 		err := json.Unmarshal(x.meta, &m)
 		switch {
 		case err != nil:
-			x.damage = fmt.Sprintf("the metadata in the record at offset %d: %v", x.raw.off, err)
+			why = fmt.Sprintf("the metadata in the record at offset %d: %v", x.raw.off, err)
 		case m.ID != id || m.Version != x.m.Version || m.Moves != x.m.Moves:
-			x.damage = fmt.Sprintf("the record at offset %d holds match %q version %d, not %s version %d", x.raw.off, m.ID, m.Version, id, x.m.Version)
+			why = fmt.Sprintf("the record at offset %d holds match %q version %d, not %s version %d", x.raw.off, m.ID, m.Version, id, x.m.Version)
 		default:
 			m.State = nil
 			x.m = m
 		}
-		if x.damage != "" && x.corrupt == nil {
-			x.corrupt = corrupt(id, "%s", x.damage)
+		if why != "" && x.corrupt == nil { // a quarantined match keeps its first reason
+			x.damage = why
+			x.corrupt = corrupt(id, "%s", why)
 		}
 		x.meta = nil
 	}
