@@ -141,6 +141,15 @@ func (s *Server) start() error {
 	}
 	args = append(args, s.opts.Args...)
 	cmd := exec.Command(bin, args...)
+	// Errors in the arguments (an option this build does not know, such
+	// as cluster-enabled without cluster support) go to stderr, before the
+	// log file is open.
+	errFile, err := os.Create(filepath.Join(s.Dir, "redis.stderr"))
+	if err != nil {
+		return fmt.Errorf("redistest: %w", err)
+	}
+	defer errFile.Close()
+	cmd.Stdout, cmd.Stderr = errFile, errFile
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("redistest: start %s: %w", bin, err)
 	}
@@ -217,6 +226,9 @@ func freePort() (int, error) {
 
 func (s *Server) logTail() string {
 	b, _ := os.ReadFile(s.logPath)
+	if e, _ := os.ReadFile(filepath.Join(s.Dir, "redis.stderr")); len(e) > 0 {
+		b = append(append(b, '\n'), e...)
+	}
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	if len(lines) > 8 {
 		lines = lines[len(lines)-8:]

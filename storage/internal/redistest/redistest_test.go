@@ -3,6 +3,8 @@ package redistest
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -27,5 +29,37 @@ func TestStartStop(t *testing.T) {
 	cfg, err := c.ConfigGet(ctx, "appendonly").Result()
 	if err != nil || cfg["appendonly"] != "no" {
 		t.Fatalf("appendonly = %v, %v; want no", cfg, err)
+	}
+}
+
+// TestNoClusterSupport: a redis-server that refuses --cluster-enabled
+// makes StartCluster fail with ErrNoClusterSupport (NewCluster then skips
+// the test, saying so), never with a bare startup failure.
+func TestNoClusterSupport(t *testing.T) {
+	real, err := Path()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli, err := cliPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = --cluster-enabled ]; then\n" +
+		"    echo \"*** FATAL CONFIG FILE ERROR ***\" >&2\n    echo \">>> 'cluster-enabled \\\"yes\\\"'\" >&2\n" +
+		"    echo 'Bad directive or wrong number of arguments' >&2\n    exit 1\n  fi\ndone\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "redis-server"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(cli, filepath.Join(dir, "redis-cli")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
+	c, err := StartCluster(ClusterOptions{})
+	if err == nil {
+		c.Stop()
+	}
+	if !errors.Is(err, ErrNoClusterSupport) {
+		t.Fatalf("StartCluster with a redis-server without cluster support: %v, want ErrNoClusterSupport", err)
 	}
 }
