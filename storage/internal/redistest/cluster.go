@@ -99,6 +99,9 @@ func StartCluster(opts ClusterOptions) (*Cluster, error) {
 			"--cluster-node-timeout", strconv.FormatInt(opts.NodeTimeout.Milliseconds(), 10),
 			// A replica takes over however long it lost its master.
 			"--cluster-replica-validity-factor", "0",
+			// A replica's first sync starts at once, not after the default
+			// 5 s wait for more replicas.
+			"--repl-diskless-sync-delay", "0",
 		}})
 		if err != nil {
 			if i == 0 && strings.Contains(err.Error(), "cluster-enabled") {
