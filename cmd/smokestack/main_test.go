@@ -385,6 +385,11 @@ func TestServe(t *testing.T) {
 			if tc.name == "embedded" && !strings.Contains(stderr.String(), "PLAYGROUND_ADR (ignored; the closest known one is PLAYGROUND_ADDR)") {
 				t.Errorf("no warning about the unknown variable in the log:\n%s", stderr.String())
 			}
+			// The test servers run without persistence: the log says what
+			// that risks, once per node.
+			if tc.name != "embedded" && !strings.Contains(stderr.String(), "a restart of Redis loses every match") {
+				t.Errorf("no warning about Redis without persistence in the log:\n%s", stderr.String())
+			}
 			if tc.name == "redis-cluster" && !strings.Contains(stderr.String(), "wait_replicas=1") {
 				t.Errorf("the log does not say the store waits for a replica:\n%s", stderr.String())
 			}
