@@ -322,3 +322,35 @@ func BenchmarkClusterCycle(b *testing.B) {
 		})
 	}
 }
+
+// TestUnconfirmed: on a server without replicas, WaitReplicas(1, …) makes
+// every write report storage.ErrUnconfirmed, and the write is applied all
+// the same: the match exists, the move is in, a retry is a duplicate.
+func TestUnconfirmed(t *testing.T) {
+	ctx := context.Background()
+	s := redisstore.New(srv.Client(), redistest.Prefix(t), storage.Options{}, redisstore.WaitReplicas(1, 50*time.Millisecond))
+	defer s.Close()
+	m := storagetest.BenchMatch("u", []byte("state"))
+	if err := s.Create(ctx, m); !errors.Is(err, storage.ErrUnconfirmed) {
+		t.Fatalf("Create without a replica: %v, want ErrUnconfirmed", err)
+	}
+	c := storagetest.NextCommit(m, 0)
+	err := s.Commit(ctx, c)
+	if !errors.Is(err, storage.ErrUnconfirmed) || errors.Is(err, storage.ErrUnavailable) {
+		t.Fatalf("Commit without a replica: %v, want ErrUnconfirmed only", err)
+	}
+	t.Logf("the error reads: %v", err)
+	got, err := s.Get(ctx, "u")
+	if err != nil || got.Version != 1 || got.Moves != 1 {
+		t.Fatalf("after an unconfirmed commit: version %d, %d moves, %v; want it applied", got.Version, got.Moves, err)
+	}
+	if err := s.Commit(ctx, c); !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("the same commit again: %v, want ErrDuplicate", err)
+	}
+	// Without the option nothing waits.
+	plain := redisstore.New(srv.Client(), redistest.Prefix(t), storage.Options{})
+	defer plain.Close()
+	if err := plain.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+}
