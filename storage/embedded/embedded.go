@@ -334,7 +334,11 @@ func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *s
 		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
 	}
 	state := m.State
-	if d := s.delta(prev, m.State); d != nil {
+	d, err := s.delta(prev, m.State)
+	if err != nil {
+		return nil, encoded{}, err // a commit never writes over damage
+	}
+	if d != nil {
 		kind, state = kindDelta, d
 	}
 	e := encodeRecord(m.ID, kind, nanos(x.deadline), meta, state, entries, reqs, "")
@@ -361,21 +365,23 @@ func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *s
 // less than half the snapshot, the deltas since the last whole snapshot
 // stay smaller than one snapshot and fewer than maxChain, and prev is
 // durable (a version still waiting for its write cannot be read back).
-// Otherwise nil: the record holds the whole snapshot.
-func (s *Store) delta(prev *match, state []byte) []byte {
+// Otherwise nil: the record holds the whole snapshot. Damage found in
+// prev's records on the way (snapshot quarantines the match) is the
+// error.
+func (s *Store) delta(prev *match, state []byte) ([]byte, error) {
 	if prev == nil || len(state) == 0 || prev.corrupt != nil || s.pend[prev.m.ID] == prev || len(prev.chain) >= maxChain ||
 		(prev.chain == nil && prev.state.n == 0) {
-		return nil
+		return nil, nil
 	}
 	base, err := s.snapshot(prev)
 	if err != nil {
-		return nil // the commit writes a whole snapshot; the damage shows on the next read
+		return nil, err
 	}
 	d := diff(base, state)
 	if len(d) >= len(state)/2 || prev.chainBytes+int64(len(d)) > int64(len(state)) {
-		return nil
+		return nil, nil
 	}
-	return d
+	return d, nil
 }
 
 // extend is the chain of a delta record at raw that follows prev.
