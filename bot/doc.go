@@ -61,7 +61,9 @@
 // store that does not answer (storage.ErrUnavailable) explains as
 // KindBusy ("the store is busy"); a commit the store applied but no
 // replica confirmed in time (storage.ErrUnconfirmed) as KindBusy saying
-// exactly that, so the player looks before going on. One
+// exactly that, so the player looks before going on; a move so committed
+// stands instead (Outcome.Unconfirmed): its board and pings go out and its
+// mover alone reads UnconfirmedNote. One
 // stored under a rules version its game no longer (or not yet) plays fails
 // with a *RulesVersionError (KindRulesVersion, ErrRulesVersion) for that
 // match only and can still be aborted. Matches within the game's range of

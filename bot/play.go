@@ -41,11 +41,20 @@ type Outcome struct {
 	// another seat still deciding) leaves it unset and deserves a line of
 	// narration only.
 	NewTurn bool
+	// Unconfirmed is set when the store applied the move but no replica
+	// confirmed it in time (storage.ErrUnconfirmed): the move stands and
+	// the turn goes on, and front ends show the mover UnconfirmedNote,
+	// since a failover before the copy would take the move back.
+	Unconfirmed bool
 	// Notify lists the seats that newly must act, in Status.Active order:
 	// each is told once when its turn (or a decision owed in another's
 	// turn) begins, however many moves it then takes.
 	Notify []int
 }
+
+// UnconfirmedNote is what the mover of an Outcome.Unconfirmed move is
+// told, in every front end.
+const UnconfirmedNote = "Your move is in, but the store could not yet confirm that a second copy holds it. If the board later shows the match without it, play it again."
 
 // turnChange compares the status before a move (nil before the start)
 // with the one after it, for Outcome.NewTurn and Outcome.Notify.
@@ -123,7 +132,8 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		m.Moves++
 		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, RequestID: req.RequestID, At: s.now()}, nil
 	})
-	if err != nil {
+	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
+	if err != nil && !unconfirmed {
 		if req.RequestID != "" && (errors.Is(err, storage.ErrDuplicate) || s.applied(ctx, id, req.RequestID, m)) {
 			cur, lerr := s.load(ctx, id)
 			if lerr != nil {
@@ -134,7 +144,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		return Outcome{}, err
 	}
 	s.log.DebugContext(ctx, "move", "match", m.ID, "seat", seat, "move", move, "version", m.Version)
-	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs}
+	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: unconfirmed}
 	o.NewTurn, o.Notify = turnChange(prev, m.Play)
 	return o, nil
 }

@@ -394,6 +394,15 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 				s.states.put(next.ID, cachedState{data: next.snapshot, state: next.state, play: next.Play})
 			}
 			return next, nil
+		case errors.Is(err, storage.ErrUnconfirmed):
+			// Applied and visible, but no replica confirmed it in time: the
+			// caller gets the new match with the error, so a move can go on
+			// (board, pings) while its mover is told (Outcome.Unconfirmed).
+			if next.state != nil && next.snapshot != nil {
+				s.states.put(next.ID, cachedState{data: next.snapshot, state: next.state, play: next.Play})
+			}
+			s.log.WarnContext(ctx, "commit applied but not confirmed by a replica", "match", id, "version", next.Version, "err", err)
+			return next, fmt.Errorf("bot: commit match %s: %w", id, err)
 		case errors.Is(err, storage.ErrConflict):
 			last = err
 			backoff(attempt)

@@ -66,3 +66,43 @@ func TestStoreUnavailable(t *testing.T) {
 		}
 	}
 }
+
+// TestSubmitUnconfirmed: a move the store applied but no replica
+// confirmed (storage.ErrUnconfirmed: here a store that waits for one
+// replica of a redis-server that has none) stands: Submit returns the
+// played outcome, turn and notifications included, marked Unconfirmed so
+// the mover is told, and the match holds the move.
+func TestSubmitUnconfirmed(t *testing.T) {
+	ctx := context.Background()
+	srv := storagetest.Redis(t, storagetest.RedisOptions{})
+	prefix := storagetest.RedisPrefix(t)
+	plain := redisstore.New(srv.Client(), prefix, storage.Options{})
+	t.Cleanup(func() { plain.Close() })
+	m := started(t, ctx, newService(t, plain), "c1", "")
+	waiting := redisstore.New(srv.Client(), prefix, storage.Options{}, redisstore.WaitReplicas(1, 20*time.Millisecond))
+	t.Cleanup(func() { waiting.Close() })
+	svc := newService(t, waiting)
+	o, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: alice.ID, Move: "take 1", RequestID: "r1"})
+	if err != nil {
+		t.Fatalf("Submit: %v, want the move played", err)
+	}
+	if !o.Unconfirmed || o.Move == "" || o.Match.Version != m.Version+1 || !o.NewTurn || len(o.Notify) != 1 {
+		t.Fatalf("outcome %+v: want an unconfirmed played move that begins the next turn", o)
+	}
+	got, err := svc.Get(ctx, bot.ByID(m.ID))
+	if err != nil || got.Version != m.Version+1 || got.Moves != m.Moves+1 {
+		t.Fatalf("after the move: version %d moves %d (%v), want %d and %d", got.Version, got.Moves, err, m.Version+1, m.Moves+1)
+	}
+	if !strings.Contains(bot.UnconfirmedNote, "play it again") {
+		t.Errorf("note %q does not say what to do", bot.UnconfirmedNote)
+	}
+	// A lobby change on the same store still reports the unconfirmed
+	// commit as the busy kind with its own text, never as internal.
+	_, err = svc.Abort(ctx, bot.ByID(m.ID), alice.ID, false)
+	if !errors.Is(err, storage.ErrUnconfirmed) {
+		t.Fatalf("Abort: %v, want storage.ErrUnconfirmed", err)
+	}
+	if e := svc.Explain(ctx, err); e.Kind != bot.KindBusy || !strings.Contains(e.Text, "second copy") {
+		t.Errorf("Abort explained as %v %q, want the busy kind naming the missing second copy", e.Kind, e.Text)
+	}
+}

@@ -110,6 +110,9 @@ func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
 		if note := privateNote(o); note != nil {
 			p.send(ctx, r.Channel, note)
 		}
+		if o.Unconfirmed {
+			p.send(ctx, r.Channel, privateData(bot.UnconfirmedNote))
+		}
 		if ping := turnPing(o.Match, o.Notify); ping != nil {
 			p.send(ctx, r.Channel, ping)
 		}

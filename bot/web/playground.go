@@ -501,10 +501,20 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	evs := nonNilEvents(o.EventsFor(seat))
 	writeJSON(w, http.StatusOK, map[string]any{
 		"match": summary(o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
+		"warning": unconfirmedNote(o),
 		// The core's one decision of whether a turn began and who must
 		// now act (bot.Outcome): the page follows those seats.
 		"new_turn": o.NewTurn, "notify": nonNilInts(o.Notify),
 	})
+}
+
+// unconfirmedNote is the core's note for a move the store applied without
+// a replica's confirmation, or "".
+func unconfirmedNote(o bot.Outcome) string {
+	if o.Unconfirmed {
+		return bot.UnconfirmedNote
+	}
+	return ""
 }
 
 func nonNilEvents(s []engine.Event) []engine.Event {

@@ -654,6 +654,7 @@ async function submit(text) {
       remember("replace");
     }
     showMatch();
+    if (r.warning) hint(r.warning);
     $("move").focus();
   } catch (e) {
     showError(e);
