@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -111,6 +112,14 @@ type Match struct {
 	State   []byte    `json:"-"` // the game's MarshalState snapshot; nil in the lobby
 	Created time.Time `json:"created"`
 	Updated time.Time `json:"updated"`
+	// Due is when the host's scheduler must look at the match next (a
+	// reminder or a deadline of its turn clock); zero means never. The
+	// store indexes it for Store.Due. It is kept only while the match is
+	// open.
+	Due time.Time `json:"due,omitempty"`
+	// Clock is the host's turn clock of the match (its settings and each
+	// seat's waiting time), opaque to the store; nil when it has none.
+	Clock json.RawMessage `json:"clock,omitempty"`
 }
 
 // LogEntry is one applied move.
@@ -176,9 +185,28 @@ type Store interface {
 	// is ended with a Commit, which keeps it) and ErrNotFound when it does
 	// not exist.
 	Retire(ctx context.Context, id string) error
+	// Due claims up to limit open matches whose Due is at or before now
+	// for owner (a process of the host) and returns their IDs, earliest
+	// first. A claimed match is leased to owner for lease: no other owner
+	// is given it again before the lease ends. The lease is not released:
+	// the host commits a later Due (or none) when it has dealt with the
+	// match, and a host that died before that leaves the match to be
+	// claimed again once the lease has run out. Two owners racing for the
+	// same match are settled by the commit's compare-and-set, so an event
+	// takes effect once.
+	Due(ctx context.Context, now time.Time, owner string, lease time.Duration, limit int) ([]string, error)
+	// Prefs returns the preferences stored under key (a user's or a
+	// server's settings, opaque to the store); nil when there are none.
+	Prefs(ctx context.Context, key string) ([]byte, error)
+	// SetPrefs stores preferences under key, replacing what was there;
+	// nil or empty data deletes them. Preferences never expire.
+	SetPrefs(ctx context.Context, key string, data []byte) error
 	// Close releases the backend.
 	Close() error
 }
+
+// MaxPrefs is the most bytes SetPrefs stores under one key.
+const MaxPrefs = 16 << 10
 
 // Options common to both backends.
 type Options struct {

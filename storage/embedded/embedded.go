@@ -105,6 +105,9 @@ type Store struct {
 	compactErr error
 	syncs      int64 // fdatasyncs of commits, for the group-commit benchmark
 	sync       func(*os.File) error
+
+	leases map[string]lease // Due's claims, under mu
+	prefs  prefsFile        // SetPrefs and Prefs
 }
 
 var _ storage.Store = (*Store)(nil)

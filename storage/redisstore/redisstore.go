@@ -13,6 +13,7 @@
 //	                                   irexp (the rexp the index keys were last given)
 //	<prefix>:{m:<id>}:log              list: one JSON log entry per move
 //	<prefix>:{m:<id>}:idem:<request>   string with a TTL: a request already applied
+//	<prefix>:{m:<id>}:lease            string with a TTL: the scheduler's lease (see due.go)
 //
 // The snapshot sits in the match hash rather than in a key of its own, so
 // Get is one HMGET: atomic without MULTI and as cheap as a bare GET.
@@ -23,6 +24,9 @@
 //	<prefix>:chan:<channel>   string: ID of the match holding the channel; expires
 //	<prefix>:user:<user>      sorted set: match IDs scored by creation time (ms); expires
 //	                          unless it lists a match that never expires
+//	<prefix>:due              sorted set: match IDs scored by their turn clock's due
+//	                          time (ms), never later than the match's own (see due.go)
+//	<prefix>:prefs:<key>      string: a user's or a server's preferences (SetPrefs)
 //
 // # Commit
 //
@@ -400,7 +404,7 @@ const (
 	codeExists    = 1
 )
 
-// commitScript: KEYS match log [idem];
+// commitScript: KEYS match log lease [idem];
 // ARGV expect next rec state entry status users deadline ttl now idemTTL.
 // It returns {code, reason} for damage, {code} for the other refusals, and
 // {0, reindex, rexp, irexp} when applied: reindex is 1 when the user index
@@ -437,7 +441,7 @@ local n = redis.call('LLEN', KEYS[2])
 if n ~= moves then
   return {4, 'the log holds ' .. n .. ' entries but the match counts ' .. tostring(moves) .. ' moves'}
 end
-if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {3} end
+if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return {3} end
 if v ~= tonumber(ARGV[1]) then return {2} end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'state', ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', ARGV[8])
 local rexp = tonumber(cur[4]) or 0
@@ -458,7 +462,10 @@ end
 if ARGV[5] ~= '' and redis.call('RPUSH', KEYS[2], ARGV[5]) == 1 and rexp > 0 then
   redis.call('PEXPIRE', KEYS[2], rexp - now)
 end
-if KEYS[3] then redis.call('SET', KEYS[3], '1', 'PX', ARGV[11]) end
+if KEYS[4] then redis.call('SET', KEYS[4], '1', 'PX', ARGV[11]) end
+-- A commit ends any lease of the scheduler (Due): the match's clock
+-- changed, so it is looked at afresh.
+redis.call('DEL', KEYS[3])
 local reindex = 0
 if cur[3] ~= ARGV[7] then reindex = 1 end
 return {0, reindex, rexp, tonumber(cur[6]) or 0}
@@ -609,6 +616,9 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	}
 	// Index first: a failure after this leaves an extra index entry, which
 	// UserMatches filters out, never a missing one.
+	if err := s.schedule(cctx, m); err != nil {
+		return s.fail(ctx, err, "", "schedule match "+m.ID)
+	}
 	if err := s.index(cctx, m, life, false); err != nil {
 		return s.fail(ctx, err, "", "create match "+m.ID) // the index keys are not the match's
 	}
@@ -878,13 +888,16 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 			return fmt.Errorf("redisstore: encode log entry of match %s: %w", id, err)
 		}
 	}
-	keys := []string{s.matchKey(id, "match"), s.matchKey(id, "log")}
+	keys := []string{s.matchKey(id, "match"), s.matchKey(id, "log"), s.matchKey(id, "lease")}
 	if c.RequestID != "" {
 		keys = append(keys, s.matchKey(id, "idem:"+c.RequestID))
 	}
 	users := strings.Join(check.Users(m), "\n")
 	cctx, cancel := s.bound(ctx)
 	defer cancel()
+	if err := s.schedule(cctx, m); err != nil {
+		return s.fail(ctx, err, "", "schedule match "+id)
+	}
 	cmd, acked, err := s.run(cctx, commitScript, keys,
 		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), users,
 		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds())

@@ -93,6 +93,9 @@ func Run(t *testing.T, open Open) {
 		{"Damage", testDamage},
 		{"Salvage", testSalvage},
 		{"Concurrent", testConcurrent},
+		{"Due", testDue},
+		{"DueOnce", testDueOnce},
+		{"Prefs", testPrefs},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -107,7 +107,34 @@ func Copy(m storage.Match) storage.Match {
 	if m.State != nil {
 		m.State = append([]byte(nil), m.State...)
 	}
+	if m.Clock != nil {
+		m.Clock = append([]byte(nil), m.Clock...)
+	}
 	return m
+}
+
+// PrefsKey checks a preferences key and data for SetPrefs.
+func PrefsKey(key string, data []byte) error {
+	if key == "" || len(key) > 200 || strings.ContainsAny(key, "{}\x00\n\r\t ") {
+		return fmt.Errorf("%w: preferences key %q", ErrInvalid, key)
+	}
+	if len(data) > storage.MaxPrefs {
+		return fmt.Errorf("%w: preferences under %q are %d bytes, more than the limit of %d", ErrInvalid, key, len(data), storage.MaxPrefs)
+	}
+	return nil
+}
+
+// Due checks Store.Due's arguments.
+func Due(owner string, lease time.Duration, limit int) error {
+	if owner == "" || lease <= 0 || limit <= 0 {
+		return fmt.Errorf("%w: due: owner %q, lease %v, limit %d", ErrInvalid, owner, lease, limit)
+	}
+	return nil
+}
+
+// Pending reports whether m is due at now: open, with a Due at or before now.
+func Pending(m storage.Match, now time.Time) bool {
+	return m.Status.Open() && !m.Due.IsZero() && !now.Before(m.Due)
 }
 
 // Deadline is when an open match expires if nothing is committed after
