@@ -30,6 +30,8 @@ type CreateRequest struct {
 	// RulesVersion is the rules version the match will play, within the
 	// game's range; zero means the current one. Import passes a record's.
 	RulesVersion int
+	// Clock is the match's play-by-post settings (reminders); zero for none.
+	Clock ClockSettings
 }
 
 // CreateMatch opens a lobby in a channel with the creator seated.
@@ -87,6 +89,10 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	if minS != lo || maxS != hi {
 		sm.MinSeats, sm.MaxSeats = minS, maxS
 	}
+	if err := req.Clock.Check(); err != nil {
+		return Match{}, err
+	}
+	sm.Clock = encodeClock(Clock{Settings: req.Clock})
 	if err := s.store.Create(ctx, sm); err != nil {
 		if errors.Is(err, storage.ErrChannelTaken) {
 			// A damaged match holds the channel: say so, never just "taken".

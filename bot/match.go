@@ -59,7 +59,11 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 		pins:         sm.Pins,
 		snapshot:     sm.State,
 		game:         g,
+		Due:          sm.Due,
 	}
+	// A clock that does not decode starts afresh (no reminder is lost for
+	// good: the next move starts the seats' waits again).
+	m.Clock, _ = decodeClock(sm)
 	for i, st := range sm.Seats {
 		m.Seats[i] = Seat(st)
 	}
@@ -86,6 +90,11 @@ func (m Match) record() storage.Match {
 		State:        m.snapshot,
 		Created:      m.Created,
 		Updated:      m.Updated,
+		Due:          m.Due,
+		Clock:        encodeClock(m.Clock),
+	}
+	if !m.Status.Open() {
+		sm.Due = time.Time{}
 	}
 	for i, st := range m.Seats {
 		sm.Seats[i] = storage.Seat(st)

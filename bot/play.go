@@ -103,7 +103,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		prev *engine.Status
 	)
 	m, err := s.update(ctx, id, req.RequestID, func(m *Match) (*storage.LogEntry, error) {
-		if req.ExpectVersion != 0 && m.Version != req.ExpectVersion {
+		if req.ExpectVersion != 0 && m.Stale(req.ExpectVersion) {
 			return nil, ErrStale
 		}
 		if m.Status != StatusActive {

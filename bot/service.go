@@ -164,11 +164,17 @@ type Match struct {
 	Updated time.Time `json:"updated"`
 	// Play is the game's status; nil in the lobby.
 	Play *engine.Status `json:"play,omitempty"`
+	// Clock is the turn clock of play-by-post (clock.go) and Due when it
+	// next needs the scheduler; zero for none.
+	Clock Clock     `json:"clock"`
+	Due   time.Time `json:"due,omitzero"`
 
 	pins     map[string]string // the game's pins
 	snapshot []byte            // the encoded state, as stored; nil in the lobby
 	game     engine.Game
 	state    engine.State
+	// clockOnly marks a write that changes only the clock (schedule.go).
+	clockOnly bool
 }
 
 // SeatOf returns the seat of a user, or -1.
@@ -387,6 +393,11 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 		}
 		next.Version = prev + 1
 		next.Updated = s.now()
+		actor := -1
+		if entry != nil {
+			actor = entry.Seat
+		}
+		next.tickClock(m, actor, next.Updated)
 		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.record(), Entry: entry, RequestID: requestID})
 		switch {
 		case err == nil:

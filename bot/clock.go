@@ -1,0 +1,235 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // quiet hours name IANA zones; the image has no zoneinfo
+
+	"github.com/smokestack/smokestack/storage"
+)
+
+// The turn clock of play-by-post: each seat that must act waits from the
+// moment its turn began; a reminder goes to it every ClockSettings.Remind
+// while it waits, never while its player is away and never in its
+// player's quiet hours. The clock is stored with the match (Match.Clock,
+// and its next due time in storage.Match.Due, which the store indexes), so
+// it survives restarts and several processes sharing one store fire each
+// reminder once: a reminder is a compare-and-set commit of the match, and
+// only the process whose commit wins sends it (schedule.go).
+
+// ClockSettings are a match's play-by-post settings.
+type ClockSettings struct {
+	// Remind is the time between reminders to a seat that must act; zero
+	// sends none.
+	Remind time.Duration `json:"remind,omitempty"`
+}
+
+// The bounds of ClockSettings.Remind, so that a reminder is neither a
+// flood nor forgotten.
+const (
+	MinRemind = time.Hour
+	MaxRemind = 14 * 24 * time.Hour
+	// DefaultRemind is the reminder interval of a server that set none.
+	DefaultRemind = 24 * time.Hour
+)
+
+// Check refuses settings outside the bounds, saying which.
+func (c ClockSettings) Check() error {
+	if c.Remind != 0 && (c.Remind < MinRemind || c.Remind > MaxRemind) {
+		return Invalid("a reminder interval is from %s to %s, or off; %s is not", Span(MinRemind), Span(MaxRemind), Span(c.Remind))
+	}
+	return nil
+}
+
+// Clock is a match's turn clock.
+type Clock struct {
+	Settings ClockSettings `json:"settings"`
+	// Base is the match version of the last change to anything but the
+	// clock (a move, a seat, the status): a button made at Base or later
+	// is not stale (Match.Stale), since a reminder changes nothing a
+	// player sees.
+	Base  int64       `json:"base,omitempty"`
+	Seats []SeatClock `json:"seats,omitempty"`
+}
+
+// SeatClock is one seat's clock.
+type SeatClock struct {
+	// Since is when the seat began to wait (its turn began, or its last
+	// move); zero when it need not act.
+	Since time.Time `json:"since,omitzero"`
+	// Reminded is when the seat was last reminded in this wait.
+	Reminded  time.Time `json:"reminded,omitzero"`
+	Reminders int       `json:"reminders,omitempty"`
+	// Hold is when reminders may start again: the end of its player's
+	// absence or quiet hours, when a reminder fell in them.
+	Hold time.Time `json:"hold,omitzero"`
+}
+
+// nextReminder is when the seat is next reminded; zero for never.
+func (c Clock) nextReminder(seat int) time.Time {
+	if c.Settings.Remind <= 0 || seat < 0 || seat >= len(c.Seats) {
+		return time.Time{}
+	}
+	sc := c.Seats[seat]
+	if sc.Since.IsZero() {
+		return time.Time{}
+	}
+	last := sc.Since
+	if sc.Reminded.After(last) {
+		last = sc.Reminded
+	}
+	next := last.Add(c.Settings.Remind)
+	if sc.Hold.After(next) {
+		next = sc.Hold
+	}
+	return next
+}
+
+// due is the earliest reminder of any seat; zero for none.
+func (c Clock) due() time.Time {
+	var due time.Time
+	for i := range c.Seats {
+		if n := c.nextReminder(i); !n.IsZero() && (due.IsZero() || n.Before(due)) {
+			due = n
+		}
+	}
+	return due
+}
+
+// Stale reports whether a view of the match at version (a button) is out
+// of date: the game or the seats changed since. A commit of the clock
+// alone (a reminder) leaves such views current.
+func (m Match) Stale(version int64) bool {
+	base := m.Clock.Base
+	if base == 0 || base > m.Version {
+		base = m.Version
+	}
+	return version < base || version > m.Version
+}
+
+// tickClock brings the clock up to date after a change of the match from
+// prev to m at now: a seat that newly must act, or that just moved and
+// must act again, starts waiting; one that need not act stops. actor is
+// the seat that moved, or -1. A change that is not the clock's own moves
+// Base on.
+func (m *Match) tickClock(prev Match, actor int, now time.Time) {
+	if !m.clockOnly {
+		m.Clock.Base = m.Version
+	}
+	c := &m.Clock
+	if len(c.Seats) != len(m.Seats) {
+		seats := make([]SeatClock, len(m.Seats))
+		copy(seats, c.Seats)
+		c.Seats = seats
+	} else {
+		c.Seats = slices.Clone(c.Seats)
+	}
+	for i := range c.Seats {
+		switch {
+		case m.Status != StatusActive || !m.IsActive(i):
+			c.Seats[i] = SeatClock{}
+		case !prev.IsActive(i) || i == actor || c.Seats[i].Since.IsZero():
+			c.Seats[i] = SeatClock{Since: now}
+		}
+	}
+	m.Due = c.due()
+}
+
+// encodeClock is the clock as the store keeps it; nil for a match without one.
+func encodeClock(c Clock) json.RawMessage {
+	if c.Settings == (ClockSettings{}) && c.Base == 0 && len(c.Seats) == 0 {
+		return nil
+	}
+	data, _ := json.Marshal(c) // plain data: cannot fail
+	return data
+}
+
+// decodeClock reads a stored clock; a match stored before clocks existed
+// has none (the zero Clock: no reminders).
+func decodeClock(sm storage.Match) (Clock, error) {
+	var c Clock
+	if len(sm.Clock) == 0 {
+		return c, nil
+	}
+	if err := json.Unmarshal(sm.Clock, &c); err != nil {
+		return c, fmt.Errorf("turn clock: %w", err)
+	}
+	return c, nil
+}
+
+// ParseSpan reads a length of time a person typed: a number and a unit,
+// w (weeks), d (days), h (hours) or m (minutes), several in a row ("1d12h"),
+// or a Go duration ("36h"). "off" (or "0") is zero.
+func ParseSpan(text string) (time.Duration, error) {
+	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))
+	switch t {
+	case "":
+		return 0, Invalid("no length of time was given; write it like 12h, 3d or 1w")
+	case "off", "0", "none", "never":
+		return 0, nil
+	}
+	var total time.Duration
+	rest := t
+	for rest != "" {
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 0 || i == len(rest) || i > 4 {
+			return 0, Invalid("%q is not a length of time; write it like 12h, 3d or 1w", text)
+		}
+		n, _ := strconv.Atoi(rest[:i])
+		unit := time.Duration(0)
+		switch rest[i] {
+		case 'w':
+			unit = 7 * 24 * time.Hour
+		case 'd':
+			unit = 24 * time.Hour
+		case 'h':
+			unit = time.Hour
+		case 'm':
+			unit = time.Minute
+		default:
+			return 0, Invalid("%q is not a length of time; the units are w (weeks), d (days), h (hours) and m (minutes)", text)
+		}
+		total += time.Duration(n) * unit
+		rest = rest[i+1:]
+		if total > 366*24*time.Hour {
+			return 0, Invalid("%q is longer than a year", text)
+		}
+	}
+	return total, nil
+}
+
+// Span writes a length of time for people: "2 days 3 hours", "45 minutes",
+// at most two units, rounded down.
+func Span(d time.Duration) string {
+	if d <= 0 {
+		return "off"
+	}
+	if d < time.Minute {
+		return "less than a minute"
+	}
+	units := []struct {
+		d    time.Duration
+		name string
+	}{{7 * 24 * time.Hour, "week"}, {24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}}
+	var parts []string
+	for _, u := range units {
+		if n := d / u.d; n > 0 && len(parts) < 2 {
+			name := u.name
+			if n > 1 {
+				name += "s"
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n, name))
+			d -= n * u.d
+		} else if len(parts) > 0 {
+			break
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,445 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Reminder is one reminder a front end delivers: a ping to the one player
+// whose seat waits.
+type Reminder struct {
+	Match  Match
+	Seat   int
+	UserID string
+	// Waited is how long the seat has waited.
+	Waited time.Duration
+	// DM is the player's wish to be reminded in a direct message rather
+	// than in the match's channel.
+	DM bool
+}
+
+// ClockLease is how long a process holds a due match it claimed (see
+// storage.Store.Due) before another may try it.
+const ClockLease = 2 * time.Minute
+
+// errNoTick stops a clock write that found nothing to do.
+var errNoTick = errors.New("bot: nothing due")
+
+// FireDue deals with the matches whose clocks are due now, at most limit
+// of them: it claims them for owner (a name unique to this process), and
+// for each seat whose reminder is due either records the reminder and
+// returns it, or, when its player is away or in quiet hours, holds the
+// reminder until they end. Each reminder is returned once across every
+// process sharing the store: it is committed with the match, and a move
+// (or another process) that commits first cancels it. The front end
+// delivers what it gets; a reminder lost to a crash in between is not
+// sent again.
+func (s *Service) FireDue(ctx context.Context, owner string, limit int) ([]Reminder, error) {
+	now := s.now()
+	ids, err := s.store.Due(ctx, now, owner, ClockLease, limit)
+	if err != nil {
+		return nil, fmt.Errorf("bot: due matches: %w", err)
+	}
+	var out []Reminder
+	var errs []error
+	for _, id := range ids {
+		rs, err := s.fire(ctx, id, now)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, rs...)
+	}
+	return out, errors.Join(errs...)
+}
+
+// fire handles one due match.
+func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminder, error) {
+	m, err := s.load(ctx, id)
+	if err != nil && !errors.Is(err, ErrRulesVersion) {
+		return nil, err
+	}
+	// The players' preferences, read before the write (they are not part
+	// of the match).
+	prefs := map[string]UserPrefs{}
+	for _, st := range m.Seats {
+		if _, ok := prefs[st.UserID]; !ok {
+			p, err := s.UserPrefs(ctx, st.UserID)
+			if err != nil {
+				return nil, err
+			}
+			prefs[st.UserID] = p
+		}
+	}
+	var out []Reminder
+	_, err = s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
+		out = out[:0]
+		m.clockOnly = true
+		if m.Status != StatusActive {
+			if m.Due.IsZero() {
+				return nil, errNoTick
+			}
+			return nil, nil // the write clears Due
+		}
+		m.Clock.Seats = slices.Clone(m.Clock.Seats)
+		changed := false
+		for i := range m.Clock.Seats {
+			next := m.Clock.nextReminder(i)
+			if next.IsZero() || next.After(now) {
+				continue
+			}
+			changed = true
+			p := prefs[m.Seats[i].UserID]
+			if until := p.holdUntil(now); !until.IsZero() {
+				m.Clock.Seats[i].Hold = until
+				continue
+			}
+			sc := &m.Clock.Seats[i]
+			sc.Reminded, sc.Hold = now, time.Time{}
+			sc.Reminders++
+			out = append(out, Reminder{Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since), DM: p.DM})
+		}
+		if !changed && m.Due.Equal(m.Clock.due()) {
+			return nil, errNoTick
+		}
+		return nil, nil // the write sets Due anew
+	})
+	if errors.Is(err, errNoTick) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cur, err := s.load(ctx, id)
+	if err != nil && !errors.Is(err, ErrRulesVersion) {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Match = cur
+	}
+	if len(out) > 0 {
+		s.log.InfoContext(ctx, "reminders", "match", id, "count", len(out))
+	}
+	return out, nil
+}
+
+// UserPrefs are a player's play-by-post preferences, across all matches.
+type UserPrefs struct {
+	// AwayUntil pauses the player's reminders until then.
+	AwayUntil time.Time `json:"away_until,omitzero"`
+	// Quiet are the hours without reminders; nil for none.
+	Quiet *QuietHours `json:"quiet,omitempty"`
+	// DM asks for reminders in a direct message.
+	DM bool `json:"dm,omitempty"`
+}
+
+// Away reports whether the player is away at now.
+func (p UserPrefs) Away(now time.Time) bool { return now.Before(p.AwayUntil) }
+
+// holdUntil is when a reminder due at now may go out: zero for now, else
+// the end of the absence or of the quiet hours.
+func (p UserPrefs) holdUntil(now time.Time) time.Time {
+	var until time.Time
+	for {
+		switch {
+		case p.Away(now):
+			now, until = p.AwayUntil, p.AwayUntil
+		case p.Quiet != nil && p.Quiet.In(now):
+			now = p.Quiet.End(now)
+			until = now
+		default:
+			return until
+		}
+	}
+}
+
+// QuietHours are a daily span of local time without reminders.
+type QuietHours struct {
+	From int    `json:"from"` // minutes after local midnight
+	To   int    `json:"to"`   // minutes after local midnight; before From: the span crosses midnight
+	Zone string `json:"zone"` // IANA time zone, e.g. "Europe/Berlin"
+}
+
+func (q QuietHours) loc() *time.Location {
+	l, err := time.LoadLocation(q.Zone)
+	if err != nil {
+		return time.UTC
+	}
+	return l
+}
+
+func (q QuietHours) minute(t time.Time) int {
+	t = t.In(q.loc())
+	return t.Hour()*60 + t.Minute()
+}
+
+// In reports whether t falls in the quiet hours.
+func (q QuietHours) In(t time.Time) bool {
+	m := q.minute(t)
+	if q.From <= q.To {
+		return m >= q.From && m < q.To
+	}
+	return m >= q.From || m < q.To
+}
+
+// End is the end of the quiet hours t falls in (the next local To).
+func (q QuietHours) End(t time.Time) time.Time {
+	lt := t.In(q.loc())
+	end := time.Date(lt.Year(), lt.Month(), lt.Day(), q.To/60, q.To%60, 0, 0, lt.Location())
+	if !end.After(t) {
+		end = time.Date(lt.Year(), lt.Month(), lt.Day()+1, q.To/60, q.To%60, 0, 0, lt.Location())
+	}
+	return end
+}
+
+// String writes the quiet hours as SetQuiet reads them.
+func (q QuietHours) String() string {
+	return fmt.Sprintf("%02d:%02d-%02d:%02d %s", q.From/60, q.From%60, q.To/60, q.To%60, q.Zone)
+}
+
+// ParseQuiet reads quiet hours a person typed: "22-7", "22:30-07:00", in
+// the IANA time zone zone ("Europe/Berlin"; empty means UTC).
+func ParseQuiet(hours, zone string) (QuietHours, error) {
+	zone = strings.TrimSpace(zone)
+	if zone == "" {
+		zone = "UTC"
+	}
+	if _, err := time.LoadLocation(zone); err != nil || strings.EqualFold(zone, "local") {
+		return QuietHours{}, Invalid("%q is not a time zone; use a name like Europe/Berlin, America/New_York or UTC", zone)
+	}
+	from, to, ok := strings.Cut(strings.ReplaceAll(hours, " ", ""), "-")
+	if !ok {
+		return QuietHours{}, Invalid("quiet hours are written from-to, like 22-7 or 22:30-07:00; %q is not", hours)
+	}
+	f, err1 := clockMinute(from)
+	t, err2 := clockMinute(to)
+	if err1 != nil || err2 != nil {
+		return QuietHours{}, Invalid("quiet hours are written from-to, like 22-7 or 22:30-07:00; %q is not", hours)
+	}
+	if f == t {
+		return QuietHours{}, Invalid("quiet hours from %s to %s are empty", from, to)
+	}
+	return QuietHours{From: f, To: t, Zone: zone}, nil
+}
+
+func clockMinute(s string) (int, error) {
+	h, m, _ := strings.Cut(s, ":")
+	var hh, mm int
+	if _, err := fmt.Sscanf(h, "%d", &hh); err != nil || len(h) > 2 {
+		return 0, Invalid("bad hour")
+	}
+	if m != "" {
+		if _, err := fmt.Sscanf(m, "%d", &mm); err != nil || len(m) != 2 {
+			return 0, Invalid("bad minute")
+		}
+	}
+	if hh < 0 || hh > 24 || mm < 0 || mm > 59 || (hh == 24 && mm != 0) {
+		return 0, Invalid("bad time")
+	}
+	return (hh*60 + mm) % (24 * 60), nil
+}
+
+// MaxAway is the longest absence /away takes.
+const MaxAway = 60 * 24 * time.Hour
+
+func userPrefsKey(userID string) string { return "user:" + userID }
+
+// UserPrefs reads a player's preferences (the zero value when none).
+func (s *Service) UserPrefs(ctx context.Context, userID string) (UserPrefs, error) {
+	var p UserPrefs
+	data, err := s.store.Prefs(ctx, userPrefsKey(userID))
+	if err != nil {
+		return p, fmt.Errorf("bot: preferences of %s: %w", userID, err)
+	}
+	if len(data) > 0 && json.Unmarshal(data, &p) != nil {
+		s.log.WarnContext(ctx, "unreadable preferences start afresh", "user", userID)
+		return UserPrefs{}, nil
+	}
+	return p, nil
+}
+
+// changePrefs reads, changes and writes a player's preferences.
+func (s *Service) changePrefs(ctx context.Context, userID string, fn func(p *UserPrefs) error) (UserPrefs, error) {
+	if userID == "" {
+		return UserPrefs{}, Invalid("no user was given")
+	}
+	p, err := s.UserPrefs(ctx, userID)
+	if err != nil {
+		return p, err
+	}
+	if err := fn(&p); err != nil {
+		return p, err
+	}
+	data, _ := json.Marshal(p) // plain data: cannot fail
+	if p == (UserPrefs{}) {
+		data = nil
+	}
+	if err := s.store.SetPrefs(ctx, userPrefsKey(userID), data); err != nil {
+		return p, fmt.Errorf("bot: preferences of %s: %w", userID, err)
+	}
+	return p, nil
+}
+
+// SetAway pauses a player's reminders until then (at most MaxAway ahead).
+func (s *Service) SetAway(ctx context.Context, userID string, until time.Time) (UserPrefs, error) {
+	now := s.now()
+	if !until.After(now) {
+		return UserPrefs{}, Invalid("away until %s is not in the future", until.UTC().Format("2006-01-02 15:04 MST"))
+	}
+	if until.Sub(now) > MaxAway {
+		return UserPrefs{}, Invalid("an absence lasts at most %s; ask again when it is over", Span(MaxAway))
+	}
+	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.AwayUntil = until; return nil })
+}
+
+// Back ends a player's absence: reminders held for it come again from
+// now, one interval after the last.
+func (s *Service) Back(ctx context.Context, userID string) (UserPrefs, error) {
+	p, err := s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.AwayUntil = time.Time{}; return nil })
+	if err != nil {
+		return p, err
+	}
+	// Release the holds of the player's open matches.
+	ids, err := s.store.UserMatches(ctx, userID)
+	if err != nil {
+		return p, fmt.Errorf("bot: matches of %s: %w", userID, err)
+	}
+	now := s.now()
+	for _, id := range ids {
+		_, err := s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
+			m.clockOnly = true
+			m.Clock.Seats = slices.Clone(m.Clock.Seats)
+			changed := false
+			for i, st := range m.Seats {
+				if st.UserID == userID && i < len(m.Clock.Seats) && m.Clock.Seats[i].Hold.After(now) {
+					m.Clock.Seats[i].Hold = time.Time{}
+					changed = true
+				}
+			}
+			if !changed || m.Status != StatusActive {
+				return nil, errNoTick
+			}
+			return nil, nil
+		})
+		if err != nil && !errors.Is(err, errNoTick) && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrBadData) {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// SetQuiet sets (nil: clears) a player's quiet hours.
+func (s *Service) SetQuiet(ctx context.Context, userID string, q *QuietHours) (UserPrefs, error) {
+	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.Quiet = q; return nil })
+}
+
+// SetDM sets whether a player's reminders come as direct messages.
+func (s *Service) SetDM(ctx context.Context, userID string, dm bool) (UserPrefs, error) {
+	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.DM = dm; return nil })
+}
+
+func serverPrefsKey(server string) string { return "server:" + server }
+
+// ServerClock is a server's default play-by-post settings for new
+// matches; a server that set none gets DefaultRemind.
+func (s *Service) ServerClock(ctx context.Context, server string) (ClockSettings, error) {
+	c := ClockSettings{Remind: DefaultRemind}
+	if server == "" {
+		return c, nil
+	}
+	data, err := s.store.Prefs(ctx, serverPrefsKey(server))
+	if err != nil {
+		return c, fmt.Errorf("bot: settings of %s: %w", server, err)
+	}
+	if len(data) > 0 && json.Unmarshal(data, &c) != nil {
+		s.log.WarnContext(ctx, "unreadable server settings: using the defaults", "server", server)
+		return ClockSettings{Remind: DefaultRemind}, nil
+	}
+	return c, nil
+}
+
+// SetServerClock changes a server's defaults for new matches; the front
+// end checks that the user may (Discord: Manage Server).
+func (s *Service) SetServerClock(ctx context.Context, server string, c ClockSettings) error {
+	if server == "" {
+		return Invalid("no server was given")
+	}
+	if err := c.Check(); err != nil {
+		return err
+	}
+	data, _ := json.Marshal(c) // plain data: cannot fail
+	if err := s.store.SetPrefs(ctx, serverPrefsKey(server), data); err != nil {
+		return fmt.Errorf("bot: settings of %s: %w", server, err)
+	}
+	return nil
+}
+
+// SetClock changes an open match's settings: its creator may, or anyone
+// the front end vouches for as a moderator (Discord: Manage Channels).
+// The seats' waits go on; the next reminder follows the new interval.
+func (s *Service) SetClock(ctx context.Context, r Ref, userID string, moderator bool, c ClockSettings) (Match, error) {
+	if err := c.Check(); err != nil {
+		return Match{}, err
+	}
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	return s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
+		if !m.Status.Open() {
+			return nil, m.notActive()
+		}
+		if m.Creator != userID && !moderator {
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}
+		}
+		m.clockOnly = true
+		m.Clock.Settings = c
+		return nil, nil
+	})
+}
+
+// SeatWait is one seat's clock as front ends show it.
+type SeatWait struct {
+	Seat int
+	// Waiting is set when the seat must act; Waited is for how long.
+	Waiting bool
+	Waited  time.Duration
+	// NextReminder is when the seat is reminded next; zero for never.
+	NextReminder time.Time
+	// AwayUntil is set while the seat's player is away.
+	AwayUntil time.Time
+}
+
+// Waits is each seat's clock of a match, as of now, with its players'
+// absences: for /status and the playground.
+func (s *Service) Waits(ctx context.Context, m Match) ([]SeatWait, error) {
+	now := s.now()
+	out := make([]SeatWait, len(m.Seats))
+	for i, st := range m.Seats {
+		w := SeatWait{Seat: i}
+		if i < len(m.Clock.Seats) && !m.Clock.Seats[i].Since.IsZero() && m.IsActive(i) {
+			w.Waiting = true
+			w.Waited = now.Sub(m.Clock.Seats[i].Since)
+			w.NextReminder = m.Clock.nextReminder(i)
+		}
+		p, err := s.UserPrefs(ctx, st.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if p.Away(now) {
+			w.AwayUntil = p.AwayUntil
+			if w.Waiting && w.NextReminder.Before(p.AwayUntil) {
+				w.NextReminder = p.AwayUntil
+			}
+		}
+		out[i] = w
+	}
+	return out, nil
+}
