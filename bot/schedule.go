@@ -20,9 +20,6 @@ type Reminder struct {
 	UserID string
 	// Waited is how long the seat has waited.
 	Waited time.Duration
-	// DM is the player's wish to be reminded in a direct message rather
-	// than in the match's channel.
-	DM bool
 }
 
 // ClockLease is how long a process holds a due match it claimed (see
@@ -104,7 +101,7 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 			sc := &m.Clock.Seats[i]
 			sc.Reminded, sc.Hold = now, time.Time{}
 			sc.Reminders++
-			out = append(out, Reminder{Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since), DM: p.DM})
+			out = append(out, Reminder{Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since)})
 		}
 		if !changed && m.Due.Equal(m.Clock.due()) {
 			return nil, errNoTick
@@ -136,8 +133,6 @@ type UserPrefs struct {
 	AwayUntil time.Time `json:"away_until,omitzero"`
 	// Quiet are the hours without reminders; nil for none.
 	Quiet *QuietHours `json:"quiet,omitempty"`
-	// DM asks for reminders in a direct message.
-	DM bool `json:"dm,omitempty"`
 }
 
 // Away reports whether the player is away at now.
@@ -340,11 +335,6 @@ func (s *Service) SetQuiet(ctx context.Context, userID string, q *QuietHours) (U
 	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.Quiet = q; return nil })
 }
 
-// SetDM sets whether a player's reminders come as direct messages.
-func (s *Service) SetDM(ctx context.Context, userID string, dm bool) (UserPrefs, error) {
-	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.DM = dm; return nil })
-}
-
 func serverPrefsKey(server string) string { return "server:" + server }
 
 // ServerClock is a server's default play-by-post settings for new
@@ -443,3 +433,7 @@ func (s *Service) Waits(ctx context.Context, m Match) ([]SeatWait, error) {
 	}
 	return out, nil
 }
+
+// Now is the service's clock (Config.Now): the time reminders and
+// absences are measured by.
+func (s *Service) Now() time.Time { return s.now() }

@@ -39,6 +39,7 @@ func (b *Bot) commands() map[string]command {
 			str("options", "Match options as key=value pairs (suggestions list the game's options)", false, true),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players", Description: "Most players to seat (default: the game's maximum)", MinValue: &one, MaxValue: float64(mostSeats)},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a new thread for the match"},
+			str("remind", "Time between reminders to whoever must move: 12h, 2d ... or off (default: the server's)", false, false),
 		), run: b.play, complete: b.completePlay},
 		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
 			str("move", "The move in the game's notation", true, true)), run: b.orThread(b.move), complete: b.completeMove},
@@ -57,6 +58,7 @@ func (b *Bot) commands() map[string]command {
 		{def: def("resign", "Resign: the match ends for everyone"), run: b.orThread(b.resign)},
 		{def: def("abort", "Stop this channel's match (its creator or Manage Channels)"), run: b.orThread(b.abort)},
 	}
+	list = append(list, b.clockCommands()...)
 	out := map[string]command{}
 	for _, c := range list {
 		out[c.def.Name] = c

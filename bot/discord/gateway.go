@@ -86,6 +86,7 @@ func (b *Bot) runGateway(ctx context.Context) error {
 		return err
 	}
 	b.log.InfoContext(ctx, "bot: connected to the gateway", "app", b.appID)
+	go b.runClock(ctx)
 	<-ctx.Done()
 	return b.Close()
 }
@@ -145,6 +146,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	// Discord's requests are small and must be answered within three
 	// seconds: short header and body timeouts, and the body capped before
 	// its signature can be checked.
+	go b.runClock(ctx)
 	srv := httpserve.New(mux, httpserve.Limits{ReadHeader: 2 * time.Second, Read: 5 * time.Second, Write: 15 * time.Second, MaxBody: maxInteractionBody}, b.log)
 	if err := srv.Serve(ctx, ln); err != nil {
 		return fmt.Errorf("bot: http: %w", err)

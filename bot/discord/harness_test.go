@@ -61,6 +61,7 @@ type harnessOpts struct {
 	brass bool          // offer Brass (engine/brass, render/brass) besides Pebbles
 	games []engine.Game // more games (without renderers)
 	store storage.Store // the store to use instead of a fresh one
+	now   func() time.Time // the service's clock (default time.Now)
 	logTo io.Writer     // the bot's and the service's log, at debug level
 	token string        // the bot token (default: the fake's)
 	http  *http.Client  // Config.HTTPClient
@@ -133,6 +134,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		Renderers: renderers,
 		NewID:     func() string { return fmt.Sprintf("m%04d", ids.Add(1)) },
 		Seed:      func() uint64 { return 7 },
+		Now:       o.now,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -89,6 +89,10 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	// The seats' lines carry the scores: the headline names the ranking
 	// without them.
 	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, headline(m))
+	waits, err := b.waitLines(ctx, m)
+	if err != nil {
+		return nil, err
+	}
 	for _, s := range m.Play.Seats {
 		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), scoreText(m, s.Score))
 		for _, st := range s.Stats {
@@ -96,6 +100,9 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		}
 		if m.Seats[s.Seat].Left {
 			t.WriteString(" (left)")
+		}
+		if w := waits[s.Seat]; w != "" {
+			t.WriteString(" - " + w)
 		}
 		t.WriteString("\n")
 	}

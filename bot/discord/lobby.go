@@ -109,6 +109,9 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	req := bot.CreateRequest{Channel: r.key(), Game: g.Info().ID, Creator: r.User}
+	if req.Clock, err = b.playClock(ctx, r); err != nil {
+		return nil, err
+	}
 	if o, ok := opts["options"]; ok {
 		m, err := parseOptions(o.StringValue())
 		if err != nil {

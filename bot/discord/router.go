@@ -41,6 +41,8 @@ type Bot struct {
 	drawing chan struct{}
 
 	alwaysDefer bool // tests: take the deferred path for every interaction
+
+	owner string // this process, to the store's scheduler (clock.go)
 }
 
 // New builds a Bot without connecting anywhere.
@@ -68,7 +70,7 @@ func New(cfg Config, svc *bot.Service, log *slog.Logger) (*Bot, error) {
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	s.StateEnabled = false
-	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))}
+	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), owner: newOwner()}
 	b.cmds = b.commands()
 	return b, nil
 }

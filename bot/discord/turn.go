@@ -415,7 +415,7 @@ const (
 // picker it updates that message.
 func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial string, update bool) (*Response, error) {
 	ch, m, err := b.svc.Choices(ctx, bot.ByID(c.Match), r.User.ID, partial)
-	if m.ID != "" && m.Version != c.Version {
+	if m.ID != "" && m.Stale(c.Version) {
 		return b.stale(ctx, m, r)
 	}
 	if err != nil {

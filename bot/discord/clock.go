@@ -1,0 +1,293 @@
+package discord
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+// The play-by-post commands (/clock, /away, /back, /quiet) and the
+// reminders: the turn clock itself is the core's (bot.Service.FireDue);
+// this file words it for Discord and delivers the reminders.
+
+// serverPerms may change a server's defaults (/clock server:true).
+const serverPerms = discordgo.PermissionManageGuild | discordgo.PermissionAdministrator
+
+// clockEvery is how often the bot asks the core for due reminders.
+const clockEvery = 30 * time.Second
+
+// remindBatch bounds the matches one round of reminders deals with.
+const remindBatch = 50
+
+func (b *Bot) clockCommands() []command {
+	str := func(name, desc string, required bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required}
+	}
+	def := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+		return &discordgo.ApplicationCommand{Name: name, Description: desc, Type: discordgo.ChatApplicationCommand, Options: opts}
+	}
+	return []command{
+		{def: def("clock", "Show or change the reminders of this match (its creator or Manage Channels)",
+			str("remind", "Time between reminders to whoever must move: 12h, 2d ... or off", false),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "server",
+				Description: "Change this server's default for new matches instead (Manage Server)"},
+		), run: b.clockCmd, private: true},
+		{def: def("away", "Pause your reminders in every match until a date or for a while",
+			str("until", "A date (2026-12-24, UTC or your quiet hours' time zone) or a length of time (3d, 1w)", true),
+		), run: b.away, private: true},
+		{def: def("back", "End your absence: your reminders start again"), run: b.back, private: true},
+		{def: def("quiet", "Hours without reminders for you, every day, in your time zone",
+			str("hours", "From-to in 24-hour time, like 22-7 or 22:30-07:00; off to remove them", true),
+			str("zone", "Your time zone, like Europe/Berlin or America/New_York (default UTC)", false),
+		), run: b.quiet, private: true},
+	}
+}
+
+func serverKey(guildID string) string { return "discord:" + guildID }
+
+// playClock is the clock settings of a new match: the server's default,
+// or the remind option of /play.
+func (b *Bot) playClock(ctx context.Context, r *Request) (bot.ClockSettings, error) {
+	c, err := b.svc.ServerClock(ctx, serverKey(r.I.GuildID))
+	if err != nil {
+		return c, err
+	}
+	if o, ok := options(r)["remind"]; ok {
+		d, err := bot.ParseSpan(o.StringValue())
+		if err != nil {
+			return c, err
+		}
+		c.Remind = d
+	}
+	return c, c.Check()
+}
+
+// clockCmd is /clock.
+func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
+	opts := options(r)
+	remind, set := opts["remind"]
+	if o, ok := opts["server"]; ok && o.BoolValue() {
+		if r.I.GuildID == "" {
+			return private("Server defaults are set in a server, not in a direct message."), nil
+		}
+		if !set {
+			c, err := b.svc.ServerClock(ctx, serverKey(r.I.GuildID))
+			if err != nil {
+				return nil, err
+			}
+			return private(fmt.Sprintf("New matches on this server remind every %s.", bot.Span(c.Remind))), nil
+		}
+		if r.Perms&serverPerms == 0 {
+			return private("Only a member with Manage Server may change this server's defaults."), nil
+		}
+		d, err := bot.ParseSpan(remind.StringValue())
+		if err != nil {
+			return nil, err
+		}
+		if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), bot.ClockSettings{Remind: d}); err != nil {
+			return nil, err
+		}
+		return private(fmt.Sprintf("New matches on this server now remind every %s (off: never). Matches already open keep their own setting.", bot.Span(d))), nil
+	}
+	if !set {
+		m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
+		if err != nil {
+			return nil, err
+		}
+		return private(clockText(m)), nil
+	}
+	d, err := bot.ParseSpan(remind.StringValue())
+	if err != nil {
+		return nil, err
+	}
+	m, err := b.svc.SetClock(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, bot.ClockSettings{Remind: d})
+	if err != nil {
+		return nil, err
+	}
+	return private(clockText(m)), nil
+}
+
+func clockText(m bot.Match) string {
+	if m.Clock.Settings.Remind <= 0 {
+		return "This match sends no reminders. `/clock remind:24h` turns them on."
+	}
+	return fmt.Sprintf("This match reminds whoever must move every %s, never while they are away (`/away`) or in their quiet hours (`/quiet`).", bot.Span(m.Clock.Settings.Remind))
+}
+
+// away is /away.
+func (b *Bot) away(ctx context.Context, r *Request) (*Response, error) {
+	text := options(r)["until"].StringValue()
+	p, err := b.svc.UserPrefs(ctx, r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	until, err := awayUntil(text, b.svc.Now(), p)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.svc.SetAway(ctx, r.User.ID, until); err != nil {
+		return nil, err
+	}
+	return private(fmt.Sprintf("You are away until %s: no reminders for you until then; others see it in `/status`. `/back` ends it early.", when(until))), nil
+}
+
+// awayUntil reads /away's until: a date (midnight at its start, in the
+// time zone of the player's quiet hours or UTC), a date and time, or a
+// length of time from now.
+func awayUntil(text string, now time.Time, p bot.UserPrefs) (time.Time, error) {
+	text = strings.TrimSpace(text)
+	loc := time.UTC
+	if p.Quiet != nil {
+		if l, err := time.LoadLocation(p.Quiet.Zone); err == nil {
+			loc = l
+		}
+	}
+	for _, layout := range []string{"2006-01-02", "2006-01-02 15:04", "2006-01-02T15:04"} {
+		if t, err := time.ParseInLocation(layout, text, loc); err == nil {
+			return t, nil
+		}
+	}
+	d, err := bot.ParseSpan(text)
+	if err != nil {
+		return time.Time{}, bot.Invalid("%q is neither a date (2026-12-24) nor a length of time (3d, 1w)", clip(text, 40))
+	}
+	return now.Add(d), nil
+}
+
+// when is a time as Discord shows it to each reader, in their own time
+// zone and language, with how far off it is.
+func when(t time.Time) string {
+	return fmt.Sprintf("<t:%d:f> (<t:%d:R>)", t.Unix(), t.Unix())
+}
+
+// back is /back.
+func (b *Bot) back(ctx context.Context, r *Request) (*Response, error) {
+	p, err := b.svc.UserPrefs(ctx, r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !p.Away(b.svc.Now()) {
+		return private("You are not away."), nil
+	}
+	if _, err := b.svc.Back(ctx, r.User.ID); err != nil {
+		return nil, err
+	}
+	return private("Welcome back: your reminders start again."), nil
+}
+
+// quiet is /quiet.
+func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
+	opts := options(r)
+	hours := strings.TrimSpace(opts["hours"].StringValue())
+	if strings.EqualFold(hours, "off") {
+		if _, err := b.svc.SetQuiet(ctx, r.User.ID, nil); err != nil {
+			return nil, err
+		}
+		return private("Your quiet hours are removed: reminders may come at any hour."), nil
+	}
+	zone := ""
+	if o, ok := opts["zone"]; ok {
+		zone = o.StringValue()
+	}
+	q, err := bot.ParseQuiet(hours, zone)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.svc.SetQuiet(ctx, r.User.ID, &q); err != nil {
+		return nil, err
+	}
+	return private(fmt.Sprintf("Quiet hours set: no reminders from %02d:%02d to %02d:%02d, %s time; a reminder due then waits for the end.",
+		q.From/60, q.From%60, q.To/60, q.To%60, q.Zone)), nil
+}
+
+// waitLines is each seat's clock for /status: how long it has waited,
+// its next reminder, or that its player is away.
+func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error) {
+	waits, err := b.svc.Waits(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]string{}
+	for _, w := range waits {
+		var parts []string
+		if w.Waiting {
+			parts = append(parts, "waiting "+bot.Span(w.Waited))
+			if !w.NextReminder.IsZero() {
+				parts = append(parts, fmt.Sprintf("next reminder <t:%d:R>", w.NextReminder.Unix()))
+			}
+		}
+		if !w.AwayUntil.IsZero() {
+			parts = append(parts, fmt.Sprintf("away until <t:%d:f>", w.AwayUntil.Unix()))
+		}
+		if len(parts) > 0 {
+			out[w.Seat] = strings.Join(parts, ", ")
+		}
+	}
+	return out, nil
+}
+
+// newOwner names this process to the store's scheduler.
+func newOwner() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "discord-" + hex.EncodeToString(b[:])
+}
+
+// runClock sends the due reminders every clockEvery until ctx is done.
+func (b *Bot) runClock(ctx context.Context) {
+	t := time.NewTicker(clockEvery)
+	defer t.Stop()
+	for {
+		b.remind(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// remind sends the reminders due now: each one message in its match's
+// channel (or thread) that pings exactly the player who must act, with
+// the "Take your turn" button.
+func (b *Bot) remind(ctx context.Context) {
+	for range 20 { // a backlog after downtime comes in batches
+		rs, err := b.svc.FireDue(ctx, b.owner, remindBatch)
+		if err != nil {
+			b.log.ErrorContext(ctx, "bot: reminders", "err", b.redactErr(err))
+		}
+		for _, r := range rs {
+			b.sendReminder(ctx, r)
+		}
+		if len(rs) == 0 || err != nil {
+			return
+		}
+	}
+}
+
+func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
+	channel, ok := strings.CutPrefix(r.Match.Channel, "discord:")
+	user, uok := strings.CutPrefix(r.UserID, "discord:")
+	if !ok || !uok || !inPlay(r.Match) {
+		return // another front end's match
+	}
+	msg := &discordgo.MessageSend{
+		Content: fmt.Sprintf("<@%s>, the %s match is waiting for your move (%s so far).",
+			user, r.Match.GameRules().Info().Name, bot.Span(r.Waited)),
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{user}},
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+				CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
+		}}},
+	}
+	if _, err := b.api.ChannelMessageSendComplex(channel, msg, discordgo.WithContext(ctx)); err != nil {
+		b.log.ErrorContext(ctx, "bot: reminder not delivered", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+	}
+}

@@ -1,0 +1,140 @@
+package discord
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+)
+
+// stepClock is the service's clock in a test, moved by hand.
+type stepClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *stepClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// publicSince lists the public messages of channel after the first n.
+func publicSince(h *harness, channel string, n int) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range h.fd.Messages(channel)[n:] {
+		if !m.Ephemeral {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestReminderEndToEnd: a match with reminders every 12 hours; the
+// reminder is one message pinging exactly the player to move, its button
+// opens that player's picker; /status shows the wait; /away holds the
+// reminders and /back lets them come again; /clock changes the interval
+// for the creator only.
+func TestReminderEndToEnd(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	ctx := context.Background()
+
+	r := h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "12h"))
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "Pebbles"), "lobby: %+v", r)
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+
+	n := len(h.fd.Messages(room))
+	clock.Advance(12*time.Hour - time.Minute)
+	h.bot.remind(ctx)
+	must(t, len(publicSince(h, room, n)) == 0, "a reminder before the interval: %+v", publicSince(h, room, n))
+
+	clock.Advance(time.Minute)
+	h.bot.remind(ctx)
+	h.bot.remind(ctx) // a second round sends nothing more
+	got := publicSince(h, room, n)
+	must(t, len(got) == 1, "want one reminder, got %+v", got)
+	ping := got[0]
+	must(t, slices.Equal(ping.Pings, []string{alice}) && strings.Contains(ping.Content, "<@"+alice+">") &&
+		strings.Contains(ping.Content, "12 hours") && len(ping.Files) == 0,
+		"the reminder pings exactly alice and says how long: %+v", ping)
+
+	// Its button opens alice's picker; bob is told it is not his turn.
+	r = h.click(bob, room, "Take your turn")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "not your turn"), "bob's click: %+v", r)
+	r = h.click(alice, room, "Take your turn")
+	_, menu, ok := h.fd.SelectMenu(room, alice)
+	must(t, r.Ephemeral() && ok && len(menu.Options) > 0, "the reminder's button opens the picker: %+v", r)
+
+	// /status: alice has waited 12 hours; her next reminder is shown.
+	r = h.cmd(bob, room, "status")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "waiting 12 hours, next reminder <t:"), "status: %q", r.Content)
+
+	// Away for two days: no reminder meanwhile, and others see it.
+	r = h.cmd(alice, room, "away", F("until", "2d"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "You are away until <t:"), "away: %q", r.Content)
+	n = len(h.fd.Messages(room))
+	clock.Advance(13 * time.Hour)
+	h.bot.remind(ctx)
+	must(t, len(publicSince(h, room, n)) == 0, "a reminder while away: %+v", publicSince(h, room, n))
+	r = h.cmd(bob, room, "status")
+	must(t, strings.Contains(r.Content, "away until <t:"), "status while away: %q", r.Content)
+	r = h.cmd(alice, room, "away", F("until", "tomorrow"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "neither a date"), "bad away: %q", r.Content)
+
+	// Back: the held reminder comes at once.
+	r = h.cmd(alice, room, "back")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Welcome back"), "back: %q", r.Content)
+	h.bot.remind(ctx)
+	got = publicSince(h, room, n)
+	must(t, len(got) == 1 && slices.Equal(got[0].Pings, []string{alice}) && strings.Contains(got[0].Content, "1 day 1 hour"),
+		"the reminder after /back: %+v", got)
+
+	// Quiet hours are checked and stored.
+	r = h.cmd(alice, room, "quiet", F("hours", "22-7"), F("zone", "Mars/Olympus"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "not a time zone"), "bad zone: %q", r.Content)
+	r = h.cmd(alice, room, "quiet", F("hours", "22-7"), F("zone", "Europe/Berlin"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "from 22:00 to 07:00, Europe/Berlin"), "quiet: %q", r.Content)
+
+	// /clock: bob did not create the match; alice did.
+	r = h.cmd(bob, room, "clock", F("remind", "off"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Only alice"), "bob changes the clock: %q", r.Content)
+	r = h.cmd(alice, room, "clock", F("remind", "5m"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "from 1 hour to 2 weeks"), "too often: %q", r.Content)
+	r = h.cmd(alice, room, "clock", F("remind", "off"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no reminders"), "clock off: %q", r.Content)
+	n = len(h.fd.Messages(room))
+	clock.Advance(5 * 24 * time.Hour)
+	h.bot.remind(ctx)
+	must(t, len(publicSince(h, room, n)) == 0, "a reminder with reminders off: %+v", publicSince(h, room, n))
+
+	// Server defaults: Manage Server only.
+	r = h.cmd(dave, room, "clock", F("remind", "6h"), fakediscord.Bool("server", true))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Manage Server"), "dave sets the server default: %q", r.Content)
+	const frank, other = "100000000000000006", "200000000000000002"
+	h.fd.AddUser(fakediscord.User{ID: frank, Name: "frank", Permissions: discordgo.PermissionManageGuild})
+	h.fd.AddChannel(other, "more-games")
+	r = h.cmd(frank, room, "clock", F("remind", "6h"), fakediscord.Bool("server", true))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "now remind every 6 hours"), "frank sets the server default: %q", r.Content)
+	h.cmd(frank, other, "play", F("game", "pebbles"))
+	r = h.cmd(frank, other, "clock")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "every 6 hours"), "a new match takes the server default: %q", r.Content)
+	r = h.cmd(alice, room, "clock")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no reminders"), "an open match keeps its own: %q", r.Content)
+	h.noViolations()
+}
