@@ -57,14 +57,14 @@ type harness struct {
 
 type harnessOpts struct {
 	mode  Mode
-	redis bool          // a real redis-server instead of the in-memory store
-	brass bool          // offer Brass (engine/brass, render/brass) besides Pebbles
-	games []engine.Game // more games (without renderers)
-	store storage.Store // the store to use instead of a fresh one
+	redis bool             // a real redis-server instead of the in-memory store
+	brass bool             // offer Brass (engine/brass, render/brass) besides Pebbles
+	games []engine.Game    // more games (without renderers)
+	store storage.Store    // the store to use instead of a fresh one
 	now   func() time.Time // the service's clock (default time.Now)
-	logTo io.Writer     // the bot's and the service's log, at debug level
-	token string        // the bot token (default: the fake's)
-	http  *http.Client  // Config.HTTPClient
+	logTo io.Writer        // the bot's and the service's log, at debug level
+	token string           // the bot token (default: the fake's)
+	http  *http.Client     // Config.HTTPClient
 	// renderers are more renderers, for the games above
 	renderers []render.Renderer
 }
