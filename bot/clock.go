@@ -233,3 +233,12 @@ func Span(d time.Duration) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// Waited writes how long a seat has waited: Span, but "less than a
+// minute" for no time at all.
+func Waited(d time.Duration) string {
+	if d < time.Minute {
+		return "less than a minute"
+	}
+	return Span(d)
+}

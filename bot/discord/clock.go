@@ -218,7 +218,7 @@ func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error
 	for _, w := range waits {
 		var parts []string
 		if w.Waiting {
-			parts = append(parts, "waiting "+bot.Span(w.Waited))
+			parts = append(parts, "waiting "+bot.Waited(w.Waited))
 			if !w.NextReminder.IsZero() {
 				parts = append(parts, fmt.Sprintf("next reminder <t:%d:R>", w.NextReminder.Unix()))
 			}

@@ -603,6 +603,10 @@ func testPlayToEnd(t *testing.T, p *page) {
 	if got := p.str(`[...document.querySelectorAll("#standings th")].map((c) => c.textContent).join("|")`); got != "Player|Wins|Cards" {
 		t.Errorf("%s: standings columns %q", p.wd.name, got)
 	}
+	// The seat to move shows how long it has waited (the turn clock).
+	if got := p.str(`[...document.querySelectorAll("#standings tbody tr")].map((r) => (r.classList.contains("active") ? "*" : "") + ((r.querySelector(".wait") || {}).textContent || "")).join("|")`); got != "*waiting less than a minute|" && got != "|*waiting less than a minute" {
+		t.Errorf("%s: standings show the waits %q", p.wd.name, got)
+	}
 	for moves := 0; !strings.HasPrefix(p.shown("#tomove"), "Finished"); moves++ {
 		if moves == 20 {
 			t.Fatal("the match did not end in 20 moves")

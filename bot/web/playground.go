@@ -152,6 +152,8 @@ type matchJSON struct {
 	Play    *engine.Status `json:"play,omitempty"`
 	Created time.Time      `json:"created"`
 	Updated time.Time      `json:"updated"`
+	// Waits is each seat's turn clock (clock.go); only on a single match.
+	Waits []waitJSON `json:"waits,omitempty"`
 }
 
 // seatStyle is render.SeatStyle for the page: RGB as a CSS colour.
@@ -297,7 +299,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(o.Match), "events": nonNilEvents(o.EventsFor(engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
+	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), o.Match), "events": nonNilEvents(o.EventsFor(engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
 }
 
 type importReq struct {
@@ -341,7 +343,7 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"match": summary(m), "events": []engine.Event{}})
+	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), m), "events": []engine.Event{}})
 }
 
 func (s *Server) match(w http.ResponseWriter, r *http.Request) {
@@ -350,7 +352,7 @@ func (s *Server) match(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, summary(m))
+	writeJSON(w, http.StatusOK, s.withWaits(r.Context(), m))
 }
 
 // seatUser loads the match and maps the seat query parameter to its user.
@@ -500,7 +502,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	}
 	evs := nonNilEvents(o.EventsFor(seat))
 	writeJSON(w, http.StatusOK, map[string]any{
-		"match": summary(o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
+		"match": s.withWaits(r.Context(), o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
 		"warning": unconfirmedNote(o),
 		// The core's one decision of whether a turn began and who must
 		// now act (bot.Outcome): the page follows those seats.

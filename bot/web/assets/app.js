@@ -391,7 +391,9 @@ function standings() {
   const head = el("tr", {}, el("th", { textContent: "Player" }), el("th", { textContent: m.score.name.charAt(0).toUpperCase() + m.score.name.slice(1), title: m.score.short }),
     ...labels.map((l) => el("th", { textContent: l })));
   const rows = p.seats.map((s) => {
-    const tr = el("tr", {}, el("td", {}, who(s.seat)), el("td", { textContent: String(s.score), "data-label": m.score.short }),
+    const wait = (m.waits || []).find((w) => w.seat === s.seat && w.text);
+    const tr = el("tr", {}, el("td", {}, who(s.seat), wait ? el("small", { className: "wait", textContent: wait.text }) : null),
+      el("td", { textContent: String(s.score), "data-label": m.score.short }),
       ...(s.stats || []).map((x) => el("td", { textContent: x.text || String(x.value), "data-label": x.label })));
     tr.dataset.seat = String(s.seat);
     if ((p.active || []).includes(s.seat)) tr.classList.add("active");
