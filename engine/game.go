@@ -242,6 +242,15 @@ type Game interface {
 	ParseMove(text string) (Move, error)
 	FormatMove(m Move) string
 
+	// DefaultMove is the seat's safe default move in st: the least
+	// harmful legal move the game can name, which a host plays for a
+	// seat whose player is missing (the other players chose it at a
+	// turn deadline). It must be a complete move Apply accepts and the
+	// choices offer; a game documents its rule in its rules doc. It
+	// fails with ErrNotYourTurn when the seat need not act and
+	// ErrGameOver when the game is over. DefaultByChoices builds one.
+	DefaultMove(st State, seat int) (Move, error)
+
 	// MarshalState encodes a state as versioned JSON; UnmarshalState
 	// decodes it (migrating older encodings) and rejects unknown versions
 	// with ErrStateVersion.

@@ -2,8 +2,9 @@
 // tests.
 //
 // Run runs CheckGame (identity, seats, options, pins, help topics, setup
-// determinism, initial views, state decoding) and Playouts (seeded random
-// games driven by the choices, with every check of engine/playout).
+// determinism, initial views, state decoding), Playouts (seeded random
+// games driven by the choices, with every check of engine/playout) and
+// DefaultMoves (playouts where one seat only plays its default move).
 // CheckRecord and Records replay recorded games and check that every move
 // in them can be built through the choices (playout.CheckMove); the
 // scenario harness (engine/scenario) does the same for every move a
@@ -35,6 +36,20 @@ func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
 	t.Run("game", func(t *testing.T) { t.Helper(); CheckGame(t, g, cfg) })
 	t.Run("playouts", func(t *testing.T) { t.Helper(); Playouts(t, g, cfg) })
+	t.Run("default moves", func(t *testing.T) { t.Helper(); DefaultMoves(t, g, cfg) })
+}
+
+// DefaultMoves plays playouts in which one seat only ever plays its
+// Game.DefaultMove (playout.Config.Absent), as a host does for a missing
+// player: each default move must be one the choices offer, and the game
+// must still reach its end. At most 12 playouts, covering the seat counts.
+func DefaultMoves(t testing.TB, g engine.Game, cfg Config) playout.Stats {
+	t.Helper()
+	cfg.Absent = true
+	if cfg.Playouts == 0 || cfg.Playouts > 12 {
+		cfg.Playouts = 12
+	}
+	return Playouts(t, g, cfg)
 }
 
 // Playouts plays cfg.Playouts random games with playout.Run and reports

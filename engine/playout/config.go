@@ -79,6 +79,11 @@ type Config struct {
 	Workers  int // parallel playouts; default GOMAXPROCS
 	// MaxFailures stops the run after this many failed playouts; default 3.
 	MaxFailures int
+	// Absent makes one seat of every playout (seat i modulo the seat
+	// count in playout i) play only its Game.DefaultMove, checked against
+	// the choices, as a host does for a missing player: the game must
+	// still reach its end.
+	Absent bool
 
 	// Sampling of the expensive checks: 0 takes the default, 1 checks every
 	// move (or playout), n checks one in n, a negative value turns the check

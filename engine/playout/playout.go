@@ -36,6 +36,7 @@ const (
 	CheckBound       Check = "bound"       // the game did not end within MaxMoves
 	CheckPanic       Check = "panic"       // the game panicked
 	CheckDeterminism Check = "determinism" // same seed and moves, different game
+	CheckDefault     Check = "default"     // DefaultMove failed or gave a move the choices do not offer
 )
 
 func (c Check) String() string { return string(c) }
@@ -85,6 +86,8 @@ type run struct {
 	text     string
 	applying bool // the move is being applied: a failure record includes it
 
+	absent int // the seat that only plays its default move; -1 for none
+
 	replay bool           // this playout is replayed at the end
 	events []engine.Event // every event, when replay
 	hashes []uint64       // hash of the snapshot after move k (0 when not taken), when replay
@@ -104,6 +107,10 @@ func Playout(g engine.Game, cfg Config, i int) (rec engine.Record, err error) {
 		rng:    engine.NewRNG(cfg.Seed+uint64(i), 0xe7),
 		chk:    engine.NewRNG(cfg.Seed+uint64(i), 0xc4),
 		replay: sampled(cfg.ReplayEvery, 0, i),
+		absent: -1,
+	}
+	if cfg.Absent {
+		r.absent = i % r.seats
 	}
 	rules := cfg.Rules[i/len(cfg.Seats)%len(cfg.Rules)]
 	r.rec = engine.Record{Game: g.Info().ID, Rules: rules, Seed: cfg.Seed + uint64(i), Seats: r.seats, Options: cfg.Options}
@@ -184,8 +191,22 @@ func (r *run) play() error {
 		}
 		seat := status.Active[r.rng.Intn(len(status.Active))]
 		r.move, r.seat = k, seat
-		m, complete, err := r.build(st, seat)
-		if err != nil {
+		var m engine.Move
+		var complete []bool
+		if seat == r.absent {
+			m, err = g.DefaultMove(st, seat)
+			if err != nil {
+				return r.fail(CheckDefault, "DefaultMove of an active seat fails: %v", err)
+			}
+			if err := CheckMove(g, st, seat, m); err != nil {
+				r.text = g.FormatMove(m)
+				return r.fail(CheckDefault, "the default move %q is not one the choices offer: %v", r.text, err)
+			}
+			for n := 0; n <= len(m); n++ {
+				ch, err := g.Choices(st, seat, m[:n])
+				complete = append(complete, err == nil && ch.Complete)
+			}
+		} else if m, complete, err = r.build(st, seat); err != nil {
 			return err
 		}
 		r.text = g.FormatMove(m)

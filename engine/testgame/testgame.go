@@ -369,3 +369,9 @@ func helpTopics() []engine.HelpTopic {
 		{ID: "end", Title: "Winning", Kind: "rule", Keywords: []string{"win", "end", "stuck", "rules version"}, Body: "Whoever takes the last pebble wins. When, after a take, no card in any hand fits the pile, the seat that just took wins. (Matches started under rules version 1 keep their rule: there the next seat wins.)"},
 	}
 }
+
+// DefaultMove implements engine.Game: pass when no card fits the pile,
+// otherwise take with the first card the choices offer.
+func (g Game) DefaultMove(st engine.State, seat int) (engine.Move, error) {
+	return engine.DefaultByChoices(g, st, seat, []string{"pass"}, nil)
+}
