@@ -26,7 +26,28 @@ type ClockSettings struct {
 	// Remind is the time between reminders to a seat that must act; zero
 	// sends none.
 	Remind time.Duration `json:"remind,omitempty"`
+	// Deadline is how long a seat may wait before its deadline; zero
+	// means none. OnDeadline says what happens then (DeadlineRemind or
+	// DeadlineReplace; empty means DeadlineRemind).
+	Deadline   time.Duration `json:"deadline,omitempty"`
+	OnDeadline string        `json:"on_deadline,omitempty"`
 }
+
+// What happens at a turn deadline.
+const (
+	// DeadlineRemind sends the player one more reminder, saying the
+	// deadline has passed.
+	DeadlineRemind = "remind"
+	// DeadlineReplace asks the other players to vote: wait longer, play
+	// the seat's default move, or open the seat to a substitute.
+	DeadlineReplace = "replace"
+)
+
+// The bounds of ClockSettings.Deadline.
+const (
+	MinDeadline = 12 * time.Hour
+	MaxDeadline = 30 * 24 * time.Hour
+)
 
 // The bounds of ClockSettings.Remind, so that a reminder is neither a
 // flood nor forgotten.
@@ -42,7 +63,23 @@ func (c ClockSettings) Check() error {
 	if c.Remind != 0 && (c.Remind < MinRemind || c.Remind > MaxRemind) {
 		return Invalid("a reminder interval is from %s to %s, or off; %s is not", Span(MinRemind), Span(MaxRemind), Span(c.Remind))
 	}
+	if c.Deadline != 0 && (c.Deadline < MinDeadline || c.Deadline > MaxDeadline) {
+		return Invalid("a turn deadline is from %s to %s, or off; %s is not", Span(MinDeadline), Span(MaxDeadline), Span(c.Deadline))
+	}
+	switch c.OnDeadline {
+	case "", DeadlineRemind, DeadlineReplace:
+	default:
+		return Invalid("at a deadline the match can %s or %s, not %q", DeadlineRemind, DeadlineReplace, Echo(c.OnDeadline))
+	}
 	return nil
+}
+
+// action is what happens at the deadline.
+func (c ClockSettings) action() string {
+	if c.OnDeadline == "" {
+		return DeadlineRemind
+	}
+	return c.OnDeadline
 }
 
 // Clock is a match's turn clock.
@@ -54,6 +91,9 @@ type Clock struct {
 	// player sees.
 	Base  int64       `json:"base,omitempty"`
 	Seats []SeatClock `json:"seats,omitempty"`
+	// Replaced lists the seats handed to other players (Service.Replace),
+	// in order.
+	Replaced []Replacement `json:"replaced,omitempty"`
 }
 
 // SeatClock is one seat's clock.
@@ -67,6 +107,16 @@ type SeatClock struct {
 	// Hold is when reminders may start again: the end of its player's
 	// absence or quiet hours, when a reminder fell in them.
 	Hold time.Time `json:"hold,omitzero"`
+	// DeadlineFrom restarts the deadline after the players voted to wait.
+	DeadlineFrom time.Time `json:"deadline_from,omitzero"`
+	// Deadlined is set once the deadline of this wait has passed.
+	Deadlined bool `json:"deadlined,omitempty"`
+	// Vote is the other players' vote on the seat after its deadline
+	// (DeadlineReplace); nil when none runs.
+	Vote *Vote `json:"vote,omitempty"`
+	// Open is set when the players opened the seat to a substitute
+	// (Service.Replace); reminders stop until someone takes it.
+	Open bool `json:"open,omitempty"`
 }
 
 // nextReminder is when the seat is next reminded; zero for never.
@@ -75,7 +125,7 @@ func (c Clock) nextReminder(seat int) time.Time {
 		return time.Time{}
 	}
 	sc := c.Seats[seat]
-	if sc.Since.IsZero() {
+	if sc.Since.IsZero() || sc.Open {
 		return time.Time{}
 	}
 	last := sc.Since
@@ -89,12 +139,35 @@ func (c Clock) nextReminder(seat int) time.Time {
 	return next
 }
 
-// due is the earliest reminder of any seat; zero for none.
+// nextDeadline is when the seat's deadline passes; zero for never (or
+// already passed).
+func (c Clock) nextDeadline(seat int) time.Time {
+	if c.Settings.Deadline <= 0 || seat < 0 || seat >= len(c.Seats) {
+		return time.Time{}
+	}
+	sc := c.Seats[seat]
+	if sc.Since.IsZero() || sc.Deadlined || sc.Open || sc.Vote != nil {
+		return time.Time{}
+	}
+	from := sc.Since
+	if sc.DeadlineFrom.After(from) {
+		from = sc.DeadlineFrom
+	}
+	next := from.Add(c.Settings.Deadline)
+	if sc.Hold.After(next) {
+		next = sc.Hold
+	}
+	return next
+}
+
+// due is the earliest reminder or deadline of any seat; zero for none.
 func (c Clock) due() time.Time {
 	var due time.Time
 	for i := range c.Seats {
-		if n := c.nextReminder(i); !n.IsZero() && (due.IsZero() || n.Before(due)) {
-			due = n
+		for _, n := range []time.Time{c.nextReminder(i), c.nextDeadline(i)} {
+			if !n.IsZero() && (due.IsZero() || n.Before(due)) {
+				due = n
+			}
 		}
 	}
 	return due
@@ -141,7 +214,7 @@ func (m *Match) tickClock(prev Match, actor int, now time.Time) {
 
 // encodeClock is the clock as the store keeps it; nil for a match without one.
 func encodeClock(c Clock) json.RawMessage {
-	if c.Settings == (ClockSettings{}) && c.Base == 0 && len(c.Seats) == 0 {
+	if c.Settings == (ClockSettings{}) && c.Base == 0 && len(c.Seats) == 0 && len(c.Replaced) == 0 {
 		return nil
 	}
 	data, _ := json.Marshal(c) // plain data: cannot fail

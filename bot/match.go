@@ -35,6 +35,9 @@ type LogEntry struct {
 	Move      string    `json:"move"` // canonical notation
 	RequestID string    `json:"request_id,omitempty"`
 	At        time.Time `json:"at"`
+	// Note says how the move came about when its player did not make it
+	// (the host's default move for a missing player); empty otherwise.
+	Note string `json:"note,omitempty"`
 }
 
 // fromRecord makes the core's match of a stored record, without its game

@@ -104,7 +104,7 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 		Final:   m.state,
 	}
 	for _, e := range log {
-		info.Moves = append(info.Moves, engine.RecordMove{Seat: e.Seat, Text: e.Move})
+		info.Moves = append(info.Moves, engine.RecordMove{Seat: e.Seat, Text: e.Move, Note: e.Note})
 	}
 	rec, err := engine.RecordOf(m.game, info)
 	if err != nil {

@@ -13,14 +13,23 @@ import (
 )
 
 // Reminder is one reminder a front end delivers: a ping to the one player
-// whose seat waits.
+// whose seat waits (Kind ReminderDue or ReminderDeadline), or the opening
+// of a vote of the other players on that seat (ReminderVote).
 type Reminder struct {
+	Kind   string
 	Match  Match
 	Seat   int
 	UserID string
 	// Waited is how long the seat has waited.
 	Waited time.Duration
 }
+
+// The kinds of Reminder.
+const (
+	ReminderDue      = "remind"   // the interval passed
+	ReminderDeadline = "deadline" // the deadline passed (DeadlineRemind)
+	ReminderVote     = "vote"     // the deadline passed and the others vote (DeadlineReplace)
+)
 
 // ClockLease is how long a process holds a due match it claimed (see
 // storage.Store.Due) before another may try it.
@@ -88,8 +97,10 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
 		changed := false
 		for i := range m.Clock.Seats {
-			next := m.Clock.nextReminder(i)
-			if next.IsZero() || next.After(now) {
+			remind, deadline := m.Clock.nextReminder(i), m.Clock.nextDeadline(i)
+			remindDue := !remind.IsZero() && !remind.After(now)
+			deadlineDue := !deadline.IsZero() && !deadline.After(now)
+			if !remindDue && !deadlineDue {
 				continue
 			}
 			changed = true
@@ -101,7 +112,16 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 			sc := &m.Clock.Seats[i]
 			sc.Reminded, sc.Hold = now, time.Time{}
 			sc.Reminders++
-			out = append(out, Reminder{Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since)})
+			kind := ReminderDue
+			if deadlineDue {
+				sc.Deadlined = true
+				kind = ReminderDeadline
+				if m.Clock.Settings.action() == DeadlineReplace && len(m.voters(i)) > 0 {
+					sc.Vote = &Vote{Opened: now}
+					kind = ReminderVote
+				}
+			}
+			out = append(out, Reminder{Kind: kind, Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since)})
 		}
 		if !changed && m.Due.Equal(m.Clock.due()) {
 			return nil, errNoTick

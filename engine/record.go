@@ -58,6 +58,9 @@ type Record struct {
 type RecordMove struct {
 	Seat int    // 0-based
 	Text string // the move in the game's notation
+	// Note is written after the move as a comment ("# default move: ...");
+	// parsing drops comments, so it does not come back.
+	Note string
 	Line int    // 1-based source line when parsed, 0 otherwise
 }
 
@@ -452,6 +455,10 @@ func (r Record) Format() []byte {
 		b.WriteByte('\n')
 	}
 	for i, m := range r.Moves {
+		if note := strings.Join(strings.Fields(m.Note), " "); note != "" {
+			fmt.Fprintf(&b, "%d s%d %s # %s\n", i+1, m.Seat+1, m.Text, note)
+			continue
+		}
 		fmt.Fprintf(&b, "%d s%d %s\n", i+1, m.Seat+1, m.Text)
 	}
 	return b.Bytes()

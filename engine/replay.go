@@ -175,7 +175,7 @@ func RecordOf(g Game, m MatchInfo) (Record, error) {
 		if err != nil {
 			return Record{}, fmt.Errorf("engine: export move %d %q: %w", i+1, lm.Text, err)
 		}
-		r.Moves[i] = RecordMove{Seat: lm.Seat, Text: g.FormatMove(mv)}
+		r.Moves[i] = RecordMove{Seat: lm.Seat, Text: g.FormatMove(mv), Note: lm.Note}
 	}
 	if m.Final != nil {
 		r.Result = ResultText(g.Status(m.Final))

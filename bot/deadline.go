@@ -1,0 +1,273 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// Vote is the other players' vote on a seat whose deadline passed
+// (DeadlineReplace): a majority of them decides.
+type Vote struct {
+	Opened time.Time `json:"opened"`
+	// Ballots are the choices so far, by voter's user ID.
+	Ballots map[string]string `json:"ballots,omitempty"`
+}
+
+// The choices of a deadline vote.
+const (
+	VoteWait    = "wait"    // wait one more deadline
+	VoteDefault = "default" // play the seat's default move for this turn
+	VoteOpen    = "open"    // open the seat to a substitute (Replace)
+)
+
+// VoteChoices lists the choices of a deadline vote in the order front
+// ends offer them.
+var VoteChoices = []string{VoteWait, VoteDefault, VoteOpen}
+
+// voters are the users who vote on seat: every other seated player who
+// has not left, once each.
+func (m Match) voters(seat int) []string {
+	var out []string
+	for i, st := range m.Seats {
+		if i == seat || st.Left || st.UserID == m.Seats[seat].UserID || slices.Contains(out, st.UserID) {
+			continue
+		}
+		out = append(out, st.UserID)
+	}
+	return out
+}
+
+// VoteRequest is one ballot.
+type VoteRequest struct {
+	Ref
+	Seat   int    // the seat voted on, 0-based
+	UserID string // the voter
+	Choice string // VoteWait, VoteDefault or VoteOpen
+}
+
+// VoteResult is the state of a vote after a ballot.
+type VoteResult struct {
+	Match Match
+	Seat  int
+	// Tally counts the ballots by choice; Voters is how many may vote
+	// and Needed how many make a majority.
+	Tally          map[string]int
+	Voters, Needed int
+	// Decided is the choice a majority took; empty while the vote runs.
+	Decided string
+	// Moves are the default moves played for the seat (VoteDefault), in
+	// order; front ends show them as moves.
+	Moves []Outcome
+}
+
+// CastVote records a ballot in the vote on a seat whose deadline passed.
+// When a majority of the other players agree, the choice takes effect at
+// once: VoteWait restarts the seat's deadline, VoteDefault plays the
+// seat's default move for its turn (each narrated as such in the log and
+// the record), VoteOpen opens the seat to a substitute (Replace). A voter
+// may change their ballot while the vote runs.
+func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, error) {
+	if !slices.Contains(VoteChoices, req.Choice) {
+		return VoteResult{}, Invalid("a vote is to %s, %s or %s, not %q", VoteWait, VoteDefault, VoteOpen, Echo(req.Choice))
+	}
+	id, err := s.resolve(ctx, req.Ref)
+	if err != nil {
+		return VoteResult{}, err
+	}
+	res := VoteResult{Seat: req.Seat}
+	now := s.now()
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		res.Decided, res.Tally = "", map[string]int{}
+		if m.Status != StatusActive {
+			return nil, m.notActive()
+		}
+		if req.Seat < 0 || req.Seat >= len(m.Seats) || req.Seat >= len(m.Clock.Seats) || m.Clock.Seats[req.Seat].Vote == nil {
+			return nil, Invalid("there is no vote on seat %d now: it was decided, or its player moved", req.Seat+1)
+		}
+		voters := m.voters(req.Seat)
+		if !slices.Contains(voters, req.UserID) {
+			return nil, Invalid("only the other players of this match vote on %s's seat", Echo(m.Seats[req.Seat].Name))
+		}
+		m.clockOnly = true
+		m.Clock.Seats = slices.Clone(m.Clock.Seats)
+		sc := &m.Clock.Seats[req.Seat]
+		v := *sc.Vote
+		v.Ballots = maps.Clone(v.Ballots)
+		if v.Ballots == nil {
+			v.Ballots = map[string]string{}
+		}
+		v.Ballots[req.UserID] = req.Choice
+		sc.Vote = &v
+		res.Voters, res.Needed = len(voters), len(voters)/2+1
+		for _, u := range voters {
+			if c, ok := v.Ballots[u]; ok {
+				res.Tally[c]++
+			}
+		}
+		for _, c := range VoteChoices {
+			if res.Tally[c] >= res.Needed {
+				res.Decided = c
+			}
+		}
+		switch res.Decided {
+		case VoteWait:
+			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+		case VoteOpen:
+			sc.Vote, sc.Open = nil, true
+		case VoteDefault:
+			// The moves follow, each its own commit; a crash in between
+			// leaves the seat waiting, and its deadline comes again.
+			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return VoteResult{}, err
+	}
+	res.Match = m
+	s.log.InfoContext(ctx, "deadline vote", "match", m.ID, "seat", req.Seat, "decided", res.Decided)
+	if res.Decided == VoteDefault {
+		res.Moves, err = s.PlayDefault(ctx, ByID(m.ID), req.Seat, "default move: the deadline passed and the other players chose it")
+		if len(res.Moves) > 0 {
+			res.Match = res.Moves[len(res.Moves)-1].Match
+		}
+		if err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// maxDefaultMoves bounds the default moves of one turn.
+const maxDefaultMoves = 20
+
+// PlayDefault plays the seat's default move (engine.Game.DefaultMove)
+// until its turn is over, each move a commit whose log entry carries note,
+// which the log and the exported record show.
+func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string) ([]Outcome, error) {
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	var out []Outcome
+	turn := -1
+	for range maxDefaultMoves {
+		var (
+			evs  []engine.Event
+			move string
+			prev *engine.Status
+		)
+		m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+			if m.Status != StatusActive || !m.IsActive(seat) || (turn >= 0 && m.Play.Turn != turn) {
+				return nil, errNoTick
+			}
+			if turn < 0 {
+				turn = m.Play.Turn
+			}
+			mv, err := m.game.DefaultMove(m.state, seat)
+			if err != nil {
+				return nil, fmt.Errorf("bot: default move of seat %d in %s: %w", seat+1, m.ID, err)
+			}
+			prev = m.Play
+			next, e, err := m.game.Apply(m.state, seat, mv)
+			if err != nil {
+				return nil, fmt.Errorf("bot: default move of seat %d in %s: %w", seat+1, m.ID, err)
+			}
+			if err := m.setState(next); err != nil {
+				return nil, err
+			}
+			move = m.game.FormatMove(mv)
+			evs = append([]engine.Event{{Audience: engine.Public, Seat: seat, Kind: "default-move",
+				Text: fmt.Sprintf("seat %d makes its default move", seat+1), Own: "you make your default move"}}, e...)
+			m.Moves++
+			return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, At: s.now(), Note: note}, nil
+		})
+		if errors.Is(err, errNoTick) {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		o := Outcome{Match: m, Seat: seat, Move: move, Events: evs}
+		o.NewTurn, o.Notify = turnChange(prev, m.Play)
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Replacement is one seat handed to another player.
+type Replacement struct {
+	Seat  int       `json:"seat"`
+	From  string    `json:"from"` // the names, as they were
+	To    string    `json:"to"`
+	By    string    `json:"by"`    // who handed it over (user ID)
+	Moves int64     `json:"moves"` // moves played before it
+	At    time.Time `json:"at"`
+}
+
+// ReplaceRequest hands a seat to another user.
+type ReplaceRequest struct {
+	Ref
+	Seat int     // 0-based
+	By   string  // who asks
+	To   UserRef // who takes the seat
+	// Moderator is the front end's word that By may manage the channel
+	// (Discord: Manage Channels).
+	Moderator bool
+}
+
+// Replace hands a seat of an active match to another user, who then
+// plays it: sees its hand, gets its pings. The match's creator, a
+// moderator or the seat's own player may hand it to anyone not seated;
+// once the players voted to open the seat (VoteOpen), anyone not seated
+// may take it for themselves. The seat's wait starts afresh, and the
+// match keeps the replacement (Clock.Replaced) for its history.
+func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error) {
+	if req.To.ID == "" || req.By == "" {
+		return Match{}, Invalid("a replacement needs the player who takes the seat")
+	}
+	id, err := s.resolve(ctx, req.Ref)
+	if err != nil {
+		return Match{}, err
+	}
+	now := s.now()
+	return s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		if m.Status != StatusActive {
+			return nil, m.notActive()
+		}
+		if req.Seat < 0 || req.Seat >= len(m.Seats) {
+			return nil, Invalid("this match has seats 1 to %d, not %d", len(m.Seats), req.Seat+1)
+		}
+		if m.Seats[req.Seat].Left {
+			return nil, Invalid("seat %d was left; it cannot be handed on", req.Seat+1)
+		}
+		if m.SeatOf(req.To.ID) >= 0 {
+			return nil, &Error{Kind: KindAlreadySeated, Detail: Echo(req.To.Name) + " already plays in this match"}
+		}
+		open := req.Seat < len(m.Clock.Seats) && m.Clock.Seats[req.Seat].Open
+		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID)
+		if !allowed {
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true,
+				Detail: "or the seat's own player may hand a seat on"}
+		}
+		from := m.Seats[req.Seat].Name
+		m.Seats[req.Seat] = Seat{UserID: req.To.ID, Name: req.To.Name}
+		m.Clock.Seats = slices.Clone(m.Clock.Seats)
+		if req.Seat < len(m.Clock.Seats) {
+			sc := SeatClock{}
+			if m.IsActive(req.Seat) {
+				sc.Since = now
+			}
+			m.Clock.Seats[req.Seat] = sc
+		}
+		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from, To: req.To.Name, By: req.By, Moves: m.Moves, At: now})
+		return nil, nil
+	})
+}

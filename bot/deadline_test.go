@@ -1,0 +1,228 @@
+package bot_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+var dave = bot.UserRef{ID: "u:dave", Name: "Dave"}
+
+// threeSeats starts a Pebbles match of Alice, Bob and Carol with the
+// given clock.
+func threeSeats(t *testing.T, svc *bot.Service, c bot.ClockSettings) bot.Match {
+	t.Helper()
+	ctx := context.Background()
+	m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "c3", Game: "pebbles", Creator: alice, Seed: 7,
+		Pins: map[string]string{"deck": "1,2,3,1,2,3,1,2,3,1,2,3,1,2,3,1,2,3"}, Options: map[string]string{"pile": "60"}, Clock: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []bot.UserRef{bob, carol} {
+		if _, err := svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := svc.Start(ctx, bot.ByID(m.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o.Match
+}
+
+func kinds(rs []bot.Reminder) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Kind+":"+r.UserID)
+	}
+	return strings.Join(out, ",")
+}
+
+func TestDeadlineVote(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := clockService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{Remind: 24 * time.Hour, Deadline: 72 * time.Hour, OnDeadline: bot.DeadlineReplace})
+	seat := m.Play.Active[0]
+	missing := m.Seats[seat].UserID
+	var others []string
+	for i, st := range m.Seats {
+		if i != seat {
+			others = append(others, st.UserID)
+		}
+	}
+	for day := 1; day <= 2; day++ {
+		clock.Advance(24 * time.Hour)
+		if got := kinds(fire(t, svc, "p")); got != "remind:"+missing {
+			t.Fatalf("day %d: %s", day, got)
+		}
+	}
+	clock.Advance(24 * time.Hour)
+	if got := kinds(fire(t, svc, "p")); got != "vote:"+missing {
+		t.Fatalf("at the deadline: %s, want the vote", got)
+	}
+	vote := func(user, choice string) (bot.VoteResult, error) {
+		return svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: seat, UserID: user, Choice: choice})
+	}
+	if _, err := vote(missing, bot.VoteWait); !errors.Is(err, bot.ErrBadRequest) {
+		t.Fatalf("the missing player votes: %v", err)
+	}
+	if _, err := vote(dave.ID, bot.VoteWait); !errors.Is(err, bot.ErrBadRequest) {
+		t.Fatalf("a stranger votes: %v", err)
+	}
+	if _, err := vote(others[0], "leave"); !errors.Is(err, bot.ErrBadRequest) {
+		t.Fatalf("a bad choice: %v", err)
+	}
+	res, err := vote(others[0], bot.VoteWait)
+	if err != nil || res.Decided != "" || res.Needed != 2 || res.Voters != 2 {
+		t.Fatalf("first ballot: %+v %v", res, err)
+	}
+	res, err = vote(others[1], bot.VoteDefault)
+	if err != nil || res.Decided != "" {
+		t.Fatalf("split: %+v %v", res, err)
+	}
+	// The first voter changes their mind: a majority for the default move.
+	res, err = vote(others[0], bot.VoteDefault)
+	if err != nil || res.Decided != bot.VoteDefault || len(res.Moves) == 0 {
+		t.Fatalf("decided: %+v %v", res, err)
+	}
+	if res.Match.IsActive(seat) {
+		t.Fatal("the seat still must act after its default moves")
+	}
+	if _, err := vote(others[1], bot.VoteOpen); !errors.Is(err, bot.ErrBadRequest) {
+		t.Fatalf("a ballot after the decision: %v", err)
+	}
+	log, err := svc.Log(ctx, bot.ByID(m.ID), 0)
+	if err != nil || len(log) != 1 || !strings.Contains(log[0].Note, "default move") || log[0].Seat != seat {
+		t.Fatalf("log %+v %v", log, err)
+	}
+	rec, err := svc.Export(ctx, bot.ByID(m.ID))
+	if err != nil || !strings.Contains(rec, "# default move: the deadline passed") {
+		t.Fatalf("record:\n%s\n%v", rec, err)
+	}
+	if evs := res.Moves[0].EventsFor(-1); len(evs) == 0 || !strings.Contains(evs[0].Text, "makes its default move") {
+		t.Fatalf("narration %+v", evs)
+	}
+
+	// The next seat waits; at its deadline the others open its seat.
+	next := res.Match.Play.Active[0]
+	nextUser := res.Match.Seats[next].UserID
+	clock.Advance(72 * time.Hour)
+	rs := fire(t, svc, "p")
+	if got := kinds(rs); !strings.HasSuffix(got, "vote:"+nextUser) {
+		t.Fatalf("the next seat's deadline: %s", got)
+	}
+	var voters []string
+	for i, st := range res.Match.Seats {
+		if i != next {
+			voters = append(voters, st.UserID)
+		}
+	}
+	for _, u := range voters {
+		res, err = svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: next, UserID: u, Choice: bot.VoteOpen})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if res.Decided != bot.VoteOpen || !res.Match.Clock.Seats[next].Open {
+		t.Fatalf("open: %+v", res)
+	}
+	clock.Advance(10 * 24 * time.Hour)
+	wantReminders(t, "an open seat is not reminded", fire(t, svc, "p"))
+	// A stranger takes the open seat for themselves.
+	got, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: next, By: dave.ID, To: dave})
+	if err != nil || got.Seats[next] != (bot.Seat{UserID: dave.ID, Name: dave.Name}) || got.Clock.Seats[next].Open {
+		t.Fatalf("dave takes the seat: %+v %v", got.Seats, err)
+	}
+	if r := got.Clock.Replaced; len(r) != 1 || r[0].To != "Dave" || r[0].Seat != next {
+		t.Fatalf("replacements %+v", r)
+	}
+	clock.Advance(24 * time.Hour)
+	wantReminders(t, "the substitute is reminded", fire(t, svc, "p"), dave.ID+" 1 day")
+	// Dave plays.
+	if _, _, err := svc.Choices(ctx, bot.ByID(m.ID), dave.ID, ""); err != nil {
+		t.Fatalf("dave's choices: %v", err)
+	}
+}
+
+func TestDeadlineWaitAndRemind(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := clockService(t, newStore(t), clock)
+	m := clockMatch(t, svc, "c1", 0)
+	if _, err := svc.SetClock(ctx, bot.ByID(m.ID), alice.ID, false, bot.ClockSettings{Deadline: 48 * time.Hour, OnDeadline: bot.DeadlineReplace}); err != nil {
+		t.Fatal(err)
+	}
+	seat := m.Play.Active[0]
+	other := m.Seats[1-seat].UserID
+	clock.Advance(48 * time.Hour)
+	if got := kinds(fire(t, svc, "p")); got != "vote:"+m.Seats[seat].UserID {
+		t.Fatalf("deadline: %s", got)
+	}
+	// Two players: the other one alone decides. Wait: the deadline comes
+	// again 48 hours later.
+	res, err := svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: seat, UserID: other, Choice: bot.VoteWait})
+	if err != nil || res.Decided != bot.VoteWait || res.Needed != 1 {
+		t.Fatalf("wait: %+v %v", res, err)
+	}
+	clock.Advance(47 * time.Hour)
+	wantReminders(t, "waiting longer", fire(t, svc, "p"))
+	clock.Advance(time.Hour)
+	if got := kinds(fire(t, svc, "p")); got != "vote:"+m.Seats[seat].UserID {
+		t.Fatalf("the deadline again: %s", got)
+	}
+	// Deadline action remind: one reminder at the deadline.
+	if _, err := svc.SetClock(ctx, bot.ByID(m.ID), alice.ID, false, bot.ClockSettings{Deadline: 48 * time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	playAny(t, svc, m.ID)
+	clock.Advance(48 * time.Hour)
+	if got := kinds(fire(t, svc, "p")); got != "deadline:"+other {
+		t.Fatalf("deadline remind: %s", got)
+	}
+	clock.Advance(48 * time.Hour)
+	wantReminders(t, "once per wait", fire(t, svc, "p"))
+	for _, bad := range []bot.ClockSettings{{Deadline: time.Hour}, {Deadline: 48 * time.Hour, OnDeadline: "kick"}} {
+		if _, err := svc.SetClock(ctx, bot.ByID(m.ID), alice.ID, false, bad); !errors.Is(err, bot.ErrBadRequest) {
+			t.Errorf("SetClock(%+v): %v", bad, err)
+		}
+	}
+}
+
+func TestReplace(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := clockService(t, newStore(t), clock)
+	m := clockMatch(t, svc, "c1", 24*time.Hour)
+	// bob may not hand alice's seat on; alice may hand her own; a seated
+	// player cannot take a second seat.
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 0, By: bob.ID, To: dave}); !errors.Is(err, bot.ErrNotAllowed) {
+		t.Fatalf("bob hands alice's seat: %v", err)
+	}
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 0, By: alice.ID, To: bob}); !errors.Is(err, bot.ErrAlreadySeated) {
+		t.Fatalf("to a seated player: %v", err)
+	}
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 5, By: alice.ID, To: dave}); !errors.Is(err, bot.ErrBadRequest) {
+		t.Fatalf("seat 6: %v", err)
+	}
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: bob.ID, To: dave}); err != nil {
+		t.Fatalf("bob hands his own seat: %v", err)
+	}
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: "u:mod", Moderator: true, To: carol}); err != nil {
+		t.Fatalf("a moderator hands a seat: %v", err)
+	}
+	got := mustGet(t, svc, m.ID)
+	if got.Seats[1].UserID != carol.ID || len(got.Clock.Replaced) != 2 {
+		t.Fatalf("seats %+v, replaced %+v", got.Seats, got.Clock.Replaced)
+	}
+	if _, err := svc.Private(ctx, bot.ByID(m.ID), carol.ID); err != nil {
+		t.Fatalf("carol sees her hand: %v", err)
+	}
+	if _, err := svc.Private(ctx, bot.ByID(m.ID), bob.ID); !errors.Is(err, bot.ErrNotSeated) {
+		t.Fatalf("bob still sees the hand: %v", err)
+	}
+}
