@@ -61,7 +61,7 @@ type RecordMove struct {
 	// Note is written after the move as a comment ("# default move: ...");
 	// parsing drops comments, so it does not come back.
 	Note string
-	Line int    // 1-based source line when parsed, 0 otherwise
+	Line int // 1-based source line when parsed, 0 otherwise
 }
 
 // recordMagic is the comment that opens every formatted record.

@@ -84,7 +84,7 @@ func (wide) ParseMove(text string) (engine.Move, error) {
 	}
 	return m, nil
 }
-func (wide) FormatMove(m engine.Move) string             { return strings.Join(m, " ") }
+func (wide) FormatMove(m engine.Move) string { return strings.Join(m, " ") }
 func (g wide) DefaultMove(st engine.State, seat int) (engine.Move, error) {
 	return engine.DefaultByChoices(g, st, seat, nil, nil)
 }
