@@ -185,7 +185,7 @@ func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string)
 			}
 			move = m.game.FormatMove(mv)
 			evs = append([]engine.Event{{Audience: engine.Public, Seat: seat, Kind: "default-move",
-				Text: fmt.Sprintf("seat %d makes its default move", seat+1), Own: "you make your default move"}}, e...)
+				Text: fmt.Sprintf("the game plays seat %d's default move", seat+1), Own: "the game plays your default move"}}, e...)
 			m.Moves++
 			return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, At: s.now(), Note: note}, nil
 		})

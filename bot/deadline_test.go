@@ -104,7 +104,7 @@ func TestDeadlineVote(t *testing.T) {
 	if err != nil || !strings.Contains(rec, "# default move: the deadline passed") {
 		t.Fatalf("record:\n%s\n%v", rec, err)
 	}
-	if evs := res.Moves[0].EventsFor(-1); len(evs) == 0 || !strings.Contains(evs[0].Text, "makes its default move") {
+	if evs := res.Moves[0].EventsFor(-1); len(evs) == 0 || !strings.Contains(evs[0].Text, "the game plays Alice's default move") {
 		t.Fatalf("narration %+v", evs)
 	}
 

@@ -33,9 +33,12 @@ func (b *Bot) clockCommands() []command {
 	def := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommand{Name: name, Description: desc, Type: discordgo.ChatApplicationCommand, Options: opts}
 	}
+	one := 1.0
 	return []command{
-		{def: def("clock", "Show or change the reminders of this match (its creator or Manage Channels)",
+		{def: def("clock", "Show or change the reminders and deadline of this match (its creator or Manage Channels)",
 			str("remind", "Time between reminders to whoever must move: 12h, 2d ... or off", false),
+			str("deadline", "Turn deadline: 3d, 1w ... or off", false),
+			onDeadline(),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "server",
 				Description: "Change this server's default for new matches instead (Manage Server)"},
 		), run: b.clockCmd, private: true},
@@ -43,6 +46,10 @@ func (b *Bot) clockCommands() []command {
 			str("until", "A date (2026-12-24, UTC or your quiet hours' time zone) or a length of time (3d, 1w)", true),
 		), run: b.away, private: true},
 		{def: def("back", "End your absence: your reminders start again"), run: b.back, private: true},
+		{def: def("replace", "Hand a seat to another player (the match's creator, Manage Channels, or the seat's player)",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seat", Description: "The seat's number", Required: true, MinValue: &one, MaxValue: 10},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Who takes the seat", Required: true},
+		), run: b.orThread(b.replace)},
 		{def: def("quiet", "Hours without reminders for you, every day, in your time zone",
 			str("hours", "From-to in 24-hour time, like 22-7 or 22:30-07:00; off to remove them", true),
 			str("zone", "Your time zone, like Europe/Berlin or America/New_York (default UTC)", false),
@@ -52,73 +59,75 @@ func (b *Bot) clockCommands() []command {
 
 func serverKey(guildID string) string { return "discord:" + guildID }
 
-// playClock is the clock settings of a new match: the server's default,
-// or the remind option of /play.
+// playClock is the clock settings of a new match: the server's
+// defaults, changed by /play's remind, deadline and at-deadline options.
 func (b *Bot) playClock(ctx context.Context, r *Request) (bot.ClockSettings, error) {
 	c, err := b.svc.ServerClock(ctx, serverKey(r.I.GuildID))
 	if err != nil {
 		return c, err
 	}
-	if o, ok := options(r)["remind"]; ok {
-		d, err := bot.ParseSpan(o.StringValue())
-		if err != nil {
-			return c, err
-		}
-		c.Remind = d
-	}
-	return c, c.Check()
+	c, _, err = clockOptions(r, c)
+	return c, err
 }
 
 // clockCmd is /clock.
 func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
-	opts := options(r)
-	remind, set := opts["remind"]
-	if o, ok := opts["server"]; ok && o.BoolValue() {
+	if o, ok := options(r)["server"]; ok && o.BoolValue() {
 		if r.I.GuildID == "" {
 			return private("Server defaults are set in a server, not in a direct message."), nil
 		}
+		c, err := b.svc.ServerClock(ctx, serverKey(r.I.GuildID))
+		if err != nil {
+			return nil, err
+		}
+		c, set, err := clockOptions(r, c)
+		if err != nil {
+			return nil, err
+		}
 		if !set {
-			c, err := b.svc.ServerClock(ctx, serverKey(r.I.GuildID))
-			if err != nil {
-				return nil, err
-			}
-			return private(fmt.Sprintf("New matches on this server remind every %s.", bot.Span(c.Remind))), nil
+			return private("New matches on this server: " + settingsText(c)), nil
 		}
 		if r.Perms&serverPerms == 0 {
 			return private("Only a member with Manage Server may change this server's defaults."), nil
 		}
-		d, err := bot.ParseSpan(remind.StringValue())
-		if err != nil {
+		if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
 			return nil, err
 		}
-		if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), bot.ClockSettings{Remind: d}); err != nil {
-			return nil, err
-		}
-		return private(fmt.Sprintf("New matches on this server now remind every %s (off: never). Matches already open keep their own setting.", bot.Span(d))), nil
+		return private("From now on, new matches on this server: " + settingsText(c) + " Matches already open keep their own settings."), nil
 	}
-	if !set {
-		m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
-		if err != nil {
-			return nil, err
-		}
-		return private(clockText(m)), nil
-	}
-	d, err := bot.ParseSpan(remind.StringValue())
+	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
 	if err != nil {
 		return nil, err
 	}
-	m, err := b.svc.SetClock(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, bot.ClockSettings{Remind: d})
+	c, set, err := clockOptions(r, m.Clock.Settings)
 	if err != nil {
 		return nil, err
 	}
-	return private(clockText(m)), nil
+	if set {
+		if m, err = b.svc.SetClock(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, c); err != nil {
+			return nil, err
+		}
+	}
+	return private("This match: " + settingsText(m.Clock.Settings)), nil
 }
 
-func clockText(m bot.Match) string {
-	if m.Clock.Settings.Remind <= 0 {
-		return "This match sends no reminders. `/clock remind:24h` turns them on."
+// settingsText words a match's clock settings.
+func settingsText(c bot.ClockSettings) string {
+	var t strings.Builder
+	if c.Remind > 0 {
+		fmt.Fprintf(&t, "a reminder to whoever must move every %s (never while they are away or in their quiet hours)", bot.Span(c.Remind))
+	} else {
+		t.WriteString("no reminders")
 	}
-	return fmt.Sprintf("This match reminds whoever must move every %s, never while they are away (`/away`) or in their quiet hours (`/quiet`).", bot.Span(m.Clock.Settings.Remind))
+	switch {
+	case c.Deadline <= 0:
+		t.WriteString("; no turn deadline.")
+	case c.OnDeadline == bot.DeadlineReplace:
+		fmt.Fprintf(&t, "; a turn deadline of %s, after which the other players vote to wait longer, play the seat's default move or open it to a substitute.", bot.Span(c.Deadline))
+	default:
+		fmt.Fprintf(&t, "; a turn deadline of %s, when the player is reminded once more.", bot.Span(c.Deadline))
+	}
+	return t.String()
 }
 
 // away is /away.
@@ -278,16 +287,62 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 	if !ok || !uok || !inPlay(r.Match) {
 		return // another front end's match
 	}
-	msg := &discordgo.MessageSend{
-		Content: fmt.Sprintf("<@%s>, the %s match is waiting for your move (%s so far).",
-			user, r.Match.GameRules().Info().Name, bot.Span(r.Waited)),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{user}},
-		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
-				CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
-		}}},
+	var msg *discordgo.MessageSend
+	switch r.Kind {
+	case bot.ReminderVote:
+		msg = voteMessage(r)
+	default:
+		text := fmt.Sprintf("<@%s>, the %s match is waiting for your move (%s so far).",
+			user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
+		if r.Kind == bot.ReminderDeadline {
+			text = fmt.Sprintf("<@%s>, your turn deadline in the %s match has passed (%s waiting).",
+				user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
+		}
+		msg = &discordgo.MessageSend{
+			Content:         text,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{user}},
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+					CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
+			}}},
+		}
 	}
 	if _, err := b.api.ChannelMessageSendComplex(channel, msg, discordgo.WithContext(ctx)); err != nil {
 		b.log.ErrorContext(ctx, "bot: reminder not delivered", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
 	}
+}
+
+// onDeadline is the option that picks what happens at a deadline.
+func onDeadline() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "at-deadline",
+		Description: "At the deadline: remind the player, or let the others vote to wait, play a default move or open the seat",
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "remind the player", Value: bot.DeadlineRemind},
+			{Name: "the others vote", Value: bot.DeadlineReplace},
+		}}
+}
+
+// clockOptions applies /play's and /clock's remind, deadline and
+// at-deadline options to c, and says whether any was given.
+func clockOptions(r *Request, c bot.ClockSettings) (bot.ClockSettings, bool, error) {
+	opts := options(r)
+	set := false
+	if o, ok := opts["remind"]; ok {
+		d, err := bot.ParseSpan(o.StringValue())
+		if err != nil {
+			return c, false, err
+		}
+		c.Remind, set = d, true
+	}
+	if o, ok := opts["deadline"]; ok {
+		d, err := bot.ParseSpan(o.StringValue())
+		if err != nil {
+			return c, false, err
+		}
+		c.Deadline, set = d, true
+	}
+	if o, ok := opts["at-deadline"]; ok {
+		c.OnDeadline, set = o.StringValue(), true
+	}
+	return c, set, c.Check()
 }

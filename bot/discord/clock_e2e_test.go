@@ -130,11 +130,84 @@ func TestReminderEndToEnd(t *testing.T) {
 	h.fd.AddUser(fakediscord.User{ID: frank, Name: "frank", Permissions: discordgo.PermissionManageGuild})
 	h.fd.AddChannel(other, "more-games")
 	r = h.cmd(frank, room, "clock", F("remind", "6h"), fakediscord.Bool("server", true))
-	must(t, r.Ephemeral() && strings.Contains(r.Content, "now remind every 6 hours"), "frank sets the server default: %q", r.Content)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "From now on, new matches on this server: a reminder to whoever must move every 6 hours"), "frank sets the server default: %q", r.Content)
 	h.cmd(frank, other, "play", F("game", "pebbles"))
 	r = h.cmd(frank, other, "clock")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "every 6 hours"), "a new match takes the server default: %q", r.Content)
 	r = h.cmd(alice, room, "clock")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "no reminders"), "an open match keeps its own: %q", r.Content)
+	h.noViolations()
+}
+
+// TestDeadlineVoteEndToEnd: at a deadline with the vote, the others are
+// pinged to vote with buttons; a majority for the default move plays it
+// (narrated as such); at the next deadline they open the seat, a member
+// takes it with the button and plays; /replace hands seats over for
+// those allowed to.
+func TestDeadlineVoteEndToEnd(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	ctx := context.Background()
+
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	r := h.cmd(alice, room, "clock")
+	must(t, strings.Contains(r.Content, "no reminders; a turn deadline of 1 day, after which the other players vote"), "clock: %q", r.Content)
+
+	n := len(h.fd.Messages(room))
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(ctx)
+	got := publicSince(h, room, n)
+	must(t, len(got) == 1, "want the vote message, got %+v", got)
+	vote := got[0]
+	slices.Sort(vote.Pings)
+	must(t, slices.Equal(vote.Pings, []string{bob, erin}) && strings.Contains(vote.Content, "<@"+alice+"> has not moved"),
+		"the vote pings the others, not alice: %+v", vote)
+
+	r = h.click(alice, room, "Play the default move")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Only the other players"), "alice votes on her own seat: %q", r.Content)
+	r = h.click(bob, room, "Play the default move")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Play the default move: 1") && strings.Contains(r.Content, "2 of 2 decide"), "bob's ballot: %q", r.Content)
+	n = len(h.fd.Messages(room))
+	h.click(erin, room, "Play the default move")
+	after, _ := h.fd.Message(vote.ID)
+	must(t, strings.Contains(after.Content, "chose the default move") && len(after.Components) == 0, "the decided vote: %+v", after)
+	got = publicSince(h, room, n)
+	must(t, len(got) >= 2 && strings.HasPrefix(got[0].Content, "(default move)") && strings.Contains(got[0].Content, "the game plays alice's default move"),
+		"the default move is narrated as such: %+v", got)
+	must(t, slices.Equal(got[len(got)-1].Pings, []string{bob}), "bob is pinged for his turn: %+v", got[len(got)-1])
+	r = h.cmd(bob, room, "log")
+	must(t, strings.Contains(r.Content, "alice"), "log: %q", r.Content)
+
+	// Bob's deadline: alice and erin open his seat; dave takes it.
+	n = len(h.fd.Messages(room))
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(ctx)
+	must(t, len(publicSince(h, room, n)) == 1, "the second vote: %+v", publicSince(h, room, n))
+	h.click(alice, room, "Open the seat")
+	h.click(erin, room, "Open the seat")
+	r = h.click(bob, room, "Take this seat")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "already have a seat"), "bob takes a seat he has: %q", r.Content)
+	r = h.click(dave, room, "Take this seat")
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "<@"+dave+"> now plays seat 2 in place of bob") && strings.Contains(r.Content, "your turn"), "dave takes the seat: %+v", r)
+	r = h.click(dave, room, "Take your turn")
+	_, menu, ok := h.fd.SelectMenu(room, dave)
+	must(t, r.Ephemeral() && ok && len(menu.Options) > 0, "dave's picker: %+v", r)
+	r = h.click(bob, room, "Take your turn")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no seat"), "bob after his seat was taken: %q", r.Content)
+
+	// /replace: erin may not hand alice's seat on; carol (Manage Channels) may.
+	r = h.cmd(erin, room, "replace", fakediscord.Int("seat", 1), fakediscord.UserOpt("user", carol))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Only alice"), "erin replaces alice: %q", r.Content)
+	n = len(h.fd.Messages(room))
+	r = h.cmd(carol, room, "replace", fakediscord.Int("seat", 1), fakediscord.UserOpt("user", bob))
+	got = publicSince(h, room, n)
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "<@"+bob+"> now plays seat 1 in place of alice") && len(got) == 1 && slices.Equal(got[0].Pings, []string{bob}),
+		"carol hands alice's seat to bob: %+v %+v", r, got)
+	r = h.cmd(bob, room, "hand")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Your seat: 1"), "bob's new hand: %q", r.Content)
 	h.noViolations()
 }

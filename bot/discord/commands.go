@@ -40,6 +40,8 @@ func (b *Bot) commands() map[string]command {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players", Description: "Most players to seat (default: the game's maximum)", MinValue: &one, MaxValue: float64(mostSeats)},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "thread", Description: "Open a new thread for the match"},
 			str("remind", "Time between reminders to whoever must move: 12h, 2d ... or off (default: the server's)", false, false),
+			str("deadline", "Turn deadline: 3d, 1w ... or off (default: the server's)", false, false),
+			onDeadline(),
 		), run: b.play, complete: b.completePlay},
 		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
 			str("move", "The move in the game's notation", true, true)), run: b.orThread(b.move), complete: b.completeMove},

@@ -21,6 +21,8 @@ import (
 //	back/<match>/<version>/<move>      drop the last token
 //	ok/<match>/<version>/<move>        confirm and play the move
 //	page/<match>/<version>/<n>/<move>  the next group of choices
+//	vote/<match>/<seat>/<choice>       a ballot in a deadline vote (clock.go)
+//	claim/<match>/<seat>               take an open seat
 const maxCustomID = 100
 
 // longMove marks a partial move too long for the custom ID.
@@ -46,6 +48,10 @@ func (c customID) String() string {
 		s = "lobby/" + c.Match + "/" + c.Arg
 	case "hand":
 		s = "hand/" + c.Match
+	case "vote":
+		s = fmt.Sprintf("vote/%s/%d/%s", c.Match, c.N, c.Arg)
+	case "claim":
+		s = fmt.Sprintf("claim/%s/%d", c.Match, c.N)
 	case "turn":
 		s = fmt.Sprintf("turn/%s/%d", c.Match, c.Version)
 	case "pick", "page":
@@ -87,6 +93,19 @@ func parseCustomID(s string) (customID, error) {
 	case "hand":
 		if len(p) != 2 {
 			return customID{}, bad
+		}
+	case "vote", "claim":
+		want := map[string]int{"vote": 4, "claim": 3}[c.Action]
+		if len(p) != want {
+			return customID{}, bad
+		}
+		n, err := strconv.Atoi(p[2])
+		if err != nil || n < 0 || n > 99 {
+			return customID{}, bad
+		}
+		c.N = n
+		if c.Action == "vote" {
+			c.Arg = p[3]
 		}
 	case "turn":
 		if len(p) != 3 || version(2) != nil {

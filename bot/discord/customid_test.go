@@ -19,6 +19,8 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Action: "page", Match: "m", Version: 7, N: 75, Move: "rail bolton-bury"},
 		{Action: "back", Match: "m", Version: 7, Move: "sell bolton>distant card:bolton"},
 		{Action: "ok", Match: "m", Version: 7, Move: "take 2"},
+		{Action: "vote", Match: "0123456789abcdef", N: 2, Arg: "default"},
+		{Action: "claim", Match: "0123456789abcdef", N: 3},
 	} {
 		s := c.String()
 		if len(s) > maxCustomID {
@@ -54,7 +56,7 @@ func TestCustomIDLongMove(t *testing.T) {
 }
 
 func TestCustomIDRejectsGarbage(t *testing.T) {
-	for _, s := range []string{"", "x", "turn/m", "turn/m/v", "pick/m/1/x/take", "lobby/m", "nope/m/1", "turn//1", "ok/m/-1/take"} {
+	for _, s := range []string{"", "x", "turn/m", "turn/m/v", "pick/m/1/x/take", "lobby/m", "nope/m/1", "turn//1", "ok/m/-1/take", "vote/m/1", "vote/m/x/wait", "claim/m", "claim/m/-1", "claim/m/1/x"} {
 		if _, err := parseCustomID(s); !errors.Is(err, errBadCustomID) {
 			t.Errorf("parse %q: %v, want errBadCustomID", s, err)
 		}

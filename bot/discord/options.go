@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -75,6 +76,12 @@ func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.Applicati
 		case discordgo.ApplicationCommandOptionBoolean:
 			if _, ok := o.Value.(bool); !ok {
 				return fmt.Errorf("option %q is not true or false", o.Name)
+			}
+		case discordgo.ApplicationCommandOptionUser:
+			// A user's snowflake, which Discord resolves in the data.
+			s, ok := o.Value.(string)
+			if !ok || s == "" || len(s) > 20 || strings.Trim(s, "0123456789") != "" {
+				return fmt.Errorf("option %q is not a user", o.Name)
 			}
 		default:
 			return fmt.Errorf("option %q has a type this bot does not use", o.Name)

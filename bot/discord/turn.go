@@ -386,6 +386,10 @@ func (b *Bot) component(ctx context.Context, r *Request) (*Response, error) {
 		return b.pickerStep(ctx, r, c, strings.Join(toks, " "), true)
 	case "ok":
 		return b.confirm(ctx, r, c)
+	case "vote":
+		return b.voteButton(ctx, r, c)
+	case "claim":
+		return b.claimButton(ctx, r, c)
 	}
 	return nil, fmt.Errorf("%w %q", errBadCustomID, data.CustomID)
 }

@@ -19,7 +19,7 @@ import (
 // Opt is a slash command option as the user filled it in.
 type Opt struct {
 	Name    string
-	Type    int // 1 subcommand, 3 string, 4 integer, 5 boolean
+	Type    int // 1 subcommand, 3 string, 4 integer, 5 boolean, 6 user
 	Value   any
 	Focused bool
 	Options []Opt // of a subcommand
@@ -30,6 +30,14 @@ func Str(name, v string) Opt { return Opt{Name: name, Type: 3, Value: v} }
 
 // Bool is a boolean option.
 func Bool(name string, v bool) Opt { return Opt{Name: name, Type: 5, Value: v} }
+
+// Int is an integer option.
+func Int(name string, v int) Opt { return Opt{Name: name, Type: 4, Value: v} }
+
+// UserOpt is a user option: its value is the user's ID, and the
+// interaction carries the user (and the member) in its resolved data, as
+// Discord sends them.
+func UserOpt(name, id string) Opt { return Opt{Name: name, Type: 6, Value: id} }
 
 func (o Opt) wire() map[string]any {
 	m := map[string]any{"name": o.Name, "type": o.Type}
@@ -66,6 +74,11 @@ var ErrNoResponse = errors.New("fakediscord: no initial response within 3 second
 // initial response.
 func (s *Server) Command(user, channelID, name string, opts ...Opt) (*Interaction, Response, error) {
 	data := map[string]any{"id": s.commandID(name), "name": name, "type": 1, "options": wireOpts(opts)}
+	if res, err := s.resolved(opts); err != nil {
+		return nil, Response{}, err
+	} else if res != nil {
+		data["resolved"] = res
+	}
 	sum := "/" + name
 	for _, o := range opts {
 		sum += " " + o.String()
@@ -462,4 +475,30 @@ func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// resolved is the resolved data of the user options among opts: every
+// user a user option names, with their member in the guild. An unknown
+// user is an error: a client can only pick a member.
+func (s *Server) resolved(opts []Opt) (map[string]any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	users, members := map[string]any{}, map[string]any{}
+	for _, o := range opts {
+		if o.Type != 6 {
+			continue
+		}
+		id, _ := o.Value.(string)
+		u, ok := s.users[id]
+		if !ok {
+			return nil, fmt.Errorf("fakediscord: user option %q names unknown user %q", o.Name, id)
+		}
+		users[id] = map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name}
+		members[id] = map[string]any{"nick": nil, "roles": []string{}, "joined_at": "2026-01-01T00:00:00Z",
+			"permissions": strconv.FormatInt(u.Permissions, 10)}
+	}
+	if len(users) == 0 {
+		return nil, nil
+	}
+	return map[string]any{"users": users, "members": members}, nil
 }
