@@ -398,7 +398,7 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 			actor = entry.Seat
 		}
 		next.tickClock(m, actor, next.Updated)
-		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.record(), Entry: entry, RequestID: requestID})
+		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.record(), Entry: entry, RequestID: requestID, Idle: next.clockOnly})
 		switch {
 		case err == nil:
 			if next.state != nil && next.snapshot != nil {

@@ -143,6 +143,11 @@ type Commit struct {
 	Match         Match
 	Entry         *LogEntry
 	RequestID     string
+	// Idle marks a commit that is not activity in the match (a reminder
+	// of the host's turn clock): an open match keeps the expiry deadline
+	// of its last other commit, so reminders do not keep an abandoned
+	// match alive.
+	Idle bool
 }
 
 // Salvage is what can still be read of a match (Store.Salvage).

@@ -265,7 +265,7 @@ func (s *Store) prepareCreate(m storage.Match) (*match, encoded, error) {
 	if h := s.holder(m.Channel); h != "" && m.Status.Open() {
 		return nil, encoded{}, fmt.Errorf("embedded: channel %s holds match %s: %w", m.Channel, h, storage.ErrChannelTaken)
 	}
-	return s.newVersion(nil, m, now, nil, "")
+	return s.newVersion(nil, m, check.Deadline(m.Status, now, s.opts.AbandonAfter), nil, "")
 }
 
 // Commit implements storage.Store.
@@ -305,19 +305,23 @@ func (s *Store) prepareCommit(c storage.Commit) (*match, encoded, error) {
 	if cur.m.Version != c.ExpectVersion {
 		return nil, encoded{}, fmt.Errorf("embedded: commit match %s at version %d: %w", id, c.ExpectVersion, storage.ErrConflict)
 	}
-	return s.newVersion(cur, c.Match, s.opts.Now(), c.Entry, c.RequestID)
+	deadline := check.Deadline(c.Match.Status, s.opts.Now(), s.opts.AbandonAfter)
+	if c.Idle && c.Match.Status.Open() && cur.m.Status.Open() {
+		deadline = cur.deadline // not activity: the match expires as before
+	}
+	return s.newVersion(cur, c.Match, deadline, c.Entry, c.RequestID)
 }
 
 // newVersion builds the index entry and the record of a new version of a
 // match: a full record when prev is nil (Create), else an append record.
-func (s *Store) newVersion(prev *match, m storage.Match, now time.Time, entry *storage.LogEntry, requestID string) (*match, encoded, error) {
+func (s *Store) newVersion(prev *match, m storage.Match, deadline time.Time, entry *storage.LogEntry, requestID string) (*match, encoded, error) {
 	meta, err := json.Marshal(m)
 	if err != nil {
 		return nil, encoded{}, fmt.Errorf("embedded: encode match %s: %w", m.ID, err)
 	}
 	bare := m
 	bare.State = nil
-	x := &match{m: check.Copy(bare), deadline: check.Deadline(m.Status, now, s.opts.AbandonAfter)}
+	x := &match{m: check.Copy(bare), deadline: deadline}
 	var entries [][]byte
 	if entry != nil {
 		b, err := json.Marshal(entry)

@@ -100,32 +100,34 @@ func (s *Store) Due(ctx context.Context, now time.Time, owner string, lease time
 		if len(zs) == 0 {
 			break
 		}
-		// Take the leases of the whole page in one round trip.
-		pipe := s.c.Pipeline()
-		sets := make([]*redis.Cmd, len(zs))
-		for i, z := range zs {
-			// EVAL, not EVALSHA: a pipeline cannot fall back on NOSCRIPT.
-			sets[i] = leaseScript.Eval(cctx, pipe, []string{s.matchKey(z.Member.(string), "lease")},
-				now.UnixMilli(), now.Add(lease).UnixMilli(), owner, lease.Milliseconds())
-		}
-		if _, err := pipe.Exec(cctx); err != nil && !errors.Is(err, redis.Nil) {
-			return out, s.fail(ctx, err, "", "lease due matches")
-		}
-		for i, z := range zs {
-			got, _ := sets[i].Int64()
-			if got != 1 || len(out) >= limit {
-				if got == 1 {
-					_ = s.c.Del(cctx, s.matchKey(z.Member.(string), "lease")).Err()
+		// Take leases a few at a time, as many as are still wanted, each
+		// group in one round trip: a lease taken is either returned or
+		// turned into a hold by checkDue, never dropped.
+		for i := 0; i < len(zs) && len(out) < limit; {
+			chunk := zs[i:min(len(zs), i+limit-len(out))]
+			i += len(chunk)
+			pipe := s.c.Pipeline()
+			sets := make([]*redis.Cmd, len(chunk))
+			for k, z := range chunk {
+				// EVAL, not EVALSHA: a pipeline cannot fall back on NOSCRIPT.
+				sets[k] = leaseScript.Eval(cctx, pipe, []string{s.matchKey(z.Member.(string), "lease")},
+					now.UnixMilli(), now.Add(lease).UnixMilli(), owner, lease.Milliseconds())
+			}
+			if _, err := pipe.Exec(cctx); err != nil && !errors.Is(err, redis.Nil) {
+				return out, s.fail(ctx, err, "", "lease due matches")
+			}
+			for k, z := range chunk {
+				if got, _ := sets[k].Int64(); got != 1 {
+					continue
 				}
-				continue
-			}
-			id := z.Member.(string)
-			ok, err := s.checkDue(ctx, cctx, id, int64(z.Score), now)
-			if err != nil {
-				return out, err
-			}
-			if ok {
-				out = append(out, id)
+				id := z.Member.(string)
+				ok, err := s.checkDue(ctx, cctx, id, int64(z.Score), now)
+				if err != nil {
+					return out, err
+				}
+				if ok {
+					out = append(out, id)
+				}
 			}
 		}
 		if len(zs) < duePage {

@@ -443,10 +443,17 @@ if n ~= moves then
 end
 if KEYS[4] and redis.call('EXISTS', KEYS[4]) == 1 then return {3} end
 if v ~= tonumber(ARGV[1]) then return {2} end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'state', ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', ARGV[8])
+-- An idle commit (storage.Commit.Idle) of an open match keeps its
+-- deadline, and so its real TTL.
+local keep = ARGV[8] == 'keep'
+local newexp = ARGV[8]
+if keep then newexp = cur[2] end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'state', ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', newexp)
 local rexp = tonumber(cur[4]) or 0
 local ttl = tonumber(ARGV[9])
-if ttl > 0 and rexp < now + ttl then
+if keep then
+  -- nothing to refresh
+elseif ttl > 0 and rexp < now + ttl then
   -- Refresh the real TTL with some slack, so that it is due again only
   -- after a while: PEXPIRE in a script is not free.
   rexp = now + ttl + math.floor(ttl / 8)
@@ -898,9 +905,15 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	if err := s.schedule(cctx, m); err != nil {
 		return s.fail(ctx, err, "", "schedule match "+id)
 	}
+	var deadline any = ms(check.Deadline(m.Status, now, s.opts.AbandonAfter))
+	if c.Idle && m.Status.Open() {
+		// The script keeps the stored deadline (an open match's status
+		// is open before too: an ended match is never committed again).
+		deadline = "keep"
+	}
 	cmd, acked, err := s.run(cctx, commitScript, keys,
 		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), users,
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds())
+		deadline, s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds())
 	if err != nil {
 		return s.fail(ctx, err, id, "commit match "+id)
 	}

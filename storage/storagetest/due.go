@@ -147,6 +147,14 @@ func testDueOnce(e *env) {
 		}()
 	}
 	wg.Wait()
+	// What the racing calls left comes now.
+	for {
+		ids := e.due("last", time.Hour, 10)
+		if len(ids) == 0 {
+			break
+		}
+		got = append(got, ids...)
+	}
 	slices.Sort(got)
 	if len(got) != n || len(slices.Compact(slices.Clone(got))) != n {
 		e.t.Fatalf("owners racing got %d claims of %d distinct matches, want each of %d once: %v", len(got), len(slices.Compact(slices.Clone(got))), n, got)
@@ -203,5 +211,35 @@ func testPrefs(e *env) {
 	cancel()
 	if _, err := e.s.Prefs(ctx, "guild:discord:9"); !errors.Is(err, context.Canceled) && err == nil {
 		e.t.Fatal("Prefs with a cancelled context succeeded")
+	}
+}
+
+// testIdle: an idle commit (a reminder) keeps an open match's expiry
+// deadline; any other commit moves it.
+func testIdle(e *env) {
+	a := e.newMatch("a", "discord:1")
+	e.create(a)
+	b := e.newMatch("b", "discord:2")
+	e.create(b)
+	e.clock.Advance(AbandonAfter - time.Hour)
+	idle := withDue(e.get("a"), e.clock.Now().Add(time.Hour))
+	idle.Idle = true
+	e.commit(idle)
+	e.commit(withDue(e.get("b"), e.clock.Now().Add(time.Hour)))
+	if got := e.get("a"); got.Version != 1 || !got.Due.Equal(idle.Match.Due) {
+		e.t.Fatalf("after an idle commit: version %d due %v", got.Version, got.Due)
+	}
+	e.clock.Advance(2 * time.Hour)
+	_, err := e.s.Get(e.ctx, "a")
+	wantErr(e.t, "Get of a match whose only recent commit was idle", err, storage.ErrNotFound)
+	e.get("b")
+	e.wantDue("the expired match is not due", e.due("p", time.Minute, 10), "b")
+	// An idle commit that ends a match (it never is one) still ends it.
+	c := withStatus(e.get("b"), storage.StatusFinished)
+	c.Idle = true
+	e.commit(c)
+	e.clock.Advance(10 * AbandonAfter)
+	if got := e.get("b"); got.Status != storage.StatusFinished {
+		e.t.Fatalf("finished match: %+v", got)
 	}
 }

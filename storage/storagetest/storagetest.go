@@ -96,6 +96,7 @@ func Run(t *testing.T, open Open) {
 		{"Due", testDue},
 		{"DueOnce", testDueOnce},
 		{"Prefs", testPrefs},
+		{"Idle", testIdle},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
