@@ -94,6 +94,13 @@ type Clock struct {
 	// Replaced lists the seats handed to other players (Service.Replace),
 	// in order.
 	Replaced []Replacement `json:"replaced,omitempty"`
+	// Active is the time of the match's last change that is not the
+	// clock's own (a move, a seat); the abandon limit counts from it.
+	// Warned is set once the players were warned of it (abandon.go);
+	// Abandoned once the match ended for it.
+	Active    time.Time `json:"active,omitzero"`
+	Warned    bool      `json:"warned,omitempty"`
+	Abandoned bool      `json:"abandoned,omitempty"`
 }
 
 // SeatClock is one seat's clock.
@@ -189,9 +196,14 @@ func (m Match) Stale(version int64) bool {
 // must act again, starts waiting; one that need not act stops. actor is
 // the seat that moved, or -1. A change that is not the clock's own moves
 // Base on.
-func (m *Match) tickClock(prev Match, actor int, now time.Time) {
+func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule) {
 	if !m.clockOnly {
 		m.Clock.Base = m.Version
+		m.Clock.Active, m.Clock.Warned = now, false
+	} else if m.Clock.Active.IsZero() {
+		// A match from before the clock: its last change is the last
+		// write before this one.
+		m.Clock.Active = prev.Updated
 	}
 	c := &m.Clock
 	if len(c.Seats) != len(m.Seats) {
@@ -210,11 +222,14 @@ func (m *Match) tickClock(prev Match, actor int, now time.Time) {
 		}
 	}
 	m.Due = c.due()
+	if at := ab.next(*m); !at.IsZero() && (m.Due.IsZero() || at.Before(m.Due)) {
+		m.Due = at
+	}
 }
 
 // encodeClock is the clock as the store keeps it; nil for a match without one.
 func encodeClock(c Clock) json.RawMessage {
-	if c.Settings == (ClockSettings{}) && c.Base == 0 && len(c.Seats) == 0 && len(c.Replaced) == 0 {
+	if c.Settings == (ClockSettings{}) && c.Base == 0 && len(c.Seats) == 0 && len(c.Replaced) == 0 && c.Active.IsZero() {
 		return nil
 	}
 	data, _ := json.Marshal(c) // plain data: cannot fail

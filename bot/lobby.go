@@ -92,7 +92,9 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	if err := req.Clock.Check(); err != nil {
 		return Match{}, err
 	}
-	sm.Clock = encodeClock(Clock{Settings: req.Clock})
+	c := Clock{Settings: req.Clock, Active: now}
+	sm.Clock = encodeClock(c)
+	sm.Due = s.abandon.next(Match{Status: StatusLobby, Clock: c})
 	if err := s.store.Create(ctx, sm); err != nil {
 		if errors.Is(err, storage.ErrChannelTaken) {
 			// A damaged match holds the channel: say so, never just "taken".
@@ -437,6 +439,9 @@ func (m Match) over() error {
 		if st.Left {
 			return &Error{Kind: KindFinished, Detail: "it ended when " + Echo(st.Name) + " resigned"}
 		}
+	}
+	if m.Clock.Abandoned {
+		return &Error{Kind: KindFinished, Detail: "it ended as abandoned, after too long without a move"}
 	}
 	return &Error{Kind: KindFinished, Detail: "it was aborted"}
 }

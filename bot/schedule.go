@@ -20,8 +20,11 @@ type Reminder struct {
 	Match  Match
 	Seat   int
 	UserID string
-	// Waited is how long the seat has waited.
+	// Waited is how long the seat has waited (for the abandon kinds: how
+	// long the match has gone without a move); Ends is when an abandon
+	// warning's match ends.
 	Waited time.Duration
+	Ends   time.Time
 }
 
 // The kinds of Reminder.
@@ -29,6 +32,11 @@ const (
 	ReminderDue      = "remind"   // the interval passed
 	ReminderDeadline = "deadline" // the deadline passed (DeadlineRemind)
 	ReminderVote     = "vote"     // the deadline passed and the others vote (DeadlineReplace)
+	// ReminderAbandonWarning warns every seat that the match ends as
+	// abandoned at Ends unless someone moves; ReminderAbandoned says it
+	// has ended so. Both have Seat -1.
+	ReminderAbandonWarning = "abandon-warning"
+	ReminderAbandoned      = "abandoned"
 )
 
 // ClockLease is how long a process holds a due match it claimed (see
@@ -88,14 +96,23 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 	_, err = s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
 		out = out[:0]
 		m.clockOnly = true
+		changed := false
+		if end := s.abandon.endAt(*m); !end.IsZero() && !end.After(now) {
+			m.Status, m.Clock.Abandoned = StatusAborted, true
+			out = append(out, Reminder{Kind: ReminderAbandoned, Seat: -1, Waited: now.Sub(since(*m))})
+			return nil, nil
+		}
+		if w := s.abandon.warnAt(*m); !w.IsZero() && !w.After(now) {
+			m.Clock.Warned, changed = true, true
+			out = append(out, Reminder{Kind: ReminderAbandonWarning, Seat: -1, Waited: now.Sub(since(*m)), Ends: s.abandon.endAt(*m)})
+		}
 		if m.Status != StatusActive {
-			if m.Due.IsZero() {
+			if !changed && m.Due.Equal(s.dueOf(*m)) {
 				return nil, errNoTick
 			}
-			return nil, nil // the write clears Due
+			return nil, nil // the write sets Due anew
 		}
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
-		changed := false
 		for i := range m.Clock.Seats {
 			remind, deadline := m.Clock.nextReminder(i), m.Clock.nextDeadline(i)
 			remindDue := !remind.IsZero() && !remind.After(now)
@@ -123,7 +140,7 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 			}
 			out = append(out, Reminder{Kind: kind, Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since)})
 		}
-		if !changed && m.Due.Equal(m.Clock.due()) {
+		if !changed && m.Due.Equal(s.dueOf(*m)) {
 			return nil, errNoTick
 		}
 		return nil, nil // the write sets Due anew
@@ -457,3 +474,15 @@ func (s *Service) Waits(ctx context.Context, m Match) ([]SeatWait, error) {
 // Now is the service's clock (Config.Now): the time reminders and
 // absences are measured by.
 func (s *Service) Now() time.Time { return s.now() }
+
+// dueOf is the due time a write of m would store (tickClock).
+func (s *Service) dueOf(m Match) time.Time {
+	due := m.Clock.due()
+	if m.Status != StatusActive {
+		due = time.Time{}
+	}
+	if at := s.abandon.next(m); !at.IsZero() && (due.IsZero() || at.Before(due)) {
+		due = at
+	}
+	return due
+}

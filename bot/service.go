@@ -35,6 +35,12 @@ type Config struct {
 	// negative disables). A cached state is used only when the stored
 	// snapshot bytes are exactly those it was decoded from or encoded to.
 	StateCache int
+	// AbandonAfter ends an open match without a move for this long as
+	// abandoned (kept for export), after a warning AbandonWarn before
+	// (default 3 days, at most half of AbandonAfter); zero leaves open
+	// matches to the store's own expiry. The front end that runs the
+	// scheduler (FireDue) delivers the warning.
+	AbandonAfter, AbandonWarn time.Duration
 }
 
 // Service is safe for concurrent use.
@@ -47,6 +53,7 @@ type Service struct {
 	newID     func() string
 	seed      func() uint64
 	attempts  int
+	abandon   abandonRule
 
 	boards *fifo[boardKey, []render.Image] // rendered images
 	states *fifo[string, cachedState]      // decoded states by match ID
@@ -83,6 +90,7 @@ func New(cfg Config) (*Service, error) {
 	if s.attempts <= 0 {
 		s.attempts = 200
 	}
+	s.abandon = newAbandonRule(cfg.AbandonAfter, cfg.AbandonWarn)
 	n := cfg.BoardCache
 	if n == 0 {
 		n = 64
@@ -397,7 +405,7 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 		if entry != nil {
 			actor = entry.Seat
 		}
-		next.tickClock(m, actor, next.Updated)
+		next.tickClock(m, actor, next.Updated, s.abandon)
 		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.record(), Entry: entry, RequestID: requestID, Idle: next.clockOnly})
 		switch {
 		case err == nil:

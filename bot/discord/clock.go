@@ -283,9 +283,18 @@ func (b *Bot) remind(ctx context.Context) {
 
 func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 	channel, ok := strings.CutPrefix(r.Match.Channel, "discord:")
-	user, uok := strings.CutPrefix(r.UserID, "discord:")
-	if !ok || !uok || !inPlay(r.Match) {
+	if !ok {
 		return // another front end's match
+	}
+	if msg := abandonMessage(r); msg != nil {
+		if _, err := b.api.ChannelMessageSendComplex(channel, msg, discordgo.WithContext(ctx)); err != nil {
+			b.log.ErrorContext(ctx, "bot: abandon notice not delivered", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+		}
+		return
+	}
+	user, uok := strings.CutPrefix(r.UserID, "discord:")
+	if !uok || !inPlay(r.Match) {
+		return
 	}
 	var msg *discordgo.MessageSend
 	switch r.Kind {
@@ -345,4 +354,37 @@ func clockOptions(r *Request, c bot.ClockSettings) (bot.ClockSettings, bool, err
 		c.OnDeadline, set = o.StringValue(), true
 	}
 	return c, set, c.Check()
+}
+
+// abandonMessage is the warning to every seat that the match is about to
+// end as abandoned (it pings them all), or the notice that it has (it
+// pings nobody); nil for another kind of reminder.
+func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
+	m := r.Match
+	switch r.Kind {
+	case bot.ReminderAbandonWarning:
+		var users, mentions []string
+		for _, st := range m.Seats {
+			if id, ok := strings.CutPrefix(st.UserID, "discord:"); ok && !containsStr(users, id) {
+				users = append(users, id)
+				mentions = append(mentions, "<@"+id+">")
+			}
+		}
+		what := "move"
+		if m.Status == bot.StatusLobby {
+			what = "start"
+		}
+		return &discordgo.MessageSend{
+			Content: clip(fmt.Sprintf("%s: this %s match has gone %s without a %s. It ends as abandoned <t:%d:R> unless someone plays; it is then kept for export.",
+				strings.Join(mentions, ", "), m.GameRules().Info().Name, bot.Span(r.Waited), what, r.Ends.Unix()), 2000),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
+		}
+	case bot.ReminderAbandoned:
+		return &discordgo.MessageSend{
+			Content: fmt.Sprintf("This %s match has ended as abandoned after %s without a move. It is kept for export; the channel is free for a new match.",
+				m.GameRules().Info().Name, bot.Span(r.Waited)),
+			AllowedMentions: noPings(),
+		}
+	}
+	return nil
 }

@@ -48,7 +48,7 @@ var variables = []variable{
 	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
 	{"PLAYGROUND_HOSTS", "", "Comma-separated host names the playground answers to besides localhost, to expose it deliberately (behind your own access control). Requests naming any other host are refused, which stops DNS rebinding."},
-	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long expires (Go duration, e.g. 720h). Finished matches never expire."},
+	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long ends: the Discord bot warns its players 3 days before and ends it as abandoned, kept for export; the playground (and the store, 14 days later in Discord mode) lets it expire (Go duration, e.g. 720h). Finished matches never expire."},
 	{"SMOKESTACK_STORE_TIMEOUT", "3s", "How long one storage call may wait for Redis (Go duration). A call that takes longer fails and the user is told the store is not answering, instead of waiting for a frozen server."},
 	{"SMOKESTACK_LOG_LEVEL", "info", "Log level: debug, info, warn or error."},
 	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},

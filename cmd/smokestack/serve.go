@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -39,7 +40,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		return err
 	}
 	defer store.Close()
-	svc, err := bot.New(bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log})
+	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log}
+	if cfg.DiscordToken != "" {
+		// The bot's turn clock ends abandoned matches (kept for export)
+		// after a warning; the store's own expiry, later, is a safety net.
+		bc.AbandonAfter = cfg.AbandonAfter
+	}
+	svc, err := bot.New(bc)
 	if err != nil {
 		return err
 	}
@@ -53,6 +60,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
 	opts := storage.Options{AbandonAfter: cfg.AbandonAfter, Log: log, Timeout: cfg.StoreTimeout}
+	if cfg.DiscordToken != "" {
+		opts.AbandonAfter += abandonGrace
+	}
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
@@ -90,3 +100,9 @@ func discordConfig(cfg config) discord.Config {
 		GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame,
 	}
 }
+
+// abandonGrace is how long after SMOKESTACK_ABANDON_AFTER the store itself
+// deletes an open match in Discord mode, where the bot's turn clock ends
+// it as abandoned (and keeps it) first: only a match the clock could not
+// end, with no bot running for that long, is deleted.
+const abandonGrace = 14 * 24 * time.Hour
