@@ -211,3 +211,36 @@ func TestDeadlineVoteEndToEnd(t *testing.T) {
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "Your seat: 1"), "bob's new hand: %q", r.Content)
 	h.noViolations()
 }
+
+// TestAbandonEndToEnd: 3 days before the abandon limit one message pings
+// every seat; at the limit the match ends as abandoned, saying so without
+// a ping, and the channel is free.
+func TestAbandonEndToEnd(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now, abandon: 30 * 24 * time.Hour})
+	F := fakediscord.Str
+	ctx := context.Background()
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	n := len(h.fd.Messages(room))
+	clock.Advance(27*24*time.Hour - time.Minute)
+	h.bot.remind(ctx)
+	must(t, len(publicSince(h, room, n)) == 0, "a warning too early: %+v", publicSince(h, room, n))
+	clock.Advance(time.Minute)
+	h.bot.remind(ctx)
+	got := publicSince(h, room, n)
+	must(t, len(got) == 1, "want the warning, got %+v", got)
+	slices.Sort(got[0].Pings)
+	must(t, slices.Equal(got[0].Pings, []string{alice, bob}) && strings.Contains(got[0].Content, "has gone 3 weeks 6 days without a move. It ends as abandoned <t:"),
+		"the warning pings every seat: %+v", got[0])
+	clock.Advance(3 * 24 * time.Hour)
+	h.bot.remind(ctx)
+	got = publicSince(h, room, n)
+	must(t, len(got) == 2 && len(got[1].Pings) == 0 && strings.Contains(got[1].Content, "ended as abandoned after 4 weeks 2 days"), "the end: %+v", got)
+	r := h.cmd(alice, room, "move", F("move", "take 1"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "no open match"), "a move after the end: %q", r.Content)
+	r = h.cmd(alice, room, "play", F("game", "pebbles"))
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "Pebbles"), "a new match in the channel: %+v", r)
+	h.noViolations()
+}

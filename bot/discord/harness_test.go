@@ -56,15 +56,16 @@ type harness struct {
 }
 
 type harnessOpts struct {
-	mode  Mode
-	redis bool             // a real redis-server instead of the in-memory store
-	brass bool             // offer Brass (engine/brass, render/brass) besides Pebbles
-	games []engine.Game    // more games (without renderers)
-	store storage.Store    // the store to use instead of a fresh one
-	now   func() time.Time // the service's clock (default time.Now)
-	logTo io.Writer        // the bot's and the service's log, at debug level
-	token string           // the bot token (default: the fake's)
-	http  *http.Client     // Config.HTTPClient
+	mode    Mode
+	redis   bool             // a real redis-server instead of the in-memory store
+	brass   bool             // offer Brass (engine/brass, render/brass) besides Pebbles
+	games   []engine.Game    // more games (without renderers)
+	store   storage.Store    // the store to use instead of a fresh one
+	now     func() time.Time // the service's clock (default time.Now)
+	abandon time.Duration    // bot.Config.AbandonAfter
+	logTo   io.Writer        // the bot's and the service's log, at debug level
+	token   string           // the bot token (default: the fake's)
+	http    *http.Client     // Config.HTTPClient
 	// renderers are more renderers, for the games above
 	renderers []render.Renderer
 }
@@ -128,13 +129,14 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		svcLog = log
 	}
 	svc, err := bot.New(bot.Config{
-		Log:       svcLog,
-		Games:     games,
-		Store:     store,
-		Renderers: renderers,
-		NewID:     func() string { return fmt.Sprintf("m%04d", ids.Add(1)) },
-		Seed:      func() uint64 { return 7 },
-		Now:       o.now,
+		Log:          svcLog,
+		Games:        games,
+		Store:        store,
+		Renderers:    renderers,
+		NewID:        func() string { return fmt.Sprintf("m%04d", ids.Add(1)) },
+		Seed:         func() uint64 { return 7 },
+		Now:          o.now,
+		AbandonAfter: o.abandon,
 	})
 	if err != nil {
 		t.Fatal(err)
