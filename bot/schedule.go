@@ -438,8 +438,10 @@ type SeatWait struct {
 	// Waiting is set when the seat must act; Waited is for how long.
 	Waiting bool
 	Waited  time.Duration
-	// NextReminder is when the seat is reminded next; zero for never.
+	// NextReminder is when the seat is reminded next, NextDeadline when
+	// its deadline passes; zero for never.
 	NextReminder time.Time
+	NextDeadline time.Time
 	// AwayUntil is set while the seat's player is away.
 	AwayUntil time.Time
 }
@@ -455,6 +457,7 @@ func (s *Service) Waits(ctx context.Context, m Match) ([]SeatWait, error) {
 			w.Waiting = true
 			w.Waited = now.Sub(m.Clock.Seats[i].Since)
 			w.NextReminder = m.Clock.nextReminder(i)
+			w.NextDeadline = m.Clock.nextDeadline(i)
 		}
 		p, err := s.UserPrefs(ctx, st.UserID)
 		if err != nil {
@@ -462,8 +465,11 @@ func (s *Service) Waits(ctx context.Context, m Match) ([]SeatWait, error) {
 		}
 		if p.Away(now) {
 			w.AwayUntil = p.AwayUntil
-			if w.Waiting && w.NextReminder.Before(p.AwayUntil) {
+			if w.Waiting && !w.NextReminder.IsZero() && w.NextReminder.Before(p.AwayUntil) {
 				w.NextReminder = p.AwayUntil
+			}
+			if w.Waiting && !w.NextDeadline.IsZero() && w.NextDeadline.Before(p.AwayUntil) {
+				w.NextDeadline = p.AwayUntil
 			}
 		}
 		out[i] = w

@@ -231,6 +231,9 @@ func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error
 			if !w.NextReminder.IsZero() {
 				parts = append(parts, fmt.Sprintf("next reminder <t:%d:R>", w.NextReminder.Unix()))
 			}
+			if !w.NextDeadline.IsZero() {
+				parts = append(parts, fmt.Sprintf("deadline <t:%d:R>", w.NextDeadline.Unix()))
+			}
 		}
 		if !w.AwayUntil.IsZero() {
 			parts = append(parts, fmt.Sprintf("away until <t:%d:f>", w.AwayUntil.Unix()))
@@ -387,4 +390,26 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 		}
 	}
 	return nil
+}
+
+// awayLine names the players to act who are away, for the board post:
+// "bob is away until ..."; empty when none is.
+func (b *Bot) awayLine(m bot.Match) string {
+	if !inPlay(m) {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	waits, err := b.svc.Waits(ctx, m)
+	if err != nil {
+		b.log.WarnContext(ctx, "bot: seat clocks for the board post", "match", m.ID, "err", b.redactErr(err))
+		return ""
+	}
+	var parts []string
+	for _, w := range waits {
+		if w.Waiting && !w.AwayUntil.IsZero() {
+			parts = append(parts, fmt.Sprintf("%s is away until <t:%d:f>.", m.Seats[w.Seat].Name, w.AwayUntil.Unix()))
+		}
+	}
+	return strings.Join(parts, " ")
 }

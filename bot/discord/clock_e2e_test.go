@@ -94,6 +94,9 @@ func TestReminderEndToEnd(t *testing.T) {
 	must(t, len(publicSince(h, room, n)) == 0, "a reminder while away: %+v", publicSince(h, room, n))
 	r = h.cmd(bob, room, "status")
 	must(t, strings.Contains(r.Content, "away until <t:"), "status while away: %q", r.Content)
+	// The board post says so too.
+	r = h.cmd(bob, room, "board")
+	must(t, strings.Contains(r.Content, "alice is away until <t:"), "board while away: %q", r.Content)
 	r = h.cmd(alice, room, "away", F("until", "tomorrow"))
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "neither a date"), "bad away: %q", r.Content)
 
@@ -156,6 +159,8 @@ func TestDeadlineVoteEndToEnd(t *testing.T) {
 	h.click(alice, room, "Start")
 	r := h.cmd(alice, room, "clock")
 	must(t, strings.Contains(r.Content, "no reminders; a turn deadline of 1 day, after which the other players vote"), "clock: %q", r.Content)
+	r = h.cmd(bob, room, "status")
+	must(t, strings.Contains(r.Content, "waiting less than a minute, deadline <t:"), "status with a deadline: %q", r.Content)
 
 	n := len(h.fd.Messages(room))
 	clock.Advance(24 * time.Hour)
@@ -180,7 +185,7 @@ func TestDeadlineVoteEndToEnd(t *testing.T) {
 		"the default move is narrated as such: %+v", got)
 	must(t, slices.Equal(got[len(got)-1].Pings, []string{bob}), "bob is pinged for his turn: %+v", got[len(got)-1])
 	r = h.cmd(bob, room, "log")
-	must(t, strings.Contains(r.Content, "alice"), "log: %q", r.Content)
+	must(t, strings.Contains(r.Content, "1. alice: take 1 (default move)"), "log: %q", r.Content)
 
 	// Bob's deadline: alice and erin open his seat; dave takes it.
 	n = len(h.fd.Messages(room))
@@ -209,6 +214,8 @@ func TestDeadlineVoteEndToEnd(t *testing.T) {
 		"carol hands alice's seat to bob: %+v %+v", r, got)
 	r = h.cmd(bob, room, "hand")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "Your seat: 1"), "bob's new hand: %q", r.Content)
+	r = h.cmd(erin, room, "log")
+	must(t, strings.Contains(r.Content, "seat 2: dave takes over from bob") && strings.Contains(r.Content, "seat 1: bob takes over from alice"), "log with the replacements: %q", r.Content)
 	h.noViolations()
 }
 

@@ -62,7 +62,11 @@ func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
 	if m.Play == nil {
 		return privateResponse(lobbyPrivate(m)), nil
 	}
-	d := privateData(statusLine(m))
+	text := statusLine(m)
+	if away := b.awayLine(m); away != "" {
+		text += "\n" + away
+	}
+	d := privateData(text)
 	d.Components = turnButtons(m)
 	resp := privateResponse(d)
 	resp.Pictures = b.images(m, engine.Spectator)
@@ -154,8 +158,22 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Moves %d to %d of %d:\n```\n", entries[0].Seq, entries[len(entries)-1].Seq, m.Moves)
-	for _, e := range entries {
+	for i, e := range entries {
 		line := fmt.Sprintf("%3d. %s: %s\n", e.Seq, m.Seats[e.Seat].Name, e.Move)
+		if e.Note != "" {
+			line = fmt.Sprintf("%3d. %s: %s (default move)\n", e.Seq, m.Seats[e.Seat].Name, e.Move)
+		}
+		// Seats handed on before this move (or after the last one shown).
+		for _, rp := range m.Clock.Replaced {
+			if rp.Moves == e.Seq-1 || (i == len(entries)-1 && rp.Moves == e.Seq) {
+				note := fmt.Sprintf("     seat %d: %s takes over from %s\n", rp.Seat+1, rp.To, rp.From)
+				if rp.Moves == e.Seq {
+					line += note
+				} else {
+					line = note + line
+				}
+			}
+		}
 		if t.Len()+len(line) > 1900 {
 			break
 		}

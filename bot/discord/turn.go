@@ -182,6 +182,9 @@ func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionRe
 		text.WriteString(line)
 	}
 	text.WriteString(statusLine(m))
+	if away := b.awayLine(m); away != "" {
+		text.WriteString("\n" + away)
+	}
 	d := &discordgo.InteractionResponseData{
 		Content:         clip(text.String(), 2000),
 		Flags:           discordgo.MessageFlagsSuppressNotifications,
