@@ -25,6 +25,9 @@ type Reminder struct {
 	// warning's match ends.
 	Waited time.Duration
 	Ends   time.Time
+	// DM is the player's wish to be reminded in a direct message
+	// (UserPrefs.DM); front ends that cannot fall back to the channel.
+	DM bool
 }
 
 // The kinds of Reminder.
@@ -138,7 +141,7 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 					kind = ReminderVote
 				}
 			}
-			out = append(out, Reminder{Kind: kind, Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since)})
+			out = append(out, Reminder{Kind: kind, Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since), DM: p.DM})
 		}
 		if !changed && m.Due.Equal(s.dueOf(*m)) {
 			return nil, errNoTick
@@ -170,6 +173,9 @@ type UserPrefs struct {
 	AwayUntil time.Time `json:"away_until,omitzero"`
 	// Quiet are the hours without reminders; nil for none.
 	Quiet *QuietHours `json:"quiet,omitempty"`
+	// DM asks for reminders in a direct message rather than in the
+	// match's channel.
+	DM bool `json:"dm,omitempty"`
 }
 
 // Away reports whether the player is away at now.
@@ -365,6 +371,11 @@ func (s *Service) Back(ctx context.Context, userID string) (UserPrefs, error) {
 		}
 	}
 	return p, nil
+}
+
+// SetDM sets whether a player's reminders come as direct messages.
+func (s *Service) SetDM(ctx context.Context, userID string, dm bool) (UserPrefs, error) {
+	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.DM = dm; return nil })
 }
 
 // SetQuiet sets (nil: clears) a player's quiet hours.

@@ -50,6 +50,13 @@ func (b *Bot) clockCommands() []command {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seat", Description: "The seat's number", Required: true, MinValue: &one, MaxValue: 10},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Who takes the seat", Required: true},
 		), run: b.orThread(b.replace)},
+		{def: def("notify", "Where your reminders come: in the match's channel, or as a direct message",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "via", Description: "Where", Required: true,
+				Choices: []*discordgo.ApplicationCommandOptionChoice{
+					{Name: "the match's channel", Value: "channel"},
+					{Name: "a direct message", Value: "dm"},
+				}},
+		), run: b.notify, private: true},
 		{def: def("quiet", "Hours without reminders for you, every day, in your time zone",
 			str("hours", "From-to in 24-hour time, like 22-7 or 22:30-07:00; off to remove them", true),
 			str("zone", "Your time zone, like Europe/Berlin or America/New_York (default UTC)", false),
@@ -191,6 +198,18 @@ func (b *Bot) back(ctx context.Context, r *Request) (*Response, error) {
 	return private("Welcome back: your reminders start again."), nil
 }
 
+// notify is /notify.
+func (b *Bot) notify(ctx context.Context, r *Request) (*Response, error) {
+	dm := options(r)["via"].StringValue() == "dm"
+	if _, err := b.svc.SetDM(ctx, r.User.ID, dm); err != nil {
+		return nil, err
+	}
+	if dm {
+		return private("Your reminders now come as a direct message from me (in the match's channel instead if Discord refuses it, when you accept no messages from server members)."), nil
+	}
+	return private("Your reminders now come in the match's channel."), nil
+}
+
 // quiet is /quiet.
 func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 	opts := options(r)
@@ -304,6 +323,9 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 	case bot.ReminderVote:
 		msg = voteMessage(r)
 	default:
+		if r.DM && b.sendDM(ctx, r, user, channel) {
+			return
+		}
 		text := fmt.Sprintf("<@%s>, the %s match is waiting for your move (%s so far).",
 			user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
 		if r.Kind == bot.ReminderDeadline {
@@ -412,4 +434,31 @@ func (b *Bot) awayLine(m bot.Match) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// sendDM sends a reminder as a direct message: the bot opens (or finds)
+// its DM channel with the player first, as Discord requires. It reports
+// whether the message went out; a player who accepts no DMs (403, 50007)
+// gets the reminder in the channel instead.
+func (b *Bot) sendDM(ctx context.Context, r bot.Reminder, user, channel string) bool {
+	dm, err := b.api.UserChannelCreate(user, discordgo.WithContext(ctx))
+	if err == nil {
+		text := fmt.Sprintf("The %s match in <#%s> is waiting for your move (%s so far).", r.Match.GameRules().Info().Name, channel, bot.Span(r.Waited))
+		if r.Kind == bot.ReminderDeadline {
+			text = fmt.Sprintf("Your turn deadline in the %s match in <#%s> has passed (%s waiting).", r.Match.GameRules().Info().Name, channel, bot.Span(r.Waited))
+		}
+		_, err = b.api.ChannelMessageSendComplex(dm.ID, &discordgo.MessageSend{
+			Content:         text,
+			AllowedMentions: noPings(),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+					CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
+			}}},
+		}, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		b.log.WarnContext(ctx, "bot: reminder by direct message refused; sent in the channel", "match", r.Match.ID, "err", b.redactErr(err))
+		return false
+	}
+	return true
 }

@@ -251,3 +251,57 @@ func TestAbandonEndToEnd(t *testing.T) {
 	must(t, !r.Ephemeral() && strings.Contains(r.Content, "Pebbles"), "a new match in the channel: %+v", r)
 	h.noViolations()
 }
+
+// TestReminderByDirectMessage: a player who asked for reminders by DM
+// gets the reminder in a DM channel the bot opened, and nothing in the
+// match's channel; its button's picker plays the move, whose board post
+// and ping go to the match's channel. A player whose DMs are closed gets
+// the reminder in the channel instead.
+func TestReminderByDirectMessage(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	ctx := context.Background()
+	h.cmd(erin, room, "play", F("game", "pebbles"), F("remind", "12h"))
+	h.click(alice, room, "Join")
+	h.click(erin, room, "Start")
+	r := h.cmd(erin, room, "notify", F("via", "dm"))
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "direct message"), "notify: %q", r.Content)
+	_, ok := h.fd.DMChannel(erin)
+	must(t, !ok, "a DM channel before any DM")
+
+	n := len(h.fd.Messages(room))
+	clock.Advance(12 * time.Hour)
+	h.bot.remind(ctx)
+	must(t, len(publicSince(h, room, n)) == 0, "a DM reminder also posted in the channel: %+v", publicSince(h, room, n))
+	dm, ok := h.fd.DMChannel(erin)
+	must(t, ok, "no DM channel opened")
+	msgs := h.fd.Messages(dm)
+	must(t, len(msgs) == 1 && strings.Contains(msgs[0].Content, "is waiting for your move (12 hours so far)") && strings.Contains(msgs[0].Content, "<#"+room+">"),
+		"the DM: %+v", msgs)
+
+	// The DM's button opens erin's picker there; the move is posted in
+	// the match's channel, where alice is pinged.
+	r = h.click(erin, dm, "Take your turn")
+	must(t, r.Ephemeral(), "picker in the DM: %+v", r)
+	h.pick(erin, dm, "take")
+	_, menu, ok := h.fd.SelectMenu(dm, erin)
+	must(t, ok && len(menu.Options) > 0, "no value menu in the DM")
+	h.pick(erin, dm, menu.Options[0].Value)
+	h.click(erin, dm, "Confirm")
+	got := publicSince(h, room, n)
+	must(t, len(got) == 2 && len(got[0].Files) > 0 && strings.Contains(got[0].Content, "**erin** played") && slices.Equal(got[1].Pings, []string{alice}),
+		"the move from the DM in the match's channel: %+v", got)
+	must(t, len(publicSince(h, dm, 1)) == 0, "the board went to the DM: %+v", publicSince(h, dm, 1))
+
+	// alice accepts no DMs: her reminder comes in the channel.
+	h.fd.AddUser(fakediscord.User{ID: alice, Name: "alice", ClosedDMs: true})
+	h.cmd(alice, room, "notify", F("via", "dm"))
+	n = len(h.fd.Messages(room))
+	clock.Advance(12 * time.Hour)
+	h.bot.remind(ctx)
+	got = publicSince(h, room, n)
+	must(t, len(got) == 1 && slices.Equal(got[0].Pings, []string{alice}) && strings.Contains(got[0].Content, "waiting for your move"),
+		"the fallback in the channel: %+v", got)
+	h.noViolations()
+}

@@ -53,7 +53,7 @@ func TestRegisterOnlyWhenChanged(t *testing.T) {
 			t.Errorf("step %d: sent=%v global=%d guild=%d, want %v %d %d", i, sent, fd.CommandPuts(""), fd.CommandPuts(fd.GuildID), s.sent, s.global, s.guild)
 		}
 	}
-	if got := len(fd.Commands("")); got != 17 {
+	if got := len(fd.Commands("")); got != 18 {
 		t.Errorf("%d global commands registered", got)
 	}
 	if v := fd.Violations(); len(v) > 0 {

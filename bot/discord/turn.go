@@ -79,7 +79,9 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 	}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {
-			p.send(ctx, r.Channel, b.withPictures(ctx, r, post, pics))
+			// The match's channel: a picker opened from a reminder in a
+			// direct message is not where the match is played.
+			p.send(ctx, matchChannel(o.Match, r), b.withPictures(ctx, r, post, pics))
 			afterMove(r, o)(ctx, p)
 		}}, nil
 }
@@ -114,7 +116,7 @@ func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
 			p.send(ctx, r.Channel, privateData(bot.UnconfirmedNote))
 		}
 		if ping := turnPing(o.Match, o.Notify); ping != nil {
-			p.send(ctx, r.Channel, ping)
+			p.send(ctx, matchChannel(o.Match, r), ping)
 		}
 	}
 }
@@ -553,4 +555,13 @@ func (b *Bot) channelGame(ctx context.Context, r *Request) string {
 		return m.Game
 	}
 	return b.defaultGame()
+}
+
+// matchChannel is the Discord channel (or thread) the match is played in;
+// the request's own channel for a match of another front end.
+func matchChannel(m bot.Match, r *Request) string {
+	if id, ok := strings.CutPrefix(m.Channel, "discord:"); ok && id != "" {
+		return id
+	}
+	return r.Channel
 }

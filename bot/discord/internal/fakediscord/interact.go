@@ -264,9 +264,14 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 		s.mu.Unlock()
 		return nil, Response{}, fmt.Errorf("fakediscord: unknown user %q", user)
 	}
-	if _, ok := s.channels[channelID]; !ok {
+	ch, ok := s.channels[channelID]
+	if !ok {
 		s.mu.Unlock()
 		return nil, Response{}, fmt.Errorf("fakediscord: unknown channel %q", channelID)
+	}
+	if ch.DM != "" && ch.DM != user {
+		s.mu.Unlock()
+		return nil, Response{}, fmt.Errorf("fakediscord: %s cannot see the direct messages of %s", u.Name, ch.DM)
 	}
 	if typ == 3 {
 		// A user can only use a component that is on a message they see.
@@ -295,6 +300,15 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 			"roles":       []string{},
 			"joined_at":   "2026-01-01T00:00:00Z",
 		},
+	}
+	if ch.DM != "" {
+		// In a direct message there is no guild and no member: the user
+		// comes alone (Discord's interaction context "bot DM").
+		delete(body, "guild_id")
+		delete(body, "member")
+		delete(body, "guild_locale")
+		body["user"] = map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name}
+		body["context"] = 1
 	}
 	if msgID != "" {
 		if m := s.messages[msgID]; m != nil {

@@ -134,6 +134,7 @@ type channel struct {
 	ParentID string
 	Archived bool // a thread archived for inactivity
 	Entries  []Entry
+	DM       string // a direct-message channel: the user it is with
 }
 
 // Interaction is one interaction the fake delivered.

@@ -21,6 +21,7 @@ const (
 	CodeInvalidFormBody     = 50035
 	CodeAlreadyAcknowledged = 40060
 	CodeUnauthorized        = 0
+	CodeCannotDM            = 50007 // Cannot send messages to this user
 )
 
 type apiError struct {
@@ -85,6 +86,8 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, path string) {
 func (s *Server) botRoute(r *http.Request, parts []string) (any, *apiError) {
 	p := strings.Join(parts, "/")
 	switch {
+	case p == "users/@me/channels" && r.Method == http.MethodPost:
+		return s.createDM(r)
 	case p == "users/@me":
 		return map[string]any{"id": s.BotUserID, "username": "smokestack", "bot": true}, nil
 	case p == "oauth2/applications/@me" && r.Method == http.MethodGet:
@@ -289,8 +292,12 @@ func (s *Server) channelPost(r *http.Request, channelID string) (any, *apiError)
 		s.violate("post in %s: %v", channelID, err)
 		return nil, invalid(err)
 	}
-	if _, ok := s.channels[channelID]; !ok {
+	ch, ok := s.channels[channelID]
+	if !ok {
 		return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+	}
+	if ch.DM != "" && s.users[ch.DM].ClosedDMs {
+		return nil, &apiError{http.StatusForbidden, CodeCannotDM, "Cannot send messages to this user"}
 	}
 	p, err := decodePayload(raw, files, nil)
 	if err != nil {
@@ -710,3 +717,47 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 }
 
 var errNoGateway = errors.New("fakediscord: no bot connected to the gateway")
+
+// createDM is POST /users/@me/channels: the bot's direct-message channel
+// with a user, created once (Discord answers the same channel again). A
+// bot can post in a DM channel only after this call.
+func (s *Server) createDM(r *http.Request) (any, *apiError) {
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		return nil, invalid(err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.users[body.RecipientID]
+	if !ok {
+		return nil, &apiError{http.StatusBadRequest, CodeInvalidFormBody, "Invalid Form Body: recipient_id"}
+	}
+	for _, ch := range s.channels {
+		if ch.DM == u.ID {
+			return s.dmJSON(ch), nil
+		}
+	}
+	ch := &channel{ID: s.newID(), Name: "dm-" + u.Name, DM: u.ID}
+	s.channels[ch.ID] = ch
+	return s.dmJSON(ch), nil
+}
+
+func (s *Server) dmJSON(ch *channel) map[string]any {
+	u := s.users[ch.DM]
+	return map[string]any{"id": ch.ID, "type": 1, "recipients": []map[string]any{{"id": u.ID, "username": u.Name, "global_name": u.Name}}}
+}
+
+// DMChannel is the bot's direct-message channel with a user, once the
+// bot has created it.
+func (s *Server) DMChannel(user string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ch := range s.channels {
+		if ch.DM == user {
+			return ch.ID, true
+		}
+	}
+	return "", false
+}

@@ -92,6 +92,9 @@ type User struct {
 	ID          string
 	Name        string
 	Permissions int64 // the member's permissions in the channel (bit set)
+	// ClosedDMs: the user accepts no direct messages from the bot, which
+	// Discord refuses with 403, code 50007.
+	ClosedDMs bool
 }
 
 // New starts a fake Discord; Close stops it.
