@@ -1,6 +1,8 @@
 package storagetest
 
 import (
+	"context"
+	"fmt"
 	"strconv"
 	"testing"
 	"time"
@@ -64,4 +66,27 @@ func Interleave(b *testing.B, floorName string, floor, cycle func(), snapshotByt
 	b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "store-ns/op")
 	b.ReportMetric(float64(ts)/float64(tf), "ratio")
 	b.ReportMetric(float64(snapshotBytes), "snapshot-bytes")
+}
+
+// BenchDue measures the scheduler's poll (Store.Due) over n open matches
+// whose due times lie ahead, the common case of a poll every 30 seconds
+// that finds nothing to do; the matches are created with s first.
+func BenchDue(b *testing.B, s storage.Store, n int) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	for i := range n {
+		m := BenchMatch(fmt.Sprintf("due%06d", i), []byte(`{}`))
+		m.Due = now.Add(time.Hour + time.Duration(i)*time.Minute)
+		if err := s.Create(ctx, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		ids, err := s.Due(ctx, now, "bench", time.Minute, 50)
+		if err != nil || len(ids) != 0 {
+			b.Fatalf("Due: %v %v", ids, err)
+		}
+	}
 }
