@@ -255,7 +255,7 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID)
 		if !allowed {
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true,
-				Detail: "or the seat's own player may hand a seat on"}
+				Detail: "or the seat's own player"}
 		}
 		from := m.Seats[req.Seat].Name
 		m.Seats[req.Seat] = Seat{UserID: req.To.ID, Name: req.To.Name}

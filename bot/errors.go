@@ -337,6 +337,9 @@ func explain(err error) Problem {
 		if e.Moderators {
 			who += " or a moderator"
 		}
+		if e.Detail != "" { // who else may (Replace: the seat's own player)
+			who += ", " + e.Detail
+		}
 		p.Text = "Only " + who + " may do that."
 	case KindNoHelp:
 		p.Text = "This game has no rules help."

@@ -435,7 +435,7 @@ func (s *Service) SetClock(ctx context.Context, r Ref, userID string, moderator 
 			return nil, m.notActive()
 		}
 		if m.Creator != userID && !moderator {
-			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true}
 		}
 		m.clockOnly = true
 		m.Clock.Settings = c

@@ -206,7 +206,7 @@ func TestDeadlineVoteEndToEnd(t *testing.T) {
 
 	// /replace: erin may not hand alice's seat on; carol (Manage Channels) may.
 	r = h.cmd(erin, room, "replace", fakediscord.Int("seat", 1), fakediscord.UserOpt("user", carol))
-	must(t, r.Ephemeral() && strings.Contains(r.Content, "Only alice"), "erin replaces alice: %q", r.Content)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "Only alice, who created this match, or a moderator, or the seat's own player may do that."), "erin replaces alice: %q", r.Content)
 	n = len(h.fd.Messages(room))
 	r = h.cmd(carol, room, "replace", fakediscord.Int("seat", 1), fakediscord.UserOpt("user", bob))
 	got = publicSince(h, room, n)
