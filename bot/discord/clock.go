@@ -349,7 +349,7 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 // onDeadline is the option that picks what happens at a deadline.
 func onDeadline() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "at-deadline",
-		Description: "At the deadline: remind the player, or let the others vote to wait, play a default move or open the seat",
+		Description: "At the deadline: remind the player, or the others vote (wait, default move, open the seat)",
 		Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "remind the player", Value: bot.DeadlineRemind},
 			{Name: "the others vote", Value: bot.DeadlineReplace},

@@ -308,8 +308,33 @@ func TestCommandsAndPings(t *testing.T) {
 	if _, err := api.ApplicationCommandBulkOverwrite(s.AppID, "", bad); err == nil {
 		t.Error("an upper-case command name was accepted")
 	}
+	str := discordgo.ApplicationCommandOptionString
+	for what, opts := range map[string][]*discordgo.ApplicationCommandOption{
+		"a long option description": {{Type: str, Name: "x", Description: strings.Repeat("d", 101)}},
+		"an upper-case option name": {{Type: str, Name: "X", Description: "x"}},
+		"required after optional":   {{Type: str, Name: "a", Description: "a"}, {Type: str, Name: "b", Description: "b", Required: true}},
+	} {
+		cmd := []*discordgo.ApplicationCommand{{Name: "play", Description: "Play", Options: opts}}
+		if _, err := api.ApplicationCommandBulkOverwrite(s.AppID, "", cmd); err == nil {
+			t.Errorf("%s was accepted", what)
+		}
+	}
+	// A DM channel exists only once the bot created it.
+	if _, err := api.ChannelMessageSend("999", "hello"); err == nil {
+		t.Error("a post in a channel that does not exist was accepted")
+	}
+	dm, err := api.UserChannelCreate("100000000000000001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := api.UserChannelCreate("100000000000000001"); err != nil || again.ID != dm.ID {
+		t.Errorf("a second DM channel %v %v, want %s", again, err, dm.ID)
+	}
+	if _, err := api.ChannelMessageSend(dm.ID, "hello"); err != nil {
+		t.Errorf("a DM: %v", err)
+	}
 	// allowed_mentions limits who is notified.
-	_, err := api.ChannelMessageSendComplex("200000000000000001", &discordgo.MessageSend{
+	_, err = api.ChannelMessageSendComplex("200000000000000001", &discordgo.MessageSend{
 		Content: "<@100000000000000001> <@100000000000000009>", Flags: discordgo.MessageFlagsSuppressNotifications,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{"100000000000000001"}}})
 	if err != nil {

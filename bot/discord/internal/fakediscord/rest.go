@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"time"
 )
 
@@ -146,6 +147,10 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 			}
 			if opts, _ := d["options"].([]any); len(opts) > 25 {
 				return nil, invalid(fmt.Errorf("%w: command %q has %d options", errInvalid, name, len(opts)))
+			}
+			if err := checkCommandOptions(d["options"]); err != nil {
+				s.violate("command %q: %v", name, err)
+				return nil, invalid(fmt.Errorf("%w: command %q: %v", errInvalid, name, err))
 			}
 			if d["id"] == nil {
 				d["id"] = s.newID()
@@ -760,4 +765,44 @@ func (s *Server) DMChannel(user string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkCommandOptions applies Discord's rules for a command's options: a
+// name of 1 to 32 lowercase characters, a description of 1 to 100,
+// required options before optional ones, at most 25 choices, each named
+// with 1 to 100 characters.
+func checkCommandOptions(raw any) error {
+	opts, _ := raw.([]any)
+	optional := false
+	for _, o := range opts {
+		m, _ := o.(map[string]any)
+		name, _ := m["name"].(string)
+		desc, _ := m["description"].(string)
+		if n := utf8.RuneCountInString(name); n < 1 || n > 32 || strings.ToLower(name) != name || strings.ContainsAny(name, " ") {
+			return fmt.Errorf("option name %q: 1..32 lowercase characters", name)
+		}
+		if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
+			return fmt.Errorf("option %q: description of %d characters (1..100)", name, n)
+		}
+		if req, _ := m["required"].(bool); req && optional {
+			return fmt.Errorf("option %q: a required option after an optional one", name)
+		} else if !req {
+			optional = true
+		}
+		choices, _ := m["choices"].([]any)
+		if len(choices) > 25 {
+			return fmt.Errorf("option %q: %d choices (max 25)", name, len(choices))
+		}
+		for _, c := range choices {
+			cm, _ := c.(map[string]any)
+			cn, _ := cm["name"].(string)
+			if n := utf8.RuneCountInString(cn); n < 1 || n > 100 {
+				return fmt.Errorf("option %q: choice name %q (1..100)", name, cn)
+			}
+		}
+		if err := checkCommandOptions(m["options"]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
