@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/testgame"
 )
 
 var dave = bot.UserRef{ID: "u:dave", Name: "Dave"}
@@ -103,6 +105,14 @@ func TestDeadlineVote(t *testing.T) {
 	rec, err := svc.Export(ctx, bot.ByID(m.ID))
 	if err != nil || !strings.Contains(rec, "# default move: the deadline passed") {
 		t.Fatalf("record:\n%s\n%v", rec, err)
+	}
+	// The record replays: the note is a comment.
+	parsed, err := engine.ParseRecord(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engine.Replay(testgame.Game{}, parsed); err != nil || len(parsed.Moves) != 1 {
+		t.Fatalf("replay of the exported record: %v (%d moves)", err, len(parsed.Moves))
 	}
 	if evs := res.Moves[0].EventsFor(-1); len(evs) == 0 || !strings.Contains(evs[0].Text, "the game plays Alice's default move") {
 		t.Fatalf("narration %+v", evs)
