@@ -32,7 +32,8 @@ type BackupResult struct {
 // it was not acknowledged when the copy began. The copy is synced,
 // renamed into place, opened (every checksum is checked; what is cut or
 // found damaged goes to opts.Log) and compacted, so dest is a store of
-// its own, ready to open.
+// its own, ready to open. The users' and servers' preferences (prefs.json)
+// are copied with it.
 func Backup(dir, dest string, opts storage.Options) (BackupResult, error) {
 	var res BackupResult
 	src, err := os.Open(filepath.Join(dir, dataFile))
@@ -78,6 +79,15 @@ func Backup(dir, dest string, opts storage.Options) (BackupResult, error) {
 	}
 	if err := syncDir(dest); err != nil {
 		return res, err
+	}
+	// The preferences (prefs.json) are replaced whole by a rename, so a
+	// read sees one version of them.
+	if prefs, err := os.ReadFile(filepath.Join(dir, prefsName)); err == nil {
+		if err := writeFileSync(dest, prefsName, prefs); err != nil {
+			return res, fmt.Errorf("embedded: backup: preferences: %w", err)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return res, fmt.Errorf("embedded: backup: preferences: %w", err)
 	}
 	s, err := Open(dest, opts)
 	if err != nil {
