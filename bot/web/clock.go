@@ -17,6 +17,7 @@ type waitJSON struct {
 	Waiting      bool      `json:"waiting"`
 	WaitedSecs   int64     `json:"waited_secs,omitempty"`
 	NextReminder time.Time `json:"next_reminder,omitzero"`
+	NextDeadline time.Time `json:"next_deadline,omitzero"`
 	AwayUntil    time.Time `json:"away_until,omitzero"`
 }
 
@@ -31,7 +32,7 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 		return out
 	}
 	for _, w := range ws {
-		j := waitJSON{Seat: w.Seat, Waiting: w.Waiting, NextReminder: w.NextReminder, AwayUntil: w.AwayUntil}
+		j := waitJSON{Seat: w.Seat, Waiting: w.Waiting, NextReminder: w.NextReminder, NextDeadline: w.NextDeadline, AwayUntil: w.AwayUntil}
 		if w.Waiting {
 			j.WaitedSecs = int64(w.Waited / time.Second)
 			j.Text = "waiting " + bot.Waited(w.Waited)
