@@ -192,10 +192,10 @@ func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string)
 		if errors.Is(err, errNoTick) {
 			return out, nil
 		}
-		if err != nil {
+		if err != nil && !errors.Is(err, storage.ErrUnconfirmed) {
 			return out, err
 		}
-		o := Outcome{Match: m, Seat: seat, Move: move, Events: evs}
+		o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: err != nil}
 		o.NewTurn, o.Notify = turnChange(prev, m.Play)
 		out = append(out, o)
 	}

@@ -151,7 +151,9 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 	if errors.Is(err, errNoTick) {
 		return nil, nil
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, storage.ErrUnconfirmed) {
+		// (Applied but not confirmed by a replica: the reminder stands
+		// and goes out, as a move does.)
 		return nil, err
 	}
 	cur, err := s.load(ctx, id)
