@@ -12,6 +12,12 @@ import (
 // returning the spectator view.
 func playedView(t testing.TB, n int, seed uint64, moves int) sv.View {
 	t.Helper()
+	return sv.New().View(playedState(t, n, seed, moves), engine.Spectator).(sv.View)
+}
+
+// playedState is playedView's position.
+func playedState(t testing.TB, n int, seed uint64, moves int) *sv.State {
+	t.Helper()
 	g := sv.New()
 	st, _, err := g.Setup(engine.Setup{Seats: n, Seed: seed})
 	if err != nil {
@@ -43,7 +49,7 @@ func playedView(t testing.TB, n int, seed uint64, moves int) sv.View {
 			t.Fatalf("apply %v: %v", m, err)
 		}
 	}
-	return g.View(st, engine.Spectator).(sv.View)
+	return st.(*sv.State)
 }
 
 // richView is a 4-player position from play, dressed by hand with what
