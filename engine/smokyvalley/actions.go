@@ -1020,6 +1020,18 @@ func (w *walker) unloadFull(ships ...[2]int) {
 
 func (w *walker) walkShip(c actx) error {
 	st := w.st
+	// Ship Goods loads one or two goods, never none (our reading of "up to
+	// 2", docs/smoky-valley-rules.md): a ship named without a good is
+	// refused, even where the Board a trader tile would add a trader.
+	w.why = func(tok string) error {
+		if strings.Contains(tok, "@") {
+			return nil
+		}
+		if _, _, ok := parseShip(tok); ok {
+			return engine.Rule("ship.no-good", TopicShipGoods, "Ship Goods loads at least one good first: write GOOD@SHIP (a free trader from the Board a trader tile comes after the loads)")
+		}
+		return nil
+	}
 	first, err := w.loadOne(TopicShipGoods, "Load which good on which ship?", -1)
 	if err != nil {
 		return err

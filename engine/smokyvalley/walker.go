@@ -514,6 +514,8 @@ func (w *walker) whyTop(tok string) error {
 		return engine.Rule("canal.not-here", TopicCanal, "the canal is developed only in St. Gabriel, Les Bassins and Wellington")
 	case tok == "ship" && canalIndex(here) < 0:
 		return engine.Rule("ship.not-here", TopicShipGoods, "goods are shipped only from St. Gabriel, Les Bassins and Wellington")
+	case tok == "ship" && p.Cash >= 1 && len(st.loadTargets(w.seat, -1)) == 0:
+		return engine.Rule("ship.no-good", TopicShipGoods, "Ship Goods loads at least one good, and no ship in the canal takes a good you have (a free trader from the Board a trader tile needs a load first)")
 	case tok == "trader" && canalIndex(here) >= 0:
 		return engine.Rule("trader.not-here", TopicTraders, "traders board only in McCord and St. Ann")
 	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
