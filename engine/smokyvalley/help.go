@@ -2,7 +2,10 @@ package smokyvalley
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -34,13 +37,13 @@ var ruleTopics = []ruleText{
 	{TopicUpgrade, "Upgrade an industry", []string{"upgrade", "flip", "upgraded side"},
 		"Pay £1 and flip one of your own basic industries in the current district (your Wood Depot too): supply industries cost 1 wood and 1 iron, processing ones 1 brick and 1 machine. You gain the prestige printed on the upgraded side (3 for supply, 4 for processing; only the Brickyard's 3 is known, the rest are assumed), plus 1 with Coal Power in the district; Water Power gives a free production. Upgrading gives no popularity (the Labour Union card aside)."},
 	{TopicProduce, "Produce goods", []string{"produce", "production", "owner bonus", "opponent industry", "cargo train", "clay pit"},
-		"Pay £1 for each industry of the current district you produce in (each once per action): your own, neutral Wood Depots or opponents'. Processing industries also consume their basic goods, which may come from a production earlier in the same action. An opponent whose industry you use gains its owner's bonus (goods and sometimes prestige); where the bonus is a choice the owner decides. Cargo Trains and Clay Pits in the district give you one good each at the start of the action. Producing in two or more opponents' industries gains 1 popularity."},
+		"Pay £1 for each industry of the current district you produce in (each once per action): your own, neutral Wood Depots or opponents'. Processing industries also consume their basic goods, which may come from a production earlier in the same action. An opponent whose industry you use gains its owner's bonus (goods and sometimes prestige); a bonus of one of two goods matches the good you made there, and where the production mixed both goods (upgraded Warehouse or Wharf), or for the Manufactory's coal or iron, the owner chooses. Cargo Trains and Clay Pits in the district give you one good each at the start of the action. Producing in two or more opponents' industries gains 1 popularity."},
 	{TopicService, "Develop a service", []string{"service", "coal power", "water power", "cargo train", "clay pit", "income"},
 		"Pay £1 and 1 coal (2 coal in 1860), take a face-up service token and place it on an empty matching service space of the current district. Raise your income one space, gain 1 prestige for each industry already in the district (Wood Depots, neutral ones too) and 1 popularity. The taken token is not replaced until the administration phase. Services help everybody in their district and raise its end value. Which spaces each district has, and the token mix, are assumed."},
 	{TopicCanal, "Develop the Lachine Canal", []string{"canal", "develop canal", "canal marker", "widening", "modernization", "brick", "machine"},
 		"Only in St. Gabriel, Les Bassins and Wellington. Pay £1 and a brick (1840 to 1850) or a machine (1855, 1860), take one of the two face-up canal tiles of that district's section and place it under any space of your navigation board (on top of an older tile if you like; only the top tile works). Your marker for that district moves 1 space (2 in the modernization era); the section is refilled. Gain 1 popularity, and 3 prestige in the modernization era."},
 	{TopicCanalTiles, "Canal tiles: canal actions and changing effects", []string{"canal tile", "canal action", "changing effect", "arrow", "tile"},
-		"Blue canal tiles give a canal action: once a turn, in addition to your district action, you may use the action tile under your boat's current space ('tile ...'). Grey tiles are changing effects that improve an action when the tile lies under your boat, or, if its arrows also point sideways, under the space just left or right of it (never wrapping around). Each changing effect works once a turn; the ones that are pure gains are applied automatically, the others are offered as choices."},
+		"Blue canal tiles give a canal action: once a turn, in addition to your district action, you may use the action tile under your boat's current space ('tile ...'). Grey tiles are changing effects that improve an action when the tile lies under your boat, or, if its arrows also point sideways, under the space just left or right of it (never wrapping around). A tile works from the turn you take it. Each changing effect works once a turn; the ones that are pure gains are applied automatically, the others are offered as choices."},
 	{TopicCards, "City cards", []string{"city card", "acquire", "city box", "mayor bonus", "city action", "grain", "flour"},
 		"Pay £1 and a grain (1840s cards) or a flour (later cards) to take a face-up city card, if you own an industry in the current district and have not yet put a disc in that district's city box; some cards need a canal or rail district. Place your disc, draw a replacement and gain 1 popularity. The card's instant action and immediate effect happen at once; permanent effects last all game. A city action is one more district action in the current district. Once a game the mayor may take a card without a disc, for a second card in a district; where the box is still free the mayor chooses whether to place the disc or use this bonus."},
 	{TopicTraders, "Board a trader; traders abroad", []string{"trader", "board", "export agency", "trade level", "trader bonus"},
@@ -80,16 +83,16 @@ func helpTopics() []engine.HelpTopic {
 	}
 	for _, d := range theData.districts {
 		var b strings.Builder
-		feat := "no canal and no rail"
+		feat := "lies away from the canal and has no rail"
 		switch {
 		case d.Canal && d.Rail:
-			feat = "on the canal and with rail"
+			feat = "lies on the canal and has rail"
 		case d.Canal:
-			feat = "on the canal, no rail"
+			feat = "lies on the canal and has no rail"
 		case d.Rail:
-			feat = "with rail, not on the canal"
+			feat = "lies away from the canal and has rail"
 		}
-		fmt.Fprintf(&b, "%s is %s. ", d.Name, feat)
+		fmt.Fprintf(&b, "%s %s. ", d.Name, feat)
 		if d.Canal {
 			b.WriteString("Its district actions: build, upgrade, produce, develop a service, develop the Lachine Canal, acquire a city card and ship goods. ")
 		} else {
@@ -105,9 +108,9 @@ func helpTopics() []engine.HelpTopic {
 			}
 			fmt.Fprintf(&b, " s%d %s (%d+ players);", k+1, bonus, s.MinPlayers)
 		}
-		fmt.Fprintf(&b, " service spaces: %s.", strings.Join(d.Services, ", "))
+		fmt.Fprintf(&b, " service spaces: %s.", strings.ReplaceAll(strings.Join(d.Services, ", "), "-", " "))
 		if len(d.Assumed) > 0 {
-			fmt.Fprintf(&b, " Assumed values: %s.", strings.Join(d.Assumed, ", "))
+			fmt.Fprintf(&b, " Assumed values: %s.", assumedText(d.Assumed))
 		}
 		out = append(out, engine.HelpTopic{ID: "district-" + d.ID, Title: d.Name, Kind: "district", Keywords: []string{"district", d.ID}, Body: b.String()})
 	}
@@ -136,7 +139,7 @@ func helpTopics() []engine.HelpTopic {
 		sort.Strings(up)
 		fmt.Fprintf(&b, "Upgrade for £1 and %s, worth %d prestige.", strings.Join(up, " and "), ind.UpgradePrestige)
 		if len(ind.Assumed) > 0 {
-			fmt.Fprintf(&b, " Assumed values: %s.", strings.Join(ind.Assumed, ", "))
+			fmt.Fprintf(&b, " Assumed values: %s.", assumedText(ind.Assumed))
 		}
 		out = append(out, engine.HelpTopic{ID: "industry-" + ind.ID, Title: ind.Name, Kind: "industry", Keywords: []string{"industry", ind.ID, ind.Kind}, Body: b.String()})
 	}
@@ -153,9 +156,33 @@ func helpTopics() []engine.HelpTopic {
 		}
 		body += fmt.Sprintf(" Tokens in the game: %d. At the end each industry in its district scores %d more prestige.", s.Count, s.Value)
 		if len(s.Assumed) > 0 {
-			body += " Assumed values: " + strings.Join(s.Assumed, ", ") + "."
+			body += " Assumed values: " + assumedText(s.Assumed) + "."
 		}
 		out = append(out, engine.HelpTopic{ID: "service-" + s.ID, Title: s.Name, Kind: "service", Keywords: []string{"service", s.ID}, Body: body})
+	}
+	bonusText := map[string]string{"machine": "1 machine", "wood3": "3 wood", "flour2": "2 flour"}
+	levels := make([]string, len(theData.rules.TradeLevels))
+	for i, v := range theData.rules.TradeLevels {
+		levels[i] = strconv.Itoa(v)
+	}
+	for _, m := range theData.markets {
+		var proc []string
+		for _, g := range slices.Sorted(maps.Keys(m.Processed)) {
+			if x := m.Processed[g]; x > 0 {
+				proc = append(proc, fmt.Sprintf("%s (trade level + %d)", g, x))
+			} else {
+				proc = append(proc, g+" (trade level)")
+			}
+		}
+		body := fmt.Sprintf("The foreign market %s (%s) takes the basic goods %s, 1 prestige each, and the processed goods %s. "+
+			"A trader arriving at its export agency raises its owner's trade level there one step (the levels are worth %s prestige per processed good; assumed) and brings a bonus: £1 or %s. "+
+			"The first trader there gains 2 prestige.",
+			m.Name, strings.ToUpper(m.ID), strings.Join(m.Basic, " and "), strings.Join(proc, " and "), strings.Join(levels, ", "), bonusText[m.Bonus])
+		if len(m.Assumed) > 0 {
+			body += " Assumed values: " + assumedText(m.Assumed) + "."
+		}
+		out = append(out, engine.HelpTopic{ID: "market-" + m.ID, Title: m.Name + " (foreign market)", Kind: "foreign market",
+			Keywords: []string{"foreign market", m.ID, "export agency", "trade level"}, Body: body})
 	}
 	tileText := map[string]string{
 		"build":            "Canal action: build an industry in any district, with the usual costs and rules.",
@@ -163,7 +190,7 @@ func helpTopics() []engine.HelpTopic {
 		"canal":            "Canal action: develop the canal in any of the three canal districts. A tile placed on top of it cannot give a second canal action this turn.",
 		"produce":          "Canal action: produce once, in one industry of any district, paying £1 as usual; no Cargo Train or Clay Pit bonus.",
 		"ship1":            "Canal action: load one good on any ship for free, from any district.",
-		"swap":             "Canal action: swap two district tiles of your navigation board; the boat stays on its space.",
+		"swap":             "Canal action: swap two district tiles of your navigation board; the boat stays on its space, so a district action not yet taken happens in the district now under the boat.",
 		"trade":            "Canal action: exchange one basic good for another basic good.",
 		"upgrade":          "Canal action: upgrade one of your industries in any district, with the usual costs.",
 		"board":            "Changing effect (under the boat): with the Board a Trader or Ship Goods district action, board one extra trader on a neutral ship for free (with Ship Goods after at least one load).",
@@ -188,6 +215,25 @@ func helpTopics() []engine.HelpTopic {
 		out = append(out, engine.HelpTopic{ID: engine.CardTopicPrefix + c.ID, Title: c.Name, Kind: "city card", Keywords: []string{"city card", c.ID, c.NameDE, categoryNames[theData.cardCat[i]]}, Body: body})
 	}
 	return out
+}
+
+// assumedWords turns the data's "assumed" field names into words.
+var assumedWords = map[string]string{
+	"upgradePrestige": "prestige for upgrading", "wood": "wood to build", "count": "number of tokens", "value": "end value",
+	"spaces.bonus": "building space bonuses", "services": "service spaces", "rail": "rail (see the st-ann-rail option)",
+	"processed": "processed goods and their extra prestige", "processed.flour": "flour taken here", "processed.beer": "beer taken here",
+}
+
+func assumedText(fields []string) string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		if w, ok := assumedWords[f]; ok {
+			out[i] = w
+		} else {
+			out[i] = f
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 func inputText(m map[string]int) string {

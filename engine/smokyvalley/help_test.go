@@ -35,6 +35,30 @@ func TestHelpCoversData(t *testing.T) {
 			t.Errorf("no topic for service %s, or it does not say its values are assumed", s.ID)
 		}
 	}
+	for _, m := range theData.markets {
+		if tp, ok := has("market-" + m.ID); !ok || (len(m.Assumed) > 0 && !strings.Contains(tp.Body, "Assumed")) {
+			t.Errorf("no topic for foreign market %s, or it does not say its values are assumed", m.ID)
+		}
+	}
+	// assumed values are named in words, not by their data field
+	var fields []string
+	for _, d := range theData.districts {
+		fields = append(fields, d.Assumed...)
+	}
+	for _, i := range theData.industries {
+		fields = append(fields, i.Assumed...)
+	}
+	for _, s := range theData.services {
+		fields = append(fields, s.Assumed...)
+	}
+	for _, m := range theData.markets {
+		fields = append(fields, m.Assumed...)
+	}
+	for _, f := range fields {
+		if assumedWords[f] == "" {
+			t.Errorf("assumed field %q has no words in assumedWords", f)
+		}
+	}
 	for _, c := range theData.canal {
 		if _, ok := has("tile-" + c.ID); !ok {
 			t.Errorf("no topic for canal tile %s", c.ID)
@@ -47,7 +71,8 @@ func TestHelpCoversData(t *testing.T) {
 	}
 	// findable by keywords
 	for q, want := range map[string]string{"mayor election": TopicCouncil, "passing track": TopicPass, "trader bonus": TopicTraders,
-		"local market": TopicMarket, "canal lock": "card-canal-lock", "water power": "service-water-power", "st. ann": "district-stann"} {
+		"local market": TopicMarket, "canal lock": "card-canal-lock", "water power": "service-water-power", "st. ann": "district-stann",
+		"west indies": "market-wi", "great britain": "market-gb", "export agency": TopicTraders} {
 		got := engine.SearchHelp(topics, q, 3)
 		found := false
 		for _, tp := range got {
@@ -95,6 +120,38 @@ func TestScenarioCoverage(t *testing.T) {
 		}
 		if !covered[r.id] {
 			t.Errorf("no scenario covers the rule topic %s", r.id)
+		}
+	}
+}
+
+// TestEveryTopicFindable: every topic is found among the first three
+// results by its own title, and the rule topics by each of their keywords
+// among the first five.
+func TestEveryTopicFindable(t *testing.T) {
+	topics := New().Info().Help
+	idx := engine.NewHelpIndex(topics)
+	in := func(q, id string, n int) bool {
+		for _, tp := range idx.Search(q, n) {
+			if tp.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tp := range topics {
+		if !in(tp.Title, tp.ID, 3) {
+			t.Errorf("searching the title %q does not find %s in the first three", tp.Title, tp.ID)
+		}
+	}
+	for _, r := range ruleTopics {
+		for _, k := range r.keywords {
+			if !in(k, r.id, 5) {
+				var got []string
+				for _, tp := range idx.Search(k, 5) {
+					got = append(got, tp.ID)
+				}
+				t.Errorf("searching the keyword %q of %s finds %v", k, r.id, got)
+			}
 		}
 	}
 }
