@@ -31,11 +31,11 @@ var ruleTopics = []ruleText{
 	{TopicNavigation, "Moving the navigation boat", []string{"boat", "upstream", "downstream", "go", "stay", "district"},
 		"Your boat sits over one of the five district tiles of your navigation board. On your very first turn you place it anywhere for free. Later, moving left (upstream) or staying costs £1 and moving right (downstream) is free. You may only choose a district where, after paying for the boat, you can still afford and carry out a district action; otherwise you must pass. Swapping district tiles never moves the boat."},
 	{TopicPass, "Passing and the passing track", []string{"pass", "passing track", "order of play", "bonus"},
-		"When you pass you are out of the current development phase. Put your marker on a free space of the passing track: the top space has no bonus, the second lets you swap two district tiles, the third gives a basic good of your choice and the fourth £1 (which you can only spend next phase). The track, read from the top, is the next phase's order of play. The positions of the three bonuses are assumed."},
+		"When you pass you are out of the current development phase. Put your marker on a free space of the passing track: {passing}. The track, read from the top, is the next phase's order of play. The positions of the three bonuses are assumed."},
 	{TopicBuild, "Build an industry", []string{"build", "industry", "wood", "space bonus", "8th industry", "industry track"},
-		"Pay £2 and the wood printed for the tile, take it from the industry boards and place it basic side up on an empty space of the current district (with 2 players only 3 spaces are used, with 3 players 4). Some industries need a district on the canal (Wharf, Shipyard) or with rail (Warehouse). Take the space's bonus (£1 or a basic good), then a disc from your industry track: emptying the first and second stacks raises your income, emptying the third (your 8th industry) gives 3 prestige. Coal Power in the district gives 1 prestige and Water Power a free production in the new tile. Gain 1 popularity. Build costs other than the Coal Depot's are assumed."},
+		"Pay £2 and the wood printed for the tile, take it from the industry boards and place it basic side up on an empty space of the current district (with 2 players only 3 spaces are used, with 3 players 4). Some industries need a district on the canal (Wharf, Shipyard) or with rail (Warehouse). Take the space's bonus (£1 or a basic good), then a disc from your industry track: {track}. Coal Power in the district gives 1 prestige and Water Power a free production in the new tile. Gain 1 popularity. Build costs other than the Coal Depot's are assumed."},
 	{TopicUpgrade, "Upgrade an industry", []string{"upgrade", "flip", "upgraded side"},
-		"Pay £1 and flip one of your own basic industries in the current district (your Wood Depot too): supply industries cost 1 wood and 1 iron, processing ones 1 brick and 1 machine. You gain the prestige printed on the upgraded side (3 for supply, 4 for processing; only the Brickyard's 3 is known, the rest are assumed), plus 1 with Coal Power in the district; Water Power gives a free production. Upgrading gives no popularity (the Labour Union card aside)."},
+		"Pay £1 and flip one of your own basic industries in the current district (your Wood Depot too): supply industries cost 1 wood and 1 iron, processing ones 1 brick and 1 machine. You gain the prestige printed on the upgraded side ({upgrade-prestige}; only the Brickyard's 3 is known, the rest are assumed), plus 1 with Coal Power in the district; Water Power gives a free production. Upgrading gives no popularity (the Labour Union card aside)."},
 	{TopicProduce, "Produce goods", []string{"produce", "production", "owner bonus", "opponent industry", "cargo train", "clay pit"},
 		"Pay £1 for each industry of the current district you produce in (each once per action): your own, neutral Wood Depots or opponents'. Processing industries also consume their basic goods, which may come from a production earlier in the same action. An opponent whose industry you use gains its owner's bonus (goods and sometimes prestige); a bonus of one of two goods matches the good you made there, and where the production mixed both goods (upgraded Warehouse or Wharf), or for the Manufactory's coal or iron, the owner chooses. Cargo Trains and Clay Pits in the district give you one good each at the start of the action. Producing in two or more opponents' industries gains 1 popularity."},
 	{TopicService, "Develop a service", []string{"service", "coal power", "water power", "cargo train", "clay pit", "income"},
@@ -47,9 +47,9 @@ var ruleTopics = []ruleText{
 	{TopicCards, "City cards", []string{"city card", "acquire", "city box", "mayor bonus", "city action", "grain", "flour"},
 		"Pay £1 and a grain (1840s cards) or a flour (later cards) to take a face-up city card, if you own an industry in the current district and have not yet put a disc in that district's city box; some cards need a canal or rail district. Place your disc, draw a replacement and gain 1 popularity. The card's instant action and immediate effect happen at once; permanent effects last all game. A city action is one more district action in the current district. Once a game the mayor may take a card without a disc, for a second card in a district; where the box is still free the mayor chooses whether to place the disc or use this bonus."},
 	{TopicTraders, "Board a trader; traders abroad", []string{"trader", "board", "export agency", "trade level", "trader bonus"},
-		"In McCord and St. Ann you may pay £1 to put one of your 12 traders on a neutral ship with a free trader space. When the ship unloads, the trader enters that market's export agency: the first one there gains 2 prestige, its owner's trade level there rises one step and its owner chooses a bonus (£1, or the market's goods: a machine in GB, 3 wood in the US, 2 flour in the West Indies). Traders in agencies score 1 prestige in each administration phase."},
+		"In McCord and St. Ann you may pay £1 to put one of your 12 traders on a neutral ship with a free trader space. When the ship unloads, the trader enters that market's export agency: the first one there gains 2 prestige, its owner's trade level there rises one step (the levels' values are assumed; see each foreign market's topic) and its owner chooses a bonus (£1, or the market's goods: a machine in GB, 3 wood in the US, 2 flour in the West Indies). Traders in agencies score 1 prestige in each administration phase."},
 	{TopicShipGoods, "Ship goods", []string{"ship", "load", "trade token", "unload"},
-		"In the three canal districts pay £1 to load one or two of your goods, one on each of two different ships (GB, US or WI); an action that loads nothing is not allowed. An empty ship takes any good its market wants whose foreign trade token is free; the token then stays with the ship and only that good may follow. Loading on an opponent's ship gives that opponent 1 prestige. A full ship unloads at once: traders first, then each goods marker scores for its owner, 1 prestige for a basic good, the owner's trade level plus the printed extra for a processed good."},
+		"In the three canal districts pay £1 to load one or two of your goods, one on each of two different ships (GB, US or WI); an action that loads nothing is not allowed. An empty ship takes any good its market wants whose foreign trade token is free; the token then stays with the ship and only that good may follow. Loading on an opponent's ship gives that opponent 1 prestige. A full ship unloads at once: traders first, then each goods marker scores for its owner, 1 prestige for a basic good, the owner's trade level plus the printed extra for a processed good (which processed goods each market takes, and their extras, are partly assumed; see each foreign market's topic)."},
 	{TopicShips, "Ships on the canal", []string{"schooner", "canaller", "destination", "pushed out", "scheduled ships"},
 		"Schooners carry 2 goods and a trader, canallers 3 goods and a trader. Each destination section has three rows; a ship arriving takes the top row and pushes the others one row down; a ship pushed off the bottom unloads. Full ships unload at once and leave their row empty. In the administration phases the scheduled ships arrive and new ones are drawn. The destinations printed on the neutral ships are assumed."},
 	{TopicShipyard, "Shipyards and your own ships", []string{"shipyard", "own ship", "player ship", "three ships"},
@@ -57,9 +57,9 @@ var ruleTopics = []ruleText{
 	{TopicMarket, "The local market (free actions)", []string{"local market", "buy", "sell", "free action", "sellpair"},
 		"At any moment of your turn: buy a basic good for £1 (as often as you like), and once each per phase sell three different basic goods for £1 or one basic and one processed good for £1. Each kind of trade puts a marker on the market the first time in a phase; your second marker gives 1 popularity and the third 1 more. Markers are cleared in the administration phase."},
 	{TopicPopularity, "Popularity", []string{"popularity", "bonus", "22", "mayor"},
-		"Building, services, canal development, city cards, the local market and producing in opponents' industries raise popularity. Reaching or passing a bonus space pays once: space 5 £1, 9 a basic good, 13 a flour or beer, 17 2 prestige, 21 a machine (only space 5 is known; the others are assumed). After falling below a space you may earn it again. The first to reach 22 gains 3 prestige and wins the next election; nobody else may enter 22 while it is occupied."},
+		"Building, services, canal development, city cards, the local market and producing in opponents' industries raise popularity. Reaching or passing a bonus space pays once: {pop-bonuses} (only space 5 is known; the others are assumed). After falling below a space you may earn it again. The first to reach 22 gains 3 prestige and wins the next election; nobody else may enter 22 while it is occupied."},
 	{TopicCash, "Cash and income", []string{"cash", "income", "£12", "cap"},
-		"You never hold more than £12: anything beyond is lost. Your income marker (0 to 4) adds to the administration phases' income; each raise above £4 is worth 2 prestige instead (assumed)."},
+		"You never hold more than £12: anything beyond is lost. Your income marker (0 to 4) adds to the administration phases' income; each raise above £4 is worth {income-prestige} prestige instead (assumed)."},
 	{TopicAdmin, "Administration phases", []string{"administration", "income table", "new services", "order of play"},
 		"After each development phase: 1. 1 prestige per trader in the export agencies; 2. income: £8/£7/£6 after 1840, £7/£7/£6 after 1845, £7/£6/£5 after 1850, £6/£6/£5 after 1855 and nothing after 1860 (for 2/3/4 players), plus your income level; 3. the scheduled ships sail in and new ones are drawn; 4. the passing track gives the new order of play; 5. the local market is cleared; 6. the leftover service tokens go and new ones are drawn. After 1860 only steps 1 and 2."},
 	{TopicCouncil, "City council: election and priorities", []string{"council", "election", "mayor", "priorities", "tie", "halve"},
@@ -78,8 +78,9 @@ var ruleTopics = []ruleText{
 
 func helpTopics() []engine.HelpTopic {
 	var out []engine.HelpTopic
+	fill := ruleValues()
 	for _, r := range ruleTopics {
-		out = append(out, engine.HelpTopic{ID: r.id, Title: r.title, Kind: "rule", Keywords: r.keywords, Body: r.body})
+		out = append(out, engine.HelpTopic{ID: r.id, Title: r.title, Kind: "rule", Keywords: r.keywords, Body: fill.Replace(r.body)})
 	}
 	for _, d := range theData.districts {
 		var b strings.Builder
@@ -215,6 +216,67 @@ func helpTopics() []engine.HelpTopic {
 		out = append(out, engine.HelpTopic{ID: engine.CardTopicPrefix + c.ID, Title: c.Name, Kind: "city card", Keywords: []string{"city card", c.ID, c.NameDE, categoryNames[theData.cardCat[i]]}, Body: body})
 	}
 	return out
+}
+
+// ruleValues fills the rule topics' {placeholders} with values from the
+// data, so a group that corrects an assumed value in data/*.json sees the
+// help follow.
+func ruleValues() *strings.Replacer {
+	r := theData.rules
+	ords := []string{"the top space", "the second", "the third", "the fourth", "the fifth", "the sixth"}
+	passing := map[string]string{"": "has no bonus", "swap": "lets you swap two district tiles", "basic": "gives a basic good of your choice",
+		"cash": "gives £1 (which you can only spend next phase)"}
+	var ps []string
+	for i, b := range r.Passing {
+		ps = append(ps, ords[min(i, len(ords)-1)]+" "+passing[b])
+	}
+	var track []string
+	n := 0
+	for i, k := range r.TrackStacks {
+		n += k
+		var gains []string
+		if b := r.TrackBonus[i]; b.Income > 0 {
+			gains = append(gains, fmt.Sprintf("raises your income %d %s", b.Income, plural(b.Income, "step", "steps")))
+		}
+		if b := r.TrackBonus[i]; b.Prestige > 0 {
+			gains = append(gains, fmt.Sprintf("gives %d prestige", b.Prestige))
+		}
+		if len(gains) > 0 {
+			track = append(track, fmt.Sprintf("taking disc %d (the last of stack %d) %s", n, i+1, strings.Join(gains, " and ")))
+		}
+	}
+	pop := map[string]string{"cash": "£1", "basic": "a basic good", "flour-or-beer": "a flour or a beer", "prestige2": "2 prestige", "machine": "a machine"}
+	var spaces []int
+	for k := range r.PopBonus {
+		v, _ := strconv.Atoi(k)
+		spaces = append(spaces, v)
+	}
+	sort.Ints(spaces)
+	var pb []string
+	for _, k := range spaces {
+		pb = append(pb, fmt.Sprintf("space %d %s", k, pop[r.PopBonus[strconv.Itoa(k)]]))
+	}
+	up := map[string][]string{}
+	for i, ind := range theData.industries {
+		v := strconv.Itoa(ind.UpgradePrestige)
+		if i != IndWoodDepot && !slices.Contains(up[ind.Kind], v) {
+			up[ind.Kind] = append(up[ind.Kind], v)
+		}
+	}
+	return strings.NewReplacer(
+		"{passing}", strings.Join(ps, ", "),
+		"{track}", strings.Join(track, "; "),
+		"{pop-bonuses}", strings.Join(pb, ", "),
+		"{income-prestige}", strconv.Itoa(r.PrestigeAboveIncomeMax),
+		"{upgrade-prestige}", fmt.Sprintf("%s for supply, %s for processing industries", strings.Join(up["supply"], " or "), strings.Join(up["processing"], " or ")),
+	)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // assumedWords turns the data's "assumed" field names into words.

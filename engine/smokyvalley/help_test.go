@@ -69,6 +69,12 @@ func TestHelpCoversData(t *testing.T) {
 			t.Errorf("no topic or no text for city card %s", c.ID)
 		}
 	}
+	// every {placeholder} of the rule topics is filled from the data
+	for _, tp := range topics {
+		if strings.ContainsAny(tp.Body, "{}") {
+			t.Errorf("topic %s keeps a placeholder: %s", tp.ID, tp.Body)
+		}
+	}
 	// findable by keywords
 	for q, want := range map[string]string{"mayor election": TopicCouncil, "passing track": TopicPass, "trader bonus": TopicTraders,
 		"local market": TopicMarket, "canal lock": "card-canal-lock", "water power": "service-water-power", "st. ann": "district-stann",
