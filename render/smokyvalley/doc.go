@@ -34,16 +34,23 @@
 // the mayor's last priorities; on the right the offers (service tokens,
 // canal tiles per canal district, an action tile white and a changing
 // effect yellow with a star, city cards with their category, requirement
-// and the decade's cost), the sizes of the face-down stacks, and the
-// local market with the seats that used each of its sales this phase.
+// and the decade's cost), the sizes of the face-down stacks (only sizes:
+// no image shows a face-down stack's order or contents, which
+// TestHiddenStacksSameImages checks), and the local market with the seats
+// that used each of its sales this phase. The discs on a popularity space
+// are listed top of the stack first (the last to arrive, who wins a tied
+// election). At the bottom, the industry tiles left on the industry
+// development boards (none: grey).
 //
 // The players' image has a panel per seat (the one to decide yellow):
 // cash, income, prestige, popularity and traders in supply, the eight
 // goods in their colours, the navigation board (the district tiles in
 // order, the boat's district in the seat's colour with a thick frame, the
-// canal tiles under each space, top first), the canal development per
-// canal district, the discs left on the industry track, the own ships
-// used per market and the city cards.
+// canal tiles under each space, top first, and a disc in the seat's colour
+// by a district whose city box holds the seat's disc), the canal
+// development per canal district, the discs left on the industry track,
+// the own ships used per market and the city cards (with the mayor's
+// extra card and Poverty Reduction's use this phase).
 //
 // Both images are drawn on pooled canvases, turned into a paletted image
 // with the curated palette and encoded at the fastest PNG level. The

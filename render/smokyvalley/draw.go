@@ -169,6 +169,30 @@ func (p *pen) board(v *sv.View) {
 		p.market(v, m, 12+float64(m)*394, 528, 386)
 	}
 	p.lower(v, 846)
+	p.supply(v, 1236)
+}
+
+// supply draws the industry development boards: the tiles left of each
+// industry (none: grey). Wood Depots are never bought and not listed.
+func (p *pen) supply(v *sv.View, y float64) {
+	label := "Industry tiles left"
+	if p.st() {
+		p.c.Text(label, 14, y+25, fBody, colInk, 0)
+	}
+	if !p.dy() {
+		return
+	}
+	x := 14 + p.c.TextWidth(label, fBody) + 12
+	for i, ind := range p.pr.Industries {
+		if i >= len(v.Supply) || ind.ID == "wood-depot" {
+			continue
+		}
+		fill := colWhite
+		if v.Supply[i] <= 0 {
+			fill = colLight
+		}
+		x += p.chip(fmt.Sprintf("%s %d", ind.Name, v.Supply[i]), x, y+5, 28, fTiny, fill, false) + 5
+	}
 }
 
 // header: title, what happens now, the game sequence.
@@ -537,12 +561,17 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 	cw := 24.0
 	for k := 0; k <= p.pr.PopMax; k++ {
 		cx := 14 + float64(k)*cw
-		n := 0
+		// the stack on the space, its top (the last to arrive, who wins a
+		// tie) nearest the track
+		var stack []int
 		for s, pl := range v.Seats {
 			if pl.Pop == k {
-				p.seatChip(s, cx, y3+52+float64(n)*24, 22, false)
-				n++
+				stack = append(stack, s)
 			}
+		}
+		sort.SliceStable(stack, func(a, b int) bool { return v.Seats[stack[a]].Stamp > v.Seats[stack[b]].Stamp })
+		for n, s := range stack {
+			p.seatChip(s, cx, y3+52+float64(n)*24, 22, false)
 		}
 	}
 	// Prestige, highest first.
@@ -610,11 +639,13 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 		cx += p.chip(p.fit(name, fSmall, each-14), cx, y+6, 28, fSmall, colWhite, false) + 6
 	}
 	p.text(fmt.Sprintf("(%d left)", v.Stacks["services"]), x+w, y+26, 110, fTiny, colGrey, 1)
+	// the stack of the current era (the widening stack leaves the game in
+	// the canal phase)
 	era := "widening"
 	if yearIndex(p.pr, v.Year) >= 3 {
 		era = "modernization"
 	}
-	p.text(fmt.Sprintf("%s era; %d widening, %d modernization left", era, v.Stacks["canal-widening"], v.Stacks["canal-modernization"]), x+w, y+62, 330, fTiny, colGrey, 1)
+	p.text(fmt.Sprintf("%s era; %d left", era, v.Stacks["canal-"+era]), x+w, y+62, 330, fTiny, colGrey, 1)
 	ry = y + 70
 	k := 0
 	for _, d := range p.pr.Districts {
@@ -726,7 +757,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	if s == p.sc.Seat {
 		name = fmt.Sprintf("%s (%s, %s, you)", p.sc.Name(s), st.Letter, st.Colour)
 	}
-	p.c.Text("boat: the coloured district · canal tiles top first, * a changing effect", 20, y+236, fTiny, colGrey, 0)
+	p.c.Text("boat: the coloured district · canal tiles top first, * a changing effect · disc: a city card bought in that district", 20, y+236, fTiny, colGrey, 0)
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
 	for _, f := range []string{
 		fmt.Sprintf("£%d", pl.Cash), fmt.Sprintf("income £%d", pl.Income), fmt.Sprintf("prestige %d", pl.Prestige),
@@ -751,12 +782,22 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 			dn = p.pr.Districts[d].Name
 		}
 		boat := pl.Boat == k
+		box := d >= 0 && d < len(pl.CityBox) && pl.CityBox[d] // a disc in the district's city box
+		nameW := 128.0
+		if box {
+			nameW = 104
+		}
 		if boat {
 			p.c.FillRoundRect(nx+2, ny+2, 136, 30, 5, seatColour(s))
 			p.c.StrokeRoundRect(nx, ny, 140, 124, 6, 3.5, colInk)
-			p.text(dn, nx+6, ny+24, 128, fSmall, inkOn(seatColour(s)), 0)
+			p.text(dn, nx+6, ny+24, nameW, fSmall, inkOn(seatColour(s)), 0)
 		} else {
-			p.text(dn, nx+6, ny+24, 128, fSmall, colInk, 0)
+			p.text(dn, nx+6, ny+24, nameW, fSmall, colInk, 0)
+		}
+		if box {
+			p.c.FillCircle(nx+124, ny+17, 11, colWhite)
+			p.c.FillCircle(nx+124, ny+17, 8, seatColour(s))
+			p.c.StrokeCircle(nx+124, ny+17, 8, 1.5, colInk)
 		}
 		ty := ny + 36
 		tiles := pl.Slots[k]
@@ -818,6 +859,9 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	}
 	if pl.MayorUse {
 		names = append(names, "(mayor's extra card used)")
+	}
+	if pl.Poverty {
+		names = append(names, "(Poverty Reduction used this phase)")
 	}
 	if len(names) == 0 {
 		p.c.Text("no city cards", rx, y+210, fSmall, colGrey, 0)

@@ -56,7 +56,8 @@ func playedState(t testing.TB, n int, seed uint64, moves int) *sv.State {
 // random play rarely reaches, so the golden image shows every kind of
 // piece: canal tiles under the navigation spaces, city cards, canal
 // development, loaded ships with traders, player ships, upgraded
-// industries, a decision pending for another seat.
+// industries, a decision pending for another seat, discs in the city box,
+// Poverty Reduction used, a popularity tie stacked by arrival.
 func richView(t testing.TB) sv.View {
 	v := playedView(t, 4, 9, 60)
 	pr := sv.PrintedValues()
@@ -75,6 +76,12 @@ func richView(t testing.TB) sv.View {
 	v.Seats[0].Cards = []int{0, 1}
 	v.Seats[2].Cards = []int{8, 9, 10, 11, 2, 3, 4, 5, 6}
 	v.Seats[2].MayorUse = true
+	v.Seats[2].Poverty = true
+	v.Seats[0].CityBox = [5]bool{true, false, false, true, false} // St. Gabriel and McCord
+	v.Seats[2].CityBox = [5]bool{true, true, true, true, true}
+	// a tie on the popularity track: D arrived last, so D is on top
+	v.Seats[1].Pop, v.Seats[3].Pop = 7, 7
+	v.Seats[1].Stamp, v.Seats[3].Stamp = 10, 11
 	v.Seats[0].Canal = [3]int{3, 0, 5}
 	v.Seats[3].Canal = [3]int{1, 10, 0}
 	v.Seats[1].Ships = [3]bool{true, false, false}
