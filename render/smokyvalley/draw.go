@@ -169,7 +169,7 @@ func (p *pen) board(v *sv.View) {
 		p.market(v, m, 12+float64(m)*394, 528, 386)
 	}
 	p.lower(v, 846)
-	p.supply(v, 1236)
+	p.supply(v, 1204)
 }
 
 // supply draws the industry development boards: the tiles left of each
@@ -487,13 +487,18 @@ func (p *pen) ship(s sv.Ship, x, y, w float64, dest bool) {
 	}
 }
 
+// popStep is how far apart the discs of one popularity space are drawn:
+// they overlap like a stack, the top one drawn over the rest, each letter
+// still showing.
+const popStep = 17
+
 // lower draws the lower band: scheduled ships, order of play, passing
 // track, popularity and prestige on the left; offers and the local market
 // on the right.
 func (p *pen) lower(v *sv.View, y float64) {
 	y2 := y + 92
 	y3 := y2 + 70
-	y4 := y3 + 58 + 24*float64(len(v.Seats))
+	y4 := y3 + 84 + popStep*float64(len(v.Seats)-1)
 	if p.st() {
 		p.c.Text("Scheduled ships", 14, y+22, fHead, colInk, 0)
 		p.c.Text("Order", 14, y2+26, fBody, colInk, 0)
@@ -570,8 +575,8 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 			}
 		}
 		sort.SliceStable(stack, func(a, b int) bool { return v.Seats[stack[a]].Stamp > v.Seats[stack[b]].Stamp })
-		for n, s := range stack {
-			p.seatChip(s, cx, y3+52+float64(n)*24, 22, false)
+		for n := len(stack) - 1; n >= 0; n-- { // the top drawn last, over the others
+			p.seatChip(stack[n], cx, y3+52+float64(n)*popStep, 22, false)
 		}
 	}
 	// Prestige, highest first.
@@ -602,26 +607,26 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 func (p *pen) offers(v *sv.View, x, y float64) {
 	w := 1188 - x
 	if p.st() {
-		p.box(x, y, w, 382, colPanel, colGrey, 1.5)
+		p.box(x, y, w, 352, colPanel, colGrey, 1.5)
 	}
 	x += 10
 	w -= 20
 	// the rows' positions depend only on the board: the static labels
-	ry := y + 70
+	ry := y + 66
 	for _, d := range p.pr.Districts {
 		if d.Canal {
 			if p.st() {
 				p.text(d.Name, x, ry+22, 110, fSmall, colInk, 0)
 			}
-			ry += 32
+			ry += 30
 		}
 	}
 	ry += 8
 	cardsY := ry
-	marketY := ry + 30 + 32*float64(len(v.CardOffer)) + 6
+	marketY := ry + 30 + 30*float64(len(v.CardOffer)) + 6
 	if p.st() {
 		p.c.Text("Services", x, y+26, fBody, colInk, 0)
-		p.c.Text("Canal tiles", x, y+62, fBody, colInk, 0)
+		p.c.Text("Canal tiles", x, y+58, fBody, colInk, 0)
 		p.c.Text("City cards", x, cardsY+22, fBody, colInk, 0)
 		p.c.Text("Local market", x, marketY+22, fBody, colInk, 0)
 		p.text("£1 buys a basic good any time", x+w, marketY+22, 330, fTiny, colGrey, 1)
@@ -635,6 +640,10 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 		name := "—"
 		if t >= 0 && t < len(p.pr.Services) {
 			name = p.pr.Services[t].Name
+			// "Cargo Train (coal)" would lose its good to the ellipsis
+			if g, ok := strings.CutPrefix(name, "Cargo Train ("); ok && p.c.TextWidth(name, fSmall) > each-14 {
+				name = "Cargo " + strings.TrimSuffix(g, ")")
+			}
 		}
 		cx += p.chip(p.fit(name, fSmall, each-14), cx, y+6, 28, fSmall, colWhite, false) + 6
 	}
@@ -645,8 +654,8 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	if yearIndex(p.pr, v.Year) >= 3 {
 		era = "modernization"
 	}
-	p.text(fmt.Sprintf("%s era; %d left", era, v.Stacks["canal-"+era]), x+w, y+62, 330, fTiny, colGrey, 1)
-	ry = y + 70
+	p.text(fmt.Sprintf("%s era; %d left", era, v.Stacks["canal-"+era]), x+w, y+58, 330, fTiny, colGrey, 1)
+	ry = y + 66
 	k := 0
 	for _, d := range p.pr.Districts {
 		if !d.Canal {
@@ -662,7 +671,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 				cx += p.canalChip(t, cx, ry+2, 220) + 6
 			}
 		}
-		ry += 32
+		ry += 30
 		k++
 	}
 	ry += 8
@@ -685,7 +694,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 			p.text(pc.Name, x+8, ry+21, w-210, fSmall, colInk, 0)
 			p.text(pc.Category+need, x+w-8, ry+20, 200, fTiny, colGrey, 1)
 		}
-		ry += 32
+		ry += 30
 	}
 	// Local market: who used which of its sales this phase.
 	ry += 6

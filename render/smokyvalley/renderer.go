@@ -21,7 +21,7 @@ var ErrView = errors.New("render/smokyvalley: not a smoky valley view")
 // Image sizes: the board is fixed; the players image has one panel per
 // seat.
 const (
-	boardW, boardH = 1200, 1276
+	boardW, boardH = 1200, 1240
 	panelH         = 250
 )
 
