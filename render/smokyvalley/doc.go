@@ -38,8 +38,9 @@
 // no image shows a face-down stack's order or contents, which
 // TestHiddenStacksSameImages checks), and the local market with the seats
 // that used each of its sales this phase. The discs on a popularity space
-// are listed top of the stack first (the last to arrive, who wins a tied
-// election). At the bottom, the industry tiles left on the industry
+// hang below it as an overlapping stack, its top (the last to arrive, who
+// wins a tied election) nearest the track and drawn over the others. At
+// the bottom, the industry tiles left on the industry
 // development boards (none: grey).
 //
 // The players' image has a panel per seat (the one to decide yellow):
