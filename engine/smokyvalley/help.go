@@ -192,7 +192,7 @@ func helpTopics() []engine.HelpTopic {
 		"produce":          "Canal action: produce once, in one industry of any district, paying £1 as usual; no Cargo Train or Clay Pit bonus.",
 		"ship1":            "Canal action: load one good on any ship for free, from any district.",
 		"swap":             "Canal action: swap two district tiles of your navigation board; the boat stays on its space, so a district action not yet taken happens in the district now under the boat.",
-		"trade":            "Canal action: exchange one basic good for another basic good.",
+		"trade":            "Canal action: exchange one basic good for another basic good of your choice, for free.",
 		"upgrade":          "Canal action: upgrade one of your industries in any district, with the usual costs.",
 		"board":            "Changing effect (under the boat): with the Board a Trader or Ship Goods district action, board one extra trader on a neutral ship for free (with Ship Goods after at least one load).",
 		"pop-build":        "Changing effect (under or beside the boat): building gives 1 extra popularity.",
