@@ -11,6 +11,8 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/storage"
+	"github.com/smokestack/smokestack/storage/embedded"
 )
 
 // TestAbandon: an open match without a move is warned 3 days before the
@@ -100,3 +102,66 @@ func TestAbandon(t *testing.T) {
 }
 
 func since(m bot.Match) time.Time { return m.Clock.Active }
+
+// TestDeleteEnded: with the operator's limit for ended matches
+// (storage.Options.DeleteEndedAfter, SMOKESTACK_DELETE_FINISHED_AFTER), a
+// match ended as abandoned and a match its creator ended are kept for
+// export until that long after they ended, then deleted; an open match in
+// play is not.
+func TestDeleteEnded(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	const abandonAfter, keep = 30 * 24 * time.Hour, 90 * 24 * time.Hour
+	st, err := embedded.Open(t.TempDir(), storage.Options{AbandonAfter: abandonAfter + 14*24*time.Hour, DeleteEndedAfter: keep, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(testgame.Game{}), Store: st, Now: clock.Now, AbandonAfter: abandonAfter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := clockMatch(t, svc, "c1", 0)
+	stopped := clockMatch(t, svc, "c2", 0)
+	if _, err := svc.Abort(ctx, bot.ByID(stopped.ID), alice.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	played := clockMatch(t, svc, "c3", 0)
+	var endedAt time.Time
+	for day := 1; day <= 30+90+1; day++ {
+		clock.Advance(24 * time.Hour)
+		if day%20 == 0 {
+			playAny(t, svc, played.ID)
+		}
+		for _, r := range fire(t, svc, "p") {
+			if r.Kind == bot.ReminderAbandoned && r.Match.ID == left.ID {
+				endedAt = clock.Now()
+			}
+		}
+		if day == 30 {
+			if m := mustGet(t, svc, left.ID); m.Status != bot.StatusAborted || !m.Clock.Abandoned || !endedAt.Equal(clock.Now()) {
+				t.Fatalf("day 30: the left match is %s (abandoned %v)", m.Status, m.Clock.Abandoned)
+			}
+		}
+		if day == 89 { // the stopped match ended on day 0
+			if _, err := svc.Export(ctx, bot.ByID(stopped.ID)); err != nil {
+				t.Fatalf("day 89: export of the stopped match: %v", err)
+			}
+		}
+		if day == 90 {
+			if _, err := svc.Get(ctx, bot.ByID(stopped.ID)); !errors.Is(err, bot.ErrNotFound) {
+				t.Fatalf("day 90: the stopped match: %v, want it deleted", err)
+			}
+			if _, err := svc.Export(ctx, bot.ByID(left.ID)); err != nil {
+				t.Fatalf("day 90: export of the abandoned match: %v", err)
+			}
+		}
+	}
+	// Day 121: 91 days after the left match was abandoned.
+	if _, err := svc.Get(ctx, bot.ByID(left.ID)); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("the abandoned match 91 days after it ended: %v, want it deleted", err)
+	}
+	if m := mustGet(t, svc, played.ID); m.Status != bot.StatusActive {
+		t.Fatalf("the match in play: %s", m.Status)
+	}
+}

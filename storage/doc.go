@@ -47,9 +47,11 @@
 // log: it reads as ErrNotFound, leaves the indexes, and its ID and channel
 // can be used again. Nothing of it stays behind: in Redis its channel and
 // user index keys expire too (AbandonAfter after its own keys, so a lost
-// refresh never drops them early). Finished and aborted matches never
-// expire, so they stay exportable. Zero AbandonAfter means nothing
-// expires. Both backends take the time from Options.Now, so tests drive
+// refresh never drops them early). Finished and aborted matches stay
+// exportable: they never expire unless the operator sets
+// Options.DeleteEndedAfter, and then they expire that long after the
+// commit that ended them, the same way. Zero AbandonAfter means no open
+// match expires. Both backends take the time from Options.Now, so tests drive
 // expiry with a fake clock.
 //
 // # Bad data

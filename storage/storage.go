@@ -72,8 +72,8 @@ type Status string
 const (
 	StatusLobby    Status = "lobby"    // seats filling; no game state yet
 	StatusActive   Status = "active"   // being played
-	StatusFinished Status = "finished" // game over; kept for export, never expires
-	StatusAborted  Status = "aborted"  // stopped by its creator or a moderator; kept for export
+	StatusFinished Status = "finished" // game over; kept for export (see Options.DeleteEndedAfter)
+	StatusAborted  Status = "aborted"  // stopped, or ended as abandoned; kept for export
 )
 
 // Open reports whether the match still holds its channel.
@@ -219,8 +219,15 @@ const MaxPrefs = 16 << 10
 // Options common to both backends.
 type Options struct {
 	// AbandonAfter is how long an open match may go without a commit before
-	// it expires with its log. Finished and aborted matches never expire.
+	// it expires with its log.
 	AbandonAfter time.Duration
+	// DeleteEndedAfter is how long a finished or aborted match is kept
+	// after the commit that ended it (its last one) before it expires
+	// with its log, like an abandoned open match; zero (the default)
+	// keeps ended matches for ever. The deadline is set by that commit:
+	// a match that ended while the limit was off (or shorter, or
+	// longer) keeps the deadline it ended with.
+	DeleteEndedAfter time.Duration
 	// Now is the clock; nil means time.Now. Tests inject their own.
 	Now func() time.Time
 	// Log receives what the store has to report: a recovery after a crash,

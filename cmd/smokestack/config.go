@@ -48,7 +48,8 @@ var variables = []variable{
 	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
 	{"PLAYGROUND_HOSTS", "", "Comma-separated host names the playground answers to besides localhost, to expose it deliberately (behind your own access control). Requests naming any other host are refused, which stops DNS rebinding."},
-	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long ends: the Discord bot warns its players 3 days before and ends it as abandoned, kept for export; the playground (and the store, 14 days later in Discord mode) lets it expire (Go duration, e.g. 720h). Finished matches never expire."},
+	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long ends: the Discord bot warns its players 3 days before and ends it as abandoned, kept for export; the playground (and the store, 14 days later in Discord mode) lets it expire (Go duration, e.g. 720h). Finished matches are kept (see SMOKESTACK_DELETE_FINISHED_AFTER)."},
+	{"SMOKESTACK_DELETE_FINISHED_AFTER", "off", "Delete a finished or abandoned (aborted) match, with its log, this long after it ended (Go duration of at least 24h, e.g. 2160h for 90 days); off keeps them for export for ever. It applies to matches that end while it is set: each keeps the limit it ended with."},
 	{"SMOKESTACK_STORE_TIMEOUT", "3s", "How long one storage call may wait for Redis (Go duration). A call that takes longer fails and the user is told the store is not answering, instead of waiting for a frozen server."},
 	{"SMOKESTACK_LOG_LEVEL", "info", "Log level: debug, info, warn or error."},
 	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},
@@ -72,6 +73,7 @@ type config struct {
 	PlaygroundAddr        string
 	PlaygroundHosts       []string
 	AbandonAfter          time.Duration
+	DeleteFinishedAfter   time.Duration // zero: never
 	StoreTimeout          time.Duration
 	LogLevel              slog.Level
 	LogJSON               bool
@@ -216,6 +218,13 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_ABANDON_AFTER=%q: want a positive Go duration such as 720h", get("SMOKESTACK_ABANDON_AFTER")))
 	}
 	c.AbandonAfter = d
+	if v := get("SMOKESTACK_DELETE_FINISHED_AFTER"); v != "off" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < minDeleteFinished {
+			problems = append(problems, fmt.Sprintf("SMOKESTACK_DELETE_FINISHED_AFTER=%q: want off or a Go duration of at least %v such as 2160h", v, minDeleteFinished))
+		}
+		c.DeleteFinishedAfter = d
+	}
 	if c.StoreTimeout, err = time.ParseDuration(get("SMOKESTACK_STORE_TIMEOUT")); err != nil || c.StoreTimeout <= 0 {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_STORE_TIMEOUT=%q: want a positive Go duration such as 3s", get("SMOKESTACK_STORE_TIMEOUT")))
 	}
@@ -242,6 +251,10 @@ func loadConfig(environ []string, envFile string) (config, error) {
 	c.Warnings = warnings
 	return c, nil
 }
+
+// minDeleteFinished is the shortest SMOKESTACK_DELETE_FINISHED_AFTER: the
+// players of a match that just ended get at least a day to export it.
+const minDeleteFinished = 24 * time.Hour
 
 // closest is the known variable name nearest to k (fewest single-character
 // edits; ties go to the first in the list).

@@ -34,7 +34,7 @@ func backupCmd(args []string, stdout, stderr io.Writer, environ []string) error 
 			"back up its append-only file or RDB snapshot (BGSAVE) as described in README.md (Backups)")
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
-	res, err := embedded.Backup(cfg.DataDir, args[0], storage.Options{AbandonAfter: cfg.AbandonAfter, Log: log})
+	res, err := embedded.Backup(cfg.DataDir, args[0], storage.Options{AbandonAfter: cfg.AbandonAfter, DeleteEndedAfter: cfg.DeleteFinishedAfter, Log: log})
 	if err != nil {
 		return err
 	}

@@ -108,8 +108,11 @@ func TestConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.PlaygroundAddr != "127.0.0.1:9999" || c.DataDir != "/from/env" || c.DiscordMode != "gateway" || c.AbandonAfter != 720*time.Hour || c.StoreTimeout != 3*time.Second {
+	if c.PlaygroundAddr != "127.0.0.1:9999" || c.DataDir != "/from/env" || c.DiscordMode != "gateway" || c.AbandonAfter != 720*time.Hour || c.DeleteFinishedAfter != 0 || c.StoreTimeout != 3*time.Second {
 		t.Errorf("config %+v", c)
+	}
+	if c, err := loadConfig([]string{"SMOKESTACK_DELETE_FINISHED_AFTER=2160h"}, ""); err != nil || c.DeleteFinishedAfter != 2160*time.Hour {
+		t.Errorf("SMOKESTACK_DELETE_FINISHED_AFTER=2160h: %v, %v", c.DeleteFinishedAfter, err)
 	}
 	for _, tc := range []struct {
 		env  []string
@@ -125,6 +128,9 @@ func TestConfig(t *testing.T) {
 		{env: []string{"REDIS_WAIT_REPLICAS=-1"}, want: "REDIS_WAIT_REPLICAS"},
 		{env: []string{"REDIS_WAIT_TIMEOUT=5s"}, want: "less than SMOKESTACK_STORE_TIMEOUT"},
 		{env: []string{"SMOKESTACK_ABANDON_AFTER=soon"}, want: "SMOKESTACK_ABANDON_AFTER"},
+		{env: []string{"SMOKESTACK_DELETE_FINISHED_AFTER=90d"}, want: "SMOKESTACK_DELETE_FINISHED_AFTER"},
+		{env: []string{"SMOKESTACK_DELETE_FINISHED_AFTER=1h"}, want: "at least 24h0m0s"},
+		{env: []string{"SMOKESTACK_DELETE_FINISHED_AFTER=0"}, want: "SMOKESTACK_DELETE_FINISHED_AFTER"},
 		{env: []string{"SMOKESTACK_STORE_TIMEOUT=0s"}, want: "SMOKESTACK_STORE_TIMEOUT"},
 		{env: []string{"SMOKESTACK_LOG_LEVEL=loud"}, want: "SMOKESTACK_LOG_LEVEL"},
 		{env: []string{"SMOKESTACK_LOG_FORMAT=xml"}, want: "SMOKESTACK_LOG_FORMAT"},

@@ -59,7 +59,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
-	opts := storage.Options{AbandonAfter: cfg.AbandonAfter, Log: log, Timeout: cfg.StoreTimeout}
+	opts := storage.Options{AbandonAfter: cfg.AbandonAfter, DeleteEndedAfter: cfg.DeleteFinishedAfter, Log: log, Timeout: cfg.StoreTimeout}
 	if cfg.DiscordToken != "" {
 		opts.AbandonAfter += abandonGrace
 	}

@@ -265,7 +265,7 @@ func (s *Store) prepareCreate(m storage.Match) (*match, encoded, error) {
 	if h := s.holder(m.Channel); h != "" && m.Status.Open() {
 		return nil, encoded{}, fmt.Errorf("embedded: channel %s holds match %s: %w", m.Channel, h, storage.ErrChannelTaken)
 	}
-	return s.newVersion(nil, m, check.Deadline(m.Status, now, s.opts.AbandonAfter), nil, "")
+	return s.newVersion(nil, m, check.Deadline(m.Status, now, s.opts), nil, "")
 }
 
 // Commit implements storage.Store.
@@ -305,7 +305,7 @@ func (s *Store) prepareCommit(c storage.Commit) (*match, encoded, error) {
 	if cur.m.Version != c.ExpectVersion {
 		return nil, encoded{}, fmt.Errorf("embedded: commit match %s at version %d: %w", id, c.ExpectVersion, storage.ErrConflict)
 	}
-	deadline := check.Deadline(c.Match.Status, s.opts.Now(), s.opts.AbandonAfter)
+	deadline := check.Deadline(c.Match.Status, s.opts.Now(), s.opts)
 	if c.Idle && c.Match.Status.Open() && cur.m.Status.Open() {
 		deadline = cur.deadline // not activity: the match expires as before
 	}

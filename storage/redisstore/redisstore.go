@@ -75,21 +75,25 @@
 // # Expiry
 //
 // The deadline of an open match (Options.Now + AbandonAfter at its last
-// commit) is stored in exp and checked on every read and write, so an
-// injected clock expires matches in tests exactly as in production. The
-// keys also get a real TTL so Redis frees them: PEXPIRE inside a script
-// is comparatively costly, so a commit refreshes it only when it would run
-// out before the new deadline, and then sets it an eighth of AbandonAfter
-// beyond it. Finished and aborted matches are made persistent. Request
-// markers live 30 minutes (Discord retries come within 15).
+// commit), or of an ended one when the operator set
+// Options.DeleteEndedAfter (Options.Now + DeleteEndedAfter at the commit
+// that ended it), is stored in exp and checked on every read and write,
+// so an injected clock expires matches in tests exactly as in production.
+// The keys also get a real TTL so Redis frees them: PEXPIRE inside a
+// script is comparatively costly, so a commit refreshes it only when it
+// would run out before the new deadline, and then sets it an eighth of
+// the match's life beyond it. Without DeleteEndedAfter, finished and
+// aborted matches are made persistent. Request markers live 30 minutes
+// (Discord retries come within 15).
 //
 // The index keys of an open match expire too, so an abandoned match (a
 // playground match, typically) leaves nothing behind: the channel key and
-// each seated user's set live until the match's real TTL plus
-// AbandonAfter. The margin means that if the step that extends them after
-// a commit is lost (a crash between the commit script and that step; the
-// script reports it through irexp and the next commit repeats it), they
-// still outlive the match's deadline. A user's set becomes permanent once
+// each seated user's set live until the match's real TTL plus its life
+// (AbandonAfter, or DeleteEndedAfter once ended). The margin means that
+// if the step that extends them after a commit is lost (a crash between
+// the commit script and that step; the script reports it through irexp
+// and the next commit repeats it), they still outlive the match's
+// deadline. Without DeleteEndedAfter, a user's set becomes permanent once
 // it lists a finished or aborted match, which never expires.
 //
 // # Damage
@@ -553,15 +557,18 @@ func ms(t time.Time) int64 {
 	return t.UnixMilli()
 }
 
+// ttl is how long (ms) a match with status lives after a commit
+// (check.Life); 0 for ever.
 func (s *Store) ttl(status storage.Status) int64 {
-	if !status.Open() || s.opts.AbandonAfter <= 0 {
+	life := check.Life(status, s.opts)
+	if life <= 0 {
 		return 0
 	}
-	return max(1, s.opts.AbandonAfter.Milliseconds())
+	return max(1, life.Milliseconds())
 }
 
 // indexLife is how long (ms from now) the index keys of a match whose own
-// keys live until rexp must live: AbandonAfter longer, so that an index key
+// keys live until rexp must live: its life (ttl) longer, so that an index key
 // whose refresh was lost in a crash still outlives the match's deadline;
 // 0 (permanent) when the match never expires.
 func (s *Store) indexLife(status storage.Status, rexp, now int64) int64 {
@@ -632,7 +639,7 @@ func (s *Store) Create(ctx context.Context, m storage.Match) error {
 	cmd, acked, err := s.run(cctx, createScript,
 		[]string{s.matchKey(m.ID, "match"), s.matchKey(m.ID, "log")},
 		rec, m.State, string(m.Status), strings.Join(check.Users(m), "\n"),
-		ms(check.Deadline(m.Status, now, s.opts.AbandonAfter)), rexp, ms(now))
+		ms(check.Deadline(m.Status, now, s.opts)), rexp, ms(now))
 	if err != nil {
 		return s.fail(ctx, err, m.ID, "create match "+m.ID)
 	}
@@ -905,7 +912,7 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	if err := s.schedule(cctx, m); err != nil {
 		return s.fail(ctx, err, "", "schedule match "+id)
 	}
-	var deadline any = ms(check.Deadline(m.Status, now, s.opts.AbandonAfter))
+	var deadline any = ms(check.Deadline(m.Status, now, s.opts))
 	if c.Idle && m.Status.Open() {
 		// The script keeps the stored deadline (an open match's status
 		// is open before too: an ended match is never committed again).
@@ -961,13 +968,17 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	}
 }
 
-// end releases the channel of an ended match and makes its players' index
-// sets permanent, as the match now is (one pipeline).
+// end releases the channel of an ended match and, when ended matches are
+// kept for ever, makes its players' index sets permanent, as the match
+// now is (one pipeline). With Options.DeleteEndedAfter the commit has
+// given the sets the match's own life instead (index).
 func (s *Store) end(ctx context.Context, m storage.Match) error {
 	pipe := s.c.Pipeline()
 	releaseScript.Eval(ctx, pipe, []string{s.chanKey(m.Channel)}, m.ID)
-	for _, u := range check.Users(m) {
-		pipe.Persist(ctx, s.userKey(u))
+	if s.ttl(m.Status) == 0 {
+		for _, u := range check.Users(m) {
+			pipe.Persist(ctx, s.userKey(u))
+		}
 	}
 	_, err := pipe.Exec(ctx)
 	return err

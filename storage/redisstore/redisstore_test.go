@@ -138,6 +138,30 @@ func TestTTL(t *testing.T) {
 	}
 }
 
+// TestTTLDeleteEnded: with DeleteEndedAfter, an ended match keeps a real
+// TTL covering its deadline, and its players' sets are not made permanent
+// but outlive it.
+func TestTTLDeleteEnded(t *testing.T) {
+	ctx := context.Background()
+	s, c, prefix := newTestStore(t, storage.Options{AbandonAfter: time.Hour, DeleteEndedAfter: 24 * time.Hour})
+	m := match("m1", "u1")
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m = commit(t, s, m, true, "")
+	key := func(part string) string { return prefix + ":{m:m1}:" + part }
+	m.Status = storage.StatusAborted
+	commit(t, s, m, false, "")
+	for _, k := range []string{key("match"), key("log")} {
+		if ttl := c.PTTL(ctx, k).Val(); ttl < 24*time.Hour-time.Minute || ttl > 27*time.Hour {
+			t.Errorf("%s of an ended match: TTL %v, want 24h to 27h", k, ttl)
+		}
+	}
+	if ttl := c.PTTL(ctx, prefix+":user:u1").Val(); ttl < 48*time.Hour-time.Minute {
+		t.Errorf("user set of an ended match: TTL %v, want at least 48h", ttl)
+	}
+}
+
 // TestIndexRepair: a commit that died between the script and the user
 // index step is repaired by the next commit of the match.
 func TestIndexRepair(t *testing.T) {

@@ -66,6 +66,11 @@ func (c *Clock) Advance(d time.Duration) {
 // AbandonAfter is the expiry the suite configures.
 const AbandonAfter = 48 * time.Hour
 
+// DeleteEndedAfter is the operator's limit for ended matches the suite
+// configures where it tests it (testDeleteEnded); elsewhere ended matches
+// are kept for ever.
+const DeleteEndedAfter = 5 * 24 * time.Hour
+
 type env struct {
 	t     *testing.T
 	ctx   context.Context
@@ -97,11 +102,20 @@ func Run(t *testing.T, open Open) {
 		{"DueOnce", testDueOnce},
 		{"Prefs", testPrefs},
 		{"Idle", testIdle},
+		{"DeleteEnded", testDeleteEnded},
+	}
+	// The tests that change the suite's options.
+	options := map[string]func(o *storage.Options){
+		"DeleteEnded": func(o *storage.Options) { o.DeleteEndedAfter = DeleteEndedAfter },
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			clock := NewClock()
-			s := open(t, storage.Options{AbandonAfter: AbandonAfter, Now: clock.Now})
+			opts := storage.Options{AbandonAfter: AbandonAfter, Now: clock.Now}
+			if change := options[tc.name]; change != nil {
+				change(&opts)
+			}
+			s := open(t, opts)
 			tc.fn(&env{t: t, ctx: context.Background(), clock: clock, s: s})
 		})
 	}
@@ -871,4 +885,82 @@ func testConcurrent(e *env) {
 	if string(final.State) != string(stateOf(moves)) {
 		e.t.Fatalf("final snapshot %s is not the replay of the log %q", final.State, moves)
 	}
+}
+
+// testDeleteEnded: with Options.DeleteEndedAfter, a finished or aborted
+// match (an abandoned one is aborted by an idle commit of the host's
+// clock) expires that long after the commit that ended it, not after
+// AbandonAfter, with its log and its place in its players' lists; its ID
+// can be used again. Open matches keep expiring after AbandonAfter.
+func testDeleteEnded(e *env) {
+	fin := e.newMatch("fin", "discord:fin")
+	e.create(fin)
+	e.commit(e.move(fin, 0, "take 1", ""))
+	e.commit(withStatus(e.get("fin"), storage.StatusFinished))
+	ab := e.newMatch("ab", "discord:ab")
+	e.create(ab)
+	gone := withStatus(e.get("ab"), storage.StatusAborted)
+	gone.Idle = true // as the host's clock ends an abandoned match
+	e.commit(gone)
+	late := e.newMatch("late", "discord:late")
+	e.create(late)
+	live := e.newMatch("live", "discord:live")
+	e.create(live)
+
+	// Past AbandonAfter the ended matches stay; the open one that moves
+	// stays too, and late ends a day after the others.
+	for day := 1; day <= 4; day++ {
+		e.clock.Advance(24 * time.Hour)
+		e.commit(e.move(e.get("live"), 0, fmt.Sprintf("take %d", day), ""))
+		if day == 1 {
+			e.commit(withStatus(e.get("late"), storage.StatusFinished))
+		}
+	}
+	e.clock.Advance(DeleteEndedAfter - 4*24*time.Hour - time.Minute)
+	for _, id := range []string{"fin", "ab", "late"} {
+		e.get(id)
+	}
+	if l := e.log("fin", 1); len(l) != 1 {
+		e.t.Fatalf("log of the finished match before its limit: %v", l)
+	}
+	ids, err := e.s.UserMatches(e.ctx, "u1")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if got, want := sorted(ids), []string{"ab", "fin", "late", "live"}; !cmp.Equal(got, want) {
+		e.t.Fatalf("UserMatches before the limit: %v, want %v", got, want)
+	}
+
+	// DeleteEndedAfter after they ended, fin and ab are gone; late, which
+	// ended a day later, is not.
+	e.clock.Advance(2 * time.Minute)
+	for _, id := range []string{"fin", "ab"} {
+		_, err := e.s.Get(e.ctx, id)
+		wantErr(e.t, "Get of "+id+" past the limit", err, storage.ErrNotFound)
+		_, err = e.s.Log(e.ctx, id, 1)
+		wantErr(e.t, "Log of "+id+" past the limit", err, storage.ErrNotFound)
+		_, err = e.s.Salvage(e.ctx, id)
+		wantErr(e.t, "Salvage of "+id+" past the limit", err, storage.ErrNotFound)
+	}
+	e.get("late")
+	e.get("live")
+	ids, err = e.s.UserMatches(e.ctx, "u2")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if got, want := sorted(ids), []string{"late", "live"}; !cmp.Equal(got, want) {
+		e.t.Fatalf("UserMatches past the limit: %v, want %v", got, want)
+	}
+	// The ID is free again; the new match starts with an empty log.
+	e.create(e.newMatch("fin", "discord:fin"))
+	if l := e.log("fin", 1); len(l) != 0 {
+		e.t.Fatalf("re-created match inherited the old log: %v", l)
+	}
+	e.clock.Advance(24 * time.Hour)
+	_, err = e.s.Get(e.ctx, "late")
+	wantErr(e.t, "Get of late past its limit", err, storage.ErrNotFound)
+	// An open match still expires after AbandonAfter.
+	e.clock.Advance(AbandonAfter)
+	_, err = e.s.Get(e.ctx, "live")
+	wantErr(e.t, "Get of an abandoned open match", err, storage.ErrNotFound)
 }

@@ -137,13 +137,23 @@ func Pending(m storage.Match, now time.Time) bool {
 	return m.Status.Open() && !m.Due.IsZero() && !now.Before(m.Due)
 }
 
-// Deadline is when an open match expires if nothing is committed after
-// now; the zero time means never.
-func Deadline(status storage.Status, now time.Time, abandonAfter time.Duration) time.Time {
-	if !status.Open() || abandonAfter <= 0 {
-		return time.Time{}
+// Deadline is when a match with status expires if nothing is committed
+// after now: Options.AbandonAfter for an open match,
+// Options.DeleteEndedAfter for an ended one; the zero time means never.
+func Deadline(status storage.Status, now time.Time, o storage.Options) time.Time {
+	if life := Life(status, o); life > 0 {
+		return now.Add(life)
 	}
-	return now.Add(abandonAfter)
+	return time.Time{}
+}
+
+// Life is how long a match with status lives after its last commit; zero
+// for ever.
+func Life(status storage.Status, o storage.Options) time.Duration {
+	if status.Open() {
+		return max(o.AbandonAfter, 0)
+	}
+	return max(o.DeleteEndedAfter, 0)
 }
 
 // Expired reports whether a deadline has passed at now.
