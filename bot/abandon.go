@@ -58,3 +58,29 @@ func (a abandonRule) next(m Match) time.Time {
 	}
 	return a.endAt(m)
 }
+
+// AbandonState is where a match stands with the abandon limit, for a
+// front end that shows it rather than posts it (the playground).
+type AbandonState struct {
+	// Ends is when the open match ends as abandoned unless someone
+	// moves; zero when it never does (no limit, or it has ended).
+	Ends time.Time
+	// Warned is set while the players' warning stands: it was given
+	// (ReminderAbandonWarning) and nobody moved since.
+	Warned bool
+	// Abandoned is set once the match ended as abandoned.
+	Abandoned bool
+	// Idle is how long the open match has gone without a move; After is
+	// the limit (Config.AbandonAfter), zero for none.
+	Idle, After time.Duration
+}
+
+// Abandon is where the match stands with the abandon limit now.
+func (s *Service) Abandon(m Match) AbandonState {
+	st := AbandonState{Ends: s.abandon.endAt(m), Abandoned: m.Clock.Abandoned, After: s.abandon.after}
+	if m.Status.Open() {
+		st.Warned = m.Clock.Warned
+		st.Idle = s.now().Sub(since(m))
+	}
+	return st
+}

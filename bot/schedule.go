@@ -457,6 +457,11 @@ type SeatWait struct {
 	NextDeadline time.Time
 	// AwayUntil is set while the seat's player is away.
 	AwayUntil time.Time
+	// Reminders is how many reminders the seat has had in this wait;
+	// Deadlined is set once its deadline passed. A front end without
+	// pings (the playground) shows them instead.
+	Reminders int
+	Deadlined bool
 }
 
 // Waits is each seat's clock of a match, as of now, with its players'
@@ -471,6 +476,7 @@ func (s *Service) Waits(ctx context.Context, m Match) ([]SeatWait, error) {
 			w.Waited = now.Sub(m.Clock.Seats[i].Since)
 			w.NextReminder = m.Clock.nextReminder(i)
 			w.NextDeadline = m.Clock.nextDeadline(i)
+			w.Reminders, w.Deadlined = m.Clock.Seats[i].Reminders, m.Clock.Seats[i].Deadlined
 		}
 		p, err := s.UserPrefs(ctx, st.UserID)
 		if err != nil {

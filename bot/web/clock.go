@@ -2,10 +2,85 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
 )
+
+// The playground runs the same turn clock as the Discord bot
+// (bot.Service.FireDue): reminders, deadlines and the abandon limit fire
+// here too, and what they change is kept with the match. Having no one to
+// ping, the page shows it instead: the standings say that the seat to
+// move was reminded or that its deadline passed, and the status bar
+// carries the warning that the match is about to end as abandoned, then
+// that it did.
+
+// clockEvery is how often the playground asks for due matches (as the
+// Discord bot does).
+const clockEvery = 30 * time.Second
+
+// runClock runs the turn clock every clockEvery until ctx is done.
+func (s *Server) runClock(ctx context.Context) {
+	t := time.NewTicker(clockEvery)
+	defer t.Stop()
+	for {
+		if _, err := s.FireDue(ctx); err != nil && ctx.Err() == nil {
+			s.log.ErrorContext(ctx, "playground: turn clock", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// FireDue deals with the matches whose turn clocks are due now (one pass
+// of the scheduler ListenAndServe runs) and returns what fired. Nothing is
+// sent anywhere: the matches keep it, and the page shows it.
+func (s *Server) FireDue(ctx context.Context) ([]bot.Reminder, error) {
+	var all []bot.Reminder
+	for range 20 { // a backlog after downtime comes in batches
+		rs, err := s.svc.FireDue(ctx, s.owner, 50)
+		for _, r := range rs {
+			s.log.InfoContext(ctx, "playground: turn clock", "match", r.Match.ID, "kind", r.Kind, "seat", r.Seat)
+		}
+		all = append(all, rs...)
+		if err != nil || len(rs) == 0 {
+			return all, err
+		}
+	}
+	return all, nil
+}
+
+// abandonNotice is what the status bar says of the abandon limit: the
+// warning while it stands, and the end; empty otherwise.
+func abandonNotice(a bot.AbandonState) string {
+	const when = "Mon 2 Jan 15:04 MST"
+	switch {
+	case a.Abandoned:
+		return fmt.Sprintf("Ended as abandoned: nobody moved for %s. The match is kept: its record can still be downloaded.", bot.Span(a.After))
+	case a.Warned && !a.Ends.IsZero():
+		return fmt.Sprintf("No move for %s: this match ends as abandoned on %s unless someone moves.", bot.Waited(a.Idle), a.Ends.UTC().Format(when))
+	}
+	return ""
+}
+
+// reminded is what the standings add for a seat's reminders and deadline.
+func reminded(w bot.SeatWait) string {
+	var out string
+	switch {
+	case w.Reminders == 1:
+		out = ", reminded once"
+	case w.Reminders > 1:
+		out = fmt.Sprintf(", reminded %d times", w.Reminders)
+	}
+	if w.Deadlined {
+		out += ", deadline passed"
+	}
+	return out
+}
 
 // waitJSON is one seat's turn clock as the page shows it, from the same
 // service call as Discord's /status (bot.Service.Waits).
@@ -26,6 +101,7 @@ type waitJSON struct {
 // the page.
 func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 	out := summary(m)
+	out.Notice = abandonNotice(s.svc.Abandon(m))
 	ws, err := s.svc.Waits(ctx, m)
 	if err != nil {
 		s.log.WarnContext(ctx, "playground: seat clocks", "match", m.ID, "err", err)
@@ -35,7 +111,7 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 		j := waitJSON{Seat: w.Seat, Waiting: w.Waiting, NextReminder: w.NextReminder, NextDeadline: w.NextDeadline, AwayUntil: w.AwayUntil}
 		if w.Waiting {
 			j.WaitedSecs = int64(w.Waited / time.Second)
-			j.Text = "waiting " + bot.Waited(w.Waited)
+			j.Text = "waiting " + bot.Waited(w.Waited) + reminded(w)
 		}
 		if !w.AwayUntil.IsZero() {
 			if j.Text != "" {

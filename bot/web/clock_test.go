@@ -2,6 +2,10 @@ package web_test
 
 import (
 	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -9,6 +13,7 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/bot/web"
+	"github.com/smokestack/smokestack/engine"
 )
 
 // TestWaits: the page gets each seat's turn clock from the same service
@@ -59,5 +64,176 @@ func TestWaits(t *testing.T) {
 		if w.Text != want || w.Waiting != (w.Seat == active) {
 			t.Errorf("seat %d: %+v, want %q", w.Seat, w, want)
 		}
+	}
+}
+
+// fakeNow is a settable clock for the service.
+type fakeNow struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeNow) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *fakeNow) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// clockPlayground is a playground whose service runs on a fake clock
+// with the default abandon limit of 30 days.
+func clockPlayground(t testing.TB) (*web.Server, *fakeNow) {
+	t.Helper()
+	clock := &fakeNow{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	svc, err := bot.New(bot.Config{Games: testGames, Store: servicetest.Store(t), Renderers: testRenderers(), Now: clock.Now,
+		AbandonAfter: 30 * 24 * time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return web.New(svc, nil).AllowHosts("example.com"), clock
+}
+
+// TestTurnClock: the playground runs the same turn clock as Discord. Its
+// matches get the default reminder interval; a due reminder is kept with
+// the match and shown in the standings; 3 days before the abandon limit
+// the status bar warns, a move lifts the warning, and at the limit the
+// match ends as abandoned and is kept for its record.
+func TestTurnClock(t *testing.T) {
+	ctx := context.Background()
+	h, clock := clockPlayground(t)
+	var created struct {
+		Match struct {
+			ID   string
+			Play struct{ Active []int }
+		}
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "9", "options": map[string]string{"pile": "40"}}, 201, &created)
+	id := created.Match.ID
+	type matchView struct {
+		Status    string
+		Abandoned bool
+		Notice    string
+		Version   int64
+		Play      struct{ Active []int }
+		Waits     []struct {
+			Seat int
+			Text string
+		}
+	}
+	view := func() matchView {
+		t.Helper()
+		var m matchView
+		call(t, h, "GET", "/api/matches/"+id, nil, 200, &m)
+		return m
+	}
+	fire := func(want ...string) {
+		t.Helper()
+		rs, err := h.FireDue(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rs {
+			got = append(got, r.Kind)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("fired %v, want %v", got, want)
+		}
+	}
+	fire()
+	clock.Advance(23 * time.Hour)
+	fire()
+	clock.Advance(2 * time.Hour)
+	fire(bot.ReminderDue)
+	fire()
+	m := view()
+	active := m.Play.Active[0]
+	if w := m.Waits[active]; w.Text != "waiting 1 day 1 hour, reminded once" {
+		t.Errorf("after a reminder the standings say %q", w.Text)
+	}
+	if m.Notice != "" {
+		t.Errorf("a notice before the warning: %q", m.Notice)
+	}
+	// Day 27: the warning, with the reminders of the days between.
+	for day := 2; day <= 27; day++ {
+		clock.Advance(24 * time.Hour)
+		if day < 27 {
+			fire(bot.ReminderDue)
+		} else {
+			fire(bot.ReminderAbandonWarning, bot.ReminderDue)
+		}
+	}
+	m = view()
+	if want := "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 09:00 UTC unless someone moves."; m.Notice != want {
+		t.Errorf("the warning reads %q, want %q", m.Notice, want)
+	}
+	if w := m.Waits[active]; w.Text != "waiting 3 weeks 6 days, reminded 27 times" {
+		t.Errorf("day 27: the standings say %q", w.Text)
+	}
+	// A move lifts the warning and starts the count again.
+	move := ""
+	for {
+		var ch engine.Choices
+		call(t, h, "GET", fmt.Sprintf("/api/matches/%s/choices?seat=%d&partial=%s", id, active, url.QueryEscape(move)), nil, 200, &ch)
+		if ch.Complete {
+			break
+		}
+		move = strings.TrimSpace(move + " " + ch.Next[0].Token)
+	}
+	call(t, h, "POST", "/api/matches/"+id+"/moves", map[string]any{"seat": active, "move": move, "version": m.Version}, 200, nil)
+	if m = view(); m.Notice != "" {
+		t.Errorf("after a move the notice reads %q", m.Notice)
+	}
+	clock.Advance(30*24*time.Hour + time.Minute)
+	fire(bot.ReminderAbandoned)
+	m = view()
+	if m.Status != "aborted" || !m.Abandoned || m.Notice != "Ended as abandoned: nobody moved for 4 weeks 2 days. The match is kept: its record can still be downloaded." {
+		t.Errorf("the abandoned match: %s abandoned %v notice %q", m.Status, m.Abandoned, m.Notice)
+	}
+	var list []struct {
+		ID        string
+		Abandoned bool
+	}
+	call(t, h, "GET", "/api/matches", nil, 200, &list)
+	if len(list) != 1 || !list[0].Abandoned {
+		t.Errorf("the list: %+v", list)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/matches/"+id+"/record", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), move) {
+		t.Errorf("the abandoned match's record: %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// TestServeRunsClock: ListenAndServe runs the turn clock itself; a
+// reminder already due when it starts fires at once.
+func TestServeRunsClock(t *testing.T) {
+	h, clock := clockPlayground(t)
+	var created struct{ Match struct{ ID string } }
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "9"}, 201, &created)
+	clock.Advance(25 * time.Hour)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.ListenAndServe(ctx, "127.0.0.1:0") }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	for try := 0; ; try++ {
+		var m struct{ Waits []struct{ Text string } }
+		call(t, h, "GET", "/api/matches/"+created.Match.ID, nil, 200, &m)
+		var texts []string
+		for _, w := range m.Waits {
+			texts = append(texts, w.Text)
+		}
+		if strings.Contains(strings.Join(texts, "|"), "reminded once") {
+			return
+		}
+		if try == 100 {
+			t.Fatalf("the served playground never reminded: %q", texts)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

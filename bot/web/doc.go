@@ -15,6 +15,11 @@
 // page (assets/) is plain HTML, CSS and JavaScript embedded in the binary,
 // with no build step and nothing loaded from elsewhere.
 //
+// The playground runs the host's turn clock as the Discord bot does
+// (clock.go: Server.FireDue every 30 seconds while ListenAndServe runs);
+// with no one to ping, the page shows what fired: reminders in the
+// standings, the abandon warning and the end in the status bar.
+//
 // The playground has no accounts: whoever reaches it may play every seat.
 // It is meant for 127.0.0.1 (the default address); do not expose it. It
 // seats the same users in every match, user N in seat N, so the store's

@@ -34,6 +34,7 @@ type Server struct {
 	log   *slog.Logger
 	mux   *http.ServeMux
 	hosts map[string]bool // accepted besides loopback (see hosts.go)
+	owner string          // this process, for the turn clock's leases (clock.go)
 }
 
 // New returns the playground over a service. log may be nil.
@@ -41,7 +42,7 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{svc: svc, log: log, mux: http.NewServeMux()}
+	s := &Server{svc: svc, log: log, mux: http.NewServeMux(), owner: "web-" + randomHex()}
 	static, _ := fs.Sub(assets, "assets")
 	s.mux.Handle("GET /", http.FileServerFS(static))
 	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
@@ -88,6 +89,7 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 		return fmt.Errorf("playground: %w", err)
 	}
 	s.log.Info("playground listening", "url", "http://"+addr+"/")
+	go s.runClock(ctx)
 	// Record imports are the largest bodies; the import's own limit
 	// (importBody) refuses them first, with the record limit's words.
 	srv := httpserve.New(s, httpserve.Limits{MaxBody: importBody + 64<<10}, s.log)
@@ -154,6 +156,10 @@ type matchJSON struct {
 	Updated time.Time      `json:"updated"`
 	// Waits is each seat's turn clock (clock.go); only on a single match.
 	Waits []waitJSON `json:"waits,omitempty"`
+	// Abandoned marks a match ended as abandoned; Notice is the status
+	// bar's word on the abandon limit (clock.go), only on a single match.
+	Abandoned bool   `json:"abandoned,omitempty"`
+	Notice    string `json:"notice,omitempty"`
 }
 
 // seatStyle is render.SeatStyle for the page: RGB as a CSS colour.
@@ -182,7 +188,7 @@ func summary(m bot.Match) matchJSON {
 	}
 	return matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
 		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, Options: m.Options, Play: play,
-		Created: m.Created, Updated: m.Updated}
+		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned}
 }
 
 // The playground seats the same hotseat users in every match, user N in
@@ -280,9 +286,16 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			delete(req.Options, k) // an empty field keeps the game's default
 		}
 	}
+	// The playground's matches get the host's default turn clock, as a
+	// Discord server that set none.
+	clock, err := s.svc.ServerClock(ctx, "")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	m, err := s.svc.CreateMatch(ctx, bot.CreateRequest{
 		Channel: "web:" + randomHex(), Game: req.Game, Creator: users[0], Options: req.Options,
-		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: seed, ExactSeed: exact,
+		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: seed, ExactSeed: exact, Clock: clock,
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -40,12 +40,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		return err
 	}
 	defer store.Close()
-	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log}
-	if cfg.DiscordToken != "" {
-		// The bot's turn clock ends abandoned matches (kept for export)
-		// after a warning; the store's own expiry, later, is a safety net.
-		bc.AbandonAfter = cfg.AbandonAfter
-	}
+	// The turn clock (the Discord bot's and the playground's alike) ends
+	// abandoned matches, kept for export, after a warning; the store's
+	// own expiry, later, is a safety net.
+	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter}
 	svc, err := bot.New(bc)
 	if err != nil {
 		return err
@@ -59,10 +57,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
-	opts := storage.Options{AbandonAfter: cfg.AbandonAfter, DeleteEndedAfter: cfg.DeleteFinishedAfter, Log: log, Timeout: cfg.StoreTimeout}
-	if cfg.DiscordToken != "" {
-		opts.AbandonAfter += abandonGrace
-	}
+	opts := storage.Options{AbandonAfter: cfg.AbandonAfter + abandonGrace, DeleteEndedAfter: cfg.DeleteFinishedAfter, Log: log, Timeout: cfg.StoreTimeout}
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
@@ -102,7 +97,7 @@ func discordConfig(cfg config) discord.Config {
 }
 
 // abandonGrace is how long after SMOKESTACK_ABANDON_AFTER the store itself
-// deletes an open match in Discord mode, where the bot's turn clock ends
-// it as abandoned (and keeps it) first: only a match the clock could not
-// end, with no bot running for that long, is deleted.
+// deletes an open match: the turn clock (of the Discord bot or the
+// playground) ends it as abandoned, and keeps it, first; only a match the
+// clock could not end, with nothing running for that long, is deleted.
 const abandonGrace = 14 * 24 * time.Hour

@@ -197,7 +197,7 @@ function listEntry(m) {
   const p = m.play || {};
   let state;
   if (m.status === "finished") state = "Finished" + (p.ranking && p.ranking.length ? ": " + nameIn(m, p.ranking[0]) + " won" : "");
-  else if (m.status === "aborted") state = "Aborted";
+  else if (m.status === "aborted") state = m.abandoned ? "Abandoned" : "Aborted";
   else state = "To move: " + ((p.active || []).map((i) => nameIn(m, i)).join(", ") || "nobody");
   const when = new Date(m.updated);
   const a = el("a", { href: address(m.id, firstToAct(m)), className: "entry" },
@@ -267,7 +267,9 @@ async function importRecord() {
 
 // ---- The match ----
 
-function activeSeats() { return (st.match.play && st.match.play.active) || []; }
+// activeSeats are the seats to move; none once the match has ended (an
+// aborted or abandoned match keeps the game's last status).
+function activeSeats() { return (st.match.status === "active" && st.match.play && st.match.play.active) || []; }
 function canAct() { return st.seat >= 0 && st.match.status === "active" && activeSeats().includes(st.seat); }
 function nameIn(m, i) { return m.seats[i] ? m.seats[i].name : "?"; }
 function seatName(i) { return nameIn(st.match, i); }
@@ -325,12 +327,17 @@ function statusLine() {
     const rk = p.ranking || [];
     line = el("span", {}, "Finished", ...(rk.length ? [": winner ", who(rk[0])] : []),
       ...(rk.length > 1 ? [", then ", ...rk.slice(1).flatMap((s, i) => [i ? ", " : "", who(s)])] : []), p.tiebreak ? " (" + p.tiebreak + ")" : "");
+  } else if (m.abandoned) {
+    line = el("span", { textContent: "This match ended as abandoned." });
   } else if (m.status !== "active") {
     line = el("span", { textContent: "This match is " + m.status + "." });
   } else {
     line = el("span", {}, "To move: ", ...activeSeats().flatMap((s, i) => [i ? ", " : "", who(s)]));
   }
   $("tomove").replaceChildren(line);
+  // The turn clock's word on the abandon limit: the warning, then the end.
+  $("notice").textContent = m.notice || "";
+  $("notice").hidden = !m.notice;
 }
 
 function seatBar() {
@@ -505,7 +512,7 @@ async function refreshChoices() {
   if (!canAct()) {
     $("moveform").hidden = true;
     $("choices").replaceChildren();
-    const waiting = m.status !== "active" ? "The match is " + m.status + "; nothing more can be played."
+    const waiting = m.status !== "active" ? "The match " + (m.abandoned ? "ended as abandoned" : "is " + m.status) + "; nothing more can be played."
       : st.seat < 0 ? "Spectators watch: pick a player above to play."
         : "Waiting for " + activeSeats().map(seatName).join(", ") + ".";
     $("prompt").textContent = waiting;

@@ -1,0 +1,93 @@
+package web_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestTurnClockInBrowser: what a person sees of the playground's turn
+// clock, which has no one to ping: the standings say the seat to move was
+// reminded, the status bar warns that the match is about to end as
+// abandoned, and then says it has, in the match and in the list. The
+// service runs on a fake clock and the test runs the scheduler's pass
+// (Server.FireDue) as the server's own loop would.
+func TestTurnClockInBrowser(t *testing.T) {
+	for _, wd := range widths {
+		t.Run(wd.name, func(t *testing.T) {
+			t.Parallel()
+			h, clock := clockPlayground(t)
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			p := newPage(t, browser(t), srv.URL, wd)
+			fire := func(d time.Duration) {
+				t.Helper()
+				clock.Advance(d)
+				if _, err := h.FireDue(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			reload := func(id string) {
+				t.Helper()
+				p.do("open the match", chromedp.Navigate(srv.URL+"/?match="+id), waitJS(`!document.getElementById("table").hidden && document.querySelectorAll("#standings tbody tr").length === 2`))
+			}
+			waits := `[...document.querySelectorAll("#standings tbody tr")].map((r) => ((r.querySelector(".wait") || {}).textContent || "")).join("|")`
+
+			p.start()
+			id := p.create(matchForm{game: "pebbles", seats: 2, seed: "9", names: "Ann, Ben", option: [2]string{"pile", "40"}})
+			if p.visible("#notice") {
+				t.Errorf("%s: a new match shows a notice: %q", wd.name, p.shown("#notice"))
+			}
+			fire(25 * time.Hour)
+			reload(id)
+			if got := p.str(waits); !strings.Contains(got, "waiting 1 day 1 hour, reminded once") {
+				t.Errorf("%s: after a due reminder the standings say %q", wd.name, got)
+			}
+			for range 26 {
+				fire(24 * time.Hour)
+			}
+			reload(id)
+			notice := p.shown("#notice")
+			if notice != "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 09:00 UTC unless someone moves." {
+				t.Errorf("%s: the warning reads %q", wd.name, notice)
+			}
+			if got := p.str(waits); !strings.Contains(got, "reminded 27 times") {
+				t.Errorf("%s: day 27: the standings say %q", wd.name, got)
+			}
+			// The warning is in the status bar, which stays in view.
+			if top := p.num(`Math.round(document.getElementById("notice").getBoundingClientRect().bottom - document.getElementById("status").getBoundingClientRect().bottom)`); top > 0 {
+				t.Errorf("%s: the warning sticks out of the status bar by %dpx", wd.name, top)
+			}
+			p.look("abandon-warning")
+
+			fire(4 * 24 * time.Hour)
+			reload(id)
+			if got := p.shown("#notice"); got != "Ended as abandoned: nobody moved for 4 weeks 2 days. The match is kept: its record can still be downloaded." {
+				t.Errorf("%s: the end reads %q", wd.name, got)
+			}
+			if got := p.shown("#tomove"); got != "This match ended as abandoned." {
+				t.Errorf("%s: the status says %q", wd.name, got)
+			}
+			if got := p.shown("#prompt"); got != "The match ended as abandoned; nothing more can be played." {
+				t.Errorf("%s: the move box says %q", wd.name, got)
+			}
+			if got := p.shown("#seatbar"); strings.Contains(got, "to move") {
+				t.Errorf("%s: the seats of an abandoned match say %q", wd.name, got)
+			}
+			if p.visible("#moveform") {
+				t.Errorf("%s: the move form is offered in an abandoned match", wd.name)
+			}
+			p.look("abandoned")
+			p.start()
+			p.wait(`document.querySelectorAll("#matchlist .entry").length === 1`)
+			if got := p.shown("#matchlist .entry .state"); !strings.HasPrefix(got, "Abandoned · 0 moves") {
+				t.Errorf("%s: the list says %q", wd.name, got)
+			}
+			p.look("list-abandoned")
+		})
+	}
+}
