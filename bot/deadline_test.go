@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -234,5 +235,109 @@ func TestReplace(t *testing.T) {
 	}
 	if _, err := svc.Private(ctx, bot.ByID(m.ID), bob.ID); !errors.Is(err, bot.ErrNotSeated) {
 		t.Fatalf("bob still sees the hand: %v", err)
+	}
+}
+
+// TestDeadlineQuietHours: a deadline is the missing player's. One that
+// falls in their quiet hours waits for the end of them (in either action:
+// a ping to them, or a vote on their seat they could still pre-empt by
+// moving); the other players' quiet hours and absences do not hold it:
+// the vote opens on time, counts them, and lists them in Reminder.Quiet so
+// that its message does not ping them.
+func TestDeadlineQuietHours(t *testing.T) {
+	ctx := context.Background()
+	for _, action := range []string{bot.DeadlineRemind, bot.DeadlineReplace} {
+		t.Run(action, func(t *testing.T) {
+			clock := newFakeClock() // Monday 2 March 2026, 09:00 UTC
+			svc := clockService(t, newStore(t), clock)
+			m := threeSeats(t, svc, bot.ClockSettings{Deadline: 24 * time.Hour, OnDeadline: action})
+			seat := m.Play.Active[0]
+			missing := m.Seats[seat].UserID
+			var others []string
+			for i, st := range m.Seats {
+				if i != seat {
+					others = append(others, st.UserID)
+				}
+			}
+			want := bot.ReminderDeadline
+			if action == bot.DeadlineReplace {
+				want = bot.ReminderVote
+			}
+			// The missing player's quiet hours are 23:15-10:15 in Berlin
+			// (UTC+1 in March), 22:15-09:15 UTC: the deadline, Tuesday
+			// 09:00 UTC, falls in them and waits for their end.
+			q, err := bot.ParseQuiet("23:15-10:15", "Europe/Berlin")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.SetQuiet(ctx, missing, &q); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(24 * time.Hour)
+			if rs := fire(t, svc, "p"); len(rs) != 0 {
+				t.Fatalf("the deadline in the missing player's quiet hours: %s", kinds(rs))
+			}
+			cur := mustGet(t, svc, m.ID)
+			waits, err := svc.Waits(ctx, cur)
+			if err != nil {
+				t.Fatal(err)
+			}
+			end := time.Date(2026, 3, 3, 9, 15, 0, 0, time.UTC)
+			if w := waits[seat]; !w.NextDeadline.Equal(end) || w.Deadlined {
+				t.Fatalf("the held deadline: %+v, want it at %v", w, end)
+			}
+			// The others sleep until noon, or are away: that does not
+			// hold the deadline past the missing player's morning.
+			late, _ := bot.ParseQuiet("0-12", "UTC")
+			if _, err := svc.SetQuiet(ctx, others[0], &late); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.SetAway(ctx, others[1], clock.Now().Add(48*time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(15*time.Minute - time.Second)
+			if rs := fire(t, svc, "p"); len(rs) != 0 {
+				t.Fatalf("before the missing player's morning: %s", kinds(rs))
+			}
+			clock.Advance(time.Second)
+			rs := fire(t, svc, "p")
+			if kinds(rs) != want+":"+missing {
+				t.Fatalf("at the missing player's morning: %s, want %s", kinds(rs), want+":"+missing)
+			}
+			if action == bot.DeadlineRemind {
+				if len(rs[0].Quiet) != 0 {
+					t.Errorf("a deadline reminder lists quiet voters: %v", rs[0].Quiet)
+				}
+				return
+			}
+			// Both voters are listed as not to be pinged, and their
+			// ballots count: two of two decide.
+			if fmt.Sprint(rs[0].Quiet) != fmt.Sprint(others) {
+				t.Fatalf("quiet voters %v, want %v", rs[0].Quiet, others)
+			}
+			var res bot.VoteResult
+			for _, u := range others {
+				res, err = svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: seat, UserID: u, Choice: bot.VoteWait})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if res.Decided != bot.VoteWait || res.Voters != 2 {
+				t.Fatalf("the vote of the sleeping and the away: %+v", res)
+			}
+		})
+	}
+}
+
+// TestVoteQuietNone: with nobody asleep or away, a vote lists no quiet
+// voters (the message pings them all).
+func TestVoteQuietNone(t *testing.T) {
+	clock := newFakeClock()
+	svc := clockService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{Deadline: 24 * time.Hour, OnDeadline: bot.DeadlineReplace})
+	clock.Advance(24 * time.Hour)
+	rs := fire(t, svc, "p")
+	if kinds(rs) != bot.ReminderVote+":"+m.Seats[m.Play.Active[0]].UserID || len(rs[0].Quiet) != 0 {
+		t.Fatalf("the vote: %s, quiet %v", kinds(rs), rs[0].Quiet)
 	}
 }

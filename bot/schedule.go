@@ -28,6 +28,10 @@ type Reminder struct {
 	// DM is the player's wish to be reminded in a direct message
 	// (UserPrefs.DM); front ends that cannot fall back to the channel.
 	DM bool
+	// Quiet lists the voters of a ReminderVote (user IDs) who are away or
+	// in their quiet hours now: the vote opens on time and counts their
+	// ballots, but its message must not ping them.
+	Quiet []string
 }
 
 // The kinds of Reminder.
@@ -51,9 +55,11 @@ var errNoTick = errors.New("bot: nothing due")
 
 // FireDue deals with the matches whose clocks are due now, at most limit
 // of them: it claims them for owner (a name unique to this process), and
-// for each seat whose reminder is due either records the reminder and
-// returns it, or, when its player is away or in quiet hours, holds the
-// reminder until they end. Each reminder is returned once across every
+// for each seat whose reminder or deadline is due either records it and
+// returns it, or, when its player is away or in quiet hours, holds it
+// until they end. A deadline is the missing player's alone: it waits for
+// their absence and their night to end, never for the other players'
+// (whose vote it opens; see Reminder.Quiet). Each reminder is returned once across every
 // process sharing the store: it is committed with the match, and a move
 // (or another process) that commits first cancels it. The front end
 // delivers what it gets; a reminder lost to a crash in between is not
@@ -141,7 +147,17 @@ func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminde
 					kind = ReminderVote
 				}
 			}
-			out = append(out, Reminder{Kind: kind, Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since), DM: p.DM})
+			r := Reminder{Kind: kind, Seat: i, UserID: m.Seats[i].UserID, Waited: now.Sub(sc.Since), DM: p.DM}
+			if kind == ReminderVote {
+				// The deadline is the missing player's: the others' nights
+				// and absences do not hold it, but they are not pinged.
+				for _, u := range m.voters(i) {
+					if !prefs[u].holdUntil(now).IsZero() {
+						r.Quiet = append(r.Quiet, u)
+					}
+				}
+			}
+			out = append(out, r)
 		}
 		if !changed && m.Due.Equal(s.dueOf(*m)) {
 			return nil, errNoTick

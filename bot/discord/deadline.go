@@ -21,19 +21,23 @@ var voteLabels = map[string]string{
 }
 
 // voteMessage opens a deadline vote in the match's channel: it names the
-// missing player without pinging them and pings the voters.
+// missing player without pinging them, and names the voters, pinging
+// those who are not away or in their quiet hours (bot.Reminder.Quiet).
 func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 	m := r.Match
 	missing := discordID(r.UserID)
-	var voters, mentions []string
+	var pinged, mentions []string
 	for i, st := range m.Seats {
 		if i == r.Seat || st.Left || st.UserID == r.UserID || !strings.HasPrefix(st.UserID, "discord:") {
 			continue
 		}
 		id := discordID(st.UserID)
-		if !containsStr(voters, id) {
-			voters = append(voters, id)
+		if !containsStr(mentions, "<@"+id+">") {
 			mentions = append(mentions, "<@"+id+">")
+			// Named to all, but not pinged while away or in quiet hours.
+			if !containsStr(r.Quiet, st.UserID) {
+				pinged = append(pinged, id)
+			}
 		}
 	}
 	var row []discordgo.MessageComponent
@@ -45,13 +49,13 @@ func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 		row = append(row, discordgo.Button{Label: voteLabels[c], Style: style,
 			CustomID: customID{Action: "vote", Match: m.ID, N: r.Seat, Arg: c}.String()})
 	}
-	need := len(voters)/2 + 1
+	need := len(mentions)/2 + 1
 	return &discordgo.MessageSend{
 		Content: clip(fmt.Sprintf("**Turn deadline passed**: <@%s> has not moved in the %s match for %s. %s: what now? "+
 			"Wait longer, play %s's default move for this turn, or open the seat to a substitute. %d of your %d votes decide.",
 			missing, m.GameRules().Info().Name, bot.Span(r.Waited), strings.Join(mentions, ", "),
-			m.Seats[r.Seat].Name, need, len(voters)), 2000),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: voters},
+			m.Seats[r.Seat].Name, need, len(mentions)), 2000),
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: pinged},
 		Components:      []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},
 	}
 }
