@@ -16,6 +16,8 @@ type ImportRequest struct {
 	Channel string
 	Record  string    // the record's text
 	Users   []UserRef // one per seat, in seat order; Users[0] is the creator
+	// Clock is the match's play-by-post settings; zero for none.
+	Clock ClockSettings
 }
 
 // Import checks the whole record first (a bad move fails with an error
@@ -43,6 +45,7 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 		Channel: req.Channel, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
 		MinSeats: rec.Seats, MaxSeats: rec.Seats, Seed: rec.Seed, ExactSeed: true,
 		RulesVersion: rec.Rules, // the match plays on under the record's rules
+		Clock:        req.Clock,
 	})
 	if err != nil {
 		return Match{}, err

@@ -65,6 +65,17 @@ var errNoTick = errors.New("bot: nothing due")
 // delivers what it gets; a reminder lost to a crash in between is not
 // sent again.
 func (s *Service) FireDue(ctx context.Context, owner string, limit int) ([]Reminder, error) {
+	return s.FireDueIn(ctx, owner, "", limit)
+}
+
+// FireDueIn is FireDue for the matches whose channel key starts with
+// prefix (one front end's, e.g. "web:"): another front end's match that
+// is due is left alone, uncommitted, for that front end to fire once
+// this process's lease on it (ClockLease) has run out. A front end that
+// cannot deliver other front ends' reminders (the playground, which
+// shows them on its own pages) uses it, so that sharing a store with a
+// Discord bot does not swallow the bot's pings.
+func (s *Service) FireDueIn(ctx context.Context, owner, prefix string, limit int) ([]Reminder, error) {
 	now := s.now()
 	ids, err := s.store.Due(ctx, now, owner, ClockLease, limit)
 	if err != nil {
@@ -73,7 +84,7 @@ func (s *Service) FireDue(ctx context.Context, owner string, limit int) ([]Remin
 	var out []Reminder
 	var errs []error
 	for _, id := range ids {
-		rs, err := s.fire(ctx, id, now)
+		rs, err := s.fire(ctx, id, prefix, now)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -83,11 +94,14 @@ func (s *Service) FireDue(ctx context.Context, owner string, limit int) ([]Remin
 	return out, errors.Join(errs...)
 }
 
-// fire handles one due match.
-func (s *Service) fire(ctx context.Context, id string, now time.Time) ([]Reminder, error) {
+// fire handles one due match, unless its channel key lacks prefix.
+func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([]Reminder, error) {
 	m, err := s.load(ctx, id)
 	if err != nil && !errors.Is(err, ErrRulesVersion) {
 		return nil, err
+	}
+	if !strings.HasPrefix(m.Channel, prefix) {
+		return nil, nil
 	}
 	// The players' preferences, read before the write (they are not part
 	// of the match).

@@ -36,13 +36,14 @@ func (s *Server) runClock(ctx context.Context) {
 	}
 }
 
-// FireDue deals with the matches whose turn clocks are due now (one pass
-// of the scheduler ListenAndServe runs) and returns what fired. Nothing is
-// sent anywhere: the matches keep it, and the page shows it.
+// FireDue deals with the playground's matches whose turn clocks are due
+// now (one pass of the scheduler ListenAndServe runs) and returns what
+// fired. Nothing is sent anywhere: the matches keep it, and the page
+// shows it. Other front ends' matches in a shared store are left to them.
 func (s *Server) FireDue(ctx context.Context) ([]bot.Reminder, error) {
 	var all []bot.Reminder
 	for range 20 { // a backlog after downtime comes in batches
-		rs, err := s.svc.FireDue(ctx, s.owner, 50)
+		rs, err := s.svc.FireDueIn(ctx, s.owner, channelPrefix, 50)
 		for _, r := range rs {
 			s.log.InfoContext(ctx, "playground: turn clock", "match", r.Match.ID, "kind", r.Kind, "seat", r.Seat)
 		}

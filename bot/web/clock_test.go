@@ -203,6 +203,17 @@ func TestTurnClock(t *testing.T) {
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), move) {
 		t.Errorf("the abandoned match's record: %d %q", rec.Code, rec.Body.String())
 	}
+	// An imported match gets the same clock.
+	var imported struct{ Match struct{ ID string } }
+	call(t, h, "POST", "/api/import", map[string]any{"record": rec.Body.String()}, 201, &imported)
+	clock.Advance(24 * time.Hour)
+	rs, err := h.FireDue(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 1 || rs[0].Match.ID != imported.Match.ID || rs[0].Kind != bot.ReminderDue {
+		t.Errorf("the imported match's clock fired %+v", rs)
+	}
 }
 
 // TestServeRunsClock: ListenAndServe runs the turn clock itself; a

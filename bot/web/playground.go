@@ -191,6 +191,10 @@ func summary(m bot.Match) matchJSON {
 		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned}
 }
 
+// channelPrefix starts the channel key of every playground match (a
+// fresh one per match: the playground's matches hold no real channel).
+const channelPrefix = "web:"
+
 // The playground seats the same hotseat users in every match, user N in
 // seat N, so the store's index of a user's matches (bot.RecentMatches of
 // seat 1's user, who sits in every match) is the list of the
@@ -294,7 +298,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, err := s.svc.CreateMatch(ctx, bot.CreateRequest{
-		Channel: "web:" + randomHex(), Game: req.Game, Creator: users[0], Options: req.Options,
+		Channel: channelPrefix + randomHex(), Game: req.Game, Creator: users[0], Options: req.Options,
 		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: seed, ExactSeed: exact, Clock: clock,
 	})
 	if err != nil {
@@ -351,7 +355,12 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 		}
 		users[i] = hotseat(i, name)
 	}
-	m, err := s.svc.Import(r.Context(), bot.ImportRequest{Channel: "web:" + randomHex(), Record: req.Record, Users: users})
+	clock, err := s.svc.ServerClock(r.Context(), "")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := s.svc.Import(r.Context(), bot.ImportRequest{Channel: channelPrefix + randomHex(), Record: req.Record, Users: users, Clock: clock})
 	if err != nil {
 		s.fail(w, r, err)
 		return
