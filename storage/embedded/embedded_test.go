@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -268,5 +269,41 @@ func TestSyncFailure(t *testing.T) {
 	play(t, s, "a", 1)
 	if m, _ := s.Get(ctx, "a"); m.Version != got.Version+1 {
 		t.Fatalf("after reopen: version %d, want %d", m.Version, got.Version+1)
+	}
+}
+
+// TestReopenDeleteEnded: an ended match's deadline (DeleteEndedAfter) is
+// kept in its record: a store reopened before it still has the match, one
+// reopened after it has not.
+func TestReopenDeleteEnded(t *testing.T) {
+	dir := t.TempDir()
+	clock := storagetest.NewClock()
+	opts := storage.Options{DeleteEndedAfter: 24 * time.Hour, Now: clock.Now}
+	s := open(t, dir, opts)
+	m := newMatch("fin", "web:fin", "u1")
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m = play(t, s, "fin", 2)
+	m.Version++
+	m.Status = storage.StatusFinished
+	if err := s.Commit(ctx, storage.Commit{ExpectVersion: m.Version - 1, Match: m}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	clock.Advance(23 * time.Hour)
+	s = open(t, dir, opts)
+	if l, err := s.Log(ctx, "fin", 1); err != nil || len(l) != 2 {
+		t.Fatalf("before the limit, after a reopen: %v, %v", l, err)
+	}
+	s.Close()
+	clock.Advance(time.Hour)
+	s = open(t, dir, opts)
+	defer s.Close()
+	if _, err := s.Get(ctx, "fin"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("past the limit, after a reopen: %v, want ErrNotFound", err)
+	}
+	if ids, err := s.UserMatches(ctx, "u1"); err != nil || len(ids) != 0 {
+		t.Fatalf("the user's matches past the limit: %v, %v", ids, err)
 	}
 }
