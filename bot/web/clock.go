@@ -61,7 +61,11 @@ func abandonNotice(a bot.AbandonState) string {
 	const when = "Mon 2 Jan 15:04 MST"
 	switch {
 	case a.Abandoned:
-		return fmt.Sprintf("Ended as abandoned: nobody moved for %s. The match is kept: its record can still be downloaded.", bot.Span(a.After))
+		idle := "too long"
+		if a.After > 0 {
+			idle = bot.Span(a.After)
+		}
+		return fmt.Sprintf("Ended as abandoned: nobody moved for %s. The match is kept: its record can still be downloaded.", idle)
 	case a.Warned && !a.Ends.IsZero():
 		return fmt.Sprintf("No move for %s: this match ends as abandoned on %s unless someone moves.", bot.Waited(a.Idle), a.Ends.UTC().Format(when))
 	}
