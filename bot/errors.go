@@ -247,6 +247,16 @@ func asError(err error) *Error {
 	return &Error{Kind: KindInternal, Err: err}
 }
 
+// HostFault reports whether err is the host's failure (a fault, damaged
+// data, a store that does not answer) rather than a user's mistake.
+func HostFault(err error) bool {
+	switch asError(err).Kind {
+	case KindInternal, KindDamaged, KindBusy:
+		return true
+	}
+	return false
+}
+
 // explain words an error (see Service.Explain, which adds the error ID).
 func explain(err error) Problem {
 	if err == nil {

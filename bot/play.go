@@ -141,8 +141,12 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 			}
 			return Outcome{Match: cur, Seat: cur.SeatOf(req.UserID), Duplicate: true}, nil
 		}
+		if m.Status == StatusActive && !HostFault(err) {
+			s.metrics.Move(m.Game, MoveRefused)
+		}
 		return Outcome{}, err
 	}
+	s.metrics.Move(m.Game, MoveApplied)
 	s.log.DebugContext(ctx, "move", "match", m.ID, "seat", seat, "move", move, "version", m.Version)
 	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: unconfirmed}
 	o.NewTurn, o.Notify = turnChange(prev, m.Play)

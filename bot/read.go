@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
@@ -37,10 +38,16 @@ func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
 	if imgs, ok := s.boards.get(key); ok {
 		return imgs, nil
 	}
+	start := time.Now()
 	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names()})
 	if err != nil {
 		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}
+	n := 0
+	for _, img := range imgs {
+		n += len(img.PNG)
+	}
+	s.metrics.Render(m.Game, time.Since(start), n)
 	s.boards.put(key, imgs)
 	return imgs, nil
 }

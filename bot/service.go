@@ -41,12 +41,16 @@ type Config struct {
 	// matches to the store's own expiry. The front end that runs the
 	// scheduler (FireDue) delivers the warning.
 	AbandonAfter, AbandonWarn time.Duration
+	// Metrics receives what the service measures (moves, compare-and-set
+	// retries, render time, store latency); nil records nothing.
+	Metrics Metrics
 }
 
 // Service is safe for concurrent use.
 type Service struct {
 	games     *engine.Registry
 	store     storage.Store
+	raw       storage.Store // store without the metrics wrapper
 	renderers *render.Set
 	log       *slog.Logger
 	now       func() time.Time
@@ -54,6 +58,7 @@ type Service struct {
 	seed      func() uint64
 	attempts  int
 	abandon   abandonRule
+	metrics   Metrics
 
 	boards *fifo[boardKey, []render.Image] // rendered images
 	states *fifo[string, cachedState]      // decoded states by match ID
@@ -68,6 +73,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		games:     cfg.Games,
 		store:     cfg.Store,
+		raw:       cfg.Store,
 		renderers: cfg.Renderers,
 		log:       cfg.Log,
 		now:       cfg.Now,
@@ -91,6 +97,12 @@ func New(cfg Config) (*Service, error) {
 		s.attempts = 200
 	}
 	s.abandon = newAbandonRule(cfg.AbandonAfter, cfg.AbandonWarn)
+	s.metrics = cfg.Metrics
+	if s.metrics == nil {
+		s.metrics = NoMetrics{}
+	} else {
+		s.store = timedStore{Store: s.store, m: s.metrics}
+	}
 	n := cfg.BoardCache
 	if n == 0 {
 		n = 64
@@ -384,6 +396,7 @@ func (s *Service) updateAnyRules(ctx context.Context, id string, fn func(m *Matc
 
 func (s *Service) write(ctx context.Context, id string, requestID string, anyRules bool, fn func(m *Match) (*storage.LogEntry, error)) (Match, error) {
 	var last error
+	ctx = WithLogAttrs(ctx, "match", id)
 	for attempt := 0; attempt < s.attempts; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return Match{}, fmt.Errorf("bot: %w", err)
@@ -424,6 +437,7 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 			return next, fmt.Errorf("bot: commit match %s: %w", id, err)
 		case errors.Is(err, storage.ErrConflict):
 			last = err
+			s.metrics.CASRetry()
 			backoff(attempt)
 			continue
 		case errors.Is(err, storage.ErrDuplicate):

@@ -44,6 +44,11 @@ type Config struct {
 	// the only game when the build offers one, else /play asks for one.
 	DefaultGame string
 
+	// DrainTimeout bounds how long Run, once its context ends, waits for
+	// the interactions in flight to finish (default 20 s, inside the 30 s
+	// a container platform usually grants between SIGTERM and SIGKILL).
+	DrainTimeout time.Duration
+
 	// DeferAfter is how long a handler may run before the interaction is
 	// deferred (default 1.5 s, well inside Discord's 3 s).
 	DeferAfter time.Duration
@@ -95,6 +100,9 @@ func (c *Config) normalize() error {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.DrainTimeout <= 0 {
+		c.DrainTimeout = 20 * time.Second
 	}
 	if c.HTTPClient == nil {
 		c.HTTPClient = &http.Client{Timeout: 20 * time.Second}

@@ -24,10 +24,75 @@ func Run(ctx context.Context, cfg Config, svc *bot.Service, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
+	return b.Run(ctx)
+}
+
+// Run is the package's Run for a Bot built with New. When ctx ends it
+// stops taking interactions (closes the gateway, or stops accepting
+// requests on the endpoint), then waits for the interactions in flight
+// to be answered and posted, at most Config.DrainTimeout, before it
+// returns; the caller closes the store after.
+func (b *Bot) Run(ctx context.Context) error {
+	var err error
 	if b.cfg.Mode == ModeHTTP {
-		return b.runHTTP(ctx)
+		err = b.runHTTP(ctx)
+	} else {
+		err = b.runGateway(ctx)
 	}
-	return b.runGateway(ctx)
+	if ctx.Err() != nil {
+		b.drain()
+	}
+	return err
+}
+
+// drain waits until no interaction is being served, or DrainTimeout.
+func (b *Bot) drain() {
+	deadline := time.Now().Add(b.cfg.DrainTimeout)
+	n := b.busy.Load()
+	if n > 0 {
+		b.log.Info("bot: finishing the interactions in flight", "count", n)
+	}
+	for b.busy.Load() > 0 {
+		if time.Now().After(deadline) {
+			b.log.Warn("bot: interactions still in flight at the end of the drain timeout", "count", b.busy.Load(), "timeout", b.cfg.DrainTimeout)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n > 0 {
+		b.log.Info("bot: every interaction in flight is finished")
+	}
+}
+
+// Ready reports whether the bot takes interactions: the gateway session
+// is connected (gateway mode) or the endpoint listens (HTTP mode).
+func (b *Bot) Ready() error {
+	if b.ready.Load() {
+		return nil
+	}
+	if b.cfg.Mode == ModeHTTP {
+		return errors.New("the interactions endpoint is not listening")
+	}
+	return errors.New("the gateway session is not connected")
+}
+
+// RouteLibraryLog sends discordgo's own log lines (discordgo.Logger, a
+// package variable: one per process) to the bot's logger, with secrets
+// taken out, and makes discordgo report warnings (reconnects and such).
+func (b *Bot) RouteLibraryLog() {
+	discordgo.Logger = func(level, caller int, format string, a ...any) {
+		l := slog.LevelDebug
+		switch level {
+		case discordgo.LogError:
+			l = slog.LevelError
+		case discordgo.LogWarning:
+			l = slog.LevelWarn
+		case discordgo.LogInformational:
+			l = slog.LevelInfo
+		}
+		b.log.Log(context.Background(), l, "discordgo: "+b.redact(fmt.Sprintf(format, a...)))
+	}
+	b.api.LogLevel = discordgo.LogWarning
 }
 
 // Open connects to the gateway and registers the commands; Close
@@ -46,11 +111,14 @@ func (b *Bot) Open(ctx context.Context) error {
 		default:
 		}
 	})
+	b.api.AddHandler(func(s *discordgo.Session, _ *discordgo.Connect) { b.ready.Store(true) })
+	b.api.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) { b.ready.Store(false) })
 	b.api.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		b.onGateway(ic.Interaction)
 	})
 	b.api.AddHandler(func(s *discordgo.Session, rl *discordgo.RateLimit) {
 		b.log.Warn("bot: discord rate limit", "url", b.redact(rl.URL), "retry_after", rl.RetryAfter)
+		b.metrics.RateLimitWait(rl.RetryAfter)
 	})
 	if err := b.api.Open(); err != nil {
 		return fmt.Errorf("bot: open gateway: %w", err)
@@ -88,6 +156,8 @@ func (b *Bot) runGateway(ctx context.Context) error {
 	b.log.InfoContext(ctx, "bot: connected to the gateway", "app", b.appID)
 	go b.runClock(ctx)
 	<-ctx.Done()
+	b.log.Info("bot: stopping: closing the gateway")
+	b.ready.Store(false)
 	return b.Close()
 }
 
@@ -143,6 +213,8 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 		return fmt.Errorf("bot: http: %w", err)
 	}
 	b.log.InfoContext(ctx, "bot: serving HTTP interactions", "addr", ln.Addr().String(), "path", "/interactions")
+	b.ready.Store(true)
+	defer b.ready.Store(false)
 	// Discord's requests are small and must be answered within three
 	// seconds: short header and body timeouts, and the body capped before
 	// its signature can be checked.

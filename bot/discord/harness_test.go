@@ -68,6 +68,7 @@ type harnessOpts struct {
 	http    *http.Client     // Config.HTTPClient
 	// renderers are more renderers, for the games above
 	renderers []render.Renderer
+	metrics   bot.Metrics // the service's (default none)
 }
 
 // newHarness wires the real service, the real discordgo client and the
@@ -137,6 +138,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		Seed:         func() uint64 { return 7 },
 		Now:          o.now,
 		AbandonAfter: o.abandon,
+		Metrics:      o.metrics,
 	})
 	if err != nil {
 		t.Fatal(err)

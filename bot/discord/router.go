@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,11 +36,13 @@ type Bot struct {
 	appID     string
 	timing    func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
 	posted    func(*Request, time.Duration) // observes the time until the response is complete, pictures included
-	busy      atomic.Int64                  // interactions being served (tests wait for 0)
+	busy      atomic.Int64                  // interactions being served (tests and the drain wait for 0)
+	ready     atomic.Bool                   // the gateway session is up, or the endpoint listens
 	// drawing holds a slot per picture being drawn: at most one less than
 	// the cores at once, so that a burst of renders (CPU-bound) always
 	// leaves a core to acknowledge interactions.
 	drawing chan struct{}
+	metrics bot.Metrics // the service's
 
 	alwaysDefer bool // tests: take the deferred path for every interaction
 
@@ -66,13 +70,33 @@ func New(cfg Config, svc *bot.Service, log *slog.Logger) (*Bot, error) {
 		return nil, fmt.Errorf("bot: session: %w", err)
 	}
 	s.Client = cfg.client()
+	s.Client.Transport = restErrors{next: s.Client.Transport, m: svc.Metrics()}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	s.StateEnabled = false
-	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), owner: newOwner()}
+	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, metrics: svc.Metrics(), drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), owner: newOwner()}
 	b.cmds = b.commands()
 	return b, nil
+}
+
+// restErrors counts the REST calls to Discord that fail, by status.
+type restErrors struct {
+	next http.RoundTripper
+	m    bot.Metrics
+}
+
+func (t restErrors) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	switch {
+	case err != nil:
+		if r.Context().Err() == nil {
+			t.m.DiscordError("network")
+		}
+	case resp.StatusCode >= 400:
+		t.m.DiscordError(strconv.Itoa(resp.StatusCode))
+	}
+	return resp, err
 }
 
 // hookLife is how long one session serves the calls made with
@@ -99,6 +123,7 @@ func (b *Bot) hook() *discordgo.Session {
 		s.StateEnabled = false
 		s.AddHandler(func(_ *discordgo.Session, rl *discordgo.RateLimit) {
 			b.log.Warn("bot: discord rate limit", "url", b.redact(rl.URL), "retry_after", rl.RetryAfter)
+			b.metrics.RateLimitWait(rl.RetryAfter)
 		})
 		b.hooks, b.hooksBorn = s, now
 	}
@@ -113,6 +138,9 @@ type Request struct {
 	Channel  string      // Discord channel (or thread) ID
 	Perms    int64       // the member's permissions in the channel
 	Received time.Time
+
+	ack     time.Duration // time to the first response Discord had; 0 until then
+	outcome string        // bot.Outcome*: how the interaction ended (metrics)
 }
 
 // key is the service's channel key.
@@ -227,11 +255,15 @@ func (b *Bot) noChoices(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.InteractionResponse) error) {
 	b.busy.Add(1)
 	defer b.busy.Add(-1)
+	ctx = bot.WithLogAttrs(ctx, "interaction", r.I.ID, "channel", r.Channel, "user", r.UserID)
+	r.outcome = bot.OutcomeOK
 	defer func() {
 		// Nothing an interaction does may stop the process.
 		if p := recover(); p != nil {
+			r.outcome = bot.OutcomeError
 			b.log.ErrorContext(ctx, "bot: panic while answering", "interaction", r.I.ID, "panic", b.redactAny(p), "stack", string(debug.Stack()))
 		}
+		b.metrics.Interaction(commandLabel(r, b.cmds), r.outcome, r.ack, b.cfg.Now().Sub(r.Received))
 	}()
 	h, privateDefer := b.route(r)
 	type result struct {
@@ -261,6 +293,7 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 			d.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 		}
 		if err := initial(d); err != nil {
+			r.outcome = bot.OutcomeError
 			b.logDiscord(ctx, r, "defer", err)
 			return
 		}
@@ -298,11 +331,12 @@ func (b *Bot) serve(ctx context.Context, r *Request, initial func(*discordgo.Int
 	p := &poster{b: b, r: r}
 	if deferred == 0 {
 		err := initial(&discordgo.InteractionResponse{Type: resp.Type, Data: resp.Data})
-		b.observe(r)
 		if err != nil {
+			r.outcome = bot.OutcomeError
 			b.logDiscord(ctx, r, "respond", err)
 			return
 		}
+		b.observe(r)
 		if resp.Pictures != nil {
 			files := b.draw(ctx, r, resp.Pictures)
 			if len(files) > 0 {
@@ -347,10 +381,46 @@ func (b *Bot) draw(ctx context.Context, r *Request, pics pictures) []*discordgo.
 	return files
 }
 
+// observe records the time to the interaction's acknowledgement.
 func (b *Bot) observe(r *Request) {
-	if b.timing != nil {
-		b.timing(r, b.cfg.Now().Sub(r.Received))
+	if r.ack != 0 {
+		return
 	}
+	r.ack = max(b.cfg.Now().Sub(r.Received), time.Nanosecond)
+	if b.timing != nil {
+		b.timing(r, r.ack)
+	}
+}
+
+// commandLabel names an interaction for the metrics, from a fixed set:
+// a command's name, "autocomplete:<name>", or "button:<action>" (the
+// custom ID's first part; "button:lobby-join"...).
+func commandLabel(r *Request, cmds map[string]command) string {
+	switch r.I.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		name := r.I.ApplicationCommandData().Name
+		if _, ok := cmds[name]; !ok {
+			name = "unknown"
+		}
+		if r.I.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			return "autocomplete:" + name
+		}
+		return name
+	case discordgo.InteractionMessageComponent:
+		id, err := parseCustomID(r.I.MessageComponentData().CustomID)
+		switch {
+		case err != nil:
+			return "button:unknown"
+		case id.Action == "lobby":
+			switch id.Arg {
+			case "join", "leave", "start":
+				return "button:lobby-" + id.Arg
+			}
+			return "button:lobby"
+		}
+		return "button:" + id.Action
+	}
+	return "other"
 }
 
 // respond sends an initial response through the callback endpoint (POST
@@ -418,9 +488,16 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 		err = errors.New("bot: handler returned no response")
 	}
 	if r.I.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		if bot.HostFault(err) {
+			r.outcome = bot.OutcomeError
+		}
 		return choices(nil)
 	}
 	p := b.svc.Explain(ctx, err)
+	r.outcome = bot.OutcomeRefused
+	if bot.HostFault(err) {
+		r.outcome = bot.OutcomeError
+	}
 	if p.ErrorID != "" {
 		b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "error_id", p.ErrorID, "match", p.MatchID)
 	}

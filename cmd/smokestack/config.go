@@ -51,6 +51,8 @@ var variables = []variable{
 	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long ends: its players are warned 3 days before (in its Discord channel, or on its playground page) and then it ends as abandoned, kept for export like a finished one (Go duration, e.g. 720h). The store deletes an open match only if nothing ended it within 14 more days."},
 	{"SMOKESTACK_DELETE_FINISHED_AFTER", "off", "Delete a finished or abandoned (aborted) match, with its log, this long after it ended (Go duration of at least 24h, e.g. 2160h for 90 days); off keeps them for export for ever. It applies to matches that end while it is set: each keeps the limit it ended with."},
 	{"SMOKESTACK_STORE_TIMEOUT", "3s", "How long one storage call may wait for Redis (Go duration). A call that takes longer fails and the user is told the store is not answering, instead of waiting for a frozen server."},
+	{"SMOKESTACK_OPS_ADDR", "127.0.0.1:9090", "Listen address of the operator endpoint: /healthz (alive), /readyz (store and Discord ready) and /metrics (Prometheus). Loopback by default; off disables it."},
+	{"SMOKESTACK_DRAIN_TIMEOUT", "20s", "On SIGTERM or Ctrl-C, how long the bot waits for the interactions in flight to be answered and posted before it closes the store and exits (Go duration; keep it below the platform's kill timeout, 30 s on Kubernetes and Docker by default)."},
 	{"SMOKESTACK_LOG_LEVEL", "info", "Log level: debug, info, warn or error."},
 	{"SMOKESTACK_LOG_FORMAT", "text", "Log format: text or json."},
 }
@@ -75,6 +77,8 @@ type config struct {
 	AbandonAfter          time.Duration
 	DeleteFinishedAfter   time.Duration // zero: never
 	StoreTimeout          time.Duration
+	OpsAddr               string // "" when off
+	DrainTimeout          time.Duration
 	LogLevel              slog.Level
 	LogJSON               bool
 
@@ -179,6 +183,17 @@ func loadConfig(environ []string, envFile string) (config, error) {
 	if c.DiscordMode != "gateway" && c.DiscordMode != "http" {
 		problems = append(problems, fmt.Sprintf("DISCORD_MODE=%q: want gateway or http", c.DiscordMode))
 	}
+	var d time.Duration
+	var err error
+	c.OpsAddr = get("SMOKESTACK_OPS_ADDR")
+	if c.OpsAddr == "off" {
+		c.OpsAddr = ""
+	} else if _, _, err := net.SplitHostPort(c.OpsAddr); err != nil {
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_OPS_ADDR=%q: want host:port or off", c.OpsAddr))
+	}
+	if c.DrainTimeout, err = time.ParseDuration(get("SMOKESTACK_DRAIN_TIMEOUT")); err != nil || c.DrainTimeout <= 0 {
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_DRAIN_TIMEOUT=%q: want a positive Go duration such as 20s", get("SMOKESTACK_DRAIN_TIMEOUT")))
+	}
 	for _, k := range []string{"DISCORD_HTTP_ADDR", "PLAYGROUND_ADDR"} {
 		if _, _, err := net.SplitHostPort(get(k)); err != nil {
 			problems = append(problems, fmt.Sprintf("%s=%q: want host:port", k, get(k)))
@@ -213,7 +228,7 @@ func loadConfig(environ []string, envFile string) (config, error) {
 	if strings.ContainsAny(c.RedisPrefix, "{}: ") {
 		problems = append(problems, fmt.Sprintf("REDIS_PREFIX=%q: no braces, colons or spaces", c.RedisPrefix))
 	}
-	d, err := time.ParseDuration(get("SMOKESTACK_ABANDON_AFTER"))
+	d, err = time.ParseDuration(get("SMOKESTACK_ABANDON_AFTER"))
 	if err != nil || d <= 0 {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_ABANDON_AFTER=%q: want a positive Go duration such as 720h", get("SMOKESTACK_ABANDON_AFTER")))
 	}

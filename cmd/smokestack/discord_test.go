@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -46,7 +46,7 @@ func TestDiscordApplicationIDAlias(t *testing.T) {
 
 // stopServe cancels a running serve and checks that it exits cleanly
 // within ten seconds.
-func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan int, stderr *bytes.Buffer) {
+func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan int, stderr fmt.Stringer) {
 	t.Helper()
 	cancel()
 	select {

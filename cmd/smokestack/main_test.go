@@ -334,9 +334,9 @@ func TestServe(t *testing.T) {
 		name string
 		env  []string
 	}{
-		{"embedded", []string{"DATA_DIR=" + t.TempDir(), "PLAYGROUND_ADR=typo"}},
-		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + storagetest.RedisPrefix(t)}},
-		{"redis-cluster", []string{"REDIS_URL=" + clusterURL, "REDIS_CLUSTER=yes", "REDIS_WAIT_REPLICAS=1", "REDIS_PREFIX=" + storagetest.RedisPrefix(t)}},
+		{"embedded", []string{"DATA_DIR=" + t.TempDir(), "PLAYGROUND_ADR=typo", "SMOKESTACK_OPS_ADDR=127.0.0.1:0"}},
+		{"redis", []string{"REDIS_URL=unix://" + srv.Socket, "REDIS_PREFIX=" + storagetest.RedisPrefix(t), "SMOKESTACK_OPS_ADDR=127.0.0.1:0", "SMOKESTACK_LOG_FORMAT=json"}},
+		{"redis-cluster", []string{"REDIS_URL=" + clusterURL, "REDIS_CLUSTER=yes", "REDIS_WAIT_REPLICAS=1", "REDIS_PREFIX=" + storagetest.RedisPrefix(t), "SMOKESTACK_OPS_ADDR=127.0.0.1:0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -347,7 +347,7 @@ func TestServe(t *testing.T) {
 			l.Close()
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan int)
-			var stderr bytes.Buffer
+			var stderr syncBuffer
 			go func() {
 				done <- run(ctx, []string{"serve"}, &bytes.Buffer{}, &stderr, append(tc.env, "PLAYGROUND_ADDR="+addr), testCatalog())
 			}()
@@ -387,7 +387,14 @@ func TestServe(t *testing.T) {
 				t.Errorf("board: %v %v", err, res)
 			}
 			res.Body.Close()
+			checkOps(t, &stderr, map[string]string{
+				`smokestack_open_matches{game="pebbles",status="active"}`: "1",
+				`smokestack_render_seconds_count{game="pebbles"}`:         "1",
+			})
 			stopServe(t, cancel, done, &stderr)
+			if tc.name == "redis" {
+				checkJSONLog(t, stderr.String())
+			}
 			if tc.name == "embedded" && !strings.Contains(stderr.String(), "PLAYGROUND_ADR (ignored; the closest known one is PLAYGROUND_ADDR)") {
 				t.Errorf("no warning about the unknown variable in the log:\n%s", stderr.String())
 			}

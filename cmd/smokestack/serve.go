@@ -12,6 +12,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord"
+	"github.com/smokestack/smokestack/bot/ops"
 	"github.com/smokestack/smokestack/bot/web"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/redisstore"
@@ -26,12 +27,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	if err != nil {
 		return err
 	}
-	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
-	var h slog.Handler = slog.NewTextHandler(stderr, opts)
-	if cfg.LogJSON {
-		h = slog.NewJSONHandler(stderr, opts)
-	}
-	log := slog.New(h)
+	log := newLogger(stderr, cfg)
 	for _, w := range cfg.Warnings {
 		log.Warn("configuration: " + w)
 	}
@@ -39,20 +35,88 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer func() {
+		if err := store.Close(); err != nil {
+			log.Error("closing the store", "err", err)
+			return
+		}
+		log.Info("store closed; stopped")
+	}()
+	metrics := ops.NewMetrics()
 	// The turn clock (the Discord bot's and the playground's alike) ends
 	// abandoned matches, kept for export, after a warning; the store's
 	// own expiry, later, is a safety net.
-	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter}
+	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter, Metrics: metrics}
 	svc, err := bot.New(bc)
 	if err != nil {
 		return err
 	}
+	metrics.OpenMatches(svc.OpenMatches, time.Minute)
+	checks := []ops.Check{{Name: "store", Ready: svc.Ping}}
+	var front func(context.Context) error
 	if cfg.DiscordToken != "" {
+		dc := discordConfig(cfg)
+		b, err := discord.New(dc, svc, log)
+		if err != nil {
+			return err
+		}
+		b.RouteLibraryLog()
+		checks = append(checks, ops.Check{Name: "discord", Ready: func(context.Context) error { return b.Ready() }})
 		log.Info("starting the Discord bot", "mode", cfg.DiscordMode)
-		return discord.Run(ctx, discordConfig(cfg), svc, log)
+		front = b.Run
+	} else {
+		w := web.New(svc, log).AllowHosts(cfg.PlaygroundHosts...)
+		front = func(ctx context.Context) error { return w.ListenAndServe(ctx, cfg.PlaygroundAddr) }
 	}
-	return web.New(svc, log).AllowHosts(cfg.PlaygroundHosts...).ListenAndServe(ctx, cfg.PlaygroundAddr)
+	if cfg.OpsAddr != "" {
+		ln, err := ops.Listen(cfg.OpsAddr)
+		if err != nil {
+			return fmt.Errorf("%w: %v", errConfig, err)
+		}
+		srv := ops.NewServer(metrics, log, checks...)
+		// The endpoint outlives ctx: during the drain /readyz says the
+		// process is stopping and /metrics still answers.
+		opsCtx, stopOps := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if err := srv.Serve(opsCtx, ln); err != nil {
+				log.Error("operator endpoint", "err", err)
+			}
+		}()
+		defer func() { stopOps(); <-done }()
+		stopAfter := context.AfterFunc(ctx, func() {
+			srv.Stopping()
+			log.Info("stopping: finishing the work in flight", "drain_timeout", cfg.DrainTimeout)
+		})
+		defer stopAfter()
+		log.Info("operator endpoint: /healthz /readyz /metrics", "addr", ln.Addr().String())
+	}
+	return front(ctx)
+}
+
+// newLogger is the process's logger: text or JSON (SMOKESTACK_LOG_FORMAT)
+// on stderr (already redacted by run), with the interaction and match IDs
+// of a request's context added to its lines (bot.LogHandler). The standard
+// library's logger and go-redis's go through it too.
+func newLogger(stderr io.Writer, cfg config) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	var h slog.Handler = slog.NewTextHandler(stderr, opts)
+	if cfg.LogJSON {
+		h = slog.NewJSONHandler(stderr, opts)
+	}
+	log := slog.New(bot.LogHandler(h))
+	slog.SetDefault(log)
+	redis.SetLogger(redisLogger{log})
+	return log
+}
+
+// redisLogger sends go-redis's own reports (dial failures, pool
+// problems) to the process's logger.
+type redisLogger struct{ log *slog.Logger }
+
+func (l redisLogger) Printf(ctx context.Context, format string, v ...any) {
+	l.log.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
 // openStore opens Redis when REDIS_URL is set, else the embedded store.
@@ -92,7 +156,7 @@ func discordConfig(cfg config) discord.Config {
 	return discord.Config{
 		Token: cfg.DiscordToken, AppID: cfg.DiscordAppID, PublicKey: cfg.DiscordPublicKey,
 		Mode: discord.Mode(cfg.DiscordMode), Listen: cfg.DiscordHTTPAddr, APIBase: cfg.DiscordAPIBase,
-		GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame,
+		GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame, DrainTimeout: cfg.DrainTimeout,
 	}
 }
 

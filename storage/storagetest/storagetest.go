@@ -103,6 +103,7 @@ func Run(t *testing.T, open Open) {
 		{"Prefs", testPrefs},
 		{"Idle", testIdle},
 		{"DeleteEnded", testDeleteEnded},
+		{"List", testList},
 	}
 	// The tests that change the suite's options.
 	options := map[string]func(o *storage.Options){
