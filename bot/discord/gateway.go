@@ -40,6 +40,12 @@ func (b *Bot) Run(ctx context.Context) error {
 		err = b.runGateway(ctx)
 	}
 	if ctx.Err() != nil {
+		if b.cfg.Mode == ModeGateway {
+			// discordgo runs each event's handler on a goroutine of its
+			// own: one received just before the close may not have
+			// counted itself as busy yet.
+			time.Sleep(50 * time.Millisecond)
+		}
 		b.drain()
 	}
 	return err

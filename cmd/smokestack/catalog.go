@@ -21,11 +21,11 @@ type catalog struct {
 
 // productGames is what the binary offers players. Add a game here (and its
 // renderer in productRenderers) to offer it.
-func productGames() []engine.Game {
+var productGames = func() []engine.Game {
 	return []engine.Game{brass.New(), urbanization.New(), smokyvalley.New()}
 }
 
-func productRenderers() []render.Renderer {
+var productRenderers = func() []render.Renderer {
 	br, err := brassrender.New()
 	if err != nil {
 		// The renderer's data is embedded: failing here is a broken build.

@@ -75,7 +75,8 @@ type Server struct {
 	resumes      int
 	endpoint     string // the bot's interactions endpoint, HTTP mode
 	httpClient   *http.Client
-	failNext     map[string][]failure // path prefix -> answers to give, in order
+	failNext     map[string][]failure     // path prefix -> answers to give, in order
+	delays       map[string]time.Duration // path prefix -> how long a request waits (Delay)
 	rateLimited  int
 	deferrals    int
 	// bodyDelay is how long after reading an initial response from the
@@ -120,6 +121,7 @@ func New() *Server {
 		commands:     map[string][]map[string]any{},
 		commandPuts:  map[string]int{},
 		failNext:     map[string][]failure{},
+		delays:       map[string]time.Duration{},
 		bodyDelay:    DefaultBodyDelay,
 		sessionID:    "fake-session",
 		httpClient:   &http.Client{Timeout: 10 * time.Second, Transport: keepAlive()},
@@ -187,6 +189,19 @@ func (s *Server) FailNext(prefix string, statuses ...int) {
 		s.failNext[prefix] = append(s.failNext[prefix], failure{st, 0})
 	}
 	s.mu.Unlock()
+}
+
+// Delay makes every later request whose path (below /api/v9) starts
+// with prefix wait d before it is served, as a slow Discord would; zero
+// removes the delay.
+func (s *Server) Delay(prefix string, d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d <= 0 {
+		delete(s.delays, prefix)
+		return
+	}
+	s.delays[prefix] = d
 }
 
 // FailNextCode makes the next n requests whose path starts with prefix
@@ -262,6 +277,17 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	var delay time.Duration
+	for prefix, d := range s.delays {
+		if strings.HasPrefix(path, prefix) {
+			delay = max(delay, d)
+		}
+	}
+	if delay > 0 {
+		s.mu.Unlock()
+		time.Sleep(delay)
+		s.mu.Lock()
+	}
 	for prefix, fails := range s.failNext {
 		if len(fails) > 0 && strings.HasPrefix(path, prefix) {
 			f := fails[0]
