@@ -7,6 +7,8 @@
 //	smokestack selfplay --game G --seats N --games K --seed S
 //	smokestack games                    each game: players, rules versions, score and options
 //	smokestack backup DEST              copy the embedded store while it serves
+//	smokestack export --all DIR         every match to files; import DIR reads them back
+//	smokestack migrate --from embedded --to redis   (or the reverse)
 //
 // main does configuration and wiring only; see package bot for the logic.
 package main
@@ -45,6 +47,13 @@ commands:
                               score and options
   backup DEST                 copy the embedded store (DATA_DIR) into the new directory
                               DEST, consistently, while the bot may be serving it
+  export --all DIR            write every match of the store to DIR: ID.json (the match
+                              whole: setup, channel, seats, status, snapshot and log) and
+                              ID.txt (its match record) for a started match
+  import DIR                  store every ID.json of DIR (the bot stopped)
+  migrate --from embedded --to redis
+                              copy every match from DATA_DIR to REDIS_URL, or the reverse
+                              (--from redis --to embedded), checking each copy
   help                        this text
 
 Configuration comes from the environment and ./.env; see .env.example.
@@ -79,6 +88,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 		gamesCmd(stdout, cat)
 	case "backup":
 		err = backupCmd(args, stdout, stderr, environ)
+	case "export":
+		err = exportCmd(ctx, args, stdout, stderr, environ, cat)
+	case "import":
+		err = importCmd(ctx, args, stdout, stderr, environ, cat)
+	case "migrate":
+		err = migrateCmd(ctx, args, stdout, stderr, environ, cat)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 	default:

@@ -125,6 +125,15 @@ func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
+	return openRedis(ctx, cfg, opts, log)
+}
+
+// openRedis opens the Redis store of REDIS_URL (a Cluster with
+// REDIS_CLUSTER=yes).
+func openRedis(ctx context.Context, cfg config, opts storage.Options, log *slog.Logger) (storage.Store, error) {
+	if cfg.RedisURL == "" {
+		return nil, fmt.Errorf("%w: REDIS_URL is empty", errConfig)
+	}
 	var client redis.UniversalClient
 	var where string
 	if cfg.RedisCluster {
