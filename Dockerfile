@@ -26,11 +26,17 @@ COPY --from=build --chown=65532:65532 /out/data /data
 WORKDIR /data
 # Inside a container the playground must listen on all interfaces to be
 # reachable through the published port; publish it on 127.0.0.1 only.
+# The same for the operator endpoint (/healthz, /readyz, /metrics).
 ENV DATA_DIR=/data \
-	PLAYGROUND_ADDR=0.0.0.0:8080
+	PLAYGROUND_ADDR=0.0.0.0:8080 \
+	SMOKESTACK_OPS_ADDR=0.0.0.0:9090
 VOLUME ["/data"]
-# 8080: web playground (no DISCORD_TOKEN); 8081: Discord interactions endpoint (DISCORD_MODE=http).
-EXPOSE 8080 8081
+# 8080: web playground (no DISCORD_TOKEN); 8081: Discord interactions endpoint (DISCORD_MODE=http);
+# 9090: health checks and Prometheus metrics.
+EXPOSE 8080 8081 9090
+# SIGTERM finishes the interactions in flight, then the store; give the
+# container more than SMOKESTACK_DRAIN_TIMEOUT (20 s) to stop: docker stop -t 30.
+STOPSIGNAL SIGTERM
 USER nonroot:nonroot
 ENTRYPOINT ["/usr/local/bin/smokestack"]
 CMD ["serve"]

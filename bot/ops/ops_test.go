@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -121,5 +123,44 @@ func TestOpenMatchesCached(t *testing.T) {
 	}
 	if calls != 1 {
 		t.Errorf("counted %d times in three scrapes within the interval", calls)
+	}
+}
+
+// Every smokestack_ metric the Grafana dashboard in deploy/ queries is one
+// this package exports, so the dashboard cannot drift from the code.
+func TestDashboardMetrics(t *testing.T) {
+	data, err := os.ReadFile("../../deploy/grafana/smokestack.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMetrics()
+	m.OpenMatches(func(context.Context) (map[[2]string]int, error) { return map[[2]string]int{{"g", "active"}: 1}, nil }, time.Minute)
+	// Touch every vector so that it is gathered.
+	m.Interaction("x", "ok", time.Millisecond, time.Millisecond)
+	m.Move("g", "applied")
+	m.CASRetry()
+	m.Render("g", time.Millisecond, 1)
+	m.Store("get", time.Millisecond, true)
+	m.DiscordError("500")
+	m.RateLimitWait(time.Second)
+	families, err := m.Registry().Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, f := range families {
+		known[f.GetName()] = true
+		for _, suffix := range []string{"_bucket", "_sum", "_count"} {
+			known[f.GetName()+suffix] = true
+		}
+	}
+	used := regexp.MustCompile(`smokestack_[a-z_]+`).FindAllString(string(data), -1)
+	if len(used) < 10 {
+		t.Fatalf("the dashboard queries only %d smokestack metrics", len(used))
+	}
+	for _, name := range used {
+		if !known[name] {
+			t.Errorf("the dashboard queries %s, which is not exported", name)
+		}
 	}
 }
