@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/redis/go-redis/v9"
@@ -16,6 +18,8 @@ import (
 	"github.com/smokestack/smokestack/storage/storagetest"
 	"github.com/smokestack/smokestack/storage/transfer"
 )
+
+var requests atomic.Int64 // request IDs, unique in the test binary
 
 // playPebbles plays n moves (or to the end) of the open match in channel.
 func playPebbles(t *testing.T, svc *bot.Service, channel string, n int) {
@@ -36,7 +40,7 @@ func playPebbles(t *testing.T, svc *bot.Service, channel string, n int) {
 		user := m.Seats[m.Play.Active[0]].UserID
 		played := false
 		for _, mv := range []string{"take 3", "take 2", "take 1", "pass"} {
-			if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: user, Move: mv, RequestID: m.ID + "-" + mv + "-" + string(rune('a'+i))}); err == nil {
+			if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: user, Move: mv, RequestID: fmt.Sprintf("req-%d", requests.Add(1))}); err == nil {
 				played = true
 				break
 			}
