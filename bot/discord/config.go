@@ -44,6 +44,13 @@ type Config struct {
 	// the only game when the build offers one, else /play asks for one.
 	DefaultGame string
 
+	// ShardCount is the number of gateway shards (DISCORD_SHARD_COUNT); 0
+	// takes the count Discord recommends (GET /gateway/bot) at start.
+	ShardCount int
+	// ShardIDs are the shards this process runs (DISCORD_SHARD_ID, a
+	// comma-separated list); none: every shard of ShardCount.
+	ShardIDs []int
+
 	// DrainTimeout bounds how long Run, once its context ends, waits for
 	// the interactions in flight to finish (default 20 s, inside the 30 s
 	// a container platform usually grants between SIGTERM and SIGKILL).
@@ -84,6 +91,12 @@ func (c *Config) normalize() error {
 		if _, err := c.publicKey(); err != nil {
 			return err
 		}
+	}
+	if c.ShardCount < 0 {
+		return fmt.Errorf("%w: DISCORD_SHARD_COUNT %d is negative", ErrConfig, c.ShardCount)
+	}
+	if len(c.ShardIDs) > 0 && c.Mode == ModeHTTP {
+		return fmt.Errorf("%w: DISCORD_SHARD_ID is for gateway mode; in http mode every replica takes any interaction", ErrConfig)
 	}
 	if c.Listen == "" {
 		c.Listen = ":8081"

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -70,16 +71,24 @@ func (b *Bot) drain() {
 	}
 }
 
-// Ready reports whether the bot takes interactions: the gateway session
+// Ready reports whether the bot takes interactions: every gateway shard
 // is connected (gateway mode) or the endpoint listens (HTTP mode).
 func (b *Bot) Ready() error {
-	if b.ready.Load() {
-		return nil
-	}
 	if b.cfg.Mode == ModeHTTP {
+		if b.ready.Load() {
+			return nil
+		}
 		return errors.New("the interactions endpoint is not listening")
 	}
-	return errors.New("the gateway session is not connected")
+	if !b.ready.Load() {
+		return errors.New("the gateway is not connected")
+	}
+	for _, sh := range b.shards {
+		if !sh.connected.Load() {
+			return fmt.Errorf("gateway shard %d is not connected", sh.id)
+		}
+	}
+	return nil
 }
 
 // RouteLibraryLog sends discordgo's own log lines (discordgo.Logger, a
@@ -101,11 +110,105 @@ func (b *Bot) RouteLibraryLog() {
 	b.api.LogLevel = discordgo.LogWarning
 }
 
-// Open connects to the gateway and registers the commands; Close
-// disconnects. Run does both around waiting for ctx.
+// Open connects to the gateway, one session per shard this process
+// runs, and registers the commands; Close disconnects. Run does both
+// around waiting for ctx.
+//
+// Sharding: Discord sends a guild's events to shard (guild_id >> 22) %
+// shard_count. Config.ShardCount fixes the count (0: the count Discord
+// recommends, from GET /gateway/bot); Config.ShardIDs are the shards this
+// process runs (none: all of them). Shards identify in groups of the
+// max_concurrency Discord allows, one group per identifyWait.
 func (b *Bot) Open(ctx context.Context) error {
+	count, ids, concurrency, err := b.shardPlan(ctx)
+	if err != nil {
+		return err
+	}
+	b.shards = make([]*shard, 0, len(ids))
+	for i, id := range ids {
+		if i > 0 && i%concurrency == 0 {
+			select {
+			case <-time.After(b.identifyWait):
+			case <-ctx.Done():
+				b.Close()
+				return ctx.Err()
+			}
+		}
+		s := b.api
+		if i > 0 {
+			s = b.gatewaySession()
+		}
+		if count > 1 {
+			s.ShardID, s.ShardCount = id, count
+		}
+		sh := &shard{s: s, id: id}
+		b.shards = append(b.shards, sh)
+		if err := b.openShard(ctx, sh); err != nil {
+			b.Close()
+			return err
+		}
+	}
+	if count > 1 {
+		b.log.InfoContext(ctx, "bot: gateway shards connected", "shard_count", count, "shards", ids)
+	}
+	if _, err := b.Register(ctx); err != nil {
+		b.Close()
+		return err
+	}
+	return nil
+}
+
+// shard is one gateway session.
+type shard struct {
+	s         *discordgo.Session
+	id        int
+	connected atomic.Bool
+}
+
+// shardPlan decides the shard count and the shards this process runs.
+func (b *Bot) shardPlan(ctx context.Context) (count int, ids []int, concurrency int, err error) {
+	gw, err := b.api.GatewayBot(discordgo.WithContext(ctx))
+	if err != nil {
+		return 0, nil, 0, fmt.Errorf("bot: ask Discord for the gateway (GET /gateway/bot): %w", err)
+	}
+	count = b.cfg.ShardCount
+	if count == 0 {
+		count = max(gw.Shards, 1)
+	}
+	ids = b.cfg.ShardIDs
+	if len(ids) == 0 {
+		for i := range count {
+			ids = append(ids, i)
+		}
+	}
+	for _, id := range ids {
+		if id < 0 || id >= count {
+			return 0, nil, 0, fmt.Errorf("%w: DISCORD_SHARD_ID %d is not below the shard count %d", ErrConfig, id, count)
+		}
+	}
+	if b.cfg.ShardCount != 0 && gw.Shards > count {
+		b.log.WarnContext(ctx, "bot: fewer shards than Discord recommends", "shard_count", count, "recommended", gw.Shards)
+	}
+	return count, ids, max(gw.SessionStartLimit.MaxConcurrency, 1), nil
+}
+
+// gatewaySession is a session for one more shard: the same token and
+// HTTP client as the bot's REST session, which keeps every REST call.
+func (b *Bot) gatewaySession() *discordgo.Session {
+	s, _ := discordgo.New("Bot " + b.cfg.Token) // cannot fail: New only fails on login arguments
+	s.Client = b.api.Client
+	s.Identify.Intents = b.api.Identify.Intents
+	s.StateEnabled = false
+	s.LogLevel = b.api.LogLevel
+	return s
+}
+
+// openShard opens one shard's session and waits for its READY; the first
+// one learns (or checks) the application ID.
+func (b *Bot) openShard(ctx context.Context, sh *shard) error {
 	ready := make(chan string, 1)
-	b.api.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+	s := sh.s
+	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
 		id := ""
 		if r.Application != nil {
 			id = r.Application.ID
@@ -117,49 +220,53 @@ func (b *Bot) Open(ctx context.Context) error {
 		default:
 		}
 	})
-	b.api.AddHandler(func(s *discordgo.Session, _ *discordgo.Connect) { b.ready.Store(true) })
-	b.api.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) { b.ready.Store(false) })
-	b.api.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	s.AddHandler(func(s *discordgo.Session, _ *discordgo.Connect) { sh.connected.Store(true) })
+	s.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) { sh.connected.Store(false) })
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 		b.onGateway(ic.Interaction)
 	})
-	b.api.AddHandler(func(s *discordgo.Session, rl *discordgo.RateLimit) {
-		b.log.Warn("bot: discord rate limit", "url", b.redact(rl.URL), "retry_after", rl.RetryAfter)
-		b.metrics.RateLimitWait(rl.RetryAfter)
-	})
-	if err := b.api.Open(); err != nil {
-		return fmt.Errorf("bot: open gateway: %w", err)
+	if s == b.api {
+		s.AddHandler(func(s *discordgo.Session, rl *discordgo.RateLimit) {
+			b.log.Warn("bot: discord rate limit", "url", b.redact(rl.URL), "retry_after", rl.RetryAfter)
+			b.metrics.RateLimitWait(rl.RetryAfter)
+		})
+	}
+	if err := s.Open(); err != nil {
+		return fmt.Errorf("bot: open gateway (shard %d): %w", sh.id, err)
 	}
 	select {
 	case id := <-ready:
 		if b.appID != "" && id != "" && id != b.appID {
-			b.api.Close()
 			return appMismatch(b.appID, id)
 		}
 		if b.appID == "" {
 			b.appID = id
 		}
 	case <-time.After(30 * time.Second):
-		b.api.Close()
-		return errors.New("bot: no READY from the gateway")
+		return fmt.Errorf("bot: no READY from the gateway (shard %d)", sh.id)
 	case <-ctx.Done():
-		b.api.Close()
 		return ctx.Err()
-	}
-	if _, err := b.Register(ctx); err != nil {
-		b.api.Close()
-		return err
 	}
 	return nil
 }
 
-// Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.api.Close() }
+// Close disconnects every shard from the gateway.
+func (b *Bot) Close() error {
+	var first error
+	for _, sh := range b.shards {
+		if err := sh.s.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
 
 func (b *Bot) runGateway(ctx context.Context) error {
 	if err := b.Open(ctx); err != nil {
 		return err
 	}
 	b.log.InfoContext(ctx, "bot: connected to the gateway", "app", b.appID)
+	b.ready.Store(true)
 	go b.runClock(ctx)
 	<-ctx.Done()
 	b.log.Info("bot: stopping: closing the gateway")

@@ -37,7 +37,11 @@ type Bot struct {
 	timing    func(*Request, time.Duration) // observes the time to the initial response (benchmarks)
 	posted    func(*Request, time.Duration) // observes the time until the response is complete, pictures included
 	busy      atomic.Int64                  // interactions being served (tests and the drain wait for 0)
-	ready     atomic.Bool                   // the gateway session is up, or the endpoint listens
+	ready     atomic.Bool                   // the gateway sessions are open, or the endpoint listens
+	shards    []*shard                      // gateway mode: the sessions, one per shard (the first is api)
+	// identifyWait separates the groups of shards that identify together
+	// (Discord: one identify per rate-limit key every 5 seconds).
+	identifyWait time.Duration
 	// drawing holds a slot per picture being drawn: at most one less than
 	// the cores at once, so that a burst of renders (CPU-bound) always
 	// leaves a core to acknowledge interactions.
@@ -75,7 +79,7 @@ func New(cfg Config, svc *bot.Service, log *slog.Logger) (*Bot, error) {
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 3
 	s.StateEnabled = false
-	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, metrics: svc.Metrics(), drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), owner: newOwner()}
+	b := &Bot{cfg: cfg, svc: svc, log: log, api: s, appID: cfg.AppID, metrics: svc.Metrics(), identifyWait: 5 * time.Second, drawing: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)), owner: newOwner()}
 	b.cmds = b.commands()
 	return b, nil
 }

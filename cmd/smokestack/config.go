@@ -40,6 +40,8 @@ var variables = []variable{
 	{"DISCORD_API_BASE", "https://discord.com", "Base URL for Discord REST calls, e.g. a REST proxy."},
 	{"DISCORD_GUILD_ID", "", "Register the slash commands in this one server only (instant updates, for development)."},
 	{"DISCORD_DEFAULT_GAME", "", "The game ID /play opens when none is named (empty: the only game when the build offers one, else /play asks)."},
+	{"DISCORD_SHARD_COUNT", "", "Gateway mode: the number of shards (empty: the count Discord recommends at start). Discord requires sharding from 2,500 servers per shard and recommends about one shard per 1,000 servers. Not used in http mode, which needs no shards."},
+	{"DISCORD_SHARD_ID", "", "Gateway mode: the shards this process runs, comma-separated (e.g. 0 or 2,3), to split the shards among processes sharing one Redis; empty: every shard, all in this process."},
 	{"REDIS_URL", "", "Redis URL (redis://[:password@]host:6379/0 or unix:///path). When set, matches are stored in Redis; when empty, in the embedded store."},
 	{"REDIS_PREFIX", "ss", "Prefix of every Redis key, so several deployments can share one Redis."},
 	{"REDIS_CLUSTER", "no", "yes: REDIS_URL names nodes of a Redis Cluster (redis://[:password@]host1:6379?addr=host2:6379&addr=host3:6379; one node is enough, the others are discovered) and the bot talks to it with a cluster client. Every key of a match shares one hash tag, so each match lives in one slot."},
@@ -66,6 +68,8 @@ var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_"}
 type config struct {
 	DiscordToken, DiscordAppID, DiscordPublicKey, DiscordMode, DiscordHTTPAddr string
 	DiscordAPIBase, DiscordGuildID, DiscordDefaultGame                         string
+	DiscordShardCount                                                          int
+	DiscordShardIDs                                                            []int
 
 	RedisURL, RedisPrefix string
 	RedisCluster          bool
@@ -185,6 +189,32 @@ func loadConfig(environ []string, envFile string) (config, error) {
 	}
 	var d time.Duration
 	var err error
+	if v := get("DISCORD_SHARD_COUNT"); v != "" {
+		if n, err := strconv.Atoi(v); err != nil || n < 1 {
+			problems = append(problems, fmt.Sprintf("DISCORD_SHARD_COUNT=%q: want a whole number from 1, or empty for Discord's recommendation", v))
+		} else {
+			c.DiscordShardCount = n
+		}
+	}
+	for _, f := range splitList(get("DISCORD_SHARD_ID")) {
+		n, err := strconv.Atoi(f)
+		switch {
+		case err != nil || n < 0:
+			problems = append(problems, fmt.Sprintf("DISCORD_SHARD_ID=%q: want shard numbers from 0, comma-separated", get("DISCORD_SHARD_ID")))
+		case c.DiscordShardCount > 0 && n >= c.DiscordShardCount:
+			problems = append(problems, fmt.Sprintf("DISCORD_SHARD_ID=%q: shard %d is not below DISCORD_SHARD_COUNT=%d", get("DISCORD_SHARD_ID"), n, c.DiscordShardCount))
+		default:
+			c.DiscordShardIDs = append(c.DiscordShardIDs, n)
+			continue
+		}
+		break
+	}
+	if len(c.DiscordShardIDs) > 0 && c.DiscordShardCount == 0 {
+		problems = append(problems, "DISCORD_SHARD_ID is set without DISCORD_SHARD_COUNT: processes that split the shards must agree on their count")
+	}
+	if len(c.DiscordShardIDs) > 0 && c.DiscordMode == "http" {
+		problems = append(problems, "DISCORD_SHARD_ID is for gateway mode; in http mode every replica takes any interaction")
+	}
 	c.OpsAddr = get("SMOKESTACK_OPS_ADDR")
 	if c.OpsAddr == "off" {
 		c.OpsAddr = ""

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,6 +20,21 @@ func TestDiscordConfig(t *testing.T) {
 		"DISCORD_TOKEN=tok", "DISCORD_APP_ID=42", "DISCORD_PUBLIC_KEY=abcd",
 		"DISCORD_MODE=http", "DISCORD_HTTP_ADDR=127.0.0.1:9999",
 		"DISCORD_API_BASE=http://127.0.0.1:1", "DISCORD_GUILD_ID=7",
+	}
+	sharded, err := loadConfig([]string{"DISCORD_TOKEN=tok", "DISCORD_SHARD_COUNT=4", "DISCORD_SHARD_ID=1, 3"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := discordConfig(sharded); d.ShardCount != 4 || !slices.Equal(d.ShardIDs, []int{1, 3}) {
+		t.Errorf("shards: count %d, IDs %v", d.ShardCount, d.ShardIDs)
+	}
+	for _, bad := range [][]string{
+		{"DISCORD_SHARD_ID=1"}, {"DISCORD_SHARD_COUNT=2", "DISCORD_SHARD_ID=2"}, {"DISCORD_SHARD_COUNT=0"},
+		{"DISCORD_SHARD_COUNT=2", "DISCORD_SHARD_ID=x"}, {"DISCORD_SHARD_COUNT=2", "DISCORD_SHARD_ID=0", "DISCORD_MODE=http"},
+	} {
+		if _, err := loadConfig(append(bad, "DISCORD_TOKEN=tok"), ""); err == nil || !strings.Contains(err.Error(), "DISCORD_SHARD") {
+			t.Errorf("%v: %v", bad, err)
+		}
 	}
 	cfg, err := loadConfig(env, "")
 	if err != nil {

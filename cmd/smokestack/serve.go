@@ -166,6 +166,7 @@ func discordConfig(cfg config) discord.Config {
 		Token: cfg.DiscordToken, AppID: cfg.DiscordAppID, PublicKey: cfg.DiscordPublicKey,
 		Mode: discord.Mode(cfg.DiscordMode), Listen: cfg.DiscordHTTPAddr, APIBase: cfg.DiscordAPIBase,
 		GuildID: cfg.DiscordGuildID, DefaultGame: cfg.DiscordDefaultGame, DrainTimeout: cfg.DrainTimeout,
+		ShardCount: cfg.DiscordShardCount, ShardIDs: cfg.DiscordShardIDs,
 	}
 }
 

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -20,6 +21,29 @@ type gatewayConn struct {
 	wmu   sync.Mutex
 	ready chan struct{}
 	once  sync.Once
+	shard [2]int // [id, count] from IDENTIFY; count 0: not sharded
+}
+
+// serves reports whether the connection receives a guild's events:
+// Discord sends them to shard (guild_id >> 22) % num_shards.
+func (g *gatewayConn) serves(guild string) bool {
+	if g.shard[1] == 0 {
+		return true
+	}
+	return ShardOf(guild, g.shard[1]) == g.shard[0]
+}
+
+// ShardOf is the shard that receives a guild's events among count shards;
+// direct messages (guild "") go to shard 0.
+func ShardOf(guild string, count int) int {
+	id, _ := strconv.ParseUint(guild, 10, 64)
+	return int((id >> 22) % uint64(count))
+}
+
+// Identify is one IDENTIFY the fake accepted.
+type Identify struct {
+	Shard [2]int // [id, count]; count 0 when the bot did not shard
+	At    time.Time
 }
 
 func (g *gatewayConn) send(v any) error {
@@ -76,6 +100,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			var id struct {
 				Token   string `json:"token"`
 				Intents int    `json:"intents"`
+				Shard   []int  `json:"shard"`
 			}
 			json.Unmarshal(f.D, &id)
 			if id.Token != "Bot "+s.BotToken && id.Token != s.BotToken {
@@ -84,16 +109,43 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 				g.wmu.Unlock()
 				return
 			}
+			closeWith := func(code int, text string) {
+				g.wmu.Lock()
+				ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+				g.wmu.Unlock()
+			}
+			if id.Shard != nil {
+				if len(id.Shard) != 2 || id.Shard[1] < 1 || id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1] {
+					closeWith(4010, "Invalid shard.")
+					return
+				}
+				g.shard = [2]int{id.Shard[0], id.Shard[1]}
+			}
 			s.mu.Lock()
+			if g.shard[1] < s.requiredShards {
+				s.mu.Unlock()
+				closeWith(4011, "Sharding required.")
+				return
+			}
 			s.identifies++
+			s.identified = append(s.identified, Identify{Shard: g.shard, At: time.Now()})
 			s.gwSeq++
 			seq := s.gwSeq
+			var guilds []map[string]any
+			for _, gid := range s.guilds() {
+				if g.serves(gid) {
+					guilds = append(guilds, map[string]any{"id": gid, "unavailable": true})
+				}
+			}
 			s.mu.Unlock()
 			ready := map[string]any{
 				"v": 9, "session_id": s.sessionID, "resume_gateway_url": "ws" + s.URL[4:] + "/gateway",
 				"user":        map[string]any{"id": s.BotUserID, "username": "smokestack", "bot": true},
 				"application": map[string]any{"id": s.AppID, "flags": 0},
-				"guilds":      []map[string]any{{"id": s.GuildID, "unavailable": true}},
+				"guilds":      guilds,
+			}
+			if g.shard[1] > 0 {
+				ready["shard"] = []int{g.shard[0], g.shard[1]}
 			}
 			if s.dispatch(g, "READY", seq, ready) != nil {
 				return
@@ -160,18 +212,55 @@ func (s *Server) takeGateways() []*gatewayConn {
 	return gws
 }
 
-// sendGateway dispatches an INTERACTION_CREATE to the newest connection.
-func (s *Server) sendGateway(raw json.RawMessage) error {
+// sendGateway dispatches an INTERACTION_CREATE of guild to the newest
+// connection of the shard that serves the guild.
+func (s *Server) sendGateway(guild string, raw json.RawMessage) error {
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
 	s.mu.Lock()
-	if len(s.gateways) == 0 {
+	var g *gatewayConn
+	for i := len(s.gateways) - 1; i >= 0 && g == nil; i-- {
+		if s.gateways[i].serves(guild) {
+			g = s.gateways[i]
+		}
+	}
+	if g == nil {
 		s.mu.Unlock()
 		return errNoGateway
 	}
-	g := s.gateways[len(s.gateways)-1]
 	s.gwSeq++
 	seq := s.gwSeq
 	s.mu.Unlock()
 	return g.send(frame{Op: 0, T: "INTERACTION_CREATE", S: &seq, D: raw})
+}
+
+// guilds lists the guilds of the fake's channels, the default one first
+// (s.mu held).
+func (s *Server) guilds() []string {
+	out := []string{s.GuildID}
+	seen := map[string]bool{s.GuildID: true}
+	for _, ch := range s.channels {
+		if ch.Guild != "" && !seen[ch.Guild] {
+			seen[ch.Guild] = true
+			out = append(out, ch.Guild)
+		}
+	}
+	return out
+}
+
+// SetSharding sets what GET /gateway/bot recommends (shards) and allows
+// (max_concurrency: how many shards may identify per 5 seconds), and the
+// shard count below which IDENTIFY is refused with 4011 "Sharding
+// required" (0: none), as Discord does for a bot in too many guilds.
+func (s *Server) SetSharding(recommended, maxConcurrency, required int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.recommendedShards, s.maxConcurrency, s.requiredShards = recommended, maxConcurrency, required
+}
+
+// Identified lists the IDENTIFYs accepted so far, in order.
+func (s *Server) Identified() []Identify {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Identify(nil), s.identified...)
 }

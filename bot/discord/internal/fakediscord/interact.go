@@ -273,6 +273,13 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 		s.mu.Unlock()
 		return nil, Response{}, fmt.Errorf("fakediscord: %s cannot see the direct messages of %s", u.Name, ch.DM)
 	}
+	guild := s.GuildID
+	if ch.Guild != "" {
+		guild = ch.Guild
+	}
+	if ch.DM != "" {
+		guild = "" // Discord sends direct messages to shard 0
+	}
 	if typ == 3 {
 		// A user can only use a component that is on a message they see.
 		m := s.messages[msgID]
@@ -290,7 +297,7 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 		Message: msgID, Created: s.now(), done: make(chan struct{})}
 	it.Token = "tok-" + it.ID
 	body := map[string]any{
-		"id": it.ID, "application_id": s.AppID, "type": typ, "data": data, "guild_id": s.GuildID,
+		"id": it.ID, "application_id": s.AppID, "type": typ, "data": data, "guild_id": guild,
 		"channel_id": channelID, "token": it.Token, "version": 1, "locale": "en-US", "guild_locale": "en-US",
 		"app_permissions": "2147601408",
 		"member": map[string]any{
@@ -331,7 +338,8 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 		resp, err := s.postSigned(it, endpoint, raw)
 		return it, resp, err
 	}
-	if err := s.sendGateway(raw); err != nil {
+	it.guild = guild
+	if err := s.sendGateway(guild, raw); err != nil {
 		return it, Response{}, err
 	}
 	resp, err := s.wait(it)
@@ -348,7 +356,7 @@ func (s *Server) Redeliver(it *Interaction) error {
 		_, err := s.postSigned(nil, endpoint, it.raw)
 		return err
 	}
-	return s.sendGateway(it.raw)
+	return s.sendGateway(it.guild, it.raw)
 }
 
 func (s *Server) wait(it *Interaction) (Response, error) {

@@ -130,6 +130,7 @@ type Entry struct {
 
 type channel struct {
 	ID       string
+	Guild    string // "" for the default guild (Server.GuildID)
 	Name     string
 	ParentID string
 	Archived bool // a thread archived for inactivity
@@ -156,6 +157,7 @@ type Interaction struct {
 	done     chan struct{}
 	resp     Response
 	raw      []byte
+	guild    string // the guild it came from (which shard gets it)
 }
 
 // Response is the initial response an interaction received.

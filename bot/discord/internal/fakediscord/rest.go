@@ -50,9 +50,20 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, path string) {
 		err *apiError
 	)
 	switch {
-	case path == "/gateway" || path == "/gateway/bot":
-		u := "ws" + strings.TrimPrefix(s.URL, "http") + "/gateway"
-		out = map[string]any{"url": u, "shards": 1, "session_start_limit": map[string]int{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+	case path == "/gateway":
+		// No authentication: the URL only.
+		out = map[string]any{"url": "ws" + strings.TrimPrefix(s.URL, "http") + "/gateway"}
+	case path == "/gateway/bot":
+		// The bot's token, and the recommended shard count with the
+		// identify limits.
+		if r.Header.Get("Authorization") != "Bot "+s.BotToken {
+			err = &apiError{http.StatusUnauthorized, CodeUnauthorized, "401: Unauthorized"}
+			break
+		}
+		s.mu.Lock()
+		out = map[string]any{"url": "ws" + strings.TrimPrefix(s.URL, "http") + "/gateway", "shards": s.recommendedShards,
+			"session_start_limit": map[string]int{"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": s.maxConcurrency}}
+		s.mu.Unlock()
 	case seg(0) == "interactions" && len(parts) == 4 && seg(3) == "callback" && r.Method == http.MethodPost:
 		raw, files, e := readBody(r)
 		if e != nil {
@@ -169,7 +180,11 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 }
 
 func (s *Server) channelJSON(ch *channel) map[string]any {
-	out := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name, "guild_id": s.GuildID, "parent_id": ch.ParentID}
+	guild := s.GuildID
+	if ch.Guild != "" {
+		guild = ch.Guild
+	}
+	out := map[string]any{"id": ch.ID, "type": 0, "name": ch.Name, "guild_id": guild, "parent_id": ch.ParentID}
 	if ch.ParentID != "" {
 		out["type"] = 11
 		out["thread_metadata"] = map[string]any{"archived": ch.Archived, "auto_archive_duration": 10080,

@@ -72,13 +72,17 @@ type Server struct {
 	gwSeq        int64
 	sessionID    string
 	identifies   int
-	resumes      int
-	endpoint     string // the bot's interactions endpoint, HTTP mode
-	httpClient   *http.Client
-	failNext     map[string][]failure     // path prefix -> answers to give, in order
-	delays       map[string]time.Duration // path prefix -> how long a request waits (Delay)
-	rateLimited  int
-	deferrals    int
+	identified   []Identify
+	// GET /gateway/bot's recommendation, and the least shard count
+	// IDENTIFY accepts (SetSharding).
+	recommendedShards, maxConcurrency, requiredShards int
+	resumes                                           int
+	endpoint                                          string // the bot's interactions endpoint, HTTP mode
+	httpClient                                        *http.Client
+	failNext                                          map[string][]failure     // path prefix -> answers to give, in order
+	delays                                            map[string]time.Duration // path prefix -> how long a request waits (Delay)
+	rateLimited                                       int
+	deferrals                                         int
 	// bodyDelay is how long after reading an initial response from the
 	// bot's HTTP answer the fake takes to register it (Discord's own
 	// processing); webhook calls in between are refused as on Discord.
@@ -105,26 +109,28 @@ func New() *Server {
 		panic("fakediscord: ed25519 key: " + err.Error())
 	}
 	s := &Server{
-		AppID:        "900000000000000001",
-		BotToken:     "fake-bot-token",
-		BotUserID:    "900000000000000002",
-		GuildID:      "900000000000000003",
-		PublicKey:    pub,
-		privateKey:   priv,
-		now:          time.Now,
-		nextID:       1000000000000000000,
-		interactions: map[string]*Interaction{},
-		byToken:      map[string]*Interaction{},
-		channels:     map[string]*channel{},
-		messages:     map[string]*message{},
-		users:        map[string]User{},
-		commands:     map[string][]map[string]any{},
-		commandPuts:  map[string]int{},
-		failNext:     map[string][]failure{},
-		delays:       map[string]time.Duration{},
-		bodyDelay:    DefaultBodyDelay,
-		sessionID:    "fake-session",
-		httpClient:   &http.Client{Timeout: 10 * time.Second, Transport: keepAlive()},
+		AppID:             "900000000000000001",
+		BotToken:          "fake-bot-token",
+		BotUserID:         "900000000000000002",
+		GuildID:           "900000000000000003",
+		PublicKey:         pub,
+		privateKey:        priv,
+		now:               time.Now,
+		nextID:            1000000000000000000,
+		interactions:      map[string]*Interaction{},
+		byToken:           map[string]*Interaction{},
+		channels:          map[string]*channel{},
+		messages:          map[string]*message{},
+		users:             map[string]User{},
+		commands:          map[string][]map[string]any{},
+		commandPuts:       map[string]int{},
+		failNext:          map[string][]failure{},
+		delays:            map[string]time.Duration{},
+		recommendedShards: 1,
+		maxConcurrency:    1,
+		bodyDelay:         DefaultBodyDelay,
+		sessionID:         "fake-session",
+		httpClient:        &http.Client{Timeout: 10 * time.Second, Transport: keepAlive()},
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	s.URL = s.srv.URL
@@ -169,6 +175,14 @@ func (s *Server) AddUser(u User) {
 func (s *Server) AddChannel(id, name string) {
 	s.mu.Lock()
 	s.channels[id] = &channel{ID: id, Name: name}
+	s.mu.Unlock()
+}
+
+// AddGuildChannel adds a channel of another guild than the default one
+// (its interactions go to the shard serving that guild).
+func (s *Server) AddGuildChannel(guild, id, name string) {
+	s.mu.Lock()
+	s.channels[id] = &channel{ID: id, Name: name, Guild: guild}
 	s.mu.Unlock()
 }
 
