@@ -31,7 +31,7 @@ import (
 
 // buildSmokestack builds the smokestack command, with the test game
 // Pebbles besides the product's games (tag smokestack_testgames).
-func buildSmokestack(t *testing.T) string {
+func buildSmokestack(t testing.TB) string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -55,7 +55,7 @@ type proc struct {
 
 // startSmokestack runs bin serve with env (and PATH) in an empty working
 // directory, so no .env is read.
-func startSmokestack(t *testing.T, bin string, env ...string) *proc {
+func startSmokestack(t testing.TB, bin string, env ...string) *proc {
 	t.Helper()
 	p := &proc{out: &syncBuffer{}, done: make(chan struct{})}
 	p.cmd = exec.Command(bin, "serve")
@@ -78,7 +78,7 @@ func startSmokestack(t *testing.T, bin string, env ...string) *proc {
 }
 
 // stop sends SIGTERM and waits for a clean exit.
-func (p *proc) stop(t *testing.T, within time.Duration) {
+func (p *proc) stop(t testing.TB, within time.Duration) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func (p *proc) stop(t *testing.T, within time.Duration) {
 var opsAddrRE = regexp.MustCompile(`"msg":"operator endpoint[^\n]*"addr":"(127\.0\.0\.1:\d+)"`)
 
 // waitReady waits until the process's /readyz answers 200.
-func (p *proc) waitReady(t *testing.T) string {
+func (p *proc) waitReady(t testing.TB) string {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
@@ -162,6 +162,8 @@ type player struct {
 	channel string
 	users   [2]string
 	acked   atomic.Int64
+	mu      sync.Mutex
+	acks    []time.Duration // each acknowledged /move: from sending it to Discord having the answer
 }
 
 func newPlayer(fd *fakediscord.Server, i int) *player {
@@ -213,10 +215,12 @@ func (p *player) play(stop func() bool) error {
 			}
 			mv = cs[len(cs)-1].Value.(string)
 		}
+		sent := time.Now()
 		it, r, err := fd.Command(who, p.channel, "move", F("move", mv))
 		if err != nil {
 			return err
 		}
+		ack := time.Since(sent)
 		if r.Type == 5 {
 			fd.WaitFor(10*time.Second, func() bool { return fd.Seen(it).Content != "" })
 			r = fd.Seen(it)
@@ -224,6 +228,9 @@ func (p *player) play(stop func() bool) error {
 		switch {
 		case !r.Ephemeral() && strings.Contains(r.Content, "played"):
 			p.acked.Add(1)
+			p.mu.Lock()
+			p.acks = append(p.acks, ack)
+			p.mu.Unlock()
 			refusals = 0
 			if strings.Contains(r.Content, "wins") || strings.Contains(r.Content, "over") {
 				return nil

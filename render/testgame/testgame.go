@@ -7,11 +7,9 @@
 package testgame
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 
 	"github.com/smokestack/smokestack/engine"
 	tg "github.com/smokestack/smokestack/engine/testgame"
@@ -85,12 +83,16 @@ func canvas(w, h int) *image.RGBA {
 	return img
 }
 
+// encoder is the renderers' shared PNG encoder (fastest compression,
+// pooled buffers), as every game's renderer uses.
+var encoder = render.NewEncoder()
+
 func encode(img image.Image) []byte {
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
+	b, err := encoder.Encode(img, 4<<10)
+	if err != nil {
 		return nil
 	}
-	return b.Bytes()
+	return b
 }
 
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {

@@ -72,6 +72,7 @@ type Server struct {
 	gwSeq        int64
 	sessionID    string
 	identifies   int
+	requests     int // REST requests received (Requests)
 	identified   []Identify
 	// GET /gateway/bot's recommendation, and the least shard count
 	// IDENTIFY accepts (SetSharding).
@@ -291,6 +292,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	s.requests++
 	var delay time.Duration
 	for prefix, d := range s.delays {
 		if strings.HasPrefix(path, prefix) {
@@ -326,6 +328,13 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	s.route(w, r, path)
+}
+
+// Requests reports how many REST requests the bot has made.
+func (s *Server) Requests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests
 }
 
 // Deferrals reports how many interactions were acknowledged with a
