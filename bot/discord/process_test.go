@@ -83,6 +83,12 @@ func (p *proc) stop(t testing.TB, within time.Duration) {
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	p.wait(t, within)
+}
+
+// wait waits for a clean exit.
+func (p *proc) wait(t testing.TB, within time.Duration) {
+	t.Helper()
 	select {
 	case <-p.done:
 		if p.err != nil {
@@ -280,7 +286,7 @@ func TestProcessSIGTERM(t *testing.T) {
 	data := t.TempDir()
 	p := startSmokestack(t, bin, "DISCORD_TOKEN="+token, "DISCORD_API_BASE="+fd.URL, "DATA_DIR="+data,
 		"SMOKESTACK_OPS_ADDR=127.0.0.1:0", "SMOKESTACK_LOG_FORMAT=json", "SMOKESTACK_LOG_LEVEL=debug")
-	p.waitReady(t)
+	opsAddr := p.waitReady(t)
 
 	const n = 6
 	var stopping atomic.Bool
@@ -312,7 +318,22 @@ func TestProcessSIGTERM(t *testing.T) {
 	// on until the bot no longer takes their interactions.
 	fd.Delay("/webhooks/", 400*time.Millisecond)
 	time.Sleep(200 * time.Millisecond)
-	p.stop(t, 25*time.Second)
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// While it drains, the process says it is not ready.
+	notReady := fd.WaitFor(5*time.Second, func() bool {
+		res, err := http.Get("http://" + opsAddr + "/readyz")
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		return res.StatusCode == http.StatusServiceUnavailable
+	})
+	if !notReady {
+		t.Error("/readyz did not answer 503 during the drain")
+	}
+	p.wait(t, 25*time.Second)
 	stopping.Store(true)
 	wg.Wait()
 
