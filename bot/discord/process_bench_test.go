@@ -68,17 +68,21 @@ func redisInfo(b *testing.B, rs *storagetest.RedisServer) (calls, cpu float64, b
 //   - moves/s: moves acknowledged per second of wall time, on this
 //     machine, where the test's own players and the fake Discord share
 //     the cores with the bot;
+//
 //   - ack-p50-ms, ack-p99-ms: from sending a /move to Discord having the
 //     answer, as the player sees it;
+//
 //   - bot-cpu-ms/move: the bot process's CPU time per move (its
 //     autocompletions, render and posts included), and
 //     moves/s-on-2-cores: 2 CPU seconds divided by it, what the bot
 //     sustains on two cores of its own;
+//
 //   - redis-cmds/move and redis-cpu-ms/move (INFO commandstats, INFO cpu);
+//
 //   - discord-req/move: REST requests the bot made per move (all of them,
 //     autocompletions' answers, board uploads and pings included).
 //
-//	go test ./bot/discord -run '^$' -bench ProcessLoad -benchtime 1x
+//     go test ./bot/discord -run '^$' -bench ProcessLoad -benchtime 1x
 func BenchmarkProcessLoad(b *testing.B) {
 	for _, channels := range []int{10, 40} {
 		b.Run(fmt.Sprintf("channels=%d", channels), func(b *testing.B) {
