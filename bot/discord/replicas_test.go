@@ -6,12 +6,14 @@ import (
 	"net"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/redisstore"
@@ -134,4 +136,68 @@ func TestProcessReplicas(t *testing.T) {
 		checkLog(t, p.out.String(), token)
 	}
 	t.Logf("%d channels, %d moves through %d replicas (requests per replica: %s)", n, total, replicas, strings.Join(counts, ", "))
+}
+
+// Reminders across replicas: three bots, each with its own service (as
+// three processes have), share one Redis and one clock; 20 matches wait
+// with reminders every 12 hours. Every replica asks for due reminders at
+// the same moments, several rounds each: every match gets exactly one
+// reminder per interval. (The process test above cannot move the
+// processes' clocks by 12 hours; this one runs the same scheduler code
+// in three services.)
+func TestRemindersAcrossReplicas(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{redis: true, now: clock.Now})
+	F := fakediscord.Str
+	bots := []*Bot{h.bot}
+	for range 2 {
+		svc, err := bot.New(bot.Config{Games: h.svc.Games(), Store: redisstore.New(h.redis.Client(), h.prefix, storage.Options{Now: clock.Now}), Now: clock.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New(Config{Token: h.fd.BotToken, APIBase: h.fd.URL, AppID: h.fd.AppID}, svc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	const n = 20
+	var channels []string
+	for i := range n {
+		ch := fmt.Sprintf("6200000000000000%02d", i)
+		h.fd.AddChannel(ch, fmt.Sprintf("remind-%02d", i))
+		channels = append(channels, ch)
+		h.cmd(alice, ch, "play", F("game", "pebbles"), F("remind", "12h"))
+		h.click(bob, ch, "Join")
+		h.click(alice, ch, "Start")
+	}
+	h.idle()
+	before := make([]int, n)
+	for i, ch := range channels {
+		before[i] = len(h.fd.Messages(ch))
+	}
+	for round := 1; round <= 2; round++ {
+		clock.Advance(12 * time.Hour)
+		var wg sync.WaitGroup
+		for _, b := range bots {
+			for range 3 {
+				wg.Add(1)
+				go func() { defer wg.Done(); b.remind(context.Background()) }()
+			}
+		}
+		wg.Wait()
+		for i, ch := range channels {
+			got := publicSince(h, ch, before[i])
+			pings := 0
+			for _, m := range got {
+				if slices.Equal(m.Pings, []string{alice}) {
+					pings++
+				}
+			}
+			if pings != round {
+				t.Errorf("%s after %d intervals: %d reminders pinging alice, want %d: %+v", ch, round, pings, round, got)
+			}
+		}
+	}
+	h.noViolations()
 }
