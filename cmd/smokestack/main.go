@@ -48,9 +48,10 @@ commands:
   backup DEST                 copy the embedded store (DATA_DIR) into the new directory
                               DEST, consistently, while the bot may be serving it
   export --all DIR            write every match of the store to DIR: ID.json (the match
-                              whole: setup, channel, seats, status, snapshot and log) and
-                              ID.txt (its match record) for a started match
-  import DIR                  store every ID.json of DIR (the bot stopped)
+                              whole: setup, channel, seats, status, turn clock, snapshot
+                              and log), ID.txt (its match record) for a started match,
+                              and preferences.json (the players' and servers' settings)
+  import DIR                  store every ID.json and the preferences of DIR (the bot stopped)
   migrate --from embedded --to redis
                               copy every match from DATA_DIR to REDIS_URL, or the reverse
                               (--from redis --to embedded), checking each copy

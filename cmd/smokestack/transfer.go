@@ -24,7 +24,9 @@ import (
 
 // exportCmd writes every match of the store to dir: ID.json (the match
 // whole, as transfer.Dump) and, for a started match, ID.txt (its match
-// record, docs/record-format.md).
+// record, docs/record-format.md); and preferences.json, the players' and
+// servers' preferences (away, quiet hours, reminders by DM, server
+// defaults).
 func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer, environ []string, cat catalog) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -78,9 +80,19 @@ func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 			records++
 		}
 	}
-	fmt.Fprintf(stdout, "exported %d matches to %s (%d with a match record)\n", n, dir, records)
+	prefs, err := transfer.ReadPrefs(ctx, st)
+	if err != nil {
+		return fmt.Errorf("smokestack: export preferences: %w", err)
+	}
+	if err := writeJSON(filepath.Join(dir, prefsFile), prefs); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "exported %d matches to %s (%d with a match record) and %d preferences\n", n, dir, records, len(prefs))
 	return nil
 }
+
+// prefsFile holds the players' and servers' preferences in an export.
+const prefsFile = "preferences.json"
 
 // importCmd stores every ID.json of dir in the configured store. A match
 // whose ID the store holds already is left as it is and reported; so is
@@ -90,9 +102,15 @@ func importCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	if len(args) != 1 {
 		return fmt.Errorf("%w: import DIR", errUsage)
 	}
-	files, err := filepath.Glob(filepath.Join(args[0], "*.json"))
+	all, err := filepath.Glob(filepath.Join(args[0], "*.json"))
 	if err != nil {
 		return err
+	}
+	var files []string
+	for _, f := range all {
+		if filepath.Base(f) != prefsFile {
+			files = append(files, f)
+		}
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("%w: no match files (*.json) in %s", errUsage, args[0])
@@ -119,7 +137,15 @@ func importCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 		}
 		dumps = append(dumps, d)
 	}
-	return copyDumps(ctx, dumps, st, stdout, stderr, cat, "imported")
+	prefs := map[string][]byte{}
+	if data, err := os.ReadFile(filepath.Join(args[0], prefsFile)); err == nil {
+		if err := json.Unmarshal(data, &prefs); err != nil {
+			return fmt.Errorf("smokestack: %s: %w", prefsFile, err)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return copyAll(ctx, dumps, prefs, st, stdout, stderr, cat, "imported")
 }
 
 // migrateCmd copies every match from one store to the other: --from
@@ -169,12 +195,18 @@ func migrateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, en
 		}
 		dumps = append(dumps, d)
 	}
-	return copyDumps(ctx, dumps, dst, stdout, stderr, cat, "migrated "+*from+" -> "+*to+":")
+	prefs, err := transfer.ReadPrefs(ctx, src)
+	if err != nil {
+		return fmt.Errorf("smokestack: read preferences: %w", err)
+	}
+	return copyAll(ctx, dumps, prefs, dst, stdout, stderr, cat, "migrated "+*from+" -> "+*to+":")
 }
 
-// copyDumps writes the dumps to st and reads each back to compare; it
-// reports every match it could not copy and fails when there was one.
-func copyDumps(ctx context.Context, dumps []transfer.Dump, st storage.Store, stdout, stderr io.Writer, cat catalog, verb string) error {
+// copyAll writes the dumps to st and reads each back to compare, then
+// the preferences the store does not hold; it reports every match it
+// could not copy and every preference it left as the store had it, and
+// fails when a match was not copied.
+func copyAll(ctx context.Context, dumps []transfer.Dump, prefs map[string][]byte, st storage.Store, stdout, stderr io.Writer, cat catalog, verb string) error {
 	done, skipped := 0, 0
 	for _, d := range dumps {
 		if err := checkGame(d, cat); err != nil {
@@ -196,7 +228,14 @@ func copyDumps(ctx context.Context, dumps []transfer.Dump, st storage.Store, std
 		}
 		done++
 	}
-	fmt.Fprintf(stdout, "%s %d matches, %d not copied\n", verb, done, skipped)
+	kept, err := transfer.WritePrefs(ctx, st, prefs)
+	if err != nil {
+		return fmt.Errorf("smokestack: preferences: %w", err)
+	}
+	for _, k := range kept {
+		fmt.Fprintf(stderr, "preferences %s: the store holds others; left as they are\n", k)
+	}
+	fmt.Fprintf(stdout, "%s %d matches, %d not copied; %d preferences, %d left as the store had them\n", verb, done, skipped, len(prefs)-len(kept), len(kept))
 	if skipped > 0 {
 		return fmt.Errorf("smokestack: %d matches not copied (listed above)", skipped)
 	}

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -66,7 +68,8 @@ func fillStore(t *testing.T, dir string) {
 	}
 	a, b := bot.UserRef{ID: "discord:1", Name: "ann"}, bot.UserRef{ID: "discord:2", Name: "bo"}
 	start := func(channel string, pile string) bot.Match {
-		m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: channel, Game: "pebbles", Creator: a, Options: map[string]string{"pile": pile}})
+		m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: channel, Game: "pebbles", Creator: a, Options: map[string]string{"pile": pile},
+			Clock: bot.ClockSettings{Remind: 12 * time.Hour}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,6 +88,12 @@ func fillStore(t *testing.T, dir string) {
 	playPebbles(t, svc, "discord:11", 5)
 	start("discord:12", "7")
 	playPebbles(t, svc, "discord:12", 100)
+	if _, err := svc.SetAway(ctx, "discord:3", time.Now().Add(7*24*time.Hour).Truncate(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.SetDM(ctx, b.ID, true); err != nil {
+		t.Fatal(err)
+	}
 	ab := start("discord:13", "30")
 	playPebbles(t, svc, "discord:13", 2)
 	if _, err := svc.Abort(ctx, bot.ByID(ab.ID), a.ID, false); err != nil {
@@ -92,7 +101,32 @@ func fillStore(t *testing.T, dir string) {
 	}
 }
 
+// prefsOf reads every preference of a store.
+func prefsOf(t *testing.T, st storage.Store) map[string]string {
+	t.Helper()
+	p, err := transfer.ReadPrefs(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for k, v := range p {
+		out[k] = string(v)
+	}
+	return out
+}
+
 // dumps reads every match of a store.
+// content is what a store holds: its matches and its preferences.
+type content struct {
+	matches map[string]transfer.Dump
+	prefs   map[string]string
+}
+
+func contents(t *testing.T, st storage.Store) content {
+	t.Helper()
+	return content{matches: dumps(t, st), prefs: prefsOf(t, st)}
+}
+
 func dumps(t *testing.T, st storage.Store) map[string]transfer.Dump {
 	t.Helper()
 	ctx := context.Background()
@@ -111,8 +145,12 @@ func dumps(t *testing.T, st storage.Store) map[string]transfer.Dump {
 	return out
 }
 
-func sameStores(t *testing.T, what string, want, got map[string]transfer.Dump) {
+func sameStores(t *testing.T, what string, wantC, gotC content) {
 	t.Helper()
+	if !maps.Equal(wantC.prefs, gotC.prefs) {
+		t.Errorf("%s: preferences %v, want %v", what, gotC.prefs, wantC.prefs)
+	}
+	want, got := wantC.matches, gotC.matches
 	if len(got) != len(want) {
 		t.Errorf("%s: %d matches, want %d", what, len(got), len(want))
 	}
@@ -137,29 +175,34 @@ func TestExportImportMigrate(t *testing.T) {
 	srv := storagetest.Redis(t, storagetest.RedisOptions{})
 	dirA, dirB, out := t.TempDir(), t.TempDir(), t.TempDir()
 	fillStore(t, dirA)
-	embedded := func(dir string) map[string]transfer.Dump {
+	embedded := func(dir string) content {
 		st, err := embeddedOpen(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer st.Close()
-		return dumps(t, st)
+		return contents(t, st)
 	}
 	redisAt := func(prefix string) storage.Store {
 		return redisstore.New(redis.NewClient(&redis.Options{Network: "unix", Addr: srv.Socket}), prefix, storage.Options{})
 	}
-	fromRedis := func(prefix string) map[string]transfer.Dump {
+	fromRedis := func(prefix string) content {
 		st := redisAt(prefix)
 		defer st.Close()
-		return dumps(t, st)
+		return contents(t, st)
 	}
 	orig := embedded(dirA)
 	statuses := map[storage.Status]bool{}
-	for _, d := range orig {
+	clocks := 0
+	for _, d := range orig.matches {
 		statuses[d.Match.Status] = true
+		if d.Match.Clock != nil && !d.Match.Due.IsZero() {
+			clocks++
+		}
 	}
-	if len(orig) != 4 || len(statuses) != 4 {
-		t.Fatalf("filled %d matches with statuses %v, want one of each of 4", len(orig), statuses)
+	if len(orig.matches) != 4 || len(statuses) != 4 || clocks == 0 || len(orig.prefs) != 2 {
+		t.Fatalf("filled %d matches with statuses %v, %d with a due turn clock, preferences %v; want one of each of 4, a clock and 2 preferences",
+			len(orig.matches), statuses, clocks, orig.prefs)
 	}
 	redisURL := "REDIS_URL=unix://" + srv.Socket
 
@@ -169,8 +212,8 @@ func TestExportImportMigrate(t *testing.T) {
 	}
 	jsons, _ := filepath.Glob(filepath.Join(out, "*.json"))
 	txts, _ := filepath.Glob(filepath.Join(out, "*.txt"))
-	if len(jsons) != 4 || len(txts) != 3 {
-		t.Errorf("export wrote %d match files and %d records, want 4 and 3", len(jsons), len(txts))
+	if len(jsons) != 5 || len(txts) != 3 {
+		t.Errorf("export wrote %d JSON files and %d records, want 4 matches and the preferences, and 3 records", len(jsons), len(txts))
 	}
 	for _, f := range txts {
 		if b, _ := os.ReadFile(f); !strings.Contains(string(b), "pebbles") {
@@ -180,7 +223,7 @@ func TestExportImportMigrate(t *testing.T) {
 
 	p1, p2 := "t1"+storagetest.RedisPrefix(t), "t2"+storagetest.RedisPrefix(t)
 	code, stdout, stderr = runCLI(t, []string{redisURL, "REDIS_PREFIX=" + p1}, "import", out)
-	if code != exitOK || !strings.Contains(stdout, "imported 4 matches, 0 not copied") {
+	if code != exitOK || !strings.Contains(stdout, "imported 4 matches, 0 not copied; 2 preferences") {
 		t.Fatalf("import: exit %d\n%s%s", code, stdout, stderr)
 	}
 	sameStores(t, "imported into redis", orig, fromRedis(p1))
@@ -221,6 +264,16 @@ func TestExportImportMigrate(t *testing.T) {
 	}
 	if _, err := svc.Get(ctx, bot.InChannel("discord:10")); err != nil {
 		t.Errorf("the lobby's channel: %v", err)
+	}
+	// The turn clocks came along: 13 hours on, the migrated store's index
+	// gives the reminder of the open match.
+	later, err := bot.New(bot.Config{Games: testCatalog().games, Store: st, Now: func() time.Time { return time.Now().Add(13 * time.Hour) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := later.FireDue(ctx, "test", 10)
+	if err != nil || len(rs) != 1 || rs[0].Match.Channel != "discord:11" {
+		t.Errorf("reminders due in the migrated store: %v %+v", err, rs)
 	}
 
 	if code, _, _ := runCLI(t, nil, "migrate", "--from", "embedded", "--to", "embedded"); code != exitUsage {

@@ -33,3 +33,21 @@ func (s *Store) MatchIDs(ctx context.Context) ([]string, error) {
 	slices.Sort(ids)
 	return ids, nil
 }
+
+// PrefsKeys implements storage.Lister.
+func (s *Store) PrefsKeys(ctx context.Context) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.prefs.mu.Lock()
+	defer s.prefs.mu.Unlock()
+	if err := s.loadPrefs(); err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, len(s.prefs.data))
+	for k := range s.prefs.data {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys, nil
+}

@@ -17,8 +17,17 @@ var _ storage.Lister = (*Store)(nil)
 // keys (on every master of a Cluster), in batches, so Redis is never
 // blocked as KEYS would block it.
 func (s *Store) MatchIDs(ctx context.Context) ([]string, error) {
-	pattern := globEscape(s.prefix) + ":{m:*}:match"
-	head, tail := s.prefix+":{m:", "}:match"
+	return s.scanKeys(ctx, globEscape(s.prefix)+":{m:*}:match", s.prefix+":{m:", "}:match", "list matches")
+}
+
+// PrefsKeys implements storage.Lister, with SCAN as MatchIDs.
+func (s *Store) PrefsKeys(ctx context.Context) ([]string, error) {
+	return s.scanKeys(ctx, globEscape(s.prefix)+":prefs:*", s.prefix+":prefs:", "", "list preferences")
+}
+
+// scanKeys lists the keys matching pattern, each cut to what lies between
+// head and tail.
+func (s *Store) scanKeys(ctx context.Context, pattern, head, tail, what string) ([]string, error) {
 	var mu sync.Mutex
 	var ids []string
 	scan := func(ctx context.Context, c redis.UniversalClient) error {
@@ -42,7 +51,7 @@ func (s *Store) MatchIDs(ctx context.Context) ([]string, error) {
 		err = scan(ctx, s.c)
 	}
 	if err != nil {
-		return nil, s.fail(ctx, err, "", "list matches")
+		return nil, s.fail(ctx, err, "", what)
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids), nil

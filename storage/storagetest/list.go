@@ -7,7 +7,8 @@ import (
 )
 
 // testList: a Lister names every match it holds, open, finished and
-// lobby alike, sorted, and no longer an expired one.
+// lobby alike, sorted, and no longer an expired one; and every
+// preferences key.
 func testList(e *env) {
 	l, ok := e.s.(storage.Lister)
 	if !ok {
@@ -40,5 +41,19 @@ func testList(e *env) {
 	}
 	if want := []string{"c"}; err != nil || !slices.Equal(found, want) {
 		e.t.Fatalf("after expiry MatchIDs = %v (readable %v), %v; want readable %v", ids, found, err, want)
+	}
+
+	// Preferences keys: listed once set, gone once cleared.
+	for _, k := range []string{"user:b", "user:a*", "server:1"} {
+		if err := e.s.SetPrefs(e.ctx, k, []byte(`{"x":1}`)); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	if err := e.s.SetPrefs(e.ctx, "user:b", nil); err != nil {
+		e.t.Fatal(err)
+	}
+	keys, err := l.PrefsKeys(e.ctx)
+	if want := []string{"server:1", "user:a*"}; err != nil || !slices.Equal(keys, want) {
+		e.t.Fatalf("PrefsKeys = %v, %v; want %v", keys, err, want)
 	}
 }

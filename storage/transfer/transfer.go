@@ -1,7 +1,7 @@
 // Package transfer copies matches between stores, or out to files and
 // back: each match whole, with what the host keeps besides the game (its
-// channel, seats, options, status, version, times), its snapshot and its
-// log. It uses only the storage.Store contract (and storage.Lister to walk
+// channel, seats, options, status, version, times, turn clock), its
+// snapshot and its log; and the players' and servers' preferences. It uses only the storage.Store contract (and storage.Lister to walk
 // a store), so every backend can be a source or a target:
 // `smokestack export`, `import` and `migrate` are built on it.
 //
@@ -15,6 +15,7 @@ package transfer
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -132,6 +133,8 @@ func Same(a, b Dump) error {
 		return fmt.Errorf("match %s: seats differ", am.ID)
 	case !mapsEqual(am.Options, bm.Options) || !mapsEqual(am.Pins, bm.Pins):
 		return fmt.Errorf("match %s: options or pins differ", am.ID)
+	case !am.Due.Equal(bm.Due) || !sameJSON(am.Clock, bm.Clock):
+		return fmt.Errorf("match %s: turn clock differs", am.ID)
 	case !bytes.Equal(a.State, b.State):
 		return fmt.Errorf("match %s: snapshots differ", am.ID)
 	case len(a.Log) != len(b.Log):
@@ -146,6 +149,16 @@ func Same(a, b Dump) error {
 	return nil
 }
 
+// sameJSON reports whether two JSON texts are the same but for spacing
+// (a dump file is indented).
+func sameJSON(a, b json.RawMessage) bool {
+	var ca, cb bytes.Buffer
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	return json.Compact(&ca, a) == nil && json.Compact(&cb, b) == nil && bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
 func mapsEqual(a, b map[string]string) bool {
 	if len(a) != len(b) {
 		return false
@@ -156,6 +169,56 @@ func mapsEqual(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// ReadPrefs reads every preferences entry of a store (per user, per
+// server: Store.SetPrefs), by key.
+func ReadPrefs(ctx context.Context, st storage.Store) (map[string][]byte, error) {
+	l, ok := st.(storage.Lister)
+	if !ok {
+		return nil, errors.New("transfer: this store cannot list its preferences")
+	}
+	keys, err := l.PrefsKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(keys))
+	for _, k := range keys {
+		data, err := st.Prefs(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		if len(data) > 0 {
+			out[k] = data
+		}
+	}
+	return out, nil
+}
+
+// WritePrefs stores the entries a store does not hold yet. An entry the
+// store holds with other data is left as it is and its key returned.
+func WritePrefs(ctx context.Context, st storage.Store, prefs map[string][]byte) (kept []string, err error) {
+	keys := make([]string, 0, len(prefs))
+	for k := range prefs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		cur, err := st.Prefs(ctx, k)
+		if err != nil {
+			return kept, err
+		}
+		switch {
+		case bytes.Equal(cur, prefs[k]):
+		case len(cur) > 0:
+			kept = append(kept, k)
+		default:
+			if err := st.SetPrefs(ctx, k, prefs[k]); err != nil {
+				return kept, err
+			}
+		}
+	}
+	return kept, nil
 }
 
 // IDs lists the matches of a store that can list them.
