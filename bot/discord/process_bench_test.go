@@ -60,7 +60,7 @@ func redisInfo(b *testing.B, rs *storagetest.RedisServer) (calls, cpu float64, b
 }
 
 // BenchmarkProcessLoad measures one bot process (the built binary, in
-// gateway mode, on a real redis-server) under a load of many channels
+// gateway mode and in HTTP-interactions mode, on a real redis-server) under a load of many channels
 // playing Pebbles at once through the fake Discord, each player picking
 // its moves through the autocompletion as people do. Every iteration is
 // one whole game in every channel (about 50 moves each). It reports:
@@ -84,15 +84,25 @@ func redisInfo(b *testing.B, rs *storagetest.RedisServer) (calls, cpu float64, b
 //
 //     go test ./bot/discord -run '^$' -bench ProcessLoad -benchtime 1x
 func BenchmarkProcessLoad(b *testing.B) {
-	for _, channels := range []int{10, 40} {
-		b.Run(fmt.Sprintf("channels=%d", channels), func(b *testing.B) {
-			bin := buildSmokestack(b)
+	bin := buildSmokestack(b)
+	for _, c := range []struct {
+		mode     Mode
+		channels int
+	}{{ModeGateway, 10}, {ModeGateway, 40}, {ModeHTTP, 10}} {
+		b.Run(fmt.Sprintf("%s/channels=%d", c.mode, c.channels), func(b *testing.B) {
+			channels := c.channels
 			rs := storagetest.Redis(b, storagetest.RedisOptions{})
 			fd := fakediscord.New()
 			defer fd.Close()
-			p := startSmokestack(b, bin, "DISCORD_TOKEN="+fd.BotToken, "DISCORD_API_BASE="+fd.URL,
-				"REDIS_URL=unix://"+rs.Socket, "REDIS_PREFIX="+storagetest.RedisPrefix(b),
-				"SMOKESTACK_OPS_ADDR=127.0.0.1:0", "SMOKESTACK_LOG_FORMAT=json", "SMOKESTACK_LOG_LEVEL=info")
+			env := []string{"DISCORD_TOKEN=" + fd.BotToken, "DISCORD_API_BASE=" + fd.URL,
+				"REDIS_URL=unix://" + rs.Socket, "REDIS_PREFIX=" + storagetest.RedisPrefix(b),
+				"SMOKESTACK_OPS_ADDR=127.0.0.1:0", "SMOKESTACK_LOG_FORMAT=json", "SMOKESTACK_LOG_LEVEL=info"}
+			if c.mode == ModeHTTP {
+				addr := freeAddr(b)
+				env = append(env, "DISCORD_MODE=http", "DISCORD_APP_ID="+fd.AppID, "DISCORD_PUBLIC_KEY="+fd.PublicKeyHex(), "DISCORD_HTTP_ADDR="+addr)
+				fd.SetEndpoint("http://" + addr + "/interactions")
+			}
+			p := startSmokestack(b, bin, env...)
 			p.waitReady(b)
 			players := make([]*player, channels)
 			for i := range channels {
