@@ -377,22 +377,31 @@ func testSIGTERM(t *testing.T, bin string, mode Mode) {
 	for _, pl := range players {
 		acked := int(pl.acked.Load())
 		total += acked
-		id, err := st.ChannelMatch(context.Background(), "discord:"+pl.channel)
-		if err != nil {
-			t.Errorf("%s: %v", pl.channel, err)
+		// The channel's match, open or (played to its end) finished.
+		ids, err := st.UserMatches(context.Background(), userKey(pl.users[0]))
+		if err != nil || len(ids) != 1 {
+			t.Errorf("%s: matches %v %v", pl.channel, ids, err)
 			continue
 		}
-		log, err := st.Log(context.Background(), id, 1)
+		m, err := st.Get(context.Background(), ids[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(log) != acked {
-			t.Errorf("%s: %d moves acknowledged, %d in the store", pl.channel, acked, len(log))
+		log, err := st.Log(context.Background(), ids[0], 1)
+		if err != nil {
+			t.Fatal(err)
 		}
-		// A board at the start and after each move; a ping for each turn,
-		// the first one included (the match is not over).
-		if boards, pings := pl.posts(); boards != acked+1 || pings != acked+1 {
-			t.Errorf("%s: %d board posts and %d pings for %d acknowledged moves", pl.channel, boards, pings, acked)
+		if len(log) != acked || int(m.Moves) != acked {
+			t.Errorf("%s: %d moves acknowledged, %d in the store's log, the match counts %d", pl.channel, acked, len(log), m.Moves)
+		}
+		// A board at the start and after each move; a ping for each turn:
+		// the first and after each move but a last one that ends the game.
+		wantPings := acked + 1
+		if m.Status == storage.StatusFinished {
+			wantPings = acked
+		}
+		if boards, pings := pl.posts(); boards != acked+1 || pings != wantPings {
+			t.Errorf("%s (%s): %d board posts and %d pings for %d acknowledged moves", pl.channel, m.Status, boards, pings, acked)
 		}
 	}
 	inflight := regexp.MustCompile(`"msg":"bot: finishing the interactions in flight","count":(\d+)`).FindStringSubmatch(out)
