@@ -1,12 +1,21 @@
 package bot
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // An open match nobody moves in ends as abandoned (Config.AbandonAfter):
 // its players are warned in its channel AbandonWarn before, and then the
 // match is aborted and kept for export like any ended match. The limit
 // counts from the match's last change that is not the clock's own
 // (Clock.Active): a reminder does not keep a match alive.
+//
+// A match never ends unwarned, nor sooner than AbandonWarn after its
+// warning: when the warning goes out late (no process ran the clock at
+// its time), the end moves to AbandonWarn after the warning actually
+// went out (Clock.WarnedAt); a match found past its limit without a
+// warning is warned then, not ended.
 
 // abandonRule is the service's abandon limit and warning.
 type abandonRule struct {
@@ -44,11 +53,40 @@ func (a abandonRule) warnAt(m Match) time.Time {
 	return since(m).Add(a.after - a.warn)
 }
 
+// endAt is the end of a warned match; of one not yet warned, the end
+// its warning would announce if given on time.
 func (a abandonRule) endAt(m Match) time.Time {
 	if a.after <= 0 || !m.Status.Open() {
 		return time.Time{}
 	}
-	return since(m).Add(a.after)
+	end := since(m).Add(a.after)
+	if m.Clock.Warned {
+		end = later(end, m.Clock.WarnedAt.Add(a.warn))
+	}
+	return end
+}
+
+// endsIfWarnedAt is the end a warning given at now announces: the limit,
+// but never sooner than the warning period after it.
+func (a abandonRule) endsIfWarnedAt(m Match, now time.Time) time.Time {
+	if a.after <= 0 || !m.Status.Open() {
+		return time.Time{}
+	}
+	return later(since(m).Add(a.after), now.Add(a.warn))
+}
+
+// endDue reports whether the match ends as abandoned at now: only a
+// warned one does.
+func (a abandonRule) endDue(m Match, now time.Time) bool {
+	end := a.endAt(m)
+	return m.Clock.Warned && !end.IsZero() && !end.After(now)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // next is the match's next abandon event; zero for none.
@@ -75,12 +113,35 @@ type AbandonState struct {
 	Idle, After time.Duration
 }
 
-// Abandon is where the match stands with the abandon limit now.
+// Abandon is where the match stands with the abandon limit now. Before
+// the warning, Ends is when the match would end if nobody moved, counting
+// a warning that is overdue (nothing ran the clock) as given now.
 func (s *Service) Abandon(m Match) AbandonState {
+	now := s.now()
 	st := AbandonState{Ends: s.abandon.endAt(m), Abandoned: m.Clock.Abandoned, After: s.abandon.after}
+	if !m.Clock.Warned {
+		st.Ends = s.abandon.endsIfWarnedAt(m, now)
+	}
 	if m.Status.Open() {
 		st.Warned = m.Clock.Warned
-		st.Idle = s.now().Sub(since(m))
+		st.Idle = now.Sub(since(m))
 	}
 	return st
+}
+
+// Notice is what a front end shows of the abandon limit, the same words
+// everywhere: the warning while it stands, and the end; empty otherwise.
+// at writes a time the front end's way (a date, a Discord timestamp).
+func (a AbandonState) Notice(at func(time.Time) string) string {
+	switch {
+	case a.Abandoned:
+		idle := "too long"
+		if a.After > 0 {
+			idle = Span(a.After)
+		}
+		return fmt.Sprintf("Ended as abandoned: nobody moved for %s. The match is kept: its record can still be downloaded.", idle)
+	case a.Warned && !a.Ends.IsZero():
+		return fmt.Sprintf("No move for %s: this match ends as abandoned on %s unless someone moves.", Waited(a.Idle), at(a.Ends))
+	}
+	return ""
 }

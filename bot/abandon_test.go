@@ -13,6 +13,8 @@ import (
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
+	"github.com/smokestack/smokestack/storage/redisstore"
+	"github.com/smokestack/smokestack/storage/storagetest"
 )
 
 // TestAbandon: an open match without a move is warned 3 days before the
@@ -163,5 +165,148 @@ func TestDeleteEnded(t *testing.T) {
 	}
 	if m := mustGet(t, svc, played.ID); m.Status != bot.StatusActive {
 		t.Fatalf("the match in play: %s", m.Status)
+	}
+}
+
+// TestAbandonWarningAfterDowntime: a match never ends as abandoned
+// without its warning, nor sooner than the warning period after it, even
+// when no process ran the clock at the warning's time; on both stores,
+// whose own expiry (the limit plus a grace, as serve configures it) the
+// late warning's commit puts off.
+func TestAbandonWarningAfterDowntime(t *testing.T) {
+	const (
+		day          = 24 * time.Hour
+		abandonAfter = 30 * day
+		warn         = 3 * day
+		grace        = 14 * day // cmd/smokestack's abandonGrace
+	)
+	stores := []struct {
+		name string
+		// open opens the store anew: a process starting.
+		open func(t *testing.T, clock *fakeClock) func() storage.Store
+	}{
+		{"embedded", func(t *testing.T, clock *fakeClock) func() storage.Store {
+			dir := t.TempDir()
+			return func() storage.Store {
+				st, err := embedded.Open(dir, storage.Options{AbandonAfter: abandonAfter + grace, Now: clock.Now})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return st
+			}
+		}},
+		{"redis", func(t *testing.T, clock *fakeClock) func() storage.Store {
+			srv := storagetest.Redis(t, storagetest.RedisOptions{})
+			prefix := storagetest.RedisPrefix(t)
+			return func() storage.Store {
+				return redisstore.New(srv.Client(), prefix, storage.Options{AbandonAfter: abandonAfter + grace, Now: clock.Now})
+			}
+		}},
+	}
+	for _, b := range stores {
+		t.Run(b.name, func(t *testing.T) {
+			ctx := context.Background()
+			clock := newFakeClock()
+			open := b.open(t, clock)
+			var st storage.Store
+			var svc *bot.Service
+			start := func() {
+				st = open()
+				var err error
+				svc, err = bot.New(bot.Config{Games: engine.NewRegistry(testgame.Game{}), Store: st, Now: clock.Now,
+					AbandonAfter: abandonAfter, AbandonWarn: warn})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			stop := func() {
+				if err := st.Close(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			start()
+			defer func() { stop() }()
+			t0 := clock.Now()
+			// long: down from day 20 to day 35, past the warning and the
+			// end; short: down from day 26 to day 29 12:00, across the
+			// warning only.
+			long := clockMatch(t, svc, "c1", 0)
+			short := clockMatch(t, svc, "c2", 0)
+			kinds := func(rs []bot.Reminder) map[string]bot.Reminder {
+				out := map[string]bot.Reminder{}
+				for _, r := range rs {
+					if r.Kind == bot.ReminderAbandonWarning || r.Kind == bot.ReminderAbandoned {
+						out[r.Match.ID+" "+r.Kind] = r
+					}
+				}
+				return out
+			}
+			at := func(d time.Duration) { clock.Set(t0.Add(d)) }
+
+			at(20 * day)
+			if got := kinds(fire(t, svc, "p1")); len(got) != 0 {
+				t.Fatalf("day 20: %v", got)
+			}
+			stop()
+			at(29*day + 12*time.Hour)
+			start()
+			// Before the clock runs, the standing says when it would end:
+			// not before the warning period from now.
+			if a := svc.Abandon(mustGet(t, svc, short.ID)); a.Warned || !a.Ends.Equal(clock.Now().Add(warn)) {
+				t.Fatalf("the short match before the late warning: %+v", a)
+			}
+			// The short match's process ran at 29½ days only: its
+			// warning goes out then and the end moves to 3 days later,
+			// not half a day.
+			// (FireDueIn leaves the long match to day 35.)
+			rs, err := svc.FireDueIn(ctx, "p2", "c2", 50)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := kinds(rs)
+			w, ok := got[short.ID+" "+bot.ReminderAbandonWarning]
+			if len(got) != 1 || !ok || !w.Ends.Equal(clock.Now().Add(warn)) {
+				t.Fatalf("day 29½: %v, want the short match's warning ending %v", got, clock.Now().Add(warn))
+			}
+			if a := svc.Abandon(w.Match); !a.Warned || !a.Ends.Equal(w.Ends) {
+				t.Fatalf("the short match warned late: %+v", a)
+			}
+			stop()
+			at(35 * day)
+			start()
+			// The long match is found 5 days past its limit, unwarned: it
+			// is warned now, not ended.
+			got = kinds(fire(t, svc, "p3"))
+			w, ok = got[long.ID+" "+bot.ReminderAbandonWarning]
+			if !ok || !w.Ends.Equal(t0.Add(38*day)) || w.Match.Status != bot.StatusActive {
+				t.Fatalf("day 35: %v, want the long match's warning ending on day 38", got)
+			}
+			if _, ok := got[long.ID+" "+bot.ReminderAbandoned]; ok {
+				t.Fatal("day 35: the long match ended unwarned")
+			}
+			// The short match's end (day 32½) came while no process ran:
+			// it ends now, warned 5½ days before.
+			if _, ok := got[short.ID+" "+bot.ReminderAbandoned]; !ok || len(got) != 2 {
+				t.Fatalf("day 35: %v, want the short match ended", got)
+			}
+			at(38*day - time.Minute)
+			if got := kinds(fire(t, svc, "p3")); len(got) != 0 {
+				t.Fatalf("a minute before day 38: %v", got)
+			}
+			at(38 * day)
+			got = kinds(fire(t, svc, "p3"))
+			if _, ok := got[long.ID+" "+bot.ReminderAbandoned]; !ok || len(got) != 1 {
+				t.Fatalf("day 38: %v, want the long match ended", got)
+			}
+			for _, id := range []string{long.ID, short.ID} {
+				m := mustGet(t, svc, id)
+				if m.Status != bot.StatusAborted || !m.Clock.Abandoned {
+					t.Fatalf("%s: %s, abandoned %v", id, m.Status, m.Clock.Abandoned)
+				}
+				if _, err := svc.Export(ctx, bot.ByID(id)); err != nil {
+					t.Fatalf("export of %s: %v", id, err)
+				}
+			}
+		})
 	}
 }

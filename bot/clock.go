@@ -96,10 +96,11 @@ type Clock struct {
 	Replaced []Replacement `json:"replaced,omitempty"`
 	// Active is the time of the match's last change that is not the
 	// clock's own (a move, a seat); the abandon limit counts from it.
-	// Warned is set once the players were warned of it (abandon.go);
-	// Abandoned once the match ended for it.
+	// Warned is set once the players were warned of it (abandon.go),
+	// WarnedAt is when; Abandoned once the match ended for it.
 	Active    time.Time `json:"active,omitzero"`
 	Warned    bool      `json:"warned,omitempty"`
+	WarnedAt  time.Time `json:"warned_at,omitzero"`
 	Abandoned bool      `json:"abandoned,omitempty"`
 }
 
@@ -199,7 +200,7 @@ func (m Match) Stale(version int64) bool {
 func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule) {
 	if !m.clockOnly {
 		m.Clock.Base = m.Version
-		m.Clock.Active, m.Clock.Warned = now, false
+		m.Clock.Active, m.Clock.Warned, m.Clock.WarnedAt = now, false, time.Time{}
 	} else if m.Clock.Active.IsZero() {
 		// A match from before the clock: its last change is the last
 		// write before this one.

@@ -120,14 +120,17 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 		out = out[:0]
 		m.clockOnly = true
 		changed := false
-		if end := s.abandon.endAt(*m); !end.IsZero() && !end.After(now) {
+		if s.abandon.endDue(*m, now) {
 			m.Status, m.Clock.Abandoned = StatusAborted, true
 			out = append(out, Reminder{Kind: ReminderAbandoned, Seat: -1, Waited: now.Sub(since(*m))})
 			return nil, nil
 		}
 		if w := s.abandon.warnAt(*m); !w.IsZero() && !w.After(now) {
-			m.Clock.Warned, changed = true, true
-			out = append(out, Reminder{Kind: ReminderAbandonWarning, Seat: -1, Waited: now.Sub(since(*m)), Ends: s.abandon.endAt(*m)})
+			// Late or on time, the warning comes the warning period
+			// before the end (abandon.go).
+			ends := s.abandon.endsIfWarnedAt(*m, now)
+			m.Clock.Warned, m.Clock.WarnedAt, changed = true, now, true
+			out = append(out, Reminder{Kind: ReminderAbandonWarning, Seat: -1, Waited: now.Sub(since(*m)), Ends: ends})
 		}
 		if m.Status != StatusActive {
 			if !changed && m.Due.Equal(s.dueOf(*m)) {

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -220,20 +221,28 @@ func TestDeadlineVoteEndToEnd(t *testing.T) {
 }
 
 // TestAbandonEndToEnd: 3 days before the abandon limit one message pings
-// every seat; at the limit the match ends as abandoned, saying so without
-// a ping, and the channel is free.
+// every seat, and /status shows the warning (in the core's words, as the
+// playground's status bar) in a match and in a lobby; at the limit the
+// match ends as abandoned, saying so without a ping, and the channel is
+// free.
 func TestAbandonEndToEnd(t *testing.T) {
-	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	t0 := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	clock := &stepClock{now: t0}
 	h := newHarness(t, harnessOpts{now: clock.Now, abandon: 30 * 24 * time.Hour})
 	F := fakediscord.Str
 	ctx := context.Background()
+	const other = "200000000000000002"
+	h.fd.AddChannel(other, "more-games")
 	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"))
 	h.click(bob, room, "Join")
 	h.click(alice, room, "Start")
+	h.cmd(bob, other, "play", F("game", "pebbles"))
 	n := len(h.fd.Messages(room))
 	clock.Advance(27*24*time.Hour - time.Minute)
 	h.bot.remind(ctx)
 	must(t, len(publicSince(h, room, n)) == 0, "a warning too early: %+v", publicSince(h, room, n))
+	r := h.cmd(bob, room, "status")
+	must(t, r.Ephemeral() && !strings.Contains(r.Content, "abandoned"), "status before the warning: %q", r.Content)
 	clock.Advance(time.Minute)
 	h.bot.remind(ctx)
 	got := publicSince(h, room, n)
@@ -241,11 +250,18 @@ func TestAbandonEndToEnd(t *testing.T) {
 	slices.Sort(got[0].Pings)
 	must(t, slices.Equal(got[0].Pings, []string{alice, bob}) && strings.Contains(got[0].Content, "has gone 3 weeks 6 days without a move. It ends as abandoned <t:"),
 		"the warning pings every seat: %+v", got[0])
+	// /status shows the warning with the end as a Discord timestamp.
+	warning := fmt.Sprintf("No move for 3 weeks 6 days: this match ends as abandoned on <t:%d:f> unless someone moves.", t0.Add(30*24*time.Hour).Unix())
+	r = h.cmd(carol, room, "status")
+	lines := strings.Split(r.Content, "\n")
+	must(t, r.Ephemeral() && lines[len(lines)-1] == warning && strings.Contains(r.Content, "waiting 3 weeks 6 days"), "status after the warning: %q", r.Content)
+	r = h.cmd(alice, other, "status")
+	must(t, r.Ephemeral() && strings.HasSuffix(r.Content, "\n"+warning) && strings.Contains(r.Content, "lobby"), "the lobby's status after the warning: %q", r.Content)
 	clock.Advance(3 * 24 * time.Hour)
 	h.bot.remind(ctx)
 	got = publicSince(h, room, n)
 	must(t, len(got) == 2 && len(got[1].Pings) == 0 && strings.Contains(got[1].Content, "ended as abandoned after 4 weeks 2 days"), "the end: %+v", got)
-	r := h.cmd(alice, room, "move", F("move", "take 1"))
+	r = h.cmd(alice, room, "move", F("move", "take 1"))
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "no open match"), "a move after the end: %q", r.Content)
 	r = h.cmd(alice, room, "play", F("game", "pebbles"))
 	must(t, !r.Ephemeral() && strings.Contains(r.Content, "Pebbles"), "a new match in the channel: %+v", r)

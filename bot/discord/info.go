@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -86,8 +87,15 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The abandon limit's warning or end, in the core's words (the
+	// playground's status bar shows the same).
+	notice := b.svc.Abandon(m).Notice(func(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) })
 	if m.Play == nil {
-		return privateResponse(lobbyPrivate(m)), nil
+		d := lobbyPrivate(m)
+		if notice != "" {
+			d.Content = clip(strings.TrimSpace(d.Content)+"\n"+notice, 2000)
+		}
+		return privateResponse(d), nil
 	}
 	var t strings.Builder
 	// The seats' lines carry the scores: the headline names the ranking
@@ -110,6 +118,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		}
 		t.WriteString("\n")
 	}
+	t.WriteString(notice)
 	return private(strings.TrimSpace(t.String())), nil
 }
 

@@ -55,21 +55,10 @@ func (s *Server) FireDue(ctx context.Context) ([]bot.Reminder, error) {
 	return all, nil
 }
 
-// abandonNotice is what the status bar says of the abandon limit: the
-// warning while it stands, and the end; empty otherwise.
+// abandonNotice is what the status bar says of the abandon limit (the
+// core's words, bot.AbandonState.Notice, as Discord's /status has them).
 func abandonNotice(a bot.AbandonState) string {
-	const when = "Mon 2 Jan 15:04 MST"
-	switch {
-	case a.Abandoned:
-		idle := "too long"
-		if a.After > 0 {
-			idle = bot.Span(a.After)
-		}
-		return fmt.Sprintf("Ended as abandoned: nobody moved for %s. The match is kept: its record can still be downloaded.", idle)
-	case a.Warned && !a.Ends.IsZero():
-		return fmt.Sprintf("No move for %s: this match ends as abandoned on %s unless someone moves.", bot.Waited(a.Idle), a.Ends.UTC().Format(when))
-	}
-	return ""
+	return a.Notice(func(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 MST") })
 }
 
 // reminded is what the standings add for a seat's reminders and deadline.

@@ -51,8 +51,10 @@ func TestTurnClockInBrowser(t *testing.T) {
 				fire(24 * time.Hour)
 			}
 			reload(id)
+			// (The passes fall at 10:00, an hour after the warning's
+			// time: the end is the full 3 days after the warning.)
 			notice := p.shown("#notice")
-			if notice != "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 09:00 UTC unless someone moves." {
+			if notice != "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 10:00 UTC unless someone moves." {
 				t.Errorf("%s: the warning reads %q", wd.name, notice)
 			}
 			if got := p.str(waits); !strings.Contains(got, "reminded 27 times") {

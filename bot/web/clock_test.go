@@ -163,8 +163,10 @@ func TestTurnClock(t *testing.T) {
 			fire(bot.ReminderAbandonWarning, bot.ReminderDue)
 		}
 	}
+	// The pass ran an hour after the warning's time (the test's passes
+	// fall at 10:00): the end is the full 3 days after the warning.
 	m = view()
-	if want := "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 09:00 UTC unless someone moves."; m.Notice != want {
+	if want := "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 10:00 UTC unless someone moves."; m.Notice != want {
 		t.Errorf("the warning reads %q, want %q", m.Notice, want)
 	}
 	if w := m.Waits[active]; w.Text != "waiting 3 weeks 6 days, reminded 27 times" {
@@ -184,7 +186,13 @@ func TestTurnClock(t *testing.T) {
 	if m = view(); m.Notice != "" {
 		t.Errorf("after a move the notice reads %q", m.Notice)
 	}
+	// No pass runs across the next warning's time: the first after the
+	// limit warns, and the match ends 3 days later, never unwarned.
 	clock.Advance(30*24*time.Hour + time.Minute)
+	fire(bot.ReminderAbandonWarning, bot.ReminderDue)
+	clock.Advance(3*24*time.Hour - time.Minute)
+	fire(bot.ReminderDue)
+	clock.Advance(time.Minute)
 	fire(bot.ReminderAbandoned)
 	m = view()
 	if m.Status != "aborted" || !m.Abandoned || m.Notice != "Ended as abandoned: nobody moved for 4 weeks 2 days. The match is kept: its record can still be downloaded." {
