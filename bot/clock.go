@@ -74,6 +74,52 @@ func (c ClockSettings) Check() error {
 	return nil
 }
 
+// ChangeClock is c with the settings a person typed: remind and deadline
+// as ParseSpan reads them ("12h", "3d", "off"), atDeadline DeadlineRemind
+// or DeadlineReplace; a nil one is left as it is. It refuses what Check
+// refuses, in the same words for every front end (Discord's /clock and
+// /play, the playground's clock form).
+func ChangeClock(c ClockSettings, remind, deadline, atDeadline *string) (ClockSettings, error) {
+	if remind != nil {
+		d, err := ParseSpan(*remind)
+		if err != nil {
+			return c, err
+		}
+		c.Remind = d
+	}
+	if deadline != nil {
+		d, err := ParseSpan(*deadline)
+		if err != nil {
+			return c, err
+		}
+		c.Deadline = d
+	}
+	if atDeadline != nil {
+		c.OnDeadline = strings.TrimSpace(*atDeadline)
+	}
+	return c, c.Check()
+}
+
+// Text words the settings for people, the same on every front end: "a
+// reminder to whoever must move every 1 day ...; no turn deadline."
+func (c ClockSettings) Text() string {
+	var t strings.Builder
+	if c.Remind > 0 {
+		fmt.Fprintf(&t, "a reminder to whoever must move every %s (never while they are away or in their quiet hours)", Span(c.Remind))
+	} else {
+		t.WriteString("no reminders")
+	}
+	switch {
+	case c.Deadline <= 0:
+		t.WriteString("; no turn deadline.")
+	case c.action() == DeadlineReplace:
+		fmt.Fprintf(&t, "; a turn deadline of %s, after which the other players vote to wait longer, play the seat's default move or open it to a substitute.", Span(c.Deadline))
+	default:
+		fmt.Fprintf(&t, "; a turn deadline of %s, when the player is reminded once more.", Span(c.Deadline))
+	}
+	return t.String()
+}
+
 // action is what happens at the deadline.
 func (c ClockSettings) action() string {
 	if c.OnDeadline == "" {
@@ -292,6 +338,28 @@ func ParseSpan(text string) (time.Duration, error) {
 		}
 	}
 	return total, nil
+}
+
+// SpanInput writes a length of time as ParseSpan reads it, for a form to
+// show: "off", "12h", "1d12h", "2w".
+func SpanInput(d time.Duration) string {
+	if d <= 0 {
+		return "off"
+	}
+	var t strings.Builder
+	for _, u := range []struct {
+		d    time.Duration
+		unit string
+	}{{7 * 24 * time.Hour, "w"}, {24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}} {
+		if n := d / u.d; n > 0 {
+			fmt.Fprintf(&t, "%d%s", n, u.unit)
+			d -= n * u.d
+		}
+	}
+	if t.Len() == 0 {
+		return "1m"
+	}
+	return t.String()
 }
 
 // Span writes a length of time for people: "2 days 3 hours", "45 minutes",

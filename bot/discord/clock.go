@@ -118,24 +118,8 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 	return private("This match: " + settingsText(m.Clock.Settings)), nil
 }
 
-// settingsText words a match's clock settings.
-func settingsText(c bot.ClockSettings) string {
-	var t strings.Builder
-	if c.Remind > 0 {
-		fmt.Fprintf(&t, "a reminder to whoever must move every %s (never while they are away or in their quiet hours)", bot.Span(c.Remind))
-	} else {
-		t.WriteString("no reminders")
-	}
-	switch {
-	case c.Deadline <= 0:
-		t.WriteString("; no turn deadline.")
-	case c.OnDeadline == bot.DeadlineReplace:
-		fmt.Fprintf(&t, "; a turn deadline of %s, after which the other players vote to wait longer, play the seat's default move or open it to a substitute.", bot.Span(c.Deadline))
-	default:
-		fmt.Fprintf(&t, "; a turn deadline of %s, when the player is reminded once more.", bot.Span(c.Deadline))
-	}
-	return t.String()
-}
+// settingsText words a match's clock settings (the core's words).
+func settingsText(c bot.ClockSettings) string { return c.Text() }
 
 // away is /away.
 func (b *Bot) away(ctx context.Context, r *Request) (*Response, error) {
@@ -357,28 +341,19 @@ func onDeadline() *discordgo.ApplicationCommandOption {
 }
 
 // clockOptions applies /play's and /clock's remind, deadline and
-// at-deadline options to c, and says whether any was given.
+// at-deadline options to c (bot.ChangeClock, as the playground's form),
+// and says whether any was given.
 func clockOptions(r *Request, c bot.ClockSettings) (bot.ClockSettings, bool, error) {
 	opts := options(r)
-	set := false
-	if o, ok := opts["remind"]; ok {
-		d, err := bot.ParseSpan(o.StringValue())
-		if err != nil {
-			return c, false, err
+	var given [3]*string
+	for i, name := range []string{"remind", "deadline", "at-deadline"} {
+		if o, ok := opts[name]; ok {
+			v := o.StringValue()
+			given[i] = &v
 		}
-		c.Remind, set = d, true
 	}
-	if o, ok := opts["deadline"]; ok {
-		d, err := bot.ParseSpan(o.StringValue())
-		if err != nil {
-			return c, false, err
-		}
-		c.Deadline, set = d, true
-	}
-	if o, ok := opts["at-deadline"]; ok {
-		c.OnDeadline, set = o.StringValue(), true
-	}
-	return c, set, c.Check()
+	c, err := bot.ChangeClock(c, given[0], given[1], given[2])
+	return c, given != [3]*string{}, err
 }
 
 // abandonMessage is the warning to every seat that the match is about to

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strings"
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
@@ -96,6 +98,7 @@ type waitJSON struct {
 func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 	out := summary(m)
 	out.Notice = abandonNotice(s.svc.Abandon(m))
+	out.Clock = clockOf(m)
 	ws, err := s.svc.Waits(ctx, m)
 	if err != nil {
 		s.log.WarnContext(ctx, "playground: seat clocks", "match", m.ID, "err", err)
@@ -116,4 +119,69 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 		out.Waits = append(out.Waits, j)
 	}
 	return out
+}
+
+// clockJSON is a match's clock settings for the page's form: each as the
+// form's field takes it (bot.SpanInput), and in the core's words.
+type clockJSON struct {
+	Remind     string `json:"remind"`
+	Deadline   string `json:"deadline"`
+	AtDeadline string `json:"at_deadline"`
+	Text       string `json:"text"`
+	// Open is set while the settings can change (the match is open).
+	Open bool `json:"open"`
+}
+
+func clockOf(m bot.Match) *clockJSON {
+	c := m.Clock.Settings
+	at := c.OnDeadline
+	if at == "" {
+		at = bot.DeadlineRemind
+	}
+	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: c.Text(), Open: m.Status.Open()}
+}
+
+// clockReq changes a match's clock settings; a field left out stays.
+type clockReq struct {
+	Remind     *string `json:"remind"`
+	Deadline   *string `json:"deadline"`
+	AtDeadline *string `json:"at_deadline"`
+}
+
+// setClock changes a match's clock settings through the core call
+// Discord's /clock makes (bot.ChangeClock, bot.Service.SetClock), with
+// its refusals. The playground is one table whose user plays every seat,
+// so it may change any of its matches, as a Discord moderator may.
+func (s *Server) setClock(w http.ResponseWriter, r *http.Request) {
+	var req clockReq
+	if err := decode(w, r, 1<<12, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	m, err := s.svc.Get(ctx, bot.ByID(r.PathValue("id")))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !strings.HasPrefix(m.Channel, channelPrefix) {
+		// Another front end's match in a shared store is not the
+		// playground's to change.
+		s.fail(w, r, bot.ErrNotFound)
+		return
+	}
+	c, err := bot.ChangeClock(m.Clock.Settings, req.Remind, req.Deadline, req.AtDeadline)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if c.OnDeadline == bot.DeadlineReplace && m.Clock.Settings.OnDeadline != bot.DeadlineReplace {
+		s.fail(w, r, bot.Invalid("the playground cannot hold a deadline vote: all its seats play at one screen, so there is no one else to ask; at a deadline here the player is reminded once more"))
+		return
+	}
+	if m, err = s.svc.SetClock(ctx, bot.ByID(m.ID), hotseat(0, "").ID, true, c); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.withWaits(ctx, m))
 }

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -90,6 +91,82 @@ func TestTurnClockInBrowser(t *testing.T) {
 				t.Errorf("%s: the list says %q", wd.name, got)
 			}
 			p.look("list-abandoned")
+		})
+	}
+}
+
+// TestClockFormInBrowser: what a person sees of the turn clock's settings
+// form: the match's settings in the core's words, a refusal in the same
+// words as Discord's /clock, a saved change (kept after a reload, and the
+// interval the scheduler then keeps), and no form on an ended match.
+func TestClockFormInBrowser(t *testing.T) {
+	for _, wd := range widths {
+		t.Run(wd.name, func(t *testing.T) {
+			t.Parallel()
+			h, clock := clockPlayground(t)
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			p := newPage(t, browser(t), srv.URL, wd)
+			set := func(sel, text string) {
+				t.Helper()
+				p.do("clear "+sel, js(fmt.Sprintf(`document.querySelector(%q).value = ""`, sel)))
+				p.typeKeys(sel, text)
+			}
+			p.start()
+			id := p.create(matchForm{game: "pebbles", seats: 2, seed: "9", names: "Ann, Ben", option: [2]string{"pile", "40"}})
+			if got := p.shown("#clocktext"); got != "This match: a reminder to whoever must move every 1 day (never while they are away or in their quiet hours); no turn deadline." {
+				t.Errorf("%s: the clock panel says %q", wd.name, got)
+			}
+			if got := p.str(`[clockremind.value, clockdeadline.value, clockat.value, clockat.querySelector("option[value=replace]").disabled].join("|")`); got != "1d|off|remind|true" {
+				t.Errorf("%s: the form holds %q", wd.name, got)
+			}
+			p.look("clock-form")
+
+			set("#clockremind", "5m")
+			p.click("#clocksave")
+			p.wait(`!document.getElementById("clockerror").hidden`)
+			if got := p.shown("#clockerror"); got != "A reminder interval is from 1 hour to 2 weeks, or off; 5 minutes is not." {
+				t.Errorf("%s: the refusal reads %q", wd.name, got)
+			}
+			p.look("clock-refused")
+
+			set("#clockremind", "12h")
+			set("#clockdeadline", "3d")
+			p.click("#clocksave")
+			p.wait(`document.getElementById("clocktext").textContent.startsWith("Saved.")`)
+			if got := p.shown("#clocktext"); got != "Saved. This match: a reminder to whoever must move every 12 hours (never while they are away or in their quiet hours); a turn deadline of 3 days, when the player is reminded once more." {
+				t.Errorf("%s: after saving the panel says %q", wd.name, got)
+			}
+			if p.visible("#clockerror") {
+				t.Errorf("%s: the refusal stays after a saved change: %q", wd.name, p.shown("#clockerror"))
+			}
+			p.look("clock-saved")
+
+			clock.Advance(12 * time.Hour)
+			if _, err := h.FireDue(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			p.do("open the match", chromedp.Navigate(srv.URL+"/?match="+id), waitJS(`!document.getElementById("table").hidden && document.getElementById("clockremind").value !== ""`))
+			if got := p.str(`[clockremind.value, clockdeadline.value].join("|")`); got != "12h|3d" {
+				t.Errorf("%s: after a reload the form holds %q", wd.name, got)
+			}
+			if got := p.str(`[...document.querySelectorAll("#standings .wait")].map((e) => e.textContent).join("|")`); !strings.Contains(got, "waiting 12 hours, reminded once") {
+				t.Errorf("%s: 12 hours on the standings say %q", wd.name, got)
+			}
+
+			// An ended match shows what it had, with no form.
+			clock.Advance(40 * 24 * time.Hour)
+			for range 2 { // the warning, then 3 days on, the end
+				if _, err := h.FireDue(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(3 * 24 * time.Hour)
+			}
+			p.do("open the match", chromedp.Navigate(srv.URL+"/?match="+id), waitJS(`!document.getElementById("table").hidden && document.getElementById("clocktext").textContent !== ""`))
+			if got := p.shown("#clocktext"); !strings.HasPrefix(got, "This match had: a reminder to whoever must move every 12 hours") || p.visible("#clockform") {
+				t.Errorf("%s: an ended match's clock panel says %q (form shown: %v)", wd.name, got, p.visible("#clockform"))
+			}
+			p.look("clock-ended")
 		})
 	}
 }

@@ -256,3 +256,71 @@ func TestServeRunsClock(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestClockSettings: the playground changes a match's clock settings
+// through the core call Discord's /clock makes, with its refusals in the
+// same words; the new interval is what the scheduler then keeps.
+func TestClockSettings(t *testing.T) {
+	h, clock := clockPlayground(t)
+	type clockView struct {
+		Remind, Deadline, Text string
+		AtDeadline             string `json:"at_deadline"`
+		Open                   bool
+	}
+	var created struct {
+		Match struct {
+			ID    string
+			Clock clockView
+		}
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "9", "options": map[string]string{"pile": "40"}}, 201, &created)
+	id := created.Match.ID
+	if c := created.Match.Clock; c.Remind != "1d" || c.Deadline != "off" || c.AtDeadline != "remind" || !c.Open ||
+		c.Text != "a reminder to whoever must move every 1 day (never while they are away or in their quiet hours); no turn deadline." {
+		t.Fatalf("a new match's clock: %+v", c)
+	}
+	for _, bad := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"remind": "5m"}, "A reminder interval is from 1 hour to 2 weeks, or off; 5 minutes is not."},
+		{map[string]any{"deadline": "2h"}, "A turn deadline is from 12 hours to 4 weeks 2 days, or off; 2 hours is not."},
+		{map[string]any{"remind": "soon"}, `"soon" is not a length of time; write it like 12h, 3d or 1w.`},
+		{map[string]any{"at_deadline": "wait"}, `At a deadline the match can remind or replace, not "wait".`},
+		{map[string]any{"deadline": "3d", "at_deadline": "replace"}, "The playground cannot hold a deadline vote: all its seats play at one screen, so there is no one else to ask; at a deadline here the player is reminded once more."},
+	} {
+		var p struct{ Error string }
+		call(t, h, "POST", "/api/matches/"+id+"/clock", bad.body, 400, &p)
+		if p.Error != bad.want {
+			t.Errorf("%v: %q, want %q", bad.body, p.Error, bad.want)
+		}
+	}
+	var m struct {
+		Version int64
+		Clock   clockView
+		Waits   []struct{ Text string }
+	}
+	call(t, h, "GET", "/api/matches/"+id, nil, 200, &m)
+	if m.Clock.Remind != "1d" || m.Clock.Deadline != "off" {
+		t.Fatalf("refused changes changed the clock: %+v", m.Clock)
+	}
+	call(t, h, "POST", "/api/matches/"+id+"/clock", map[string]any{"remind": "12h", "deadline": "3d"}, 200, &m)
+	if c := m.Clock; c.Remind != "12h" || c.Deadline != "3d" || c.AtDeadline != "remind" ||
+		c.Text != "a reminder to whoever must move every 12 hours (never while they are away or in their quiet hours); a turn deadline of 3 days, when the player is reminded once more." {
+		t.Fatalf("after the change: %+v", c)
+	}
+	clock.Advance(12 * time.Hour)
+	if rs, err := h.FireDue(context.Background()); err != nil || len(rs) != 1 || rs[0].Kind != bot.ReminderDue {
+		t.Fatalf("12 hours on: %v %v, want one reminder", rs, err)
+	}
+	call(t, h, "GET", "/api/matches/"+id, nil, 200, &m)
+	if !strings.Contains(m.Waits[0].Text+m.Waits[1].Text, "waiting 12 hours, reminded once") {
+		t.Errorf("the standings after the new interval: %+v", m.Waits)
+	}
+	// Only the deadline: the interval stays.
+	call(t, h, "POST", "/api/matches/"+id+"/clock", map[string]any{"deadline": "off"}, 200, &m)
+	if m.Clock.Remind != "12h" || m.Clock.Deadline != "off" {
+		t.Errorf("a change of the deadline alone: %+v", m.Clock)
+	}
+	call(t, h, "POST", "/api/matches/nosuchmatch/clock", map[string]any{"remind": "12h"}, 404, nil)
+}

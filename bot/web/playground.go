@@ -58,6 +58,7 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /api/matches/{id}/choices", s.choices)
 	s.mux.HandleFunc("GET /api/matches/{id}/suggest", s.suggest)
 	s.mux.HandleFunc("POST /api/matches/{id}/moves", s.move)
+	s.mux.HandleFunc("POST /api/matches/{id}/clock", s.setClock)
 	s.mux.HandleFunc("GET /api/matches/{id}/log", s.moveLog)
 	s.mux.HandleFunc("GET /api/matches/{id}/history", s.history)
 	s.mux.HandleFunc("GET /api/matches/{id}/record", s.record)
@@ -160,6 +161,9 @@ type matchJSON struct {
 	// bar's word on the abandon limit (clock.go), only on a single match.
 	Abandoned bool   `json:"abandoned,omitempty"`
 	Notice    string `json:"notice,omitempty"`
+	// Clock is the match's clock settings (clock.go), only on a single
+	// match.
+	Clock *clockJSON `json:"clock,omitempty"`
 }
 
 // seatStyle is render.SeatStyle for the page: RGB as a CSS colour.

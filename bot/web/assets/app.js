@@ -312,6 +312,7 @@ function showMatch() {
   }
   showImages();
   standings();
+  clockPanel();
   hand();
   refreshChoices();
   refreshLog();
