@@ -18,7 +18,9 @@
 // The playground runs the host's turn clock as the Discord bot does
 // (clock.go: Server.FireDue every 30 seconds while ListenAndServe runs);
 // with no one to ping, the page shows what fired: reminders in the
-// standings, the abandon warning and the end in the status bar.
+// standings, the abandon warning and the end in the status bar. Its Turn
+// clock panel changes a match's reminder interval and turn deadline
+// through the call Discord's /clock makes.
 //
 // The playground has no accounts: whoever reaches it may play every seat.
 // It is meant for 127.0.0.1 (the default address); do not expose it. It
@@ -32,13 +34,14 @@
 //	GET  /api/matches                        the newest 50 matches, open and finished
 //	POST /api/matches                        {game, seats, options, seed, names} -> match (started)
 //	POST /api/import                         {record} -> match set up and played from a match record
-//	GET  /api/matches/{id}                   match summary (status, seats, seed, version, phase)
+//	GET  /api/matches/{id}                   match summary (status, seats, seed, version, phase, clock)
 //	GET  /api/matches/{id}/images?seat=S     the images seat S sees (-1: spectators), with their URLs
 //	GET  /api/matches/{id}/images/{name}?seat=S  one image (PNG)
 //	GET  /api/matches/{id}/hand?seat=S       the seat's private view and holding
 //	GET  /api/matches/{id}/choices?seat=S&partial=...   next decision of a partial move
 //	GET  /api/matches/{id}/suggest?seat=S&q=...         autocompletion of typed notation
 //	POST /api/matches/{id}/moves             {seat, move, version, request_id} -> outcome
+//	POST /api/matches/{id}/clock             {remind, deadline, at_deadline} (each optional) -> match
 //	GET  /api/matches/{id}/log               applied moves
 //	GET  /api/matches/{id}/history?seat=S    the moves narrated as seat S reads them
 //	GET  /api/matches/{id}/record            the match record, as a file download
