@@ -27,9 +27,10 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// Versions: stateVersion is the encoding MarshalState writes (1 lacked
-// the rules field); rulesVersion is the rules new matches play, and
-// oldestRulesVersion the oldest this build still plays.
+// Versions: stateVersion is the encoding MarshalState writes for a match
+// of the current rules (1 lacked the rules field, and is still written for
+// a rules-1 match: see MarshalState); rulesVersion is the rules new matches
+// play, and oldestRulesVersion the oldest this build still plays.
 const (
 	stateVersion       = 2
 	rulesVersion       = 2
@@ -325,11 +326,36 @@ func (Game) ParseMove(text string) (engine.Move, error) {
 
 func (Game) FormatMove(m engine.Move) string { return strings.Join(m, " ") }
 
-func (Game) MarshalState(s engine.State) ([]byte, error) { return json.Marshal(s.(*State)) }
+// stateV1 is state version 1, the encoding of the release that played
+// only rules version 1: State without the rules field.
+type stateV1 struct {
+	V      int        `json:"v"`
+	Pile   int        `json:"pile"`
+	Deck   []int      `json:"deck"`
+	Hands  [][]int    `json:"hands"`
+	Turn   int        `json:"turn"`
+	Winner int        `json:"winner"`
+	Moves  int        `json:"moves"`
+	RNG    engine.RNG `json:"rng"`
+}
 
-// UnmarshalState decodes both encodings: version 1, written by builds that
-// knew only rules version 1, has no rules field and is migrated to version
-// 2 with rules 1.
+// MarshalState writes a rules-1 match in state version 1, the encoding the
+// release that played only rules 1 reads, and every other match in the
+// current one. During a rolling upgrade that release serves the same store
+// beside this one and keeps playing the rules-1 matches (docs/architecture.md,
+// "Rolling upgrades"); a snapshot it could not read would break them.
+func (Game) MarshalState(s engine.State) ([]byte, error) {
+	st := s.(*State)
+	if st.Rules == 1 {
+		return json.Marshal(stateV1{V: 1, Pile: st.Pile, Deck: st.Deck, Hands: st.Hands, Turn: st.Turn,
+			Winner: st.Winner, Moves: st.Moves, RNG: st.RNG})
+	}
+	return json.Marshal(st)
+}
+
+// UnmarshalState decodes both encodings: version 1, written for rules-1
+// matches (by this build too, see MarshalState), has no rules field and is
+// read as version 2 with rules 1.
 func (g Game) UnmarshalState(data []byte) (engine.State, error) {
 	var st State
 	if err := json.Unmarshal(data, &st); err != nil {
