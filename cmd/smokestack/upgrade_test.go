@@ -22,6 +22,7 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/playout"
+	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
 	"github.com/smokestack/smokestack/storage/redisstore"
@@ -309,4 +310,204 @@ func finishFixture(t *testing.T, st storage.Store, games *engine.Registry, g eng
 		t.Fatalf("replay of the finished log: %v", err)
 	}
 	t.Logf("%s rules %d: %d stored moves, %d played to the end", d.Match.Game, d.Match.RulesVersion, d.Match.Moves, played)
+}
+
+// previousPebbles is Pebbles as the release before its rules version 2
+// plays it, for a replica of the old build: it plays rules version 1 only
+// (new matches start under it, a match of version 2 is outside its range)
+// and reads only state version 1, the only encoding that release knew (its
+// UnmarshalState refused any other as an unknown state version). Moves go
+// to the current Pebbles code under rules 1, which keeps that release's
+// rules behind its version check (engine/testgame).
+type previousPebbles struct{ testgame.Game }
+
+func (g previousPebbles) Info() engine.Info {
+	info := g.Game.Info()
+	info.RulesVersion, info.OldestRulesVersion = 1, 1
+	return info
+}
+
+func (g previousPebbles) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
+	rules, err := g.Info().ResolveRules(s.RulesVersion)
+	if err != nil {
+		return nil, nil, fmt.Errorf("pebbles: %w", err)
+	}
+	s.RulesVersion = rules
+	return g.Game.Setup(s)
+}
+
+func (g previousPebbles) UnmarshalState(data []byte) (engine.State, error) {
+	var head struct {
+		V int `json:"v"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("pebbles: decode state: %w", err)
+	}
+	if head.V != 1 {
+		return nil, fmt.Errorf("pebbles: state version %d: %w", head.V, engine.ErrStateVersion)
+	}
+	return g.Game.UnmarshalState(data)
+}
+
+// rollingBuilds returns a service of the old build and one of the new
+// build, each with its own connection to one Redis, as two replicas of a
+// rolling upgrade are, and a third connection to read the store directly.
+func rollingBuilds(t *testing.T) (old, cur *bot.Service, raw storage.Store) {
+	srv := storagetest.Redis(t, storagetest.RedisOptions{})
+	prefix := storagetest.RedisPrefix(t)
+	open := func() storage.Store {
+		st := redisstore.New(srv.Client(), prefix, storage.Options{})
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	oldGames := engine.NewRegistry(append([]engine.Game{previousPebbles{}}, productGames()...)...)
+	return upgradeService(t, open(), oldGames), upgradeService(t, open(), testCatalog().games), open()
+}
+
+// stuckPins and stuckMoves make a Pebbles match whose rules versions end it
+// differently: after "take 1", "take 2", "take 3", "take 3" two pebbles are
+// left and every hand holds only 3s. Rules 1 give the win to the next seat
+// (Ada), rules 2 to the seat that took last (Ben).
+var (
+	stuckPins  = map[string]string{"deck": "1,3,3,2,3,3,3,3,3,3"}
+	stuckMoves = []string{"take 1", "take 2", "take 3", "take 3"}
+)
+
+// TestRollingUpgradeRules has the old and the new build serve one Redis:
+// a match the old build started plays on both by rules 1, whichever build
+// makes each move (the last one included, where the versions differ);
+// a match the new build started is refused by the old one with the
+// rules-version error, never played or changed by it, and plays on the new
+// one by rules 2.
+func TestRollingUpgradeRules(t *testing.T) {
+	ctx := context.Background()
+	old, cur, raw := rollingBuilds(t)
+	builds := map[string]*bot.Service{"old": old, "new": cur}
+	ada, ben := upgradeUsers[0], upgradeUsers[1]
+
+	lobby := func(t *testing.T, creator, joiner *bot.Service, channel string) bot.Match {
+		t.Helper()
+		m, err := creator.CreateMatch(ctx, bot.CreateRequest{Channel: channel, Game: "pebbles", Creator: ada, Seed: 77,
+			Options: map[string]string{"pile": "11"}, Pins: stuckPins})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := joiner.Join(ctx, bot.ByID(m.ID), ben); err != nil {
+			t.Fatalf("join: %v", err)
+		}
+		return m
+	}
+	// Both orders: the old build starts and makes the last move, or the
+	// new build does.
+	for _, order := range [][]string{{"old", "new"}, {"new", "old"}} {
+		t.Run("old match, "+order[0]+" build first", func(t *testing.T) {
+			m := lobby(t, old, builds[order[1]], "c-old-"+order[0])
+			if m.RulesVersion != 1 {
+				t.Fatalf("the old build opened a lobby under rules %d", m.RulesVersion)
+			}
+			o, err := builds[order[1]].Start(ctx, bot.ByID(m.ID), ada.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, mv := range stuckMoves {
+				by := order[i%2]
+				if o, err = builds[by].Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: []string{ada.ID, ben.ID}[i%2], Move: mv,
+					RequestID: fmt.Sprintf("%s-%d", m.ID, i)}); err != nil {
+					t.Fatalf("move %d %q on the %s build: %v", i+1, mv, by, err)
+				}
+				for name, svc := range builds { // each build reads what the other wrote
+					if got, err := svc.Get(ctx, bot.ByID(m.ID)); err != nil || got.Moves != int64(i+1) {
+						t.Fatalf("after move %d by the %s build, the %s build reads %d moves: %v", i+1, by, name, got.Moves, err)
+					}
+				}
+			}
+			if !o.Match.Play.Finished || o.Match.Play.Ranking[0] != 0 || o.Match.RulesVersion != 1 {
+				t.Errorf("the old match ended %+v under rules %d; want Ada winning by rules 1", o.Match.Play, o.Match.RulesVersion)
+			}
+			checkStoredLog(t, ctx, raw, m.ID, cur.Games())
+		})
+	}
+
+	t.Run("new match", func(t *testing.T) {
+		m := lobby(t, cur, old, "c-new") // joining needs no rules
+		if m.RulesVersion != 2 {
+			t.Fatalf("the new build opened a lobby under rules %d", m.RulesVersion)
+		}
+		refused := func(what string, err error) {
+			t.Helper()
+			var rv *bot.RulesVersionError
+			if !errors.As(err, &rv) || !rv.Newer() || rv.Version != 2 || rv.Current != 1 {
+				t.Fatalf("%s on the old build: %v, want the rules-version error of a newer match", what, err)
+			}
+			p := old.Explain(ctx, err)
+			if p.Kind != bot.KindRulesVersion || !strings.Contains(p.Text, "version 2 of the Pebbles (test game) rules, by a newer build, and this build plays version 1") {
+				t.Errorf("%s: the old build says %q (%s)", what, p.Text, p.Kind)
+			}
+		}
+		_, err := old.Start(ctx, bot.ByID(m.ID), ada.ID)
+		refused("start", err)
+		if _, err := cur.Start(ctx, bot.ByID(m.ID), ada.ID); err != nil {
+			t.Fatal(err)
+		}
+		var o bot.Outcome
+		for i, mv := range stuckMoves {
+			user := []string{ada.ID, ben.ID}[i%2]
+			before, err := raw.Get(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: user, Move: mv, RequestID: fmt.Sprintf("%s-%d", m.ID, i)}
+			_, err = old.Submit(ctx, req)
+			refused("move "+mv, err)
+			_, _, err = old.Choices(ctx, bot.ByID(m.ID), user, "")
+			refused("choices", err)
+			_, err = old.Board(ctx, bot.ByID(m.ID), 0)
+			refused("board", err)
+			_, err = old.Export(ctx, bot.ByID(m.ID))
+			refused("export", err)
+			after, err := raw.Get(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after.Version != before.Version || after.Moves != before.Moves || !bytes.Equal(after.State, before.State) {
+				t.Fatalf("the old build changed the new match: version %d→%d, moves %d→%d", before.Version, after.Version, before.Moves, after.Moves)
+			}
+			// The same request, retried on a replica of the new build, plays.
+			if o, err = cur.Submit(ctx, req); err != nil || o.Duplicate {
+				t.Fatalf("move %q on the new build: %v (duplicate %v)", mv, err, o.Duplicate)
+			}
+		}
+		if !o.Match.Play.Finished || o.Match.Play.Ranking[0] != 1 {
+			t.Errorf("the new match ended %+v; want Ben winning by rules 2", o.Match.Play)
+		}
+		checkStoredLog(t, ctx, raw, m.ID, cur.Games())
+	})
+}
+
+// checkStoredLog checks that a match's stored log holds each request once
+// and replays, under the match's rules, to its stored snapshot.
+func checkStoredLog(t *testing.T, ctx context.Context, st storage.Store, id string, games *engine.Registry) {
+	t.Helper()
+	d, err := transfer.Read(ctx, st, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, e := range d.Log {
+		if e.RequestID != "" && seen[e.RequestID] {
+			t.Errorf("match %s: request %s logged twice", id, e.RequestID)
+		}
+		seen[e.RequestID] = true
+	}
+	g, err := games.Get(d.Match.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed, err := replayLog(g, d)
+	if err != nil {
+		t.Fatalf("match %s: replay: %v", id, err)
+	}
+	if err := sameSnapshot(g, replayed, d.State); err != nil {
+		t.Errorf("match %s: %v", id, err)
+	}
 }
