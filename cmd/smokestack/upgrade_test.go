@@ -511,3 +511,145 @@ func checkStoredLog(t *testing.T, ctx context.Context, st storage.Store, id stri
 		t.Errorf("match %s: %v", id, err)
 	}
 }
+
+// TestRollingUpgradeLoad plays matches of both builds at once on one Redis,
+// every move sent as one request to a replica of each build at the same
+// moment (an interaction retried on another replica): a match the old
+// build started is played by whichever build commits first, the other
+// answers that the request was applied; a match of the new build is played
+// by the new build only and refused by the old one. At the end every match
+// has finished by its own rules with each move logged once.
+func TestRollingUpgradeLoad(t *testing.T) {
+	ctx := context.Background()
+	old, cur, raw := rollingBuilds(t)
+	const perBuild = 4
+	type match struct {
+		id    string
+		rules int
+		users []bot.UserRef
+	}
+	var matches []match
+	for i := 0; i < 2*perBuild; i++ {
+		creator := []*bot.Service{old, cur}[i/perBuild]
+		users := upgradeUsers[:2+i%3]
+		m, err := creator.CreateMatch(ctx, bot.CreateRequest{Channel: fmt.Sprintf("c%d", i), Game: "pebbles", Creator: users[0],
+			Seed: uint64(100 + i), Options: map[string]string{"pile": "40"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range users[1:] {
+			if _, err := old.Join(ctx, bot.ByID(m.ID), u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := cur.Start(ctx, bot.ByID(m.ID), users[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		matches = append(matches, match{m.ID, m.RulesVersion, users})
+	}
+	type result struct {
+		moves     int
+		old, dups int
+		byOld     int // moves the old build applied
+		err       error
+	}
+	results := make(chan result, len(matches))
+	for i, mt := range matches {
+		go func() {
+			var r result
+			defer func() { results <- r }()
+			rng := rand.New(rand.NewPCG(uint64(i), 3))
+			for n := 0; ; n++ {
+				m, err := cur.Get(ctx, bot.ByID(mt.id))
+				if err != nil {
+					r.err = err
+					return
+				}
+				if m.Play.Finished {
+					return
+				}
+				// The move is built on either build that plays the match.
+				builder := cur
+				if mt.rules == 1 && rng.IntN(2) == 0 {
+					builder = old
+				}
+				user := m.Seats[m.Play.Active[0]].UserID
+				move, err := randomMove(ctx, builder, mt.id, user, rng)
+				if err != nil {
+					r.err = err
+					return
+				}
+				req := bot.SubmitRequest{Ref: bot.ByID(mt.id), UserID: user, Move: move, RequestID: fmt.Sprintf("%s-%d", mt.id, n)}
+				type answer struct {
+					old bool // from the old build
+					o   bot.Outcome
+					err error
+				}
+				answers := make(chan answer, 2)
+				for _, svc := range []*bot.Service{old, cur} {
+					go func() {
+						o, err := svc.Submit(ctx, req)
+						answers <- answer{svc == old, o, err}
+					}()
+				}
+				first, second := <-answers, <-answers
+				applied := 0
+				for _, a := range []answer{first, second} {
+					byOld := a.old
+					var rv *bot.RulesVersionError
+					switch {
+					case a.err == nil && !a.o.Duplicate:
+						applied++
+						if byOld {
+							r.byOld++
+						}
+						if a.o.Match.Play != nil && mt.rules == 1 && a.o.Match.RulesVersion != 1 {
+							r.err = fmt.Errorf("match %s moved to rules %d", mt.id, a.o.Match.RulesVersion)
+						}
+					case a.err == nil:
+						r.dups++
+					case errors.As(a.err, &rv) && mt.rules == 2 && rv.Newer():
+						r.old++
+					default:
+						r.err = fmt.Errorf("match %s (rules %d) move %d %q: %v", mt.id, mt.rules, n+1, move, a.err)
+						return
+					}
+				}
+				if applied != 1 {
+					r.err = fmt.Errorf("match %s move %d %q applied %d times", mt.id, n+1, move, applied)
+					return
+				}
+				r.moves++
+			}
+		}()
+	}
+	var moves, refused, dups, byOld int
+	for range matches {
+		r := <-results
+		if r.err != nil {
+			t.Error(r.err)
+		}
+		moves, refused, dups, byOld = moves+r.moves, refused+r.old, dups+r.dups, byOld+r.byOld
+	}
+	if t.Failed() {
+		return
+	}
+	for _, mt := range matches {
+		d, err := transfer.Read(ctx, raw, mt.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Match.Status != storage.StatusFinished || d.Match.RulesVersion != mt.rules {
+			t.Errorf("match %s: %s under rules %d, want finished under rules %d", mt.id, d.Match.Status, d.Match.RulesVersion, mt.rules)
+		}
+		checkStoredLog(t, ctx, raw, mt.id, cur.Games())
+		// The old build still reads every match of its own rules.
+		if _, err := old.Get(ctx, bot.ByID(mt.id)); (err != nil) != (mt.rules == 2) {
+			t.Errorf("match %s (rules %d) on the old build: %v", mt.id, mt.rules, err)
+		}
+	}
+	if refused == 0 || dups == 0 || byOld == 0 || byOld == moves-refused {
+		t.Errorf("%d moves: %d applied by the old build, %d refused by it, %d answered as duplicates; want some of each, and some old matches' moves applied by the new build", moves, byOld, refused, dups)
+	}
+	t.Logf("%d matches, %d moves: %d applied by the old build, %d refused by it (newer rules), %d answered as already applied", len(matches), moves, byOld, refused, dups)
+}
