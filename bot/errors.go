@@ -301,6 +301,12 @@ func explain(err error) Problem {
 		p.Text = "This match was stored under rules this build does not play, so it cannot be continued here; it can still be aborted. Other matches are not affected."
 		if detail != "" {
 			p.Text = "This match cannot be continued here: " + detail + ". It can still be aborted; other matches are not affected."
+			// A match of a newer build, met during a rolling upgrade by a
+			// server still on the old build: the next try may reach one on
+			// the new build, so aborting is the last resort.
+			if rv := (*RulesVersionError)(nil); errors.As(err, &rv) && rv.Newer() {
+				p.Text = "This match cannot be continued here: " + detail + ". If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected."
+			}
 		}
 	case KindTooLarge:
 		p.Text = "That is too long."

@@ -106,8 +106,12 @@ func TestExplainEveryKind(t *testing.T) {
 		t.Errorf("incomplete: %+v", p)
 	}
 	rv := &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: "Pebbles", Version: 3, Oldest: 1, Current: 2}
-	if p := svc.Explain(context.Background(), fmt.Errorf("bot: load: %w", rv)); p.Text != "This match cannot be continued here: it was played under version 3 of the Pebbles rules, by a newer build, and this build plays versions 1 to 2. It can still be aborted; other matches are not affected." {
+	if p := svc.Explain(context.Background(), fmt.Errorf("bot: load: %w", rv)); p.Text != "This match cannot be continued here: it was played under version 3 of the Pebbles rules, by a newer build, and this build plays versions 1 to 2. If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected." {
 		t.Errorf("rules version: %+v", p)
+	}
+	rv.Version, rv.Oldest = 1, 2
+	if p := svc.Explain(context.Background(), rv); p.Text != "This match cannot be continued here: it was played under version 1 of the Pebbles rules, by an older build, and this build plays version 2. It can still be aborted; other matches are not affected." {
+		t.Errorf("rules version of an older build: %+v", p)
 	}
 	if p := svc.Explain(context.Background(), ex[bot.KindInvalid]); !strings.Contains(p.Text, `"[zero-width space]yyy`) || !strings.Contains(p.Text, "…\"") {
 		t.Errorf("invalid input is not echoed short and visible: %q", p.Text)

@@ -440,7 +440,7 @@ func TestRollingUpgradeRules(t *testing.T) {
 				t.Fatalf("%s on the old build: %v, want the rules-version error of a newer match", what, err)
 			}
 			p := old.Explain(ctx, err)
-			if p.Kind != bot.KindRulesVersion || !strings.Contains(p.Text, "version 2 of the Pebbles (test game) rules, by a newer build, and this build plays version 1") {
+			if p.Kind != bot.KindRulesVersion || !strings.Contains(p.Text, "version 2 of the Pebbles (test game) rules, by a newer build, and this build plays version 1. If the bot is being upgraded, try again in a few minutes") {
 				t.Errorf("%s: the old build says %q (%s)", what, p.Text, p.Kind)
 			}
 		}
