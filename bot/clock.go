@@ -260,8 +260,14 @@ func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule) 
 	} else {
 		c.Seats = slices.Clone(c.Seats)
 	}
+	// An active match whose rules this build does not play has no decoded
+	// state (a match of a newer build during a rolling upgrade): who must
+	// act is unknown here, so the seats keep their waits for a build that
+	// plays it.
+	blind := m.Status == StatusActive && m.Play == nil
 	for i := range c.Seats {
 		switch {
+		case blind:
 		case m.Status != StatusActive || !m.IsActive(i):
 			c.Seats[i] = SeatClock{}
 		case !prev.IsActive(i) || i == actor || c.Seats[i].Since.IsZero():

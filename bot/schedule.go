@@ -100,6 +100,13 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 	if err != nil && !errors.Is(err, ErrRulesVersion) {
 		return nil, err
 	}
+	// A match whose rules this build does not play gets no reminder or
+	// deadline from it (their delivery and outcomes need the rules): it is
+	// left uncommitted for a build that plays it (a newer replica during a
+	// rolling upgrade) once this process's lease has run out. Only its
+	// abandonment (the warning and the end), which needs no rules, is
+	// handled here.
+	blind := err != nil
 	if !strings.HasPrefix(m.Channel, prefix) {
 		return nil, nil
 	}
@@ -131,6 +138,12 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 			ends := s.abandon.endsIfWarnedAt(*m, now)
 			m.Clock.Warned, m.Clock.WarnedAt, changed = true, now, true
 			out = append(out, Reminder{Kind: ReminderAbandonWarning, Seat: -1, Waited: now.Sub(since(*m)), Ends: ends})
+		}
+		if blind {
+			if !changed {
+				return nil, errNoTick
+			}
+			return nil, nil
 		}
 		if m.Status != StatusActive {
 			if !changed && m.Due.Equal(s.dueOf(*m)) {

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -60,13 +61,18 @@ var upgradeUsers = []bot.UserRef{
 	{ID: "u:ada", Name: "Ada"}, {ID: "u:ben", Name: "Ben"}, {ID: "u:cleo", Name: "Cleo"}, {ID: "u:dev", Name: "Dev"},
 }
 
+// upgradeStart is the time of the upgrade tests' services.
+var upgradeStart = time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+
 // upgradeService is a service of games on st, with a fixed clock.
 func upgradeService(t testing.TB, st storage.Store, games *engine.Registry) *bot.Service {
+	return upgradeServiceAt(t, st, games, func() time.Time { return upgradeStart })
+}
+
+// upgradeServiceAt is upgradeService on the clock now.
+func upgradeServiceAt(t testing.TB, st storage.Store, games *engine.Registry, now func() time.Time) *bot.Service {
 	t.Helper()
-	svc, err := bot.New(bot.Config{
-		Games: games, Store: st, Renderers: testCatalog().renderers,
-		Now: func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) },
-	})
+	svc, err := bot.New(bot.Config{Games: games, Store: st, Renderers: testCatalog().renderers, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,6 +359,11 @@ func (g previousPebbles) UnmarshalState(data []byte) (engine.State, error) {
 // build, each with its own connection to one Redis, as two replicas of a
 // rolling upgrade are, and a third connection to read the store directly.
 func rollingBuilds(t *testing.T) (old, cur *bot.Service, raw storage.Store) {
+	return rollingBuildsAt(t, func() time.Time { return upgradeStart })
+}
+
+// rollingBuildsAt is rollingBuilds on the clock now.
+func rollingBuildsAt(t *testing.T, now func() time.Time) (old, cur *bot.Service, raw storage.Store) {
 	srv := storagetest.Redis(t, storagetest.RedisOptions{})
 	prefix := storagetest.RedisPrefix(t)
 	open := func() storage.Store {
@@ -361,7 +372,7 @@ func rollingBuilds(t *testing.T) (old, cur *bot.Service, raw storage.Store) {
 		return st
 	}
 	oldGames := engine.NewRegistry(append([]engine.Game{previousPebbles{}}, productGames()...)...)
-	return upgradeService(t, open(), oldGames), upgradeService(t, open(), testCatalog().games), open()
+	return upgradeServiceAt(t, open(), oldGames, now), upgradeServiceAt(t, open(), testCatalog().games, now), open()
 }
 
 // stuckPins and stuckMoves make a Pebbles match whose rules versions end it
@@ -652,4 +663,89 @@ func TestRollingUpgradeLoad(t *testing.T) {
 		t.Errorf("%d moves: %d applied by the old build, %d refused by it, %d answered as duplicates; want some of each, and some old matches' moves applied by the new build", moves, byOld, refused, dups)
 	}
 	t.Logf("%d matches, %d moves: %d applied by the old build, %d refused by it (newer rules), %d answered as already applied", len(matches), moves, byOld, refused, dups)
+}
+
+// TestRollingUpgradeClock: the old build leaves the turn clock of a match
+// it cannot play as the new build set it. Firing due matches, it sends no
+// reminder for it and writes nothing, so the new build sends it once the
+// old one's lease has run out; a player coming back from an absence, or
+// the clock's settings changed, on the old build keep the seats' waits.
+func TestRollingUpgradeClock(t *testing.T) {
+	ctx := context.Background()
+	var (
+		mu  sync.Mutex
+		now = upgradeStart
+	)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	old, cur, raw := rollingBuildsAt(t, clock)
+	ada, ben := upgradeUsers[0], upgradeUsers[1]
+	m, err := cur.CreateMatch(ctx, bot.CreateRequest{Channel: "c-clock", Game: "pebbles", Creator: ada, Seed: 5,
+		Clock: bot.ClockSettings{Remind: 12 * time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cur.Join(ctx, bot.ByID(m.ID), ben); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cur.Start(ctx, bot.ByID(m.ID), ada.ID); err != nil {
+		t.Fatal(err)
+	}
+	stored := func() storage.Match {
+		t.Helper()
+		sm, err := raw.Get(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sm
+	}
+	start := stored()
+	if start.Due.IsZero() || len(start.Clock) == 0 {
+		t.Fatalf("the new match has no turn clock: due %v, clock %s", start.Due, start.Clock)
+	}
+
+	// The old build keeps the seats' waits when it writes the clock.
+	if _, err := old.SetClock(ctx, bot.ByID(m.ID), ada.ID, false, bot.ClockSettings{Remind: 12 * time.Hour}); err != nil {
+		t.Fatalf("clock settings on the old build: %v", err)
+	}
+	if _, err := old.Back(ctx, ben.ID); err != nil {
+		t.Fatalf("back on the old build: %v", err)
+	}
+	if after := stored(); !after.Due.Equal(start.Due) || !sameClockSeats(t, after.Clock, start.Clock) {
+		t.Fatalf("the old build's clock writes changed the waits: due %v → %v, clock %s → %s", start.Due, after.Due, start.Clock, after.Clock)
+	}
+
+	advance(12*time.Hour + time.Minute)
+	before := stored()
+	rs, err := old.FireDue(ctx, "old-replica", 10)
+	if err != nil || len(rs) != 0 {
+		t.Fatalf("the old build fired %d reminders for a match it cannot play: %v", len(rs), err)
+	}
+	if after := stored(); after.Version != before.Version || !after.Due.Equal(before.Due) {
+		t.Fatalf("the old build wrote the match it cannot play: version %d → %d, due %v → %v", before.Version, after.Version, before.Due, after.Due)
+	}
+	if rs, err := cur.FireDue(ctx, "new-replica", 10); err != nil || len(rs) != 0 {
+		t.Fatalf("the new build fired %d reminders while the old one holds the lease: %v", len(rs), err)
+	}
+	advance(bot.ClockLease)
+	rs, err = cur.FireDue(ctx, "new-replica", 10)
+	if err != nil || len(rs) != 1 || rs[0].UserID != ada.ID || rs[0].Kind != bot.ReminderDue {
+		t.Fatalf("the new build fired %+v (%v), want one reminder to Ada", rs, err)
+	}
+}
+
+// sameClockSeats reports whether two stored clocks have the same seats'
+// waits.
+func sameClockSeats(t *testing.T, a, b json.RawMessage) bool {
+	t.Helper()
+	var ca, cb struct {
+		Seats json.RawMessage `json:"seats"`
+	}
+	if err := json.Unmarshal(a, &ca); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &cb); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Equal(ca.Seats, cb.Seats) && len(ca.Seats) > 0
 }
