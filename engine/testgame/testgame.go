@@ -14,7 +14,9 @@
 // Pebbles is also the worked example of a rules change (docs/architecture.md,
 // "Rules versions"): version 2 changed that ending, kept behind a check of
 // State.Rules, and the state encoding gained the rules field, which a
-// version 1 snapshot lacks and UnmarshalState fills in.
+// version 1 snapshot lacks and UnmarshalState fills in. A rules-1 match is
+// still written in version 1, so the release before rules 2 reads it
+// while both serve one store (docs/architecture.md, "Rolling upgrades").
 package testgame
 
 import (
