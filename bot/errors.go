@@ -306,6 +306,11 @@ func explain(err error) Problem {
 			// the new build, so aborting is the last resort.
 			if rv := (*RulesVersionError)(nil); errors.As(err, &rv) && rv.Newer() {
 				p.Text = "This match cannot be continued here: " + detail + ". If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected."
+				if rv.UnknownGame {
+					// Without the game nothing can be written to the
+					// match, not even its end.
+					p.Text = "This match cannot be continued here: " + detail + ". If the bot is being upgraded, try again in a few minutes. Other matches are not affected."
+				}
 			}
 		}
 	case KindTooLarge:
@@ -611,6 +616,9 @@ func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
 // rulesVersionDetail says which rules a refused match was played under
 // and which this build plays.
 func rulesVersionDetail(e *RulesVersionError) string {
+	if e.UnknownGame {
+		return fmt.Sprintf("it is a game (%s) that this build of the bot does not have", Echo(e.Game))
+	}
 	plays := fmt.Sprintf("versions %d to %d", e.Oldest, e.Current)
 	if e.Oldest == e.Current {
 		plays = fmt.Sprintf("version %d", e.Current)

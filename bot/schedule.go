@@ -100,6 +100,11 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 	if err != nil && !errors.Is(err, ErrRulesVersion) {
 		return nil, err
 	}
+	if err != nil && m.ID == "" {
+		// A game this build does not have at all: everything about it,
+		// its abandonment too, is left to a build that has it.
+		return nil, nil
+	}
 	// A match whose rules this build does not play gets no reminder or
 	// deadline from it (their delivery and outcomes need the rules): it is
 	// left uncommitted for a build that plays it (a newer replica during a

@@ -356,6 +356,12 @@ func (s *Service) load(ctx context.Context, id string) (Match, error) {
 func (s *Service) decode(sm storage.Match) (Match, error) {
 	sm = migrateLobbyPins(sm)
 	g, err := s.games.Get(sm.Game)
+	if errors.Is(err, engine.ErrUnknownGame) && sm.Game != "" {
+		// A game this build lacks is most likely one a newer build added
+		// (a rolling upgrade): the match is refused here, not called
+		// damaged, and a replica that has the game plays it.
+		return Match{}, &RulesVersionError{Match: sm.ID, Game: sm.Game, Name: sm.Game, Version: sm.RulesVersion, UnknownGame: true}
+	}
 	if err != nil {
 		return Match{}, &Error{Kind: KindDamaged, MatchID: sm.ID, Detail: "match " + sm.ID, Err: err}
 	}
@@ -402,7 +408,8 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 			return Match{}, fmt.Errorf("bot: %w", err)
 		}
 		m, err := s.load(ctx, id)
-		if err != nil && !(anyRules && errors.Is(err, ErrRulesVersion)) {
+		// (Without its game, m is empty: nothing can be written to it.)
+		if err != nil && !(anyRules && errors.Is(err, ErrRulesVersion) && m.ID != "") {
 			return Match{}, err
 		}
 		prev := m.Version

@@ -13,9 +13,16 @@ type RulesVersionError struct {
 	Version int    // the match's rules version
 	// Oldest and Current are the versions this build plays.
 	Oldest, Current int
+	// UnknownGame is set when this build does not have the match's game
+	// at all: a game added by a newer build, met by an older replica
+	// during a rolling upgrade. Name is then the game's ID.
+	UnknownGame bool
 }
 
 func (e *RulesVersionError) Error() string {
+	if e.UnknownGame {
+		return fmt.Sprintf("service: match %s is a game of %q, which this build does not have", e.Match, e.Game)
+	}
 	plays := fmt.Sprintf("versions %d to %d", e.Oldest, e.Current)
 	if e.Oldest == e.Current {
 		plays = fmt.Sprintf("version %d", e.Current)
@@ -34,7 +41,7 @@ func (e *RulesVersionError) Is(target error) bool { return target == ErrRulesVer
 
 // Newer reports whether the match comes from a newer build (its version is
 // above the current one) rather than an older one.
-func (e *RulesVersionError) Newer() bool { return e.Version > e.Current }
+func (e *RulesVersionError) Newer() bool { return e.UnknownGame || e.Version > e.Current }
 
 // checkRules refuses a match whose rules version this build does not play.
 func (m Match) checkRules() error {

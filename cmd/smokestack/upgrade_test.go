@@ -788,3 +788,78 @@ func TestSameSnapshotOlderEncoding(t *testing.T) {
 		t.Error("a truncated snapshot passes")
 	}
 }
+
+// TestRollingUpgradeNewGame: a game added by the new build is unknown to
+// the old one, which refuses its matches as a newer build's (try again
+// in a few minutes), never as damaged data and never with the advice to
+// abort; it cannot change them (not even abort or fire their clock), and
+// the new build plays on.
+func TestRollingUpgradeNewGame(t *testing.T) {
+	ctx := context.Background()
+	srv := storagetest.Redis(t, storagetest.RedisOptions{})
+	prefix := storagetest.RedisPrefix(t)
+	open := func() storage.Store {
+		st := redisstore.New(srv.Client(), prefix, storage.Options{})
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	var without []engine.Game // the old build: no Urbanization yet
+	for _, g := range productGames() {
+		if g.Info().ID != "urbanization" {
+			without = append(without, g)
+		}
+	}
+	later := func() time.Time { return upgradeStart.Add(40 * 24 * time.Hour) }
+	old := upgradeServiceAt(t, open(), engine.NewRegistry(without...), later)
+	cur := upgradeService(t, open(), testCatalog().games)
+	raw := open()
+	ada, ben := upgradeUsers[0], upgradeUsers[1]
+	m, err := cur.CreateMatch(ctx, bot.CreateRequest{Channel: "c-urb", Game: "urbanization", Creator: ada, Seed: 3,
+		Clock: bot.ClockSettings{Remind: 12 * time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cur.Join(ctx, bot.ByID(m.ID), ben); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cur.Start(ctx, bot.ByID(m.ID), ada.ID); err != nil {
+		t.Fatal(err)
+	}
+	before, err := raw.Get(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]func() error{
+		"get":        func() error { _, err := old.Get(ctx, bot.ByID(m.ID)); return err },
+		"in channel": func() error { _, err := old.Get(ctx, bot.InChannel("c-urb")); return err },
+		"move": func() error {
+			_, err := old.Submit(ctx, bot.SubmitRequest{Ref: bot.ByID(m.ID), UserID: ada.ID, Move: "pass"})
+			return err
+		},
+		"abort": func() error { _, err := old.Abort(ctx, bot.ByID(m.ID), ada.ID, false); return err },
+	}
+	for what, call := range calls {
+		err := call()
+		var rv *bot.RulesVersionError
+		if !errors.As(err, &rv) || !rv.UnknownGame || !rv.Newer() {
+			t.Fatalf("%s on the old build: %v, want the error of a game this build lacks", what, err)
+		}
+		p := old.Explain(ctx, err)
+		if p.Kind != bot.KindRulesVersion || !strings.Contains(p.Text, "a game (urbanization) that this build of the bot does not have. If the bot is being upgraded, try again in a few minutes.") || strings.Contains(p.Text, "abort") {
+			t.Errorf("%s: the old build says %q (%s)", what, p.Text, p.Kind)
+		}
+	}
+	// Forty days on, the match is long due (reminders, abandonment): the
+	// old build leaves all of it to a build that has the game.
+	if rs, err := old.FireDue(ctx, "old", 100); err != nil || len(rs) != 0 {
+		t.Fatalf("the old build fired %d reminders (%v) for a game it lacks", len(rs), err)
+	}
+	after, err := raw.Get(ctx, m.ID)
+	if err != nil || after.Version != before.Version || !bytes.Equal(after.State, before.State) {
+		t.Fatalf("the old build changed the match: version %d → %d (%v)", before.Version, after.Version, err)
+	}
+	got, err := cur.Get(ctx, bot.ByID(m.ID))
+	if err != nil || got.Play == nil || got.Play.Finished {
+		t.Fatalf("the new build reads %+v, %v; want the match in play", got.Play, err)
+	}
+}
