@@ -20,7 +20,8 @@ import (
 // serverPerms may change a server's defaults (/clock server:true).
 const serverPerms = discordgo.PermissionManageGuild | discordgo.PermissionAdministrator
 
-// clockEvery is how often the bot asks the core for due reminders.
+// clockEvery is how often the bot asks the core for due reminders
+// unless Config.ClockEvery says otherwise.
 const clockEvery = 30 * time.Second
 
 // remindBatch bounds the matches one round of reminders deals with.
@@ -255,9 +256,10 @@ func newOwner() string {
 	return "discord-" + hex.EncodeToString(b[:])
 }
 
-// runClock sends the due reminders every clockEvery until ctx is done.
+// runClock sends the due reminders every Config.ClockEvery until ctx is
+// done.
 func (b *Bot) runClock(ctx context.Context) {
-	t := time.NewTicker(clockEvery)
+	t := time.NewTicker(b.cfg.ClockEvery)
 	defer t.Stop()
 	for {
 		b.remind(ctx)

@@ -59,6 +59,10 @@ type Config struct {
 	// DeferAfter is how long a handler may run before the interaction is
 	// deferred (default 1.5 s, well inside Discord's 3 s).
 	DeferAfter time.Duration
+	// ClockEvery is how often the bot asks the core for due reminders
+	// (default 30 s). No environment variable sets it in a release build;
+	// the process tests poll faster (docs/testing.md).
+	ClockEvery time.Duration
 	// Now is the clock (default time.Now); it decides when the 15-minute
 	// interaction token has run out.
 	Now func() time.Time
@@ -113,6 +117,9 @@ func (c *Config) normalize() error {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.ClockEvery <= 0 {
+		c.ClockEvery = clockEvery
 	}
 	if c.DrainTimeout <= 0 {
 		c.DrainTimeout = 20 * time.Second

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -63,6 +64,11 @@ var variables = []variable{
 // such as DISCORD_TOKN should not go unnoticed); other environment
 // variables belong to the host.
 var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_"}
+
+// testVariables are the variables only a test build reads
+// (testclock_testgames.go); a release build has none, so it reports them
+// as unknown and ignores them.
+var testVariables []string
 
 // config is the validated configuration.
 type config struct {
@@ -138,7 +144,7 @@ func loadConfig(environ []string, envFile string) (config, error) {
 			continue
 		}
 		for _, p := range prefixes {
-			if strings.HasPrefix(k, p) && !serviceLink(k) {
+			if strings.HasPrefix(k, p) && !serviceLink(k) && !slices.Contains(testVariables, k) {
 				warnings = append(warnings, fmt.Sprintf("unknown environment variable %s (ignored; the closest known one is %s)", k, closest(k)))
 			}
 		}

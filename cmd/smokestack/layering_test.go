@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/smokestack/smokestack/engine"
 )
 
 // module is this module's path; the layering rules speak of paths below it.
@@ -233,6 +235,54 @@ func TestReleaseLinksNoTesting(t *testing.T) {
 	for _, p := range deps {
 		if p == "testing" || strings.HasPrefix(p, "testing/") || strings.HasSuffix(p, "test") && strings.HasPrefix(p, module+"/") {
 			t.Errorf("the release binary links %s", p)
+		}
+	}
+}
+
+// TestReleaseHasNoTestClock: the test clock (testclock_testgames.go) and
+// the test game are only in a build with the smokestack_testgames tag. A
+// release build (these tests are built without the tag, from the same
+// files) has no test clock hook, reports the test clock's variables as
+// unknown and ignores them, does not compile the test-only files and
+// links no test game.
+func TestReleaseHasNoTestClock(t *testing.T) {
+	// This test binary is a release build unless someone ran the tests
+	// with the tag, which has the test game (and the test clock).
+	tagged := slices.ContainsFunc(productGames(), func(g engine.Game) bool { return g.Info().ID == "pebbles" })
+	if !tagged {
+		if testClockHook != nil || len(testVariables) != 0 {
+			t.Fatal("the build without the smokestack_testgames tag has the test clock")
+		}
+		c, err := loadConfig([]string{"SMOKESTACK_TEST_CLOCK_FILE=/tmp/offset", "SMOKESTACK_TEST_CLOCK_EVERY=10ms"}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []string{"SMOKESTACK_TEST_CLOCK_FILE", "SMOKESTACK_TEST_CLOCK_EVERY"} {
+			if !slices.ContainsFunc(c.Warnings, func(w string) bool { return strings.Contains(w, "unknown environment variable "+v) }) {
+				t.Errorf("a release build does not report %s as unknown: %q", v, c.Warnings)
+			}
+		}
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to list the binary's files: %v", err)
+	}
+	list := func(tags ...string) []string {
+		args := append([]string{"list"}, tags...)
+		args = append(args, "-f", "{{join .GoFiles \" \"}} {{join .Deps \" \"}}", module+"/cmd/smokestack")
+		out, err := exec.Command(goTool, args...).Output()
+		if err != nil {
+			t.Fatalf("go list %v: %v", args, err)
+		}
+		return strings.Fields(string(out))
+	}
+	release, test := list(), list("-tags", "smokestack_testgames")
+	for _, f := range []string{"testclock_testgames.go", "catalog_testgames.go", module + "/engine/testgame", module + "/render/testgame"} {
+		if slices.Contains(release, f) {
+			t.Errorf("the release build has %s", f)
+		}
+		if !slices.Contains(test, f) { // else this test checks nothing
+			t.Errorf("the test build (tag smokestack_testgames) lacks %s", f)
 		}
 	}
 }

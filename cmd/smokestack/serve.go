@@ -31,7 +31,17 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	for _, w := range cfg.Warnings {
 		log.Warn("configuration: " + w)
 	}
-	store, err := openStore(ctx, cfg, log)
+	// The process's clock: time.Now (the nil default) in a release build.
+	var tc testClock
+	if testClockHook != nil {
+		if tc, err = testClockHook(environ); err != nil {
+			return fmt.Errorf("%w: %v", errConfig, err)
+		}
+		if tc.now != nil || tc.every != 0 {
+			log.Warn("test build: the test clock is on", "offset_file", tc.file, "clock_every", tc.every)
+		}
+	}
+	store, err := openStore(ctx, cfg, tc.now, log)
 	if err != nil {
 		return err
 	}
@@ -46,7 +56,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	// The turn clock (the Discord bot's and the playground's alike) ends
 	// abandoned matches, kept for export, after a warning; the store's
 	// own expiry, later, is a safety net.
-	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter, Metrics: metrics}
+	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter, Metrics: metrics, Now: tc.now}
 	svc, err := bot.New(bc)
 	if err != nil {
 		return err
@@ -56,6 +66,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	var front func(context.Context) error
 	if cfg.DiscordToken != "" {
 		dc := discordConfig(cfg)
+		dc.ClockEvery = tc.every
 		b, err := discord.New(dc, svc, log)
 		if err != nil {
 			return err
@@ -119,9 +130,10 @@ func (l redisLogger) Printf(ctx context.Context, format string, v ...any) {
 	l.log.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
-// openStore opens Redis when REDIS_URL is set, else the embedded store.
-func openStore(ctx context.Context, cfg config, log *slog.Logger) (storage.Store, error) {
-	opts := storage.Options{AbandonAfter: cfg.AbandonAfter + abandonGrace, DeleteEndedAfter: cfg.DeleteFinishedAfter, Log: log, Timeout: cfg.StoreTimeout}
+// openStore opens Redis when REDIS_URL is set, else the embedded store;
+// now is its clock (nil: time.Now).
+func openStore(ctx context.Context, cfg config, now func() time.Time, log *slog.Logger) (storage.Store, error) {
+	opts := storage.Options{AbandonAfter: cfg.AbandonAfter + abandonGrace, DeleteEndedAfter: cfg.DeleteFinishedAfter, Log: log, Timeout: cfg.StoreTimeout, Now: now}
 	if cfg.RedisURL == "" {
 		return openEmbedded(cfg, opts, log)
 	}
@@ -169,6 +181,21 @@ func discordConfig(cfg config) discord.Config {
 		ShardCount: cfg.DiscordShardCount, ShardIDs: cfg.DiscordShardIDs,
 	}
 }
+
+// testClock is the clock of a test build (testclock_testgames.go): now
+// replaces time.Now for the service and the store, every the Discord
+// bot's reminder poll. The zero testClock, a release build's, changes
+// nothing.
+type testClock struct {
+	now   func() time.Time
+	every time.Duration
+	file  string
+}
+
+// testClockHook reads the test clock's settings from the environment. It
+// is nil in a release build: only a build with the smokestack_testgames
+// tag sets it, and TestReleaseHasNoTestClock checks that.
+var testClockHook func(environ []string) (testClock, error)
 
 // abandonGrace is how long after SMOKESTACK_ABANDON_AFTER the store itself
 // deletes an open match: the turn clock (of the Discord bot or the

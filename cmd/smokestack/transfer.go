@@ -39,7 +39,7 @@ func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, cfg, log)
+	st, err := openStore(ctx, cfg, nil, log)
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func importCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, cfg, log)
+	st, err := openStore(ctx, cfg, nil, log)
 	if err != nil {
 		return err
 	}
