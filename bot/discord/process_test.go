@@ -181,11 +181,12 @@ func newPlayer(fd *fakediscord.Server, i int) *player {
 	return p
 }
 
-// play plays until the match ends, stop says so, or an interaction fails.
-func (p *player) play(stop func() bool) error {
-	F := fakediscord.Str
+// start opens a match of Pebbles with /play and the options (besides
+// the game), the second user joins and the first starts it.
+func (p *player) start(opts ...fakediscord.Opt) error {
 	fd := p.fd
-	if _, r, err := fd.Command(p.users[0], p.channel, "play", F("game", "pebbles"), F("options", "pile=99")); err != nil || r.Ephemeral() {
+	opts = append([]fakediscord.Opt{fakediscord.Str("game", "pebbles")}, opts...)
+	if _, r, err := fd.Command(p.users[0], p.channel, "play", opts...); err != nil || r.Ephemeral() {
 		return fmt.Errorf("%s /play: %v %q", p.channel, err, r.Content)
 	}
 	for i, label := range []string{"Join", "Start"} {
@@ -199,37 +200,28 @@ func (p *player) play(stop func() bool) error {
 			return fmt.Errorf("%s %s: %v", p.channel, label, err)
 		}
 	}
+	return nil
+}
+
+// play plays until the match ends, stop says so, or an interaction fails.
+func (p *player) play(stop func() bool) error {
+	F := fakediscord.Str
+	if err := p.start(F("options", "pile=99")); err != nil {
+		return err
+	}
 	turn := 0
 	for refusals := 0; !stop(); {
 		who := p.users[turn]
-		cs, err := fd.Autocomplete(who, p.channel, "move", fakediscord.Focus(F("move", "")))
+		mv, r, ack, err := p.move(who)
 		if err != nil {
 			return err
 		}
-		if len(cs) == 0 || strings.Contains(cs[0].Name, "not your turn") {
+		if mv == "" {
 			turn, refusals = 1-turn, refusals+1
 			if refusals > 4 {
 				return nil // no move for anyone: the match is over
 			}
 			continue
-		}
-		mv := cs[0].Value.(string)
-		if strings.Contains(cs[0].Name, "…") {
-			cs, err = fd.Autocomplete(who, p.channel, "move", fakediscord.Focus(F("move", mv+" ")))
-			if err != nil || len(cs) == 0 {
-				return fmt.Errorf("%s autocomplete %q: %v", p.channel, mv, err)
-			}
-			mv = cs[len(cs)-1].Value.(string)
-		}
-		sent := time.Now()
-		it, r, err := fd.Command(who, p.channel, "move", F("move", mv))
-		if err != nil {
-			return err
-		}
-		ack := time.Since(sent)
-		if r.Type == 5 {
-			fd.WaitFor(10*time.Second, func() bool { return fd.Seen(it).Content != "" })
-			r = fd.Seen(it)
 		}
 		switch {
 		case !r.Ephemeral() && strings.Contains(r.Content, "played"):
@@ -250,6 +242,41 @@ func (p *player) play(stop func() bool) error {
 		turn = 1 - turn
 	}
 	return nil
+}
+
+// move makes one move as who, the first complete one the autocompletion
+// offers, and returns it with the answer Discord ended up with and the
+// time to the acknowledgement. No move (mv empty) when the autocompletion
+// offers who none: not their turn, or the match is over.
+func (p *player) move(who string) (mv string, r fakediscord.Response, ack time.Duration, err error) {
+	F := fakediscord.Str
+	fd := p.fd
+	cs, err := fd.Autocomplete(who, p.channel, "move", fakediscord.Focus(F("move", "")))
+	if err != nil {
+		return "", r, 0, err
+	}
+	if len(cs) == 0 || strings.Contains(cs[0].Name, "not your turn") {
+		return "", r, 0, nil
+	}
+	mv = cs[0].Value.(string)
+	if strings.Contains(cs[0].Name, "…") {
+		cs, err = fd.Autocomplete(who, p.channel, "move", fakediscord.Focus(F("move", mv+" ")))
+		if err != nil || len(cs) == 0 {
+			return "", r, 0, fmt.Errorf("%s autocomplete %q: %v", p.channel, mv, err)
+		}
+		mv = cs[len(cs)-1].Value.(string)
+	}
+	sent := time.Now()
+	it, r, err := fd.Command(who, p.channel, "move", F("move", mv))
+	if err != nil {
+		return "", r, 0, err
+	}
+	ack = time.Since(sent)
+	if r.Type == 5 {
+		fd.WaitFor(10*time.Second, func() bool { return fd.Seen(it).Content != "" })
+		r = fd.Seen(it)
+	}
+	return mv, r, ack, nil
 }
 
 // posts counts the channel's board posts and turn pings.
