@@ -61,13 +61,13 @@ func TestProcessReplicas(t *testing.T) {
 	const replicas = 3
 	var backends []*url.URL
 	var procs []*proc
-	for range replicas {
+	for i := range replicas {
 		addr := freeAddr(t)
 		p := startSmokestack(t, bin, "DISCORD_TOKEN="+token, "DISCORD_API_BASE="+fd.URL, "DISCORD_MODE=http",
 			"DISCORD_APP_ID="+fd.AppID, "DISCORD_PUBLIC_KEY="+fd.PublicKeyHex(), "DISCORD_HTTP_ADDR="+addr,
 			"REDIS_URL=unix://"+rs.Socket, "REDIS_PREFIX="+prefix,
 			"SMOKESTACK_OPS_ADDR=127.0.0.1:0", "SMOKESTACK_LOG_FORMAT=json", "SMOKESTACK_LOG_LEVEL=debug",
-			"SMOKESTACK_TEST_CLOCK_FILE="+clock.file, "SMOKESTACK_TEST_CLOCK_EVERY="+remindPoll.String())
+			"SMOKESTACK_TEST_CLOCK_FILE="+clock.file, "SMOKESTACK_TEST_CLOCK_EVERY="+remindPolls[i].String())
 		procs = append(procs, p)
 		backends = append(backends, &url.URL{Scheme: "http", Host: addr})
 	}
@@ -150,16 +150,18 @@ func TestProcessReplicas(t *testing.T) {
 	t.Logf("%d channels, %d moves through %d replicas (requests per replica: %s)", n, total, replicas, strings.Join(counts, ", "))
 }
 
-// remindPoll is how often each process of TestProcessReplicas asks for
-// due reminders (30 s in a release build); remindSettle is how long the
-// test waits, after the reminders it expects have come, for any extra one
-// (a reminder sent twice) to come too: many polls of every replica. A
-// sweep moves the clock a step every remindStep, not a multiple of
-// remindPoll, so that the steps fall at every phase of the replicas' polls.
+// remindPolls are how often each process of TestProcessReplicas asks
+// for due reminders (30 s in a release build): different periods, so that
+// the replicas' polls keep changing order and each is sometimes the first
+// to find a match due. remindSettle is how long the test waits, after the
+// reminders it expects have come, for any extra one (a reminder sent
+// twice) to come too: several polls of every replica. A sweep moves the
+// clock a step every remindStep.
+var remindPolls = [...]time.Duration{70 * time.Millisecond, 100 * time.Millisecond, 130 * time.Millisecond}
+
 const (
-	remindPoll   = 100 * time.Millisecond
 	remindStep   = 70 * time.Millisecond
-	remindSettle = 10 * remindPoll
+	remindSettle = 650 * time.Millisecond
 )
 
 // processClock is the file holding the offset the processes add to the
@@ -190,7 +192,7 @@ func (c *processClock) set(d time.Duration) {
 
 // replicaReminders is the second part of TestProcessReplicas: 20 matches
 // created with /play remind:12h wait while the three processes poll the
-// same Redis for due reminders (every remindPoll each), and the test moves
+// same Redis for due reminders (every 70, 100 and 130 ms), and the test moves
 // their shared clock. Match k starts k minutes (of the shared clock) after
 // match 0, and the clock crosses each interval in steps of a minute, a
 // step every remindStep, so that the matches come due one by one and the
