@@ -16,6 +16,7 @@ import (
 // CreateRequest opens a lobby.
 type CreateRequest struct {
 	Channel string  // front-end channel key; one open match per channel
+	Server  string  // the front end's place of the channel (Match.Server); optional
 	Game    string  // engine game ID
 	Creator UserRef // takes seat 1
 	// Options and Pins are validated against the game now (a trial setup)
@@ -80,6 +81,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		Options:      opts,
 		Pins:         maps.Clone(req.Pins),
 		Channel:      req.Channel,
+		Server:       req.Server,
 		Creator:      req.Creator.ID,
 		Seats:        []storage.Seat{{UserID: req.Creator.ID, Name: req.Creator.Name}},
 		Status:       storage.StatusLobby,

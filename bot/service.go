@@ -173,9 +173,12 @@ type Match struct {
 	MinSeats int    `json:"min_seats,omitempty"`
 	MaxSeats int    `json:"max_seats,omitempty"`
 	Channel  string `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
-	Creator  string `json:"creator"` // user ID
-	Seats    []Seat `json:"seats"`   // in seat order
-	Status   Status `json:"status"`
+	// Server is the front end's place the channel belongs to (a Discord
+	// server: "discord:<guild>"); empty when it has none.
+	Server  string `json:"server,omitempty"`
+	Creator string `json:"creator"` // user ID
+	Seats   []Seat `json:"seats"`   // in seat order
+	Status  Status `json:"status"`
 	// Version counts the match's changes: a front end passes the version
 	// it showed as SubmitRequest.ExpectVersion.
 	Version int64     `json:"version"`

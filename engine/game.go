@@ -93,6 +93,10 @@ type SeatStatus struct {
 	// Stats are the seat's public figures (money, income, tiles in reserve,
 	// cards in hand ...) in the order the game wants them shown.
 	Stats []Stat `json:"stats,omitempty"`
+	// Breakdown is Score by the game's scoring categories: one Stat per
+	// category of Info.Scoring, in that order, whose values sum to Score
+	// (see ScoreBreakdown).
+	Breakdown []Stat `json:"breakdown,omitempty"`
 }
 
 // StatProjected is the Stat.Key of a seat's projected score: what it would
@@ -178,6 +182,10 @@ type Info struct {
 	OldestRulesVersion int          `json:"oldestRulesVersion"`
 	Options            []OptionSpec `json:"options,omitempty"`
 	Score              ScoreName    `json:"score"`
+	// Scoring lists the categories a seat scores in (Brass: links and
+	// industries of each period, money), in the order a result lists
+	// them; SeatStatus.Breakdown gives each seat's score in each.
+	Scoring []ScoringCategory `json:"scoring"`
 	// PrivateInfo is true when seats hold something only they may see (a
 	// hand of cards ...). When false, every seat's view is the public one,
 	// Holding is empty, and front ends offer no private view.

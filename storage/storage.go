@@ -99,9 +99,12 @@ type Match struct {
 	MinSeats int    `json:"min_seats,omitempty"`
 	MaxSeats int    `json:"max_seats,omitempty"`
 	Channel  string `json:"channel"` // front-end channel key, e.g. "discord:123" or "web:abc"
-	Creator  string `json:"creator"` // user ID
-	Seats    []Seat `json:"seats"`
-	Status   Status `json:"status"`
+	// Server is the front end's place the channel belongs to (a Discord
+	// server: "discord:<guild>"); empty when the front end has none.
+	Server  string `json:"server,omitempty"`
+	Creator string `json:"creator"` // user ID
+	Seats   []Seat `json:"seats"`
+	Status  Status `json:"status"`
 	// Version counts commits: 0 after Create, +1 for each Commit.
 	// Version and Moves stay next to each other, in this order: the Redis
 	// commit script finds them in the JSON with a plain search

@@ -56,6 +56,8 @@ func (b *Bot) commands() map[string]command {
 			str("topic", "A keyword, rule, tile, card or location", true, true),
 			str("game", "Which game (default: this channel's match)", false, true)), run: b.rules, complete: b.completeRules, private: true},
 		{def: def("help", "The commands, how to write moves, and where to find the rules (only you see it)"), run: b.helpCmd, private: true},
+		{def: def("games", "Every open match you sit in, in every server, yours to play first (only you see it)"), run: b.games, private: true},
+		{def: def("catchup", "What happened since your last move, with the board and your hand (only you see it)"), run: b.orThread(b.catchup), private: true},
 		{def: def("leave", "Leave the lobby (during play this resigns)"), run: b.orThread(b.leave)},
 		{def: def("resign", "Resign: the match ends for everyone"), run: b.orThread(b.resign)},
 		{def: def("abort", "Stop this channel's match (its creator or Manage Channels)"), run: b.orThread(b.abort)},

@@ -108,7 +108,7 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := bot.CreateRequest{Channel: r.key(), Game: g.Info().ID, Creator: r.User}
+	req := bot.CreateRequest{Channel: r.key(), Server: serverKey(r.I.GuildID), Game: g.Info().ID, Creator: r.User}
 	if req.Clock, err = b.playClock(ctx, r); err != nil {
 		return nil, err
 	}

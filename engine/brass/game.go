@@ -36,6 +36,7 @@ var info = sync.OnceValue(func() engine.Info {
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
+		Scoring:            scoring,
 		PrivateInfo:        true,
 		Examples: []engine.Example{
 			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},

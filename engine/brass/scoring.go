@@ -9,6 +9,34 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
+// The scoring categories (engine.Info.Scoring), indexes of
+// playerState.VPBy.
+const (
+	scoreCanalLinks = iota
+	scoreCanalIndustries
+	scoreRailLinks
+	scoreRailIndustries
+	scoreMoney
+	numScoring
+)
+
+var scoring = []engine.ScoringCategory{
+	{Key: "canal-links", Label: "Canal links"},
+	{Key: "canal-industries", Label: "Canal industries"},
+	{Key: "rail-links", Label: "Rail links"},
+	{Key: "rail-industries", Label: "Rail industries"},
+	{Key: "money", Label: "Money (£10 each)"},
+}
+
+// breakdown is a seat's score by scoring category.
+func (p *playerState) breakdown() []engine.Stat {
+	by := make(map[string]int, numScoring)
+	for i, c := range scoring {
+		by[c.Key] = p.VPBy[i]
+	}
+	return engine.ScoreBreakdown(scoring, by, p.VP)
+}
+
 // linkValue is what one link between a and b scores.
 // Rulebook, Phase III: a link scores one point per gold circle at its two
 // ends: each flipped industry counter there (anyone's) and the pair printed
@@ -38,6 +66,12 @@ func (st *state) scorePeriod(evs *[]engine.Event) {
 	links, tiles := st.periodScore()
 	for seat := 0; seat < st.N; seat++ {
 		st.Players[seat].VP += links[seat] + tiles[seat]
+		l, t := scoreCanalLinks, scoreCanalIndustries
+		if st.Period != periodCanal {
+			l, t = scoreRailLinks, scoreRailIndustries
+		}
+		st.Players[seat].VPBy[l] += links[seat]
+		st.Players[seat].VPBy[t] += tiles[seat]
 		*evs = append(*evs, act(seat, "score", "scores", "score", fmt.Sprintf(" %d VP for links and %d VP for industries (total %d)", links[seat], tiles[seat], st.Players[seat].VP),
 			"links", strconv.Itoa(links[seat]), "industries", strconv.Itoa(tiles[seat]), "vp", strconv.Itoa(st.Players[seat].VP)))
 	}
@@ -129,6 +163,7 @@ func (st *state) finish(evs *[]engine.Event) {
 		p := &st.Players[seat]
 		bonus := p.Money / 10
 		p.VP += bonus
+		p.VPBy[scoreMoney] += bonus
 		*evs = append(*evs, act(seat, "money-vp", "scores", "score", fmt.Sprintf(" %d VP for £%d in hand (total %d)", bonus, p.Money, p.VP), "vp", strconv.Itoa(p.VP)))
 	}
 	st.Mode = modeOver

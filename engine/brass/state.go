@@ -43,6 +43,8 @@ type playerState struct {
 	// Next[i] counts the counters already taken off industry i's stack
 	// (built or developed); the top of the stack is stacks[i][Next[i]].
 	Next [numIndustries]int `json:"next"`
+	// VPBy is VP by scoring category, in the order of scoring.
+	VPBy [numScoring]int `json:"vpBy"`
 }
 
 // state is a Brass position. It is treated as immutable by the host: Apply

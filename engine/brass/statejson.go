@@ -78,6 +78,7 @@ func (st *state) appendJSON(b []byte) []byte {
 			b = appendInt(b, "spent", p.Spent)
 			b = appendInt(b, "linksLeft", p.LinksLeft)
 			b = appendInts(append(b, `,"next":`...), p.Next[:])
+			b = appendInts(append(b, `,"vpBy":`...), p.VPBy[:])
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -582,6 +583,17 @@ func (r *jsonReader) player(p *playerState) {
 			for ok := r.open('['); ok; ok = r.more(']') {
 				if n := r.int(); i < len(p.Next) {
 					p.Next[i] = n
+				}
+				i++
+			}
+		case "vpBy":
+			if r.null() {
+				break
+			}
+			i := 0
+			for ok := r.open('['); ok; ok = r.more(']') {
+				if n := r.int(); i < len(p.VPBy) {
+					p.VPBy[i] = n
 				}
 				i++
 			}

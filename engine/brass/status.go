@@ -57,7 +57,7 @@ func (Game) Status(s engine.State) engine.Status {
 			{Key: "links", Label: "Links left", Value: p.LinksLeft},
 			{Key: "cards", Label: "Cards in hand", Value: len(st.Hands[seat])},
 			{Key: engine.StatProjected, Label: "VP if the period ended now", Value: proj[seat]},
-		}})
+		}, Breakdown: p.breakdown()})
 	}
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)

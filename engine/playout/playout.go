@@ -409,6 +409,9 @@ func (r *run) checkStatus(s engine.Status) error {
 		if ss.Seat != j {
 			return r.fail(CheckStatus, "status seat %d is numbered %d", j, ss.Seat)
 		}
+		if err := checkBreakdown(r.g.Info().Scoring, ss); err != nil {
+			return r.fail(CheckStatus, "seat %d: %v", j+1, err)
+		}
 	}
 	if s.Finished {
 		if len(s.Active) > 0 {
@@ -426,6 +429,28 @@ func (r *run) checkStatus(s engine.Status) error {
 		if a < 0 || a >= r.seats || slices.Contains(s.Active[:j], a) {
 			return r.fail(CheckStatus, "active seats %v: out of range or repeated", s.Active)
 		}
+	}
+	return nil
+}
+
+// checkBreakdown: a seat's Breakdown lists every category of the game's
+// Scoring in order, nothing else, and adds up to its score.
+func checkBreakdown(cats []engine.ScoringCategory, ss engine.SeatStatus) error {
+	if len(cats) == 0 {
+		return fmt.Errorf("Info.Scoring lists no scoring category")
+	}
+	if len(ss.Breakdown) != len(cats) {
+		return fmt.Errorf("breakdown %v does not list the %d scoring categories", ss.Breakdown, len(cats))
+	}
+	sum := 0
+	for i, b := range ss.Breakdown {
+		if b.Key != cats[i].Key || b.Label == "" {
+			return fmt.Errorf("breakdown entry %d is %q (%q), want category %q", i+1, b.Key, b.Label, cats[i].Key)
+		}
+		sum += b.Value
+	}
+	if sum != ss.Score {
+		return fmt.Errorf("breakdown %v adds up to %d, the score is %d", ss.Breakdown, sum, ss.Score)
 	}
 	return nil
 }

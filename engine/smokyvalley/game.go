@@ -35,6 +35,7 @@ var info = sync.OnceValue(func() engine.Info {
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "prestige", Short: "prestige"},
+		Scoring:            scoring,
 		Examples:           examples,
 		Help:               helpTopics(),
 	}
@@ -260,7 +261,7 @@ func (Game) Status(s engine.State) engine.Status {
 			engine.Stat{Key: "traders", Label: "Traders in supply", Value: p.Traders},
 			engine.Stat{Key: "cards", Label: "City cards", Value: len(p.Cards)},
 		)
-		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.Prestige, Stats: stats})
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.Prestige, Stats: stats, Breakdown: p.breakdown()})
 	}
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)

@@ -69,26 +69,28 @@ func (s Ship) clone() Ship { s.Loads = slices.Clone(s.Loads); return s }
 
 // Player is one seat's company board, navigation board and pieces.
 type Player struct {
-	Cash     int           `json:"cash"`
-	Income   int           `json:"income"`
-	Prestige int           `json:"prestige"`
-	Pop      int           `json:"pop"`
-	Stamp    int           `json:"stamp"` // when the popularity disc arrived on its space (higher is on top)
-	PopTaken []int         `json:"popTaken"`
-	Goods    [numGoods]int `json:"goods"`
-	Track    int           `json:"track"` // discs taken off the industry track
-	Canal    [3]int        `json:"canal"` // canal development positions by canal district (board order)
-	Nav      [5]int        `json:"nav"`   // the district tile on each navigation space
-	Boat     int           `json:"boat"`  // navigation space of the boat, -1 before the first turn
-	Slots    [5][]int      `json:"slots"` // canal tiles under each navigation space, last on top
-	Cards    []int         `json:"cards"`
-	CityBox  [5]bool       `json:"cityBox"`
-	Traders  int           `json:"traders"` // in supply
-	Ships    [3]bool       `json:"ships"`   // own ship used for each destination
-	Level    [3]int        `json:"level"`   // trade level index per market
-	Market   [3]bool       `json:"market"`  // local market markers: bought, sold three basics, sold a pair
-	Poverty  bool          `json:"poverty"` // Poverty Reduction used this phase
-	MayorUse bool          `json:"mayorUse"`
+	Cash     int `json:"cash"`
+	Income   int `json:"income"`
+	Prestige int `json:"prestige"`
+	// PrestigeBy is Prestige by scoring category, in the order of scoring.
+	PrestigeBy [numScoring]int `json:"prestigeBy"`
+	Pop        int             `json:"pop"`
+	Stamp      int             `json:"stamp"` // when the popularity disc arrived on its space (higher is on top)
+	PopTaken   []int           `json:"popTaken"`
+	Goods      [numGoods]int   `json:"goods"`
+	Track      int             `json:"track"` // discs taken off the industry track
+	Canal      [3]int          `json:"canal"` // canal development positions by canal district (board order)
+	Nav        [5]int          `json:"nav"`   // the district tile on each navigation space
+	Boat       int             `json:"boat"`  // navigation space of the boat, -1 before the first turn
+	Slots      [5][]int        `json:"slots"` // canal tiles under each navigation space, last on top
+	Cards      []int           `json:"cards"`
+	CityBox    [5]bool         `json:"cityBox"`
+	Traders    int             `json:"traders"` // in supply
+	Ships      [3]bool         `json:"ships"`   // own ship used for each destination
+	Level      [3]int          `json:"level"`   // trade level index per market
+	Market     [3]bool         `json:"market"`  // local market markers: bought, sold three basics, sold a pair
+	Poverty    bool            `json:"poverty"` // Poverty Reduction used this phase
+	MayorUse   bool            `json:"mayorUse"`
 }
 
 // Pending is a decision a seat must take before play goes on: a trader's
@@ -427,6 +429,7 @@ func (st *State) gainPrestige(l *log, seat, n int, why string) {
 	}
 	p := &st.Players[seat]
 	p.Prestige += n
+	p.PrestigeBy[scoringOf(why)] += n
 	l.add(pub(seat, "prestige", fmt.Sprintf("%s gains %d prestige (%s)", seatTitle(seat), n, why), "prestige", strconv.Itoa(n), "why", why))
 }
 

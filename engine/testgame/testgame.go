@@ -72,6 +72,7 @@ func (Game) Info() engine.Info {
 		MinSeats: 2, MaxSeats: 4, RulesVersion: rulesVersion, OldestRulesVersion: oldestRulesVersion,
 		Options:     []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}},
 		Score:       engine.ScoreName{Name: "wins", Short: "wins"},
+		Scoring:     scoring,
 		PrivateInfo: true,
 		Examples:    []engine.Example{{Move: "take 2", Meaning: "play your 2 card and take two pebbles"}, {Move: "pass", Meaning: "pass when no card fits the pile"}},
 		Help:        helpTopics(),
@@ -285,6 +286,9 @@ func (g Game) View(s engine.State, seat int) engine.View {
 	return v
 }
 
+// scoring is Pebbles' one way to score: taking the last pebble wins.
+var scoring = []engine.ScoringCategory{{Key: "last-pebble", Label: "Last pebble taken"}}
+
 func (g Game) Status(s engine.State) engine.Status {
 	st := s.(*State)
 	out := engine.Status{Phase: fmt.Sprintf("%d pebbles left", st.Pile)}
@@ -293,7 +297,8 @@ func (g Game) Status(s engine.State) engine.Status {
 		if st.Winner == i {
 			score = 1
 		}
-		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Stats: []engine.Stat{{Key: "cards", Label: "Cards", Value: len(h)}}})
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Stats: []engine.Stat{{Key: "cards", Label: "Cards", Value: len(h)}},
+			Breakdown: engine.ScoreBreakdown(scoring, map[string]int{"last-pebble": score}, score)})
 	}
 	if st.Winner >= 0 {
 		out.Finished = true

@@ -345,7 +345,7 @@ func (w *walker) erect(kind string, t, cost int) {
 	p := w.p()
 	tr := &w.st.Terrs[t]
 	p.Money -= cost
-	p.VP += buildVP(kind)
+	p.score(scoreBuildings, buildVP(kind))
 	switch kind {
 	case bHouse:
 		tr.Grounds[w.st.emptyGround(t)].Kind = GroundHouse
@@ -900,7 +900,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 		return s, err
 	}
 	vp := theData.rules.FactoryVP.Value
-	p.VP += vp
+	p.score(scoreFactories, vp)
 	if t, ok := theData.terrIndex[o.tok]; ok {
 		g := w.st.emptyGround(t)
 		w.st.Terrs[t].Grounds[g].Kind = GroundFactory
@@ -1165,7 +1165,7 @@ func (w *walker) produce(tok string, engineer bool) {
 	}
 	vp := n * w.pointsPer(fc.goods)
 	p.Money += money
-	p.VP += vp
+	p.score(scoreProduction, vp)
 	w.event("produce", fmt.Sprintf("%s's %s produces %s: +%s, +%d VP", seatTitle(w.seat), fc.Name, plural(n, "good", "goods"), dollars(money), vp),
 		"card", name, "goods", itoa(n), "money", itoa(money), "vp", itoa(vp))
 }
@@ -1373,7 +1373,7 @@ func (w *walker) takeInvention(q, c int, how string) {
 	p := w.p()
 	p.Inventions = append(p.Inventions, c)
 	vp := theData.rules.InventionVP.Value
-	p.VP += vp
+	p.score(scoreInventions, vp)
 	text := fmt.Sprintf("%s takes the invention %s (+%d VP)", seatTitle(w.seat), theData.inventions[c].Name, vp)
 	if how != "" {
 		text = fmt.Sprintf("%s takes the invention %s %s (+%d VP)", seatTitle(w.seat), theData.inventions[c].Name, how, vp)

@@ -67,6 +67,7 @@ var info = sync.OnceValue(func() engine.Info {
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
+		Scoring:            scoring,
 		Examples:           Examples,
 		Help:               helpTopics(),
 	}

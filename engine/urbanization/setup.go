@@ -207,6 +207,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 			Factories: []Factory{}, Inventions: []int{}, Docked: []int{}, Hired: -1,
 		}
 		st.Players[i].Orders[Orange] = r.StartOrangeOrders.Value
+		st.Players[i].VPBy[scoreStart] = r.StartVP.Value
 	}
 	var cards []string
 	for _, s := range st.Display {

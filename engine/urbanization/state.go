@@ -73,12 +73,14 @@ type Slot struct {
 
 // Player is one seat's tracking card, money, factories and cards.
 type Player struct {
-	Money    int `json:"money"`
-	VP       int `json:"vp"`
-	Citizens int `json:"citizens"`
-	Houses   int `json:"houses"`
-	Taxes    int `json:"taxes"`
-	Grain    int `json:"grain"`
+	Money int `json:"money"`
+	VP    int `json:"vp"`
+	// VPBy is VP by scoring category, in the order of scoring.
+	VPBy     [numScoring]int `json:"vpBy"`
+	Citizens int             `json:"citizens"`
+	Houses   int             `json:"houses"`
+	Taxes    int             `json:"taxes"`
+	Grain    int             `json:"grain"`
 	// Orders are the work-order markers on the tracking card, by colour.
 	Orders [numColours]int `json:"orders"`
 	// Census is what the last citizen count compared: houses, grain and

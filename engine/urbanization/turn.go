@@ -72,7 +72,7 @@ func (st *State) beginTurn(evs *[]engine.Event) {
 		m := st.mayorCandidate()
 		st.Mayor, st.Start = m, m
 		vp := theData.rules.MayorVP.Value
-		st.Players[m].VP += vp
+		st.Players[m].score(scoreMayor, vp)
 		*evs = append(*evs, pub(engine.Public, "turn", fmt.Sprintf("Game turn %d begins", st.Turn), "turn", itoa(st.Turn)))
 		*evs = append(*evs, pub(m, "mayor", fmt.Sprintf("%s receives the Mayor: start player this turn, +%d VP", seatTitle(m), vp), "seat", itoa(m+1)))
 		return
@@ -174,7 +174,7 @@ func (st *State) harvest(evs *[]engine.Event) {
 		}
 		if per, ok := p.has(effGrainPoints, 0); ok && p.Grain/per > 0 {
 			vp := p.Grain / per
-			p.VP += vp
+			p.score(scoreGrain, vp)
 			*evs = append(*evs, pub(s, "granary", fmt.Sprintf("%s scores %d VP for %s on its tracking card", seatTitle(s), vp, plural(p.Grain, "grain", "grain")), "vp", itoa(vp)))
 		}
 	}
@@ -263,7 +263,7 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		c := min(p.Houses, p.Grain, p.ordersTotal())
 		p.Citizens = c
 		vp := c * r.CitizenVP.Value
-		p.VP += vp
+		p.score(scoreCitizens, vp)
 		*evs = append(*evs, pub(s, "citizens", fmt.Sprintf("%s has %s (houses %d, grain %d, work orders %d): +%d VP",
 			seatTitle(s), plural(c, "citizen", "citizens"), p.Houses, p.Grain, p.ordersTotal(), vp), "citizens", itoa(c), "vp", itoa(vp)))
 	}
@@ -273,7 +273,7 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		p.Grain -= p.Citizens
 		st.Return += p.Citizens
 		vp := p.Grain / r.GrainPerVP.Value
-		p.VP += vp
+		p.score(scoreGrain, vp)
 		*evs = append(*evs, pub(s, "feeding", fmt.Sprintf("%s feeds its citizens %s and keeps %s: +%d VP", seatTitle(s), plural(p.Citizens, "grain", "grain"), plural(p.Grain, "grain", "grain"), vp),
 			"eaten", itoa(p.Citizens), "grain", itoa(p.Grain), "vp", itoa(vp)))
 	}
@@ -332,7 +332,7 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 		}
 	}
 	if best >= 0 {
-		st.Players[best].VP += r.FactorySumVP.Value
+		st.Players[best].score(scoreFactorySum, r.FactorySumVP.Value)
 		*evs = append(*evs, pub(best, "factory-sum", fmt.Sprintf("%s has the largest sum of factory numbers (%d): +%d VP", seatTitle(best), bestSum, r.FactorySumVP.Value),
 			"sum", itoa(bestSum), "vp", itoa(r.FactorySumVP.Value)))
 	}
@@ -343,7 +343,7 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 			if inv.bonusFactory < 0 || !st.ownsCard(s, inv.bonusFactory) {
 				continue
 			}
-			p.VP += inv.Bonus.VP
+			p.score(scoreInventions, inv.Bonus.VP)
 			*evs = append(*evs, pub(s, "invention-bonus", fmt.Sprintf("%s scores %d VP for %s with the %s", seatTitle(s), inv.Bonus.VP, inv.Name, cardName(inv.bonusFactory)),
 				"card", inv.ID, "vp", itoa(inv.Bonus.VP)))
 		}

@@ -348,7 +348,7 @@ func (Game) Status(s engine.State) engine.Status {
 		if st.Opts.Inventions {
 			stats = append(stats, engine.Stat{Key: "inventions", Label: "Inventions", Value: len(p.Inventions)})
 		}
-		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: stats})
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: stats, Breakdown: p.breakdown()})
 	}
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)

@@ -408,7 +408,7 @@ func (s *Server) thread(r *http.Request, parentID, fromMsg string) (any, *apiErr
 			return nil, &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
 		}
 	}
-	ch := &channel{ID: s.newID(), Name: body.Name, ParentID: parentID}
+	ch := &channel{ID: s.newID(), Name: body.Name, ParentID: parentID, Guild: parent.Guild}
 	s.channels[ch.ID] = ch
 	s.record(parentID, Entry{Kind: "thread", Via: "bot", Thread: ch.ID + " " + body.Name})
 	return s.channelJSON(ch), nil

@@ -1,0 +1,127 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+// jumpLink links to a match's channel: a jump link into its server when
+// the match knows it, else a channel mention.
+func jumpLink(server, channel string) string {
+	ch := strings.TrimPrefix(channel, "discord:")
+	if g, ok := strings.CutPrefix(server, "discord:"); ok && g != "" {
+		return fmt.Sprintf("https://discord.com/channels/%s/%s", g, ch)
+	}
+	return "<#" + ch + ">"
+}
+
+// maxGamesListed bounds the matches /games lists in one message.
+const maxGamesListed = 15
+
+// games is /games: every open match the user sits in, in every server
+// and channel the bot serves, the ones waiting for them first.
+func (b *Bot) games(ctx context.Context, r *Request) (*Response, error) {
+	list, err := b.svc.OpenGames(ctx, r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return private("You sit in no open match. Start one with `/play`."), nil
+	}
+	now := b.cfg.Now()
+	var t strings.Builder
+	fmt.Fprintf(&t, "Your open matches (%d):\n", len(list))
+	for i, g := range list {
+		if i == maxGamesListed {
+			fmt.Fprintf(&t, "… and %d more.\n", len(list)-i)
+			break
+		}
+		where := jumpLink(g.Server, g.Channel)
+		waited := bot.Waited(g.Waited(now))
+		switch {
+		case g.Status == bot.StatusLobby:
+			fmt.Fprintf(&t, "%d. **%s** lobby in %s: waiting for %s to start it, for %s.\n", i+1, g.Game, where, strings.Join(g.Waiting, ", "), waited)
+		case g.YourTurn:
+			fmt.Fprintf(&t, "%d. **%s** in %s: **your turn**, for %s.\n", i+1, g.Game, where, waited)
+		default:
+			fmt.Fprintf(&t, "%d. **%s** in %s: waiting for %s, for %s.\n", i+1, g.Game, where, strings.Join(g.Waiting, ", "), waited)
+		}
+	}
+	return private(t.String()), nil
+}
+
+// catchup is /catchup: what happened since the user's last move in this
+// channel's match, as their seat may see it, with the board and their
+// hand.
+func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
+	c, err := b.svc.CatchUp(ctx, bot.InChannel(r.key()), r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	m := c.Private.Match
+	var head strings.Builder
+	switch {
+	case c.Since == 0 && c.Moves == 0:
+		head.WriteString("Nothing has been played yet since the start.\n")
+	case c.Since == 0:
+		fmt.Fprintf(&head, "You have not moved yet. Since the start, %s:\n", plural(c.Moves, "move"))
+	case c.Moves == 0:
+		fmt.Fprintf(&head, "Nothing has happened since your last move (move %d).\n", c.Since)
+	default:
+		fmt.Fprintf(&head, "Since your last move (move %d), %s:\n", c.Since, plural(c.Moves, "move"))
+	}
+	var lines []string
+	for _, turn := range c.Turns {
+		var evs []string
+		for _, e := range turn.Events {
+			evs = append(evs, e.Text)
+		}
+		line := ""
+		switch {
+		case turn.Seq == 0:
+			line = "- Setup"
+		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
+			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].Name, turn.Move)
+		}
+		if len(evs) > 0 {
+			line += ": " + strings.Join(evs, "; ")
+		}
+		lines = append(lines, clip(line, 300))
+	}
+	tail := "\n" + statusLine(m)
+	if m.GameRules().Info().PrivateInfo {
+		tail += "\nYour hand: " + handText(c.Private.Holding.Cards)
+	}
+	// The latest moves matter most: when all do not fit, the earliest go.
+	budget := 1900 - head.Len() - len(tail)
+	cut := 0
+	for size := total(lines); size > budget && cut < len(lines); cut++ {
+		size -= len(lines[cut]) + 1
+	}
+	text := head.String()
+	if cut > 0 {
+		text += fmt.Sprintf("- … %d earlier lines (see `/log`)\n", cut)
+	}
+	text += strings.Join(lines[cut:], "\n") + tail
+	resp := privateResponse(privateData(text))
+	resp.Pictures = b.images(m, c.Seat)
+	return resp, nil
+}
+
+func total(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	return n
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

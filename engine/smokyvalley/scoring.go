@@ -1,0 +1,63 @@
+package smokyvalley
+
+import (
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// The scoring categories (engine.Info.Scoring), indexes of
+// Player.PrestigeBy.
+const (
+	scoreIndustries = iota
+	scoreDistricts
+	scoreCanals
+	scoreServices
+	scoreTrade
+	scoreCouncil
+	scoreCityCards
+	scoreCardEffects
+	numScoring
+)
+
+var scoring = []engine.ScoringCategory{
+	{Key: "industries", Label: "Industries (track, upgrades, coal power)"},
+	{Key: "districts", Label: "Industries in districts"},
+	{Key: "canals", Label: "Canal"},
+	{Key: "services", Label: "Services"},
+	{Key: "trade", Label: "Traders in export agencies"},
+	{Key: "council", Label: "City council (mayor, poverty reduction)"},
+	{Key: "city-cards", Label: "City cards at the end"},
+	{Key: "card-effects", Label: "City card effects"},
+}
+
+// scoringOf is the category of a prestige gain by the reason
+// gainPrestige gives for it; the city cards' own effects name the card.
+func scoringOf(why string) int {
+	switch {
+	case why == "industry track" || why == "upgrade" || why == "coal power":
+		return scoreIndustries
+	case strings.HasPrefix(why, "industries in "):
+		return scoreDistricts
+	case why == "canal tile" || why == "canal modernization":
+		return scoreCanals
+	case why == "service" || why == "owner's bonus" || why == "local distribution network":
+		return scoreServices
+	case why == "trader in an export agency":
+		return scoreTrade
+	case why == "mayor in 1860" || why == "poverty reduction":
+		return scoreCouncil
+	case why == "city cards":
+		return scoreCityCards
+	}
+	return scoreCardEffects
+}
+
+// breakdown is a seat's prestige by scoring category.
+func (p *Player) breakdown() []engine.Stat {
+	by := make(map[string]int, numScoring)
+	for i, c := range scoring {
+		by[c.Key] = p.PrestigeBy[i]
+	}
+	return engine.ScoreBreakdown(scoring, by, p.Prestige)
+}

@@ -1,0 +1,58 @@
+package render_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"image/png"
+	"testing"
+
+	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/render/rendertest"
+)
+
+var updateChart = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// TestScoreChartGolden: a four-seat chart with ties (the lines drawn
+// apart), a negative score and a long name, against its golden image.
+func TestScoreChartGolden(t *testing.T) {
+	c := render.ScoreChart{
+		Title: "Pebbles (test game): wins",
+		Unit:  "VP",
+		Steps: "moves",
+		Names: []string{"Alice", "Bob", "Carol with a name far too long for the legend column", ""},
+		Scores: [][]int{
+			{0, 0, 0, 0}, {2, 0, 0, 0}, {2, 3, 0, -1}, {5, 3, 4, -1}, {5, 3, 4, 2},
+			{9, 8, 4, 2}, {9, 8, 12, 2}, {15, 8, 12, 7}, {15, 17, 12, 7}, {21, 17, 12, 11},
+		},
+	}
+	img, err := render.ScoreChartImage(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Name != "chart.png" {
+		t.Errorf("name %q", img.Name)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(img.PNG))
+	if err != nil || cfg.Width != 800 || cfg.Height != 450 {
+		t.Fatalf("png %dx%d %v", cfg.Width, cfg.Height, err)
+	}
+	rendertest.CheckGolden(t, "render", "chart", img.PNG, *updateChart)
+}
+
+func TestScoreChartRefusesBadInput(t *testing.T) {
+	for name, c := range map[string]render.ScoreChart{
+		"no seats":       {Scores: [][]int{{}}},
+		"no steps":       {Names: []string{"a"}},
+		"ragged":         {Names: []string{"a", "b"}, Scores: [][]int{{1, 2}, {3}}},
+		"too many seats": {Names: make([]string, 27), Scores: [][]int{make([]int, 27)}},
+	} {
+		if _, err := render.ScoreChartImage(c); !errors.Is(err, render.ErrChart) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// One step (a match with no move yet) draws.
+	if _, err := render.ScoreChartImage(render.ScoreChart{Names: []string{"a", "b"}, Scores: [][]int{{0, 0}}}); err != nil {
+		t.Errorf("one step: %v", err)
+	}
+}
