@@ -1,9 +1,9 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -106,7 +106,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	for _, s := range m.Play.Seats {
-		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), scoreText(m, s.Score))
+		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), m.ScoreText(s.Score))
 		for _, st := range s.Stats {
 			fmt.Fprintf(&t, ", %s %s", strings.ToLower(st.Label), st.Shown())
 		}
@@ -122,7 +122,8 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	return private(strings.TrimSpace(t.String())), nil
 }
 
-// score is /score: the seats ranked by score.
+// score is /score: the seats ranked by score, each with what it scored
+// in; with chart:true, the chart of the scores over the moves.
 func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
 	if err != nil {
@@ -131,21 +132,21 @@ func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 	if m.Play == nil {
 		return nil, m.Playing()
 	}
-	seats := slices.Clone(m.Play.Seats)
-	if m.Play.Finished && len(m.Play.Ranking) == len(seats) {
-		rank := map[int]int{}
-		for i, s := range m.Play.Ranking {
-			rank[s] = i
+	heading := "Scores so far:"
+	if m.Play.Finished {
+		heading = "Final ranking:"
+	}
+	resp := private(resultsText(m, heading))
+	if o, ok := options(r)["chart"]; ok && o.BoolValue() {
+		resp.Pictures = func(ctx context.Context) ([]*discordgo.File, error) {
+			img, _, err := b.svc.ScoreChart(ctx, bot.ByID(m.ID))
+			if err != nil {
+				return nil, err
+			}
+			return []*discordgo.File{{Name: img.Name, ContentType: "image/png", Reader: bytes.NewReader(img.PNG)}}, nil
 		}
-		slices.SortStableFunc(seats, func(a, b engine.SeatStatus) int { return rank[a.Seat] - rank[b.Seat] })
-	} else {
-		slices.SortStableFunc(seats, func(a, b engine.SeatStatus) int { return b.Score - a.Score })
 	}
-	var t strings.Builder
-	for i, s := range seats {
-		fmt.Fprintf(&t, "%d. %s: %s\n", i+1, m.Seats[s.Seat].Name, scoreText(m, s.Score))
-	}
-	return private(t.String()), nil
+	return resp, nil
 }
 
 // moveLog is /log: the last moves.

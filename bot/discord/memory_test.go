@@ -1,10 +1,15 @@
 package discord
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/testgame"
 )
 
 // startPebbles opens a Pebbles match in channel with alice and bob and
@@ -83,6 +88,98 @@ func TestGamesAndCatchup(t *testing.T) {
 			r = h.cmd(bob, room, "catchup")
 			must(t, strings.Contains(r.Content, "alice draws a card") && !strings.Contains(r.Content, "you draw a") && !strings.Contains(r.Content, "alice draws a 1"),
 				"bob's catch-up shows alice's card: %q", r.Content)
+			h.noViolations()
+		})
+	}
+}
+
+// playToEnd plays the channel's match to its end through /move, each
+// player taking the first complete move the autocomplete offers.
+func playToEnd(t *testing.T, h *harness, channel string) {
+	t.Helper()
+	users := map[string]string{"discord:" + alice: alice, "discord:" + bob: bob}
+	for i := 0; i < 200; i++ {
+		m, err := h.svc.RecentIn(context.Background(), "discord:"+channel, "discord:"+alice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Play == nil || m.Play.Finished {
+			return
+		}
+		u := users[m.Seats[m.Play.Active[0]].UserID]
+		cs, err := h.fd.Autocomplete(u, channel, "move", fakediscord.Focus(fakediscord.Str("move", "")))
+		must(t, err == nil && len(cs) > 0, "no moves offered: %v", err)
+		move := ""
+		for _, c := range cs {
+			if !strings.Contains(c.Name, "…") {
+				move = fmt.Sprint(c.Value)
+				break
+			}
+		}
+		if move == "" {
+			cs, err = h.fd.Autocomplete(u, channel, "move", fakediscord.Focus(fakediscord.Str("move", fmt.Sprint(cs[0].Value)+" ")))
+			must(t, err == nil && len(cs) > 0, "no continuation: %v", err)
+			move = fmt.Sprint(cs[0].Value)
+		}
+		r := h.cmd(u, channel, "move", fakediscord.Str("move", move))
+		must(t, !r.Ephemeral(), "move %q refused: %s", move, r.Content)
+	}
+	t.Fatal("the match did not end in 200 moves")
+}
+
+// TestResultsAndExport: /score with its chart and /export during the game
+// (private: the record pins the cards to come); the final move's results
+// post with the breakdown, the chart and the record, which replays to the
+// same result; /export after the end is public.
+func TestResultsAndExport(t *testing.T) {
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		t.Run(string(mode), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{mode: mode})
+			F := fakediscord.Str
+			h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
+			h.click(bob, room, "Join")
+			h.click(alice, room, "Start")
+			h.cmd(alice, room, "move", F("move", "take 1"))
+
+			r := h.cmd(bob, room, "score")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "Scores so far:") && strings.Contains(r.Content, "1. **alice** (A, vermillion): 0 wins") && len(r.Files) == 0,
+				"/score: %+v", r)
+			r = h.cmd(bob, room, "score", fakediscord.Bool("chart", true))
+			must(t, r.Ephemeral() && fileNames(r) == "chart.png" && r.Files[0].Width == 800, "/score chart: %+v", r)
+
+			r = h.cmd(bob, room, "export")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "Only you see it") && len(r.Files) == 1 && r.Files[0].Name == "smokestack-pebbles-m0001.txt",
+				"/export while playing: %+v", r)
+			rec, err := engine.ParseRecord(bytes.NewReader(r.Files[0].Data))
+			must(t, err == nil && len(rec.Moves) == 1 && rec.Result == "" && strings.Join(rec.Players, ",") == "alice,bob", "record: %+v %v", rec, err)
+
+			playToEnd(t, h, room)
+			var results *fakediscord.Message
+			for _, m := range h.fd.Messages(room) {
+				if strings.Contains(m.Content, "final result") {
+					m := m
+					results = &m
+				}
+			}
+			must(t, results != nil, "no results post")
+			must(t, !results.Ephemeral && len(results.Pings) == 0 && strings.Contains(results.Content, "1. **") &&
+				strings.Contains(results.Content, "1 wins - Last pebble taken 1") && strings.Contains(results.Content, "2. **"),
+				"results post: %+v", results.Content)
+			names := []string{}
+			for _, f := range results.Files {
+				names = append(names, f.Name)
+			}
+			must(t, strings.Join(names, " ") == "chart.png smokestack-pebbles-m0001.txt", "results files: %v", names)
+			rec, err = engine.ParseRecord(bytes.NewReader(results.Files[1].Data))
+			must(t, err == nil && rec.Result != "", "final record: %+v %v", rec, err)
+			res, err := engine.Replay(testgame.Game{}, rec)
+			must(t, err == nil && res.Status.Finished, "the final record does not replay: %v", err)
+
+			r = h.cmd(bob, room, "export")
+			must(t, !r.Ephemeral() && strings.Contains(r.Content, "for bob") && len(r.Files) == 1 && bytes.Equal(r.Files[0].Data, results.Files[1].Data),
+				"export after the end is public: %+v", r)
+			r = h.cmd(dave, room, "export")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "no open match"), "dave sat in no match here: %+v", r)
 			h.noViolations()
 		})
 	}

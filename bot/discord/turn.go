@@ -66,7 +66,7 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 	}
 	if !update {
 		// The post is the answer; its pictures follow as soon as they are drawn.
-		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: afterMove(r, o)}, nil
+		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: b.withResults(r, o, afterMove(r, o))}, nil
 	}
 	done := &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
 	if o.Seat >= 0 && o.Match.IsActive(o.Seat) && !o.NewTurn {
@@ -82,7 +82,7 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 			// The match's channel: a picker opened from a reminder in a
 			// direct message is not where the match is played.
 			p.send(ctx, matchChannel(o.Match, r), b.withPictures(ctx, r, post, pics))
-			afterMove(r, o)(ctx, p)
+			b.withResults(r, o, afterMove(r, o))(ctx, p)
 		}}, nil
 }
 
@@ -284,7 +284,7 @@ func status(m bot.Match, scores bool) string {
 		for i, s := range m.Play.Ranking {
 			part := fmt.Sprintf("%d. %s", i+1, m.Seats[s].Name)
 			if scores {
-				part += " (" + scoreText(m, scoreOf(m, s)) + ")"
+				part += " (" + m.ScoreText(scoreOf(m, s)) + ")"
 			}
 			parts = append(parts, part)
 		}
@@ -298,19 +298,6 @@ func status(m bot.Match, scores bool) string {
 		return "The match has ended."
 	}
 	return fmt.Sprintf("%s. Next: %s.", m.NameFor(m.Play.Phase, engine.Spectator), activeNames(m))
-}
-
-// scoreText is a score with the game's name for it: "12 VP".
-func scoreText(m bot.Match, score int) string {
-	name := m.GameRules().Info().Score
-	unit := name.Short
-	if unit == "" {
-		unit = name.Name
-	}
-	if unit == "" {
-		return fmt.Sprint(score)
-	}
-	return fmt.Sprintf("%d %s", score, unit)
 }
 
 func scoreOf(m bot.Match, seat int) int {

@@ -599,22 +599,8 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": recordFile(m)}))
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": m.RecordFile()}))
 	w.Write([]byte(text))
-}
-
-// recordFile names a match's record file: smokestack-<game>-<match>.txt,
-// in letters, digits and dashes only.
-func recordFile(m bot.Match) string {
-	safe := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
-				return r
-			}
-			return '-'
-		}, s)
-	}
-	return "smokestack-" + safe(m.Game) + "-" + safe(m.ID) + ".txt"
 }
 
 // help searches a game's rules topics (engine.HelpIndex: ranked by where

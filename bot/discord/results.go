@@ -1,0 +1,102 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+// gameOver reports whether a match has just been played to its end (not
+// aborted or resigned).
+func gameOver(m bot.Match) bool { return m.Play != nil && m.Play.Finished }
+
+// resultsText ranks the seats with each one's score and what it scored
+// in, by the game's scoring categories.
+func resultsText(m bot.Match, heading string) string {
+	var t strings.Builder
+	t.WriteString(heading + "\n")
+	for _, res := range m.Results() {
+		line := fmt.Sprintf("%d. **%s** (%s): %s", res.Place, res.Name, colour(res.Seat), m.ScoreText(res.Score))
+		if b := res.BreakdownText(); b != "" {
+			line += " - " + b
+		}
+		t.WriteString(clip(line, 400) + "\n")
+	}
+	if m.Play != nil && m.Play.Finished && m.Play.TieBreak != "" {
+		t.WriteString("Tie-break: " + m.Play.TieBreak + "\n")
+	}
+	return t.String()
+}
+
+// resultsPost is the public message that closes a finished match: the
+// ranking with each seat's score by category, the score chart, and the
+// match record as a file that `smokestack replay` (and /import) reads.
+// Whatever cannot be drawn or exported is logged and left out.
+func (b *Bot) resultsPost(ctx context.Context, r *Request, m bot.Match) *discordgo.InteractionResponseData {
+	text := resultsText(m, fmt.Sprintf("**%s: final result**", m.GameRules().Info().Name))
+	d := &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsSuppressNotifications, AllowedMentions: noPings()}
+	if chart, _, err := b.svc.ScoreChart(ctx, bot.ByID(m.ID)); err == nil {
+		d.Files = append(d.Files, &discordgo.File{Name: chart.Name, ContentType: "image/png", Reader: bytes.NewReader(chart.PNG)})
+	} else {
+		b.log.ErrorContext(ctx, "bot: score chart failed", "match", m.ID, "err", b.redactErr(err))
+	}
+	if rec, err := b.svc.Export(ctx, bot.ByID(m.ID)); err == nil {
+		d.Files = append(d.Files, recordFile(m, rec))
+		text += fmt.Sprintf("The match record is attached (`%s`): keep it, replay it, or `/import` it to play the position again.", m.RecordFile())
+	} else {
+		b.log.ErrorContext(ctx, "bot: export failed", "match", m.ID, "err", b.redactErr(err))
+	}
+	d.Content = clip(text, 2000)
+	return d
+}
+
+func recordFile(m bot.Match, text string) *discordgo.File {
+	return &discordgo.File{Name: m.RecordFile(), ContentType: "text/plain; charset=utf-8", Reader: strings.NewReader(text)}
+}
+
+// withResults runs after, then posts the results of a match the move
+// ended.
+func (b *Bot) withResults(r *Request, o bot.Outcome, after func(context.Context, *poster)) func(context.Context, *poster) {
+	if !gameOver(o.Match) || o.Duplicate {
+		return after
+	}
+	return func(ctx context.Context, p *poster) {
+		after(ctx, p)
+		p.send(ctx, matchChannel(o.Match, r), b.resultsPost(ctx, r, o.Match))
+	}
+}
+
+// export is /export: the channel's match as a record file, at any time
+// (after its end: the latest match the user sat in here). While the match
+// is played the record pins every card still to come, so it is sent
+// privately; a finished match's record is posted for all.
+func (b *Bot) export(ctx context.Context, r *Request) (*Response, error) {
+	m, err := b.svc.RecentIn(ctx, r.key(), r.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := b.svc.Export(ctx, bot.ByID(m.ID))
+	if err != nil {
+		return nil, err
+	}
+	if len(rec) > maxFileSize {
+		return nil, bot.TooLarge("a file on Discord has at most %s, and this match record has %s", bot.Bytes(maxFileSize), bot.Bytes(len(rec)))
+	}
+	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Files: []*discordgo.File{recordFile(m, rec)}}
+	if m.RecordPrivate() {
+		d.Flags = discordgo.MessageFlagsEphemeral
+		d.Content = fmt.Sprintf("The record of this match so far (%d moves). Only you see it: it holds the seed, which decides every card still to come, so keep it to yourself until the game is over.", m.Moves)
+	} else {
+		d.Content = fmt.Sprintf("The record of this match (%d moves), for %s.", m.Moves, r.User.Name)
+	}
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+}
+
+// maxFileSize is the largest file Discord takes on a message in a server
+// without boosts.
+const maxFileSize = 10 << 20

@@ -1,0 +1,209 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/render"
+)
+
+// SeatResult is one seat's line of a result: its place, its score and
+// the score by the game's scoring categories.
+type SeatResult struct {
+	Place int    `json:"place"` // 1 for the winner; by score while the game runs
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Score int    `json:"score"`
+	// Breakdown lists the categories the seat scored in (engine
+	// SeatStatus.Breakdown without the zeros), in the game's order.
+	Breakdown []engine.Stat `json:"breakdown"`
+}
+
+// Results ranks the seats of a started match: by the final ranking once
+// the game is over, else by score (ties in seat order). Nil in a lobby.
+func (m Match) Results() []SeatResult {
+	if m.Play == nil {
+		return nil
+	}
+	order := make([]int, 0, len(m.Play.Seats))
+	if m.Play.Finished && len(m.Play.Ranking) == len(m.Play.Seats) {
+		order = append(order, m.Play.Ranking...)
+	} else {
+		for i := range m.Play.Seats {
+			order = append(order, i)
+		}
+		for i := 1; i < len(order); i++ {
+			for j := i; j > 0 && m.Play.Seats[order[j]].Score > m.Play.Seats[order[j-1]].Score; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
+		}
+	}
+	out := make([]SeatResult, 0, len(order))
+	for k, seat := range order {
+		if seat < 0 || seat >= len(m.Play.Seats) || seat >= len(m.Seats) {
+			continue
+		}
+		ss := m.Play.Seats[seat]
+		r := SeatResult{Place: k + 1, Seat: seat, Name: m.Seats[seat].Name, Score: ss.Score, Breakdown: []engine.Stat{}}
+		for _, b := range ss.Breakdown {
+			if b.Value != 0 {
+				r.Breakdown = append(r.Breakdown, b)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// ScoreText is a score with the game's name for it: "12 VP".
+func (m Match) ScoreText(score int) string {
+	name := m.game.Info().Score
+	unit := name.Short
+	if unit == "" {
+		unit = name.Name
+	}
+	if unit == "" {
+		return fmt.Sprint(score)
+	}
+	return fmt.Sprintf("%d %s", score, unit)
+}
+
+// BreakdownText is a result's breakdown as one line: "Canal links 5,
+// Money (£10 each) 3"; empty when the seat scored nothing.
+func (r SeatResult) BreakdownText() string {
+	parts := make([]string, len(r.Breakdown))
+	for i, b := range r.Breakdown {
+		parts[i] = b.Label + " " + b.Shown()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// RecordFile names a match's record file: smokestack-<game>-<match>.txt,
+// in letters, digits and dashes only.
+func (m Match) RecordFile() string {
+	safe := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+				return r
+			}
+			return '-'
+		}, s)
+	}
+	return "smokestack-" + safe(m.Game) + "-" + safe(m.ID) + ".txt"
+}
+
+// RecordPrivate reports whether a match's record must be shown only to
+// whoever asked for it: while the match is being played the record's seed
+// pins every card still to be drawn and every seat's hand, so it is
+// hidden information until the game is over.
+func (m Match) RecordPrivate() bool {
+	return m.Status.Open()
+}
+
+// ScoreHistory replays a started match and returns each seat's score at
+// the start (row 0) and after every move (row i after move i).
+func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return nil, Match{}, err
+	}
+	if m.state == nil {
+		return nil, m, m.notActive()
+	}
+	res, err := s.replay(ctx, m, engine.KeepStates())
+	if err != nil {
+		return nil, m, err
+	}
+	row := func(st engine.State) []int {
+		status := m.game.Status(st)
+		out := make([]int, len(m.Seats))
+		for _, ss := range status.Seats {
+			if ss.Seat >= 0 && ss.Seat < len(out) {
+				out[ss.Seat] = ss.Score
+			}
+		}
+		return out
+	}
+	su := m.setup()
+	st0, _, err := m.game.Setup(su)
+	if err != nil {
+		return nil, m, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
+	}
+	out := [][]int{row(st0)}
+	for _, p := range res.Moves {
+		out = append(out, row(p.State))
+	}
+	return out, m, nil
+}
+
+// chartSeat keys a match's score chart in the image cache, apart from
+// every seat's board.
+const chartSeat = -1000
+
+// ScoreChart draws the scores of a started match over its moves
+// (render.ScoreChartImage), cached per match version.
+func (s *Service) ScoreChart(ctx context.Context, r Ref) (render.Image, Match, error) {
+	m, err := s.Get(ctx, r)
+	if err != nil {
+		return render.Image{}, Match{}, err
+	}
+	key := boardKey{m.ID, m.Version, chartSeat}
+	if imgs, ok := s.boards.get(key); ok && len(imgs) == 1 {
+		return imgs[0], m, nil
+	}
+	scores, m, err := s.ScoreHistory(ctx, ByID(m.ID))
+	if err != nil {
+		return render.Image{}, m, err
+	}
+	info := m.game.Info()
+	img, err := render.ScoreChartImage(render.ScoreChart{
+		Title: fmt.Sprintf("%s: %s", info.Name, info.Score.Name), Unit: info.Score.Short, Steps: "moves",
+		Names: m.Names(), Scores: scores,
+	})
+	if err != nil {
+		return render.Image{}, m, fmt.Errorf("bot: score chart of %s: %w", m.ID, err)
+	}
+	s.boards.put(key, []render.Image{img})
+	return img, m, nil
+}
+
+// replay plays a match's setup and log again (engine.Replay).
+func (s *Service) replay(ctx context.Context, m Match, opts ...engine.ReplayOption) (engine.Result, error) {
+	log, err := s.Log(ctx, ByID(m.ID), 0)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	su := m.setup()
+	rec := engine.Record{Game: m.game.Info().ID, Rules: su.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
+	for _, e := range log {
+		rec.Append(e.Seat, e.Move)
+	}
+	res, err := engine.Replay(m.game, rec, opts...)
+	if err != nil {
+		return engine.Result{}, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
+	}
+	return res, nil
+}
+
+// RecentIn is the open match of a channel or, when it has none, the
+// latest match the user sat in there (a finished one, say, whose record
+// they want): ErrNoMatch when there is neither.
+func (s *Service) RecentIn(ctx context.Context, channel, userID string) (Match, error) {
+	m, err := s.Get(ctx, InChannel(channel))
+	if err == nil || !errors.Is(err, ErrNoMatch) {
+		return m, err
+	}
+	ms, lerr := s.UserMatches(ctx, userID)
+	if lerr != nil {
+		return Match{}, lerr
+	}
+	for _, um := range ms {
+		if um.Channel == channel {
+			return um, nil
+		}
+	}
+	return Match{}, err
+}
