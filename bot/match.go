@@ -38,6 +38,9 @@ type LogEntry struct {
 	// Note says how the move came about when its player did not make it
 	// (the host's default move for a missing player); empty otherwise.
 	Note string `json:"note,omitempty"`
+	// Undo, when not zero, makes the entry an undo of the move logged at
+	// Seq Undo (storage.LogEntry.Undo).
+	Undo int64 `json:"undo,omitempty"`
 }
 
 // fromRecord makes the core's match of a stored record, without its game
@@ -60,6 +63,7 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 		Moves:        sm.Moves,
 		Created:      sm.Created,
 		Updated:      sm.Updated,
+		vote:         sm.Vote,
 		pins:         sm.Pins,
 		snapshot:     sm.State,
 		game:         g,
@@ -97,6 +101,7 @@ func (m Match) record() storage.Match {
 		Updated:      m.Updated,
 		Due:          m.Due,
 		Clock:        encodeClock(m.Clock),
+		Vote:         m.vote,
 	}
 	if !m.Status.Open() {
 		sm.Due = time.Time{}

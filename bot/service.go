@@ -193,6 +193,7 @@ type Match struct {
 	Due   time.Time `json:"due,omitzero"`
 
 	pins     map[string]string // the game's pins
+	vote     *storage.Vote     // a pending request to take a move back
 	snapshot []byte            // the encoded state, as stored; nil in the lobby
 	game     engine.Game
 	state    engine.State

@@ -246,6 +246,14 @@ type Game interface {
 	// Holding is what seat privately holds (its hand ...), for that seat's
 	// eyes only.
 	Holding(st State, seat int) Holding
+	// Revealed reports whether the move that led from before to after
+	// (Apply's input and output) showed anyone something nobody knew
+	// before it: a card or tile drawn from a face-down stack, a shuffle,
+	// any random outcome. Hosts let a player take back such a move only
+	// with every other player's consent (see docs/commands.md, /undo).
+	// It must be true whenever the game's random generator moved or a
+	// hidden stack changed, and false for two equal states.
+	Revealed(before, after State) bool
 
 	ParseMove(text string) (Move, error)
 	FormatMove(m Move) string

@@ -54,15 +54,26 @@ type Record struct {
 	Moves   []RecordMove
 }
 
-// RecordMove is one move of a record.
+// RecordMove is one move of a record, or an undo.
 type RecordMove struct {
-	Seat int    // 0-based
-	Text string // the move in the game's notation
+	Seat int    // 0-based; for an undo, the seat whose move is taken back
+	Text string // the move in the game's notation; UndoText for an undo
 	// Note is written after the move as a comment ("# default move: ...");
 	// parsing drops comments, so it does not come back.
 	Note string
 	Line int // 1-based source line when parsed, 0 otherwise
+	// Undo, when not zero, makes the entry an undo: it takes back the
+	// move numbered Undo (1-based, an earlier entry), which must be the
+	// latest move not yet taken back. The position returns to the one
+	// before that move, its random outcomes included.
+	Undo int
 }
+
+// UndoText is the Text of an undo entry.
+const UndoText = "undo"
+
+// IsUndo reports whether the entry takes a move back.
+func (m RecordMove) IsUndo() bool { return m.Undo != 0 }
 
 // recordMagic is the comment that opens every formatted record.
 const recordMagic = "# Smokestack match record"
@@ -91,6 +102,16 @@ func (r Record) Setup() Setup {
 // Append adds a move by seat (0-based) in notation text.
 func (r *Record) Append(seat int, text string) {
 	r.Moves = append(r.Moves, RecordMove{Seat: seat, Text: text})
+}
+
+// AppendUndo adds an undo of move number n (1-based), whose seat it
+// records.
+func (r *Record) AppendUndo(n int) {
+	seat := 0
+	if n >= 1 && n <= len(r.Moves) {
+		seat = r.Moves[n-1].Seat
+	}
+	r.Moves = append(r.Moves, RecordMove{Seat: seat, Text: UndoText, Undo: n})
 }
 
 // ParseRecord reads a match record. Errors are *RecordError values naming
@@ -306,6 +327,14 @@ func (r *Record) parseMove(n int, line string, seen map[string]bool) error {
 		return recordErr(n, "move number %q: expected %d", clip(num), len(r.Moves)+1)
 	}
 	seatTok, text := cutWord(rest)
+	if strings.EqualFold(seatTok, UndoText) {
+		u, err := strconv.Atoi(text)
+		if err != nil || u < 1 || u > len(r.Moves) || r.Moves[u-1].IsUndo() {
+			return recordErr(n, "move %d: undo %q: expected the number of an earlier move", k, clip(text))
+		}
+		r.Moves = append(r.Moves, RecordMove{Seat: r.Moves[u-1].Seat, Text: UndoText, Line: n, Undo: u})
+		return nil
+	}
 	if len(seatTok) < 2 || (seatTok[0] != 's' && seatTok[0] != 'S') {
 		return recordErr(n, "move %d: expected a seat such as s1, got %q", k, clip(seatTok))
 	}
@@ -411,6 +440,12 @@ func (r Record) Validate() error {
 		return bad("result %q has surrounding spaces or a newline", r.Result)
 	}
 	for i, m := range r.Moves {
+		if m.IsUndo() {
+			if m.Undo < 1 || m.Undo > i || r.Moves[m.Undo-1].IsUndo() {
+				return bad("move %d: undo of %d, which is not an earlier move", i+1, m.Undo)
+			}
+			continue
+		}
 		if m.Seat < 0 || m.Seat >= r.Seats {
 			return bad("move %d: seat index %d not below %d", i+1, m.Seat, r.Seats)
 		}
@@ -455,6 +490,10 @@ func (r Record) Format() []byte {
 		b.WriteByte('\n')
 	}
 	for i, m := range r.Moves {
+		if m.IsUndo() {
+			fmt.Fprintf(&b, "%d %s %d\n", i+1, UndoText, m.Undo)
+			continue
+		}
 		if note := strings.Join(strings.Fields(m.Note), " "); note != "" {
 			fmt.Fprintf(&b, "%d s%d %s # %s\n", i+1, m.Seat+1, m.Text, note)
 			continue

@@ -13,6 +13,9 @@ var (
 	// (Info.SupportsRules), in a record or a Setup.
 	ErrRulesVersion   = errors.New("engine: rules version not played by this build")
 	ErrResultMismatch = errors.New("engine: replayed result differs from the record's")
+	// ErrUndo is an undo of a move that is not the latest one still
+	// standing.
+	ErrUndo = errors.New("engine: only the latest move still standing can be taken back")
 )
 
 // ReplayError is a move of a record that could not be played: garbled
@@ -51,12 +54,31 @@ type Result struct {
 	Moves  []Played // one per record move, in order
 }
 
-// Played is one replayed move.
+// Played is one replayed move, or an undo.
 type Played struct {
 	Seat   int
-	Move   Move // as parsed
+	Move   Move // as parsed; nil for an undo
 	Events []Event
 	State  State // the position after the move; only with KeepStates
+	// Undo is the number of the move an undo took back (RecordMove.Undo);
+	// 0 for a move. An undo has no events.
+	Undo int
+}
+
+// Standing lists the indexes of the moves of a record that still count,
+// in order: every move but those taken back (and the undos themselves).
+func Standing(moves []RecordMove) []int {
+	var out []int
+	for i, m := range moves {
+		if m.IsUndo() {
+			if n := len(out); n > 0 && out[n-1] == m.Undo-1 {
+				out = out[:n-1]
+			}
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
 }
 
 // Events lists every event of the replay: setup first, then each move's.
@@ -103,11 +125,28 @@ func Replay(g Game, r Record, opts ...ReplayOption) (Result, error) {
 		return Result{}, fmt.Errorf("engine: replay setup: %w", err)
 	}
 	res := Result{State: st, Setup: evs, Moves: make([]Played, 0, len(r.Moves))}
+	// The moves still standing and the positions before each, for undos.
+	var standing []int
+	var before []State
 	for i, rm := range r.Moves {
 		fail := func(err error) (Result, error) {
 			res.State = st
 			res.Status = g.Status(st)
 			return res, &ReplayError{Line: rm.Line, MoveNumber: i + 1, Seat: rm.Seat, Move: rm.Text, Err: err}
+		}
+		if rm.IsUndo() {
+			n := len(standing)
+			if n == 0 || standing[n-1] != rm.Undo-1 {
+				return fail(ErrUndo)
+			}
+			st = before[n-1]
+			standing, before = standing[:n-1], before[:n-1]
+			p := Played{Seat: r.Moves[rm.Undo-1].Seat, Undo: rm.Undo}
+			if cfg.keepStates {
+				p.State = st
+			}
+			res.Moves = append(res.Moves, p)
+			continue
 		}
 		if rm.Seat < 0 || rm.Seat >= r.Seats {
 			return fail(ErrBadSeat)
@@ -120,6 +159,7 @@ func Replay(g Game, r Record, opts ...ReplayOption) (Result, error) {
 		if err != nil {
 			return fail(err)
 		}
+		standing, before = append(standing, i), append(before, st)
 		st = next
 		p := Played{Seat: rm.Seat, Move: m, Events: evs}
 		if cfg.keepStates {
@@ -171,6 +211,10 @@ func RecordOf(g Game, m MatchInfo) (Record, error) {
 		r.Rules = g.Info().RulesVersion
 	}
 	for i, lm := range m.Moves {
+		if lm.IsUndo() {
+			r.Moves[i] = RecordMove{Seat: lm.Seat, Text: UndoText, Undo: lm.Undo}
+			continue
+		}
 		mv, err := g.ParseMove(lm.Text)
 		if err != nil {
 			return Record{}, fmt.Errorf("engine: export move %d %q: %w", i+1, lm.Text, err)

@@ -123,6 +123,18 @@ type Match struct {
 	// Clock is the host's turn clock of the match (its settings and each
 	// seat's waiting time), opaque to the store; nil when it has none.
 	Clock json.RawMessage `json:"clock,omitempty"`
+	// Vote is a request the other players are asked to approve (taking
+	// a move back); nil when there is none.
+	Vote *Vote `json:"vote,omitempty"`
+}
+
+// Vote is a request by one seat that every other seat must approve.
+type Vote struct {
+	Kind     string    `json:"kind"`               // what is asked: "undo"
+	Seat     int       `json:"seat"`               // the seat that asked, 0-based
+	Target   int64     `json:"target"`             // the log entry it is about (the move to take back)
+	Approved []int     `json:"approved,omitempty"` // the seats that approved so far
+	Asked    time.Time `json:"asked"`
 }
 
 // LogEntry is one applied move.
@@ -135,6 +147,10 @@ type LogEntry struct {
 	// Note says how the move came about when its player did not make it
 	// (the host's default move for a missing player); empty otherwise.
 	Note string `json:"note,omitempty"`
+	// Undo, when not zero, makes the entry an undo: it takes back the
+	// move logged at Seq Undo (Move is then "undo" and Seat the seat whose
+	// move it was). The log stays append-only.
+	Undo int64 `json:"undo,omitempty"`
 }
 
 // Commit is one atomic write: the new match record (its Version must be

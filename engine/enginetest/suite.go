@@ -209,6 +209,10 @@ func CheckRecord(t testing.TB, g engine.Game, rec engine.Record) engine.Result {
 	}
 	failed := 0
 	for k, p := range res.Moves {
+		if p.Undo != 0 {
+			st = p.State // the position before the move taken back
+			continue
+		}
 		where := func() string {
 			line := ""
 			if l := rec.Moves[k].Line; l > 0 {

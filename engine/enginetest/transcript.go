@@ -22,6 +22,10 @@ func Transcript(b *strings.Builder, g engine.Game, res engine.Result) {
 	b.WriteString("## setup\n")
 	public(res.Setup)
 	for i, p := range res.Moves {
+		if p.Undo != 0 {
+			fmt.Fprintf(b, "## %d undo %d\n", i+1, p.Undo)
+			continue
+		}
 		fmt.Fprintf(b, "## %d s%d %s\n", i+1, p.Seat+1, g.FormatMove(p.Move))
 		public(p.Events)
 	}

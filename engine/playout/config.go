@@ -30,6 +30,11 @@
 //   - replaying the record of the playout reproduces every intermediate
 //     snapshot and the final one byte for byte, and the same events, so the
 //     same seed and moves always give the same game;
+//   - a move taken back (an undo in the record, on a sample of moves) gives
+//     the position before it back, so the replay, which restores it, still
+//     reproduces the playout; playing the same move again gives the same
+//     position, random outcomes included; Game.Revealed is false for two
+//     equal positions;
 //   - the caller's invariant holds after every move.
 //
 // The expensive checks run on a sample of moves and playouts chosen by
@@ -92,6 +97,10 @@ type Config struct {
 	ViewEvery      int // view leaks, inactive seats, incomplete and bogus moves, per move; default 4
 	OfferedEvery   int // every token offered on the move's path (CheckOffered), per move; default 4
 	ReplayEvery    int // replay of the whole record, per playout; default 4
+	// UndoEvery takes a move back right after it was played (an undo in
+	// the record), per move; default 16. The playout then goes on from
+	// the position before it, and the replay must reach the same game.
+	UndoEvery int
 }
 
 const (
@@ -134,6 +143,7 @@ func (c Config) withDefaults(g engine.Game) Config {
 	c.ViewEvery = every(c.ViewEvery, 4)
 	c.OfferedEvery = every(c.OfferedEvery, 4)
 	c.ReplayEvery = every(c.ReplayEvery, 4)
+	c.UndoEvery = every(c.UndoEvery, 16)
 	return c
 }
 

@@ -37,6 +37,7 @@ const (
 	CheckPanic       Check = "panic"       // the game panicked
 	CheckDeterminism Check = "determinism" // same seed and moves, different game
 	CheckDefault     Check = "default"     // DefaultMove failed or gave a move the choices do not offer
+	CheckUndo        Check = "undo"        // a move taken back and played again gives another game
 )
 
 func (c Check) String() string { return string(c) }
@@ -282,8 +283,51 @@ func (r *run) play() error {
 			}
 			r.hashes = append(r.hashes, h)
 		}
+		if sampled(r.cfg.UndoEvery, k, r.i+2) && !g.Status(next).Finished {
+			if err := r.undo(st, next, seat, m); err != nil {
+				return err
+			}
+			// The turn number is the one before the move again.
+			lastTurn, cur = g.Status(st).Turn, nil
+			continue
+		}
 		st = next
 	}
+}
+
+// undo takes back the move m by seat that led from st to next: the
+// record gets an undo, and the playout goes on from st. Playing m again
+// must give next byte for byte (a card drawn again is the same card), and
+// Revealed must say nothing was revealed between two equal positions.
+func (r *run) undo(st, next engine.State, seat int, m engine.Move) error {
+	if r.g.Revealed(st, st) {
+		return r.fail(CheckUndo, "Revealed reports a move between two equal positions")
+	}
+	_ = r.g.Revealed(st, next)
+	want, err := r.marshal(next)
+	if err != nil {
+		return err
+	}
+	again, _, err := r.g.Apply(st, seat, m)
+	if err != nil {
+		return r.fail(CheckUndo, "the move fails when played again after an undo: %v", err)
+	}
+	got, err := r.marshal(again)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want) {
+		return r.fail(CheckUndo, "the move played again after an undo gives another position: %s", FirstDiff(want, got))
+	}
+	r.rec.AppendUndo(len(r.rec.Moves))
+	if r.replay {
+		before, err := r.marshal(st)
+		if err != nil {
+			return err
+		}
+		r.hashes = append(r.hashes, hash(before))
+	}
+	return nil
 }
 
 // checkSetupAgain sets the match up a second time and compares.

@@ -408,3 +408,14 @@ func helpTopics() []engine.HelpTopic {
 func (g Game) DefaultMove(st engine.State, seat int) (engine.Move, error) {
 	return engine.DefaultByChoices(g, st, seat, []string{"pass"}, nil)
 }
+
+// Revealed implements engine.Game: a move that draws a card from the
+// face-down deck revealed it to the drawer.
+func (Game) Revealed(before, after engine.State) bool {
+	a, ok1 := before.(*State)
+	b, ok2 := after.(*State)
+	if !ok1 || !ok2 {
+		return true
+	}
+	return a.RNG != b.RNG || len(a.Deck) != len(b.Deck)
+}

@@ -104,6 +104,7 @@ func Run(t *testing.T, open Open) {
 		{"Idle", testIdle},
 		{"DeleteEnded", testDeleteEnded},
 		{"List", testList},
+		{"VoteAndUndo", testVoteAndUndo},
 	}
 	// The tests that change the suite's options.
 	options := map[string]func(o *storage.Options){
@@ -135,6 +136,7 @@ func (e *env) newMatch(id, channel string, users ...string) storage.Match {
 		Options:      map[string]string{"variant": "short"},
 		Pins:         map[string]string{"deck": "a,b,c"},
 		Channel:      channel,
+		Server:       "discord:900",
 		Creator:      users[0],
 		Status:       storage.StatusActive,
 		State:        []byte(`{"moves":[]}`),
@@ -964,4 +966,44 @@ func testDeleteEnded(e *env) {
 	e.clock.Advance(AbandonAfter)
 	_, err = e.s.Get(e.ctx, "live")
 	wantErr(e.t, "Get of an abandoned open match", err, storage.ErrNotFound)
+}
+
+// testVoteAndUndo: a pending vote is kept with the match (and a copy
+// handed out does not share it), an undo is a log entry like a move,
+// and ending the vote keeps both across a reopen of the log.
+func testVoteAndUndo(e *env) {
+	m := e.newMatch("m1", "discord:100")
+	e.create(m)
+	c := e.move(m, 0, "take 3", "")
+	e.commit(c)
+	m = c.Match
+
+	ask := m
+	ask.Version++
+	ask.Vote = &storage.Vote{Kind: "undo", Seat: 0, Target: 1, Approved: []int{}, Asked: e.clock.Now()}
+	e.commit(storage.Commit{ExpectVersion: m.Version, Match: ask})
+	got := e.get("m1")
+	if got.Vote == nil || got.Vote.Target != 1 || got.Vote.Kind != "undo" || !got.Vote.Asked.Equal(e.clock.Now()) {
+		e.t.Fatalf("vote after commit: %+v", got.Vote)
+	}
+	got.Vote.Approved = append(got.Vote.Approved, 7)
+	if again := e.get("m1"); len(again.Vote.Approved) != 0 {
+		e.t.Fatalf("stored vote changed through a returned copy: %+v", again.Vote)
+	}
+
+	e.clock.Advance(time.Minute)
+	undo := ask
+	undo.Version++
+	undo.Moves++
+	undo.Vote = nil
+	undo.State = stateOf(nil)
+	entry := &storage.LogEntry{Seq: undo.Moves, Seat: 0, Move: "undo", Undo: 1, At: e.clock.Now()}
+	e.commit(storage.Commit{ExpectVersion: ask.Version, Match: undo, Entry: entry})
+	if got := e.get("m1"); got.Vote != nil || got.Moves != 2 {
+		e.t.Fatalf("after the undo: vote %+v, moves %d", got.Vote, got.Moves)
+	}
+	log := e.log("m1", 1)
+	if len(log) != 2 || log[1].Undo != 1 || log[1].Move != "undo" || log[0].Undo != 0 {
+		e.t.Fatalf("log with an undo: %+v", log)
+	}
 }

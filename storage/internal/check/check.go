@@ -110,6 +110,11 @@ func Copy(m storage.Match) storage.Match {
 	if m.Clock != nil {
 		m.Clock = append([]byte(nil), m.Clock...)
 	}
+	if m.Vote != nil {
+		v := *m.Vote
+		v.Approved = append([]int(nil), v.Approved...)
+		m.Vote = &v
+	}
 	return m
 }
 

@@ -1,0 +1,17 @@
+package urbanization
+
+import "github.com/smokestack/smokestack/engine"
+
+// Revealed implements engine.Game: a move revealed something when it drew
+// factory cards from the face-down deck or used the random generator.
+func (Game) Revealed(before, after engine.State) bool {
+	a, err := asState(before)
+	if err != nil {
+		return true
+	}
+	b, err := asState(after)
+	if err != nil {
+		return true
+	}
+	return a.RNG != b.RNG || len(a.Deck) != len(b.Deck)
+}
