@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+
+	"github.com/smokestack/smokestack/engine"
 )
 
 // CatchUp is what happened in a match since a seat's last move, as that
@@ -33,12 +35,16 @@ func (s *Service) CatchUp(ctx context.Context, r Ref, userID string) (CatchUp, e
 	if err != nil {
 		return CatchUp{}, err
 	}
-	// hist[0] is the setup; hist[i] the move with Seq i.
+	// hist[0] is the setup; hist[i] the log entry with Seq i. The seat's
+	// last move is its latest one still standing (not taken back).
+	moves := make([]engine.RecordMove, 0, len(hist)-1)
+	for _, t := range hist[1:] {
+		moves = append(moves, engine.RecordMove{Seat: t.Seat, Text: t.Move, Undo: int(t.Undo)})
+	}
 	last := 0
-	for i := len(hist) - 1; i > 0; i-- {
-		if hist[i].Seat == p.Seat {
-			last = i
-			break
+	for _, i := range engine.Standing(moves) {
+		if moves[i].Seat == p.Seat {
+			last = i + 1
 		}
 	}
 	c := CatchUp{Seat: p.Seat, Since: int64(last), Private: p}

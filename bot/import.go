@@ -60,7 +60,10 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 		return Match{}, err
 	}
 	m = o.Match
-	for i, mv := range rec.Moves {
+	// The moves still standing: an undo in the record and the move it took
+	// back leave the position as if neither had been played.
+	for _, i := range engine.Standing(rec.Moves) {
+		mv := rec.Moves[i]
 		o, err := s.Submit(ctx, SubmitRequest{Ref: ByID(m.ID), UserID: req.Users[mv.Seat].ID, Move: mv.Text})
 		if err != nil {
 			return Match{}, fmt.Errorf("bot: import move %d (line %d): %w", i+1, mv.Line, err)

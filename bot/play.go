@@ -128,6 +128,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if err := m.setState(next); err != nil {
 			return nil, err
 		}
+		m.vote = nil // a request to take back an earlier move no longer applies
 		move, evs = m.game.FormatMove(mv), e
 		m.Moves++
 		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, RequestID: req.RequestID, At: s.now()}, nil

@@ -110,9 +110,7 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 		Players: m.Names(),
 		Final:   m.state,
 	}
-	for _, e := range log {
-		info.Moves = append(info.Moves, engine.RecordMove{Seat: e.Seat, Text: e.Move, Note: e.Note})
-	}
+	info.Moves = recordMoves(log)
 	rec, err := engine.RecordOf(m.game, info)
 	if err != nil {
 		return "", fmt.Errorf("bot: export match %s: %w", m.ID, err)
@@ -195,6 +193,9 @@ type Turn struct {
 	Seat   int            `json:"seat"` // the seat that moved, -1 for the setup
 	Move   string         `json:"move,omitempty"`
 	Events []engine.Event `json:"events"` // what the viewer may see of it
+	// Undo, when not zero, makes the entry an undo of the move logged at
+	// Seq Undo (Seat is that move's seat; there are no events).
+	Undo int64 `json:"undo,omitempty"`
 }
 
 // History replays a match from its setup and log (engine.Replay) and
@@ -217,18 +218,13 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 	visible := func(evs []engine.Event) []engine.Event {
 		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
 	}
-	su := m.setup()
-	rec := engine.Record{Game: m.game.Info().ID, Rules: su.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
-	for _, e := range log {
-		rec.Append(e.Seat, e.Move)
-	}
-	res, err := engine.Replay(m.game, rec)
+	res, err := s.replay(ctx, m)
 	if err != nil {
-		return nil, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
+		return nil, err
 	}
 	out := []Turn{{Seq: 0, Seat: -1, Events: visible(res.Setup)}}
 	for i, e := range log {
-		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(res.Moves[i].Events)})
+		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(res.Moves[i].Events), Undo: e.Undo})
 	}
 	return out, nil
 }

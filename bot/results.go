@@ -178,9 +178,7 @@ func (s *Service) replay(ctx context.Context, m Match, opts ...engine.ReplayOpti
 	}
 	su := m.setup()
 	rec := engine.Record{Game: m.game.Info().ID, Rules: su.RulesVersion, Seed: su.Seed, Seats: su.Seats, Options: su.Options, Pins: su.Pins}
-	for _, e := range log {
-		rec.Append(e.Seat, e.Move)
-	}
+	rec.Moves = recordMoves(log)
 	res, err := engine.Replay(m.game, rec, opts...)
 	if err != nil {
 		return engine.Result{}, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
