@@ -362,6 +362,10 @@ func explain(err error) Problem {
 			who += ", " + e.Detail
 		}
 		p.Text = "Only " + who + " may do that."
+		if detail != "" {
+			// A rule of the host other than the creator's rights.
+			p.Text = capital(detail) + "."
+		}
 	case KindNoHelp:
 		p.Text = "This game has no rules help."
 	case KindNoBoard:

@@ -23,6 +23,8 @@ import (
 //	page/<match>/<version>/<n>/<move>  the next group of choices
 //	vote/<match>/<seat>/<choice>       a ballot in a deadline vote (clock.go)
 //	claim/<match>/<seat>               take an open seat
+//	undo/<match>/<seq>                 take back the move logged at seq ("Undo")
+//	uvote/<match>/<seq>/yes|no         answer a request to take back that move
 const maxCustomID = 100
 
 // longMove marks a partial move too long for the custom ID.
@@ -52,8 +54,10 @@ func (c customID) String() string {
 		s = fmt.Sprintf("vote/%s/%d/%s", c.Match, c.N, c.Arg)
 	case "claim":
 		s = fmt.Sprintf("claim/%s/%d", c.Match, c.N)
-	case "turn":
-		s = fmt.Sprintf("turn/%s/%d", c.Match, c.Version)
+	case "turn", "undo":
+		s = fmt.Sprintf("%s/%s/%d", c.Action, c.Match, c.Version)
+	case "uvote":
+		s = fmt.Sprintf("uvote/%s/%d/%s", c.Match, c.Version, c.Arg)
 	case "pick", "page":
 		s = fmt.Sprintf("%s/%s/%d/%d/%s", c.Action, c.Match, c.Version, c.N, c.Move)
 	default: // back, ok
@@ -107,10 +111,15 @@ func parseCustomID(s string) (customID, error) {
 		if c.Action == "vote" {
 			c.Arg = p[3]
 		}
-	case "turn":
+	case "turn", "undo":
 		if len(p) != 3 || version(2) != nil {
 			return customID{}, bad
 		}
+	case "uvote":
+		if len(p) != 4 || version(2) != nil || (p[3] != "yes" && p[3] != "no") {
+			return customID{}, bad
+		}
+		c.Arg = p[3]
 	case "pick", "page":
 		if len(p) != 5 || version(2) != nil {
 			return customID{}, bad

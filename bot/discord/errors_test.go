@@ -140,7 +140,7 @@ func TestScoresNamed(t *testing.T) {
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "has not started yet: alice, who created it"), "score in the lobby: %+v", r)
 	h.click(alice, room, "Start")
 	r = h.cmd(bob, room, "score")
-	must(t, r.Ephemeral() && r.Content == "1. alice: 0 wins\n2. bob: 0 wins\n", "score: %q", r.Content)
+	must(t, r.Ephemeral() && r.Content == "Scores so far:\n1. **alice** (A, vermillion): 0 wins\n2. **bob** (B, sky blue): 0 wins\n", "score: %q", r.Content)
 	r = h.cmd(bob, room, "status")
 	must(t, strings.Count(r.Content, " wins") == 2 && strings.Contains(r.Content, "1. alice (A, vermillion): 0 wins, cards "), "status: %q", r.Content)
 	users := map[string]string{"discord:" + alice: alice, "discord:" + bob: bob}
@@ -155,7 +155,7 @@ func TestScoresNamed(t *testing.T) {
 	}
 	var last string
 	for _, m := range h.fd.Messages(room) {
-		if len(m.Files) > 0 {
+		if len(m.Files) > 0 && !strings.Contains(m.Content, "final result") {
 			last = m.Content
 		}
 	}

@@ -50,7 +50,7 @@ func TestSecondGameNeedsNoFrontEndChange(t *testing.T) {
 	h.click(bob, room, "Join")
 	h.click(alice, room, "Start")
 	r = h.cmd(alice, room, "score")
-	must(t, r.Ephemeral() && strings.Contains(r.Content, "1. alice: 0 wins"), "score: %+v", r)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "1. **alice** (A, vermillion): 0 wins"), "score: %+v", r)
 
 	// Play to the end with typed moves, whoever is to move.
 	users := map[string]string{"discord:" + alice: alice, "discord:" + bob: bob}
@@ -72,7 +72,7 @@ func TestSecondGameNeedsNoFrontEndChange(t *testing.T) {
 	var boards []fakediscord.Message
 	pings := 0
 	for _, m := range fd.Messages(room) {
-		if !m.Ephemeral && len(m.Files) > 0 {
+		if !m.Ephemeral && len(m.Files) > 0 && !strings.Contains(m.Content, "final result") {
 			boards = append(boards, m)
 			must(t, fileList(m) == "board.png players.png", "board post %s files %q", m.ID, fileList(m))
 		}

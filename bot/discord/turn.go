@@ -68,14 +68,14 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 		// The post is the answer; its pictures follow as soon as they are drawn.
 		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: b.withResults(r, o, afterMove(r, o))}, nil
 	}
-	done := &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
+	done := &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: undoRow(o), AllowedMentions: noPings()}
 	if o.Seat >= 0 && o.Match.IsActive(o.Seat) && !o.NewTurn {
 		// The turn goes on: the next move starts from here rather than
 		// from the board post, whose buttons are a move old.
 		done.Content += " Your turn goes on."
-		done.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		done.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: append([]discordgo.MessageComponent{
 			discordgo.Button{Label: "Continue your turn", Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: o.Match.ID, Version: o.Match.Version}.String()},
-		}}}
+		}, undoButtons(o)...)}}
 	}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {
@@ -382,6 +382,10 @@ func (b *Bot) component(ctx context.Context, r *Request) (*Response, error) {
 		return b.voteButton(ctx, r, c)
 	case "claim":
 		return b.claimButton(ctx, r, c)
+	case "undo":
+		return b.undoButton(ctx, r, c)
+	case "uvote":
+		return b.undoVoteButton(ctx, r, c)
 	}
 	return nil, fmt.Errorf("%w %q", errBadCustomID, data.CustomID)
 }

@@ -251,6 +251,8 @@ func TestAttachmentLimits(t *testing.T) {
 		{"ten", MaxAttachments, pngBytes(t), true},
 		{"eleven", MaxAttachments + 1, pngBytes(t), false},
 		{"too large", 1, big, false},
+		{"two of 9 MiB", 2, append(pngBytes(t), make([]byte, 9<<20)...), true},
+		{"three of 9 MiB", 3, append(pngBytes(t), make([]byte, 9<<20)...), false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, _, _ := setup(t, func(w http.ResponseWriter, _ []byte) {

@@ -28,6 +28,7 @@ const (
 	MaxSelectOptions      = 25
 	MaxAttachments        = 10       // files on one message
 	MaxFileSize           = 10 << 20 // bytes per file, a server without boosts
+	MaxUploadSize         = 25 << 20 // bytes of all files of one request (Discord: "maximum request size")
 	// DefaultBodyDelay is how long Discord takes, in the fake, to register
 	// an initial response read from the bot's HTTP answer (SetBodyDelay).
 	DefaultBodyDelay = 50 * time.Millisecond

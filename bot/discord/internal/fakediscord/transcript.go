@@ -137,6 +137,12 @@ func writeEntry(b *strings.Builder, e Entry) {
 		}
 	}
 	for _, f := range m.Files {
+		if !strings.HasSuffix(strings.ToLower(f.Name), ".png") {
+			// A text file (a match record): its size varies with the
+			// moves played, its lines say more.
+			fmt.Fprintf(b, "   file %s (text, %d lines)\n", f.Name, strings.Count(string(f.Data), "\n"))
+			continue
+		}
 		fmt.Fprintf(b, "   file %s (png %dx%d)\n", f.Name, f.Width, f.Height)
 	}
 	for _, r := range m.Components {

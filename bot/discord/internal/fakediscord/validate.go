@@ -66,6 +66,12 @@ func decodeFile(name string, data []byte) (File, error) {
 	if name == "" {
 		return File{}, fmt.Errorf("%w: file without a name", errInvalid)
 	}
+	// Discord keeps a file's base name only and refers to it as
+	// attachment://<name>: a name with a path or control characters is a
+	// bot bug.
+	if strings.ContainsAny(name, "/\\") || strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return File{}, fmt.Errorf("%w: file name %q holds a path separator or a control character", errInvalid, name)
+	}
 	if !strings.HasSuffix(strings.ToLower(name), ".png") {
 		return File{Name: name, Size: len(data), Data: data}, nil
 	}
@@ -111,10 +117,15 @@ func checkMessage(p *payload, files []File, kept []string) error {
 	if n := stay + len(files); n > MaxAttachments {
 		return fmt.Errorf("%w: %d attachments (max %d)", errInvalid, n, MaxAttachments)
 	}
+	total := 0
 	for _, f := range files {
 		if f.Size > MaxFileSize {
 			return fmt.Errorf("%w: file %q is %d bytes (max %d)", errInvalid, f.Name, f.Size, MaxFileSize)
 		}
+		total += f.Size
+	}
+	if total > MaxUploadSize {
+		return fmt.Errorf("%w: the files add up to %d bytes (max %d per request)", errInvalid, total, MaxUploadSize)
 	}
 	names := map[string]bool{}
 	for _, n := range kept {

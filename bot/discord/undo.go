@@ -1,0 +1,161 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+// undoButtons is the "Undo" button for the mover's confirmation of a move
+// (none once the game is over).
+func undoButtons(o bot.Outcome) []discordgo.MessageComponent {
+	if !inPlay(o.Match) || o.Seat < 0 {
+		return nil
+	}
+	return []discordgo.MessageComponent{discordgo.Button{Label: "Undo", Style: discordgo.SecondaryButton,
+		CustomID: customID{Action: "undo", Match: o.Match.ID, Version: o.Match.Moves}.String()}}
+}
+
+// undoRow is undoButtons in a row of its own (an empty list for none, so
+// that an update removes the picker's components).
+func undoRow(o bot.Outcome) []discordgo.MessageComponent {
+	bs := undoButtons(o)
+	if len(bs) == 0 {
+		return []discordgo.MessageComponent{}
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: bs}}
+}
+
+// undo is /undo: take back your last move, at once or by asking the
+// others.
+func (b *Bot) undo(ctx context.Context, r *Request) (*Response, error) {
+	u, err := b.svc.Undo(ctx, bot.UndoRequest{Ref: bot.InChannel(r.key()), UserID: r.User.ID, RequestID: r.I.ID})
+	if err != nil {
+		return nil, err
+	}
+	if u.Duplicate {
+		return &Response{None: true}, nil
+	}
+	post, pics, after := b.undoPosts(r, u)
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: after}, nil
+}
+
+// undoButton is "Undo" under the mover's confirmation: the same as /undo
+// for the move it confirmed; the public posts follow the updated
+// confirmation.
+func (b *Bot) undoButton(ctx context.Context, r *Request, c customID) (*Response, error) {
+	u, err := b.svc.Undo(ctx, bot.UndoRequest{Ref: bot.ByID(c.Match), UserID: r.User.ID, RequestID: r.I.ID, Target: c.Version})
+	if err != nil {
+		return nil, err
+	}
+	if u.Duplicate {
+		return &Response{None: true}, nil
+	}
+	post, pics, after := b.undoPosts(r, u)
+	text := fmt.Sprintf("You took back `%s`.", u.Taken)
+	if !u.Undone {
+		text = fmt.Sprintf("You asked the other players to let you take back `%s`.", u.Taken)
+	}
+	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
+		After: func(ctx context.Context, p *poster) {
+			p.send(ctx, matchChannel(u.Match, r), b.withPictures(ctx, r, post, pics))
+			if after != nil {
+				after(ctx, p)
+			}
+		}}, nil
+}
+
+// undoPosts are the public answers to a request to take a move back: the
+// board post saying so, its pictures and the ping of whoever must act
+// now; or the request with Approve and Reject buttons, which pings the
+// players asked.
+func (b *Bot) undoPosts(r *Request, u bot.UndoOutcome) (*discordgo.InteractionResponseData, pictures, func(context.Context, *poster)) {
+	m := u.Match
+	if u.Undone {
+		post, pics := b.turnPost(u.Outcome, undoHeadline(u))
+		return post, pics, func(ctx context.Context, p *poster) {
+			if ping := turnPing(m, u.Notify); ping != nil {
+				p.send(ctx, matchChannel(m, r), ping)
+			}
+		}
+	}
+	return undoVoteMessage(u), nil, nil
+}
+
+func undoHeadline(u bot.UndoOutcome) string {
+	m := u.Match
+	who := m.Seats[u.Seat].Name
+	if u.Free {
+		return fmt.Sprintf("**%s** took back `%s` (move %d).", who, u.Taken, u.Target)
+	}
+	return fmt.Sprintf("**%s** took back `%s` (move %d), as every other player agreed.", who, u.Taken, u.Target)
+}
+
+// undoVoteMessage is the public request to take a move back: who asks, what,
+// who is still to answer (pinged), and the buttons.
+func undoVoteMessage(u bot.UndoOutcome) *discordgo.InteractionResponseData {
+	m, v := u.Match, u.Vote
+	var users, mentions, approved []string
+	for _, s := range v.Waiting {
+		id := discordID(m.Seats[s].UserID)
+		users = append(users, id)
+		mentions = append(mentions, "<@"+id+">")
+	}
+	for _, s := range v.Approved {
+		approved = append(approved, m.Seats[s].Name)
+	}
+	text := fmt.Sprintf("**%s** asks to take back `%s` (move %d). It showed something new (a card drawn, a random outcome), so every other player must agree: %s, please answer within %s.",
+		m.Seats[v.Seat].Name, v.Move, v.Target, strings.Join(mentions, ", "), bot.Span(bot.UndoVoteLife))
+	if len(approved) > 0 {
+		text += "\nAgreed so far: " + strings.Join(approved, ", ") + "."
+	}
+	id := func(arg string) string {
+		return customID{Action: "uvote", Match: m.ID, Version: v.Target, Arg: arg}.String()
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         clip(text, 2000),
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: id("yes")},
+			discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: id("no")},
+		}}},
+	}
+}
+
+// undoVoteButton answers a request to take a move back: the request message
+// is updated in place (who agreed so far, or how it ended), and when the
+// last player agrees the board post follows.
+func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Response, error) {
+	u, err := b.svc.VoteUndo(ctx, bot.ByID(c.Match), r.User.ID, c.Version, c.Arg == "yes")
+	if err != nil {
+		return nil, err
+	}
+	m := u.Match
+	closed := func(text string) *Response {
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}}
+	}
+	switch {
+	case u.Undone:
+		post, pics, after := b.undoPosts(r, u)
+		resp := closed(fmt.Sprintf("Everyone agreed: **%s** took back `%s` (move %d).", m.Seats[u.Seat].Name, u.Taken, u.Target))
+		resp.After = func(ctx context.Context, p *poster) {
+			p.send(ctx, matchChannel(m, r), b.withPictures(ctx, r, post, pics))
+			after(ctx, p)
+		}
+		return resp, nil
+	case u.Ended == "rejected":
+		return closed(fmt.Sprintf("**%s** refused: `%s` (move %d) stands.", r.User.Name, u.Taken, u.Target)), nil
+	case u.Ended == "expired":
+		return closed(fmt.Sprintf("Nobody answered within %s: `%s` (move %d) stands.", bot.Span(bot.UndoVoteLife), u.Taken, u.Target)), nil
+	}
+	d := undoVoteMessage(u)
+	// The update pings nobody again; the request pinged them once.
+	d.AllowedMentions = noPings()
+	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: d}, nil
+}
