@@ -207,6 +207,9 @@ func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
 		if m.Status != StatusLobby {
 			return nil, m.notLobby()
 		}
+		if _, ok := m.Invitation(); ok {
+			return nil, errInvited
+		}
 		if m.SeatOf(u.ID) >= 0 {
 			return nil, ErrAlreadySeated
 		}
@@ -237,6 +240,11 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 		if i < 0 {
 			return nil, ErrNotSeated
 		}
+		if _, ok := m.Invitation(); ok {
+			// A player named for an import declines it: the lobby closes.
+			m.Status, m.vote, m.pending = StatusAborted, nil, ""
+			return nil, nil
+		}
 		m.Seats = slices.Delete(m.Seats, i, i+1)
 		if len(m.Seats) == 0 {
 			m.Status = StatusAborted
@@ -265,6 +273,9 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
 		if m.Status != StatusLobby {
 			return nil, m.notLobby()
+		}
+		if _, ok := m.Invitation(); ok {
+			return nil, errInvited
 		}
 		if m.Creator != userID {
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}

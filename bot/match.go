@@ -64,6 +64,7 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 		Created:      sm.Created,
 		Updated:      sm.Updated,
 		vote:         sm.Vote,
+		pending:      sm.Record,
 		pins:         sm.Pins,
 		snapshot:     sm.State,
 		game:         g,
@@ -102,6 +103,7 @@ func (m Match) record() storage.Match {
 		Due:          m.Due,
 		Clock:        encodeClock(m.Clock),
 		Vote:         m.vote,
+		Record:       m.pending,
 	}
 	if !m.Status.Open() {
 		sm.Due = time.Time{}

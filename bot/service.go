@@ -193,7 +193,8 @@ type Match struct {
 	Due   time.Time `json:"due,omitzero"`
 
 	pins     map[string]string // the game's pins
-	vote     *storage.Vote     // a pending request to take a move back
+	vote     *storage.Vote     // a pending request to take a move back, or to confirm an import
+	pending  string            // an import's record, in a lobby waiting for its players
 	snapshot []byte            // the encoded state, as stored; nil in the lobby
 	game     engine.Game
 	state    engine.State

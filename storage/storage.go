@@ -124,13 +124,17 @@ type Match struct {
 	// seat's waiting time), opaque to the store; nil when it has none.
 	Clock json.RawMessage `json:"clock,omitempty"`
 	// Vote is a request the other players are asked to approve (taking
-	// a move back); nil when there is none.
+	// a move back, or in a lobby, playing an imported record); nil when
+	// there is none.
 	Vote *Vote `json:"vote,omitempty"`
+	// Record is the match record a lobby will play on from once its
+	// players confirm (an import); empty otherwise.
+	Record string `json:"record,omitempty"`
 }
 
 // Vote is a request by one seat that every other seat must approve.
 type Vote struct {
-	Kind     string    `json:"kind"`               // what is asked: "undo"
+	Kind     string    `json:"kind"`               // what is asked: "undo", "import"
 	Seat     int       `json:"seat"`               // the seat that asked, 0-based
 	Target   int64     `json:"target"`             // the log entry it is about (the move to take back)
 	Approved []int     `json:"approved,omitempty"` // the seats that approved so far
