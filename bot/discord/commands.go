@@ -61,6 +61,7 @@ func (b *Bot) commands() map[string]command {
 		{def: def("help", "The commands, how to write moves, and where to find the rules (only you see it)"), run: b.helpCmd, private: true},
 		{def: def("games", "Every open match you sit in, in every server, yours to play first (only you see it)"), run: b.games, private: true},
 		{def: def("catchup", "What happened since your last move, with the board and your hand (only you see it)"), run: b.orThread(b.catchup), private: true},
+		{def: def("import", "Play on from a match record here: each player named confirms first", importOptions(mostSeats)...), run: b.importCmd},
 		{def: def("undo", "Take back your last move (the others are asked when it showed a card or a random outcome)"), run: b.orThread(b.undo)},
 		{def: def("leave", "Leave the lobby (during play this resigns)"), run: b.orThread(b.leave)},
 		{def: def("resign", "Resign: the match ends for everyone"), run: b.orThread(b.resign)},

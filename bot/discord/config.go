@@ -69,6 +69,9 @@ type Config struct {
 	// HTTPClient is the base client for REST (default a client with a 20 s
 	// timeout); its transport is wrapped to rewrite the API base.
 	HTTPClient *http.Client
+	// CDNBase replaces https://cdn.discordapp.com when the bot reads a
+	// file a user attached (/import); for tests. Empty: Discord's CDN.
+	CDNBase string
 }
 
 // Errors of the configuration.

@@ -25,6 +25,7 @@ import (
 //	claim/<match>/<seat>               take an open seat
 //	undo/<match>/<seq>                 take back the move logged at seq ("Undo")
 //	uvote/<match>/<seq>/yes|no         answer a request to take back that move
+//	imp/<match>/yes|no                 confirm or decline an imported record
 const maxCustomID = 100
 
 // longMove marks a partial move too long for the custom ID.
@@ -46,8 +47,8 @@ var errBadCustomID error = &bot.Error{Kind: bot.KindInvalid, Detail: "this butto
 func (c customID) String() string {
 	var s string
 	switch c.Action {
-	case "lobby":
-		s = "lobby/" + c.Match + "/" + c.Arg
+	case "lobby", "imp":
+		s = c.Action + "/" + c.Match + "/" + c.Arg
 	case "hand":
 		s = "hand/" + c.Match
 	case "vote":
@@ -91,6 +92,11 @@ func parseCustomID(s string) (customID, error) {
 	switch c.Action {
 	case "lobby":
 		if len(p) != 3 {
+			return customID{}, bad
+		}
+		c.Arg = p[2]
+	case "imp":
+		if len(p) != 3 || (p[2] != "yes" && p[2] != "no") {
 			return customID{}, bad
 		}
 		c.Arg = p[2]

@@ -143,7 +143,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Token: fd.BotToken, APIBase: fd.URL, Mode: o.mode, PublicKey: fd.PublicKeyHex(), HTTPClient: o.http}
+	cfg := Config{Token: fd.BotToken, APIBase: fd.URL, CDNBase: fd.URL, Mode: o.mode, PublicKey: fd.PublicKeyHex(), HTTPClient: o.http}
 	if o.mode == ModeHTTP {
 		cfg.AppID = fd.AppID
 	}

@@ -83,6 +83,11 @@ func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.Applicati
 			if !ok || s == "" || len(s) > 20 || strings.Trim(s, "0123456789") != "" {
 				return fmt.Errorf("option %q is not a user", o.Name)
 			}
+		case discordgo.ApplicationCommandOptionAttachment:
+			// The attachment's snowflake, which Discord resolves in the data.
+			if s, ok := o.Value.(string); !ok || s == "" || len(s) > 20 || strings.Trim(s, "0123456789") != "" {
+				return fmt.Errorf("option %q is not an attachment", o.Name)
+			}
 		default:
 			return fmt.Errorf("option %q has a type this bot does not use", o.Name)
 		}

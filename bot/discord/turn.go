@@ -386,6 +386,8 @@ func (b *Bot) component(ctx context.Context, r *Request) (*Response, error) {
 		return b.undoButton(ctx, r, c)
 	case "uvote":
 		return b.undoVoteButton(ctx, r, c)
+	case "imp":
+		return b.importButton(ctx, r, c)
 	}
 	return nil, fmt.Errorf("%w %q", errBadCustomID, data.CustomID)
 }

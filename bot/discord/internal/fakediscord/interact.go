@@ -22,7 +22,8 @@ type Opt struct {
 	Type    int // 1 subcommand, 3 string, 4 integer, 5 boolean, 6 user
 	Value   any
 	Focused bool
-	Options []Opt // of a subcommand
+	Options []Opt  // of a subcommand
+	file    []byte // an attachment's content
 }
 
 // Str is a string option.
@@ -39,6 +40,13 @@ func Int(name string, v int) Opt { return Opt{Name: name, Type: 4, Value: v} }
 // Discord sends them.
 func UserOpt(name, id string) Opt { return Opt{Name: name, Type: 6, Value: id} }
 
+// Attach is an attachment option: a file the user uploads with the
+// command. Discord puts it on its CDN and sends its URL in the
+// interaction's resolved data.
+func Attach(name, filename string, data []byte) Opt {
+	return Opt{Name: name, Type: 11, Value: filename, file: data}
+}
+
 func (o Opt) wire() map[string]any {
 	m := map[string]any{"name": o.Name, "type": o.Type}
 	if o.Type == 1 || o.Type == 2 {
@@ -49,6 +57,9 @@ func (o Opt) wire() map[string]any {
 		m["options"] = nonNil(sub)
 	} else {
 		m["value"] = o.Value
+	}
+	if o.file != nil {
+		m["file"] = o.file
 	}
 	if o.Focused {
 		m["focused"] = true
@@ -295,6 +306,10 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 	}
 	it := &Interaction{ID: s.newID(), Type: typ, Channel: channelID, User: user, Summary: u.Name + ": " + summary,
 		Message: msgID, Created: s.now(), done: make(chan struct{})}
+	if err := s.resolve(data, channelID); err != nil {
+		s.mu.Unlock()
+		return nil, Response{}, err
+	}
 	it.Token = "tok-" + it.ID
 	body := map[string]any{
 		"id": it.ID, "application_id": s.AppID, "type": typ, "data": data, "guild_id": guild,
@@ -523,4 +538,38 @@ func (s *Server) resolved(opts []Opt) (map[string]any, error) {
 		return nil, nil
 	}
 	return map[string]any{"users": users, "members": members}, nil
+}
+
+// resolve adds the attachment options' files to an interaction's resolved
+// data, as Discord does: each is uploaded to the CDN and named by its URL,
+// and the option carries the attachment's ID in place of the file.
+func (s *Server) resolve(data map[string]any, channelID string) error {
+	opts, _ := data["options"].([]map[string]any)
+	files := map[string]any{}
+	for _, o := range opts {
+		if o["type"] != 11 {
+			continue
+		}
+		name, _ := o["value"].(string)
+		body, _ := o["file"].([]byte)
+		if len(body) > MaxFileSize {
+			return fmt.Errorf("fakediscord: attachment %q is %d bytes (max %d)", name, len(body), MaxFileSize)
+		}
+		id := s.newID()
+		s.uploads[channelID+"/"+id+"/"+name] = body
+		files[id] = map[string]any{"id": id, "filename": name, "size": len(body), "content_type": "text/plain; charset=utf-8",
+			"url":       "https://cdn.discordapp.com/attachments/" + channelID + "/" + id + "/" + name + "?ex=1",
+			"proxy_url": "https://media.discordapp.net/attachments/" + channelID + "/" + id + "/" + name}
+		o["value"] = id
+		delete(o, "file")
+	}
+	if len(files) > 0 {
+		res, _ := data["resolved"].(map[string]any)
+		if res == nil {
+			res = map[string]any{}
+			data["resolved"] = res
+		}
+		res["attachments"] = files
+	}
+	return nil
 }

@@ -89,6 +89,9 @@ type Server struct {
 	// bot's HTTP answer the fake takes to register it (Discord's own
 	// processing); webhook calls in between are refused as on Discord.
 	bodyDelay time.Duration
+	// uploads are the files users attached to commands, by their CDN path
+	// (<channel>/<attachment id>/<file name>).
+	uploads map[string][]byte
 }
 
 // failure is a canned error answer (FailNext).
@@ -128,6 +131,7 @@ func New() *Server {
 		commandPuts:       map[string]int{},
 		failNext:          map[string][]failure{},
 		delays:            map[string]time.Duration{},
+		uploads:           map[string][]byte{},
 		recommendedShards: 1,
 		maxConcurrency:    1,
 		bodyDelay:         DefaultBodyDelay,
@@ -285,6 +289,20 @@ func (s *Server) newID() string {
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == "/gateway" || r.URL.Path == "/gateway/" {
 		s.serveGateway(w, r)
+		return
+	}
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/attachments/"); ok {
+		// The CDN (cdn.discordapp.com), where the bot reads the files
+		// users attach.
+		s.mu.Lock()
+		data, found := s.uploads[rest]
+		s.mu.Unlock()
+		if !found || r.Method != http.MethodGet {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Write(data)
 		return
 	}
 	path, ok := strings.CutPrefix(r.URL.Path, "/api/v9")
