@@ -232,12 +232,64 @@ type Store interface {
 	// SetPrefs stores preferences under key, replacing what was there;
 	// nil or empty data deletes them. Preferences never expire.
 	SetPrefs(ctx context.Context, key string, data []byte) error
+	// AddResult keeps the result of a finished match for statistics, for
+	// good. A result for a match ID already kept changes nothing (and is
+	// no error), so it may be written again after a crash.
+	AddResult(ctx context.Context, r Result) error
+	// Results lists the kept results of one server (f.Server), of one user
+	// (f.UserID, seated in them) or, with neither, all of them; newest
+	// first. Both set: the user's results in that server.
+	Results(ctx context.Context, f ResultFilter) ([]Result, error)
 	// Close releases the backend.
 	Close() error
 }
 
 // MaxPrefs is the most bytes SetPrefs stores under one key.
 const MaxPrefs = 16 << 10
+
+// Result is the outcome of a finished match, as statistics need it.
+type Result struct {
+	MatchID  string       `json:"match_id"`
+	Game     string       `json:"game"`
+	Server   string       `json:"server,omitempty"`
+	Channel  string       `json:"channel"`
+	Finished time.Time    `json:"finished"`
+	Seats    []ResultSeat `json:"seats"` // in seat order
+}
+
+// ResultSeat is one seat's part of a Result.
+type ResultSeat struct {
+	UserID string `json:"user_id"`
+	Name   string `json:"name"`
+	Score  int    `json:"score"`
+	Place  int    `json:"place"` // 1 for the winner
+	// Turns counts the seat's turns (runs of its moves), and Thinking is
+	// the time they took: from the move before each turn to its last move.
+	Turns    int           `json:"turns"`
+	Thinking time.Duration `json:"thinking"`
+}
+
+// ResultFilter selects results (Store.Results).
+type ResultFilter struct {
+	Server string
+	UserID string
+}
+
+// Has reports whether r is selected by f.
+func (f ResultFilter) Has(r Result) bool {
+	if f.Server != "" && r.Server != f.Server {
+		return false
+	}
+	if f.UserID == "" {
+		return true
+	}
+	for _, s := range r.Seats {
+		if s.UserID == f.UserID {
+			return true
+		}
+	}
+	return false
+}
 
 // Options common to both backends.
 type Options struct {

@@ -99,8 +99,11 @@ type Store struct {
 	failed   error
 	closed   bool
 
-	loading    bool // Open is replaying the file: apply and forget leave the indexes alone
-	built      builtCache
+	loading bool // Open is replaying the file: apply and forget leave the indexes alone
+	built   builtCache
+
+	res *results // the results of finished matches (results.go)
+
 	compactMin int64
 	compactErr error
 	syncs      int64 // fdatasyncs of commits, for the group-commit benchmark
@@ -143,6 +146,11 @@ func Open(dir string, opts storage.Options) (*Store, error) {
 		unlock()
 		return nil, err
 	}
+	if err := s.openResults(); err != nil {
+		s.f.Close()
+		unlock()
+		return nil, err
+	}
 	s.batch = &batch{done: make(chan struct{})}
 	return s, nil
 }
@@ -156,6 +164,9 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	err := s.f.Close()
+	if rerr := s.res.close(); err == nil {
+		err = rerr
+	}
 	if lerr := s.unlock(); err == nil {
 		err = lerr
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -105,6 +106,7 @@ func Run(t *testing.T, open Open) {
 		{"DeleteEnded", testDeleteEnded},
 		{"List", testList},
 		{"VoteAndUndo", testVoteAndUndo},
+		{"Results", testResults},
 	}
 	// The tests that change the suite's options.
 	options := map[string]func(o *storage.Options){
@@ -970,7 +972,7 @@ func testDeleteEnded(e *env) {
 
 // testVoteAndUndo: a pending vote is kept with the match (and a copy
 // handed out does not share it), an undo is a log entry like a move,
-// and ending the vote keeps both across a reopen of the log.
+// and ending the vote keeps both.
 func testVoteAndUndo(e *env) {
 	m := e.newMatch("m1", "discord:100")
 	e.create(m)
@@ -1005,5 +1007,71 @@ func testVoteAndUndo(e *env) {
 	log := e.log("m1", 1)
 	if len(log) != 2 || log[1].Undo != 1 || log[1].Move != "undo" || log[0].Undo != 0 {
 		e.t.Fatalf("log with an undo: %+v", log)
+	}
+}
+
+// Result is a finished match's result for the tests: users seated in
+// order, seat 1 winning.
+func Result(id, server string, finished time.Time, users ...string) storage.Result {
+	r := storage.Result{MatchID: id, Game: "pebbles", Server: server, Channel: "discord:" + id, Finished: finished}
+	for i, u := range users {
+		r.Seats = append(r.Seats, storage.ResultSeat{UserID: u, Name: "Player " + u, Score: 10 - i, Place: i + 1, Turns: 3, Thinking: time.Duration(i+1) * time.Minute})
+	}
+	return r
+}
+
+// testResults: results are kept once per match and listed by server, by
+// user, by both and all, newest first.
+func testResults(e *env) {
+	t0 := e.clock.Now()
+	rs := []storage.Result{
+		Result("m1", "discord:g1", t0, "u1", "u2"),
+		Result("m2", "discord:g1", t0.Add(time.Hour), "u2", "u3"),
+		Result("m3", "discord:g2", t0.Add(2*time.Hour), "u1", "u3"),
+		Result("m4", "", t0.Add(3*time.Hour), "u1", "u2"),
+	}
+	for _, r := range rs {
+		if err := e.s.AddResult(e.ctx, r); err != nil {
+			e.t.Fatalf("AddResult(%s): %v", r.MatchID, err)
+		}
+	}
+	// Once per match: a second write (after a crash, say) changes nothing.
+	again := rs[0]
+	again.Seats = nil
+	if err := e.s.AddResult(e.ctx, again); err != nil {
+		e.t.Fatalf("AddResult again: %v", err)
+	}
+	ids := func(f storage.ResultFilter) string {
+		got, err := e.s.Results(e.ctx, f)
+		if err != nil {
+			e.t.Fatalf("Results(%+v): %v", f, err)
+		}
+		var out []string
+		for _, r := range got {
+			out = append(out, r.MatchID)
+		}
+		return strings.Join(out, " ")
+	}
+	for f, want := range map[storage.ResultFilter]string{
+		{}:                                   "m4 m3 m2 m1",
+		{Server: "discord:g1"}:               "m2 m1",
+		{UserID: "u1"}:                       "m4 m3 m1",
+		{Server: "discord:g1", UserID: "u2"}: "m2 m1",
+		{Server: "discord:none"}:             "",
+		{UserID: "nobody"}:                   "",
+	} {
+		if got := ids(f); got != want {
+			e.t.Errorf("Results(%+v) = %q, want %q", f, got, want)
+		}
+	}
+	got, err := e.s.Results(e.ctx, storage.ResultFilter{UserID: "u2", Server: "discord:g1"})
+	if err != nil || len(got) != 2 {
+		e.t.Fatalf("results: %v %v", got, err)
+	}
+	if diff := cmp.Diff(rs[1], got[0], cmpopts.EquateApproxTime(time.Millisecond)); diff != "" {
+		e.t.Errorf("a result read back (-want +got):\n%s", diff)
+	}
+	if len(got[1].Seats) != 2 {
+		e.t.Errorf("the second write replaced the first: %+v", got[1])
 	}
 }
