@@ -183,6 +183,7 @@ func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string)
 			if err := m.setState(next); err != nil {
 				return nil, err
 			}
+			m.vote = nil // a request to take back an earlier move no longer applies
 			move = m.game.FormatMove(mv)
 			evs = append([]engine.Event{{Audience: engine.Public, Seat: seat, Kind: "default-move",
 				Text: fmt.Sprintf("the game plays seat %d's default move", seat+1), Own: "the game plays your default move"}}, e...)
@@ -194,6 +195,9 @@ func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string)
 		}
 		if err != nil && !errors.Is(err, storage.ErrUnconfirmed) {
 			return out, err
+		}
+		if m.Status == StatusFinished {
+			s.keepResult(ctx, m) // for /stats
 		}
 		o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: err != nil}
 		o.NewTurn, o.Notify = turnChange(prev, m.Play)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,7 +84,7 @@ func (s *Service) InviteImport(ctx context.Context, req ImportInvite) (Invitatio
 		m.vote, m.pending = v, req.Record
 		return nil, nil
 	})
-	if err != nil {
+	if err != nil && !(errors.Is(err, storage.ErrUnconfirmed) && m.ID != "") {
 		return Invitation{}, err
 	}
 	s.log.InfoContext(ctx, "import offered", "match", m.ID, "game", m.Game, "moves", len(rec.Moves))
@@ -152,7 +153,7 @@ func (s *Service) AnswerImport(ctx context.Context, r Ref, userID string, accept
 		}
 		return nil, nil
 	})
-	if err != nil {
+	if err != nil && !(errors.Is(err, storage.ErrUnconfirmed) && m.ID != "") {
 		return Invitation{}, err
 	}
 	if declined != "" {
@@ -182,7 +183,7 @@ func (s *Service) startImport(ctx context.Context, m Match) (Invitation, error) 
 		}
 		m.vote, m.pending = nil, ""
 		return nil, nil
-	}); err != nil {
+	}); err != nil && !errors.Is(err, storage.ErrUnconfirmed) {
 		return Invitation{}, err
 	}
 	o, err := s.Start(ctx, ByID(m.ID), m.Creator)

@@ -15,7 +15,7 @@ import (
 func TestImportInvitation(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	svc := clockService(t, &now)
+	svc := memoryService(t, &now)
 	undoMatch(t, svc, ctx, alice, bob, carol)
 	play(t, svc, ctx, alice, "take 2")
 	play(t, svc, ctx, bob, "take 2")

@@ -149,6 +149,9 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 	}
 	s.metrics.Move(m.Game, MoveApplied)
 	s.log.DebugContext(ctx, "move", "match", m.ID, "seat", seat, "move", move, "version", m.Version)
+	if m.Status == StatusFinished {
+		s.keepResult(ctx, m) // for /stats
+	}
 	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: unconfirmed}
 	o.NewTurn, o.Notify = turnChange(prev, m.Play)
 	return o, nil

@@ -148,7 +148,10 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		out.Vote.Move = out.Taken
 		return out, nil
 	}
-	if err != nil {
+	// Applied but not confirmed by a replica: it stands, and the front
+	// end says so (Outcome.Unconfirmed), as for a move.
+	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
+	if err != nil && !unconfirmed {
 		if req.RequestID != "" && (errors.Is(err, storage.ErrDuplicate) || s.applied(ctx, id, req.RequestID, m)) {
 			cur, lerr := s.load(ctx, id)
 			if lerr != nil {
@@ -158,7 +161,7 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		}
 		return UndoOutcome{}, err
 	}
-	out.Match = m
+	out.Match, out.Unconfirmed = m, unconfirmed
 	return s.finishUndo(out), nil
 }
 
@@ -225,10 +228,11 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 	if errors.Is(err, errNoVote) {
 		return UndoOutcome{}, &Error{Kind: KindStale, Detail: "this request to take a move back is over (answered, expired, or a move was played since)"}
 	}
-	if err != nil {
+	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
+	if err != nil && !unconfirmed {
 		return UndoOutcome{}, err
 	}
-	out.Match = m
+	out.Match, out.Unconfirmed = m, unconfirmed
 	if e, lerr := s.Log(ctx, ByID(id), target); lerr == nil && len(e) > 0 {
 		out.Taken = e[0].Move
 		if out.Vote != nil {

@@ -184,3 +184,35 @@ func TestResultsAndExport(t *testing.T) {
 		})
 	}
 }
+
+// TestStatsThroughDiscord: after a match played to its end, /stats shows
+// this server's figures and /stats player:@x one player's, on the
+// embedded store and on Redis.
+func TestStatsThroughDiscord(t *testing.T) {
+	for _, o := range []harnessOpts{{mode: ModeGateway}, {mode: ModeHTTP, redis: true}} {
+		name := "embedded"
+		if o.redis {
+			name = "redis"
+		}
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, o)
+			F := fakediscord.Str
+			r := h.cmd(alice, room, "stats")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "No finished match counts for this server yet."), "no stats: %+v", r)
+			h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=5"))
+			h.click(bob, room, "Join")
+			h.click(alice, room, "Start")
+			playToEnd(t, h, room)
+			r = h.cmd(dave, room, "stats")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "**Statistics for this server**") && strings.Contains(r.Content, "**Pebbles (test game)**: 1 match\n") &&
+				strings.Contains(r.Content, "1. ") && strings.Contains(r.Content, ": 1 game, 1 win, average 1.0 wins, best 1 wins, ") &&
+				strings.Contains(r.Content, ": 1 game, 0 wins, average 0.0 wins, best 0 wins, "), "server stats: %q", r.Content)
+			r = h.cmd(dave, room, "stats", fakediscord.UserOpt("player", bob))
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "**Statistics for <@"+bob+">**") && strings.Count(r.Content, "1 game,") == 1 && strings.Contains(r.Content, "1. bob: "),
+				"bob's stats: %q", r.Content)
+			r = h.cmd(dave, room, "stats", fakediscord.UserOpt("player", dave))
+			must(t, strings.Contains(r.Content, "No finished match counts for <@"+dave+"> yet."), "dave's stats: %q", r.Content)
+			h.noViolations()
+		})
+	}
+}

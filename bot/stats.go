@@ -1,0 +1,187 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/storage"
+)
+
+// resultOf is a finished match's result for statistics: each seat's
+// place, score, and its turns (runs of its moves; undos and the moves
+// they took back left out) with the time they took.
+func (s *Service) resultOf(ctx context.Context, m Match) (storage.Result, error) {
+	log, err := s.Log(ctx, ByID(m.ID), 0)
+	if err != nil {
+		return storage.Result{}, err
+	}
+	r := storage.Result{MatchID: m.ID, Game: m.Game, Server: m.Server, Channel: m.Channel, Finished: m.Updated,
+		Seats: make([]storage.ResultSeat, len(m.Seats))}
+	for i, st := range m.Seats {
+		r.Seats[i] = storage.ResultSeat{UserID: st.UserID, Name: st.Name}
+	}
+	if m.Play != nil {
+		for _, ss := range m.Play.Seats {
+			if ss.Seat >= 0 && ss.Seat < len(r.Seats) {
+				r.Seats[ss.Seat].Score = ss.Score
+			}
+		}
+		for place, seat := range m.Play.Ranking {
+			if seat >= 0 && seat < len(r.Seats) {
+				r.Seats[seat].Place = place + 1
+			}
+		}
+	}
+	// A turn runs from the move before it (by another seat) to the seat's
+	// last move in a row; the first turn of the match has no start.
+	prev, prevSeat := time.Time{}, -1
+	for _, i := range engine.Standing(recordMoves(log)) {
+		e := log[i]
+		if e.Seat < 0 || e.Seat >= len(r.Seats) {
+			continue
+		}
+		if e.Seat != prevSeat {
+			if !prev.IsZero() {
+				r.Seats[e.Seat].Turns++
+				r.Seats[e.Seat].Thinking += max(0, e.At.Sub(prev))
+			}
+		} else if !prev.IsZero() {
+			// The same turn goes on.
+			r.Seats[e.Seat].Thinking += max(0, e.At.Sub(prev))
+		}
+		prev, prevSeat = e.At, e.Seat
+	}
+	return r, nil
+}
+
+// keepResult stores the result of a match that has just finished; a
+// failure is logged (Stats adds what is missing when a player asks).
+func (s *Service) keepResult(ctx context.Context, m Match) {
+	r, err := s.resultOf(ctx, m)
+	if err == nil {
+		err = s.store.AddResult(ctx, r)
+	}
+	if err != nil {
+		s.log.WarnContext(ctx, "result not kept", "match", m.ID, "err", err)
+	}
+}
+
+// StatsRequest selects the matches /stats counts: a server's, a user's
+// (everywhere), or both.
+type StatsRequest struct {
+	Server string
+	UserID string
+}
+
+// GameStats are the statistics of one game.
+type GameStats struct {
+	Game    string        `json:"game"` // display name
+	Matches int           `json:"matches"`
+	Unit    string        `json:"unit"`    // the score's short name
+	Players []PlayerStats `json:"players"` // most wins first
+}
+
+// PlayerStats are one player's figures in one game.
+type PlayerStats struct {
+	UserID  string        `json:"userId"`
+	Name    string        `json:"name"` // as in their latest match
+	Played  int           `json:"played"`
+	Wins    int           `json:"wins"`
+	Average float64       `json:"average"` // score
+	Best    int           `json:"best"`
+	PerTurn time.Duration `json:"perTurn"` // average time per turn; 0 when unknown
+	turns   int
+	think   time.Duration
+	sum     int
+}
+
+// Stats counts the finished matches of a server or a user: per game, the
+// matches played and per player the games, wins, average and best score
+// and average time per turn. For a user, the results of their finished
+// matches that were not kept (a crash right after the last move) are
+// added first.
+func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, error) {
+	if req.UserID != "" {
+		s.backfill(ctx, req.UserID)
+	}
+	results, err := s.store.Results(ctx, storage.ResultFilter{Server: req.Server, UserID: req.UserID})
+	if err != nil {
+		return nil, fmt.Errorf("bot: results: %w", err)
+	}
+	byGame := map[string]*GameStats{}
+	players := map[string]map[string]*PlayerStats{}
+	var order []string
+	for _, r := range results { // newest first: names as in the latest match
+		gs := byGame[r.Game]
+		if gs == nil {
+			name, unit := r.Game, ""
+			if g, err := s.games.Get(r.Game); err == nil {
+				name, unit = g.Info().Name, g.Info().Score.Short
+			}
+			gs = &GameStats{Game: name, Unit: unit}
+			byGame[r.Game], players[r.Game] = gs, map[string]*PlayerStats{}
+			order = append(order, r.Game)
+		}
+		gs.Matches++
+		for _, seat := range r.Seats {
+			if req.UserID != "" && seat.UserID != req.UserID {
+				continue
+			}
+			p := players[r.Game][seat.UserID]
+			if p == nil {
+				p = &PlayerStats{UserID: seat.UserID, Name: seat.Name, Best: seat.Score}
+				players[r.Game][seat.UserID] = p
+			}
+			p.Played++
+			if seat.Place == 1 {
+				p.Wins++
+			}
+			p.sum += seat.Score
+			p.Best = max(p.Best, seat.Score)
+			p.turns += seat.Turns
+			p.think += seat.Thinking
+		}
+	}
+	out := []GameStats{}
+	for _, id := range order {
+		gs := byGame[id]
+		for _, p := range players[id] {
+			p.Average = float64(p.sum) / float64(p.Played)
+			if p.turns > 0 {
+				p.PerTurn = p.think / time.Duration(p.turns)
+			}
+			gs.Players = append(gs.Players, *p)
+		}
+		slices.SortFunc(gs.Players, func(a, b PlayerStats) int {
+			return cmp.Or(cmp.Compare(b.Wins, a.Wins), cmp.Compare(b.Played, a.Played), cmp.Compare(a.Name, b.Name))
+		})
+		out = append(out, *gs)
+	}
+	slices.SortStableFunc(out, func(a, b GameStats) int { return cmp.Compare(b.Matches, a.Matches) })
+	return out, nil
+}
+
+// backfill keeps the results of a user's finished matches that have none.
+func (s *Service) backfill(ctx context.Context, userID string) {
+	ms, err := s.UserMatches(ctx, userID)
+	if err != nil {
+		return
+	}
+	have, err := s.store.Results(ctx, storage.ResultFilter{UserID: userID})
+	if err != nil {
+		return
+	}
+	kept := map[string]bool{}
+	for _, r := range have {
+		kept[r.MatchID] = true
+	}
+	for _, m := range ms {
+		if m.Status == StatusFinished && !kept[m.ID] {
+			s.keepResult(ctx, m)
+		}
+	}
+}
