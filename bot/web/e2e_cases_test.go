@@ -123,6 +123,11 @@ func testMatchList(t *testing.T, p *page) {
 	if p.location() != "/" {
 		t.Errorf("%s: the list is at %q", p.wd.name, p.location())
 	}
+	// The open matches, as /games lists them on Discord.
+	p.wait(fmt.Sprintf(`!!document.querySelector('#openlist a[data-match=%q]')`, a))
+	if got := p.shown(fmt.Sprintf(`#openlist a[data-match=%q]`, a)); !strings.Contains(got, "Pebbles (test game) · to move: Ann · waiting less than a minute") {
+		t.Errorf("%s: the open list shows match A as %q", p.wd.name, got)
+	}
 	p.look("match-list")
 	b := p.create(matchForm{game: "pebbles", seats: 3, seed: "4", names: "Cy, Di, Ed"})
 	// New match asks first; staying keeps the match.

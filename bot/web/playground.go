@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -49,6 +50,7 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/limits", s.limits)
 	s.mux.HandleFunc("GET /api/matches", s.list)
+	s.mux.HandleFunc("GET /api/open", s.open)
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("POST /api/import", s.importRecord)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.match)
@@ -220,6 +222,42 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	out := make([]matchJSON, 0, len(ms))
 	for _, m := range ms {
 		out = append(out, summary(m))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// openJSON is one open match waiting for a move, as /games lists it on
+// Discord (bot.OpenGames).
+type openJSON struct {
+	ID      string   `json:"id"`
+	Name    string   `json:"name"` // the game's
+	Status  string   `json:"status"`
+	Waiting []string `json:"waiting"` // who it waits for
+	Since   string   `json:"since"`   // when it last changed (RFC 3339)
+	Waited  string   `json:"waited"`  // for how long, in words (bot.Span)
+	Seat    int      `json:"seat"`    // the first seat to act, 1-based; 1 in a lobby
+}
+
+// open answers the playground's open matches as the core lists a
+// player's open matches (bot.OpenGames, the list /games shows on
+// Discord): every seat here is played at this screen, so all of them are
+// the player's, the longest waiting first.
+func (s *Server) open(w http.ResponseWriter, r *http.Request) {
+	list, err := s.svc.OpenGames(r.Context(), hotseat(0, "").ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	slices.SortStableFunc(list, func(a, b bot.OpenGame) int { return a.Since.Compare(b.Since) })
+	now := time.Now()
+	out := make([]openJSON, 0, len(list))
+	for _, g := range list {
+		seat := 1
+		if g.Match.Play != nil && len(g.Match.Play.Active) > 0 {
+			seat = g.Match.Play.Active[0] + 1
+		}
+		out = append(out, openJSON{ID: g.ID, Name: g.Game, Status: string(g.Status), Waiting: g.Waiting,
+			Since: g.Since.UTC().Format(time.RFC3339), Waited: bot.Span(g.Waited(now)), Seat: seat})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -184,11 +184,25 @@ function newMatch() {
 
 async function loadList() {
   const seq = ++st.listSeq;
-  let ms;
-  try { ms = await api("GET", "matches"); } catch (e) { if (seq === st.listSeq) showError(e); return; }
+  let ms, open;
+  try { [ms, open] = await Promise.all([api("GET", "matches"), api("GET", "open")]); } catch (e) { if (seq === st.listSeq) showError(e); return; }
   if (st.match || seq !== st.listSeq) return; // a match was opened, or the list asked for again, meanwhile
   $("nomatches").hidden = ms.length > 0;
   $("matchlist").replaceChildren(...ms.map(listEntry));
+  // The open matches as /games lists them on Discord, longest waiting first.
+  $("openpanel").hidden = open.length === 0;
+  $("openlist").replaceChildren(...open.map(openEntry));
+}
+
+// openEntry is one open match waiting for a move: its game, whom it waits
+// for and for how long; it opens the match at the seat to act.
+function openEntry(g) {
+  const who = g.status === "lobby" ? "to start: " + g.waiting.join(", ") : "to move: " + g.waiting.join(", ");
+  const a = el("a", { href: address(g.id, g.seat - 1), className: "entry" },
+    el("b", { textContent: g.name }), " · " + who + " · ",
+    el("time", { dateTime: g.since, textContent: "waiting " + g.waited }));
+  a.dataset.match = g.id;
+  return el("li", {}, a);
 }
 
 // listEntry is one match of the list: its game and phase, its players,
