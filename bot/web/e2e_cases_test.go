@@ -570,6 +570,18 @@ func testStatusAndLastMove(t *testing.T, p *page) {
 	}
 	p.viewShot("status-scrolled-view")
 	p.look("status-scrolled")
+	// Taking Ann's move back (Ben agrees at this screen): the log says so
+	// and Ann is to move again.
+	p.click("#undobtn")
+	p.wait(`[...document.querySelectorAll("#log li")].some((li) => li.textContent.includes("took back move 1"))`)
+	p.wait(`document.querySelector('#seatbar button.on').dataset.seat === "0"`)
+	if got := p.shown("#status"); !strings.Contains(got, "To move: A Ann") {
+		t.Errorf("%s: after the undo the status reads %q", p.wd.name, got)
+	}
+	if p.visible("#lastmove .head") {
+		t.Errorf("%s: a move taken back is still shown as the last move: %q", p.wd.name, p.shown("#lastmove"))
+	}
+	p.look("undone")
 }
 
 // testLayout: the board, the hand and the move builder fit the width.

@@ -30,3 +30,45 @@ func TestAPIOpenMatches(t *testing.T) {
 		t.Errorf("match A: %+v", g)
 	}
 }
+
+// TestAPIUndo: the playground takes the last move back for the seat that
+// played it, the others agreeing at once (every seat plays at this
+// screen); the history shows the undo; a seat that did not play the last
+// move is refused.
+func TestAPIUndo(t *testing.T) {
+	h := newPlayground(t)
+	var a struct {
+		Match struct {
+			ID    string
+			Moves int
+		}
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "3", "names": []string{"Ann", "Ben"}}, 201, &a)
+	base := "/api/matches/" + a.Match.ID
+	var ch struct{ Next []struct{ Token string } }
+	call(t, h, "GET", base+"/choices?seat=0&partial=take", nil, 200, &ch)
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": "take " + ch.Next[0].Token}, 200, nil)
+	var errOut struct{ Kind, Error string }
+	call(t, h, "POST", base+"/undo", map[string]any{"seat": 1}, 403, &errOut)
+	if errOut.Kind != "not-allowed" || errOut.Error == "" {
+		t.Errorf("ben takes back ann's move: %+v", errOut)
+	}
+	var u struct {
+		Undone, Free bool
+		Taken        string
+		Notify       []int
+		Match        struct{ Moves int }
+	}
+	call(t, h, "POST", base+"/undo", map[string]any{"seat": 0, "request_id": "r1"}, 200, &u)
+	if !u.Undone || u.Free || u.Taken != "take "+ch.Next[0].Token || u.Match.Moves != 2 || len(u.Notify) != 1 || u.Notify[0] != 0 {
+		t.Fatalf("undo: %+v", u)
+	}
+	var hist []struct {
+		Seq  int
+		Undo int
+	}
+	call(t, h, "GET", base+"/history?seat=0", nil, 200, &hist)
+	if len(hist) != 3 || hist[2].Undo != 1 {
+		t.Errorf("history: %+v", hist)
+	}
+}

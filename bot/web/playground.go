@@ -61,6 +61,7 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /api/matches/{id}/suggest", s.suggest)
 	s.mux.HandleFunc("POST /api/matches/{id}/moves", s.move)
 	s.mux.HandleFunc("POST /api/matches/{id}/clock", s.setClock)
+	s.mux.HandleFunc("POST /api/matches/{id}/undo", s.undo)
 	s.mux.HandleFunc("GET /api/matches/{id}/log", s.moveLog)
 	s.mux.HandleFunc("GET /api/matches/{id}/history", s.history)
 	s.mux.HandleFunc("GET /api/matches/{id}/record", s.record)
@@ -581,6 +582,43 @@ func unconfirmedNote(o bot.Outcome) string {
 		return bot.UnconfirmedNote
 	}
 	return ""
+}
+
+type undoReq struct {
+	Seat      int    `json:"seat"` // the seat whose move is taken back
+	RequestID string `json:"request_id"`
+}
+
+// undo takes the last move back for its seat (bot.Service.Undo). Every
+// seat plays at this screen, so when the move showed something new and
+// the others must agree, they agree here at once (bot.Service.VoteUndo).
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
+	var req undoReq
+	if err := decode(w, r, 1<<12, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, seat, user, err := s.seatUser(r, strconv.Itoa(req.Seat))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if seat == engine.Spectator {
+		s.fail(w, r, bot.ErrNotSeated)
+		return
+	}
+	u, err := s.svc.Undo(r.Context(), bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: user, RequestID: req.RequestID})
+	for err == nil && !u.Undone && !u.Duplicate && u.Vote != nil && len(u.Vote.Waiting) > 0 {
+		u, err = s.svc.VoteUndo(r.Context(), bot.ByID(m.ID), hotseat(u.Vote.Waiting[0], "").ID, u.Target, true)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"match": summary(u.Match), "undone": u.Undone, "free": u.Free, "taken": u.Taken, "target": u.Target,
+		"duplicate": u.Duplicate, "new_turn": u.NewTurn, "notify": nonNilInts(u.Notify), "note": unconfirmedNote(u.Outcome),
+	})
 }
 
 func nonNilEvents(s []engine.Event) []engine.Event {

@@ -101,6 +101,7 @@ async function init() {
   $("new").onsubmit = (ev) => { ev.preventDefault(); create(); };
   $("importbtn").onclick = importRecord;
   $("newbtn").onclick = newMatch;
+  $("undobtn").onclick = undoLast;
   $("listlink").onclick = $("home").onclick = (ev) => { ev.preventDefault(); goHome(true); };
   $("leave").addEventListener("close", () => { if ($("leave").returnValue === "leave") goHome(true, true); });
   $("moveform").onsubmit = (ev) => { ev.preventDefault(); enter(); };
@@ -472,7 +473,8 @@ async function refreshLog() {
     const last = i === h.length - 1 && t.seq > 0;
     // The narration says what happened in names; the notation, in
     // tokens, is the entry's tooltip.
-    const head = t.seq > 0 ? el("div", { className: "head", title: "notation: " + t.move }, who(t.seat))
+    const head = t.undo ? el("div", { className: "head" }, who(t.seat), " took back move " + t.undo)
+      : t.seq > 0 ? el("div", { className: "head", title: "notation: " + t.move }, who(t.seat))
       : el("div", { className: "head", textContent: "Setup" });
     if (last) head.append(" ", el("span", { className: "badge", textContent: "last move" }));
     const li = el("li", { className: t.seq > 0 ? "" : "setup" }, head, ...t.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
@@ -486,11 +488,47 @@ async function refreshLog() {
   $("log").dataset.version = String(m.version);
   $("log").scrollTop = $("log").scrollHeight;
   const last = h[h.length - 1];
-  if (last && last.seq > 0) {
+  if (last && last.seq > 0 && !last.undo) {
     $("lastmove").replaceChildren(el("div", { className: "head", title: "notation: " + last.move }, "Last move: ", who(last.seat)),
       ...last.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
   } else {
     $("lastmove").replaceChildren();
+  }
+  // Taking back the latest move still standing, for its seat: the
+  // server says when it cannot be (another seat has played since).
+  const standing = standingMoves(h);
+  $("undobtn").hidden = standing.length === 0 || !!(m.play && m.play.finished);
+  $("undobtn").dataset.seat = standing.length ? String(standing[standing.length - 1].seat) : "";
+}
+
+// standingMoves are the history's moves not taken back, in order.
+function standingMoves(h) {
+  const out = [];
+  for (const t of h) {
+    if (t.seq === 0) continue;
+    if (t.undo) { if (out.length && out[out.length - 1].seq === t.undo) out.pop(); continue; }
+    out.push(t);
+  }
+  return out;
+}
+
+// undoLast takes the latest move back for the seat that played it; in
+// the playground every seat agrees at this screen.
+async function undoLast() {
+  hideError();
+  const m = st.match;
+  try {
+    const r = await api("POST", "matches/" + m.id + "/undo", {
+      seat: Number($("undobtn").dataset.seat), request_id: "web-" + Date.now() + "-" + Math.random().toString(36).slice(2),
+    });
+    st.match = r.match;
+    if (r.notify.length && r.notify[0] !== st.seat) {
+      st.seat = r.notify[0];
+      remember("replace");
+    }
+    showMatch();
+  } catch (e) {
+    showError(e);
   }
 }
 
