@@ -168,13 +168,15 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 		}
 		cv.Text(clipText(cv, label, chartW-int(lx)-22, Font{Size: 13}), lx+14, y+5, Font{Size: 13}, chartInk, 0)
 	}
-	enc := NewEncoder()
-	data, err := enc.Encode(cv.Img, 64<<10)
+	data, err := chartEncoder.Encode(cv.Img, 64<<10)
 	if err != nil {
 		return Image{}, err
 	}
 	return Image{Name: "chart.png", Title: "Score chart", PNG: data}, nil
 }
+
+// chartEncoder reuses its compression buffers across charts.
+var chartEncoder = NewEncoder()
 
 // chartBadge is the seat's letter in a disc of its colour.
 func chartBadge(cv *Canvas, x, y float64, seat int) {

@@ -56,3 +56,17 @@ func TestScoreChartRefusesBadInput(t *testing.T) {
 		t.Errorf("one step: %v", err)
 	}
 }
+
+// BenchmarkScoreChart: a four-seat chart over 300 moves.
+func BenchmarkScoreChart(b *testing.B) {
+	c := render.ScoreChart{Title: "Brass: victory points", Unit: "VP", Steps: "moves", Names: []string{"Ann", "Ben", "Cy", "Di"}}
+	for i := range 301 {
+		c.Scores = append(c.Scores, []int{i / 3, i / 4, i / 5 * 2, i / 7})
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := render.ScoreChartImage(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
