@@ -297,6 +297,9 @@ func explain(err error) Problem {
 		}
 	case KindStale:
 		p.Text = "The match has moved on since that was shown."
+		if detail != "" {
+			p.Text = capital(detail) + "."
+		}
 	case KindRulesVersion:
 		p.Text = "This match was stored under rules this build does not play, so it cannot be continued here; it can still be aborted. Other matches are not affected."
 		if detail != "" {

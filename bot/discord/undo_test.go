@@ -70,8 +70,13 @@ func TestUndo(t *testing.T) {
 			r = h.click(bob, room, "Refuse")
 			must(t, strings.Contains(r.Content, "**bob** refused: `take 2` (move 3) stands."), "refused: %+v", r)
 
-			// A pass reveals nothing: taken back at once.
+			// A request that a move overtook is over.
+			h.cmd(alice, room, "undo")
 			h.cmd(bob, room, "move", F("move", "take 2"))
+			r = h.click(carol, room, "Agree")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "This request to take a move back is over"), "agreeing too late: %+v", r)
+
+			// A pass reveals nothing: taken back at once.
 			h.cmd(carol, room, "move", F("move", "pass"))
 			r = h.cmd(carol, room, "undo")
 			must(t, !r.Ephemeral() && strings.Contains(r.Content, "**carol** took back `pass` (move 5).") && strings.Contains(r.Content, "Next: carol"), "free undo: %+v", r)
