@@ -570,6 +570,13 @@ func testStatusAndLastMove(t *testing.T, p *page) {
 	}
 	p.viewShot("status-scrolled-view")
 	p.look("status-scrolled")
+	// The score chart, drawn by the core; the score's breakdown as the
+	// score cell's tooltip.
+	p.click("#chartbox summary")
+	p.wait(`document.getElementById("chartimg").complete && document.getElementById("chartimg").naturalWidth === 800`)
+	if got := p.str(`document.querySelector('#standings tr[data-seat="0"] td:nth-child(2)').title`); got != "nothing scored yet" {
+		t.Errorf("%s: the score's breakdown reads %q", p.wd.name, got)
+	}
 	// Taking Ann's move back (Ben agrees at this screen): the log says so
 	// and Ann is to move again.
 	p.click("#undobtn")

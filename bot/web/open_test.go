@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"image/png"
+	"net/http/httptest"
 	"testing"
 )
 
@@ -70,5 +72,26 @@ func TestAPIUndo(t *testing.T) {
 	call(t, h, "GET", base+"/history?seat=0", nil, 200, &hist)
 	if len(hist) != 3 || hist[2].Undo != 1 {
 		t.Errorf("history: %+v", hist)
+	}
+}
+
+// TestAPIChart: the score chart of a match, as a PNG the core draws.
+func TestAPIChart(t *testing.T) {
+	h := newPlayground(t)
+	var a struct{ Match struct{ ID string } }
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "3"}, 201, &a)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/matches/"+a.Match.ID+"/chart.png?v=1", nil))
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+		t.Fatalf("chart: %d %s", rec.Code, rec.Header())
+	}
+	cfg, err := png.DecodeConfig(rec.Body)
+	if err != nil || cfg.Width != 800 || cfg.Height != 450 {
+		t.Errorf("chart png %dx%d %v", cfg.Width, cfg.Height, err)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/matches/nosuch/chart.png", nil))
+	if rec.Code != 404 {
+		t.Errorf("chart of no match: %d", rec.Code)
 	}
 }

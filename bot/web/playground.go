@@ -62,6 +62,7 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	s.mux.HandleFunc("POST /api/matches/{id}/moves", s.move)
 	s.mux.HandleFunc("POST /api/matches/{id}/clock", s.setClock)
 	s.mux.HandleFunc("POST /api/matches/{id}/undo", s.undo)
+	s.mux.HandleFunc("GET /api/matches/{id}/chart.png", s.chart)
 	s.mux.HandleFunc("GET /api/matches/{id}/log", s.moveLog)
 	s.mux.HandleFunc("GET /api/matches/{id}/history", s.history)
 	s.mux.HandleFunc("GET /api/matches/{id}/record", s.record)
@@ -486,6 +487,19 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.fail(w, r, bot.Invalid("this position has no image %q", name))
+}
+
+// chart serves the chart of the scores after every move (the one the
+// final post on Discord carries), drawn by the core.
+func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
+	img, _, err := s.svc.ScoreChart(r.Context(), bot.ByID(r.PathValue("id")))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=3600") // the page asks with the version in the URL
+	w.Write(img.PNG)
 }
 
 func (s *Server) hand(w http.ResponseWriter, r *http.Request) {

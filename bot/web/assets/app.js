@@ -102,6 +102,7 @@ async function init() {
   $("importbtn").onclick = importRecord;
   $("newbtn").onclick = newMatch;
   $("undobtn").onclick = undoLast;
+  $("chartbox").addEventListener("toggle", () => { if ($("chartbox").open) showChart(); });
   $("listlink").onclick = $("home").onclick = (ev) => { ev.preventDefault(); goHome(true); };
   $("leave").addEventListener("close", () => { if ($("leave").returnValue === "leave") goHome(true, true); });
   $("moveform").onsubmit = (ev) => { ev.preventDefault(); enter(); };
@@ -415,8 +416,11 @@ function standings() {
     ...labels.map((l) => el("th", { textContent: l })));
   const rows = p.seats.map((s) => {
     const wait = (m.waits || []).find((w) => w.seat === s.seat && w.text);
+    // The score's breakdown by the game's scoring categories, as the
+    // final post on Discord lists it.
+    const parts = (s.breakdown || []).filter((b) => b.value !== 0).map((b) => b.label + " " + (b.text || b.value)).join(", ");
     const tr = el("tr", {}, el("td", {}, who(s.seat), wait ? el("small", { className: "wait", textContent: wait.text }) : null),
-      el("td", { textContent: String(s.score), "data-label": m.score.short }),
+      el("td", { textContent: String(s.score), "data-label": m.score.short, title: parts || "nothing scored yet" }),
       ...(s.stats || []).map((x) => el("td", { textContent: x.text || String(x.value), "data-label": x.label })));
     tr.dataset.seat = String(s.seat);
     if ((p.active || []).includes(s.seat)) tr.classList.add("active");
@@ -424,6 +428,16 @@ function standings() {
   });
   $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   fitStandings();
+  if ($("chartbox").open) showChart();
+}
+
+// showChart shows the chart of the scores after every move, for this
+// version of the match.
+function showChart() {
+  const m = st.match;
+  if (!m || !m.play) return;
+  const src = "/api/matches/" + encodeURIComponent(m.id) + "/chart.png?v=" + m.version;
+  if ($("chartimg").getAttribute("src") !== src) $("chartimg").src = src;
 }
 
 // fitStandings shows the standings as one block per player, each figure
