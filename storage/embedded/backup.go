@@ -20,6 +20,35 @@ type BackupResult struct {
 	Copied  int64 // bytes read from the store's file
 }
 
+// copyResults copies the results file of dir, if it has one, to dest.
+func copyResults(dir, dest string) error {
+	src, err := os.Open(filepath.Join(dir, resultsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	st, err := src.Stat()
+	if err != nil {
+		return err
+	}
+	out, err := os.OpenFile(filepath.Join(dest, resultsFile), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, io.NewSectionReader(src, 0, st.Size())); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
 // Backup copies the store in dir to dest (a new or empty directory) while
 // a process may be serving it; it takes no lock and never writes to dir.
 //
@@ -33,7 +62,8 @@ type BackupResult struct {
 // renamed into place, opened (every checksum is checked; what is cut or
 // found damaged goes to opts.Log) and compacted, so dest is a store of
 // its own, ready to open. The users' and servers' preferences (prefs.json)
-// are copied with it.
+// and the results of finished matches (results.jsonl, as they are when
+// the copy begins) are copied with it.
 func Backup(dir, dest string, opts storage.Options) (BackupResult, error) {
 	var res BackupResult
 	src, err := os.Open(filepath.Join(dir, dataFile))
@@ -71,6 +101,11 @@ func Backup(dir, dest string, opts storage.Options) (BackupResult, error) {
 		return fail(err)
 	}
 	if err := out.Close(); err != nil {
+		return fail(err)
+	}
+	// The results of finished matches (results.jsonl), as far as they are
+	// written now; a line being written is cut when the copy opens.
+	if err := copyResults(dir, dest); err != nil {
 		return fail(err)
 	}
 	if err := os.Rename(part, final); err != nil {

@@ -5,10 +5,12 @@
 // # Format
 //
 // The directory holds matches.log, an append-only file of checksummed
-// records (see record.go), LOCK, and prefs.json, the users' and servers'
+// records (see record.go), LOCK, prefs.json, the users' and servers'
 // preferences (SetPrefs), rewritten whole and fsynced on each change (see
-// due.go, which also finds due matches for Due in the in-memory index).
-// Create writes a full record (metadata,
+// due.go, which also finds due matches for Due in the in-memory index),
+// and results.jsonl, the results of finished matches for statistics (one
+// JSON line each, appended and synced, a line cut short by a crash
+// dropped on open; see results.go). Create writes a full record (metadata,
 // snapshot); each Commit appends one record holding the new metadata and
 // snapshot (or a delta of it, below) plus the log entry and request ID it
 // adds. The record is the unit of atomicity: the log entry and the

@@ -60,3 +60,28 @@ func TestResultsSurviveReopen(t *testing.T) {
 		t.Fatalf("after a write past the torn line: %+v %v", got, err)
 	}
 }
+
+// TestResultsInBackup: a backup carries the results of finished matches.
+func TestResultsInBackup(t *testing.T) {
+	ctx := context.Background()
+	dir, dest := t.TempDir(), filepath.Join(t.TempDir(), "copy")
+	s, err := embedded.Open(dir, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.AddResult(ctx, storagetest.Result("m1", "discord:g", time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), "u1", "u2")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := embedded.Backup(dir, dest, storage.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := embedded.Open(dest, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got, err := c.Results(ctx, storage.ResultFilter{}); err != nil || len(got) != 1 || got[0].MatchID != "m1" {
+		t.Errorf("results in the backup: %+v %v", got, err)
+	}
+}
