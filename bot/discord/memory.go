@@ -83,6 +83,8 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		switch {
 		case turn.Seq == 0:
 			line = "- Setup"
+		case turn.Undo != 0 && turn.Seat >= 0 && turn.Seat < len(m.Seats):
+			line = fmt.Sprintf("- %d. **%s** took back move %d", turn.Seq, m.Seats[turn.Seat].Name, turn.Undo)
 		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
 			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].Name, turn.Move)
 		}

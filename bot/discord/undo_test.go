@@ -82,8 +82,11 @@ func TestUndo(t *testing.T) {
 			must(t, !r.Ephemeral() && strings.Contains(r.Content, "**carol** took back `pass` (move 5).") && strings.Contains(r.Content, "Next: carol"), "free undo: %+v", r)
 			r = h.cmd(carol, room, "undo")
 			must(t, r.Ephemeral() && strings.Contains(r.Content, "Only bob can take back the last move (move 4, `take 2`)"), "across bob's move: %+v", r)
+			r = h.cmd(alice, room, "catchup")
+			must(t, strings.Contains(r.Content, "Since your last move (move 3), 3 moves:") && strings.Contains(r.Content, "- 6. **carol** took back move 5"),
+				"alice's catch-up: %q", r.Content)
 			r = h.cmd(bob, room, "undo")
-			must(t, r.Ephemeral() || strings.Contains(r.Content, "asks to take back"), "bob asks: %+v", r)
+			must(t, !r.Ephemeral() && strings.Contains(r.Content, "**bob** asks to take back `take 2` (move 4)"), "bob asks: %+v", r)
 			h.noViolations()
 		})
 	}
