@@ -354,6 +354,12 @@ func explain(err error) Problem {
 			p.Text = "The number of players does not fit the game: " + detail + "."
 		}
 	case KindNotAllowed:
+		if detail != "" && len(e.Who) == 0 && !e.Moderators {
+			// A rule of the host other than who manages the match (only
+			// a move's player may take it back ...): Detail says it all.
+			p.Text = capital(detail) + "."
+			break
+		}
 		who := "the match's creator"
 		if len(e.Who) > 0 {
 			who = names(e.Who) + ", who created this match,"
@@ -365,10 +371,6 @@ func explain(err error) Problem {
 			who += ", " + e.Detail
 		}
 		p.Text = "Only " + who + " may do that."
-		if detail != "" {
-			// A rule of the host other than the creator's rights.
-			p.Text = capital(detail) + "."
-		}
 	case KindNoHelp:
 		p.Text = "This game has no rules help."
 	case KindNoBoard:

@@ -123,7 +123,7 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		}
 		out.Target, out.Taken, out.Seat = last.Seq, last.Move, last.Seat
 		if last.Seat != seat {
-			return nil, &Error{Kind: KindNotAllowed, Who: []string{m.Seats[last.Seat].Name},
+			return nil, &Error{Kind: KindNotAllowed,
 				Detail: fmt.Sprintf("only %s can take back the last move (move %d, `%s`): a move can be taken back only by whoever played it, before anyone else acts", m.Seats[last.Seat].Name, last.Seq, last.Move)}
 		}
 		if v := s.PendingUndo(*m); v != nil && v.Target == last.Seq {
