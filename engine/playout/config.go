@@ -34,7 +34,9 @@
 //     the position before it back, so the replay, which restores it, still
 //     reproduces the playout; playing the same move again gives the same
 //     position, random outcomes included; Game.Revealed is false for two
-//     equal positions;
+//     equal positions, and when it says a move revealed nothing, what the
+//     mover sees after it is the same with everything it could not see
+//     reshuffled (HiddenPermuter);
 //   - the caller's invariant holds after every move.
 //
 // The expensive checks run on a sample of moves and playouts chosen by

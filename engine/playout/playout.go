@@ -303,7 +303,25 @@ func (r *run) undo(st, next engine.State, seat int, m engine.Move) error {
 	if r.g.Revealed(st, st) {
 		return r.fail(CheckUndo, "Revealed reports a move between two equal positions")
 	}
-	_ = r.g.Revealed(st, next)
+	if !r.g.Revealed(st, next) && r.cfg.Permuter != nil {
+		// Nothing revealed: what the mover sees after the move cannot
+		// depend on what it could not see before (the order of a deck,
+		// the others' hands), so it is the same when that is reshuffled.
+		// (A move the reshuffled position refuses proves nothing.)
+		mine, err := json.Marshal(r.g.View(next, seat))
+		if err != nil {
+			return r.fail(CheckView, "view of seat %d does not encode: %v", seat+1, err)
+		}
+		if other, _, err := r.g.Apply(r.cfg.Permuter.PermuteHidden(st, seat, &r.chk), seat, m); err == nil {
+			theirs, err := json.Marshal(r.g.View(other, seat))
+			if err != nil {
+				return r.fail(CheckView, "view of seat %d does not encode: %v", seat+1, err)
+			}
+			if !bytes.Equal(mine, theirs) {
+				return r.fail(CheckUndo, "Revealed says the move showed nothing new, but what its player sees after it depends on what it could not see: %s", FirstDiff(mine, theirs))
+			}
+		}
+	}
 	want, err := r.marshal(next)
 	if err != nil {
 		return err

@@ -282,3 +282,22 @@ func BenchmarkPlayout(b *testing.B) {
 		})
 	}
 }
+
+// liar is Pebbles with a Revealed that never admits a draw.
+type liar struct{ testgame.Game }
+
+func (liar) Revealed(a, b engine.State) bool { return false }
+
+// TestUndoCatchesRevealedLies: a game whose Revealed says a draw showed
+// nothing fails the undo check, since the drawer's view after the move
+// changes when the deck is reshuffled.
+func TestUndoCatchesRevealedLies(t *testing.T) {
+	_, err := playout.Playout(liar{}, playout.Config{Permuter: testgame.Game{}, UndoEvery: 2, Seats: []int{2}}, 0)
+	var f *playout.Failure
+	if !errors.As(err, &f) || f.Check != playout.CheckUndo || !strings.Contains(f.Err.Error(), "Revealed says") {
+		t.Fatalf("a lying Revealed: %v", err)
+	}
+	if _, err := playout.Playout(testgame.Game{}, playout.Config{Permuter: testgame.Game{}, UndoEvery: 2, Seats: []int{2}}, 0); err != nil {
+		t.Fatalf("Pebbles with an undo after every other move: %v", err)
+	}
+}

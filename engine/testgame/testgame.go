@@ -417,5 +417,5 @@ func (Game) Revealed(before, after engine.State) bool {
 	if !ok1 || !ok2 {
 		return true
 	}
-	return a.RNG != b.RNG || len(a.Deck) != len(b.Deck)
+	return a.RNG != b.RNG || !slices.Equal(a.Deck, b.Deck)
 }

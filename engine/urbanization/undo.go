@@ -1,6 +1,10 @@
 package urbanization
 
-import "github.com/smokestack/smokestack/engine"
+import (
+	"slices"
+
+	"github.com/smokestack/smokestack/engine"
+)
 
 // Revealed implements engine.Game: a move revealed something when it drew
 // factory cards from the face-down deck or used the random generator.
@@ -13,5 +17,5 @@ func (Game) Revealed(before, after engine.State) bool {
 	if err != nil {
 		return true
 	}
-	return a.RNG != b.RNG || len(a.Deck) != len(b.Deck)
+	return a.RNG != b.RNG || !slices.Equal(a.Deck, b.Deck)
 }
