@@ -123,8 +123,10 @@ func Same(a, b Dump) error {
 	switch {
 	case am.ID != bm.ID || am.Game != bm.Game || am.RulesVersion != bm.RulesVersion || am.Seed != bm.Seed:
 		return fmt.Errorf("match %s: setup differs", am.ID)
-	case am.Channel != bm.Channel || am.Creator != bm.Creator || am.Status != bm.Status:
-		return fmt.Errorf("match %s: channel, creator or status differs", am.ID)
+	case am.Channel != bm.Channel || am.Server != bm.Server || am.Creator != bm.Creator || am.Status != bm.Status:
+		return fmt.Errorf("match %s: channel, server, creator or status differs", am.ID)
+	case !sameVote(am.Vote, bm.Vote) || am.Record != bm.Record:
+		return fmt.Errorf("match %s: pending request (an undo or an import) differs", am.ID)
 	case am.Version != bm.Version || am.Moves != bm.Moves:
 		return fmt.Errorf("match %s: version %d/%d, moves %d/%d", am.ID, am.Version, bm.Version, am.Moves, bm.Moves)
 	case !am.Created.Equal(bm.Created) || !am.Updated.Equal(bm.Updated):
@@ -142,11 +144,19 @@ func Same(a, b Dump) error {
 	}
 	for i := range a.Log {
 		x, y := a.Log[i], b.Log[i]
-		if x.Seq != y.Seq || x.Seat != y.Seat || x.Move != y.Move || x.RequestID != y.RequestID || !x.At.Equal(y.At) {
+		if x.Seq != y.Seq || x.Seat != y.Seat || x.Move != y.Move || x.RequestID != y.RequestID || !x.At.Equal(y.At) || x.Undo != y.Undo || x.Note != y.Note {
 			return fmt.Errorf("match %s: log entry %d differs", am.ID, i+1)
 		}
 	}
 	return nil
+}
+
+// sameVote reports whether two pending requests are the same.
+func sameVote(a, b *storage.Vote) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Kind == b.Kind && a.Seat == b.Seat && a.Target == b.Target && slices.Equal(a.Approved, b.Approved) && a.Asked.Equal(b.Asked)
 }
 
 // sameJSON reports whether two JSON texts are the same but for spacing
