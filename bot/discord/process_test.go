@@ -282,7 +282,9 @@ func (p *player) move(who string) (mv string, r fakediscord.Response, ack time.D
 // posts counts the channel's board posts and turn pings.
 func (p *player) posts() (boards, pings int) {
 	for _, m := range p.fd.Messages(p.channel) {
-		if !m.Ephemeral && len(m.Files) > 0 {
+		// The board posts, not the results post of a finished match
+		// (its chart and record).
+		if !m.Ephemeral && len(m.Files) > 0 && !strings.Contains(m.Content, "final result") {
 			boards++
 		}
 	}
