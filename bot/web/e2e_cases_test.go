@@ -572,7 +572,10 @@ func testStatusAndLastMove(t *testing.T, p *page) {
 	p.look("status-scrolled")
 	// The score chart, drawn by the core; the score's breakdown as the
 	// score cell's tooltip.
+	// In the middle of the view, clear of the sticky status bar.
+	p.do("show the chart's summary", js(`document.querySelector("#chartbox summary").scrollIntoView({block: "center"})`))
 	p.click("#chartbox summary")
+	p.wait(`document.getElementById("chartbox").open`)
 	p.wait(`document.getElementById("chartimg").complete && document.getElementById("chartimg").naturalWidth === 800`)
 	if got := p.str(`document.querySelector('#standings tr[data-seat="0"] td:nth-child(2)').title`); got != "nothing scored yet" {
 		t.Errorf("%s: the score's breakdown reads %q", p.wd.name, got)
