@@ -147,12 +147,39 @@ func sameSnapshot(g engine.Game, replayed engine.State, stored []byte) error {
 	switch {
 	case err != nil:
 		return err
-	case bytes.Equal(re, stored):
+	case bytes.Equal(re, stored) && !samePlay(g, replayed, st):
 		return fmt.Errorf("the replay differs from the stored snapshot at %s", playout.FirstDiff(enc, stored))
-	case !bytes.Equal(re, enc):
+	case !bytes.Equal(re, enc) && !samePlay(g, replayed, st):
 		return fmt.Errorf("the stored snapshot (an older encoding) decodes to another position than the replay: %s", playout.FirstDiff(enc, re))
 	}
 	return nil
+}
+
+// samePlay reports whether two states are the same position as players
+// see it: every seat's view, the spectator's and the status, but for the
+// score's breakdown by category (SeatStatus.Breakdown), which a snapshot
+// written before the breakdown was kept cannot know (nor a match played
+// on from one); such a match reports those points as untracked
+// (engine.StatUntracked).
+func samePlay(g engine.Game, a, b engine.State) bool {
+	n := len(g.Status(a).Seats)
+	for seat := engine.Spectator; seat < n; seat++ {
+		va, err1 := json.Marshal(g.View(a, seat))
+		vb, err2 := json.Marshal(g.View(b, seat))
+		if err1 != nil || err2 != nil || !bytes.Equal(va, vb) {
+			return false
+		}
+	}
+	sa, sb := g.Status(a), g.Status(b)
+	for i := range sa.Seats {
+		sa.Seats[i].Breakdown = nil
+	}
+	for i := range sb.Seats {
+		sb.Seats[i].Breakdown = nil
+	}
+	ja, err1 := json.Marshal(sa)
+	jb, err2 := json.Marshal(sb)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
 }
 
 // randomMove builds a legal move for user from the service's choices,
