@@ -60,15 +60,7 @@ func (m Match) Results() []SeatResult {
 
 // ScoreText is a score with the game's name for it: "12 VP".
 func (m Match) ScoreText(score int) string {
-	name := m.game.Info().Score
-	unit := name.Short
-	if unit == "" {
-		unit = name.Name
-	}
-	if unit == "" {
-		return fmt.Sprint(score)
-	}
-	return fmt.Sprintf("%d %s", score, unit)
+	return m.game.Info().Score.Of(score)
 }
 
 // BreakdownText is a result's breakdown as one line: "Canal links 5,

@@ -79,10 +79,12 @@ type StatsRequest struct {
 
 // GameStats are the statistics of one game.
 type GameStats struct {
-	Game    string        `json:"game"` // display name
-	Matches int           `json:"matches"`
-	Unit    string        `json:"unit"`    // the score's short name
-	Players []PlayerStats `json:"players"` // most wins first
+	Game    string `json:"game"` // display name
+	Matches int    `json:"matches"`
+	Unit    string `json:"unit"` // the score's short name
+	// Score names the score, for wording one (Score.Of: "1 win").
+	Score   engine.ScoreName `json:"score"`
+	Players []PlayerStats    `json:"players"` // most wins first
 }
 
 // PlayerStats are one player's figures in one game.
@@ -118,11 +120,11 @@ func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, err
 	for _, r := range results { // newest first: names as in the latest match
 		gs := byGame[r.Game]
 		if gs == nil {
-			name, unit := r.Game, ""
+			name, unit, score := r.Game, "", engine.ScoreName{}
 			if g, err := s.games.Get(r.Game); err == nil {
-				name, unit = g.Info().Name, g.Info().Score.Short
+				name, unit, score = g.Info().Name, g.Info().Score.Short, g.Info().Score
 			}
-			gs = &GameStats{Game: name, Unit: unit}
+			gs = &GameStats{Game: name, Unit: unit, Score: score}
 			byGame[r.Game], players[r.Game] = gs, map[string]*PlayerStats{}
 			order = append(order, r.Game)
 		}

@@ -157,6 +157,25 @@ type Status struct {
 type ScoreName struct {
 	Name  string `json:"name"`  // in full, plural: "victory points", "prestige", "money"
 	Short string `json:"short"` // abbreviation after a number: "VP"; may equal Name
+	// One is Short after the number 1 where it differs ("win" for
+	// "wins"); empty when Short reads the same for one ("1 VP").
+	One string `json:"one,omitempty"`
+}
+
+// Of is a score with its unit: "12 VP", "1 win", "2 wins"; Name stands
+// in for an empty Short, and a bare number is left when both are empty.
+func (n ScoreName) Of(score int) string {
+	unit := n.Short
+	if unit == "" {
+		unit = n.Name
+	}
+	if score == 1 && n.One != "" {
+		unit = n.One
+	}
+	if unit == "" {
+		return strconv.Itoa(score)
+	}
+	return strconv.Itoa(score) + " " + unit
 }
 
 // Example is one move in a game's notation and what it does, for help

@@ -159,6 +159,6 @@ func TestScoresNamed(t *testing.T) {
 			last = m.Content
 		}
 	}
-	must(t, regexp.MustCompile(`Game over\. 1\. (alice|bob) \(1 wins\), 2\. (alice|bob) \(0 wins\)`).MatchString(last), "final post: %q", last)
+	must(t, regexp.MustCompile(`Game over\. 1\. (alice|bob) \(1 win\), 2\. (alice|bob) \(0 wins\)`).MatchString(last), "final post: %q", last)
 	h.noViolations()
 }

@@ -163,7 +163,7 @@ func TestResultsAndExport(t *testing.T) {
 			}
 			must(t, results != nil, "no results post")
 			must(t, !results.Ephemeral && len(results.Pings) == 0 && strings.Contains(results.Content, "1. **") &&
-				strings.Contains(results.Content, "1 wins - Last pebble taken 1") && strings.Contains(results.Content, "2. **"),
+				strings.Contains(results.Content, "1 win - Last pebble taken 1") && strings.Contains(results.Content, "2. **"),
 				"results post: %+v", results.Content)
 			names := []string{}
 			for _, f := range results.Files {
@@ -205,7 +205,7 @@ func TestStatsThroughDiscord(t *testing.T) {
 			playToEnd(t, h, room)
 			r = h.cmd(dave, room, "stats")
 			must(t, r.Ephemeral() && strings.Contains(r.Content, "**Statistics for this server**") && strings.Contains(r.Content, "**Pebbles (test game)**: 1 match\n") &&
-				strings.Contains(r.Content, "1. ") && strings.Contains(r.Content, ": 1 game, 1 win, average 1.0 wins, best 1 wins, ") &&
+				strings.Contains(r.Content, "1. ") && strings.Contains(r.Content, ": 1 game, 1 win, average 1.0 wins, best 1 win, ") &&
 				strings.Contains(r.Content, ": 1 game, 0 wins, average 0.0 wins, best 0 wins, "), "server stats: %q", r.Content)
 			r = h.cmd(dave, room, "stats", fakediscord.UserOpt("player", bob))
 			must(t, r.Ephemeral() && strings.Contains(r.Content, "**Statistics for <@"+bob+">**") && strings.Count(r.Content, "1 game,") == 1 && strings.Contains(r.Content, "1. bob: "),

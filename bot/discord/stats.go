@@ -40,7 +40,7 @@ func (b *Bot) stats(ctx context.Context, r *Request) (*Response, error) {
 			}
 			avg := strconv.FormatFloat(p.Average, 'f', 1, 64)
 			line := fmt.Sprintf("%d. %s: %s, %s, average %s, best %s, %s\n", i+1, p.Name, plural(p.Played, "game"), plural(p.Wins, "win"),
-				strings.TrimSpace(avg+" "+g.Unit), strings.TrimSpace(strconv.Itoa(p.Best)+" "+g.Unit), per)
+				strings.TrimSpace(avg+" "+g.Unit), g.Score.Of(p.Best), per)
 			if t.Len()+len(line) > 1900 {
 				t.WriteString("…\n")
 				break

@@ -71,7 +71,7 @@ func (Game) Info() engine.Info {
 		ID: "pebbles", Name: "Pebbles (test game)", Summary: "Take pebbles with numbered cards; whoever takes the last one wins.",
 		MinSeats: 2, MaxSeats: 4, RulesVersion: rulesVersion, OldestRulesVersion: oldestRulesVersion,
 		Options:     []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}},
-		Score:       engine.ScoreName{Name: "wins", Short: "wins"},
+		Score:       engine.ScoreName{Name: "wins", Short: "wins", One: "win"},
 		Scoring:     scoring,
 		PrivateInfo: true,
 		Examples:    []engine.Example{{Move: "take 2", Meaning: "play your 2 card and take two pebbles"}, {Move: "pass", Meaning: "pass when no card fits the pile"}},

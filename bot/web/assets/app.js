@@ -335,6 +335,13 @@ function showMatch() {
 }
 
 // statusLine keeps the game, its phase and whose turn it is in view.
+// scoreText is a score with the game's unit, as engine.ScoreName.Of
+// words it: "12 VP", "1 win".
+function scoreText(name, n) {
+  const unit = n === 1 && name.one ? name.one : (name.short || name.name);
+  return unit ? n + " " + unit : String(n);
+}
+
 function statusLine() {
   const m = st.match, p = m.play || {};
   $("gamename").textContent = m.name;
@@ -360,7 +367,7 @@ function statusLine() {
 function seatBar() {
   const m = st.match, p = m.play || {}, act = activeSeats();
   const buttons = m.seats.map((s, i) => {
-    const score = p.seats && p.seats[i] ? p.seats[i].score + " " + m.score.short : "";
+    const score = p.seats && p.seats[i] ? scoreText(m.score, p.seats[i].score) : "";
     const b = el("button", { type: "button", className: "seat" }, swatch(i), el("span", { className: "name", textContent: s.name }),
       score ? el("small", { textContent: score }) : null, act.includes(i) ? el("span", { className: "tomove", textContent: "to move" }) : null);
     b.dataset.seat = String(i);
