@@ -1,13 +1,15 @@
 package urbanization
 
 import (
-	"slices"
-
 	"github.com/smokestack/smokestack/engine"
 )
 
-// Revealed implements engine.Game: a move revealed something when it drew
-// factory cards from the face-down deck or used the random generator.
+// Revealed implements engine.Game. Nothing in Urbanization is hidden: the
+// factory deck lies face up in number order (RB Set-up, work order area)
+// and every View shows it top first, so turning its top card onto a
+// factory space shows nobody anything new. Only the random generator
+// (today the start player, drawn at set-up) is an outcome nobody knew, so
+// a move revealed something exactly when it moved the generator.
 func (Game) Revealed(before, after engine.State) bool {
 	a, err := asState(before)
 	if err != nil {
@@ -17,5 +19,21 @@ func (Game) Revealed(before, after engine.State) bool {
 	if err != nil {
 		return true
 	}
-	return a.RNG != b.RNG || !slices.Equal(a.Deck, b.Deck)
+	return a.RNG != b.RNG
+}
+
+// PermuteHidden makes Urbanization a playout.HiddenPermuter, so the
+// conformance suite runs its hidden-information checks (views, status and
+// Revealed) on it. Every seat sees the whole position (the face-up deck in
+// order, the display, the invention docks, every player's holdings), so
+// there is no place a seat cannot tell apart from another: the only
+// reshuffle that keeps everything a seat sees is none, and the copy is the
+// position itself. TestViewShowsEverything checks that the view does show
+// every card's place, so this is not a way to skip the check.
+func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.State {
+	st, err := asState(s)
+	if err != nil {
+		return s
+	}
+	return st.clone()
 }
