@@ -26,7 +26,8 @@ import (
 // whole, as transfer.Dump) and, for a started match, ID.txt (its match
 // record, docs/record-format.md); and preferences.json, the players' and
 // servers' preferences (away, quiet hours, reminders by DM, server
-// defaults).
+// defaults); and results.json, the kept results of finished matches
+// (/stats).
 func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer, environ []string, cat catalog) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -87,12 +88,23 @@ func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	if err := writeJSON(filepath.Join(dir, prefsFile), prefs); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "exported %d matches to %s (%d with a match record) and %d preferences\n", n, dir, records, len(prefs))
+	results, err := transfer.ReadResults(ctx, st)
+	if err != nil {
+		return fmt.Errorf("smokestack: export results: %w", err)
+	}
+	if err := writeJSON(filepath.Join(dir, resultsFile), results); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "exported %d matches to %s (%d with a match record), %d preferences and %d results\n", n, dir, records, len(prefs), len(results))
 	return nil
 }
 
 // prefsFile holds the players' and servers' preferences in an export.
 const prefsFile = "preferences.json"
+
+// resultsFile holds the kept results of finished matches (/stats) in an
+// export.
+const resultsFile = "results.json"
 
 // importCmd stores every ID.json of dir in the configured store. A match
 // whose ID the store holds already is left as it is and reported; so is
@@ -108,7 +120,7 @@ func importCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	}
 	var files []string
 	for _, f := range all {
-		if filepath.Base(f) != prefsFile {
+		if b := filepath.Base(f); b != prefsFile && b != resultsFile {
 			files = append(files, f)
 		}
 	}
@@ -145,7 +157,15 @@ func importCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	return copyAll(ctx, dumps, prefs, st, stdout, stderr, cat, "imported")
+	var results []storage.Result // none in an export made before results were kept
+	if data, err := os.ReadFile(filepath.Join(args[0], resultsFile)); err == nil {
+		if err := json.Unmarshal(data, &results); err != nil {
+			return fmt.Errorf("smokestack: %s: %w", resultsFile, err)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return copyAll(ctx, dumps, prefs, results, st, stdout, stderr, cat, "imported")
 }
 
 // migrateCmd copies every match from one store to the other: --from
@@ -199,14 +219,18 @@ func migrateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, en
 	if err != nil {
 		return fmt.Errorf("smokestack: read preferences: %w", err)
 	}
-	return copyAll(ctx, dumps, prefs, dst, stdout, stderr, cat, "migrated "+*from+" -> "+*to+":")
+	results, err := transfer.ReadResults(ctx, src)
+	if err != nil {
+		return fmt.Errorf("smokestack: read results: %w", err)
+	}
+	return copyAll(ctx, dumps, prefs, results, dst, stdout, stderr, cat, "migrated "+*from+" -> "+*to+":")
 }
 
 // copyAll writes the dumps to st and reads each back to compare, then
-// the preferences the store does not hold; it reports every match it
-// could not copy and every preference it left as the store had it, and
-// fails when a match was not copied.
-func copyAll(ctx context.Context, dumps []transfer.Dump, prefs map[string][]byte, st storage.Store, stdout, stderr io.Writer, cat catalog, verb string) error {
+// the preferences and match results the store does not hold; it reports
+// every match it could not copy and every preference or result it left as
+// the store had it, and fails when a match was not copied.
+func copyAll(ctx context.Context, dumps []transfer.Dump, prefs map[string][]byte, results []storage.Result, st storage.Store, stdout, stderr io.Writer, cat catalog, verb string) error {
 	done, skipped := 0, 0
 	for _, d := range dumps {
 		if err := checkGame(d, cat); err != nil {
@@ -235,7 +259,15 @@ func copyAll(ctx context.Context, dumps []transfer.Dump, prefs map[string][]byte
 	for _, k := range kept {
 		fmt.Fprintf(stderr, "preferences %s: the store holds others; left as they are\n", k)
 	}
-	fmt.Fprintf(stdout, "%s %d matches, %d not copied; %d preferences, %d left as the store had them\n", verb, done, skipped, len(prefs)-len(kept), len(kept))
+	keptResults, err := transfer.WriteResults(ctx, st, results)
+	if err != nil {
+		return fmt.Errorf("smokestack: results: %w", err)
+	}
+	for _, id := range keptResults {
+		fmt.Fprintf(stderr, "result of match %s: the store holds another; left as it is\n", id)
+	}
+	fmt.Fprintf(stdout, "%s %d matches, %d not copied; %d preferences, %d left as the store had them; %d results, %d left as the store had them\n",
+		verb, done, skipped, len(prefs)-len(kept), len(kept), len(results)-len(keptResults), len(keptResults))
 	if skipped > 0 {
 		return fmt.Errorf("smokestack: %d matches not copied (listed above)", skipped)
 	}

@@ -116,15 +116,21 @@ func prefsOf(t *testing.T, st storage.Store) map[string]string {
 }
 
 // dumps reads every match of a store.
-// content is what a store holds: its matches and its preferences.
+// content is what a store holds: its matches, its preferences and its
+// match results (/stats).
 type content struct {
 	matches map[string]transfer.Dump
 	prefs   map[string]string
+	results []storage.Result
 }
 
 func contents(t *testing.T, st storage.Store) content {
 	t.Helper()
-	return content{matches: dumps(t, st), prefs: prefsOf(t, st)}
+	rs, err := transfer.ReadResults(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return content{matches: dumps(t, st), prefs: prefsOf(t, st), results: rs}
 }
 
 func dumps(t *testing.T, st storage.Store) map[string]transfer.Dump {
@@ -149,6 +155,15 @@ func sameStores(t *testing.T, what string, wantC, gotC content) {
 	t.Helper()
 	if !maps.Equal(wantC.prefs, gotC.prefs) {
 		t.Errorf("%s: preferences %v, want %v", what, gotC.prefs, wantC.prefs)
+	}
+	if len(gotC.results) != len(wantC.results) {
+		t.Errorf("%s: %d results, want %d", what, len(gotC.results), len(wantC.results))
+	} else {
+		for i := range wantC.results {
+			if err := transfer.SameResult(wantC.results[i], gotC.results[i]); err != nil {
+				t.Errorf("%s: %v", what, err)
+			}
+		}
 	}
 	want, got := wantC.matches, gotC.matches
 	if len(got) != len(want) {
@@ -200,9 +215,9 @@ func TestExportImportMigrate(t *testing.T) {
 			clocks++
 		}
 	}
-	if len(orig.matches) != 4 || len(statuses) != 4 || clocks == 0 || len(orig.prefs) != 2 {
-		t.Fatalf("filled %d matches with statuses %v, %d with a due turn clock, preferences %v; want one of each of 4, a clock and 2 preferences",
-			len(orig.matches), statuses, clocks, orig.prefs)
+	if len(orig.matches) != 4 || len(statuses) != 4 || clocks == 0 || len(orig.prefs) != 2 || len(orig.results) != 1 || len(orig.results[0].Seats) != 2 {
+		t.Fatalf("filled %d matches with statuses %v, %d with a due turn clock, preferences %v, results %+v; want one of each of 4, a clock, 2 preferences and the finished match's result",
+			len(orig.matches), statuses, clocks, orig.prefs, orig.results)
 	}
 	redisURL := "REDIS_URL=unix://" + srv.Socket
 
@@ -212,8 +227,8 @@ func TestExportImportMigrate(t *testing.T) {
 	}
 	jsons, _ := filepath.Glob(filepath.Join(out, "*.json"))
 	txts, _ := filepath.Glob(filepath.Join(out, "*.txt"))
-	if len(jsons) != 5 || len(txts) != 3 {
-		t.Errorf("export wrote %d JSON files and %d records, want 4 matches and the preferences, and 3 records", len(jsons), len(txts))
+	if len(jsons) != 6 || len(txts) != 3 {
+		t.Errorf("export wrote %d JSON files and %d records, want 4 matches, the preferences and the results, and 3 records", len(jsons), len(txts))
 	}
 	for _, f := range txts {
 		if b, _ := os.ReadFile(f); !strings.Contains(string(b), "pebbles") {
@@ -223,7 +238,7 @@ func TestExportImportMigrate(t *testing.T) {
 
 	p1, p2 := "t1"+storagetest.RedisPrefix(t), "t2"+storagetest.RedisPrefix(t)
 	code, stdout, stderr = runCLI(t, []string{redisURL, "REDIS_PREFIX=" + p1}, "import", out)
-	if code != exitOK || !strings.Contains(stdout, "imported 4 matches, 0 not copied; 2 preferences") {
+	if code != exitOK || !strings.Contains(stdout, "imported 4 matches, 0 not copied; 2 preferences, 0 left as the store had them; 1 results, 0 left") {
 		t.Fatalf("import: exit %d\n%s%s", code, stdout, stderr)
 	}
 	sameStores(t, "imported into redis", orig, fromRedis(p1))

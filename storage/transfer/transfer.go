@@ -1,7 +1,8 @@
 // Package transfer copies matches between stores, or out to files and
 // back: each match whole, with what the host keeps besides the game (its
 // channel, seats, options, status, version, times, turn clock), its
-// snapshot and its log; and the players' and servers' preferences. It uses only the storage.Store contract (and storage.Lister to walk
+// snapshot and its log; the players' and servers' preferences; and the
+// kept results of finished matches (/stats). It uses only the storage.Store contract (and storage.Lister to walk
 // a store), so every backend can be a source or a target:
 // `smokestack export`, `import` and `migrate` are built on it.
 //
@@ -238,4 +239,61 @@ func IDs(ctx context.Context, st storage.Store) ([]string, error) {
 		return nil, errors.New("transfer: this store cannot list its matches")
 	}
 	return l.MatchIDs(ctx)
+}
+
+// ReadResults reads every kept match result of a store (Store.AddResult,
+// the /stats figures), oldest first.
+func ReadResults(ctx context.Context, st storage.Store) ([]storage.Result, error) {
+	rs, err := st.Results(ctx, storage.ResultFilter{})
+	if err != nil {
+		return nil, err
+	}
+	slices.Reverse(rs) // Results lists newest first
+	if rs == nil {
+		rs = []storage.Result{}
+	}
+	return rs, nil
+}
+
+// WriteResults stores the results a store does not hold yet (by match
+// ID). A result the store holds with other figures is left as it is and
+// its match ID returned.
+func WriteResults(ctx context.Context, st storage.Store, rs []storage.Result) (kept []string, err error) {
+	cur, err := st.Results(ctx, storage.ResultFilter{})
+	if err != nil {
+		return nil, err
+	}
+	held := make(map[string]storage.Result, len(cur))
+	for _, r := range cur {
+		held[r.MatchID] = r
+	}
+	for _, r := range rs {
+		if r.MatchID == "" {
+			return kept, errors.New("transfer: a result without a match ID")
+		}
+		if h, ok := held[r.MatchID]; ok {
+			if SameResult(h, r) != nil {
+				kept = append(kept, r.MatchID)
+			}
+			continue
+		}
+		if err := st.AddResult(ctx, r); err != nil {
+			return kept, fmt.Errorf("transfer: result of match %s: %w", r.MatchID, err)
+		}
+		held[r.MatchID] = r
+	}
+	return kept, nil
+}
+
+// SameResult reports how two results of one match differ, or nil.
+func SameResult(a, b storage.Result) error {
+	switch {
+	case a.MatchID != b.MatchID || a.Game != b.Game || a.Server != b.Server || a.Channel != b.Channel:
+		return fmt.Errorf("result of match %s: match, game, server or channel differs", a.MatchID)
+	case !a.Finished.Equal(b.Finished):
+		return fmt.Errorf("result of match %s: finishing time differs", a.MatchID)
+	case !slices.Equal(a.Seats, b.Seats):
+		return fmt.Errorf("result of match %s: seats differ", a.MatchID)
+	}
+	return nil
 }
