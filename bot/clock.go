@@ -278,6 +278,9 @@ func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule) 
 	if at := ab.next(*m); !at.IsZero() && (m.Due.IsZero() || at.Before(m.Due)) {
 		m.Due = at
 	}
+	if at := m.undoExpiry(); !at.IsZero() && (m.Due.IsZero() || at.Before(m.Due)) {
+		m.Due = at
+	}
 }
 
 // encodeClock is the clock as the store keeps it; nil for a match without one.

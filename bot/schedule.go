@@ -32,6 +32,10 @@ type Reminder struct {
 	// in their quiet hours now: the vote opens on time and counts their
 	// ballots, but its message must not ping them.
 	Quiet []string
+	// Target and Move are, for ReminderUndoExpired, the log number and
+	// the notation of the move the request was about.
+	Target int64
+	Move   string
 }
 
 // The kinds of Reminder.
@@ -44,6 +48,10 @@ const (
 	// has ended so. Both have Seat -1.
 	ReminderAbandonWarning = "abandon-warning"
 	ReminderAbandoned      = "abandoned"
+	// ReminderUndoExpired says a request to take a move back went
+	// UndoVoteLife without every answer and has ended: the move stands.
+	// Seat and UserID are the asker's; Waited is the request's age.
+	ReminderUndoExpired = "undo-expired"
 )
 
 // ClockLease is how long a process holds a due match it claimed (see
@@ -156,6 +164,13 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 			}
 			return nil, nil // the write sets Due anew
 		}
+		if at := m.undoExpiry(); !at.IsZero() && !at.After(now) {
+			// The request ends once: the commit clears it, and a process
+			// that commits later finds none.
+			v := m.vote
+			m.vote, changed = nil, true
+			out = append(out, Reminder{Kind: ReminderUndoExpired, Seat: v.Seat, UserID: m.Seats[v.Seat].UserID, Waited: now.Sub(v.Asked), Target: v.Target})
+		}
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
 		for i := range m.Clock.Seats {
 			remind, deadline := m.Clock.nextReminder(i), m.Clock.nextDeadline(i)
@@ -213,6 +228,11 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 	}
 	for i := range out {
 		out[i].Match = cur
+		if out[i].Kind == ReminderUndoExpired {
+			if e, err := s.Log(ctx, ByID(id), out[i].Target); err == nil && len(e) > 0 {
+				out[i].Move = e[0].Move
+			}
+		}
 	}
 	if len(out) > 0 {
 		s.log.InfoContext(ctx, "reminders", "match", id, "count", len(out))
@@ -558,6 +578,9 @@ func (s *Service) dueOf(m Match) time.Time {
 		due = time.Time{}
 	}
 	if at := s.abandon.next(m); !at.IsZero() && (due.IsZero() || at.Before(due)) {
+		due = at
+	}
+	if at := m.undoExpiry(); !at.IsZero() && (due.IsZero() || at.Before(due)) {
 		due = at
 	}
 	return due

@@ -36,6 +36,16 @@ func (s *Service) PendingUndo(m Match) *UndoVote {
 
 const voteUndo = "undo"
 
+// undoExpiry is when the match's pending request to take a move back
+// expires (the turn clock fires it: FireDue, ReminderUndoExpired); zero
+// when there is none.
+func (m Match) undoExpiry() time.Time {
+	if m.Status != StatusActive || m.vote == nil || m.vote.Kind != voteUndo {
+		return time.Time{}
+	}
+	return m.vote.Asked.Add(UndoVoteLife)
+}
+
 func (m Match) undoVote() *UndoVote {
 	v := m.vote
 	u := &UndoVote{Seat: v.Seat, Target: v.Target, Move: "", Approved: slices.Clone(v.Approved), Waiting: []int{}, Asked: v.Asked}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
 )
@@ -254,4 +255,66 @@ func TestUndoVote(t *testing.T) {
 			t.Errorf("alice asks after bob moved: %v", err)
 		}
 	})
+}
+
+// TestUndoExpiryFires: the turn clock ends an unanswered request to take a
+// move back on time, once across two processes sharing the store: not a
+// minute early, then exactly one of them reports it (with the move), the
+// request is over for everyone, and nothing fires again.
+func TestUndoExpiryFires(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	store := servicetest.Store(t)
+	newSvc := func() *bot.Service {
+		svc, err := bot.New(bot.Config{Games: engine.NewRegistry(testgame.Game{}), Store: store, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return svc
+	}
+	a, b := newSvc(), newSvc()
+	undoMatch(t, a, ctx, alice, bob, carol)
+	play(t, a, ctx, alice, "take 2") // draws a card: a vote
+	u, err := a.Undo(ctx, bot.UndoRequest{Ref: bot.InChannel("c"), UserID: alice.ID})
+	if err != nil || u.Vote == nil {
+		t.Fatalf("ask: %+v %v", u, err)
+	}
+	if _, err := a.VoteUndo(ctx, bot.InChannel("c"), carol.ID, 1, true); err != nil {
+		t.Fatal(err)
+	}
+	// No reminders are set (no turn clock interval): only the request is due.
+	now = now.Add(bot.UndoVoteLife - time.Minute)
+	for _, svc := range []*bot.Service{a, b} {
+		if rs, err := svc.FireDue(ctx, "early", 10); err != nil || len(rs) != 0 {
+			t.Fatalf("a minute early: %+v %v", rs, err)
+		}
+	}
+	now = now.Add(time.Minute)
+	var fired []bot.Reminder
+	for i, svc := range []*bot.Service{a, b, a} {
+		rs, err := svc.FireDue(ctx, "p"+string(rune('1'+i)), 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fired = append(fired, rs...)
+	}
+	if len(fired) != 1 {
+		t.Fatalf("fired %d times: %+v", len(fired), fired)
+	}
+	r := fired[0]
+	if r.Kind != bot.ReminderUndoExpired || r.Seat != 0 || r.UserID != alice.ID || r.Target != 1 || r.Move != "take 2" || r.Waited != bot.UndoVoteLife {
+		t.Errorf("reminder %+v", r)
+	}
+	if r.Match.Moves != 1 || b.PendingUndo(r.Match) != nil {
+		t.Errorf("after the expiry: moves %d, pending %+v", r.Match.Moves, b.PendingUndo(r.Match))
+	}
+	// The request is over: a late answer is stale, and the clock has
+	// nothing left to do with it, days later too.
+	if _, err := b.VoteUndo(ctx, bot.InChannel("c"), bob.ID, 1, true); !errors.Is(err, bot.ErrStale) {
+		t.Errorf("answering after the expiry: %v", err)
+	}
+	now = now.Add(72 * time.Hour)
+	if rs, err := a.FireDue(ctx, "later", 10); err != nil || len(rs) != 0 {
+		t.Errorf("fired again: %+v %v", rs, err)
+	}
 }

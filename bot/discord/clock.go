@@ -300,6 +300,10 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 		}
 		return
 	}
+	if r.Kind == bot.ReminderUndoExpired {
+		b.undoExpired(ctx, r, channel)
+		return
+	}
 	user, uok := strings.CutPrefix(r.UserID, "discord:")
 	if !uok || !inPlay(r.Match) {
 		return

@@ -159,3 +159,35 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 	d.AllowedMentions = noPings()
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: d}, nil
 }
+
+// undoExpired closes a request to take a move back that went
+// bot.UndoVoteLife without every answer (the turn clock fires it once:
+// bot.ReminderUndoExpired): the request message, found among the
+// channel's latest messages by its Agree button, is edited with the bot
+// token (the interaction's token has long expired) to say so, without its
+// buttons. A request pushed out of the latest messages gets the notice as
+// a new message instead.
+func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
+	text := clip(fmt.Sprintf("Nobody answered within %s: `%s` (move %d) stands.", bot.Span(bot.UndoVoteLife), r.Move, r.Target), 2000)
+	none := []discordgo.MessageComponent{}
+	agree := customID{Action: "uvote", Match: r.Match.ID, Version: r.Target, Arg: "yes"}.String()
+	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
+	if err != nil {
+		b.log.ErrorContext(ctx, "bot: read messages for an expired undo request", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+	}
+	for _, msg := range msgs {
+		if !hasComponent(msg.Components, agree) {
+			continue
+		}
+		_, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: channel,
+			Content: &text, Components: &none, AllowedMentions: noPings()}, discordgo.WithContext(ctx))
+		if err == nil {
+			return
+		}
+		b.log.ErrorContext(ctx, "bot: edit an expired undo request", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+		break
+	}
+	if _, err := b.api.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: text, AllowedMentions: noPings()}, discordgo.WithContext(ctx)); err != nil {
+		b.log.ErrorContext(ctx, "bot: expired undo notice not delivered", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
@@ -90,4 +91,53 @@ func TestUndo(t *testing.T) {
 			h.noViolations()
 		})
 	}
+}
+
+// TestUndoExpiryEndToEnd: a request nobody finished answering ends by the
+// turn clock 24 hours later, once: its message (an interaction response,
+// long past its token's 15 minutes) is edited with the bot token to say
+// the move stands, without its buttons, and nothing else is posted.
+func TestUndoExpiryEndToEnd(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	ctx := context.Background()
+	F := fakediscord.Str
+	users := []bot.UserRef{{ID: "discord:" + alice, Name: "alice"}, {ID: "discord:" + bob, Name: "bob"}, {ID: "discord:" + carol, Name: "carol"}}
+	m, err := h.svc.CreateMatch(ctx, bot.CreateRequest{Channel: "discord:" + room, Game: "pebbles", Creator: users[0],
+		Pins: map[string]string{"deck": "2,3,1,3,2,3,3,3,3,3,3,3,3,3,3"}, Options: map[string]string{"pile": "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users[1:] {
+		if _, err := h.svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := h.svc.Start(ctx, bot.ByID(m.ID), users[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	h.cmd(alice, room, "move", F("move", "take 2"))
+	r := h.cmd(alice, room, "undo")
+	must(t, !r.Ephemeral() && strings.Contains(r.Content, "**alice** asks to take back `take 2` (move 1)"), "the request: %+v", r)
+	msgs := h.fd.Messages(room)
+	req := msgs[len(msgs)-1]
+	h.click(bob, room, "Agree")
+	h.idle()
+
+	n := len(h.fd.Messages(room))
+	clock.Advance(bot.UndoVoteLife - time.Minute)
+	h.bot.remind(ctx)
+	got, _ := h.fd.Message(req.ID)
+	must(t, len(got.Components) == 1 && strings.Contains(got.Content, "Agreed so far: bob."), "a minute early: %+v", got)
+
+	clock.Advance(time.Minute)
+	h.bot.remind(ctx)
+	h.bot.remind(ctx) // a second round changes nothing more
+	got, _ = h.fd.Message(req.ID)
+	must(t, got.Content == "Nobody answered within 1 day: `take 2` (move 1) stands." && len(got.Components) == 0,
+		"the request after 24 hours: %+v", got)
+	must(t, len(publicSince(h, room, n)) == 0, "posted besides the edit: %+v", publicSince(h, room, n))
+	cur, err := h.svc.Get(ctx, bot.ByID(m.ID))
+	must(t, err == nil && cur.Moves == 1 && h.svc.PendingUndo(cur) == nil, "the match after the expiry: %v moves %d", err, cur.Moves)
+	h.noViolations()
 }
