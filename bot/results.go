@@ -96,7 +96,11 @@ func (m Match) RecordPrivate() bool {
 }
 
 // ScoreHistory replays a started match and returns each seat's score at
-// the start (row 0) and after every move (row i after move i).
+// the start (row 0) and at the end of every round (row r after round r,
+// engine.Status.Round): a move counts in the round it was played in, so
+// the scoring that closes a round or period shows in that round. A round
+// in which no move was played repeats the row before it; the round being
+// played shows the scores so far.
 func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
@@ -109,7 +113,8 @@ func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, erro
 	if err != nil {
 		return nil, m, err
 	}
-	row := func(st engine.State) []int {
+	// row is a position's scores and its round.
+	row := func(st engine.State) ([]int, int) {
 		status := m.game.Status(st)
 		out := make([]int, len(m.Seats))
 		for _, ss := range status.Seats {
@@ -117,16 +122,20 @@ func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, erro
 				out[ss.Seat] = ss.Score
 			}
 		}
-		return out
+		return out, max(1, status.Round)
 	}
 	su := m.setup()
 	st0, _, err := m.game.Setup(su)
 	if err != nil {
 		return nil, m, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
 	}
-	out := [][]int{row(st0)}
+	scores, round := row(st0)
+	out := [][]int{scores}
 	for _, p := range res.Moves {
-		out = append(out, row(p.State))
+		for len(out) <= round {
+			out = append(out, out[len(out)-1])
+		}
+		out[round], round = row(p.State) // round: the one the next move is played in
 	}
 	return out, m, nil
 }
@@ -135,7 +144,7 @@ func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, erro
 // every seat's board.
 const chartSeat = -1000
 
-// ScoreChart draws the scores of a started match over its moves
+// ScoreChart draws the scores of a started match over its rounds
 // (render.ScoreChartImage), cached per match version.
 func (s *Service) ScoreChart(ctx context.Context, r Ref) (render.Image, Match, error) {
 	m, err := s.Get(ctx, r)
@@ -152,7 +161,7 @@ func (s *Service) ScoreChart(ctx context.Context, r Ref) (render.Image, Match, e
 	}
 	info := m.game.Info()
 	img, err := render.ScoreChartImage(render.ScoreChart{
-		Title: fmt.Sprintf("%s: %s", info.Name, info.Score.Name), Unit: info.Score.Short, Steps: "moves",
+		Title: fmt.Sprintf("%s: %s", info.Name, info.Score.Name), Unit: info.Score.Short, Steps: "rounds",
 		Names: m.Names(), Scores: scores,
 	})
 	if err != nil {

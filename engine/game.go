@@ -145,7 +145,14 @@ type Status struct {
 	// new turn begins and keeps it while a turn goes on; it never
 	// decreases. A game that leaves it zero gets a new turn whenever the
 	// set of Active seats gains a seat.
-	Turn     int          `json:"turn,omitempty"`
+	Turn int `json:"turn,omitempty"`
+	// Round numbers the game's rounds across the whole match, from 1 at
+	// set-up; it never decreases, and hosts chart scores over it. What a
+	// round is belongs to the game: in Brass a round of turns
+	// in turn order (the canal period's rounds, then the rail period's,
+	// counted on); in The Smoky Valley a year (1840 is round 1); in
+	// Urbanization a game turn (1 to 6); in Pebbles one turn of every seat.
+	Round    int          `json:"round,omitempty"`
 	Phase    string       `json:"phase"`              // human label: "Canal period, round 3"
 	Seats    []SeatStatus `json:"seats"`              // in seat order
 	Finished bool         `json:"finished"`           //

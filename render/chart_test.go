@@ -19,7 +19,7 @@ func TestScoreChartGolden(t *testing.T) {
 	c := render.ScoreChart{
 		Title: "Pebbles (test game): wins",
 		Unit:  "VP",
-		Steps: "moves",
+		Steps: "rounds",
 		Names: []string{"Alice", "Bob", "Carol with a name far too long for the legend column", ""},
 		Scores: [][]int{
 			{0, 0, 0, 0}, {2, 0, 0, 0}, {2, 3, 0, -1}, {5, 3, 4, -1}, {5, 3, 4, 2},
@@ -57,9 +57,9 @@ func TestScoreChartRefusesBadInput(t *testing.T) {
 	}
 }
 
-// BenchmarkScoreChart: a four-seat chart over 300 moves.
+// BenchmarkScoreChart: a four-seat chart over 300 rounds.
 func BenchmarkScoreChart(b *testing.B) {
-	c := render.ScoreChart{Title: "Brass: victory points", Unit: "VP", Steps: "moves", Names: []string{"Ann", "Ben", "Cy", "Di"}}
+	c := render.ScoreChart{Title: "Brass: victory points", Unit: "VP", Steps: "rounds", Names: []string{"Ann", "Ben", "Cy", "Di"}}
 	for i := range 301 {
 		c.Scores = append(c.Scores, []int{i / 3, i / 4, i / 5 * 2, i / 7})
 	}

@@ -36,6 +36,12 @@ func (st *state) turnNumber() int {
 	return (int(st.Period)*32+st.Round)*16 + slot
 }
 
+// roundNumber numbers the rounds across the game for engine.Status.Round:
+// the canal period's rounds, then the rail period's counted on from them.
+func (st *state) roundNumber() int {
+	return max(1, int(st.Period)*st.rounds()+st.Round)
+}
+
 // Status summarises a position: who decides, the phase, and each seat's
 // score and public resources.
 func (Game) Status(s engine.State) engine.Status {
@@ -43,7 +49,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber()}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber(), Round: st.roundNumber()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

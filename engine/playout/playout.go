@@ -173,7 +173,7 @@ func (r *run) play() error {
 		r.events = append(r.events, evs...)
 	}
 	var last engine.Move
-	lastTurn := 0
+	lastTurn, lastRound := 0, 0
 	for k := 1; ; k++ {
 		r.move, r.seat, r.text = 0, 0, ""
 		status := g.Status(st)
@@ -184,6 +184,13 @@ func (r *run) play() error {
 			return r.fail(CheckStatus, "the turn number went down from %d to %d", lastTurn, status.Turn)
 		}
 		lastTurn = status.Turn
+		if status.Round < 1 {
+			return r.fail(CheckStatus, "the round number is %d, not 1 or more", status.Round)
+		}
+		if status.Round < lastRound {
+			return r.fail(CheckStatus, "the round number went down from %d to %d", lastRound, status.Round)
+		}
+		lastRound = status.Round
 		if status.Finished {
 			return r.finish(st, status, last, cur)
 		}
@@ -288,7 +295,7 @@ func (r *run) play() error {
 				return err
 			}
 			// The turn number is the one before the move again.
-			lastTurn, cur = g.Status(st).Turn, nil
+			lastTurn, lastRound, cur = g.Status(st).Turn, g.Status(st).Round, nil
 			continue
 		}
 		st = next

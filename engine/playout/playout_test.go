@@ -146,6 +146,24 @@ func (g countdown) Status(s engine.State) engine.Status {
 	return st
 }
 
+// rewinding numbers its rounds downwards.
+type rewinding struct{ pebbles }
+
+func (g rewinding) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.Round = 1000 - s.(*testgame.State).Moves
+	return st
+}
+
+// roundless leaves the round number zero.
+type roundless struct{ pebbles }
+
+func (g roundless) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.Round = 0
+	return st
+}
+
 func TestSuiteCatchesBrokenGames(t *testing.T) {
 	tests := []struct {
 		name string
@@ -156,6 +174,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		// under test is the one that finds the fault
 		offered int
 		text    string // the move of the failure, when it matters
+		msg     string // what the failure says, when it matters
 	}{
 		{name: "mutating", g: mutating{}, want: playout.CheckMutation},
 		{name: "leaky", g: leaky{}, want: playout.CheckView},
@@ -171,6 +190,8 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{name: "vague", g: vague{}, want: playout.CheckIllegal},
 		{name: "podium", g: podium{}, want: playout.CheckStatus},
 		{name: "countdown", g: countdown{}, want: playout.CheckStatus},
+		{name: "rewinding", g: rewinding{}, want: playout.CheckStatus, msg: "round number went down"},
+		{name: "roundless", g: roundless{}, want: playout.CheckStatus, msg: "round number is 0"},
 		{name: "bound", g: pebbles{}, want: playout.CheckBound, max: 3},
 	}
 	for _, tt := range tests {
@@ -191,6 +212,9 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 			}
 			if f.Check != tt.want {
 				t.Fatalf("check %s, want %s: %v", f.Check, tt.want, f)
+			}
+			if tt.msg != "" && (f.Err == nil || !strings.Contains(f.Err.Error(), tt.msg)) {
+				t.Errorf("failure %v, want one saying %q", f.Err, tt.msg)
 			}
 			if tt.text != "" && f.Text != tt.text {
 				t.Errorf("failure about %q, want %q", f.Text, tt.text)

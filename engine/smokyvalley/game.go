@@ -243,7 +243,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Round: st.Year + 1}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

@@ -291,7 +291,10 @@ var scoring = []engine.ScoringCategory{{Key: "last-pebble", Label: "Last pebble 
 
 func (g Game) Status(s engine.State) engine.Status {
 	st := s.(*State)
-	out := engine.Status{Phase: fmt.Sprintf("%d pebbles left", st.Pile)}
+	out := engine.Status{Phase: fmt.Sprintf("%d pebbles left", st.Pile), Round: 1}
+	if n := len(st.Hands); n > 0 {
+		out.Round = st.Moves/n + 1
+	}
 	for i, h := range st.Hands {
 		score := 0
 		if st.Winner == i {
