@@ -162,16 +162,24 @@ func contains(xs []int, x int) bool {
 }
 
 // importStarted is the board post of an imported match that starts, and
-// the ping of whoever is to move.
+// the ping of whoever is to move; a record of a game that is over is
+// followed by the results post a match finished by play gets.
 func (b *Bot) importStarted(r *Request, inv bot.Invitation) (*discordgo.InteractionResponseData, pictures, func(context.Context, *poster)) {
 	o := bot.Outcome{Match: inv.Match, Seat: -1, NewTurn: true}
 	if inv.Match.Play != nil {
 		o.Notify = inv.Match.Play.Active
 	}
-	post, pics := b.turnPost(o, fmt.Sprintf("Everyone confirmed: the **%s** match plays on from its record (%s).", inv.Game, plural(inv.Moves, "move")))
+	head := fmt.Sprintf("Everyone confirmed: the **%s** match plays on from its record (%s).", inv.Game, plural(inv.Moves, "move"))
+	if gameOver(inv.Match) {
+		head = fmt.Sprintf("Everyone confirmed: the **%s** match record (%s) is of a game that is over; its final position and results follow.", inv.Game, plural(inv.Moves, "move"))
+	}
+	post, pics := b.turnPost(o, head)
 	return post, pics, func(ctx context.Context, p *poster) {
 		if ping := turnPing(o.Match, o.Notify); ping != nil {
 			p.send(ctx, r.Channel, ping)
+		}
+		if gameOver(o.Match) {
+			p.send(ctx, matchChannel(o.Match, r), b.resultsPost(ctx, r, o.Match))
 		}
 	}
 }

@@ -1,12 +1,16 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/playout"
+	"github.com/smokestack/smokestack/engine/testgame"
 )
 
 // importRecord is a three-seat Pebbles record: two moves played, one
@@ -80,6 +84,51 @@ func TestImportThroughDiscord(t *testing.T) {
 			must(t, r.Ephemeral() && strings.Contains(r.Content, "3 players") && strings.Contains(r.Content, "2 players"), "two players for three seats: %+v", r)
 			r = h.cmd(alice, "200000000000000003", "import", fakediscord.Attach("record", "game.txt", []byte(importRecord)), U("player1", alice), U("player3", bob))
 			must(t, r.Ephemeral() && strings.Contains(r.Content, "without a gap"), "a gap: %+v", r)
+			h.noViolations()
+		})
+	}
+}
+
+// TestImportFinishedThroughDiscord: a record of a game that is over, once
+// confirmed, posts the final position and then the same results post as a
+// match played to its end: the ranking with the breakdown, the score chart
+// and the record; nobody is pinged to move.
+func TestImportFinishedThroughDiscord(t *testing.T) {
+	rec, err := playout.Playout(testgame.Game{}, playout.Config{Seats: []int{2}, Seed: 3, ReplayEvery: -1, ViewEvery: -1, OfferedEvery: -1}, 0)
+	must(t, err == nil, "playout: %v", err)
+	res, err := engine.Replay(testgame.Game{}, rec)
+	must(t, err == nil && res.Status.Finished, "the playout's game is not over: %v", err)
+	text := rec.Format()
+	for _, mode := range []Mode{ModeGateway, ModeHTTP} {
+		t.Run(string(mode), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{mode: mode})
+			U := fakediscord.UserOpt
+			h.cmd(alice, room, "import", fakediscord.Attach("record", "game.txt", text), U("player1", alice), U("player2", bob))
+			h.click(bob, room, "Confirm")
+			msgs := h.fd.Messages(room)
+			must(t, len(msgs) >= 2, "messages: %+v", msgs)
+			post, results := msgs[len(msgs)-2], msgs[len(msgs)-1]
+			must(t, strings.Contains(post.Content, "is of a game that is over") && len(post.Pings) == 0 && !strings.Contains(post.Content, "plays on"),
+				"the board post: %+v", post)
+			must(t, !results.Ephemeral && len(results.Pings) == 0 && strings.Contains(results.Content, "**Pebbles (test game): final result**") &&
+				strings.Contains(results.Content, "1. **") && strings.Contains(results.Content, "1 wins - Last pebble taken 1") && strings.Contains(results.Content, "2. **"),
+				"the results post: %+v", results.Content)
+			names := []string{}
+			for _, f := range results.Files {
+				names = append(names, f.Name)
+			}
+			must(t, strings.Join(names, " ") == "chart.png smokestack-pebbles-m0001.txt" && results.Files[0].Width == 800, "results files: %v", names)
+			back, err := engine.ParseRecord(bytes.NewReader(results.Files[1].Data))
+			must(t, err == nil && back.Result != "" && len(back.Moves) == len(rec.Moves), "the record posted: %+v %v, want %+v", back, err, rec)
+			pings := 0 // the offer's, to confirm
+			for _, e := range h.fd.Entries(room) {
+				if e.Kind == "post" && len(e.Message.Pings) > 0 {
+					pings++
+				}
+			}
+			must(t, pings == 1, "%d posts ping, want only the offer", pings)
+			m, err := h.svc.Get(context.Background(), bot.InChannel("discord:"+room))
+			must(t, err != nil || m.Status != bot.StatusActive, "the finished import holds the channel: %+v", m)
 			h.noViolations()
 		})
 	}
