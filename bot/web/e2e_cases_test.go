@@ -13,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/playout"
+	"github.com/smokestack/smokestack/engine/testgame"
 )
 
 // The browser tests, one function per defect or feature; TestPlaygroundInBrowser
@@ -649,10 +651,41 @@ func testPlayToEnd(t *testing.T, p *page) {
 	if wins != "0,1" {
 		t.Errorf("%s: final standings show wins %q", p.wd.name, wins)
 	}
+	p.checkResults("finished by play")
 	p.look("finished")
 	p.click("#listlink")
 	p.wait(fmt.Sprintf(`!!document.querySelector('#matchlist a[data-match=%q]')`, id))
 	if got := p.shown(fmt.Sprintf(`#matchlist a[data-match=%q]`, id)); !regexp.MustCompile(`Finished: (Ann|Ben) won`).MatchString(got) {
 		t.Errorf("%s: the list shows the finished match as %q", p.wd.name, got)
 	}
+}
+
+// checkResults: a finished match shows its final result, as the results
+// post on Discord ranks it (place, score, what it scored in), and opens
+// the score chart.
+func (p *page) checkResults(what string) {
+	p.t.Helper()
+	p.wait(`!document.getElementById("resultspanel").hidden`)
+	got := p.str(`[...document.querySelectorAll("#results li")].map((li) => li.value + ". " + li.innerText.replace(/\s+/g, " ").trim()).join("|")`)
+	if !regexp.MustCompile(`^1\. [AB] (Ann|Ben): 1 wins - Last pebble taken 1\|2\. [AB] (Ann|Ben): 0 wins$`).MatchString(got) {
+		p.t.Errorf("%s, %s: the final result reads %q", p.wd.name, what, got)
+	}
+	p.wait(`document.getElementById("chartbox").open && document.getElementById("chartimg").complete && document.getElementById("chartimg").naturalWidth === 800`)
+}
+
+// testImportFinished: a record of a game that is over imports as a
+// finished match showing its final result and score chart, as one played
+// to its end does.
+func testImportFinished(t *testing.T, p *page) {
+	rec, err := playout.Playout(testgame.Game{}, playout.Config{Seats: []int{2}, Seed: 3, ReplayEvery: -1, ViewEvery: -1, OfferedEvery: -1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Players = []string{"Ann", "Ben"}
+	p.importRecord(string(rec.Format()))
+	if got := p.shown("#tomove"); !regexp.MustCompile(`^Finished: winner [AB] (Ann|Ben), then [AB] (Ann|Ben)$`).MatchString(got) {
+		t.Errorf("%s: the imported finished match says %q", p.wd.name, got)
+	}
+	p.checkResults("imported")
+	p.look("imported-finished")
 }

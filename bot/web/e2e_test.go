@@ -479,6 +479,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		{"status and last move", testStatusAndLastMove},
 		{"layout", testLayout},
 		{"play to the end", testPlayToEnd},
+		{"import a finished game", testImportFinished},
 	}
 	for _, wd := range widths {
 		t.Run(wd.name, func(t *testing.T) {

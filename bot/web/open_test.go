@@ -4,6 +4,10 @@ import (
 	"image/png"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/playout"
+	"github.com/smokestack/smokestack/engine/testgame"
 )
 
 // TestAPIOpenMatches: /api/open lists the open matches as the core lists
@@ -93,5 +97,81 @@ func TestAPIChart(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/matches/nosuch/chart.png", nil))
 	if rec.Code != 404 {
 		t.Errorf("chart of no match: %d", rec.Code)
+	}
+}
+
+// TestAPIImportFinished: a record of a game that is over imports as a
+// finished match carrying its final result, as the results post on
+// Discord ranks it (each seat's place, score and breakdown), with its
+// score chart and its record (with the result); a match still being
+// played carries none.
+func TestAPIImportFinished(t *testing.T) {
+	h := newPlayground(t)
+	rec, err := playout.Playout(testgame.Game{}, playout.Config{Seats: []int{2}, Seed: 3, ReplayEvery: -1, ViewEvery: -1, OfferedEvery: -1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Players = []string{"Ann", "Ben"}
+	type result struct {
+		Place, Seat, Score int
+		Name               string
+		Breakdown          []struct {
+			Key, Label string
+			Value      int
+		}
+	}
+	var imp struct {
+		Match struct {
+			ID, Status string
+			Moves      int
+			Play       struct {
+				Finished bool
+				Ranking  []int
+			}
+			Results []result
+		}
+	}
+	call(t, h, "POST", "/api/import", map[string]any{"record": string(rec.Format())}, 201, &imp)
+	m := imp.Match
+	if m.Status != "finished" || !m.Play.Finished || m.Moves != len(rec.Moves) || len(m.Results) != 2 || len(m.Play.Ranking) != 2 {
+		t.Fatalf("imported: %+v", m)
+	}
+	win, other := m.Results[0], m.Results[1]
+	if win.Place != 1 || win.Seat != m.Play.Ranking[0] || win.Score != 1 || len(win.Breakdown) != 1 || win.Breakdown[0].Label != "Last pebble taken" || win.Breakdown[0].Value != 1 ||
+		win.Name != []string{"Ann", "Ben"}[win.Seat] {
+		t.Errorf("the winner: %+v", win)
+	}
+	if other.Place != 2 || other.Seat != m.Play.Ranking[1] || other.Score != 0 || len(other.Breakdown) != 0 {
+		t.Errorf("the other seat: %+v", other)
+	}
+	// Reading the match again gives the same result.
+	var again struct{ Results []result }
+	call(t, h, "GET", "/api/matches/"+m.ID, nil, 200, &again)
+	if len(again.Results) != 2 || again.Results[0].Seat != win.Seat {
+		t.Errorf("the match read again: %+v", again)
+	}
+	base := "/api/matches/" + m.ID
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", base+"/chart.png?v=1", nil))
+	if cfg, err := png.DecodeConfig(w.Body); w.Code != 200 || err != nil || cfg.Width != 800 {
+		t.Errorf("chart: %d %v", w.Code, err)
+	}
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", base+"/record", nil))
+	back, err := engine.ParseRecord(w.Body)
+	if w.Code != 200 || err != nil || back.Result == "" || len(back.Moves) != len(rec.Moves) {
+		t.Errorf("record: %d %+v %v", w.Code, back, err)
+	}
+
+	// A match still being played has no final result.
+	var a struct {
+		Match struct {
+			ID      string
+			Results []result
+		}
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "3"}, 201, &a)
+	if a.Match.Results != nil {
+		t.Errorf("a new match has results: %+v", a.Match.Results)
 	}
 }

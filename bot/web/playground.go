@@ -156,9 +156,13 @@ type matchJSON struct {
 	Score   engine.ScoreName  `json:"score"`
 	Options map[string]string `json:"options,omitempty"`
 	// Play is the game's status, its phase with the seats named.
-	Play    *engine.Status `json:"play,omitempty"`
-	Created time.Time      `json:"created"`
-	Updated time.Time      `json:"updated"`
+	Play *engine.Status `json:"play,omitempty"`
+	// Results is the final result of a game played (or imported) to its
+	// end, as the results post on Discord ranks it (bot.Match.Results):
+	// each seat's place, score and what it scored in.
+	Results []bot.SeatResult `json:"results,omitempty"`
+	Created time.Time        `json:"created"`
+	Updated time.Time        `json:"updated"`
 	// Waits is each seat's turn clock (clock.go); only on a single match.
 	Waits []waitJSON `json:"waits,omitempty"`
 	// Abandoned marks a match ended as abandoned; Notice is the status
@@ -194,9 +198,13 @@ func summary(m bot.Match) matchJSON {
 		p.Phase = m.NameFor(p.Phase, engine.Spectator)
 		play = &p
 	}
-	return matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
+	out := matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
 		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, Options: m.Options, Play: play,
 		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned}
+	if m.Play != nil && m.Play.Finished {
+		out.Results = m.Results()
+	}
+	return out
 }
 
 // channelPrefix starts the channel key of every playground match (a
@@ -489,7 +497,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 	s.fail(w, r, bot.Invalid("this position has no image %q", name))
 }
 
-// chart serves the chart of the scores after every move (the one the
+// chart serves the chart of the scores at the end of every round (the one the
 // final post on Discord carries), drawn by the core.
 func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 	img, _, err := s.svc.ScoreChart(r.Context(), bot.ByID(r.PathValue("id")))

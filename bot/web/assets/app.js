@@ -327,6 +327,7 @@ function showMatch() {
     }
   }
   showImages();
+  results();
   standings();
   clockPanel();
   hand();
@@ -413,6 +414,29 @@ async function showImages() {
   }));
 }
 
+// results shows the final result of a game played or imported to its
+// end, as the results post on Discord ranks it: each seat's place, score
+// and what it scored in; the score chart below is opened with it.
+function results() {
+  const m = st.match, rs = m.results || [];
+  $("resultspanel").hidden = rs.length === 0;
+  if (!rs.length) { $("results").replaceChildren(); return; }
+  $("results").replaceChildren(...rs.map((r) => {
+    const parts = (r.breakdown || []).map((b) => b.label + " " + (b.text || b.value)).join(", ");
+    const li = el("li", {}, who(r.seat), ": " + r.score + " " + m.score.short + (parts ? " - " + parts : ""));
+    li.value = r.place;
+    li.dataset.seat = String(r.seat);
+    return li;
+  }));
+  const tb = (m.play && m.play.tiebreak) || "";
+  $("tiebreak").textContent = tb ? "Tie-break: " + tb : "";
+  $("tiebreak").hidden = !tb;
+  if ($("resultspanel").dataset.match !== m.id) {
+    $("resultspanel").dataset.match = m.id;
+    $("chartbox").open = true;
+  }
+}
+
 // standings lists each seat's score, named as the game names it, and its
 // public figures in the order the game gives them.
 function standings() {
@@ -438,7 +462,7 @@ function standings() {
   if ($("chartbox").open) showChart();
 }
 
-// showChart shows the chart of the scores after every move, for this
+// showChart shows the chart of the scores at the end of every round, for this
 // version of the match.
 function showChart() {
   const m = st.match;
