@@ -294,8 +294,9 @@ func (r *run) play() error {
 			if err := r.undo(st, next, seat, m); err != nil {
 				return err
 			}
-			// The turn number is the one before the move again.
-			lastTurn, lastRound, cur = g.Status(st).Turn, g.Status(st).Round, nil
+			// The turn and round numbers are the ones before the move again.
+			back := g.Status(st)
+			lastTurn, lastRound, cur = back.Turn, back.Round, nil
 			continue
 		}
 		st = next
