@@ -111,7 +111,7 @@ func TestImportFinishedThroughDiscord(t *testing.T) {
 			must(t, strings.Contains(post.Content, "is of a game that is over") && len(post.Pings) == 0 && !strings.Contains(post.Content, "plays on"),
 				"the board post: %+v", post)
 			must(t, !results.Ephemeral && len(results.Pings) == 0 && strings.Contains(results.Content, "**Pebbles (test game): final result**") &&
-				strings.Contains(results.Content, "1. **") && strings.Contains(results.Content, "1 wins - Last pebble taken 1") && strings.Contains(results.Content, "2. **"),
+				strings.Contains(results.Content, "1. **") && strings.Contains(results.Content, "1 win - Last pebble taken 1") && strings.Contains(results.Content, "2. **"),
 				"the results post: %+v", results.Content)
 			names := []string{}
 			for _, f := range results.Files {

@@ -423,7 +423,7 @@ function results() {
   if (!rs.length) { $("results").replaceChildren(); return; }
   $("results").replaceChildren(...rs.map((r) => {
     const parts = (r.breakdown || []).map((b) => b.label + " " + (b.text || b.value)).join(", ");
-    const li = el("li", {}, who(r.seat), ": " + r.score + " " + m.score.short + (parts ? " - " + parts : ""));
+    const li = el("li", {}, who(r.seat), ": " + scoreText(m.score, r.score) + (parts ? " - " + parts : ""));
     li.value = r.place;
     li.dataset.seat = String(r.seat);
     return li;
