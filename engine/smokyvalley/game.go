@@ -148,6 +148,11 @@ func (st *State) validate() error {
 		len(st.Passing) != len(theData.rules.Passing) {
 		return fmt.Errorf("inconsistent sizes")
 	}
+	// The Wood Depot set-up goes through the order of play backwards
+	// (current): it needs the whole order and a count of choices made.
+	if st.Mode == ModeDepot && (len(st.Order) != st.N || slices.Contains(st.Order, -1) || st.DepotIdx < 0 || st.DepotIdx >= st.N) {
+		return fmt.Errorf("bad Wood Depot set-up: %d of %d seats in the order, %d chosen", len(st.Order), st.N, st.DepotIdx)
+	}
 	seat := func(s int) bool { return s >= -1 && s < st.N }
 	for _, s := range append(append(slices.Clone(st.Order), st.Passing...), st.Turn, st.Mayor, st.Pop22) {
 		if !seat(s) {
