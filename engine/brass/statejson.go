@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 )
 
 // The snapshot of a state is JSON written and read by hand: the host
@@ -311,7 +312,10 @@ func (r *jsonReader) str() string {
 	if r.err != nil {
 		return ""
 	}
-	if !esc {
+	// The fast path only for valid UTF-8: encoding/json turns invalid
+	// bytes into U+FFFD, so a string decodes as the standard decoder
+	// would and re-encodes to the same bytes.
+	if !esc && utf8.Valid(raw) {
 		return string(raw[1 : len(raw)-1])
 	}
 	var s string
