@@ -445,6 +445,16 @@ func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, str
 	return m, seat, m.Seats[seat].UserID, nil
 }
 
+// playerSeat is seatUser for an action only a seated player takes: the
+// spectators' seat is refused as not seated.
+func (s *Server) playerSeat(r *http.Request, seat int) (bot.Match, int, string, error) {
+	m, seat, user, err := s.seatUser(r, strconv.Itoa(seat))
+	if err == nil && seat == engine.Spectator {
+		err = bot.ErrNotSeated
+	}
+	return m, seat, user, err
+}
+
 // imageJSON lists one picture of a position for the page.
 type imageJSON struct {
 	Name  string `json:"name"`
@@ -571,13 +581,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	m, seat, user, err := s.seatUser(r, strconv.Itoa(req.Seat))
+	m, seat, user, err := s.playerSeat(r, req.Seat)
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	if seat == engine.Spectator {
-		s.fail(w, r, bot.ErrNotSeated)
 		return
 	}
 	o, err := s.svc.Submit(r.Context(), bot.SubmitRequest{
@@ -620,13 +626,9 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	m, seat, user, err := s.seatUser(r, strconv.Itoa(req.Seat))
+	m, _, user, err := s.playerSeat(r, req.Seat)
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	if seat == engine.Spectator {
-		s.fail(w, r, bot.ErrNotSeated)
 		return
 	}
 	u, err := s.svc.Undo(r.Context(), bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: user, RequestID: req.RequestID})
