@@ -54,7 +54,7 @@ func (w *walker) refuseLand(tok string) error {
 		return err
 	}
 	t := theData.terrIndex[tok]
-	return engine.Rule("land.money", TopicBuyLand, "%s costs %s (%s); you have %s", tok, dollars(w.landCost(t)), plural(w.st.Terrs[t].Markers, "price marker", "price markers"), dollars(w.p().Money))
+	return engine.Rule("land.money", TopicBuyLand, "%s costs %s (%s); you have %s", capital(terrName(t)), dollars(w.landCost(t)), plural(w.st.Terrs[t].Markers, "price marker", "price markers"), dollars(w.p().Money))
 }
 
 func (w *walker) walkLand(rest engine.Move) (step, error) {
@@ -66,7 +66,7 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 	}
 	for t := range w.st.Terrs {
 		if w.buyable(t) {
-			s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Buy %s for %s", terrToken(t), dollars(w.landCost(t))),
+			s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Buy %s for %s", terrName(t), dollars(w.landCost(t))),
 				help: plural(theData.terrs[t].Grounds, "building ground", "building grounds")})
 		}
 	}
@@ -81,14 +81,14 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		s = step{prompt: "Which territory do you buy after the swap?", topic: TopicBuyLand, refuse: w.refuseTerritory(TopicBuyLand, true)}
 		for t := range w.st.Terrs {
 			if w.agentTarget(t) {
-				s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Buy %s (now %s)", terrToken(t), plural(w.st.Terrs[t].Markers, "marker", "markers"))})
+				s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Buy %s (now %s)", terrName(t), plural(w.st.Terrs[t].Markers, "marker", "markers"))})
 			}
 		}
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
 		}
 		t := theData.terrIndex[o.tok]
-		s = step{prompt: fmt.Sprintf("Swap %s's price markers with which territory?", o.tok), topic: TopicPriceMarkers}
+		s = step{prompt: fmt.Sprintf("Swap the price markers of %s with which territory?", terrName(t)), topic: TopicPriceMarkers}
 		s.refuse = func(tok string) error {
 			u, ok := theData.terrIndex[tok]
 			switch {
@@ -97,11 +97,11 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 			case u == t || !w.st.forSale(u):
 				return engine.Rule("agent.swap", TopicCharacterPrefix+"agent", "the Estate Agent swaps the price markers of two different territories that hold some")
 			}
-			return engine.Rule("land.money", TopicBuyLand, "after the swap %s would cost %s; you have %s", terrToken(t), dollars(w.landCost(u)), dollars(p.Money))
+			return engine.Rule("land.money", TopicBuyLand, "after the swap %s would cost %s; you have %s", terrName(t), dollars(w.landCost(u)), dollars(p.Money))
 		}
 		for u := range w.st.Terrs {
 			if u != t && w.st.forSale(u) && w.landCost(u) <= p.Money {
-				s.opts = append(s.opts, opt{tok: terrToken(u), label: fmt.Sprintf("Swap with %s: pay %s", terrToken(u), dollars(w.landCost(u)))})
+				s.opts = append(s.opts, opt{tok: terrToken(u), label: fmt.Sprintf("Swap with %s: pay %s", terrName(u), dollars(w.landCost(u)))})
 			}
 		}
 		o2, stop, err := pick(s, rest, &i)
@@ -111,7 +111,8 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		u := theData.terrIndex[o2.tok]
 		a, b := &w.st.Terrs[t], &w.st.Terrs[u]
 		a.Markers, b.Markers = b.Markers, a.Markers
-		w.event("agent", fmt.Sprintf("%s plays the Estate Agent: %s and %s swap their price markers", seatTitle(w.seat), o.tok, o2.tok), "a", o.tok, "b", o2.tok)
+		w.act("agent", fmt.Sprintf("%s plays the Estate Agent: %s swap their price markers", seatTitle(w.seat), terrNames([]string{o.tok, o2.tok})),
+			fmt.Sprintf("you play the Estate Agent: %s swap their price markers", terrNames([]string{o.tok, o2.tok})), "a", o.tok, "b", o2.tok)
 	}
 	t := theData.terrIndex[o.tok]
 	tr := &w.st.Terrs[t]
@@ -119,7 +120,8 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 	p.Money -= cost
 	k := tr.Markers
 	tr.Owner, tr.Markers = w.seat, 0
-	w.event("land", fmt.Sprintf("%s buys %s for %s and puts an action marker on it", seatTitle(w.seat), o.tok, dollars(cost)), "territory", o.tok, "money", itoa(cost))
+	w.act("land", fmt.Sprintf("%s buys %s for %s and puts an action marker there", seatTitle(w.seat), terrName(t), dollars(cost)),
+		fmt.Sprintf("you buy %s for %s and put an action marker there", terrName(t), dollars(cost)), "territory", o.tok, "money", itoa(cost))
 	return w.moveMarkers(rest, i, k)
 }
 
@@ -256,7 +258,8 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if o.tok == "architect" {
 		p.Played = true
 		disc = theData.rules.ArchitectDiscount.Value
-		w.event("architect", fmt.Sprintf("%s plays the Architect: buildings cost %s less this action", seatTitle(w.seat), dollars(disc)))
+		w.act("architect", fmt.Sprintf("%s plays the Architect: buildings cost %s less this action", seatTitle(w.seat), dollars(disc)),
+			fmt.Sprintf("you play the Architect: buildings cost %s less this action", dollars(disc)))
 		s = step{prompt: "Which kind of building?", topic: TopicBuild, refuse: w.refuseKind(disc)}
 		w.kindOpts(&s, disc)
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
@@ -274,7 +277,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if w.st.pool(kind) > 0 && cost <= p.Money {
 			for t := last; t < len(w.st.Terrs); t++ {
 				if w.buildSite(kind, t) {
-					s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("%s on %s (%s, +%d VP)", capital(buildNames[kind]), terrToken(t), dollars(cost), buildVP(kind))})
+					s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("%s on %s (%s, +%d VP)", capital(buildNames[kind]), terrName(t), dollars(cost), buildVP(kind))})
 				}
 			}
 		}
@@ -324,17 +327,17 @@ func (w *walker) refuseSite(kind string, cost, last int) func(string) error {
 		}
 		switch {
 		case w.st.Terrs[t].Owner != w.seat:
-			return engine.Rule("build.not-yours", TopicBuild, "%s is not your territory", tok)
+			return engine.Rule("build.not-yours", TopicBuild, "%s is not your territory", capital(terrName(t)))
 		case w.st.pool(kind) == 0:
 			return engine.Rule("build.pool-empty", buildTopics[kind], "no %s is left in the pool", buildNames[kind])
 		case cost > w.p().Money:
 			return engine.Rule("build.money", buildTopics[kind], "another %s costs %s; you have %s", buildNames[kind], dollars(cost), dollars(w.p().Money))
 		case !w.buildSite(kind, t) && kind == bHouse:
-			return engine.Rule("build.no-ground", TopicHouse, "%s has no empty building ground (sown grounds stay taken until the harvest)", tok)
+			return engine.Rule("build.no-ground", TopicHouse, "%s has no empty building ground (sown grounds stay taken until the harvest)", capital(terrName(t)))
 		case !w.buildSite(kind, t):
-			return engine.Rule("build.no-house", TopicSkyscraper, "you have no house left on %s to replace", tok)
+			return engine.Rule("build.no-house", TopicSkyscraper, "you have no house left on %s to replace", terrName(t))
 		case t < last:
-			return engine.Rule("build.order", TopicNotation, "list the territories in board order (%s comes before %s)", tok, terrToken(last))
+			return engine.Rule("build.order", TopicNotation, "list the territories in board order (%s comes before %s)", terrName(t), terrName(last))
 		}
 		return nil
 	}
@@ -365,7 +368,8 @@ func (w *walker) erect(kind string, t, cost int) {
 		tr.Admin++
 		w.st.Admins--
 	}
-	w.event("build", fmt.Sprintf("%s builds %s on %s for %s (+%d VP)", seatTitle(w.seat), aName(buildNames[kind]), terrToken(t), dollars(cost), buildVP(kind)),
+	w.act("build", fmt.Sprintf("%s builds %s on %s for %s (+%d VP)", seatTitle(w.seat), aName(buildNames[kind]), terrName(t), dollars(cost), buildVP(kind)),
+		fmt.Sprintf("you build %s on %s for %s (+%d VP)", aName(buildNames[kind]), terrName(t), dollars(cost), buildVP(kind)),
 		"building", kind, "territory", terrToken(t), "money", itoa(cost))
 }
 
@@ -484,7 +488,8 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 		n := min(theData.rules.MillworkerGrain.Value, w.st.Field, w.st.grainRoom(w.seat))
 		w.st.Field -= n
 		p.Grain += n
-		w.event("millworker", fmt.Sprintf("%s plays the Mill Worker and takes %s from the field", seatTitle(w.seat), plural(n, "grain", "grain")), "grain", itoa(n))
+		w.act("millworker", fmt.Sprintf("%s plays the Mill Worker and takes %s from the field", seatTitle(w.seat), plural(n, "grain", "grain")),
+			fmt.Sprintf("you play the Mill Worker and take %s from the field", plural(n, "grain", "grain")), "grain", itoa(n))
 		s = step{prompt: "Buy or sell grain as well?", topic: TopicTradeGrain, refuse: w.refuseTrade, complete: true}
 		w.tradeOpts(&s)
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
@@ -536,7 +541,8 @@ func (w *walker) buyGrain(n int) {
 	w.st.Field -= left
 	p.Grain += n
 	p.Money -= cost
-	w.event("grain-buy", fmt.Sprintf("%s buys %s for %s", seatTitle(w.seat), plural(n, "grain", "grain"), dollars(cost)), "grain", itoa(n), "money", itoa(cost))
+	w.act("grain-buy", fmt.Sprintf("%s buys %s for %s", seatTitle(w.seat), plural(n, "grain", "grain"), dollars(cost)),
+		fmt.Sprintf("you buy %s for %s", plural(n, "grain", "grain"), dollars(cost)), "grain", itoa(n), "money", itoa(cost))
 }
 
 // sellGrain fills the barns cheapest first, then the field. RB Sell grain.
@@ -553,7 +559,8 @@ func (w *walker) sellGrain(n int) {
 	p := w.p()
 	p.Grain -= n
 	p.Money += money
-	w.event("grain-sell", fmt.Sprintf("%s sells %s for %s", seatTitle(w.seat), plural(n, "grain", "grain"), dollars(money)), "grain", itoa(n), "money", itoa(money))
+	w.act("grain-sell", fmt.Sprintf("%s sells %s for %s", seatTitle(w.seat), plural(n, "grain", "grain"), dollars(money)),
+		fmt.Sprintf("you sell %s for %s", plural(n, "grain", "grain"), dollars(money)), "grain", itoa(n), "money", itoa(money))
 }
 
 // ---- Sow seeds (RB Sow seeds; PA Farmer, double sowing) ----
@@ -626,9 +633,9 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 			case !ok:
 				return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory", tok)
 			case w.st.Terrs[t].Owner != w.seat:
-				return engine.Rule("sow.not-yours", TopicSow, "%s is not your territory", tok)
+				return engine.Rule("sow.not-yours", TopicSow, "%s is not your territory", capital(terrName(t)))
 			case w.sowGround(t) < 0:
-				return engine.Rule("sow.no-ground", TopicSow, "%s has no empty building ground to sow", tok)
+				return engine.Rule("sow.no-ground", TopicSow, "%s has no empty building ground to sow", capital(terrName(t)))
 			case t < lastCopy:
 				return engine.Rule("sow.order", TopicNotation, "list the territories in board order, the Farmer card last")
 			}
@@ -637,7 +644,7 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 		if p.Grain > 0 {
 			for t := last; t < len(w.st.Terrs); t++ {
 				if w.sowGround(t) >= 0 {
-					s.opts = append(s.opts, opt{tok: terrToken(t), label: "Sow on " + terrToken(t)})
+					s.opts = append(s.opts, opt{tok: terrToken(t), label: "Sow on " + terrName(t)})
 				}
 			}
 			if w.farmerOK() {
@@ -647,7 +654,8 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 		o, stop, err := pick(s, rest, &i)
 		if stop || err != nil {
 			if stop && sown > 0 {
-				w.event("sow", fmt.Sprintf("%s sows %s on %s", seatTitle(w.seat), plural(sown, "grain", "grain"), strings.Join(where, ", ")), "grain", itoa(sown), "where", strings.Join(where, ","))
+				w.act("sow", fmt.Sprintf("%s sows %s on %s", seatTitle(w.seat), plural(sown, "grain", "grain"), sowPlaces(where)),
+					fmt.Sprintf("you sow %s on %s", plural(sown, "grain", "grain"), sowPlaces(where)), "grain", itoa(sown), "where", strings.Join(where, ","))
 			}
 			return s, err
 		}
@@ -665,6 +673,29 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 		w.st.Terrs[t].Grounds[w.sowGround(t)].Seeds++
 		last = t
 	}
+}
+
+// sowPlaces names where a sow action put its seeds (territory tokens and
+// "farmer", one per seed): "territories 3 and 5, and the Farmer card".
+func sowPlaces(where []string) string {
+	var terrs []string
+	farmer := false
+	for _, tok := range where {
+		if tok == "farmer" {
+			farmer = true
+		} else {
+			terrs = append(terrs, tok)
+		}
+	}
+	switch {
+	case len(terrs) == 0:
+		return "the Farmer card"
+	case farmer && len(terrs) == 1:
+		return terrNames(terrs) + " and the Farmer card"
+	case farmer:
+		return terrNames(terrs) + ", and the Farmer card"
+	}
+	return terrNames(terrs)
 }
 
 // ---- Receive work orders (RB Receive work orders; PA Foreman) ----
@@ -737,18 +768,21 @@ func (w *walker) walkOrders(rest engine.Move) (step, error) {
 	got := min(want, w.st.Supply[sp.colour])
 	w.st.Supply[sp.colour] -= got
 	p.Orders[sp.colour] += got
-	text := fmt.Sprintf("%s puts an action marker on the %s and takes %d %s work %s", seatTitle(w.seat), f.Name, got, sp.colour, pluralWord(got, "order", "orders"))
+	rest2 := fmt.Sprintf(" an action marker on the %s and take%%s %d %s work %s", f.Name, got, sp.colour, pluralWord(got, "order", "orders"))
+	text, ownText := seatTitle(w.seat)+" puts"+fmt.Sprintf(rest2, "s"), "you put"+fmt.Sprintf(rest2, "")
 	if factor > 1 {
-		text = fmt.Sprintf("%s plays the Foreman, puts an action marker on the %s and takes %d %s work %s", seatTitle(w.seat), f.Name, got, sp.colour, pluralWord(got, "order", "orders"))
+		text, ownText = seatTitle(w.seat)+" plays the Foreman, puts"+fmt.Sprintf(rest2, "s"), "you play the Foreman, put"+fmt.Sprintf(rest2, "")
 	}
 	if got < want {
 		text += fmt.Sprintf(" (the supply had only %d)", got)
+		ownText += fmt.Sprintf(" (the supply had only %d)", got)
 	}
-	w.event("orders", text, "card", o.tok, "colour", sp.colour.String(), "count", itoa(got))
+	w.act("orders", text, ownText, "card", o.tok, "colour", sp.colour.String(), "count", itoa(got))
 	if len(sl.Markers) == len(f.orders) {
 		bonus := theData.rules.LastSpaceBonus.Value
 		p.Money += bonus
-		w.event("orders-bonus", fmt.Sprintf("%s fills the last work-order space of the %s: +%s", seatTitle(w.seat), f.Name, dollars(bonus)), "money", itoa(bonus))
+		w.act("orders-bonus", fmt.Sprintf("%s fills the last work-order space of the %s: +%s", seatTitle(w.seat), f.Name, dollars(bonus)),
+			fmt.Sprintf("you fill the last work-order space of the %s: +%s", f.Name, dollars(bonus)), "money", itoa(bonus), "card", o.tok)
 	}
 	return end(rest, i)
 }
@@ -778,7 +812,7 @@ func (w *walker) attractTargets(c int) []opt {
 	if w.st.FactoryPool > 0 {
 		for t := range w.st.Terrs {
 			if w.st.Terrs[t].Owner == w.seat && w.st.emptyGround(t) >= 0 {
-				out = append(out, opt{tok: terrToken(t), label: fmt.Sprintf("Build a new factory on %s (+%d VP)", terrToken(t), theData.rules.FactoryVP.Value)})
+				out = append(out, opt{tok: terrToken(t), label: fmt.Sprintf("Build a new factory on %s (+%d VP)", terrName(t), theData.rules.FactoryVP.Value)})
 			}
 		}
 	}
@@ -866,25 +900,26 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	c := w.st.Display[k].Card
 	returned := len(w.st.Display[k].Markers)
 	w.st.refillSlot(k)
-	text := fmt.Sprintf("%s attracts the %s (#%d)", seatTitle(w.seat), cardName(c), theData.factories[c].Number)
+	what := fmt.Sprintf("the %s (#%d)", cardName(c), theData.factories[c].Number)
+	text, ownText := seatTitle(w.seat)+" attracts "+what, "you attract "+what
 	if ind {
-		text = fmt.Sprintf("%s plays the Industrialist and attracts the %s (#%d)", seatTitle(w.seat), cardName(c), theData.factories[c].Number)
+		text, ownText = seatTitle(w.seat)+" plays the Industrialist and attracts "+what, "you play the Industrialist and attract "+what
 	}
-	text += fmt.Sprintf("; %s go back to their owners", plural(returned, "action marker", "action markers"))
+	tail := markersBack(returned)
 	if nc := w.st.Display[k].Card; nc >= 0 {
-		text += fmt.Sprintf("; the %s comes onto the display", cardName(nc))
+		tail += fmt.Sprintf("; the %s comes onto the display", cardName(nc))
 	}
-	w.event("attract", text, "card", o.tok)
+	w.act("attract", text+tail, ownText+tail, "card", o.tok)
 	s = step{prompt: fmt.Sprintf("Build the %s as a new factory or upgrade one?", cardName(c)), topic: TopicAttract, opts: w.attractTargets(c)}
 	s.refuse = func(tok string) error {
 		if t, ok := theData.terrIndex[tok]; ok {
 			switch {
 			case w.st.Terrs[t].Owner != w.seat:
-				return engine.Rule("attract.not-yours", TopicFactoryBuilding, "%s is not your territory", tok)
+				return engine.Rule("attract.not-yours", TopicFactoryBuilding, "%s is not your territory", capital(terrName(t)))
 			case w.st.FactoryPool == 0:
 				return engine.Rule("attract.pool-empty", TopicFactoryBuilding, "no factory is left in the pool")
 			}
-			return engine.Rule("attract.no-ground", TopicFactoryBuilding, "%s has no empty building ground", tok)
+			return engine.Rule("attract.no-ground", TopicFactoryBuilding, "%s has no empty building ground", capital(terrName(t)))
 		}
 		if f, ok := theData.factIndex[tok]; ok {
 			if !slices.ContainsFunc(p.Factories, func(x Factory) bool { return x.active() == f }) {
@@ -906,7 +941,8 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 		w.st.Terrs[t].Grounds[g].Kind = GroundFactory
 		w.st.FactoryPool--
 		p.Factories = append(p.Factories, Factory{Terr: t, Ground: g, Cards: []int{c}})
-		w.event("factory", fmt.Sprintf("%s builds the %s as a new factory on %s (+%d VP)", seatTitle(w.seat), cardName(c), o.tok, vp), "card", cardToken(c), "territory", o.tok)
+		w.act("factory", fmt.Sprintf("%s builds the %s as a new factory on %s (+%d VP)", seatTitle(w.seat), cardName(c), terrName(t), vp),
+			fmt.Sprintf("you build the %s as a new factory on %s (+%d VP)", cardName(c), terrName(t), vp), "card", cardToken(c), "territory", o.tok)
 	} else {
 		f := theData.factIndex[o.tok]
 		for j := range p.Factories {
@@ -914,7 +950,8 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 				p.Factories[j].Cards = append(p.Factories[j].Cards, c)
 			}
 		}
-		w.event("upgrade", fmt.Sprintf("%s upgrades the %s with the %s (+%d VP)", seatTitle(w.seat), cardName(f), cardName(c), vp), "card", cardToken(c), "over", o.tok)
+		w.act("upgrade", fmt.Sprintf("%s upgrades their %s with the %s (+%d VP)", seatTitle(w.seat), cardName(f), cardName(c), vp),
+			fmt.Sprintf("you upgrade your %s with the %s (+%d VP)", cardName(f), cardName(c), vp), "card", cardToken(c), "over", o.tok)
 	}
 	return end(rest, i)
 }
@@ -1090,7 +1127,7 @@ func (w *walker) walkProduce(rest engine.Move) (step, error) {
 	eng := o.tok == "engineer"
 	if eng {
 		p.Played = true
-		w.event("engineer", fmt.Sprintf("%s plays the Engineer", seatTitle(w.seat)))
+		w.act("engineer", fmt.Sprintf("%s plays the Engineer", seatTitle(w.seat)), "you play the Engineer")
 		s = step{prompt: "Which factory, paid with which work orders?", topic: TopicProduce}
 		s.refuse = func(tok string) error {
 			return engine.Rule("produce.engineer", TopicCharacterPrefix+"engineer", "%q: with the Engineer name a factory of yours and one letter per work order paid (w, g, o), like windmill:wo", tok)
@@ -1166,7 +1203,8 @@ func (w *walker) produce(tok string, engineer bool) {
 	vp := n * w.pointsPer(fc.goods)
 	p.Money += money
 	p.score(scoreProduction, vp)
-	w.event("produce", fmt.Sprintf("%s's %s produces %s: +%s, +%d VP", seatTitle(w.seat), fc.Name, plural(n, "good", "goods"), dollars(money), vp),
+	w.act("produce", fmt.Sprintf("%s's %s produces %s: +%s, +%d VP", seatTitle(w.seat), fc.Name, plural(n, "good", "goods"), dollars(money), vp),
+		fmt.Sprintf("your %s produces %s: +%s, +%d VP", fc.Name, plural(n, "good", "goods"), dollars(money), vp),
 		"card", name, "goods", itoa(n), "money", itoa(money), "vp", itoa(vp))
 }
 
@@ -1179,7 +1217,8 @@ func (w *walker) collect() {
 	p := w.p()
 	p.Taxes--
 	p.Money += p.Citizens
-	w.event("taxes", fmt.Sprintf("%s collects taxes: %s from %s (tax marker to %d)", seatTitle(w.seat), dollars(p.Citizens), plural(p.Citizens, "citizen", "citizens"), p.Taxes),
+	w.act("taxes", fmt.Sprintf("%s collects taxes: %s from %s (tax marker to %d)", seatTitle(w.seat), dollars(p.Citizens), plural(p.Citizens, "citizen", "citizens"), p.Taxes),
+		fmt.Sprintf("you collect taxes: %s from %s (tax marker to %d)", dollars(p.Citizens), plural(p.Citizens, "citizen", "citizens"), p.Taxes),
 		"money", itoa(p.Citizens), "taxes", itoa(p.Taxes))
 }
 
@@ -1204,7 +1243,7 @@ func (w *walker) walkTaxes(rest engine.Move) (step, error) {
 		return s, err
 	}
 	p.Played = true
-	w.event("collector", fmt.Sprintf("%s plays the Tax Collector", seatTitle(w.seat)))
+	w.act("collector", fmt.Sprintf("%s plays the Tax Collector", seatTitle(w.seat)), "you play the Tax Collector")
 	w.collect()
 	return end(rest, i)
 }
@@ -1258,12 +1297,12 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 			s.opts = append(s.opts, opt{tok: "professor", label: "Play the Professor: take every card where the marker stops"})
 		}
 		if w.st.freeMarkers(w.seat) > 0 {
-			s.opts = append(s.opts, opt{tok: "new", label: "A new marker from your pool (enters on s1)"})
+			s.opts = append(s.opts, opt{tok: "new", label: "A new marker from your pool (enters on " + spaceName(0) + ")"})
 		}
 		seen := -1
 		for _, d := range p.Docked {
 			if d != seen && d < w.spaces()-1 {
-				s.opts = append(s.opts, opt{tok: spaceToken(d), label: "Your marker on " + spaceToken(d)})
+				s.opts = append(s.opts, opt{tok: spaceToken(d), label: "Your marker on " + spaceName(d)})
 			}
 			seen = d
 		}
@@ -1276,7 +1315,7 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 			}
 			if d, ok := parseSpace(tok); ok && d < w.spaces() {
 				if !slices.Contains(p.Docked, d) {
-					return engine.Rule("invent.no-marker", TopicAcquire, "you have no action marker on %s", tok)
+					return engine.Rule("invent.no-marker", TopicAcquire, "you have no action marker on %s", spaceName(d))
 				}
 				return engine.Rule("invent.last-space", TopicAcquire, "a marker on the last docking space cannot move further")
 			}
@@ -1309,7 +1348,7 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 			c = q * theData.rules.InventionStepCost.Value
 		}
 		if c <= p.Money {
-			s.opts = append(s.opts, opt{tok: spaceToken(q), label: fmt.Sprintf("Stop on %s (%s): %s", spaceToken(q), dollars(c), w.dockLabel(q))})
+			s.opts = append(s.opts, opt{tok: spaceToken(q), label: fmt.Sprintf("Stop on %s (%s): %s", spaceName(q), dollars(c), w.dockLabel(q))})
 		}
 	}
 	s.refuse = func(tok string) error {
@@ -1337,11 +1376,13 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	}
 	p.Docked = append(p.Docked, q)
 	slices.Sort(p.Docked)
-	what := "moves its marker from " + spaceToken(from)
+	what := fmt.Sprintf("marker from %s to %s for %s", spaceName(from), spaceName(q), dollars(cost))
+	text, ownText := seatTitle(w.seat)+" moves their "+what, "you move your "+what
 	if from < 0 {
-		what = "puts a new marker on the invention track"
+		what = fmt.Sprintf(" a new marker on %s of the invention track for %s", spaceName(q), dollars(cost))
+		text, ownText = seatTitle(w.seat)+" puts"+what, "you put"+what
 	}
-	w.event("invent-move", fmt.Sprintf("%s %s to %s for %s", seatTitle(w.seat), what, o.tok, dollars(cost)), "to", o.tok, "money", itoa(cost))
+	w.act("invent-move", text, ownText, "to", o.tok, "money", itoa(cost))
 	if len(w.st.Docks[q]) == 0 {
 		return end(rest, i)
 	}
@@ -1356,7 +1397,7 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 		s.opts = append(s.opts, opt{tok: invToken(c), label: theData.inventions[c].Name, help: inventionText(c)})
 	}
 	s.refuse = func(tok string) error {
-		return engine.Rule("invent.card", TopicAcquire, "%q is not a card on %s", tok, spaceToken(q))
+		return engine.Rule("invent.card", TopicAcquire, "%q is not a card on %s", tok, spaceName(q))
 	}
 	if o, stop, err = pick(s, rest, &i); stop || err != nil {
 		return s, err
@@ -1374,11 +1415,12 @@ func (w *walker) takeInvention(q, c int, how string) {
 	p.Inventions = append(p.Inventions, c)
 	vp := theData.rules.InventionVP.Value
 	p.score(scoreInventions, vp)
-	text := fmt.Sprintf("%s takes the invention %s (+%d VP)", seatTitle(w.seat), theData.inventions[c].Name, vp)
+	what := "the invention " + invName(c)
 	if how != "" {
-		text = fmt.Sprintf("%s takes the invention %s %s (+%d VP)", seatTitle(w.seat), theData.inventions[c].Name, how, vp)
+		what += " " + how
 	}
-	w.event("invention", text, "card", invToken(c))
+	w.act("invention", fmt.Sprintf("%s takes %s (+%d VP)", seatTitle(w.seat), what, vp),
+		fmt.Sprintf("you take %s (+%d VP)", what, vp), "card", invToken(c))
 }
 
 // walkRecall: PA Inventions: a player may take his markers off the
@@ -1391,7 +1433,7 @@ func (w *walker) walkRecall(rest engine.Move) (step, error) {
 	seen := -1
 	for _, d := range p.Docked {
 		if d != seen {
-			s.opts = append(s.opts, opt{tok: spaceToken(d), label: "Take back your marker from " + spaceToken(d)})
+			s.opts = append(s.opts, opt{tok: spaceToken(d), label: "Take back your marker from " + spaceName(d)})
 		}
 		seen = d
 	}
@@ -1406,7 +1448,8 @@ func (w *walker) walkRecall(rest engine.Move) (step, error) {
 	j := slices.Index(p.Docked, d)
 	p.Docked = slices.Delete(p.Docked, j, j+1)
 	w.free = true
-	w.event("recall", fmt.Sprintf("%s takes its action marker back from %s", seatTitle(w.seat), o.tok), "space", o.tok)
+	w.act("recall", fmt.Sprintf("%s takes their action marker back from %s", seatTitle(w.seat), spaceName(d)),
+		"you take your action marker back from "+spaceName(d), "space", o.tok)
 	return end(rest, i)
 }
 

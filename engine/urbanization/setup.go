@@ -145,9 +145,11 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	// draws the start player (or takes the pin).
 	if first < 0 {
 		first = st.RNG.Intn(n)
-		evs = append(evs, pub(first, "first", fmt.Sprintf("%s is drawn as the start player (the oldest player)", seatTitle(first)), "seat", itoa(first+1)))
+		evs = append(evs, own(pub(first, "first", fmt.Sprintf("%s is drawn as the start player (the oldest player)", seatTitle(first)), "seat", itoa(first+1)),
+			"you are drawn as the start player (the oldest player)"))
 	} else {
-		evs = append(evs, pub(first, "first", fmt.Sprintf("%s is the start player (pinned)", seatTitle(first)), "seat", itoa(first+1)))
+		evs = append(evs, own(pub(first, "first", fmt.Sprintf("%s is the start player (pinned)", seatTitle(first)), "seat", itoa(first+1)),
+			"you are the start player (pinned)"))
 	}
 	st.Start = first
 

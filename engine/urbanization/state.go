@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -244,6 +245,19 @@ func (p *Player) ordersTotal() int { return p.Orders[White] + p.Orders[Grey] + p
 
 // has reports whether seat owns the invention with the effect (and, for
 // colour effects, the colour); it returns that card's amount.
+// inventionName names the seat's invention that gives has(effect, c).
+func (p *Player) inventionName(effect string, c Colour) string {
+	best := ""
+	amount := -1
+	for _, i := range p.Inventions {
+		inv := &theData.inventions[i]
+		if inv.Effect == effect && inv.colour == c && inv.Amount > amount {
+			best, amount = inv.Name, inv.Amount
+		}
+	}
+	return best
+}
+
 func (p *Player) has(effect string, c Colour) (int, bool) {
 	best, ok := 0, false
 	for _, i := range p.Inventions {
@@ -366,6 +380,64 @@ func charToken(c int) string { return theData.characters[c].ID }
 func charName(c int) string { return theData.characters[c].Name }
 
 func spaceToken(s int) string { return "s" + strconv.Itoa(s+1) }
+
+// terrName is how a player reads territory t in a text, "territory 9": its
+// number in the data's board order, which the notation writes t09 (or t9).
+func terrName(t int) string { return "territory " + strconv.Itoa(terrNumber(t)) }
+
+// terrNumber is the number of territory t, read from its data id (t09 is 9).
+func terrNumber(t int) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(theData.terrs[t].ID, "t"))
+	return n
+}
+
+// terrTokName is terrName of the territory with token tok.
+func terrTokName(tok string) string { return terrName(theData.terrIndex[tok]) }
+
+// terrNames lists territories by name: "territory 3", "territories 3 and
+// 5", each once (a move lists a territory once per price marker or seed,
+// repeats side by side).
+func terrNames(toks []string) string {
+	toks = slices.Compact(slices.Clone(toks))
+	if len(toks) == 1 {
+		return terrTokName(toks[0])
+	}
+	nums := make([]string, len(toks))
+	for i, tok := range toks {
+		nums[i] = strconv.Itoa(terrNumber(theData.terrIndex[tok]))
+	}
+	return "territories " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
+}
+
+// markersBack narrates n action markers leaving a factory card for their
+// owners' pools.
+func markersBack(n int) string {
+	if n == 1 {
+		return "; 1 action marker goes back to its owner"
+	}
+	return fmt.Sprintf("; %d action markers go back to their owners", n)
+}
+
+// spaceName is how a player reads invention docking space s in a text.
+func spaceName(s int) string { return "docking space " + strconv.Itoa(s+1) }
+
+// invName is the name of invention card i, as its data gives it.
+func invName(i int) string { return theData.inventions[i].Name }
+
+// act builds the event of the walker's seat doing something: text names
+// the seat in the third person ("Seat 2 buys ..."), own is the same for
+// that seat in the second person ("you buy ...").
+func (w *walker) act(kind, text, own string, data ...string) {
+	e := pub(w.seat, kind, text, data...)
+	e.Own = own
+	w.evs = append(w.evs, e)
+}
+
+// own gives an event about a seat its second-person text.
+func own(e engine.Event, text string) engine.Event {
+	e.Own = text
+	return e
+}
 
 // pub builds a public event; data is key, value pairs.
 func pub(seat int, kind, text string, data ...string) engine.Event {

@@ -74,7 +74,8 @@ func (st *State) beginTurn(evs *[]engine.Event) {
 		vp := theData.rules.MayorVP.Value
 		st.Players[m].score(scoreMayor, vp)
 		*evs = append(*evs, pub(engine.Public, "turn", fmt.Sprintf("Game turn %d begins", st.Turn), "turn", itoa(st.Turn)))
-		*evs = append(*evs, pub(m, "mayor", fmt.Sprintf("%s receives the Mayor: start player this turn, +%d VP", seatTitle(m), vp), "seat", itoa(m+1)))
+		*evs = append(*evs, own(pub(m, "mayor", fmt.Sprintf("%s receives the Mayor: start player this turn, +%d VP", seatTitle(m), vp), "seat", itoa(m+1)),
+			fmt.Sprintf("you receive the Mayor: start player this turn, +%d VP", vp)))
 		return
 	}
 	*evs = append(*evs, pub(engine.Public, "turn", fmt.Sprintf("Game turn %d begins; %s is start player", st.Turn, seatName(st.Start)), "turn", itoa(st.Turn)))
@@ -163,19 +164,20 @@ func (st *State) harvest(evs *[]engine.Event) {
 		if want > 0 {
 			got = st.takeGrain(min(want, max(0, cap-p.Grain)))
 			p.Grain += got
-			text := fmt.Sprintf("%s harvests: %s sown, %s taken", seatTitle(s), plural(sown, "grain", "grain"), plural(got, "grain", "grain"))
+			rest := fmt.Sprintf(": %s sown, %s taken", plural(sown, "grain", "grain"), plural(got, "grain", "grain"))
 			if bonus > 0 {
-				text += fmt.Sprintf(" (with %d from inventions)", bonus)
+				rest += fmt.Sprintf(" (with %d from inventions)", bonus)
 			}
 			if got < want {
-				text += fmt.Sprintf(" (%d more would pass the limit or the supply)", want-got)
+				rest += fmt.Sprintf(" (%d more would pass the limit or the supply)", want-got)
 			}
-			*evs = append(*evs, pub(s, "harvest", text, "sown", itoa(sown), "grain", itoa(got)))
+			*evs = append(*evs, own(pub(s, "harvest", seatTitle(s)+" harvests"+rest, "sown", itoa(sown), "grain", itoa(got)), "you harvest"+rest))
 		}
 		if per, ok := p.has(effGrainPoints, 0); ok && p.Grain/per > 0 {
 			vp := p.Grain / per
 			p.score(scoreGrain, vp)
-			*evs = append(*evs, pub(s, "granary", fmt.Sprintf("%s scores %d VP for %s on its tracking card", seatTitle(s), vp, plural(p.Grain, "grain", "grain")), "vp", itoa(vp)))
+			*evs = append(*evs, own(pub(s, "granary", fmt.Sprintf("%s scores %d VP for %s on their tracking card", seatTitle(s), vp, plural(p.Grain, "grain", "grain")), "vp", itoa(vp)),
+				fmt.Sprintf("you score %d VP for %s on your tracking card", vp, plural(p.Grain, "grain", "grain"))))
 		}
 	}
 }
@@ -215,7 +217,7 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 		st.refillSlot(low)
 		text := fmt.Sprintf("The %s (#%d) leaves the game", cardName(c), theData.factories[c].Number)
 		if n > 0 {
-			text += fmt.Sprintf("; %s go back to their owners", plural(n, "action marker", "action markers"))
+			text += markersBack(n)
 		}
 		if nc := st.Display[low].Card; nc >= 0 {
 			text += fmt.Sprintf("; the %s comes onto the display", cardName(nc))
@@ -243,8 +245,8 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 			got := min(n, st.Supply[c])
 			st.Supply[c] -= got
 			p.Orders[c] += got
-			*evs = append(*evs, pub(s, "invention-orders", fmt.Sprintf("%s receives %d %s work %s from its invention", seatTitle(s), got, c, pluralWord(got, "order", "orders")),
-				"colour", c.String(), "count", itoa(got)))
+			what := fmt.Sprintf("%d %s work %s from the invention %s", got, c, pluralWord(got, "order", "orders"), p.inventionName(effTurnOrders, c))
+			*evs = append(*evs, own(pub(s, "invention-orders", seatTitle(s)+" receives "+what, "colour", c.String(), "count", itoa(got)), "you receive "+what))
 		}
 	}
 }
@@ -264,8 +266,8 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		p.Citizens = c
 		vp := c * r.CitizenVP.Value
 		p.score(scoreCitizens, vp)
-		*evs = append(*evs, pub(s, "citizens", fmt.Sprintf("%s has %s (houses %d, grain %d, work orders %d): +%d VP",
-			seatTitle(s), plural(c, "citizen", "citizens"), p.Houses, p.Grain, p.ordersTotal(), vp), "citizens", itoa(c), "vp", itoa(vp)))
+		rest := fmt.Sprintf(" %s (houses %d, grain %d, work orders %d): +%d VP", plural(c, "citizen", "citizens"), p.Houses, p.Grain, p.ordersTotal(), vp)
+		*evs = append(*evs, own(pub(s, "citizens", seatTitle(s)+" has"+rest, "citizens", itoa(c), "vp", itoa(vp)), "you have"+rest))
 	}
 	for _, s := range st.order() {
 		// RB Feeding: 1 grain per citizen to the return area; 1 VP per 3 left.
@@ -274,8 +276,9 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		st.Return += p.Citizens
 		vp := p.Grain / r.GrainPerVP.Value
 		p.score(scoreGrain, vp)
-		*evs = append(*evs, pub(s, "feeding", fmt.Sprintf("%s feeds its citizens %s and keeps %s: +%d VP", seatTitle(s), plural(p.Citizens, "grain", "grain"), plural(p.Grain, "grain", "grain"), vp),
-			"eaten", itoa(p.Citizens), "grain", itoa(p.Grain), "vp", itoa(vp)))
+		rest := fmt.Sprintf(" citizens %s and keep%%s %s: +%d VP", plural(p.Citizens, "grain", "grain"), plural(p.Grain, "grain", "grain"), vp)
+		*evs = append(*evs, own(pub(s, "feeding", seatTitle(s)+" feeds their"+fmt.Sprintf(rest, "s"),
+			"eaten", itoa(p.Citizens), "grain", itoa(p.Grain), "vp", itoa(vp)), "you feed your"+fmt.Sprintf(rest, "")))
 	}
 	st.barnRefill(evs)
 	// Every character comes back for the next turn's hiring.
@@ -333,8 +336,8 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 	}
 	if best >= 0 {
 		st.Players[best].score(scoreFactorySum, r.FactorySumVP.Value)
-		*evs = append(*evs, pub(best, "factory-sum", fmt.Sprintf("%s has the largest sum of factory numbers (%d): +%d VP", seatTitle(best), bestSum, r.FactorySumVP.Value),
-			"sum", itoa(bestSum), "vp", itoa(r.FactorySumVP.Value)))
+		rest := fmt.Sprintf(" the largest sum of factory numbers (%d): +%d VP", bestSum, r.FactorySumVP.Value)
+		*evs = append(*evs, own(pub(best, "factory-sum", seatTitle(best)+" has"+rest, "sum", itoa(bestSum), "vp", itoa(r.FactorySumVP.Value)), "you have"+rest))
 	}
 	for s := 0; s < st.N; s++ {
 		p := &st.Players[s]
@@ -344,8 +347,8 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 				continue
 			}
 			p.score(scoreInventions, inv.Bonus.VP)
-			*evs = append(*evs, pub(s, "invention-bonus", fmt.Sprintf("%s scores %d VP for %s with the %s", seatTitle(s), inv.Bonus.VP, inv.Name, cardName(inv.bonusFactory)),
-				"card", inv.ID, "vp", itoa(inv.Bonus.VP)))
+			rest := fmt.Sprintf(" %d VP for the invention %s with the %s", inv.Bonus.VP, inv.Name, cardName(inv.bonusFactory))
+			*evs = append(*evs, own(pub(s, "invention-bonus", seatTitle(s)+" scores"+rest, "card", inv.ID, "vp", itoa(inv.Bonus.VP)), "you score"+rest))
 		}
 	}
 	rank := make([]int, st.N)

@@ -47,10 +47,6 @@ func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat}
 
 func (w *walker) p() *Player { return &w.st.Players[w.seat] }
 
-func (w *walker) event(kind, text string, data ...string) {
-	w.evs = append(w.evs, pub(w.seat, kind, text, data...))
-}
-
 func tooLong() error {
 	return engine.Rule("move.too-long", TopicNotation, "the move has words after its end")
 }
@@ -124,7 +120,7 @@ func (w *walker) walkFirstHouse(m engine.Move) (step, error) {
 	s := step{prompt: "Which territory for your first house?", topic: TopicFirstHouse, refuse: w.refuseTerritory(TopicFirstHouse, false)}
 	for t := range w.st.Terrs {
 		if w.st.forSale(t) {
-			s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("%s (%s)", terrToken(t), plural(theData.terrs[t].Grounds, "ground", "grounds"))})
+			s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("%s (%s)", capital(terrName(t)), plural(theData.terrs[t].Grounds, "ground", "grounds"))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
@@ -137,7 +133,8 @@ func (w *walker) walkFirstHouse(m engine.Move) (step, error) {
 	tr.Owner, tr.Markers = w.seat, 0
 	tr.Grounds[0].Kind = GroundHouse
 	w.st.Houses--
-	w.event("first-house", fmt.Sprintf("%s places a free house and an action marker on %s", seatTitle(w.seat), o.tok), "territory", o.tok)
+	w.act("first-house", fmt.Sprintf("%s places a free house and an action marker on %s", seatTitle(w.seat), terrName(t)),
+		"you place a free house and an action marker on "+terrName(t), "territory", o.tok)
 	return w.moveMarkers(rest, i, k)
 }
 
@@ -153,12 +150,13 @@ func (w *walker) moveMarkers(rest engine.Move, i, k int) (step, error) {
 			refuse: w.refuseDestination(last)}
 		for t := last; t < len(w.st.Terrs); t++ {
 			if w.st.forSale(t) {
-				s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Move it to %s (now %d)", terrToken(t), w.st.Terrs[t].Markers)})
+				s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Move it to %s (now %d)", terrName(t), w.st.Terrs[t].Markers)})
 			}
 		}
 		if len(s.opts) == 0 && j == 0 {
 			if !w.anyForSale() {
-				w.event("markers-off", fmt.Sprintf("No territory is for sale: %s leave the board", plural(k, "price marker", "price markers")), "count", itoa(k))
+				w.act("markers-off", fmt.Sprintf("No territory is for sale: the %s from %s's new territory leave the board", plural(k, "price marker", "price markers"), seatName(w.seat)),
+					fmt.Sprintf("no territory is for sale: the %s from your new territory leave the board", plural(k, "price marker", "price markers")), "count", itoa(k))
 				return end(rest, i)
 			}
 		}
@@ -172,7 +170,8 @@ func (w *walker) moveMarkers(rest engine.Move, i, k int) (step, error) {
 		dests = append(dests, o.tok)
 	}
 	if len(dests) > 0 {
-		w.event("markers", fmt.Sprintf("%s moves %s to %s", seatTitle(w.seat), plural(k, "price marker", "price markers"), strings.Join(dests, ", ")), "to", strings.Join(dests, ","))
+		w.act("markers", fmt.Sprintf("%s moves %s to %s", seatTitle(w.seat), plural(k, "price marker", "price markers"), terrNames(dests)),
+			fmt.Sprintf("you move %s to %s", plural(k, "price marker", "price markers"), terrNames(dests)), "to", strings.Join(dests, ","))
 	}
 	return end(rest, i)
 }
@@ -195,11 +194,11 @@ func (w *walker) refuseTerritory(topic string, needAdjacent bool) func(string) e
 		}
 		switch {
 		case w.st.covered(t):
-			return engine.Rule("territory.covered", TopicSmallGames, "%s is under a covering tile in a %d-player game", tok, w.st.N)
+			return engine.Rule("territory.covered", TopicSmallGames, "%s is under a covering tile in a %d-player game", capital(terrName(t)), w.st.N)
 		case w.st.Terrs[t].Owner >= 0:
-			return engine.Rule("territory.owned", topic, "%s already belongs to %s", tok, seatName(w.st.Terrs[t].Owner))
+			return engine.Rule("territory.owned", topic, "%s already belongs to %s", capital(terrName(t)), seatName(w.st.Terrs[t].Owner))
 		case needAdjacent && !w.adjacentToOwn(t):
-			return engine.Rule("land.not-adjacent", TopicBuyLand, "%s shares no edge with a territory of yours", tok)
+			return engine.Rule("land.not-adjacent", TopicBuyLand, "%s shares no edge with a territory of yours", capital(terrName(t)))
 		}
 		return nil
 	}
@@ -212,10 +211,10 @@ func (w *walker) refuseDestination(last int) func(string) error {
 			return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory (t01 to t%02d)", tok, len(theData.terrs))
 		}
 		if !w.st.forSale(t) {
-			return engine.Rule("markers.destination", TopicPriceMarkers, "price markers only go to territories that still hold one; %s holds none", tok)
+			return engine.Rule("markers.destination", TopicPriceMarkers, "price markers only go to territories that still hold one; %s holds none", terrName(t))
 		}
 		if t < last {
-			return engine.Rule("markers.order", TopicNotation, "list the territories receiving price markers in board order (%s comes before %s)", tok, terrToken(last))
+			return engine.Rule("markers.order", TopicNotation, "list the territories receiving price markers in board order (%s comes before %s)", terrName(t), terrName(last))
 		}
 		return nil
 	}
@@ -255,7 +254,7 @@ func (w *walker) walkHire(m engine.Move) (step, error) {
 	}
 	c := theData.charIndex[o.tok]
 	w.p().Hired, w.p().Played = c, false
-	w.event("hire", fmt.Sprintf("%s hires the %s", seatTitle(w.seat), charName(c)), "character", o.tok)
+	w.act("hire", fmt.Sprintf("%s hires the %s", seatTitle(w.seat), charName(c)), "you hire the "+charName(c), "character", o.tok)
 	return end(rest, i)
 }
 
@@ -306,9 +305,10 @@ func (w *walker) walkExchange(m engine.Move) (step, error) {
 		w.st.Supply[Orange] += n
 		p.Orders[inv.colour] += n
 		w.st.Supply[inv.colour] -= n
-		w.event("exchange", fmt.Sprintf("%s exchanges %d orange work orders for %d %s ones (%s)", seatTitle(w.seat), n, n, inv.colour, inv.Name), "count", itoa(n))
+		w.act("exchange", fmt.Sprintf("%s exchanges %d orange work orders for %d %s ones (%s)", seatTitle(w.seat), n, n, inv.colour, inv.Name),
+			fmt.Sprintf("you exchange %d orange work orders for %d %s ones (%s)", n, n, inv.colour, inv.Name), "count", itoa(n), "invention", inv.ID)
 	} else {
-		w.event("decline", fmt.Sprintf("%s keeps its work orders", seatTitle(w.seat)))
+		w.act("decline", fmt.Sprintf("%s keeps their work orders", seatTitle(w.seat)), "you keep your work orders")
 	}
 	return end(m, i)
 }
@@ -519,6 +519,6 @@ func (w *walker) whyNot(act string) error {
 // walkPass: RB Perform actions: a player may pass; passing does not stop
 // him acting in the next phase.
 func (w *walker) walkPass(rest engine.Move) (step, error) {
-	w.event("pass", fmt.Sprintf("%s passes", seatTitle(w.seat)))
+	w.act("pass", fmt.Sprintf("%s passes", seatTitle(w.seat)), "you pass")
 	return end(rest, 0)
 }
