@@ -145,6 +145,7 @@ type CharacterView struct {
 type DockView struct {
 	Space   string   `json:"space"`   // "s1".."s9"
 	Cards   []string `json:"cards"`   // invention ids still there
+	Names   []string `json:"names"`   // their names, as printed values (Cards' order)
 	Markers []int    `json:"markers"` // seats of the action markers on it (one entry per marker)
 }
 
@@ -174,8 +175,9 @@ type PlayerView struct {
 	OnOrders    int           `json:"onOrders"`
 	OnTrack     int           `json:"onTrack"` // on the invention track
 	Factories   []FactoryView `json:"factories"`
-	Inventions  []string      `json:"inventions"`
-	Docked      []string      `json:"docked"` // docking spaces holding its markers
+	Inventions  []string      `json:"inventions"`     // invention ids
+	InventNames []string      `json:"inventionNames"` // their names (Inventions' order)
+	Docked      []string      `json:"docked"`         // docking spaces holding its markers
 	Character   string        `json:"character,omitempty"`
 	Played      bool          `json:"played"`
 	Mayor       bool          `json:"mayor"`
@@ -260,9 +262,10 @@ func (st *State) view(seat int) View {
 		v.Characters = append(v.Characters, cv)
 	}
 	for q, d := range st.Docks {
-		dv := DockView{Space: spaceToken(q), Cards: []string{}, Markers: []int{}}
+		dv := DockView{Space: spaceToken(q), Cards: []string{}, Names: []string{}, Markers: []int{}}
 		for _, c := range d {
 			dv.Cards = append(dv.Cards, invToken(c))
+			dv.Names = append(dv.Names, invName(c))
 		}
 		for s, p := range st.Players {
 			for _, x := range p.Docked {
@@ -283,7 +286,7 @@ func (st *State) playerView(s int) PlayerView {
 	p := &st.Players[s]
 	pv := PlayerView{Seat: s, VP: p.VP, Money: p.Money, Citizens: p.Citizens, Houses: p.Houses, Grain: p.Grain,
 		Orders: ordersView(p.Orders), Taxes: p.Taxes, Census: slices.Clone(p.Census[:]), Markers: st.freeMarkers(s),
-		OnTrack: len(p.Docked), Factories: []FactoryView{}, Inventions: []string{}, Docked: []string{},
+		OnTrack: len(p.Docked), Factories: []FactoryView{}, Inventions: []string{}, InventNames: []string{}, Docked: []string{},
 		Played: p.Played, Mayor: st.Mayor == s, FarmerSeeds: p.FarmerSeeds}
 	for t, tr := range st.Terrs {
 		if tr.Owner == s {
@@ -311,6 +314,7 @@ func (st *State) playerView(s int) PlayerView {
 	}
 	for _, c := range p.Inventions {
 		pv.Inventions = append(pv.Inventions, invToken(c))
+		pv.InventNames = append(pv.InventNames, invName(c))
 	}
 	for _, d := range p.Docked {
 		pv.Docked = append(pv.Docked, spaceToken(d))
@@ -353,6 +357,25 @@ func (Game) Status(s engine.State) engine.Status {
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)
 		out.TieBreak = st.TieBreak
+	}
+	return out
+}
+
+// FactoryCards are the 18 factory cards in number order, as printed (the
+// renderer's tests check that every name fits its box).
+func FactoryCards() []CardView {
+	out := make([]CardView, len(theData.factories))
+	for c := range theData.factories {
+		out[c] = *cardView(c)
+	}
+	return out
+}
+
+// InventionNames are the names of the 18 invention cards, by id.
+func InventionNames() map[string]string {
+	out := make(map[string]string, len(theData.inventions))
+	for _, inv := range theData.inventions {
+		out[inv.ID] = inv.Name
 	}
 	return out
 }

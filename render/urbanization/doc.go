@@ -26,8 +26,9 @@
 // The right column shows the grain area (each barn and the field with
 // count/capacity and price per grain, the return area with how many it
 // keeps at the refill), the factory display (the work orders left on the
-// board by colour, the deck count, and the three cards: number, name,
-// colour band, the id to type, the work-order spaces with their count and
+// board by colour, the deck count, and the three cards: number and colour
+// on the colour band, the name whole under it (a size smaller when long;
+// the notation takes the name too), the work-order spaces with their count and
 // colour, each covered by the seat marker that filled it, the goods made
 // and the back mark), and the character cards, tinted with the holder's
 // colour and marked with the holder's letter, struck through once played
@@ -35,13 +36,15 @@
 //
 // Below: the scoring track (every seat's marker, ties stacked, and the
 // scores in figures), the invention area when the expansion is on (the
-// nine docking spaces with their cards and the seats' markers on them),
+// nine docking spaces with their cards' names and the seats' markers on them),
 // and a panel per player: the seat letter and the player's name (from
 // render.Scene, "Player N" without one; shortened with an ellipsis to
 // fit), VP, money, start player and Mayor, action markers left (as pips), the tracking card rows
 // (citizens, houses, grain, taxes) and work orders by colour, the hired
 // character (greyed once used), factories by number, and the inventions
-// held and docking spaces occupied. The player to act has a yellow panel.
+// held (by name) and docking spaces occupied. Names come from the view,
+// which takes them from the game's data; TestNamesFit draws every factory
+// and invention name and fails when one does not fit its box. The player to act has a yellow panel.
 //
 // Seat colours and letters are the house style, render.Seat, as in every
 // game; every piece carries the seat letter as well as the colour.
@@ -52,7 +55,7 @@
 // area). Discord previews it about 500 pixels wide, so the fonts are
 // Brass's: bold 22 to 34 pixels for what a player reads at a glance
 // (territory ids, prices, money, VP, counts), 16 to 18 pixels for labels
-// read after a tap (card ids, invention names). TestLegibility checks it
+// read after a tap (card and invention names). TestLegibility checks it
 // on a busy position: every text's capitals are at least 10 pixels high,
 // and those of territory ids, prices, names, money, VP, the tracks and the
 // display's factory numbers at least 6 pixels at 500 pixels wide. Check a

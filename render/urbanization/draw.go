@@ -450,10 +450,14 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView) {
 	band := orderColour(cd.Colour)
 	c.FillRect(x+2, y+2, w-4, 40, band)
 	c.Text(strconv.Itoa(cd.Number), x+10, y+33, fBig, inkOn(band), 0)
-	name := cd.Name
+	c.Text(cd.Colour, x+w-8, y+28, fTiny, inkOn(band), 1)
+	// The name, whole, under the band: in bold, a size smaller when it
+	// is too long for the card.
 	f := fSmall
-	c.Text(fit(c, name, f, w-16-c.TextWidth(strconv.Itoa(cd.Number), fBig)-8), x+w-8, y+28, f, inkOn(band), 1)
-	c.Text(cd.ID, x+w/2, y+62, fTiny, colGrey, 0.5)
+	if c.TextWidth(cd.Name, f) > w-12 {
+		f = fTinyBold
+	}
+	c.Text(fit(c, cd.Name, f, w-12), x+w/2, y+63, f, colInk, 0.5)
 	// Work-order spaces, left to right, each covered by the action marker
 	// that filled it.
 	n := len(cd.Orders)
@@ -591,8 +595,8 @@ func drawInventions(c surface, l *layout, v *urbanization.View) {
 		for k, s := range d.Markers {
 			chip(c, x+dw-14-float64(k)*22, yy+15, 11, s)
 		}
-		for k, card := range d.Cards {
-			c.Text(fit(c, card, fTiny, dw-10), x+6, yy+48+float64(k)*20, fTiny, colInk, 0)
+		for k, name := range d.Names {
+			c.Text(fit(c, name, fTiny, dw-10), x+6, yy+48+float64(k)*20, fTiny, colInk, 0)
 		}
 		if len(d.Cards) == 0 {
 			c.Text("taken", x+dw/2, yy+56, fTiny, colGrey, 0.5)
@@ -725,7 +729,7 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 			if p.Sown > 0 || p.FarmerSeeds > 0 {
 				lw = w / 2
 			}
-			c.Text(fit(c, strings.Join(p.Inventions, ", "), fTiny, lw), x+12, ly+42, fTiny, colInk, 0)
+			c.Text(fit(c, strings.Join(p.InventNames, ", "), fTiny, lw), x+12, ly+42, fTiny, colInk, 0)
 		}
 	}
 	if p.Sown > 0 || p.FarmerSeeds > 0 { // in the bottom right corner, clear of the invention list
