@@ -88,7 +88,7 @@ func TestUrbanizationThroughAPI(t *testing.T) {
 			// (t24 with 3 players) cannot be bought. The state is unchanged.
 			call(t, h, "POST", base+"/moves", map[string]any{"seat": seat, "move": "land t24", "version": m.Version}, 422, &errOut)
 			if errOut.Kind != "rule" || errOut.Code != "territory.covered" || errOut.Topic == "" ||
-				!strings.Contains(errOut.Error, "t24 is under a covering tile") {
+				!strings.Contains(errOut.Error, "Territory 24 is under a covering tile") {
 				t.Errorf("an illegal move: %+v", errOut)
 			}
 			var after matchJSON

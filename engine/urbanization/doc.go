@@ -36,5 +36,9 @@
 // invent-move, invention, recall, administration, harvest, granary,
 // factory-removed, invention-orders, exchange, decline, citizens, feeding,
 // barn-refill, factory-sum, invention-bonus and game-end. Seats in Data are
-// 1-based.
+// 1-based; ids (territory, card, space tokens) are in Data too. Texts name
+// things by their names ("territory 9", "docking space 3", the cards' names
+// from the data), never by a token, and every event about a seat has an
+// Own text in the second person (words_test.go checks both over whole
+// games).
 package urbanization
