@@ -266,7 +266,7 @@ func helpInventions() []engine.HelpTopic {
 		if inv.Bonus != nil {
 			body += fmt.Sprintf(" Final scoring: +%d VP if you own the %s (active or not).", inv.Bonus.VP, cardName(inv.bonusFactory))
 		}
-		body += fmt.Sprintf(" It lies on docking space s%d. Token: %s.", inv.Space, inv.ID)
+		body += fmt.Sprintf(" It lies on docking space %d (s%d in the notation). Token: %s.", inv.Space, inv.Space, inv.ID)
 		body += "\nThe card's title and docking space are the engine's (not known)"
 		if inv.BonusAssumed {
 			body += "; which card carries this factory bonus is inferred from the layout of the player aid"
