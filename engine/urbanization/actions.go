@@ -1337,7 +1337,7 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	}
 	p.Docked = append(p.Docked, q)
 	slices.Sort(p.Docked)
-	what := "moves its marker from " + spaceToken(from)
+	what := "moves their marker from " + spaceToken(from)
 	if from < 0 {
 		what = "puts a new marker on the invention track"
 	}
@@ -1406,7 +1406,7 @@ func (w *walker) walkRecall(rest engine.Move) (step, error) {
 	j := slices.Index(p.Docked, d)
 	p.Docked = slices.Delete(p.Docked, j, j+1)
 	w.free = true
-	w.event("recall", fmt.Sprintf("%s takes its action marker back from %s", seatTitle(w.seat), o.tok), "space", o.tok)
+	w.event("recall", fmt.Sprintf("%s takes their action marker back from %s", seatTitle(w.seat), o.tok), "space", o.tok)
 	return end(rest, i)
 }
 

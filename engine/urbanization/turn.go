@@ -175,7 +175,7 @@ func (st *State) harvest(evs *[]engine.Event) {
 		if per, ok := p.has(effGrainPoints, 0); ok && p.Grain/per > 0 {
 			vp := p.Grain / per
 			p.score(scoreGrain, vp)
-			*evs = append(*evs, pub(s, "granary", fmt.Sprintf("%s scores %d VP for %s on its tracking card", seatTitle(s), vp, plural(p.Grain, "grain", "grain")), "vp", itoa(vp)))
+			*evs = append(*evs, pub(s, "granary", fmt.Sprintf("%s scores %d VP for %s on their tracking card", seatTitle(s), vp, plural(p.Grain, "grain", "grain")), "vp", itoa(vp)))
 		}
 	}
 }
@@ -243,7 +243,7 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 			got := min(n, st.Supply[c])
 			st.Supply[c] -= got
 			p.Orders[c] += got
-			*evs = append(*evs, pub(s, "invention-orders", fmt.Sprintf("%s receives %d %s work %s from its invention", seatTitle(s), got, c, pluralWord(got, "order", "orders")),
+			*evs = append(*evs, pub(s, "invention-orders", fmt.Sprintf("%s receives %d %s work %s from their invention", seatTitle(s), got, c, pluralWord(got, "order", "orders")),
 				"colour", c.String(), "count", itoa(got)))
 		}
 	}
@@ -274,7 +274,7 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		st.Return += p.Citizens
 		vp := p.Grain / r.GrainPerVP.Value
 		p.score(scoreGrain, vp)
-		*evs = append(*evs, pub(s, "feeding", fmt.Sprintf("%s feeds its citizens %s and keeps %s: +%d VP", seatTitle(s), plural(p.Citizens, "grain", "grain"), plural(p.Grain, "grain", "grain"), vp),
+		*evs = append(*evs, pub(s, "feeding", fmt.Sprintf("%s feeds their citizens %s and keeps %s: +%d VP", seatTitle(s), plural(p.Citizens, "grain", "grain"), plural(p.Grain, "grain", "grain"), vp),
 			"eaten", itoa(p.Citizens), "grain", itoa(p.Grain), "vp", itoa(vp)))
 	}
 	st.barnRefill(evs)

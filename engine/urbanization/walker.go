@@ -308,7 +308,7 @@ func (w *walker) walkExchange(m engine.Move) (step, error) {
 		w.st.Supply[inv.colour] -= n
 		w.event("exchange", fmt.Sprintf("%s exchanges %d orange work orders for %d %s ones (%s)", seatTitle(w.seat), n, n, inv.colour, inv.Name), "count", itoa(n))
 	} else {
-		w.event("decline", fmt.Sprintf("%s keeps its work orders", seatTitle(w.seat)))
+		w.event("decline", fmt.Sprintf("%s keeps their work orders", seatTitle(w.seat)))
 	}
 	return end(m, i)
 }
