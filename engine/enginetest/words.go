@@ -13,8 +13,8 @@ import (
 	"github.com/smokestack/smokestack/engine/playout"
 )
 
-// Words plays a few whole games with the playout driver (covering the seat
-// counts of cfg) and checks the words a person reads in them: every event's
+// Words plays whole games with the playout driver (cfg.Playouts of them,
+// by default two of every seat count of cfg) and checks the words a person reads in them: every event's
 // Text and Own, every Prompt, choice Label and Help along the moves played,
 // the status (Phase, TieBreak, stat and breakdown labels and texts), every
 // seat's holding (card names, stat labels and texts) and the meanings of
@@ -60,7 +60,9 @@ func Words(t testing.TB, g engine.Game, cfg Config, names map[string]string) {
 	if n == 0 {
 		n = g.Info().MaxSeats - g.Info().MinSeats + 1
 	}
-	cfg.Playouts = 2 * n
+	if cfg.Playouts == 0 {
+		cfg.Playouts = 2 * n
+	}
 	cfg.ViewEvery, cfg.OfferedEvery, cfg.ReplayEvery, cfg.UndoEvery, cfg.RoundTripEvery = -1, -1, -1, -1, -1
 	cfg.Invariant = nil
 	for i := range cfg.Playouts {

@@ -617,7 +617,7 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	case sd.Ship != "":
 		var ms []opt
 		for _, m := range st.ownShipMarkets(w.seat) {
-			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].Name})
+			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].InText})
 		}
 		o, err := w.ask(TopicShipyard, "Where does your ship sail?", ms)
 		if err != nil {
