@@ -92,7 +92,7 @@ func TestSmokyValleyEndToEnd(t *testing.T) {
 	}
 	must(t, posts >= 3, "%d board posts", posts)
 	// What the players read: the set-up, the phase, the narration, pings.
-	for _, want := range []string{"places its Wood Depot in", "1840 development phase", "your turn in The Smoky Valley"} {
+	for _, want := range []string{"places their Wood Depot in", "1840 development phase", "your turn in The Smoky Valley"} {
 		must(t, strings.Contains(text, want), "the channel never says %q:\n%s", want, text)
 	}
 	checkPings(t, h, room, false)

@@ -506,3 +506,21 @@ func ledgerStep(before, after *state, mover int, evs []engine.Event) error {
 	}
 	return nil
 }
+
+// TestWords checks the words a player reads over whole games: no data ID
+// or notation token where a name belongs, no "it" for a player.
+func TestWords(t *testing.T) {
+	enginetest.Words(t, New(), enginetest.Config{Seed: 17700101}, dataNames())
+}
+
+// dataNames is every ID of the game's data with the name printed for it.
+func dataNames() map[string]string {
+	names := map[string]string{}
+	for _, p := range theBoard.places {
+		names[p.ID] = p.Name
+	}
+	for i, slug := range industrySlugs {
+		names[slug] = theBoard.names[i]
+	}
+	return names
+}

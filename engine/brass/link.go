@@ -218,7 +218,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		}
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
-		w.takeCube(indCoal, src, "the rail "+theBoard.links[li].ID)
+		w.takeCube(indCoal, src, "the rail "+placeName(theBoard.links[li].a)+" – "+placeName(theBoard.links[li].b))
 		built++
 	}
 	// Rulebook, ACTION 2: one or two rails per action, no more.

@@ -235,7 +235,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	w.st.Spaces[si] = spaceTile{Owner: -1}
 	w.st.earn(w.seat, gain)
 	w.changed()
-	w.evs = append(w.evs, own(pub(w.seat, "liquidate", fmt.Sprintf("%s removes its %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
+	w.evs = append(w.evs, own(pub(w.seat, "liquidate", fmt.Sprintf("%s removes their %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
 		"space", spaceToken(si), "money", strconv.Itoa(gain)), fmt.Sprintf("you remove your %s %d in %s for £%d", theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain)))
 	return step{complete: true}, nil
 }

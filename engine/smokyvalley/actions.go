@@ -18,6 +18,15 @@ type actx struct {
 
 func indName(i int) string { return theData.industries[i].Name }
 
+// aName is a name with the indefinite article it takes: "a Brewery", "an
+// Iron Depot".
+func aName(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
 func (c actx) name() string { return theData.districts[c.d].Name }
 
 // actionOptions lists the district actions possible in c.d now (06 Step 2).
@@ -249,7 +258,7 @@ func (w *walker) walkBuild(c actx) error {
 	st.pay(w.seat, 2)
 	p.Goods[Wood] -= wood
 	st.Supply[ind]--
-	w.l.add(pub(w.seat, "build", fmt.Sprintf("%s builds a %s in %s, space %d (£2, %d wood)", seatTitle(w.seat), indName(ind), c.name(), k+1, wood),
+	w.l.add(pub(w.seat, "build", fmt.Sprintf("%s builds %s in %s, space %d (£2, %d wood)", seatTitle(w.seat), aName(indName(ind)), c.name(), k+1, wood),
 		"industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok))
 	// the space's bonus
 	switch b := theData.districts[c.d].Spaces[k].Bonus; b {
@@ -608,7 +617,7 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	case sd.Ship != "":
 		var ms []opt
 		for _, m := range st.ownShipMarkets(w.seat) {
-			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].Name})
+			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].InText})
 		}
 		o, err := w.ask(TopicShipyard, "Where does your ship sail?", ms)
 		if err != nil {
@@ -886,7 +895,7 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 		}
 	}
 	p.Slots[slot] = append(p.Slots[slot], t)
-	w.l.add(pub(w.seat, "canal-tile", fmt.Sprintf("%s takes the canal tile %s and places it under navigation space %d", seatTitle(w.seat), theData.canal[t].Name, slot+1), "tile", tok, "slot", so.tok))
+	w.l.add(pub(w.seat, "canal-tile", fmt.Sprintf("%s places the canal tile %s under navigation space %d", seatTitle(w.seat), theData.canal[t].Name, slot+1), "tile", tok, "slot", so.tok))
 	return nil
 }
 

@@ -391,7 +391,7 @@ func init() {
 			}
 			var opts []opt
 			for _, m := range ms {
-				opts = append(opts, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].Name})
+				opts = append(opts, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].InText})
 			}
 			o, err := w.ask(TopicCards, "Where does your schooner sail?", opts)
 			if err != nil {
@@ -411,7 +411,7 @@ func init() {
 			var opts []opt
 			for m, md := range theData.markets {
 				_ = m
-				opts = append(opts, opt{tok: md.ID, label: "The export agency in " + md.Name})
+				opts = append(opts, opt{tok: md.ID, label: "The export agency of " + md.InText})
 			}
 			o, err := w.ask(TopicCards, "Send a trader to which export agency?", opts)
 			if err != nil {

@@ -179,3 +179,36 @@ func invariant(s engine.State) error {
 	}
 	return errors.Join(errs...)
 }
+
+// TestWords checks the words a player reads over whole games: no data ID
+// or notation token where a name belongs, no "it" for a player.
+func TestWords(t *testing.T) {
+	enginetest.Words(t, New(), enginetest.Config{Seats: []int{2, 3, 4}, Seed: 18400101}, dataNames())
+}
+
+// dataNames is every ID of the game's data with the name printed for it.
+func dataNames() map[string]string {
+	names := map[string]string{}
+	for _, d := range theData.districts {
+		names[d.ID] = d.Name
+	}
+	for _, m := range theData.markets {
+		names[m.ID] = m.Name
+	}
+	for _, ind := range theData.industries {
+		names[ind.ID] = ind.Name
+	}
+	for _, s := range theData.services {
+		names[s.ID] = s.Name
+	}
+	for _, c := range theData.canal {
+		names[c.ID] = c.Name
+	}
+	for _, c := range theData.cards {
+		names[c.ID] = c.Name
+	}
+	for _, g := range goodNames {
+		names[g] = g
+	}
+	return names
+}

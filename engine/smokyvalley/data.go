@@ -69,6 +69,7 @@ type districtData struct {
 type marketData struct {
 	ID        string         `json:"id"`
 	Name      string         `json:"name"`
+	InText    string         `json:"inText"` // the name inside a sentence, with its article: "the West Indies"
 	Basic     []string       `json:"basic"`
 	Processed map[string]int `json:"processed"`
 	Bonus     string         `json:"bonus"` // the alternative to £1: machine, wood3, flour2
@@ -353,6 +354,9 @@ func (d *gameData) check() error {
 	}
 	tokens := 0
 	for _, m := range d.markets {
+		if m.Name == "" || m.InText == "" {
+			return bad("market %s: no name or inText", m.ID)
+		}
 		for _, g := range m.Basic {
 			if x, ok := goodByName(g); !ok || !isBasic(x) {
 				return bad("market %s: basic good %q", m.ID, g)

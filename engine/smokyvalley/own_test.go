@@ -17,9 +17,9 @@ func TestOwnText(t *testing.T) {
 		{1, "Seat 2 builds a Coal Depot in St. Gabriel, space 1 (£2, 1 wood)", "You build a Coal Depot in St. Gabriel, space 1 (£2, 1 wood)"},
 		{0, "Seat 1 passes onto space 4 of the passing track", "You pass onto space 4 of the passing track"},
 		{0, "Seat 1 is elected mayor with 13 popularity", "You are elected mayor with 13 popularity"},
-		{2, "Seat 3 places its Wood Depot in McCord", "You place your Wood Depot in McCord"},
+		{2, "Seat 3 places their Wood Depot in McCord", "You place your Wood Depot in McCord"},
 		{0, "Seat 1 cannot use water power: the inputs are missing", "You cannot use water power: the inputs are missing"},
-		{0, "Seat 1's trader reaches the us export agency (trade level 2)", ""},
+		{0, "Seat 1's trader reaches the export agency of the United States (trade level 2)", ""},
 		{0, "Seat 2 gains 1 prestige (goods on own ship)", ""},
 		{engine.Public, "Final scoring", ""},
 	} {

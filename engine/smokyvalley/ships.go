@@ -34,12 +34,12 @@ func shipNoun(s Ship) string {
 	if s.Owner >= 0 {
 		owner = seatName(s.Owner) + "'s"
 	}
-	return fmt.Sprintf("%s %s %s", owner, theData.markets[s.Market].ID, kind)
+	return fmt.Sprintf("%s %s bound for %s", owner, kind, theData.markets[s.Market].InText)
 }
 
-// theShip names a ship at the start of a sentence: "The neutral gb
-// schooner" (article "The") or "A neutral ..." ("A"), "Seat 2's us
-// canaller".
+// theShip names a ship at the start of a sentence: "The neutral schooner
+// bound for Great Britain" (article "The") or "A neutral ..." ("A"),
+// "Seat 2's canaller bound for the United States".
 func theShip(article string, s Ship) string {
 	if s.Owner >= 0 {
 		return seatTitle(s.Owner) + "'s " + strings.TrimPrefix(shipNoun(s), seatName(s.Owner)+"'s ")
@@ -141,14 +141,14 @@ func (st *State) unloadAt(l *log, m, r int) {
 // chooses a bonus (at final scoring £1 only).
 func (st *State) traderArrives(l *log, seat, m int, bonus, final, level bool) {
 	if len(st.Agency[m]) == 0 {
-		st.gainPrestige(l, seat, theData.rules.FirstTraderPrestige, "first trader in "+theData.markets[m].ID)
+		st.gainPrestige(l, seat, theData.rules.FirstTraderPrestige, "first trader in "+theData.markets[m].InText)
 	}
 	st.Agency[m] = append(st.Agency[m], seat)
 	p := &st.Players[seat]
 	if level && p.Level[m] < len(theData.rules.TradeLevels)-1 {
 		p.Level[m]++
 	}
-	l.add(pub(seat, "trader", fmt.Sprintf("%s's trader reaches the %s export agency (trade level %d)", seatTitle(seat), theData.markets[m].ID, st.tradeValue(seat, m)), "market", theData.markets[m].ID))
+	l.add(pub(seat, "trader", fmt.Sprintf("%s's trader reaches the export agency of %s (trade level %d)", seatTitle(seat), theData.markets[m].InText, st.tradeValue(seat, m)), "market", theData.markets[m].ID))
 	switch {
 	case final:
 		st.gainCash(l, seat, 1)
@@ -182,7 +182,7 @@ func (st *State) scoreLoads(l *log, s Ship) {
 		} else if st.officeBonus(seat, m, s.Good) {
 			v++
 		}
-		st.gainPrestige(l, seat, v, "goods unloaded in "+md.ID)
+		st.gainPrestige(l, seat, v, "goods unloaded in "+md.InText)
 	}
 }
 

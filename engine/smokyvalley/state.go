@@ -398,7 +398,7 @@ func ownText(seat int, text string) string {
 	default:
 		return ""
 	}
-	return strings.ReplaceAll(strings.TrimSpace("You "+verb+" "+tail), " its ", " your ")
+	return strings.ReplaceAll(strings.TrimSpace("You "+verb+" "+tail), " their ", " your ")
 }
 
 // log collects events while the state changes.

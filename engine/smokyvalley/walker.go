@@ -407,7 +407,7 @@ func (w *walker) depot() error {
 	}
 	d := districtByID(o.tok)
 	st.Districts[d].Depot.Owner = w.seat
-	w.l.add(pub(w.seat, "depot", fmt.Sprintf("%s places its Wood Depot in %s", seatTitle(w.seat), theData.districts[d].Name), "district", o.tok))
+	w.l.add(pub(w.seat, "depot", fmt.Sprintf("%s places their Wood Depot in %s", seatTitle(w.seat), theData.districts[d].Name), "district", o.tok))
 	st.DepotIdx++
 	if st.DepotIdx == st.N {
 		st.Mode = ModePlay
@@ -431,7 +431,7 @@ func (w *walker) pending() error {
 			return err
 		}
 		alt := map[string]opt{"machine": {tok: "machine", label: "1 machine"}, "wood3": {tok: "wood", label: "3 wood"}, "flour2": {tok: "flour", label: "2 flour"}}[m.Bonus]
-		o, err := w.ask(TopicTraders, fmt.Sprintf("Trader bonus in %s?", strings.ToUpper(m.ID)), []opt{{tok: "cash", label: "£1"}, alt})
+		o, err := w.ask(TopicTraders, fmt.Sprintf("Trader bonus in %s?", m.InText), []opt{{tok: "cash", label: "£1"}, alt})
 		if err != nil {
 			return err
 		}

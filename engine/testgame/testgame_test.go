@@ -187,3 +187,8 @@ func TestDecodeVersion1State(t *testing.T) {
 func FuzzUnmarshalState(f *testing.F) {
 	enginetest.FuzzState(f, Game{}, [][]byte{[]byte(`{"v":1}`), []byte(`{"v":1,"hands":[[1],[2]],"pile":3}`)})
 }
+
+// TestWords runs the suite's check of the words a player reads.
+func TestWords(t *testing.T) {
+	enginetest.Words(t, Game{}, enginetest.Config{Seed: 1}, nil)
+}

@@ -309,7 +309,7 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 		if k < len(d.Services) {
 			tok = d.Services[k]
 		}
-		fill, label := colPanel, strings.ReplaceAll(typ, "-", " ")
+		fill, label := colPanel, p.serviceType(typ)
 		if tok >= 0 && tok < len(p.pr.Services) {
 			fill, label = colWhite, p.pr.Services[tok].Name
 		}
@@ -901,4 +901,17 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	for i, l := range lines {
 		p.text(l, rx, y+204+float64(i)*21, 1184-rx, fSmall, colInk, 0)
 	}
+}
+
+// serviceType is the printed name of a service space type: the name of
+// the services of that type, less what tells them apart ("Cargo Train
+// (wood)" is a "Cargo Train" space).
+func (p *pen) serviceType(typ string) string {
+	for _, s := range p.pr.Services {
+		if s.Type == typ {
+			name, _, _ := strings.Cut(s.Name, " (")
+			return name
+		}
+	}
+	return typ
 }
