@@ -153,8 +153,11 @@ type matchJSON struct {
 	// Styles mark each seat as the board draws it (render.Seat).
 	Styles []seatStyle `json:"styles"`
 	// Score is what the game calls its score (Status.Seats[].Score).
-	Score   engine.ScoreName  `json:"score"`
-	Options map[string]string `json:"options,omitempty"`
+	Score engine.ScoreName `json:"score"`
+	// PrivateInfo is engine.Info.PrivateInfo: when false, no seat holds
+	// anything the others may not see, and the page shows no hand.
+	PrivateInfo bool              `json:"privateInfo"`
+	Options     map[string]string `json:"options,omitempty"`
 	// Play is the game's status, its phase with the seats named.
 	Play *engine.Status `json:"play,omitempty"`
 	// Results is the final result of a game played (or imported) to its
@@ -199,7 +202,7 @@ func summary(m bot.Match) matchJSON {
 		play = &p
 	}
 	out := matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
-		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, Options: m.Options, Play: play,
+		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, PrivateInfo: info.PrivateInfo, Options: m.Options, Play: play,
 		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned}
 	if m.Play != nil && m.Play.Finished {
 		out.Results = m.Results()

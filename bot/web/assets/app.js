@@ -480,8 +480,13 @@ function fitStandings() {
 }
 window.addEventListener("resize", () => { if (st.match) fitStandings(); });
 
+// hand shows what the selected seat privately holds; a game in which
+// nothing is private (engine.Info.PrivateInfo false) has no hand panel, as
+// on Discord.
 async function hand() {
   const m = st.match, seat = st.seat;
+  $("handpanel").hidden = !m.privateInfo;
+  if (!m.privateInfo) { $("hand").replaceChildren(); return; }
   if (seat < 0) {
     $("hand").dataset.seat = "-1";
     $("hand").replaceChildren(el("p", { className: "note", textContent: "Spectators see no hand: pick a player above." }));
