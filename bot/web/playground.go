@@ -160,6 +160,9 @@ type matchJSON struct {
 	Options     map[string]string `json:"options,omitempty"`
 	// Play is the game's status, its phase with the seats named.
 	Play *engine.Status `json:"play,omitempty"`
+	// Round is the round the match is in as its game names it, with the
+	// stage of the round (bot.Match.RoundText): "1845, development phase".
+	Round string `json:"round,omitempty"`
 	// Results is the final result of a game played (or imported) to its
 	// end, as the results post on Discord ranks it (bot.Match.Results):
 	// each seat's place, score and what it scored in.
@@ -203,7 +206,7 @@ func summary(m bot.Match) matchJSON {
 	}
 	out := matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
 		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, PrivateInfo: info.PrivateInfo, Options: m.Options, Play: play,
-		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned}
+		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned, Round: m.RoundText()}
 	if m.Play != nil && m.Play.Finished {
 		out.Results = m.Results()
 	}
