@@ -18,7 +18,8 @@ type CatchUp struct {
 	Moves int `json:"moves"`
 	// Turns are those moves, in order, each with what the seat may see of
 	// it (the seat's own moves included: a seat can act again within a
-	// turn only after its last move, so there are none).
+	// turn only after its last move, so there are none) and the round it
+	// was played in (Turn.Round), so front ends can head them by round.
 	Turns []Turn `json:"turns"`
 	// Private is the seat's own view now: the position and its hand.
 	Private Private `json:"-"`
@@ -31,7 +32,7 @@ func (s *Service) CatchUp(ctx context.Context, r Ref, userID string) (CatchUp, e
 	if err != nil {
 		return CatchUp{}, err
 	}
-	hist, err := s.History(ctx, ByID(p.Match.ID), p.Seat)
+	hist, err := s.history(ctx, ByID(p.Match.ID), p.Seat, true)
 	if err != nil {
 		return CatchUp{}, err
 	}

@@ -88,12 +88,14 @@ func TestConcurrentSubmit(t *testing.T) {
 			close(results)
 
 			applied := map[string]int{}
+			dups := map[string][]bot.Outcome{}
 			for r := range results {
 				var re *engine.RuleError
 				switch {
 				case r.err == nil && !r.out.Duplicate:
 					applied[r.req]++
 				case r.err == nil && r.out.Duplicate:
+					dups[r.req] = append(dups[r.req], r.out)
 				case errors.Is(r.err, bot.ErrNotYourTurn), errors.As(r.err, &re), errors.Is(r.err, bot.ErrFinished):
 				default:
 					t.Errorf("request %s: unexpected error %v", r.req, r.err)
@@ -109,6 +111,12 @@ func TestConcurrentSubmit(t *testing.T) {
 			inLog := map[string]int{}
 			for i, e := range log {
 				inLog[e.RequestID]++
+				// A duplicate answers with the move its request played.
+				for _, d := range dups[e.RequestID] {
+					if d.Move != e.Move || d.Seat != e.Seat {
+						t.Errorf("duplicate of %s answered seat %d move %q, want seat %d move %q", e.RequestID, d.Seat, d.Move, e.Seat, e.Move)
+					}
+				}
 				if e.Seq != int64(i+1) {
 					t.Errorf("log entry %d has seq %d", i, e.Seq)
 				}

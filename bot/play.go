@@ -32,7 +32,10 @@ type Outcome struct {
 	// which also names the seats.
 	Events []engine.Event
 	// Duplicate is set when the RequestID had already been applied: nothing
-	// changed, Match is the current match and Events is empty.
+	// changed, Match is the current match and Events is empty; Seat and
+	// Move are those of the move the request played, read from its log
+	// entry, as the first answer gave them (Move is empty only when that
+	// entry is no longer among the log's last entries).
 	Duplicate bool
 	// NewTurn is set when a turn begins with this outcome (the match
 	// starts, a seat newly must act, or the game's Status.Turn moves on) or
@@ -135,12 +138,22 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 	})
 	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
 	if err != nil && !unconfirmed {
-		if req.RequestID != "" && (errors.Is(err, storage.ErrDuplicate) || s.applied(ctx, id, req.RequestID, m)) {
-			cur, lerr := s.load(ctx, id)
-			if lerr != nil {
-				return Outcome{}, lerr
+		if req.RequestID != "" {
+			entry, found := s.applied(ctx, id, req.RequestID, m)
+			if found || errors.Is(err, storage.ErrDuplicate) {
+				cur, lerr := s.load(ctx, id)
+				if lerr != nil {
+					return Outcome{}, lerr
+				}
+				if !found {
+					entry, found = s.applied(ctx, id, req.RequestID, cur)
+				}
+				o := Outcome{Match: cur, Seat: cur.SeatOf(req.UserID), Duplicate: true}
+				if found {
+					o.Seat, o.Move = entry.Seat, entry.Move
+				}
+				return o, nil
 			}
-			return Outcome{Match: cur, Seat: cur.SeatOf(req.UserID), Duplicate: true}, nil
 		}
 		if m.Status == StatusActive && !HostFault(err) {
 			s.metrics.Move(m.Game, MoveRefused)
@@ -161,23 +174,30 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 // when the repeated move no longer applies.
 const dupWindow = 64
 
-// applied reports whether a request ID is among the last log entries of a
-// match; it is asked only when a move fails, so a retried submission that
-// was applied before answers as a duplicate rather than as an error.
-func (s *Service) applied(ctx context.Context, id, requestID string, m Match) bool {
+// applied finds a request ID among the last log entries of a match and
+// returns its entry; it is asked only when a write fails, so a retried
+// submission that was applied before answers as a duplicate, with the
+// move it played, rather than as an error.
+func (s *Service) applied(ctx context.Context, id, requestID string, m Match) (storage.LogEntry, bool) {
 	if m.ID == "" || m.Moves == 0 {
-		return false
+		return storage.LogEntry{}, false
 	}
 	log, err := s.store.Log(ctx, id, max(1, m.Moves-dupWindow+1))
 	if err != nil {
-		return false
+		return storage.LogEntry{}, false
 	}
 	for _, e := range log {
 		if e.RequestID == requestID {
-			return true
+			return e, true
 		}
 	}
-	return false
+	return storage.LogEntry{}, false
+}
+
+// wasApplied reports whether applied finds the request ID.
+func (s *Service) wasApplied(ctx context.Context, id, requestID string, m Match) bool {
+	_, found := s.applied(ctx, id, requestID, m)
+	return found
 }
 
 // playable loads a match and checks that the user may decide now.

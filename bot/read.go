@@ -196,6 +196,10 @@ type Turn struct {
 	// Undo, when not zero, makes the entry an undo of the move logged at
 	// Seq Undo (Seat is that move's seat; there are no events).
 	Undo int64 `json:"undo,omitempty"`
+	// Round names the round the move was played in (the status before it,
+	// engine.Status.RoundName; for the setup, the first round). Only
+	// CatchUp fills it in, which replays with every position kept.
+	Round engine.Phrase `json:"round,omitzero"`
 }
 
 // History replays a match from its setup and log (engine.Replay) and
@@ -204,6 +208,11 @@ type Turn struct {
 // Events are not stored; the log and the seed are the truth, and replaying
 // them is cheap.
 func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error) {
+	return s.history(ctx, r, viewer, false)
+}
+
+// history is History, with each turn's Round when rounds is set.
+func (s *Service) history(ctx context.Context, r Ref, viewer int, rounds bool) ([]Turn, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
 		return nil, err
@@ -218,13 +227,30 @@ func (s *Service) History(ctx context.Context, r Ref, viewer int) ([]Turn, error
 	visible := func(evs []engine.Event) []engine.Event {
 		return append([]engine.Event{}, m.narrated(evs, viewer)...) // never nil: JSON [] for a silent turn
 	}
-	res, err := s.replay(ctx, m)
+	var opts []engine.ReplayOption
+	if rounds {
+		opts = append(opts, engine.KeepStates())
+	}
+	res, err := s.replay(ctx, m, opts...)
 	if err != nil {
 		return nil, err
 	}
 	out := []Turn{{Seq: 0, Seat: -1, Events: visible(res.Setup)}}
+	var round engine.Phrase // the round the next move is played in
+	if rounds {
+		st0, _, err := m.game.Setup(m.setup())
+		if err != nil {
+			return nil, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
+		}
+		round = m.game.Status(st0).RoundName
+		out[0].Round = round
+	}
 	for i, e := range log {
-		out = append(out, Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(res.Moves[i].Events), Undo: e.Undo})
+		t := Turn{Seq: e.Seq, Seat: e.Seat, Move: e.Move, Events: visible(res.Moves[i].Events), Undo: e.Undo}
+		if rounds {
+			t.Round, round = round, m.game.Status(res.Moves[i].State).RoundName
+		}
+		out = append(out, t)
 	}
 	return out, nil
 }

@@ -95,26 +95,37 @@ func (m Match) RecordPrivate() bool {
 	return m.Status.Open()
 }
 
+// RoundScores are a match's scores round by round, for its score chart.
+type RoundScores struct {
+	// Scores are each seat's score at the start (row 0) and at the end of
+	// every round (row r after round r, engine.Status.Round).
+	Scores [][]int
+	// Rounds name the rows as the game names its rounds
+	// (engine.Status.RoundName): Rounds[r] is round r, Rounds[0] is zero
+	// (the start). A round the replay never stood in is zero too.
+	Rounds []engine.Phrase
+}
+
 // ScoreHistory replays a started match and returns each seat's score at
-// the start (row 0) and at the end of every round (row r after round r,
-// engine.Status.Round): a move counts in the round it was played in, so
-// the scoring that closes a round or period shows in that round. A round
-// in which no move was played repeats the row before it; the round being
-// played shows the scores so far.
-func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, error) {
+// the start and at the end of every round, with the rounds' names: a
+// move counts in the round it was played in, so the scoring that closes
+// a round or period shows in that round. A round in which no move was
+// played repeats the row before it; the round being played shows the
+// scores so far.
+func (s *Service) ScoreHistory(ctx context.Context, r Ref) (RoundScores, Match, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
-		return nil, Match{}, err
+		return RoundScores{}, Match{}, err
 	}
 	if m.state == nil {
-		return nil, m, m.notActive()
+		return RoundScores{}, m, m.notActive()
 	}
 	res, err := s.replay(ctx, m, engine.KeepStates())
 	if err != nil {
-		return nil, m, err
+		return RoundScores{}, m, err
 	}
-	// row is a position's scores and its round.
-	row := func(st engine.State) ([]int, int) {
+	// row is a position's scores, its round and the round's name.
+	row := func(st engine.State) ([]int, int, engine.Phrase) {
 		status := m.game.Status(st)
 		out := make([]int, len(m.Seats))
 		for _, ss := range status.Seats {
@@ -122,23 +133,28 @@ func (s *Service) ScoreHistory(ctx context.Context, r Ref) ([][]int, Match, erro
 				out[ss.Seat] = ss.Score
 			}
 		}
-		return out, max(1, status.Round)
+		return out, max(1, status.Round), status.RoundName
 	}
 	su := m.setup()
 	st0, _, err := m.game.Setup(su)
 	if err != nil {
-		return nil, m, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
+		return RoundScores{}, m, &Error{Kind: KindDamaged, MatchID: m.ID, Who: m.creatorName(), Detail: "replay match " + m.ID, Err: err}
 	}
-	scores, round := row(st0)
-	out := [][]int{scores}
+	scores, round, name := row(st0)
+	out := RoundScores{Scores: [][]int{scores}, Rounds: []engine.Phrase{{}}}
 	for _, p := range res.Moves {
-		for len(out) <= round {
-			out = append(out, out[len(out)-1])
+		for len(out.Scores) <= round {
+			out.Scores = append(out.Scores, out.Scores[len(out.Scores)-1])
+			out.Rounds = append(out.Rounds, engine.Phrase{})
 		}
-		out[round], round = row(p.State) // round: the one the next move is played in
+		out.Rounds[round] = name
+		out.Scores[round], round, name = row(p.State) // round: the one the next move is played in
 	}
 	return out, m, nil
 }
+
+// StartLabel names row 0 of a score chart, the start, on its axis.
+const StartLabel = "start"
 
 // chartSeat keys a match's score chart in the image cache, apart from
 // every seat's board.
@@ -155,20 +171,41 @@ func (s *Service) ScoreChart(ctx context.Context, r Ref) (render.Image, Match, e
 	if imgs, ok := s.boards.get(key); ok && len(imgs) == 1 {
 		return imgs[0], m, nil
 	}
-	scores, m, err := s.ScoreHistory(ctx, ByID(m.ID))
+	c, m, err := s.ScoreChartData(ctx, ByID(m.ID))
 	if err != nil {
 		return render.Image{}, m, err
 	}
-	info := m.game.Info()
-	img, err := render.ScoreChartImage(render.ScoreChart{
-		Title: fmt.Sprintf("%s: %s", info.Name, info.Score.Name), Unit: info.Score.Short, Steps: "rounds",
-		Names: m.Names(), Scores: scores,
-	})
+	img, err := render.ScoreChartImage(c)
 	if err != nil {
 		return render.Image{}, m, fmt.Errorf("bot: score chart of %s: %w", m.ID, err)
 	}
 	s.boards.put(key, []render.Image{img})
 	return img, m, nil
+}
+
+// ScoreChartData is what ScoreChart draws: the scores over the rounds,
+// the axis labelled with the rounds' short names and titled with what
+// the game calls its rounds (engine.Info.Rounds).
+func (s *Service) ScoreChartData(ctx context.Context, r Ref) (render.ScoreChart, Match, error) {
+	hist, m, err := s.ScoreHistory(ctx, r)
+	if err != nil {
+		return render.ScoreChart{}, m, err
+	}
+	info := m.game.Info()
+	// The axis names the rounds as the game does (their short forms).
+	labels := make([]string, len(hist.Rounds))
+	for i, p := range hist.Rounds {
+		labels[i] = p.Short
+	}
+	labels[0] = StartLabel
+	steps := info.Rounds.Text
+	if steps == "" {
+		steps = "rounds"
+	}
+	return render.ScoreChart{
+		Title: fmt.Sprintf("%s: %s", info.Name, info.Score.Name), Unit: info.Score.Short, Steps: steps,
+		Names: m.Names(), Scores: hist.Scores, Labels: labels,
+	}, m, nil
 }
 
 // replay plays a match's setup and log again (engine.Replay).

@@ -3,7 +3,9 @@ package bot_test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,7 +13,9 @@ import (
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/smokyvalley"
 	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/engine/urbanization"
 )
 
 // TestScoreHistoryByRound: the score chart's rows are the start and the
@@ -36,9 +40,19 @@ func TestScoreHistoryByRound(t *testing.T) {
 	if !m.Play.Finished {
 		t.Fatalf("the imported game is not over: %s", m.Play.Phase)
 	}
-	rows, _, err := svc.ScoreHistory(ctx, bot.ByID(m.ID))
+	hist, _, err := svc.ScoreHistory(ctx, bot.ByID(m.ID))
 	if err != nil {
 		t.Fatal(err)
+	}
+	rows := hist.Scores
+	// Each row is named as the game names its round.
+	for r, short := range map[int]string{1: "C1", 8: "C8", 9: "R1", 16: "R8"} {
+		if got := hist.Rounds[r].Short; got != short {
+			t.Errorf("round %d is named %q on the axis, want %q", r, got, short)
+		}
+	}
+	if got := hist.Rounds[9].Text; got != "Rail period, round 1 of 8" {
+		t.Errorf("round 9 is named %q, want the rail period's first round", got)
 	}
 	// The same from the record by hand: the scores after the last move
 	// played in each round.
@@ -89,4 +103,89 @@ func TestScoreHistoryByRound(t *testing.T) {
 		t.Errorf("round 8 %v shows no canal scoring over round 7 %v", rows[8], rows[7])
 	}
 	t.Logf("rows: %v", rows)
+}
+
+// TestScoreChartNamesRounds: every game's score chart labels its axis
+// with the rounds as the game names them (the start first), titles it
+// with what the game calls its rounds, and draws as many labels as fit
+// without touching. With SMOKESTACK_SHOTS set, the charts are saved there
+// to be looked at.
+func TestScoreChartNamesRounds(t *testing.T) {
+	ctx := context.Background()
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(brass.New(), smokyvalley.New(), urbanization.New(), testgame.Game{}), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := []bot.UserRef{alice, bob, carol, {ID: "u:dave", Name: "Dave"}}
+	for _, tc := range []struct {
+		record string
+		steps  string
+		labels []string // every row's label
+		ticks  []string // the labels drawn
+	}{
+		{"../engine/brass/testdata/games/greedy-4p.record", "rounds",
+			[]string{"start", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"},
+			[]string{"start", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"}},
+		{"../engine/smokyvalley/testdata/games/busy-3p.record", "years",
+			[]string{"start", "1840", "1845", "1850", "1855", "1860"}, []string{"start", "1840", "1845", "1850", "1855", "1860"}},
+		{"../engine/urbanization/testdata/games/greedy-3p.record", "game turns",
+			[]string{"start", "T1", "T2", "T3", "T4", "T5", "T6"}, []string{"start", "T1", "T2", "T3", "T4", "T5", "T6"}},
+		{"../engine/testgame/testdata/games/random-3p.record", "turns", nil, nil},
+	} {
+		data, err := os.ReadFile(tc.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ParseRecord(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := svc.Import(ctx, bot.ImportRequest{Channel: "chart-" + rec.Game, Record: string(data), Users: users[:rec.Seats]})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.record, err)
+		}
+		c, _, err := svc.ScoreChartData(ctx, bot.ByID(m.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Steps != tc.steps {
+			t.Errorf("%s: the axis counts %q, want %q", rec.Game, c.Steps, tc.steps)
+		}
+		if len(c.Labels) != len(c.Scores) {
+			t.Errorf("%s: %d labels for %d rows", rec.Game, len(c.Labels), len(c.Scores))
+		}
+		if tc.labels == nil { // Pebbles: "start", then T1, T2 ... for every row
+			tc.labels = []string{"start"}
+			for i := 1; i < len(c.Scores); i++ {
+				tc.labels = append(tc.labels, "T"+strconv.Itoa(i))
+			}
+		}
+		if !slices.Equal(c.Labels, tc.labels) {
+			t.Errorf("%s: the axis labels %q, want %q", rec.Game, c.Labels, tc.labels)
+		}
+		ticks, err := c.AxisTicks()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var drawn []string
+		for _, tk := range ticks {
+			drawn = append(drawn, tk.Label)
+		}
+		if tc.ticks != nil && !slices.Equal(drawn, tc.ticks) {
+			t.Errorf("%s: the axis shows %q, want %q", rec.Game, drawn, tc.ticks)
+		}
+		if len(drawn) < 2 || drawn[0] != "start" {
+			t.Errorf("%s: the axis shows %q", rec.Game, drawn)
+		}
+		img, _, err := svc.ScoreChart(ctx, bot.ByID(m.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dir := os.Getenv("SMOKESTACK_SHOTS"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "chart-"+rec.Game+".png"), img.PNG, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+		t.Logf("%s: axis %q", rec.Game, drawn)
+	}
 }

@@ -239,6 +239,10 @@ func TestSubmit(t *testing.T) {
 	if err != nil || !d.Duplicate || d.Match.Version != o.Match.Version {
 		t.Errorf("duplicate: %v %+v", err, d.Match)
 	}
+	// ... and answered with the move it played, as the first answer was.
+	if d.Move != o.Move || d.Move != "take 3" || d.Seat != o.Seat {
+		t.Errorf("duplicate answered seat %d move %q, want seat %d move %q", d.Seat, d.Move, o.Seat, o.Move)
+	}
 	// A stale button.
 	if _, err := svc.Submit(ctx, bot.SubmitRequest{Ref: ref, UserID: bob.ID, Move: "take 1", ExpectVersion: m.Version}); !errors.Is(err, bot.ErrStale) {
 		t.Errorf("stale: %v", err)

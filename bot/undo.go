@@ -162,7 +162,7 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 	// end says so (Outcome.Unconfirmed), as for a move.
 	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
 	if err != nil && !unconfirmed {
-		if req.RequestID != "" && (errors.Is(err, storage.ErrDuplicate) || s.applied(ctx, id, req.RequestID, m)) {
+		if req.RequestID != "" && (errors.Is(err, storage.ErrDuplicate) || s.wasApplied(ctx, id, req.RequestID, m)) {
 			cur, lerr := s.load(ctx, id)
 			if lerr != nil {
 				return UndoOutcome{}, lerr

@@ -152,12 +152,66 @@ type Status struct {
 	// in turn order (the canal period's rounds, then the rail period's,
 	// counted on); in The Smoky Valley a year (1840 is round 1); in
 	// Urbanization a game turn (1 to 6); in Pebbles one turn of every seat.
-	Round    int          `json:"round,omitempty"`
+	Round int `json:"round,omitempty"`
+	// RoundName is Round as the game names it ("Canal period, round 3
+	// of 10", "1845", "Game turn 2 of 6"): the same for every position of
+	// one round, never empty. Front ends show it wherever they name a
+	// round (the score chart's axis, /status, /catchup, the playground).
+	RoundName Phrase `json:"roundName"`
+	// Stage is the part of the round being played, where the game shows
+	// one (The Smoky Valley's development phase, Urbanization's action
+	// phase 2 of 4); it may change within a round, and is zero when the
+	// game has none to show.
+	Stage    Phrase       `json:"stage,omitzero"`
 	Phase    string       `json:"phase"`              // human label: "Canal period, round 3"
 	Seats    []SeatStatus `json:"seats"`              // in seat order
 	Finished bool         `json:"finished"`           //
 	Ranking  []int        `json:"ranking,omitempty"`  // when finished: seats from winner down
 	TieBreak string       `json:"tiebreak,omitempty"` // when finished: how ties were broken, if any
+}
+
+// Phrase is a name a game gives something that front ends show (a
+// round, the stage of a round), structured so that it can be worded in
+// another language later: Key names the wording and Args fill it, the
+// way an event's Kind and Data do; Text and Short are the English
+// wordings. A catalog that knows Key words Args itself and falls back to
+// Text when it does not.
+type Phrase struct {
+	// Key is stable and names the wording: "brass.round",
+	// "smokyvalley.year". The keys and their Args are listed per game in
+	// docs/architecture.md ("Round names").
+	Key string `json:"key"`
+	// Args are the values the wording takes, as plain tokens and
+	// numbers: {"period": "canal", "round": "3", "rounds": "10"}.
+	Args map[string]string `json:"args,omitempty"`
+	// Text is the English wording, for a status line: "Canal period,
+	// round 3 of 10".
+	Text string `json:"text"`
+	// Short is the English wording in at most MaxShort characters, for a
+	// chart's axis: "C3", "1845".
+	Short string `json:"short"`
+}
+
+// MaxShort is the longest Phrase.Short, in characters: what a chart's
+// axis label holds legibly.
+const MaxShort = 6
+
+// IsZero reports whether p is the zero Phrase (no stage to show).
+func (p Phrase) IsZero() bool {
+	return p.Key == "" && p.Text == "" && p.Short == "" && len(p.Args) == 0
+}
+
+// Equal reports whether p and q are the same phrase, Args included.
+func (p Phrase) Equal(q Phrase) bool {
+	if p.Key != q.Key || p.Text != q.Text || p.Short != q.Short || len(p.Args) != len(q.Args) {
+		return false
+	}
+	for k, v := range p.Args {
+		if w, ok := q.Args[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 // ScoreName is what a game calls its score.
@@ -212,6 +266,10 @@ type Info struct {
 	// industries of each period, money), in the order a result lists
 	// them; SeatStatus.Breakdown gives each seat's score in each.
 	Scoring []ScoringCategory `json:"scoring"`
+	// Rounds is what the game calls its rounds (Status.RoundName), in
+	// the plural, for a chart's axis: "rounds", "years", "game turns";
+	// Key names the wording as Phrase.Key does. Empty means "rounds".
+	Rounds Phrase `json:"rounds,omitzero"`
 	// PrivateInfo is true when seats hold something only they may see (a
 	// hand of cards ...). When false, every seat's view is the public one,
 	// Holding is empty, and front ends offer no private view.

@@ -12,8 +12,13 @@ import (
 type ScoreChart struct {
 	Title string   // e.g. "Brass: victory points"
 	Unit  string   // the score's short name, e.g. "VP"
-	Steps string   // what the horizontal axis counts, e.g. "moves"
+	Steps string   // what the horizontal axis counts, e.g. "rounds", "years"
 	Names []string // the players' names in seat order (Scene.Name rules)
+	// Labels name the steps on the horizontal axis as the game names them
+	// (engine.Phrase.Short: "start", "C3", "1845"), one per row of Scores;
+	// a missing or empty label falls back to the step's number. As many
+	// are drawn as fit without touching, at a regular spacing.
+	Labels []string
 	// Scores[i][seat] is each seat's score after step i (Scores[0] is the
 	// start); every row has one score per seat.
 	Scores [][]int
@@ -85,7 +90,7 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 		}
 		return x0 + (x1-x0)*float64(i)/float64(n)
 	}
-	small := Font{Size: 12}
+	small := chartAxisFont
 	for v := lo; v <= hi; v += step {
 		y := yOf(v)
 		cv.Line(x0, y, x1, y, 1, chartGrid)
@@ -93,10 +98,9 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 	}
 	cv.Line(x0, y0, x1, y0, 1.5, chartInk)
 	cv.Line(x0, y0, x0, y1, 1.5, chartInk)
-	xstep := niceStep(n)
-	for i := 0; i <= n; i += xstep {
-		cv.Line(xOf(i), y0, xOf(i), y0+5, 1, chartInk)
-		cv.Text(strconv.Itoa(i), xOf(i), y0+18, small, chartMuted, 0.5)
+	for _, tk := range c.axisTicks(cv) {
+		cv.Line(xOf(tk.Step), y0, xOf(tk.Step), y0+5, 1, chartInk)
+		cv.Text(tk.Label, xOf(tk.Step), y0+18, small, chartMuted, 0.5)
 	}
 	axis := c.Steps
 	if axis == "" {
@@ -199,6 +203,65 @@ func clipText(cv *Canvas, s string, width int, f Font) string {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
+}
+
+// AxisTick is one labelled step under the chart's horizontal axis.
+type AxisTick struct {
+	Step  int    // the row of Scores
+	Label string // as drawn
+}
+
+// AxisTicks are the steps ScoreChartImage labels under its axis, with
+// their labels: every step whose label fits, at a regular spacing, from
+// the start.
+func (c ScoreChart) AxisTicks() ([]AxisTick, error) {
+	cv, err := NewCanvas(1, 1)
+	if err != nil {
+		return nil, err
+	}
+	return c.axisTicks(cv), nil
+}
+
+// chartAxisFont is the font of the axes' labels.
+var chartAxisFont = Font{Size: 12}
+
+func (c ScoreChart) axisTicks(cv *Canvas) []AxisTick {
+	n := len(c.Scores) - 1
+	if n < 0 {
+		return nil
+	}
+	label := func(i int) string {
+		if i < len(c.Labels) && c.Labels[i] != "" {
+			return c.Labels[i]
+		}
+		return strconv.Itoa(i)
+	}
+	step := niceStep(n)
+	if len(c.Labels) > 0 {
+		step = labelStride(cv, n, float64(chartW-chartRight-chartLeft)/float64(max(n, 1)), label, chartAxisFont)
+	}
+	var out []AxisTick
+	for i := 0; i <= n; i += step {
+		out = append(out, AxisTick{Step: i, Label: label(i)})
+	}
+	return out
+}
+
+// labelStride is the smallest spacing, in steps, at which the labels of
+// steps 0, k, 2k ... centred under their steps (space pixels apart) leave
+// at least a gap between neighbours.
+func labelStride(cv *Canvas, n int, space float64, label func(int) string, f Font) int {
+	const gap = 10
+	for k := 1; k < n; k++ {
+		fits := true
+		for i := 0; i+k <= n && fits; i += k {
+			fits = (cv.TextWidth(label(i), f)+cv.TextWidth(label(i+k), f))/2+gap <= float64(k)*space
+		}
+		if fits {
+			return k
+		}
+	}
+	return max(n, 1)
 }
 
 // niceStep is a round gridline spacing (1, 2, 5, 10, 20, 50 ...) giving

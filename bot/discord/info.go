@@ -101,6 +101,10 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	// The seats' lines carry the scores: the headline names the ranking
 	// without them.
 	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, headline(m))
+	// The round as the game names it (the core's one wording of it).
+	if rt := m.RoundText(); rt != "" {
+		fmt.Fprintf(&t, "Round: %s\n", rt)
+	}
 	waits, err := b.waitLines(ctx, m)
 	if err != nil {
 		return nil, err

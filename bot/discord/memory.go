@@ -74,7 +74,14 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		fmt.Fprintf(&head, "Since your last move (move %d), %s:\n", c.Since, plural(c.Moves, "move"))
 	}
 	var lines []string
+	// The moves are headed by the round they were played in, as the game
+	// names it, whenever it changes.
+	var round string
 	for _, turn := range c.Turns {
+		if rt := turn.Round.Text; rt != "" && rt != round {
+			round = rt
+			lines = append(lines, clip("__"+rt+"__", 300))
+		}
 		var evs []string
 		for _, e := range turn.Events {
 			evs = append(evs, e.Text)

@@ -75,9 +75,13 @@ func TestGamesAndCatchup(t *testing.T) {
 			must(t, r.Ephemeral(), "catchup is private: %+v", r)
 			must(t, strings.Contains(r.Content, "Since your last move (move 1), 1 move:") && strings.Contains(r.Content, "**bob** `take 1`") &&
 				strings.Contains(r.Content, "bob draws a card") && !strings.Contains(r.Content, "you draw a") &&
-				strings.Contains(r.Content, "Your hand:") && strings.Contains(r.Content, "Next: alice"),
+				strings.Contains(r.Content, "Your hand:") && strings.Contains(r.Content, "Next: alice") &&
+				strings.Contains(r.Content, "\n__Turn 1__\n- 2. **bob** `take 1`"),
 				"alice's catch-up: %q", r.Content)
 			must(t, fileNames(r) == "board.png players.png hand.png", "catch-up pictures: %q", fileNames(r))
+			// /status names the round as the game does: both have moved once.
+			r = h.cmd(alice, room, "status")
+			must(t, strings.Contains(r.Content, "\nRound: Turn 2\n"), "/status: %q", r.Content)
 			r = h.cmd(bob, room, "catchup")
 			must(t, strings.Contains(r.Content, "Nothing has happened since your last move (move 2)"), "bob: %q", r.Content)
 			r = h.cmd(dave, room, "catchup")
@@ -86,7 +90,8 @@ func TestGamesAndCatchup(t *testing.T) {
 			// from her next one on; bob never reads her card.
 			h.cmd(alice, room, "move", F("move", "take 1"))
 			r = h.cmd(bob, room, "catchup")
-			must(t, strings.Contains(r.Content, "alice draws a card") && !strings.Contains(r.Content, "you draw a") && !strings.Contains(r.Content, "alice draws a 1"),
+			must(t, strings.Contains(r.Content, "alice draws a card") && !strings.Contains(r.Content, "you draw a") && !strings.Contains(r.Content, "alice draws a 1") &&
+				strings.Contains(r.Content, "__Turn 2__\n- 3. **alice**"),
 				"bob's catch-up shows alice's card: %q", r.Content)
 			h.noViolations()
 		})

@@ -67,6 +67,13 @@ func TestSmokyValleyEndToEnd(t *testing.T) {
 	m, err := h.svc.Get(context.Background(), bot.ByID("m0001"))
 	must(t, err == nil && m.Moves == 6, "moves applied: %d %v", m.Moves, err)
 
+	// /status names the year and its phase; /catchup heads the moves with
+	// the year they were played in.
+	r = h.cmd(bob, room, "status")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "\nRound: 1840, development phase\n"), "/status: %q", r.Content)
+	r = h.cmd(alice, room, "catchup")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "__1840__\n- "), "/catchup: %q", r.Content)
+
 	// A rules topic of the game.
 	cs, err := fd.Autocomplete(bob, room, "rules", fakediscord.Focus(F("topic", "navigation")))
 	must(t, err == nil && len(cs) > 0, "rules autocomplete: %v %v", cs, err)

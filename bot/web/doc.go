@@ -5,7 +5,8 @@
 // page switches between seats, builds moves in one box (typing filters the
 // legal choices, picking a choice adds its word, Enter plays only a
 // complete move), and shows what the selected seat sees: every image the
-// game draws, its private hand, the standings, the log narrated for it with
+// game draws (zoomable and pannable in place: assets/zoom.js), its private
+// hand (none in a game where nothing is private), the standings, the log narrated for it with
 // the last move marked, and the rules help. Every match and seat is an
 // entry of the browser history (?match=ID&seat=N), so Back and Forward
 // walk them.

@@ -570,6 +570,10 @@ func testStatusAndLastMove(t *testing.T, p *page) {
 	if top < 0 || top > 5 || !strings.Contains(status, m.Play.Phase) || !strings.Contains(status, "To move: B Ben") {
 		t.Errorf("%s: scrolled down, the status at %dpx reads %q; want phase %q and Ben to move in view", p.wd.name, top, status, m.Play.Phase)
 	}
+	// The round as the game names it: Pebbles' first turn, both seats to play in it.
+	if got := p.shown("#status #round"); got != "Turn 1" {
+		t.Errorf("%s: the status bar names the round %q, want \"Turn 1\"", p.wd.name, got)
+	}
 	p.viewShot("status-scrolled-view")
 	p.look("status-scrolled")
 	// The score chart, drawn by the core; the score's breakdown as the

@@ -478,6 +478,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		{"rules search", testRulesSearch},
 		{"status and last move", testStatusAndLastMove},
 		{"layout", testLayout},
+		{"zoom", testZoom},
 		{"play to the end", testPlayToEnd},
 		{"import a finished game", testImportFinished},
 	}

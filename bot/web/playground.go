@@ -153,10 +153,16 @@ type matchJSON struct {
 	// Styles mark each seat as the board draws it (render.Seat).
 	Styles []seatStyle `json:"styles"`
 	// Score is what the game calls its score (Status.Seats[].Score).
-	Score   engine.ScoreName  `json:"score"`
-	Options map[string]string `json:"options,omitempty"`
+	Score engine.ScoreName `json:"score"`
+	// PrivateInfo is engine.Info.PrivateInfo: when false, no seat holds
+	// anything the others may not see, and the page shows no hand.
+	PrivateInfo bool              `json:"privateInfo"`
+	Options     map[string]string `json:"options,omitempty"`
 	// Play is the game's status, its phase with the seats named.
 	Play *engine.Status `json:"play,omitempty"`
+	// Round is the round the match is in as its game names it, with the
+	// stage of the round (bot.Match.RoundText): "1845, development phase".
+	Round string `json:"round,omitempty"`
 	// Results is the final result of a game played (or imported) to its
 	// end, as the results post on Discord ranks it (bot.Match.Results):
 	// each seat's place, score and what it scored in.
@@ -199,8 +205,8 @@ func summary(m bot.Match) matchJSON {
 		play = &p
 	}
 	out := matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
-		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, Options: m.Options, Play: play,
-		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned}
+		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, PrivateInfo: info.PrivateInfo, Options: m.Options, Play: play,
+		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned, Round: m.RoundText()}
 	if m.Play != nil && m.Play.Finished {
 		out.Results = m.Results()
 	}

@@ -226,6 +226,18 @@ func TestAPI(t *testing.T) {
 	if e := moved.Events[0].Text; !strings.HasPrefix(e, "you take ") {
 		t.Errorf("the move narrates %q to its mover, want \"you take\"", e)
 	}
+	// The same request again, as a client retries after a dropped
+	// connection: a duplicate, answered with the move that was played.
+	var again struct {
+		Move      string
+		Seat      int
+		Duplicate bool
+		Match     struct{ Version int64 }
+	}
+	call(t, h, "POST", base+"/moves", map[string]any{"seat": 0, "move": sug[0].Text, "version": m.Version, "request_id": "x1"}, 200, &again)
+	if !again.Duplicate || again.Move != moved.Move || again.Move == "" || again.Seat != 0 || again.Match.Version != moved.Match.Version {
+		t.Errorf("the retried move answered %+v, want a duplicate of move %q by seat 0 at version %d", again, moved.Move, moved.Match.Version)
+	}
 	call(t, h, "POST", base+"/moves", map[string]any{"seat": 1, "move": "take 1", "version": m.Version}, 409, &errOut)
 	if errOut.Kind != "stale" {
 		t.Errorf("stale: %+v", errOut)

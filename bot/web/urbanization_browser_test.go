@@ -52,5 +52,18 @@ func TestUrbanizationPageInBrowser(t *testing.T) {
 	if status := p.shown("#status"); !strings.Contains(status, "To move: ") {
 		t.Errorf("the status reads %q", status)
 	}
+	// The status bar names the game turn as the game does, with its stage.
+	if got := p.shown("#status #round"); got != "Game turn 1 of 6, preparation" {
+		t.Errorf("the status bar names the round %q", got)
+	}
+	// Nothing is private in Urbanization (Info.PrivateInfo false): no hand
+	// panel, for a player or a spectator, as on Discord.
+	for _, seat := range []string{"0", "-1"} {
+		p.click(`#seatbar button[data-seat="` + seat + `"]`)
+		p.wait(`document.getElementById("images").dataset.seat === "` + seat + `"`)
+		if p.visible("#handpanel") || strings.Contains(p.shown("#table"), "No cards in hand") {
+			t.Errorf("seat %s: a hand panel shows in a game without private information: %q", seat, p.shown("#handpanel"))
+		}
+	}
 	p.look("urbanization")
 }

@@ -37,6 +37,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
 		Scoring:            scoring,
+		Rounds:             engine.Phrase{Key: "brass.rounds", Text: "rounds", Short: "rounds"},
 		PrivateInfo:        true,
 		Examples: []engine.Example{
 			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},

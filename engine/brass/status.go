@@ -3,6 +3,7 @@ package brass
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -42,6 +43,25 @@ func (st *state) roundNumber() int {
 	return max(1, int(st.Period)*st.rounds()+st.Round)
 }
 
+// roundName names the round roundNumber counts as the rulebook does: a
+// round of a period (Phase II, rounds of play), "Canal period, round 3 of
+// 10", short "C3". It is derived from the round number, so the interval
+// between the canal period's end and the rail period's first round (its
+// Round 0) keeps the name of the canal period's last round, as it keeps
+// its number.
+func (st *state) roundName() engine.Phrase {
+	n, per := st.roundNumber(), st.rounds()
+	p, r := periodCanal, n
+	if per > 0 && n > per {
+		p, r = periodRail, n-per
+	}
+	return engine.Phrase{Key: "brass.round",
+		Args:  map[string]string{"period": p.String(), "round": strconv.Itoa(r), "rounds": strconv.Itoa(per)},
+		Text:  fmt.Sprintf("%s period, round %d of %d", titlePeriod(p), r, per),
+		Short: fmt.Sprintf("%c%d", titlePeriod(p)[0], r),
+	}
+}
+
 // Status summarises a position: who decides, the phase, and each seat's
 // score and public resources.
 func (Game) Status(s engine.State) engine.Status {
@@ -49,7 +69,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber(), Round: st.roundNumber()}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber(), Round: st.roundNumber(), RoundName: st.roundName()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

@@ -174,6 +174,7 @@ func (r *run) play() error {
 	}
 	var last engine.Move
 	lastTurn, lastRound := 0, 0
+	roundNames := map[int]engine.Phrase{} // each round's name, the same at every position of it
 	for k := 1; ; k++ {
 		r.move, r.seat, r.text = 0, 0, ""
 		status := g.Status(st)
@@ -191,6 +192,10 @@ func (r *run) play() error {
 			return r.fail(CheckStatus, "the round number went down from %d to %d", lastRound, status.Round)
 		}
 		lastRound = status.Round
+		if name, ok := roundNames[status.Round]; ok && !name.Equal(status.RoundName) {
+			return r.fail(CheckStatus, "round %d is named both %+v and %+v", status.Round, name, status.RoundName)
+		}
+		roundNames[status.Round] = status.RoundName
 		if status.Finished {
 			return r.finish(st, status, last, cur)
 		}
@@ -475,6 +480,9 @@ func (r *run) checkStatus(s engine.Status) error {
 	if len(s.Seats) != r.seats {
 		return r.fail(CheckStatus, "status lists %d seats, the match has %d", len(s.Seats), r.seats)
 	}
+	if err := CheckNames(s); err != nil {
+		return r.fail(CheckStatus, "%v", err)
+	}
 	for j, ss := range s.Seats {
 		if ss.Seat != j {
 			return r.fail(CheckStatus, "status seat %d is numbered %d", j, ss.Seat)
@@ -758,4 +766,26 @@ func FirstDiff(a, b []byte) string {
 	from := max(0, i-40)
 	clip := func(x []byte) string { return string(x[from:min(len(x), i+40)]) }
 	return fmt.Sprintf("at byte %d: ...%s... versus ...%s...", i, clip(a), clip(b))
+}
+
+// CheckNames checks the names a status gives: a round name with a key,
+// an English text and a short form of at most engine.MaxShort characters
+// (a chart's axis label), and a stage that is either none or as complete.
+func CheckNames(s engine.Status) error {
+	check := func(what string, p engine.Phrase) error {
+		switch {
+		case p.Key == "" || strings.TrimSpace(p.Text) == "" || strings.TrimSpace(p.Short) == "":
+			return fmt.Errorf("the %s %+v lacks a key, a text or a short form", what, p)
+		case utf8.RuneCountInString(p.Short) > engine.MaxShort:
+			return fmt.Errorf("the %s's short form %q is longer than %d characters", what, p.Short, engine.MaxShort)
+		}
+		return nil
+	}
+	if err := check("round name", s.RoundName); err != nil {
+		return err
+	}
+	if !s.Stage.IsZero() {
+		return check("stage", s.Stage)
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -164,6 +165,42 @@ func (g roundless) Status(s engine.State) engine.Status {
 	return st
 }
 
+// unnamed gives its rounds no name.
+type unnamed struct{ pebbles }
+
+func (g unnamed) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.RoundName = engine.Phrase{}
+	return st
+}
+
+// wordy gives its rounds a short form too long for a chart's axis.
+type wordy struct{ pebbles }
+
+func (g wordy) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.RoundName.Short = "The turn " + st.RoundName.Short
+	return st
+}
+
+// restless renames a round at every move within it.
+type restless struct{ pebbles }
+
+func (g restless) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.RoundName.Text = fmt.Sprintf("%s, move %d", st.RoundName.Text, s.(*testgame.State).Moves)
+	return st
+}
+
+// halfStaged shows a stage without its short form.
+type halfStaged struct{ pebbles }
+
+func (g halfStaged) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.Stage = engine.Phrase{Key: "pebbles.stage", Text: "taking"}
+	return st
+}
+
 func TestSuiteCatchesBrokenGames(t *testing.T) {
 	tests := []struct {
 		name string
@@ -192,6 +229,10 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{name: "countdown", g: countdown{}, want: playout.CheckStatus},
 		{name: "rewinding", g: rewinding{}, want: playout.CheckStatus, msg: "round number went down"},
 		{name: "roundless", g: roundless{}, want: playout.CheckStatus, msg: "round number is 0"},
+		{name: "unnamed", g: unnamed{}, want: playout.CheckStatus, msg: "round name"},
+		{name: "wordy", g: wordy{}, want: playout.CheckStatus, msg: "longer than 6"},
+		{name: "restless", g: restless{}, want: playout.CheckStatus, msg: "is named both"},
+		{name: "half staged", g: halfStaged{}, want: playout.CheckStatus, msg: "the stage"},
 		{name: "bound", g: pebbles{}, want: playout.CheckBound, max: 3},
 	}
 	for _, tt := range tests {

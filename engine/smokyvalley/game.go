@@ -36,6 +36,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "prestige", Short: "prestige"},
 		Scoring:            scoring,
+		Rounds:             engine.Phrase{Key: "smokyvalley.years", Text: "years", Short: "years"},
 		Examples:           examples,
 		Help:               helpTopics(),
 	}
@@ -248,7 +249,8 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Round: st.Year + 1}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Round: st.Year + 1,
+		RoundName: st.roundName(), Stage: st.stage()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

@@ -73,6 +73,7 @@ func (Game) Info() engine.Info {
 		Options:     []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}},
 		Score:       engine.ScoreName{Name: "wins", Short: "wins", One: "win"},
 		Scoring:     scoring,
+		Rounds:      engine.Phrase{Key: "pebbles.turns", Text: "turns", Short: "turns"},
 		PrivateInfo: true,
 		Examples:    []engine.Example{{Move: "take 2", Meaning: "play your 2 card and take two pebbles"}, {Move: "pass", Meaning: "pass when no card fits the pile"}},
 		Help:        helpTopics(),
@@ -295,6 +296,9 @@ func (g Game) Status(s engine.State) engine.Status {
 	if n := len(st.Hands); n > 0 {
 		out.Round = st.Moves/n + 1
 	}
+	// A round of Pebbles is a turn of every seat, named "Turn 3".
+	out.RoundName = engine.Phrase{Key: "pebbles.turn", Args: map[string]string{"turn": strconv.Itoa(out.Round)},
+		Text: "Turn " + strconv.Itoa(out.Round), Short: "T" + strconv.Itoa(out.Round)}
 	for i, h := range st.Hands {
 		score := 0
 		if st.Winner == i {

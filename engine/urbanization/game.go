@@ -68,6 +68,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
 		Scoring:            scoring,
+		Rounds:             engine.Phrase{Key: "urbanization.turns", Text: "game turns", Short: "turns"},
 		Examples:           Examples,
 		Help:               helpTopics(),
 	}

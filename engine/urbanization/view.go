@@ -332,7 +332,8 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Turn: st.Turns + 1, Round: max(1, st.Turn)}
+	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Turn: st.Turns + 1, Round: max(1, st.Turn),
+		RoundName: st.roundName(), Stage: st.stage()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}

@@ -346,6 +346,9 @@ function scoreText(name, n) {
 function statusLine() {
   const m = st.match, p = m.play || {};
   $("gamename").textContent = m.name;
+  // The round as the game names it, in the core's words (bot.Match.RoundText).
+  $("round").textContent = m.round || "";
+  $("round").hidden = !m.round;
   $("phase").textContent = p.phase || m.status;
   let line;
   if (m.status === "finished") {
@@ -406,11 +409,11 @@ async function showImages() {
   if (st.match !== m || st.seat !== seat) return; // the page has moved on
   $("images").dataset.seat = String(seat);
   $("images").replaceChildren(...imgs.map((im, i) => {
-    const img = el("img", { src: im.url, alt: im.title });
+    const img = el("img", { src: im.url, alt: im.title, draggable: false });
     if (i === 0) img.id = "board";
     img.dataset.name = im.name;
-    const link = el("a", { href: im.url, target: "_blank", rel: "noopener", title: "open the full-size image" }, img);
-    return el("figure", {}, link, el("figcaption", { textContent: im.title }));
+    // Zoomable and pannable in place (zoom.js), with a link to open it alone.
+    return el("figure", {}, ...zoomable(img, im.url), el("figcaption", { textContent: im.title }));
   }));
 }
 
@@ -480,8 +483,13 @@ function fitStandings() {
 }
 window.addEventListener("resize", () => { if (st.match) fitStandings(); });
 
+// hand shows what the selected seat privately holds; a game in which
+// nothing is private (engine.Info.PrivateInfo false) has no hand panel, as
+// on Discord.
 async function hand() {
   const m = st.match, seat = st.seat;
+  $("handpanel").hidden = !m.privateInfo;
+  if (!m.privateInfo) { $("hand").replaceChildren(); return; }
   if (seat < 0) {
     $("hand").dataset.seat = "-1";
     $("hand").replaceChildren(el("p", { className: "note", textContent: "Spectators see no hand: pick a player above." }));
