@@ -291,7 +291,6 @@ func invariant(s engine.State) error {
 // without the Inventions: no data ID or notation token where a name
 // belongs, no "it" for a player.
 func TestWords(t *testing.T) {
-	t.Skip("pending urb-words merge: territories (t01...t24) and invention-track spaces (s1...s9) are still named by their notation tokens in choice labels, prompts, event texts and example meanings")
 	for _, c := range []struct {
 		name string
 		opts map[string]string
