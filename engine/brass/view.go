@@ -110,14 +110,14 @@ type TileView struct {
 
 // LinkView is a potential link and what is built on it.
 type LinkView struct {
-	ID     string `json:"id"` // "a-b", slugs in alphabetical order
-	A      string `json:"a"`
-	B      string `json:"b"`
-	Canal  bool   `json:"canal"`            // a canal may be built here
-	Rail   bool   `json:"rail"`             // a rail may be built here
-	Built  string `json:"built,omitempty"`  // "", "canal" or "rail"
-	Owner  int    `json:"owner"`            // seat of the builder, -1 when not built
-	Value  int    `json:"value"`            // VP it would score now (gold circles at its ends), when built
+	ID    string `json:"id"` // "a-b", slugs in alphabetical order
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Canal bool   `json:"canal"`           // a canal may be built here
+	Rail  bool   `json:"rail"`            // a rail may be built here
+	Built string `json:"built,omitempty"` // "", "canal" or "rail"
+	Owner int    `json:"owner"`           // seat of the builder, -1 when not built
+	Value int    `json:"value"`           // VP it would score now (gold circles at its ends), when built
 }
 
 // Player is one seat's public panel.
