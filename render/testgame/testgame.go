@@ -8,9 +8,9 @@ package testgame
 
 import (
 	"fmt"
-	"strconv"
 	"image"
 	"image/color"
+	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
 	tg "github.com/smokestack/smokestack/engine/testgame"
@@ -57,7 +57,7 @@ func (Pebbles) Images(sc render.Scene) ([]render.Image, error) {
 	// with a mark before the seat to move.
 	players := canvas(320, 8+12*len(pv.HandSizes))
 	for s, n := range pv.HandSizes {
-		if y := 4 + s*12; pv.Recent.Has("hand-"+strconv.Itoa(s+1)) {
+		if y := 4 + s*12; pv.Recent.Has("hand-" + strconv.Itoa(s+1)) {
 			render.HaloRect(&render.Canvas{Img: players}, 8, float64(y), float64(max(n, 0)*20), 9)
 		}
 	}
