@@ -245,11 +245,12 @@ func TestReplay(t *testing.T) {
 func TestReplayView(t *testing.T) {
 	file := writeFile(t, "g.txt", pebblesRecord)
 	// The deal gives both seats 1 2 3; each draws a 3 after taking: seat 1
-	// plays 3 and 1, seat 2 plays 3.
+	// plays 3 and 1, seat 2 plays 3. The last take (move 3) is marked on the
+	// pile (engine.Marks).
 	for _, c := range []struct{ view, want string }{
-		{"1", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"hand":[2,3,3],"turn":0,"winner":0}`},
-		{"2", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"hand":[1,2,3],"turn":0,"winner":0}`},
-		{"public", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"turn":0,"winner":0}`},
+		{"1", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"hand":[2,3,3],"turn":0,"winner":0,"recent":{"turn":3,"keys":["pile"]}}`},
+		{"2", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"hand":[1,2,3],"turn":0,"winner":0,"recent":{"turn":3,"keys":["pile"]}}`},
+		{"public", `{"pile":0,"deck_size":0,"hand_sizes":[3,3],"turn":0,"winner":0,"recent":{"turn":3,"keys":["pile"]}}`},
 	} {
 		code, out, errOut := runCLI(t, nil, "replay", "--view", c.view, file)
 		if code != exitOK {

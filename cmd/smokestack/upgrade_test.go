@@ -160,12 +160,14 @@ func sameSnapshot(g engine.Game, replayed engine.State, stored []byte) error {
 // score's breakdown by category (SeatStatus.Breakdown), which a snapshot
 // written before the breakdown was kept cannot know (nor a match played
 // on from one); such a match reports those points as untracked
-// (engine.StatUntracked).
+// (engine.StatUntracked). The marks of the latest turn (the view's
+// "recent" field, engine.Marks) are left out too: a snapshot written
+// before a game kept them cannot know them either.
 func samePlay(g engine.Game, a, b engine.State) bool {
 	n := len(g.Status(a).Seats)
 	for seat := engine.Spectator; seat < n; seat++ {
-		va, err1 := json.Marshal(g.View(a, seat))
-		vb, err2 := json.Marshal(g.View(b, seat))
+		va, err1 := unmarked(g.View(a, seat))
+		vb, err2 := unmarked(g.View(b, seat))
 		if err1 != nil || err2 != nil || !bytes.Equal(va, vb) {
 			return false
 		}
@@ -180,6 +182,20 @@ func samePlay(g engine.Game, a, b engine.State) bool {
 	ja, err1 := json.Marshal(sa)
 	jb, err2 := json.Marshal(sb)
 	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}
+
+// unmarked is the JSON of a view without its top-level "recent" field.
+func unmarked(v engine.View) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return b, nil
+	}
+	delete(m, "recent")
+	return json.Marshal(m)
 }
 
 // randomMove builds a legal move for user from the service's choices,

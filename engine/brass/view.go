@@ -1,8 +1,10 @@
 package brass
 
 import (
+	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -41,7 +43,45 @@ type View struct {
 	Mode    string `json:"mode"`              // "play", "liquidate" (Active must remove industries), "sell-more" (Active may continue a sell action), "over"
 	Owed    int    `json:"owed,omitempty"`    // negative income still owed by Active in mode "liquidate"
 	Ranking []int  `json:"ranking,omitempty"` // when finished: seats from the winner down
+
+	// Recent is what the latest turn that changed the board built or
+	// flipped (engine.Marks): the spaces (SpaceKey) that gained a counter
+	// or whose counter was flipped, and the links built (LinkKey).
+	Recent engine.Marks `json:"recent,omitzero"`
 }
+
+// SpaceKey is the board key (engine.Board) of space i of place id.
+func SpaceKey(place string, i int) string { return place + "/" + strconv.Itoa(i) }
+
+// LinkKey is the board key (engine.Board) of link id.
+func LinkKey(id string) string { return "link:" + id }
+
+// BoardPlaces implements engine.Board: every industry space, with the counter
+// on it, and every link, with what is built there. Cubes are left out
+// (the marks show what was built or flipped, not what was sold or used).
+func (v View) BoardPlaces() map[string]string {
+	out := make(map[string]string, 300)
+	for _, p := range v.Places {
+		for i, sp := range p.Spaces {
+			val := ""
+			if t := sp.Tile; t != nil {
+				val = fmt.Sprintf("%d %s %d %t", t.Owner, t.Industry, t.Level, t.Flipped)
+			}
+			out[SpaceKey(p.ID, i)] = val
+		}
+	}
+	for _, k := range v.Links {
+		val := ""
+		if k.Built != "" {
+			val = fmt.Sprintf("%d %s", k.Owner, k.Built)
+		}
+		out[LinkKey(k.ID)] = val
+	}
+	return out
+}
+
+// Marks implements engine.Board.
+func (v View) Marks() engine.Marks { return v.Recent }
 
 // PlaceView is one location and its spaces.
 type PlaceView struct {
@@ -66,20 +106,18 @@ type TileView struct {
 	Cubes    int    `json:"cubes"` // coal or iron cubes on it
 	VP       int    `json:"vp"`    // printed VP (scored only once flipped)
 	Income   int    `json:"income"`
-	Recent   bool   `json:"recent,omitempty"` // built or flipped in the latest turn that changed the board
 }
 
 // LinkView is a potential link and what is built on it.
 type LinkView struct {
-	ID     string `json:"id"` // "a-b", slugs in alphabetical order
-	A      string `json:"a"`
-	B      string `json:"b"`
-	Canal  bool   `json:"canal"`            // a canal may be built here
-	Rail   bool   `json:"rail"`             // a rail may be built here
-	Built  string `json:"built,omitempty"`  // "", "canal" or "rail"
-	Owner  int    `json:"owner"`            // seat of the builder, -1 when not built
-	Value  int    `json:"value"`            // VP it would score now (gold circles at its ends), when built
-	Recent bool   `json:"recent,omitempty"` // built in the latest turn that changed the board
+	ID    string `json:"id"` // "a-b", slugs in alphabetical order
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Canal bool   `json:"canal"`           // a canal may be built here
+	Rail  bool   `json:"rail"`            // a rail may be built here
+	Built string `json:"built,omitempty"` // "", "canal" or "rail"
+	Owner int    `json:"owner"`           // seat of the builder, -1 when not built
+	Value int    `json:"value"`           // VP it would score now (gold circles at its ends), when built
 }
 
 // Player is one seat's public panel.
@@ -169,9 +207,12 @@ func (st *state) view(seat int) View {
 			a := len(allowed)
 			allowed = append(allowed, sd.Allowed...)
 			sv := SpaceView{Allowed: allowed[a:len(allowed):len(allowed)]}
+			if slices.Contains(st.RecentSpaces, pl.firstSpace+i) {
+				v.Recent.Keys = append(v.Recent.Keys, SpaceKey(pl.ID, i))
+			}
 			if t.Owner >= 0 {
 				spec := theBoard.specs[t.Ind][t.Level]
-				tiles = append(tiles, TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income, Recent: slices.Contains(st.RecentSpaces, pl.firstSpace+i)})
+				tiles = append(tiles, TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income})
 				sv.Tile = &tiles[len(tiles)-1]
 			}
 			spaces = append(spaces, sv)
@@ -184,9 +225,15 @@ func (st *state) view(seat int) View {
 		if st.Links[li] >= 0 {
 			lv.Built = st.Period.String()
 			lv.Value = st.linkValue(li)
-			lv.Recent = slices.Contains(st.RecentLinks, li)
+		}
+		if slices.Contains(st.RecentLinks, li) {
+			v.Recent.Keys = append(v.Recent.Keys, LinkKey(l.ID))
 		}
 		v.Links = append(v.Links, lv)
+	}
+	if len(v.Recent.Keys) > 0 {
+		v.Recent.Turn = st.RecentTurn
+		slices.Sort(v.Recent.Keys)
 	}
 	next := make([]NextTile, 0, st.N*int(numIndustries))
 	v.PlayerViews = make([]Player, 0, st.N)

@@ -3,6 +3,7 @@ package brass
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -55,13 +56,13 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 				for i, sp := range v.Places[p].Spaces {
 					old := before.Places[p].Spaces[i].Tile
 					if sp.Tile != nil && (old == nil || old.Owner != sp.Tile.Owner || old.Industry != sp.Tile.Industry || old.Level != sp.Tile.Level || old.Flipped != sp.Tile.Flipped) {
-						changed[v.Places[p].ID+"@"+string(rune('0'+i))] = true
+						changed[SpaceKey(v.Places[p].ID, i)] = true
 					}
 				}
 			}
 			for i, k := range v.Links {
 				if k.Built != "" && before.Links[i].Built == "" {
-					changed[k.ID] = true
+					changed[LinkKey(k.ID)] = true
 				}
 			}
 			// A turn's first change replaces the earlier turn's marks;
@@ -74,18 +75,12 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 				marked, markedTurn = changed, turn
 			}
 			got := map[string]bool{}
-			for _, p := range v.Places {
-				for i, sp := range p.Spaces {
-					if sp.Tile != nil && sp.Tile.Recent {
-						got[p.ID+"@"+string(rune('0'+i))] = true
-						sawRecent = true
-					}
-				}
-			}
-			for _, k := range v.Links {
-				if k.Recent {
-					got[k.ID] = true
+			for _, k := range v.Recent.Keys {
+				got[k] = true
+				if strings.HasPrefix(k, "link:") {
 					sawLinkRecent = true
+				} else {
+					sawRecent = true
 				}
 			}
 			for k := range got {

@@ -132,8 +132,16 @@ func CheckGame(t testing.TB, g engine.Game, cfg Config) {
 			t.Errorf("%d seats: %v", n, err)
 		}
 		for s := engine.Spectator; s < n; s++ {
-			if _, err := json.Marshal(g.View(st, s)); err != nil {
+			v := g.View(st, s)
+			if _, err := json.Marshal(v); err != nil {
 				t.Errorf("%d seats: view of seat %d does not encode: %v", n, s+1, err)
+			}
+			// Every view says what the latest turn changed (the playouts
+			// check the marks move by move).
+			if b, ok := v.(engine.Board); !ok {
+				t.Errorf("%d seats: the view of seat %d (%T) does not implement engine.Board", n, s+1, v)
+			} else if len(b.BoardPlaces()) == 0 || len(b.Marks().Keys) > 0 {
+				t.Errorf("%d seats: after setup the view of seat %d has %d board places and marks %+v (want places and no marks)", n, s+1, len(b.BoardPlaces()), b.Marks())
 			}
 		}
 		if st := g.Status(st); st.Finished || len(st.Active) == 0 || len(st.Seats) != n {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"reflect"
 	"runtime/debug"
 	"slices"
@@ -38,6 +39,7 @@ const (
 	CheckDeterminism Check = "determinism" // same seed and moves, different game
 	CheckDefault     Check = "default"     // DefaultMove failed or gave a move the choices do not offer
 	CheckUndo        Check = "undo"        // a move taken back and played again gives another game
+	CheckMarks       Check = "marks"       // the view's marks of the latest turn disagree with what the moves changed
 )
 
 func (c Check) String() string { return string(c) }
@@ -175,6 +177,11 @@ func (r *run) play() error {
 	var last engine.Move
 	lastTurn, lastRound := 0, 0
 	roundNames := map[int]engine.Phrase{} // each round's name, the same at every position of it
+	var marked struct {                   // the move whose marks are checked next
+		from             engine.State
+		turn, move, seat int
+		text             string
+	}
 	for k := 1; ; k++ {
 		r.move, r.seat, r.text = 0, 0, ""
 		status := g.Status(st)
@@ -196,6 +203,14 @@ func (r *run) play() error {
 			return r.fail(CheckStatus, "round %d is named both %+v and %+v", status.Round, name, status.RoundName)
 		}
 		roundNames[status.Round] = status.RoundName
+		if marked.from != nil { // after the status checks, which come first
+			r.move, r.seat, r.text = marked.move, marked.seat, marked.text
+			if err := r.checkMarks(marked.from, st, marked.turn); err != nil {
+				return err
+			}
+			r.move, r.seat, r.text = 0, 0, ""
+			marked.from = nil
+		}
 		if status.Finished {
 			return r.finish(st, status, last, cur)
 		}
@@ -304,6 +319,7 @@ func (r *run) play() error {
 			lastTurn, lastRound, cur = back.Turn, back.Round, nil
 			continue
 		}
+		marked.from, marked.turn, marked.move, marked.seat, marked.text = st, status.Turn, k, seat, r.text
 		st = next
 	}
 }
@@ -582,6 +598,14 @@ func (r *run) checkViews(st engine.State, status engine.Status) error {
 		}
 		views[k] = b
 	}
+	// The board the marks see, and the marks, are public: the seat's are
+	// the spectator's.
+	if sv, ok := r.g.View(st, s).(engine.Board); ok {
+		pv := r.g.View(st, engine.Spectator).(engine.Board)
+		if !maps.Equal(sv.BoardPlaces(), pv.BoardPlaces()) || !reflect.DeepEqual(sv.Marks(), pv.Marks()) {
+			return r.fail(CheckMarks, "seat %d's view shows other board places or marks than the spectator's", s+1)
+		}
+	}
 	// A game without private information holds nothing for a seat (its
 	// views may still name their viewer, to draw "you").
 	if !r.g.Info().PrivateInfo {
@@ -786,6 +810,56 @@ func CheckNames(s engine.Status) error {
 	}
 	if !s.Stage.IsZero() {
 		return check("stage", s.Stage)
+	}
+	return nil
+}
+
+// checkMarks checks the marks of the latest turn (engine.Marks) that the
+// spectator's view of next carries against the move from st: a move that
+// changed the board (engine.Changed of the two views' Places) adds exactly
+// those keys, replacing the marks of an earlier turn and adding to those
+// of its own; a move that changed nothing leaves the marks; a marked key
+// is a place of the board; the turn numbers never go down and, in a game
+// that numbers its turns, are the Status.Turn the move was played in.
+// Views that do not implement engine.Board are not checked here
+// (enginetest.CheckGame requires it of every game).
+func (r *run) checkMarks(st, next engine.State, turn int) error {
+	bv, ok1 := r.g.View(st, engine.Spectator).(engine.Board)
+	av, ok2 := r.g.View(next, engine.Spectator).(engine.Board)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	before, after := bv.BoardPlaces(), av.BoardPlaces()
+	prev, got := bv.Marks(), av.Marks()
+	changed := engine.Changed(before, after)
+	if !slices.IsSorted(got.Keys) || len(slices.Compact(slices.Clone(got.Keys))) != len(got.Keys) {
+		return r.fail(CheckMarks, "the marked keys %q are not sorted without repeats", got.Keys)
+	}
+	for _, k := range got.Keys {
+		if _, ok := after[k]; !ok {
+			return r.fail(CheckMarks, "the marks name %q, which is no place of the board", k)
+		}
+	}
+	if got.Turn < prev.Turn {
+		return r.fail(CheckMarks, "the marks' turn went down from %d to %d", prev.Turn, got.Turn)
+	}
+	if len(changed) == 0 {
+		if got.Turn != prev.Turn || !slices.Equal(got.Keys, prev.Keys) {
+			return r.fail(CheckMarks, "a move that changed no place of the board changed the marks from %+v to %+v", prev, got)
+		}
+		return nil
+	}
+	if turn != 0 && got.Turn != turn {
+		return r.fail(CheckMarks, "the move of turn %d changed the board, but the marks are of turn %d", turn, got.Turn)
+	}
+	want := slices.Clone(changed)
+	if got.Turn == prev.Turn {
+		want = append(want, prev.Keys...)
+		slices.Sort(want)
+		want = slices.Compact(want)
+	}
+	if !slices.Equal(got.Keys, want) {
+		return r.fail(CheckMarks, "the move changed %q (marks before it %+v), so the marks should be %q, not %q", changed, prev, want, got.Keys)
 	}
 	return nil
 }

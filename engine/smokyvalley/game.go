@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/smokestack/smokestack/engine"
@@ -107,6 +108,14 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	}
 	n.Moves++
 	n.advance(&w.l)
+	// The marks of the latest turn. A development turn spans the turn
+	// seat's moves from the choice of its district on, and the decisions
+	// other seats take inside it (Pending); every other move is a turn of
+	// its own.
+	if st.Mode != ModePlay || st.Stage != StageDev || (!st.T.Started && len(st.Pending) == 0) {
+		n.TurnBegan = n.Moves
+	}
+	n.Recent.Note(n.TurnBegan, engine.Changed(st.view(engine.Spectator).BoardPlaces(), n.view(engine.Spectator).BoardPlaces()))
 	return n, w.l.evs, nil
 }
 
@@ -318,7 +327,99 @@ type View struct {
 	Priority     []int          `json:"priority"`
 	Stacks       map[string]int `json:"stacks"` // sizes of the face-down stacks
 	Ranking      []int          `json:"ranking,omitempty"`
+	// Recent is what the latest turn that changed the board changed
+	// (engine.Marks): keys of BoardPlaces.
+	Recent engine.Marks `json:"recent,omitzero"`
 }
+
+// BoardPlaces implements engine.Board: what the board and the players'
+// boards show that a turn changes, by key. The main board:
+// "depot:D" and "space:D/N" (a district's Wood Depot and building space N:
+// the tile, its owner and side), "service:D/N" (service token),
+// "canal-offer:C/N", "card-offer:N" (the face-up offers), "scheduled:N",
+// "ship:M/N" (ship N of the destination section of market M, with trader,
+// good and loads), "agency:M/N" and "popularity:S" (seat S's disc on the
+// popularity track). A player's board, seat S: "prestige:S", "canal:S/C"
+// (development position on canal district C), "nav:S/N" (the district tile
+// on navigation space N and the canal tiles under it), "boat:S",
+// "cards:S", "citybox:S/N", "track:S", "level:S/M" and "market:S/N".
+func (v View) BoardPlaces() map[string]string {
+	out := make(map[string]string, 256)
+	tile := func(t Tile) string {
+		if t.Ind < 0 {
+			return ""
+		}
+		return fmt.Sprint(t.Ind, t.Owner, t.Up)
+	}
+	num := func(x int) string {
+		if x < 0 {
+			return ""
+		}
+		return strconv.Itoa(x)
+	}
+	ship := func(s Ship) string {
+		if s.empty() {
+			return ""
+		}
+		return fmt.Sprint(s.Big, s.Market, s.Owner, s.Trader, s.Good, s.Loads)
+	}
+	for d, dist := range v.Districts {
+		out[fmt.Sprintf("depot:%d", d)] = tile(dist.Depot)
+		for i, t := range dist.Spaces {
+			out[fmt.Sprintf("space:%d/%d", d, i)] = tile(t)
+		}
+		for i, k := range dist.Services {
+			out[fmt.Sprintf("service:%d/%d", d, i)] = num(k)
+		}
+	}
+	for c, offer := range v.CanalOffer {
+		for i, k := range offer {
+			out[fmt.Sprintf("canal-offer:%d/%d", c, i)] = num(k)
+		}
+	}
+	for i, k := range v.CardOffer {
+		out[fmt.Sprintf("card-offer:%d", i)] = num(k)
+	}
+	for i, s := range v.Scheduled {
+		out[fmt.Sprintf("scheduled:%d", i)] = ship(s)
+	}
+	for m, rows := range v.Canal {
+		for i, s := range rows {
+			out[fmt.Sprintf("ship:%d/%d", m, i)] = ship(s)
+		}
+	}
+	for m, rows := range v.Agency {
+		for i, k := range rows {
+			out[fmt.Sprintf("agency:%d/%d", m, i)] = num(k)
+		}
+	}
+	for s, p := range v.Seats {
+		out[fmt.Sprintf("popularity:%d", s)] = fmt.Sprint(p.Pop, p.Stamp)
+		out[fmt.Sprintf("prestige:%d", s)] = strconv.Itoa(p.Prestige)
+		for c, pos := range p.Canal {
+			out[fmt.Sprintf("canal:%d/%d", s, c)] = strconv.Itoa(pos)
+		}
+		for i, d := range p.Nav {
+			out[fmt.Sprintf("nav:%d/%d", s, i)] = fmt.Sprint(d, p.Slots[i])
+		}
+		out[fmt.Sprintf("boat:%d", s)] = num(p.Boat)
+		out[fmt.Sprintf("cards:%d", s)] = fmt.Sprint(p.Cards)
+		for i, b := range p.CityBox {
+			out[fmt.Sprintf("citybox:%d/%d", s, i)] = fmt.Sprint(b)
+		}
+		out[fmt.Sprintf("track:%d", s)] = strconv.Itoa(p.Track)
+		for m, l := range p.Level {
+			out[fmt.Sprintf("level:%d/%d", s, m)] = strconv.Itoa(l)
+		}
+		for i, b := range p.Market {
+			out[fmt.Sprintf("market:%d/%d", s, i)] = fmt.Sprint(b)
+		}
+	}
+	return out
+}
+
+// Marks implements engine.Board.
+func (v View) Marks() engine.Marks { return v.Recent }
 
 // View returns the public position.
 func (Game) View(s engine.State, seat int) engine.View {
@@ -326,8 +427,13 @@ func (Game) View(s engine.State, seat int) engine.View {
 	if err != nil {
 		return nil
 	}
+	return st.view(seat)
+}
+
+// view is the public position for seat.
+func (st *State) view(seat int) View {
 	c := st.clone()
-	return View{Viewer: seat, Players: c.N, Year: years[c.Year], Mode: c.Mode, Stage: c.Stage, Order: c.Order, Passing: c.Passing,
+	return View{Recent: c.Recent, Viewer: seat, Players: c.N, Year: years[c.Year], Mode: c.Mode, Stage: c.Stage, Order: c.Order, Passing: c.Passing,
 		Turn: c.Turn, T: c.T, Seats: c.Players, Districts: c.Districts, Supply: c.Supply, ServiceOffer: c.ServiceOffer,
 		ServiceUsed: c.ServiceUsed, CanalOffer: c.CanalOffer, CanalUsed: c.CanalUsed, CardOffer: c.CardOffer, CardUsed: c.CardUsed,
 		Scheduled: c.Scheduled, Canal: c.Canal, Agency: c.Agency, Pending: c.Pending, Mayor: c.Mayor, Priority: c.Priority,

@@ -160,10 +160,21 @@ type State struct {
 
 	Ranking  []int  `json:"ranking,omitempty"`
 	TieBreak string `json:"tieBreak,omitempty"`
+
+	// Recent is what the latest turn that changed the board changed
+	// (engine.Marks, keys of View.BoardPlaces), recorded by Apply; its
+	// turns are numbered by TurnBegan. A snapshot written before they
+	// were kept has neither.
+	Recent engine.Marks `json:"recent,omitzero"`
+	// TurnBegan is the number (Moves after it) of the move that began the
+	// turn in play: a seat's first decision of its development turn, or
+	// any other move, which is a turn of its own.
+	TurnBegan int `json:"turnBegan,omitempty"`
 }
 
 func (st *State) clone() *State {
 	n := *st
+	n.Recent = st.Recent.Clone()
 	n.Order = slices.Clone(st.Order)
 	n.Passing = slices.Clone(st.Passing)
 	n.Players = make([]Player, len(st.Players))

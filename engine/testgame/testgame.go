@@ -53,6 +53,12 @@ type State struct {
 	Winner int        `json:"winner"` // -1 while playing
 	Moves  int        `json:"moves"`
 	RNG    engine.RNG `json:"rng"`
+	// Recent is what the latest turn changed on the board (engine.Marks;
+	// each move is a turn, numbered by Moves). A snapshot written before
+	// it was kept has none: its board marks nothing until a move changes
+	// the board. State version 1 carries it too (omitted when empty): the
+	// rules-1 release ignores a field it does not know.
+	Recent engine.Marks `json:"recent,omitzero"`
 }
 
 // View is what one seat sees.
@@ -63,7 +69,23 @@ type View struct {
 	Hand      []int `json:"hand,omitempty"` // only the viewer's own
 	Turn      int   `json:"turn"`
 	Winner    int   `json:"winner"`
+	// Recent is what the latest turn changed: "pile" when it took
+	// pebbles, "hand-N" when seat N's hand size changed.
+	Recent engine.Marks `json:"recent,omitzero"`
 }
+
+// BoardPlaces implements engine.Board: the pile and each seat's hand size,
+// which every seat sees.
+func (v View) BoardPlaces() map[string]string {
+	out := map[string]string{"pile": strconv.Itoa(v.Pile)}
+	for s, n := range v.HandSizes {
+		out["hand-"+strconv.Itoa(s+1)] = strconv.Itoa(n)
+	}
+	return out
+}
+
+// Marks implements engine.Board.
+func (v View) Marks() engine.Marks { return v.Recent }
 
 // Info describes Pebbles.
 func (Game) Info() engine.Info {
@@ -150,6 +172,7 @@ func (st *State) clone() *State {
 	for i, h := range st.Hands {
 		c.Hands[i] = slices.Clone(h)
 	}
+	c.Recent = st.Recent.Clone()
 	return &c
 }
 
@@ -235,6 +258,9 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 	}
 	n := st.clone()
 	n.Moves++
+	defer func() { // the marks of this turn (one move), whatever the move did
+		n.Recent.Note(n.Moves, engine.Changed(g.View(st, engine.Spectator).(View).BoardPlaces(), g.View(n, engine.Spectator).(View).BoardPlaces()))
+	}()
 	var evs []engine.Event
 	if m[0] == "pass" {
 		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "pass", Text: fmt.Sprintf("seat %d passes", seat+1), Own: "you pass"})
@@ -277,7 +303,7 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 
 func (g Game) View(s engine.State, seat int) engine.View {
 	st := s.(*State)
-	v := View{Pile: st.Pile, DeckSize: len(st.Deck), Turn: st.Turn, Winner: st.Winner}
+	v := View{Pile: st.Pile, DeckSize: len(st.Deck), Turn: st.Turn, Winner: st.Winner, Recent: st.Recent.Clone()}
 	for i, h := range st.Hands {
 		v.HandSizes = append(v.HandSizes, len(h))
 		if i == seat {
@@ -343,14 +369,15 @@ func (Game) FormatMove(m engine.Move) string { return strings.Join(m, " ") }
 // stateV1 is state version 1, the encoding of the release that played
 // only rules version 1: State without the rules field.
 type stateV1 struct {
-	V      int        `json:"v"`
-	Pile   int        `json:"pile"`
-	Deck   []int      `json:"deck"`
-	Hands  [][]int    `json:"hands"`
-	Turn   int        `json:"turn"`
-	Winner int        `json:"winner"`
-	Moves  int        `json:"moves"`
-	RNG    engine.RNG `json:"rng"`
+	V      int          `json:"v"`
+	Pile   int          `json:"pile"`
+	Deck   []int        `json:"deck"`
+	Hands  [][]int      `json:"hands"`
+	Turn   int          `json:"turn"`
+	Winner int          `json:"winner"`
+	Moves  int          `json:"moves"`
+	RNG    engine.RNG   `json:"rng"`
+	Recent engine.Marks `json:"recent,omitzero"`
 }
 
 // MarshalState writes a rules-1 match in state version 1, the encoding the
@@ -362,7 +389,7 @@ func (Game) MarshalState(s engine.State) ([]byte, error) {
 	st := s.(*State)
 	if st.Rules == 1 {
 		return json.Marshal(stateV1{V: 1, Pile: st.Pile, Deck: st.Deck, Hands: st.Hands, Turn: st.Turn,
-			Winner: st.Winner, Moves: st.Moves, RNG: st.RNG})
+			Winner: st.Winner, Moves: st.Moves, RNG: st.RNG, Recent: st.Recent})
 	}
 	return json.Marshal(st)
 }

@@ -3,6 +3,7 @@ package testgame
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -191,4 +192,38 @@ func FuzzUnmarshalState(f *testing.F) {
 // TestWords runs the suite's check of the words a player reads.
 func TestWords(t *testing.T) {
 	enginetest.Words(t, Game{}, enginetest.Config{Seed: 1}, nil)
+}
+
+// A take marks the pile (engine.Marks) in the turn it was played, and
+// the marks survive the state encoding.
+func TestMarksOfTheLatestTurn(t *testing.T) {
+	g := Game{}
+	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 1, Options: map[string]string{"pile": "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := g.View(st, engine.Spectator).(View).Recent; len(m.Keys) > 0 {
+		t.Fatalf("marks after setup: %+v", m)
+	}
+	s := st.(*State)
+	s.Hands[0], s.Hands[1] = []int{1}, []int{3}
+	next, _, err := g.Apply(s, 0, engine.Move{"take", "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := g.View(next, 1).(View).Recent
+	if m.Turn != 1 || !slices.Contains(m.Keys, "pile") {
+		t.Fatalf("marks after a take: %+v, want the pile in turn 1", m)
+	}
+	b, err := g.MarshalState(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := g.UnmarshalState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.View(back, engine.Spectator).(View).Recent; !slices.Equal(got.Keys, m.Keys) || got.Turn != m.Turn {
+		t.Errorf("marks after a round trip: %+v, want %+v", got, m)
+	}
 }

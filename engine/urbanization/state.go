@@ -150,10 +150,15 @@ type State struct {
 	Ranking  []int      `json:"ranking,omitempty"`
 	TieBreak string     `json:"tieBreak,omitempty"`
 	RNG      engine.RNG `json:"rng"`
+	// Recent is what the latest turn that changed the board changed
+	// (engine.Marks, keys of View.BoardPlaces, numbered by Status.Turn),
+	// recorded by Apply; a snapshot written before it was kept has none.
+	Recent engine.Marks `json:"recent,omitzero"`
 }
 
 func (st *State) clone() *State {
 	c := *st
+	c.Recent = st.Recent.Clone()
 	c.Terrs = slices.Clone(st.Terrs)
 	c.Barns = slices.Clone(st.Barns)
 	c.Deck = slices.Clone(st.Deck)

@@ -39,7 +39,60 @@ type View struct {
 	Characters  []CharacterView `json:"characters"`
 	Docks       []DockView      `json:"docks,omitempty"` // invention docking spaces s1..s9 (Inventions only)
 	PlayerViews []PlayerView    `json:"playerViews"`     // seat order
+	// Recent is what the latest turn that changed the board changed
+	// (engine.Marks): keys of BoardPlaces.
+	Recent engine.Marks `json:"recent,omitzero"`
 }
+
+// BoardPlaces implements engine.Board: what the board image shows that a
+// turn changes. Keys: "territory:ID" (owner, price markers, administrative
+// buildings), "ground:ID/N" (building ground N of a territory: building,
+// factory, seeds), "grain:field" and "grain:barnN" (grain counts),
+// "display:N" (factory space N: card and work-order markers),
+// "character:ID" (who holds it) and "dock:sN" (invention cards and action
+// markers on a docking space).
+func (v View) BoardPlaces() map[string]string {
+	out := make(map[string]string, 200)
+	for _, t := range v.Territories {
+		out["territory:"+t.ID] = fmt.Sprintf("%d %d %d %t", t.Owner, t.Markers, t.Admin, t.Covered)
+		for i, g := range t.Grounds {
+			val := ""
+			if g.Building != "" || g.Seeds > 0 {
+				val = fmt.Sprintf("%s %s %d %d", g.Building, g.Factory, g.Number, g.Seeds)
+			}
+			out[fmt.Sprintf("ground:%s/%d", t.ID, i+1)] = val
+		}
+	}
+	out["grain:field"] = fmt.Sprint(v.Grain.Field.Count)
+	for i, b := range v.Grain.Barns {
+		out[fmt.Sprintf("grain:barn%d", i+1)] = fmt.Sprint(b.Count)
+	}
+	for _, sl := range v.Display {
+		val := ""
+		if sl.Card != nil || len(sl.Markers) > 0 {
+			id := ""
+			if sl.Card != nil {
+				id = sl.Card.ID
+			}
+			val = fmt.Sprint(id, sl.Markers)
+		}
+		out[fmt.Sprintf("display:%d", sl.Space)] = val
+	}
+	for _, ch := range v.Characters {
+		out["character:"+ch.ID] = fmt.Sprint(ch.Holder)
+	}
+	for _, d := range v.Docks {
+		val := ""
+		if len(d.Cards) > 0 || len(d.Markers) > 0 {
+			val = fmt.Sprint(d.Cards, d.Markers)
+		}
+		out["dock:"+d.Space] = val
+	}
+	return out
+}
+
+// Marks implements engine.Board.
+func (v View) Marks() engine.Marks { return v.Recent }
 
 // TerritoryView is one territory of the building area.
 type TerritoryView struct {
@@ -279,6 +332,7 @@ func (st *State) view(seat int) View {
 	for s := range st.Players {
 		v.PlayerViews = append(v.PlayerViews, st.playerView(s))
 	}
+	v.Recent = st.Recent.Clone()
 	return v
 }
 

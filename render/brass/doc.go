@@ -34,10 +34,12 @@
 // seat letter: a circle for a canal, a square (and black sleepers) for a
 // rail; beside it a gold circle gives the VP the link would score now.
 //
-// What the latest turn built or flipped is haloed in yellow (a yellow no
-// Brass seat uses): the game's view marks such counters and links
-// (TileView.Recent, LinkView.Recent), from the record its state keeps of
-// the latest turn that changed the board. The host needs to keep nothing.
+// What the latest turn built or flipped gets the house halo
+// (render.HaloRect, render.HaloLine: render.Highlight, a yellow no Brass
+// seat uses): the game's view marks such counters and links
+// (View.Recent, engine.Marks, keyed by brass.SpaceKey and brass.LinkKey),
+// from the record its state keeps of the latest turn that changed the
+// board. The host needs to keep nothing.
 //
 // The right column shows the period and round, what happens now (naming
 // the player to move), the turn order (the active seat ringed), the deck

@@ -370,19 +370,19 @@ func (b *board) drawTrackFrames(s surface) {
 
 // drawDynamic draws the position; name gives the players' display names.
 func (b *board) drawDynamic(s surface, v *brass.View, name func(int) string) {
-	// The latest turn's links and counters first get a yellow halo.
+	// The latest turn's links and counters first get the house halo
+	// (render.HaloLine, render.HaloRect), under them.
 	for _, k := range v.Links {
-		if k.Built != "" && k.Recent {
+		if k.Built != "" && v.Recent.Has(brass.LinkKey(k.ID)) {
 			x1, y1, x2, y2 := b.ends(k)
-			s.Line(x1, y1, x2, y2, 22, colNew)
+			render.HaloLine(s, x1, y1, x2, y2, 22-2*render.HaloBand)
 		}
 	}
 	for _, p := range v.Places {
 		for i, sp := range p.Spaces {
-			if sp.Tile != nil && sp.Tile.Recent {
+			if sp.Tile != nil && v.Recent.Has(brass.SpaceKey(p.ID, i)) {
 				r := b.spaces[p.ID][i]
-				s.FillRect(r.X-6, r.Y-6, r.W+12, r.H+12, colNew)
-				s.StrokeRoundRect(r.X-6, r.Y-6, r.W+12, r.H+12, 0, 1.5, colInk)
+				render.HaloRect(s, r.X, r.Y, r.W, r.H)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package brass
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
@@ -88,16 +89,9 @@ func (f fixture) score() {
 
 // recent marks a counter and a link as the latest turn's.
 func (f fixture) recent(place string, space int, link string) {
-	for _, p := range f.v.Places {
-		if p.ID == place {
-			p.Spaces[space].Tile.Recent = true
-		}
-	}
-	for i := range f.v.Links {
-		if f.v.Links[i].ID == link {
-			f.v.Links[i].Recent = true
-		}
-	}
+	f.v.Recent.Turn = 1
+	f.v.Recent.Keys = []string{brass.SpaceKey(place, space), brass.LinkKey(link)}
+	slices.Sort(f.v.Recent.Keys)
 }
 
 type fixture struct{ v *brass.View }

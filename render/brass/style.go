@@ -31,9 +31,10 @@ var (
 	colExtern = rgb(0xD9E6CF)
 	colActive = rgb(0xFFF3B0)
 	colClosed = rgb(0xB00020)
-	// colNew marks what the latest turn built or flipped: a yellow no seat
-	// uses (render.Seat gives Brass vermillion, sky blue, purple and black).
-	colNew = rgb(0xF0E442)
+	// colNew marks what the latest turn built or flipped: the house
+	// highlight (render.Highlight, drawn with render.HaloRect and
+	// render.HaloLine), a yellow no Brass seat uses.
+	colNew = render.Highlight
 	// Tints for empty spaces and next-tile chips, by industry.
 	industryTint = map[string]color.RGBA{
 		"cotton": rgb(0xF7ECC4),

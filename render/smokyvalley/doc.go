@@ -53,6 +53,12 @@
 // the own ships used per market and the city cards (with the mayor's
 // extra card and Poverty Reduction's use this phase).
 //
+// What the latest turn built, upgraded or placed on a district (a Wood
+// Depot, a building space, a service token) gets the house halo under it
+// (render.HaloRect), from the marks the view carries (engine.Marks, keys
+// of smokyvalley.View.BoardPlaces). The marks also name the ships, offers
+// and the players' boards; drawing them there is still to do.
+//
 // Both images are drawn on pooled canvases, turned into a paletted image
 // with the curated palette and encoded at the fastest PNG level. The
 // board's static part (frames, names, labels) is drawn once per player

@@ -290,6 +290,21 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 		return
 	}
 	d := v.Districts[i]
+	// What the latest turn built, upgraded or placed here first gets the
+	// house halo (render.HaloRect), under the tiles and tokens.
+	if v.Recent.Has(fmt.Sprintf("depot:%d", i)) {
+		render.HaloRect(p.c, x+8, y+70, w-16, 36)
+	}
+	for k := range pd.Spaces {
+		if v.Recent.Has(fmt.Sprintf("space:%d/%d", i, k)) {
+			render.HaloRect(p.c, x+8, y+70+40*float64(k+1), w-16, 36)
+		}
+	}
+	for k := range pd.Services {
+		if v.Recent.Has(fmt.Sprintf("service:%d/%d", i, k)) {
+			render.HaloRect(p.c, x+8, y+70+40*float64(len(pd.Spaces))+46+32*float64(k), w-16, 28)
+		}
+	}
 	ry := y + 70.0
 	p.space(v, "Wood Depot", d.Depot, "", 2, x+8, ry, w-16)
 	for k, sp := range pd.Spaces {

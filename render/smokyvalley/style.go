@@ -51,7 +51,8 @@ var gamePalette = sync.OnceValues(newPalette)
 
 func newPalette() (*render.Palette, error) {
 	bgs := []color.RGBA{colPage, colLand, colWater, colWhite, colLight, colActive, colPanel, colGrey}
-	base := append([]color.RGBA{colInk, colCanal, colGold}, bgs...)
+	// render.Highlight is the halo of what the latest turn changed.
+	base := append([]color.RGBA{colInk, colCanal, colGold, render.Highlight}, bgs...)
 	for s := range maxSeats {
 		base = append(base, render.Seat(s).RGB)
 	}
@@ -68,7 +69,7 @@ func newPalette() (*render.Palette, error) {
 	for _, c := range goodColour {
 		ramps = append(ramps, render.Ramp{A: inkOn(c), B: c, Steps: 5}, render.Ramp{A: colWhite, B: c, Steps: 2})
 	}
-	ramps = append(ramps, render.Ramp{A: colWhite, B: colCanal, Steps: 5}, render.Ramp{A: colWhite, B: colGrey, Steps: 4},
+	ramps = append(ramps, render.Ramp{A: render.HighlightEdge, B: render.Highlight, Steps: 4}, render.Ramp{A: colWhite, B: colCanal, Steps: 5}, render.Ramp{A: colWhite, B: colGrey, Steps: 4},
 		render.Ramp{A: colWater, B: colCanal, Steps: 3}, render.Ramp{A: colLand, B: colCanal, Steps: 3})
 	return render.NewPalette(base, ramps)
 }

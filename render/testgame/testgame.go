@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
 	tg "github.com/smokestack/smokestack/engine/testgame"
@@ -42,6 +43,12 @@ func (Pebbles) Images(sc render.Scene) ([]render.Image, error) {
 	}
 	// The pile: one dot per pebble left.
 	board := canvas(320, 60)
+	if pv.Recent.Has("pile") && pv.Pile > 0 {
+		// The latest turn took from the pile: the house halo around what
+		// is left of it.
+		rows, cols := (pv.Pile+24)/25, min(pv.Pile, 25)
+		render.HaloRect(&render.Canvas{Img: board}, 8, 8, float64(cols*12-3), float64(rows*12-3))
+	}
 	for i := 0; i < pv.Pile; i++ {
 		x, y := 8+(i%25)*12, 8+(i/25)*12
 		fill(board, image.Rect(x, y, x+9, y+9), stone)
@@ -49,6 +56,11 @@ func (Pebbles) Images(sc render.Scene) ([]render.Image, error) {
 	// The players: a bar per seat in its colour, as long as its hand,
 	// with a mark before the seat to move.
 	players := canvas(320, 8+12*len(pv.HandSizes))
+	for s, n := range pv.HandSizes {
+		if y := 4 + s*12; pv.Recent.Has("hand-" + strconv.Itoa(s+1)) {
+			render.HaloRect(&render.Canvas{Img: players}, 8, float64(y), float64(max(n, 0)*20), 9)
+		}
+	}
 	for s, n := range pv.HandSizes {
 		y := 4 + s*12
 		if s == pv.Turn && pv.Winner < 0 {

@@ -46,3 +46,37 @@ func TestImagesPerViewer(t *testing.T) {
 		t.Error("a seat's view drawn as the public board")
 	}
 }
+
+// After a take the pile is haloed in the house highlight, which the
+// board before any move does not show.
+func TestPileHaloAfterTake(t *testing.T) {
+	g := tg.Game{}
+	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	highlighted := func(s engine.State) bool {
+		imgs, err := Pebbles{}.Images(render.Scene{View: g.View(s, engine.Spectator), Seat: engine.Spectator})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(imgs[0].PNG))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, gg, b, _ := img.At(4, 10).RGBA()
+		hr, hg, hb, _ := render.Highlight.RGBA()
+		return r == hr && gg == hg && b == hb
+	}
+	if highlighted(st) {
+		t.Fatal("the pile is haloed before any move")
+	}
+	card := g.Holding(st, 0).Cards[0].Token
+	next, _, err := g.Apply(st, 0, engine.Move{"take", card})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !highlighted(next) {
+		t.Error("the pile is not haloed after a take")
+	}
+}

@@ -4,6 +4,14 @@
 //
 // # What the image shows
 //
+// What the latest turn changed gets the house halo under it, from the
+// marks the view carries (engine.Marks, keys of
+// urbanization.View.BoardPlaces): a territory whose owner, price markers,
+// buildings or seeds changed is haloed along its edges (render.HaloLine),
+// a factory display space, a character card and an invention docking
+// space with a band around it (render.HaloRect). The grain counts are
+// marked in the view but not drawn.
+//
 // Everything comes from urbanization.View; the package holds no game data.
 // The header gives the game turn and action phase tracks (the current
 // space in black, past ones greyed), what happens now in the engine's words

@@ -205,6 +205,17 @@ func drawBuildingArea(c surface, l *layout, v *urbanization.View) {
 		}
 		fillTriangle(c, p, fill)
 	}
+	// What the latest turn changed in a territory (its owner, price
+	// markers, buildings, seeds) gets the house halo along its edges,
+	// under the edges and what stands in it.
+	for _, t := range v.Territories {
+		if territoryMarked(v, t) {
+			p := l.triangle(t)
+			for i := range 3 {
+				render.HaloLine(c, p[i].X, p[i].Y, p[(i+1)%3].X, p[(i+1)%3].Y, 2)
+			}
+		}
+	}
 	// Edges over the fills (which hide their stepped borders), each once.
 	type edge struct{ a, b render.Pt }
 	drawn := map[edge]bool{}
@@ -226,6 +237,20 @@ func drawBuildingArea(c surface, l *layout, v *urbanization.View) {
 	for _, t := range v.Territories {
 		drawTerritory(c, l, t)
 	}
+}
+
+// territoryMarked reports whether the latest turn changed territory t or
+// one of its building grounds (engine.Marks, urbanization.View.BoardPlaces).
+func territoryMarked(v *urbanization.View, t urbanization.TerritoryView) bool {
+	if v.Recent.Has("territory:" + t.ID) {
+		return true
+	}
+	for i := range t.Grounds {
+		if v.Recent.Has("ground:" + t.ID + "/" + strconv.Itoa(i+1)) {
+			return true
+		}
+	}
+	return false
 }
 
 // fillTriangle fills a triangle with a flat side on top or bottom (p[2] is
@@ -431,6 +456,12 @@ func drawFactories(c surface, l *layout, v *urbanization.View, y float64) float6
 	}
 	cw := (l.colW - 20 - 2*8) / 3
 	for i, sl := range v.Display {
+		if v.Recent.Has("display:" + strconv.Itoa(sl.Space)) {
+			x := math.Round(l.colX + 10 + float64(i)*(cw+8))
+			render.HaloRect(c, x, y0, math.Floor(cw), h-46)
+		}
+	}
+	for i, sl := range v.Display {
 		x := math.Round(l.colX + 10 + float64(i)*(cw+8))
 		drawCard(c, x, y0, math.Floor(cw), h-46, sl)
 	}
@@ -512,6 +543,11 @@ func drawCharacters(c surface, l *layout, v *urbanization.View, y float64) {
 	cw := (l.colW - 20 - (cols-1)*6) / cols
 	ch := math.Min(48, (h-46-float64(rows-1)*6)/float64(max(rows, 1)))
 	for i, cv := range cs {
+		if v.Recent.Has("character:" + cv.ID) {
+			render.HaloRect(c, math.Round(l.colX+10+float64(i%cols)*(cw+6)), math.Round(y0+float64(i/cols)*(ch+6)), math.Floor(cw), ch)
+		}
+	}
+	for i, cv := range cs {
 		x := math.Round(l.colX + 10 + float64(i%cols)*(cw+6))
 		yy := math.Round(y0 + float64(i/cols)*(ch+6))
 		bg := colCard
@@ -587,6 +623,11 @@ func drawInventions(c surface, l *layout, v *urbanization.View) {
 	c.Text("markers enter at s1; first space free, $1 per further space", x0+160, y+27, fTiny, colGrey, 0)
 	n := len(v.Docks)
 	dw := (w - 20 - float64(n-1)*6) / float64(n)
+	for i, d := range v.Docks {
+		if v.Recent.Has("dock:" + d.Space) {
+			render.HaloRect(c, math.Round(x0+10+float64(i)*(dw+6)), y+38, math.Floor(dw), l.inventH-48)
+		}
+	}
 	for i, d := range v.Docks {
 		x := math.Round(x0 + 10 + float64(i)*(dw+6))
 		yy := y + 38

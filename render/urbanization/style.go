@@ -88,7 +88,9 @@ func newPalette() (*render.Palette, error) {
 	for s := range maxSeats {
 		base = append(base, seatColor(s), tint(seatColor(s)))
 	}
-	var ramps []render.Ramp
+	// render.Highlight is the halo of what the latest turn changed.
+	base = append(base, render.Highlight)
+	ramps := []render.Ramp{{A: render.HighlightEdge, B: render.Highlight, Steps: 4}}
 	for _, bg := range []color.RGBA{colWhite, colPage, colLand, colLight, colCovered, colCoin, colGrain, colField,
 		colBarn, colActive, colCard, colOrWhite, colOrGrey, colOrOrange, colInvent, colGrey} {
 		ramps = append(ramps, render.Ramp{A: colInk, B: bg, Steps: 6})
