@@ -137,13 +137,15 @@ func (w Words) Prompt(c Choices) string { return w.Msg(c.PromptMsg, c.Prompt) }
 func (w Words) Phase(s Status) string { return w.Msg(s.PhaseMsg, s.Phase) }
 
 // StatLabel is a stat's (or a breakdown entry's) label: the game's
-// message stat.<key>, else the engine's (for the keys it defines).
+// message stat.<key>, else scoring.<key> (a breakdown entry is a scoring
+// category), else the engine's stat.<key> (for the keys it defines).
 func (w Words) StatLabel(s Stat) string {
-	id := "stat." + s.Key
-	if w.Info.Catalog.Has(lang.Fallback, id) {
-		return w.game(id, nil, s.Label)
+	for _, id := range []string{"stat." + s.Key, "scoring." + s.Key} {
+		if w.Info.Catalog.Has(lang.Fallback, id) {
+			return w.game(id, nil, s.Label)
+		}
 	}
-	return w.say(catalog, id, nil, s.Label)
+	return w.say(catalog, "stat."+s.Key, nil, s.Label)
 }
 
 // StatValue is a stat's value as printed: the game's message

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"sync"
 	"text/template"
 
 	"github.com/BurntSushi/toml"
@@ -46,6 +47,7 @@ type Catalog struct {
 	name   string
 	langs  map[Lang]*tongue
 	source map[Lang]map[string]*i18n.Message // as loaded, for Check
+	frags  sync.Map                          // Lang -> []string, for EnglishIn
 }
 
 // tongue is a catalog's messages in one language, in a bundle of their

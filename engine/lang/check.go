@@ -45,6 +45,9 @@ func (c *Catalog) Check() error {
 			} else if isPlural(m) && !slices.Equal(forms, PluralForms[l]) {
 				fail("%s: %q has plural forms %v; %s needs exactly %v", l, id, forms, l.Name(), PluralForms[l])
 			}
+			if l != Fallback && !strings.HasPrefix(id, "name.") && m.Other == ref.Other && len(strings.Fields(m.Other)) > 1 {
+				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
+			}
 			fields, subs, err := placeholders(m)
 			if err != nil {
 				fail("%s: %q: %v", l, id, err)
@@ -202,4 +205,57 @@ func walk(n parse.Node, f func(parse.Node)) {
 		walk(n.List, f)
 		walk(n.ElseList, f)
 	}
+}
+
+// EnglishIn lists the English sentences of the catalog that text, worded
+// in language l, contains: each run of two or more words between the
+// placeholders of an English message, names (messages "name.<kind>.<token>",
+// which a place may keep in every language) aside. A test of a translated
+// front end asserts that it is empty for everything a German or French
+// reader gets.
+func (c *Catalog) EnglishIn(l Lang, text string) []string {
+	var out []string
+	for _, f := range c.englishFragments() {
+		if strings.Contains(text, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// englishFragments are the English runs of words EnglishIn looks for.
+func (c *Catalog) englishFragments() []string {
+	if f, ok := c.frags.Load(Fallback); ok {
+		return f.([]string)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for id, m := range c.source[Fallback] {
+		if strings.HasPrefix(id, "name.") {
+			continue
+		}
+		for _, src := range []string{m.One, m.Other} {
+			trees, err := parse.Parse("m", src, "{{", "}}", funcNames)
+			if err != nil {
+				continue
+			}
+			for _, t := range trees {
+				walk(t.Root, func(n parse.Node) {
+					tn, ok := n.(*parse.TextNode)
+					if !ok {
+						return
+					}
+					f := strings.Trim(string(tn.Text), " ,.:;!?\"")
+					if len(strings.Fields(f)) < 2 || seen[f] {
+						return
+					}
+					seen[f] = true
+					out = append(out, f)
+				})
+			}
+		}
+	}
+	slices.Sort(out)
+	c.frags.Store(Fallback, out)
+	return out
 }

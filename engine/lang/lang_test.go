@@ -2,6 +2,7 @@ package lang
 
 import (
 	"embed"
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,6 +155,7 @@ func TestCheckFindsGaps(t *testing.T) {
 		`de: "bye" is missing`,
 		`de: "extra" is not an English message`,
 		`de: "greet" has placeholders [name], English has [seat]`,
+		`fr: "long" is the English text`,
 		`fr: "pebbles" has plural forms [one other]; Français needs exactly [one many other]`,
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -169,5 +171,21 @@ func TestTextFallsBackToEnglish(t *testing.T) {
 	}
 	if got := c.Text(German, "bye", nil); got != "bye" {
 		t.Errorf("missing German message = %q, want the English one", got)
+	}
+}
+
+func TestEnglishIn(t *testing.T) {
+	c, err := Load("good", testdata, "testdata/good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.EnglishIn(German, "Ann pays £5"); len(got) != 0 {
+		t.Errorf("one English word counted as a sentence: %v", got)
+	}
+	if got := c.EnglishIn(German, "Ann builds in München"); !slices.Equal(got, []string{"builds in"}) {
+		t.Errorf("EnglishIn = %v, want [builds in]", got)
+	}
+	if got := c.EnglishIn(German, "Ann baut in Munich"); len(got) != 0 {
+		t.Errorf("German text reported as English: %v", got)
 	}
 }
