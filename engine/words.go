@@ -81,8 +81,23 @@ func (w Words) Seat(seat int) string {
 	if seat >= 0 && seat < len(w.Names) && w.Names[seat] != "" {
 		return w.Names[seat]
 	}
+	if names, ok := seatNames[w.Lang]; ok && seat >= 0 && seat < len(names) {
+		return names[seat]
+	}
 	return catalog.Text(w.Lang, "seat", map[string]string{"n": strconv.Itoa(seat + 1)})
 }
+
+// seatNames are the first seats' default names in each language, worded
+// once: every English event text names its seats so.
+var seatNames = func() map[lang.Lang][]string {
+	out := map[lang.Lang][]string{}
+	for _, l := range lang.Supported {
+		for i := range 8 {
+			out[l] = append(out[l], catalog.Text(l, "seat", map[string]string{"n": strconv.Itoa(i + 1)}))
+		}
+	}
+	return out
+}()
 
 // Event is the event as viewer (a seat, or Spectator) reads it: the
 // second-person message when it is about viewer and the catalog has one.

@@ -42,7 +42,7 @@ func TestWordsWithoutCatalog(t *testing.T) {
 // TestWordsEngineTexts: what the engine itself says, per language.
 func TestWordsEngineTexts(t *testing.T) {
 	for _, c := range []struct {
-		l                       lang.Lang
+		l                     lang.Lang
 		seat, turn, untracked string
 	}{
 		{lang.English, "seat 3", "it is not your turn", "Scored before the breakdown was kept"},

@@ -7,12 +7,13 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"text/template"
+	"text/template/parse"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
-	i18ntemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
 )
 
 // Msg is a text by reference: a message ID in a catalog and the data its
@@ -42,7 +43,10 @@ const CountKey = "count"
 
 // Catalog is one package's messages in every supported language, loaded
 // from message files "<lang>.toml" (go-i18n's TOML format). It is safe for
-// concurrent use; templates are parsed once, on first use.
+// concurrent use. go-i18n reads the files and picks plural forms by the
+// CLDR rules; the catalog runs each language's templates itself (parsed
+// once at load, with that language's functions), which spares each text
+// go-i18n's language matching per call (docs/performance.md).
 type Catalog struct {
 	name   string
 	langs  map[Lang]*tongue
@@ -50,18 +54,81 @@ type Catalog struct {
 	frags  sync.Map                          // Lang -> []string, for EnglishIn
 }
 
-// tongue is a catalog's messages in one language, in a bundle of their
-// own so that each language's templates are parsed (and cached) with that
-// language's template functions.
+// tongue is a catalog's messages in one language, each form parsed once
+// at load with that language's template functions.
 type tongue struct {
-	loc    *i18n.Localizer
-	parser i18ntemplate.Parser
+	lang    Lang
+	entries map[string]*entry
+}
+
+// entry is one message: each of its forms ("other" for a message without
+// plural forms) either plain text or a parsed template.
+type entry struct {
+	plural bool
+	plain  map[string]string
+	simple map[string][]segment // templates of text and {{.key}} only
+	tmpl   map[string]*template.Template
+}
+
+// segment is a piece of a simple template: literal text, then the value of
+// a data key (none for the last piece).
+type segment struct{ text, key string }
+
+// simpleSegments compiles a template made of text and bare {{.key}}
+// actions into segments, which run without text/template's reflection;
+// ok is false for any other template.
+func simpleSegments(tp *template.Template) (segs []segment, ok bool) {
+	var pending strings.Builder
+	for _, n := range tp.Tree.Root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			pending.Write(n.Text)
+		case *parse.ActionNode:
+			if len(n.Pipe.Decl) > 0 || len(n.Pipe.Cmds) != 1 || len(n.Pipe.Cmds[0].Args) != 1 {
+				return nil, false
+			}
+			f, isField := n.Pipe.Cmds[0].Args[0].(*parse.FieldNode)
+			if !isField || len(f.Ident) != 1 {
+				return nil, false
+			}
+			segs = append(segs, segment{text: pending.String(), key: f.Ident[0]})
+			pending.Reset()
+		default:
+			return nil, false
+		}
+	}
+	return append(segs, segment{text: pending.String()}), true
+}
+
+// run fills the segments from data; a missing key is an error, as in a
+// template run with missingkey=error.
+func run(segs []segment, data map[string]string) (string, error) {
+	n := 0
+	for _, sg := range segs {
+		n += len(sg.text) + len(data[sg.key])
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, sg := range segs {
+		b.WriteString(sg.text)
+		if sg.key == "" {
+			continue
+		}
+		v, ok := data[sg.key]
+		if !ok {
+			return "", fmt.Errorf("map has no entry for key %q", sg.key)
+		}
+		b.WriteString(v)
+	}
+	return b.String(), nil
 }
 
 // Load reads the message files dir/en.toml, dir/de.toml, dir/fr.toml from
-// fsys (usually the owner's embed.FS). The English file is required; a
-// missing translation loads (English stands in for it at run time) but
-// fails Check. name identifies the catalog in errors ("pebbles").
+// fsys (usually the owner's embed.FS) with go-i18n's parser. The English
+// file is required; a missing translation loads (English stands in for it
+// at run time) but fails Check. Every template is parsed here, so a
+// syntax error fails Load. name identifies the catalog in errors
+// ("pebbles").
 func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	c := &Catalog{name: name, langs: map[Lang]*tongue{}, source: map[Lang]map[string]*i18n.Message{}}
 	for _, l := range Supported {
@@ -77,16 +144,36 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
 		}
-		b := i18n.NewBundle(l.Tag())
-		if err := b.AddMessages(l.Tag(), mf.Messages...); err != nil {
-			return nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
-		}
 		src := map[string]*i18n.Message{}
+		t := &tongue{lang: l, entries: map[string]*entry{}}
+		funcs := c.funcs(l)
 		for _, m := range mf.Messages {
+			if _, dup := src[m.ID]; dup {
+				return nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
+			}
 			src[m.ID] = m
+			e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
+			for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
+				switch {
+				case text == "":
+				case !strings.Contains(text, "{{"):
+					e.plain[form] = text
+				default:
+					tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
+					if err != nil {
+						return nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
+					}
+					if segs, ok := simpleSegments(tp); ok {
+						e.simple[form] = segs
+					} else {
+						e.tmpl[form] = tp
+					}
+				}
+			}
+			t.entries[m.ID] = e
 		}
 		c.source[l] = src
-		c.langs[l] = &tongue{loc: i18n.NewLocalizer(b, string(l)), parser: parser{funcs: c.funcs(l)}}
+		c.langs[l] = t
 	}
 	return c, nil
 }
@@ -102,7 +189,12 @@ func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
 }
 
 // Name identifies the catalog.
-func (c *Catalog) Name() string { return c.name }
+func (c *Catalog) Name() string {
+	if c == nil {
+		return "(none)"
+	}
+	return c.name
+}
 
 // Has reports whether the catalog has message id in language l itself.
 func (c *Catalog) Has(l Lang, id string) bool {
@@ -114,25 +206,80 @@ func (c *Catalog) Has(l Lang, id string) bool {
 }
 
 // Localize words message id with data in language l, with no fallback: a
-// message missing in l, a placeholder missing from data or a bad count is
-// an error.
+// message missing in l, a placeholder missing from data, a bad count or a
+// plural form the message lacks is an error.
 func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, error) {
-	t := c.langs[l]
-	if t == nil || !c.Has(l, id) {
-		return "", fmt.Errorf("catalog %s: no message %q in %s", c.name, id, l)
+	var t *tongue
+	if c != nil {
+		t = c.langs[l]
 	}
-	if data == nil {
-		data = map[string]string{}
+	if t == nil || t.entries[id] == nil {
+		return "", fmt.Errorf("catalog %s: no message %q in %s", c.Name(), id, l)
 	}
-	lc := &i18n.LocalizeConfig{MessageID: id, TemplateData: data, TemplateParser: t.parser}
-	if n, ok := data[CountKey]; ok {
-		lc.PluralCount = n
+	e := t.entries[id]
+	form := Other
+	if n, ok := data[CountKey]; ok && e.plural {
+		f, err := pluralForm(l, n)
+		if err != nil {
+			return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
+		}
+		form = f
 	}
-	s, err := t.loc.Localize(lc)
-	if err != nil {
+	if s, ok := e.plain[form]; ok {
+		return s, nil
+	}
+	if segs, ok := e.simple[form]; ok {
+		s, err := run(segs, data)
+		if err != nil {
+			return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
+		}
+		return s, nil
+	}
+	tp := e.tmpl[form]
+	if tp == nil {
+		return "", fmt.Errorf("catalog %s: %s %q has no plural form %q", c.name, l, id, form)
+	}
+	var b strings.Builder
+	if err := tp.Execute(&b, data); err != nil {
 		return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
 	}
-	return s, nil
+	return b.String(), nil
+}
+
+// forms holds, per language, a go-i18n localizer of one message whose
+// forms are their own names: localizing it with a count tells the CLDR
+// plural form of the count in that language. formCache keeps the answers.
+var (
+	forms     = map[Lang]*i18n.Localizer{}
+	formCache sync.Map // Lang+" "+count -> form
+)
+
+func init() {
+	for _, l := range Supported {
+		b := i18n.NewBundle(l.Tag())
+		b.MustAddMessages(l.Tag(), &i18n.Message{ID: "form", Zero: Zero, One: One, Two: Two, Few: Few, Many: Many, Other: Other})
+		forms[l] = i18n.NewLocalizer(b, string(l))
+	}
+}
+
+// pluralForm is the CLDR plural form of count (a number as text) in l.
+func pluralForm(l Lang, count string) (string, error) {
+	key := string(l) + " " + count
+	if f, ok := formCache.Load(key); ok {
+		return f.(string), nil
+	}
+	loc := forms[l]
+	if loc == nil {
+		return "", fmt.Errorf("no plural rules for %q", l)
+	}
+	f, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "form", PluralCount: count})
+	if err != nil {
+		return "", fmt.Errorf("count %q: %w", count, err)
+	}
+	if len(count) <= 4 {
+		formCache.Store(key, f) // small counts recur; keep the cache bounded
+	}
+	return f, nil
 }
 
 // Text words message id in language l, falling back to English when l
@@ -213,17 +360,3 @@ func (c *Catalog) funcs(l Lang) template.FuncMap {
 
 // funcNames are the template functions, for parsing templates in Check.
 var funcNames = template.FuncMap{"num": fmt.Sprint, "money": fmt.Sprint, "name": fmt.Sprint, "t": fmt.Sprint}
-
-// parser parses message templates with a language's functions. Unlike
-// go-i18n's TextParser with functions, it lets go-i18n cache each parsed
-// template: every language has its own bundle, so a cached template is
-// only ever run with its own language's functions. A placeholder missing
-// from the data is an error, never "<no value>".
-type parser struct{ funcs template.FuncMap }
-
-func (parser) Cacheable() bool { return true }
-
-func (p parser) Parse(src, left, right string) (i18ntemplate.ParsedTemplate, error) {
-	tp := &i18ntemplate.TextParser{Funcs: p.funcs, Option: "missingkey=error"}
-	return tp.Parse(src, left, right)
-}
