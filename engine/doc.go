@@ -32,6 +32,13 @@
 // instead. Texts are for people: they name cards, places and pieces by
 // their display names, never by notation tokens.
 //
+// Event texts are also given by reference, for every language: Msg names
+// the sentence in the game's message catalog (Info.Catalog) and Data fills
+// it; choices, prompts, the phase, stats, scores, rule errors and help
+// follow the same pattern, and a host words them for each reader with
+// Words (docs/i18n.md). The English fields are filled from the English
+// catalog while hosts migrate.
+//
 // A game with cards lists a seat's own cards in its Holding, each with the
 // token its notation uses and the name people read. When the game's help
 // describes a card, the topic's ID is CardTopicPrefix+token

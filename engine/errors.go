@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Sentinel errors shared by every game.
@@ -21,7 +23,16 @@ type RuleError struct {
 	Code  string // stable machine code, e.g. "build.no-coal"
 	Topic string // HelpTopic.ID that explains the rule
 	Msg   string // lowercase sentence: "no coal can reach bolton ..."
+	// Data fills the placeholders of the message RulePrefix+Code in the
+	// game's catalog, which words the error in any language
+	// (Words.Error). Msg is that message in English (RuleMsg). Nil for an
+	// error built with Rule, whose Msg is all there is.
+	Data map[string]string
 }
+
+// RulePrefix starts the catalog message ID of a RuleError: the error with
+// Code "take.pile" is worded by the message "rule.take.pile".
+const RulePrefix = "rule."
 
 func (e *RuleError) Error() string { return e.Msg }
 
@@ -34,6 +45,14 @@ func (e *RuleError) Is(target error) bool {
 // Rule builds a RuleError with a formatted message.
 func Rule(code, topic, format string, args ...any) *RuleError {
 	return &RuleError{Code: code, Topic: topic, Msg: fmt.Sprintf(format, args...)}
+}
+
+// RuleMsg builds a RuleError worded by the game's catalog: its message is
+// RulePrefix+code with the data of the key, value pairs kv, and Msg is
+// that message in English.
+func RuleMsg(cat *lang.Catalog, code, topic string, kv ...string) *RuleError {
+	m := lang.M(RulePrefix+code, kv...)
+	return &RuleError{Code: code, Topic: topic, Data: m.Data, Msg: cat.Text(lang.English, m.ID, m.Data)}
 }
 
 // AsRule returns the RuleError inside err, if any.

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Spectator is the seat argument for a view that belongs to no seat.
@@ -63,7 +65,22 @@ type Event struct {
 	// as well for that seat once its seat is named (NameSeatsFor).
 	Own  string            `json:"own,omitempty"`
 	Data map[string]string `json:"data,omitempty"`
+	// Msg is the ID of the event's sentence in the game's catalog
+	// (Info.Catalog), whose placeholders read Data; a host words the event
+	// in any language from Msg and Data (Words.Event), never from Text.
+	// The seat the event is about reads the message Msg+OwnSuffix when the
+	// catalog has it (the second person, as Own). Data's key "seat" is
+	// reserved for the name of Seat, which the host fills in; other keys
+	// starting with "seat" hold a seat index (0-based, as Seat) that the
+	// host words as that seat's name. Text and Own stay filled in English
+	// from the same catalog while hosts migrate. Empty for a game without
+	// a catalog.
+	Msg string `json:"msg,omitempty"`
 }
+
+// OwnSuffix ends the ID of an event message's second-person form: the
+// seat an event "take" is about reads "take-own".
+const OwnSuffix = "-own"
 
 // VisibleTo reports whether seat (or Spectator) may see the event.
 func (e Event) VisibleTo(seat int) bool {
@@ -75,6 +92,11 @@ type Choice struct {
 	Token string `json:"token"`          // canonical token, appended to the move as is
 	Label string `json:"label"`          // short human label for a button or menu (<= 80 chars)
 	Help  string `json:"help,omitempty"` // optional one-line detail (cost, source ...)
+	// LabelMsg and HelpMsg are Label and Help by reference into the game's
+	// catalog, for hosts to word in any language (Words.Choice); Label and
+	// Help stay filled in English from the same messages.
+	LabelMsg lang.Msg `json:"labelMsg,omitzero"`
+	HelpMsg  lang.Msg `json:"helpMsg,omitzero"`
 }
 
 // Choices is the next decision of a partly built move.
@@ -84,6 +106,9 @@ type Choices struct {
 	// Complete is true when the partial move is itself a legal, complete move
 	// that Apply accepts (it may still be extendable, e.g. selling another mill).
 	Complete bool `json:"complete"`
+	// PromptMsg is Prompt by reference into the game's catalog
+	// (Words.Prompt); Prompt stays filled in English.
+	PromptMsg lang.Msg `json:"promptMsg,omitzero"`
 }
 
 // SeatStatus is one seat's public standing.
@@ -168,6 +193,10 @@ type Status struct {
 	Finished bool         `json:"finished"`           //
 	Ranking  []int        `json:"ranking,omitempty"`  // when finished: seats from winner down
 	TieBreak string       `json:"tiebreak,omitempty"` // when finished: how ties were broken, if any
+	// PhaseMsg is Phase by reference into the game's catalog
+	// (Words.Phase); Phase stays filled in English. A structured round
+	// name is localized the same way: a message ID and its numbers.
+	PhaseMsg lang.Msg `json:"phaseMsg,omitzero"`
 }
 
 // Phrase is a name a game gives something that front ends show (a
@@ -278,6 +307,14 @@ type Info struct {
 	// Help is the game's rules help in our own words; the topic IDs are
 	// what RuleError.Topic names. A game without help leaves it empty.
 	Help []HelpTopic `json:"-"`
+	// Catalog is the game's message catalog in every supported language,
+	// owned and embedded by the game's package: event narration, choice
+	// labels and prompts, phase, stat and scoring labels, score names,
+	// option help, rule errors, help topics, card and place names (see
+	// Words and docs/i18n.md for the message IDs). The English fields of
+	// Info, Event, Choices, Status and RuleError are filled from it. Nil
+	// for a game not yet translated: hosts then show the English fields.
+	Catalog *lang.Catalog `json:"-"`
 }
 
 // SupportsRules reports whether the build can load and play a match stored

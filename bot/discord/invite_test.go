@@ -63,7 +63,7 @@ func TestImportThroughDiscord(t *testing.T) {
 			must(t, strings.Contains(got.Content, "Everyone confirmed") && len(got.Components) == 0, "after carol: %+v", got)
 			msgs = h.fd.Messages(room)
 			post, ping := msgs[len(msgs)-2], msgs[len(msgs)-1]
-			must(t, strings.Contains(post.Content, "plays on from its record (2 moves)") && strings.Contains(post.Content, "1 pebbles left. Next: carol.") && len(post.Files) == 2,
+			must(t, strings.Contains(post.Content, "plays on from its record (2 moves)") && strings.Contains(post.Content, "1 pebble left. Next: carol.") && len(post.Files) == 2,
 				"the board post: %+v", post)
 			must(t, strings.Join(ping.Pings, ",") == carol, "the ping: %+v", ping)
 			m, err := h.svc.Get(context.Background(), bot.InChannel("discord:"+room))

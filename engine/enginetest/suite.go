@@ -1,7 +1,8 @@
 // Package enginetest is the conformance suite every game passes in its
 // tests.
 //
-// Run runs CheckGame (identity, seats, options, pins, help topics, setup
+// Run runs CheckGame (identity, seats, options, pins, help topics, the
+// completeness of the game's message catalog, setup
 // determinism, initial views, state decoding), Playouts (seeded random
 // games driven by the choices, with every check of engine/playout) and
 // DefaultMoves (playouts where one seat only plays its default move).
@@ -76,6 +77,13 @@ func CheckGame(t testing.TB, g engine.Game, cfg Config) {
 	}
 	if g.Info().Name == "" {
 		t.Error("empty Name")
+	}
+	if cat := g.Info().Catalog; cat != nil {
+		// The game's catalog is complete in every language (docs/i18n.md);
+		// Playouts check that its events are worded by it.
+		if err := cat.Check(); err != nil {
+			t.Error(err)
+		}
 	}
 	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 	if lo < 1 || hi < lo {

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Check names the property a playout found broken.
@@ -577,6 +578,48 @@ func (r *run) checkEvents(evs []engine.Event) error {
 		case e.Audience != engine.Public && (!e.VisibleTo(e.Audience) || e.VisibleTo(engine.Spectator) ||
 			e.VisibleTo((e.Audience+1)%r.seats) && r.seats > 1):
 			return r.fail(CheckEvents, "private event %q is visible beyond seat %d", e.Text, e.Audience+1)
+		}
+		if err := checkWording(r.g.Info(), e); err != nil {
+			return r.fail(CheckEvents, "%v", err)
+		}
+	}
+	return nil
+}
+
+// checkWording checks, for a game with a catalog, that the event is worded
+// by it (docs/i18n.md): it names a message, every language words it (and
+// its second person) with nothing missing, and its English is Text and
+// Own, so that the English fields and the catalog never disagree.
+func checkWording(info engine.Info, e engine.Event) error {
+	cat := info.Catalog
+	if cat == nil {
+		return nil
+	}
+	if e.Msg == "" {
+		return fmt.Errorf("event %q has no catalog message (Msg), though the game has a catalog", e.Text)
+	}
+	en := engine.WordsFor(info, lang.English, nil)
+	if got := en.Event(e, engine.Spectator); got != e.Text {
+		return fmt.Errorf("event %s: the catalog's English %q is not its Text %q", e.Msg, got, e.Text)
+	}
+	own := cat.Has(lang.English, e.Msg+engine.OwnSuffix)
+	if e.Seat >= 0 && own {
+		if got := en.Event(e, e.Seat); got != e.Own {
+			return fmt.Errorf("event %s: the catalog's English second person %q is not its Own %q", e.Msg, got, e.Own)
+		}
+	}
+	data := map[string]string{"seat": "X"}
+	for k, v := range e.Data {
+		data[k] = v
+	}
+	for _, l := range lang.Supported {
+		if _, err := cat.Localize(l, e.Msg, data); err != nil {
+			return fmt.Errorf("event %q: %w", e.Text, err)
+		}
+		if own {
+			if _, err := cat.Localize(l, e.Msg+engine.OwnSuffix, data); err != nil {
+				return fmt.Errorf("event %q: %w", e.Own, err)
+			}
 		}
 	}
 	return nil

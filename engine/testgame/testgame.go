@@ -20,14 +20,63 @@
 package testgame
 
 import (
+	"embed"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
+
+// Every text of Pebbles a player reads is a message of its catalog
+// (messages/en.toml, de.toml, fr.toml): events, choices, status, rule
+// errors, help. The English fields are filled from the English messages.
+//
+//go:embed messages/*.toml
+var messages embed.FS
+
+var catalog = lang.MustLoad("pebbles", messages, "messages")
+
+// english words Pebbles' messages in English for the English fields.
+var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog}}
+
+// en is the English message id with data kv.
+func en(id string, kv ...string) string {
+	m := lang.M(id, kv...)
+	return catalog.Text(lang.English, m.ID, m.Data)
+}
+
+// event is an event worded by the catalog's message "event.<msg>": Text
+// and, when the catalog has the second person, Own are its English.
+func event(audience, seat int, kind, msg string, kv ...string) engine.Event {
+	ev := engine.Event{Audience: audience, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
+	ev.Text = english.Event(ev, engine.Spectator)
+	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
+		ev.Own = english.Event(ev, seat)
+	}
+	return ev
+}
+
+// choice is a choice labelled by the catalog's message "choice.<msg>".
+func choice(token, msg string, kv ...string) engine.Choice {
+	m := lang.M("choice."+msg, kv...)
+	return engine.Choice{Token: token, Label: catalog.Text(lang.English, m.ID, m.Data), LabelMsg: m}
+}
+
+// prompt is a decision asked by the catalog's message "prompt.<msg>".
+func prompt(msg string) engine.Choices {
+	m := lang.M("prompt." + msg)
+	return engine.Choices{Prompt: catalog.Text(lang.English, m.ID, nil), PromptMsg: m}
+}
+
+// rule is a RuleError worded by the catalog's message "rule.<code>".
+func rule(code, topic string, kv ...string) *engine.RuleError {
+	return engine.RuleMsg(catalog, code, topic, kv...)
+}
 
 // Versions: stateVersion is the encoding MarshalState writes for a match
 // of the current rules (1 lacked the rules field, and is still written for
@@ -88,19 +137,25 @@ func (v View) BoardPlaces() map[string]string {
 func (v View) Marks() engine.Marks { return v.Recent }
 
 // Info describes Pebbles.
-func (Game) Info() engine.Info {
+func (Game) Info() engine.Info { return info() }
+
+// info is Info, worded once from the catalog.
+var info = sync.OnceValue(func() engine.Info {
 	return engine.Info{
-		ID: "pebbles", Name: "Pebbles (test game)", Summary: "Take pebbles with numbered cards; whoever takes the last one wins.",
+		ID: "pebbles", Name: en("game.name"), Summary: en("game.summary"),
 		MinSeats: 2, MaxSeats: 4, RulesVersion: rulesVersion, OldestRulesVersion: oldestRulesVersion,
-		Options:     []engine.OptionSpec{{Key: "pile", Default: "21", Help: "pebbles in the pile at the start (5 to 99)"}},
-		Score:       engine.ScoreName{Name: "wins", Short: "wins", One: "win"},
+		Options: []engine.OptionSpec{{Key: "pile", Default: "21", Help: en("option.pile")}},
+		// Short and One are the English units of the catalog's "score"
+		// message (TestScoreNameMatchesCatalog).
+		Score:       engine.ScoreName{Name: en("score-name"), Short: "wins", One: "win"},
 		Scoring:     scoring,
 		Rounds:      engine.Phrase{Key: "pebbles.turns", Text: "turns", Short: "turns"},
 		PrivateInfo: true,
-		Examples:    []engine.Example{{Move: "take 2", Meaning: "play your 2 card and take two pebbles"}, {Move: "pass", Meaning: "pass when no card fits the pile"}},
+		Examples:    []engine.Example{{Move: "take 2", Meaning: en("example.take-2")}, {Move: "pass", Meaning: en("example.pass")}},
 		Help:        helpTopics(),
+		Catalog:     catalog,
 	}
-}
+})
 
 func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	rules, err := g.Info().ResolveRules(s.RulesVersion)
@@ -142,7 +197,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 			return nil, nil, fmt.Errorf("pebbles: unknown pin %q", k)
 		}
 	}
-	evs := []engine.Event{{Audience: engine.Public, Seat: engine.Public, Kind: "shuffle", Text: "the deck is shuffled"}}
+	evs := []engine.Event{event(engine.Public, engine.Public, "shuffle", "shuffle")}
 	st.Hands = make([][]int, s.Seats)
 	for seat := range st.Hands {
 		for i := 0; i < 3; i++ {
@@ -160,8 +215,8 @@ func (st *State) draw(seat int) []engine.Event {
 	st.Deck = st.Deck[1:]
 	st.Hands[seat] = append(st.Hands[seat], c)
 	return []engine.Event{
-		{Audience: seat, Seat: seat, Kind: "draw", Text: fmt.Sprintf("you draw a %d", c)},
-		{Audience: engine.Public, Seat: seat, Kind: "draw", Text: fmt.Sprintf("seat %d draws a card", seat+1), Own: "you draw a card"},
+		event(seat, seat, "draw", "drawn", "card", strconv.Itoa(c)),
+		event(engine.Public, seat, "draw", "draw"),
 	}
 }
 
@@ -210,41 +265,46 @@ func (g Game) Choices(s engine.State, seat int, m engine.Move) (engine.Choices, 
 	switch len(m) {
 	case 0:
 		if len(play) == 0 {
-			return engine.Choices{Prompt: "Action?", Next: []engine.Choice{{Token: "pass", Label: "Pass"}}}, nil
+			ch := prompt("action")
+			ch.Next = []engine.Choice{choice("pass", "pass")}
+			return ch, nil
 		}
-		return engine.Choices{Prompt: "Action?", Next: []engine.Choice{{Token: "take", Label: "Take pebbles"}}}, nil
+		ch := prompt("action")
+		ch.Next = []engine.Choice{choice("take", "take")}
+		return ch, nil
 	case 1:
 		switch m[0] {
 		case "pass":
 			if len(play) > 0 {
-				return engine.Choices{}, engine.Rule("pass.playable", "pass", "you may only pass when no card in your hand can be played")
+				return engine.Choices{}, rule("pass.playable", "pass")
 			}
 			return engine.Choices{Complete: true}, nil
 		case "take":
 			if len(play) == 0 {
-				return engine.Choices{}, engine.Rule("take.none", "take", "no card in your hand fits the pile of %d", st.Pile)
+				return engine.Choices{}, rule("take.none", "take", "pile", strconv.Itoa(st.Pile))
 			}
-			ch := engine.Choices{Prompt: "How many?"}
+			ch := prompt("count")
 			for _, c := range play {
-				ch.Next = append(ch.Next, engine.Choice{Token: strconv.Itoa(c), Label: fmt.Sprintf("Take %d", c)})
+				n := strconv.Itoa(c)
+				ch.Next = append(ch.Next, choice(n, "take-n", "n", n))
 			}
 			return ch, nil
 		}
-		return engine.Choices{}, engine.Rule("action.unknown", "actions", "unknown action %q", m[0])
+		return engine.Choices{}, rule("action.unknown", "actions", "action", m[0])
 	case 2:
 		if m[0] != "take" {
-			return engine.Choices{}, engine.Rule("move.long", "actions", "too many words in the move")
+			return engine.Choices{}, rule("move.long", "actions")
 		}
 		n, err := strconv.Atoi(m[1])
 		if err != nil || !slices.Contains(st.Hands[seat], n) {
-			return engine.Choices{}, engine.Rule("take.card", "take", "you hold no card %q", m[1])
+			return engine.Choices{}, rule("take.card", "take", "card", m[1])
 		}
 		if n > st.Pile {
-			return engine.Choices{}, engine.Rule("take.pile", "take", "only %d pebbles are left", st.Pile)
+			return engine.Choices{}, rule("take.pile", "take", lang.CountKey, strconv.Itoa(st.Pile))
 		}
 		return engine.Choices{Complete: true}, nil
 	}
-	return engine.Choices{}, engine.Rule("move.long", "actions", "too many words in the move")
+	return engine.Choices{}, rule("move.long", "actions")
 }
 
 func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
@@ -263,17 +323,17 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 	}()
 	var evs []engine.Event
 	if m[0] == "pass" {
-		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "pass", Text: fmt.Sprintf("seat %d passes", seat+1), Own: "you pass"})
+		evs = append(evs, event(engine.Public, seat, "pass", "pass"))
 	} else {
 		v, _ := strconv.Atoi(m[1])
 		i := slices.Index(n.Hands[seat], v)
 		n.Hands[seat] = slices.Delete(n.Hands[seat], i, i+1)
 		n.Pile -= v
-		evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "take", Text: fmt.Sprintf("seat %d takes %d, %d left", seat+1, v, n.Pile), Own: fmt.Sprintf("you take %d, %d left", v, n.Pile)})
+		evs = append(evs, event(engine.Public, seat, "take", "take", "n", m[1], "left", strconv.Itoa(n.Pile)))
 		evs = append(evs, n.draw(seat)...)
 		if n.Pile == 0 {
 			n.Winner = seat
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("seat %d wins", seat+1), Own: "you win"})
+			evs = append(evs, event(engine.Public, seat, "end", "win"))
 			return n, evs, nil
 		}
 	}
@@ -291,11 +351,11 @@ func (g Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []en
 		if n.Rules >= 2 {
 			// Rules 2: the seat that just took wins.
 			n.Winner = seat
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: seat, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d took last and wins", seat+1), Own: "no card can be played: you took last and win"})
+			evs = append(evs, event(engine.Public, seat, "end", "stuck"))
 		} else {
 			// Rules 1: the next seat wins.
 			n.Winner = n.Turn
-			evs = append(evs, engine.Event{Audience: engine.Public, Seat: n.Turn, Kind: "end", Text: fmt.Sprintf("no card can be played: seat %d wins", n.Turn+1), Own: "no card can be played: you win"})
+			evs = append(evs, event(engine.Public, n.Turn, "end", "stuck-v1"))
 		}
 	}
 	return n, evs, nil
@@ -314,11 +374,12 @@ func (g Game) View(s engine.State, seat int) engine.View {
 }
 
 // scoring is Pebbles' one way to score: taking the last pebble wins.
-var scoring = []engine.ScoringCategory{{Key: "last-pebble", Label: "Last pebble taken"}}
+var scoring = []engine.ScoringCategory{{Key: "last-pebble", Label: en("scoring.last-pebble")}}
 
 func (g Game) Status(s engine.State) engine.Status {
 	st := s.(*State)
-	out := engine.Status{Phase: fmt.Sprintf("%d pebbles left", st.Pile), Round: 1}
+	phase := lang.M("phase", lang.CountKey, strconv.Itoa(st.Pile))
+	out := engine.Status{Phase: catalog.Text(lang.English, phase.ID, phase.Data), PhaseMsg: phase, Round: 1}
 	if n := len(st.Hands); n > 0 {
 		out.Round = st.Moves/n + 1
 	}
@@ -330,7 +391,7 @@ func (g Game) Status(s engine.State) engine.Status {
 		if st.Winner == i {
 			score = 1
 		}
-		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Stats: []engine.Stat{{Key: "cards", Label: "Cards", Value: len(h)}},
+		out.Seats = append(out.Seats, engine.SeatStatus{Seat: i, Score: score, Stats: []engine.Stat{{Key: "cards", Label: cardsLabel, Value: len(h)}},
 			Breakdown: engine.ScoreBreakdown(scoring, map[string]int{"last-pebble": score}, score)})
 	}
 	if st.Winner >= 0 {
@@ -359,7 +420,7 @@ func (Game) ParseMove(text string) (engine.Move, error) {
 		m = append(m, w)
 	}
 	if len(m) == 0 {
-		return nil, engine.Rule("notation.empty", "actions", "empty move")
+		return nil, rule("notation.empty", "actions")
 	}
 	return m, nil
 }
@@ -423,18 +484,24 @@ func (Game) Holding(s engine.State, seat int) engine.Holding {
 		return out
 	}
 	for _, c := range st.Hands[seat] {
-		out.Cards = append(out.Cards, engine.Card{Token: strconv.Itoa(c), Name: fmt.Sprintf("card %d", c)})
+		t := strconv.Itoa(c)
+		out.Cards = append(out.Cards, engine.Card{Token: t, Name: en("card." + t)})
 	}
 	return out
 }
 
+// cardsLabel is the label of the "cards" stat.
+var cardsLabel = en("stat.cards")
+
+// helpTopics are the rule topics, worded by the catalog's messages
+// help.<id>.title, .keywords and .body.
 func helpTopics() []engine.HelpTopic {
-	return []engine.HelpTopic{
-		{ID: "actions", Title: "Actions", Kind: "rule", Keywords: []string{"move", "turn"}, Body: "On your turn take pebbles with a card, or pass when you cannot."},
-		{ID: "take", Title: "Taking pebbles", Kind: "rule", Keywords: []string{"take", "card"}, Body: "Play a card of value N to remove N pebbles; never more than are left."},
-		{ID: "pass", Title: "Passing", Kind: "rule", Keywords: []string{"pass"}, Body: "You may pass only when no card in your hand fits the pile."},
-		{ID: "end", Title: "Winning", Kind: "rule", Keywords: []string{"win", "end", "stuck", "rules version"}, Body: "Whoever takes the last pebble wins. When, after a take, no card in any hand fits the pile, the seat that just took wins. (Matches started under rules version 1 keep their rule: there the next seat wins.)"},
+	var out []engine.HelpTopic
+	for _, id := range []string{"actions", "take", "pass", "end"} {
+		out = append(out, engine.HelpTopic{ID: id, Kind: "rule", Title: en("help." + id + ".title"),
+			Keywords: engine.SplitKeywords(en("help." + id + ".keywords")), Body: en("help." + id + ".body")})
 	}
+	return out
 }
 
 // DefaultMove implements engine.Game: pass when no card fits the pile,

@@ -1,0 +1,362 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"text/template"
+	"text/template/parse"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+// Msg is a text by reference: a message ID in a catalog and the data its
+// placeholders read. Data[CountKey], when present, is the number that
+// picks the plural form. Engines hand Msgs to hosts instead of finished
+// sentences, so that each host words them in its reader's language.
+type Msg struct {
+	ID   string            `json:"id"`
+	Data map[string]string `json:"data,omitempty"`
+}
+
+// M builds a Msg from an ID and key, value pairs: M("take", "count", "3").
+// An odd trailing key is ignored.
+func M(id string, kv ...string) Msg {
+	m := Msg{ID: id}
+	if len(kv) >= 2 {
+		m.Data = make(map[string]string, len(kv)/2)
+		for i := 0; i+1 < len(kv); i += 2 {
+			m.Data[kv[i]] = kv[i+1]
+		}
+	}
+	return m
+}
+
+// CountKey is the data key whose value selects a message's plural form.
+const CountKey = "count"
+
+// Catalog is one package's messages in every supported language, loaded
+// from message files "<lang>.toml" (go-i18n's TOML format). It is safe for
+// concurrent use. go-i18n reads the files and picks plural forms by the
+// CLDR rules; the catalog runs each language's templates itself (parsed
+// once at load, with that language's functions), which spares each text
+// go-i18n's language matching per call (docs/performance.md).
+type Catalog struct {
+	name   string
+	langs  map[Lang]*tongue
+	source map[Lang]map[string]*i18n.Message // as loaded, for Check
+	frags  sync.Map                          // Lang -> []string, for EnglishIn
+}
+
+// tongue is a catalog's messages in one language, each form parsed once
+// at load with that language's template functions.
+type tongue struct {
+	lang    Lang
+	entries map[string]*entry
+}
+
+// entry is one message: each of its forms ("other" for a message without
+// plural forms) either plain text or a parsed template.
+type entry struct {
+	plural bool
+	plain  map[string]string
+	simple map[string][]segment // templates of text and {{.key}} only
+	tmpl   map[string]*template.Template
+}
+
+// segment is a piece of a simple template: literal text, then the value of
+// a data key (none for the last piece).
+type segment struct{ text, key string }
+
+// simpleSegments compiles a template made of text and bare {{.key}}
+// actions into segments, which run without text/template's reflection;
+// ok is false for any other template.
+func simpleSegments(tp *template.Template) (segs []segment, ok bool) {
+	var pending strings.Builder
+	for _, n := range tp.Tree.Root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			pending.Write(n.Text)
+		case *parse.ActionNode:
+			if len(n.Pipe.Decl) > 0 || len(n.Pipe.Cmds) != 1 || len(n.Pipe.Cmds[0].Args) != 1 {
+				return nil, false
+			}
+			f, isField := n.Pipe.Cmds[0].Args[0].(*parse.FieldNode)
+			if !isField || len(f.Ident) != 1 {
+				return nil, false
+			}
+			segs = append(segs, segment{text: pending.String(), key: f.Ident[0]})
+			pending.Reset()
+		default:
+			return nil, false
+		}
+	}
+	return append(segs, segment{text: pending.String()}), true
+}
+
+// run fills the segments from data; a missing key is an error, as in a
+// template run with missingkey=error.
+func run(segs []segment, data map[string]string) (string, error) {
+	n := 0
+	for _, sg := range segs {
+		n += len(sg.text) + len(data[sg.key])
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, sg := range segs {
+		b.WriteString(sg.text)
+		if sg.key == "" {
+			continue
+		}
+		v, ok := data[sg.key]
+		if !ok {
+			return "", fmt.Errorf("map has no entry for key %q", sg.key)
+		}
+		b.WriteString(v)
+	}
+	return b.String(), nil
+}
+
+// Load reads the message files dir/en.toml, dir/de.toml, dir/fr.toml from
+// fsys (usually the owner's embed.FS) with go-i18n's parser. The English
+// file is required; a missing translation loads (English stands in for it
+// at run time) but fails Check. Every template is parsed here, so a
+// syntax error fails Load. name identifies the catalog in errors
+// ("pebbles").
+func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
+	c := &Catalog{name: name, langs: map[Lang]*tongue{}, source: map[Lang]map[string]*i18n.Message{}}
+	for _, l := range Supported {
+		p := path.Join(dir, string(l)+".toml")
+		buf, err := fs.ReadFile(fsys, p)
+		if errors.Is(err, fs.ErrNotExist) && l != Fallback {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("catalog %s: %w", name, err)
+		}
+		mf, err := i18n.ParseMessageFileBytes(buf, p, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		if err != nil {
+			return nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
+		}
+		src := map[string]*i18n.Message{}
+		t := &tongue{lang: l, entries: map[string]*entry{}}
+		funcs := c.funcs(l)
+		for _, m := range mf.Messages {
+			if _, dup := src[m.ID]; dup {
+				return nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
+			}
+			src[m.ID] = m
+			e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
+			for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
+				switch {
+				case text == "":
+				case !strings.Contains(text, "{{"):
+					e.plain[form] = text
+				default:
+					tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
+					if err != nil {
+						return nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
+					}
+					if segs, ok := simpleSegments(tp); ok {
+						e.simple[form] = segs
+					} else {
+						e.tmpl[form] = tp
+					}
+				}
+			}
+			t.entries[m.ID] = e
+		}
+		c.source[l] = src
+		c.langs[l] = t
+	}
+	return c, nil
+}
+
+// MustLoad is Load for package initialisation: it panics on an error,
+// which a test of the owner then reports at once.
+func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
+	c, err := Load(name, fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Name identifies the catalog.
+func (c *Catalog) Name() string {
+	if c == nil {
+		return "(none)"
+	}
+	return c.name
+}
+
+// Has reports whether the catalog has message id in language l itself.
+func (c *Catalog) Has(l Lang, id string) bool {
+	if c == nil {
+		return false
+	}
+	_, ok := c.source[l][id]
+	return ok
+}
+
+// Localize words message id with data in language l, with no fallback: a
+// message missing in l, a placeholder missing from data, a bad count or a
+// plural form the message lacks is an error.
+func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, error) {
+	var t *tongue
+	if c != nil {
+		t = c.langs[l]
+	}
+	if t == nil || t.entries[id] == nil {
+		return "", fmt.Errorf("catalog %s: no message %q in %s", c.Name(), id, l)
+	}
+	e := t.entries[id]
+	form := Other
+	if n, ok := data[CountKey]; ok && e.plural {
+		f, err := pluralForm(l, n)
+		if err != nil {
+			return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
+		}
+		form = f
+	}
+	if s, ok := e.plain[form]; ok {
+		return s, nil
+	}
+	if segs, ok := e.simple[form]; ok {
+		s, err := run(segs, data)
+		if err != nil {
+			return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
+		}
+		return s, nil
+	}
+	tp := e.tmpl[form]
+	if tp == nil {
+		return "", fmt.Errorf("catalog %s: %s %q has no plural form %q", c.name, l, id, form)
+	}
+	var b strings.Builder
+	if err := tp.Execute(&b, data); err != nil {
+		return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
+	}
+	return b.String(), nil
+}
+
+// forms holds, per language, a go-i18n localizer of one message whose
+// forms are their own names: localizing it with a count tells the CLDR
+// plural form of the count in that language. formCache keeps the answers.
+var (
+	forms     = map[Lang]*i18n.Localizer{}
+	formCache sync.Map // Lang+" "+count -> form
+)
+
+func init() {
+	for _, l := range Supported {
+		b := i18n.NewBundle(l.Tag())
+		b.MustAddMessages(l.Tag(), &i18n.Message{ID: "form", Zero: Zero, One: One, Two: Two, Few: Few, Many: Many, Other: Other})
+		forms[l] = i18n.NewLocalizer(b, string(l))
+	}
+}
+
+// pluralForm is the CLDR plural form of count (a number as text) in l.
+func pluralForm(l Lang, count string) (string, error) {
+	key := string(l) + " " + count
+	if f, ok := formCache.Load(key); ok {
+		return f.(string), nil
+	}
+	loc := forms[l]
+	if loc == nil {
+		return "", fmt.Errorf("no plural rules for %q", l)
+	}
+	f, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "form", PluralCount: count})
+	if err != nil {
+		return "", fmt.Errorf("count %q: %w", count, err)
+	}
+	if len(count) <= 4 {
+		formCache.Store(key, f) // small counts recur; keep the cache bounded
+	}
+	return f, nil
+}
+
+// Text words message id in language l, falling back to English when l
+// lacks it (a translation not yet written) and to the ID itself when
+// English lacks it too, so that a reader always sees something. Tests
+// use Localize and Check, which never fall back.
+func (c *Catalog) Text(l Lang, id string, data map[string]string) string {
+	if c == nil {
+		return id
+	}
+	if s, err := c.Localize(l, id, data); err == nil {
+		return s
+	}
+	if l != Fallback {
+		if s, err := c.Localize(Fallback, id, data); err == nil {
+			return s
+		}
+	}
+	return id
+}
+
+// Msg words m in language l (see Text).
+func (c *Catalog) Msg(l Lang, m Msg) string { return c.Text(l, m.ID, m.Data) }
+
+// IDs lists the catalog's English message IDs, sorted.
+func (c *Catalog) IDs() []string {
+	var ids []string
+	for id := range c.source[Fallback] {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// Template functions every message may use:
+//
+//	{{num .n}}             a number with the language's digit grouping
+//	{{money .cost}}        an amount of money; the symbol is the catalog's
+//	                       message "currency" in that language ("£" without)
+//	{{name "place" .loc}}  a token (place, industry, card ...) by its name in
+//	                       that language: message "name.<kind>.<token>",
+//	                       else the token itself
+//	{{t "pebbles" .left}}  another message of the catalog, with its
+//	                       plural form picked by the number given
+//
+// Each takes the number as text, as Data holds it.
+func (c *Catalog) funcs(l Lang) template.FuncMap {
+	return template.FuncMap{
+		"num": func(s string) string {
+			if n, err := strconv.Atoi(s); err == nil {
+				return l.Int(n)
+			}
+			return s
+		},
+		"money": func(s string) string {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return s
+			}
+			sym := "£"
+			if c.Has(l, "currency") || c.Has(Fallback, "currency") {
+				sym = c.Text(l, "currency", nil)
+			}
+			return l.Money(n, sym)
+		},
+		"name": func(kind, token string) string {
+			id := "name." + kind + "." + token
+			if c.Has(l, id) || c.Has(Fallback, id) {
+				return c.Text(l, id, nil)
+			}
+			return token
+		},
+		"t": func(id, count string) string {
+			return c.Text(l, id, map[string]string{CountKey: count})
+		},
+	}
+}
+
+// funcNames are the template functions, for parsing templates in Check.
+var funcNames = template.FuncMap{"num": fmt.Sprint, "money": fmt.Sprint, "name": fmt.Sprint, "t": fmt.Sprint}

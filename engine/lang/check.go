@@ -1,0 +1,261 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"text/template/parse"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+// Check is the completeness test every catalog owner runs (a missing
+// translation fails; nothing falls back): the English file has messages;
+// every English message exists in German and in French, and no
+// translation has a message English lacks; a translation uses the same
+// placeholders and sub-messages ({{t "id" ...}}) as the English message;
+// a message is plural (has a "one" form) in every language or in none, and
+// then gives exactly the plural forms its language's CLDR rules use
+// (PluralForms); every referenced sub-message exists; and every form of
+// every message runs with its placeholders filled. All problems are
+// reported together, sorted.
+func (c *Catalog) Check() error {
+	var errs []string
+	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
+	en := c.source[Fallback]
+	if len(en) == 0 {
+		return fmt.Errorf("catalog %s: no English messages", c.name)
+	}
+	for _, l := range Supported {
+		msgs := c.source[l]
+		if msgs == nil {
+			fail("%s: no %s message file", l, l.Name())
+			continue
+		}
+		for id, m := range msgs {
+			ref, ok := en[id]
+			if !ok {
+				fail("%s: %q is not an English message (stale?)", l, id)
+				continue
+			}
+			forms := formsOf(m)
+			if isPlural(ref) != isPlural(m) {
+				fail("%s: %q is plural in one language and not in the other", l, id)
+			} else if isPlural(m) && !slices.Equal(forms, PluralForms[l]) {
+				fail("%s: %q has plural forms %v; %s needs exactly %v", l, id, forms, l.Name(), PluralForms[l])
+			}
+			if l != Fallback && !strings.HasPrefix(id, "name.") && m.Other == ref.Other && len(strings.Fields(m.Other)) > 1 {
+				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
+			}
+			fields, subs, err := placeholders(m)
+			if err != nil {
+				fail("%s: %q: %v", l, id, err)
+				continue
+			}
+			refFields, refSubs, _ := placeholders(ref)
+			if !slices.Equal(fields, refFields) {
+				fail("%s: %q has placeholders %v, English has %v", l, id, fields, refFields)
+			}
+			if !slices.Equal(subs, refSubs) {
+				fail("%s: %q uses the messages %v, English uses %v", l, id, subs, refSubs)
+			}
+			for _, s := range subs {
+				if _, ok := msgs[s]; !ok {
+					fail("%s: %q uses the message %q, which is missing", l, id, s)
+				}
+			}
+			data := map[string]string{}
+			for _, f := range fields {
+				data[f] = "7"
+			}
+			for _, n := range sampleCounts(forms) {
+				if len(forms) > 0 {
+					data[CountKey] = n
+				}
+				if _, err := c.Localize(l, id, data); err != nil {
+					fail("%s: %q: %v", l, id, err)
+				}
+			}
+		}
+		if l == Fallback {
+			continue
+		}
+		for id := range en {
+			if _, ok := msgs[id]; !ok {
+				fail("%s: %q is missing", l, id)
+			}
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	slices.Sort(errs)
+	return fmt.Errorf("catalog %s is incomplete:\n%w", c.name, errors.New(strings.Join(errs, "\n")))
+}
+
+// isPlural reports whether a message has plural forms beyond "other".
+func isPlural(m *i18n.Message) bool {
+	return m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != ""
+}
+
+// formsOf lists the plural forms a message gives, in CLDR order; none for
+// a message with only "other" that is not plural.
+func formsOf(m *i18n.Message) []string {
+	if !isPlural(m) {
+		return nil
+	}
+	var out []string
+	for _, f := range []struct {
+		name, src string
+	}{{Zero, m.Zero}, {One, m.One}, {Two, m.Two}, {Few, m.Few}, {Many, m.Many}, {Other, m.Other}} {
+		if f.src != "" {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// sampleCounts are counts that reach each plural form of l: 0, 1, 2 and a
+// million (French "many").
+func sampleCounts(forms []string) []string {
+	if len(forms) == 0 {
+		return []string{""}
+	}
+	return []string{"0", "1", "2", "1000000"}
+}
+
+// placeholders lists the data keys (sorted, the plural count aside, which
+// a singular form may spell out) and the sub-messages ({{t "id" ...}})
+// that any form of m uses.
+func placeholders(m *i18n.Message) (fields, subs []string, err error) {
+	seen := map[string]bool{}
+	seenSub := map[string]bool{}
+	for _, src := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+		if src == "" {
+			continue
+		}
+		trees, err := parse.Parse("m", src, "{{", "}}", funcNames)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, t := range trees {
+			walk(t.Root, func(n parse.Node) {
+				switch n := n.(type) {
+				case *parse.FieldNode:
+					if k := n.Ident[0]; k != CountKey && !seen[k] {
+						seen[k] = true
+						fields = append(fields, k)
+					}
+				case *parse.CommandNode:
+					if len(n.Args) >= 2 {
+						if id, ok := n.Args[0].(*parse.IdentifierNode); ok && id.Ident == "t" {
+							if s, ok := n.Args[1].(*parse.StringNode); ok && !seenSub[s.Text] {
+								seenSub[s.Text] = true
+								subs = append(subs, s.Text)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+	slices.Sort(fields)
+	slices.Sort(subs)
+	return fields, subs, nil
+}
+
+// walk visits n and every node below it.
+func walk(n parse.Node, f func(parse.Node)) {
+	if n == nil {
+		return
+	}
+	f(n)
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			walk(c, f)
+		}
+	case *parse.ActionNode:
+		walk(n.Pipe, f)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			walk(c, f)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			walk(a, f)
+		}
+	case *parse.IfNode:
+		walk(n.Pipe, f)
+		walk(n.List, f)
+		walk(n.ElseList, f)
+	case *parse.RangeNode:
+		walk(n.Pipe, f)
+		walk(n.List, f)
+		walk(n.ElseList, f)
+	case *parse.WithNode:
+		walk(n.Pipe, f)
+		walk(n.List, f)
+		walk(n.ElseList, f)
+	}
+}
+
+// EnglishIn lists the English sentences of the catalog that text, worded
+// in language l, contains: each run of two or more words between the
+// placeholders of an English message, names (messages "name.<kind>.<token>",
+// which a place may keep in every language) aside. A test of a translated
+// front end asserts that it is empty for everything a German or French
+// reader gets.
+func (c *Catalog) EnglishIn(l Lang, text string) []string {
+	var out []string
+	for _, f := range c.englishFragments() {
+		if strings.Contains(text, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// englishFragments are the English runs of words EnglishIn looks for.
+func (c *Catalog) englishFragments() []string {
+	if f, ok := c.frags.Load(Fallback); ok {
+		return f.([]string)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for id, m := range c.source[Fallback] {
+		if strings.HasPrefix(id, "name.") {
+			continue
+		}
+		for _, src := range []string{m.One, m.Other} {
+			trees, err := parse.Parse("m", src, "{{", "}}", funcNames)
+			if err != nil {
+				continue
+			}
+			for _, t := range trees {
+				walk(t.Root, func(n parse.Node) {
+					tn, ok := n.(*parse.TextNode)
+					if !ok {
+						return
+					}
+					f := strings.Trim(string(tn.Text), " ,.:;!?\"")
+					if len(strings.Fields(f)) < 2 || seen[f] {
+						return
+					}
+					seen[f] = true
+					out = append(out, f)
+				})
+			}
+		}
+	}
+	slices.Sort(out)
+	c.frags.Store(Fallback, out)
+	return out
+}

@@ -1,0 +1,191 @@
+package lang
+
+import (
+	"embed"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+)
+
+//go:embed testdata
+var testdata embed.FS
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]Lang{"de": German, "DE": German, " fr ": French, "en": English,
+		"de-CH": German, "fr_FR": French, "Deutsch": German, "français": French, "german": German, "English": English} {
+		if got, err := Parse(in); err != nil || got != want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "es", "klingon", "e", "de-"} {
+		_, err := Parse(in)
+		if err == nil {
+			t.Errorf("Parse(%q) accepted", in)
+			continue
+		}
+		if want := "en (English), de (Deutsch), fr (Français)"; !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) error %q does not list the languages", in, err)
+		}
+	}
+}
+
+func TestFromDiscord(t *testing.T) {
+	for in, want := range map[string]Lang{"de": German, "fr": French, "en-US": English, "en-GB": English,
+		"es-ES": English, "pt-BR": English, "": English, "zh-CN": English} {
+		if got := FromDiscord(in); got != want {
+			t.Errorf("FromDiscord(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFromAcceptLanguage(t *testing.T) {
+	for in, want := range map[string]Lang{
+		"de-DE,de;q=0.9,en;q=0.8": German, "fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7": French,
+		"en-US,en;q=0.5": English, "es-ES,es;q=0.9": English, "es-ES,es;q=0.9,fr;q=0.5": French,
+		"": English, "*": English, ";;;garbage": English, "pt-BR,de;q=0.1": German,
+	} {
+		if got := FromAcceptLanguage(in); got != want {
+			t.Errorf("FromAcceptLanguage(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNumbersAndMoney(t *testing.T) {
+	for _, c := range []struct {
+		l         Lang
+		n         int
+		num, cash string
+	}{
+		{English, 0, "0", "£0"}, {English, 999, "999", "£999"}, {English, 1234, "1,234", "£1,234"},
+		{English, -5, "-5", "-£5"}, {English, 1234567, "1,234,567", "£1,234,567"},
+		{German, 1234, "1.234", "1.234\u00a0£"}, {German, -5, "-5", "-5\u00a0£"}, {German, 12, "12", "12\u00a0£"},
+		{French, 1234, "1\u00a0234", "1\u00a0234\u00a0£"}, {French, -1234567, "-1\u00a0234\u00a0567", "-1\u00a0234\u00a0567\u00a0£"},
+	} {
+		if got := c.l.Int(c.n); got != c.num {
+			t.Errorf("%s.Int(%d) = %q, want %q", c.l, c.n, got, c.num)
+		}
+		if got := c.l.Money(c.n, "£"); got != c.cash {
+			t.Errorf("%s.Money(%d) = %q, want %q", c.l, c.n, got, c.cash)
+		}
+	}
+}
+
+// TestPluralFormsMatchLibrary checks PluralForms against the plural rules
+// go-i18n applies: a message with every form, each naming itself, shows
+// which forms the counts 0 to 2,000,000 reach in each language.
+func TestPluralFormsMatchLibrary(t *testing.T) {
+	for _, l := range Supported {
+		b := i18n.NewBundle(l.Tag())
+		b.MustAddMessages(l.Tag(), &i18n.Message{ID: "x", Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"})
+		loc := i18n.NewLocalizer(b, string(l))
+		seen := map[string]bool{}
+		for _, n := range []int{0, 1, 2, 3, 5, 11, 21, 100, 101, 1000, 1000000, 2000000} {
+			seen[loc.MustLocalize(&i18n.LocalizeConfig{MessageID: "x", PluralCount: n})] = true
+		}
+		for _, f := range PluralForms[l] {
+			if !seen[f] {
+				t.Errorf("%s: form %q in the table, never chosen by the library", l, f)
+			}
+			delete(seen, f)
+		}
+		if len(seen) > 0 {
+			t.Errorf("%s: the library chooses forms %v the table lacks", l, seen)
+		}
+	}
+}
+
+func TestCatalog(t *testing.T) {
+	c, err := Load("good", testdata, "testdata/good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []struct {
+		l    Lang
+		id   string
+		data map[string]string
+		want string
+	}{
+		{English, "greet", map[string]string{"seat": "Ann"}, "hello Ann"},
+		{German, "greet", map[string]string{"seat": "Ann"}, "hallo Ann"},
+		{English, "cost", map[string]string{"seat": "Ann", "cost": "1500"}, "Ann pays £1,500"},
+		{German, "cost", map[string]string{"seat": "Ann", "cost": "1500"}, "Ann zahlt 1.500\u00a0£"},
+		{German, "place", map[string]string{"seat": "Ann", "loc": "munich"}, "Ann baut in München"},
+		{French, "place", map[string]string{"seat": "Ann", "loc": "lyon"}, "Ann construit à lyon"},
+		{English, "pebbles", map[string]string{"count": "0"}, "0 pebbles"},
+		{English, "pebbles", map[string]string{"count": "1"}, "1 pebble"},
+		{English, "pebbles", map[string]string{"count": "2"}, "2 pebbles"},
+		{French, "pebbles", map[string]string{"count": "0"}, "0 caillou"},
+		{French, "pebbles", map[string]string{"count": "1"}, "1 caillou"},
+		{French, "pebbles", map[string]string{"count": "2"}, "2 cailloux"},
+		{French, "pebbles", map[string]string{"count": "1000000"}, "1\u00a0000\u00a0000 de cailloux"},
+		{English, "left", map[string]string{"n": "1"}, "1 left, 1 pebble"},
+		{German, "left", map[string]string{"n": "3"}, "3 übrig, 3 Kiesel"},
+	} {
+		got, err := c.Localize(x.l, x.id, x.data)
+		if err != nil || got != x.want {
+			t.Errorf("%s %s %v = %q, %v; want %q", x.l, x.id, x.data, got, err, x.want)
+		}
+	}
+	if _, err := c.Localize(German, "greet", nil); err == nil {
+		t.Error("a missing placeholder was not an error")
+	}
+	if _, err := c.Localize(German, "nope", nil); err == nil {
+		t.Error("a missing message was not an error")
+	}
+	if got := c.Text(German, "nope", nil); got != "nope" {
+		t.Errorf("Text of a missing message = %q, want its ID", got)
+	}
+}
+
+func TestCheckFindsGaps(t *testing.T) {
+	c, err := Load("bad", testdata, "testdata/bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.Check()
+	if err == nil {
+		t.Fatal("an incomplete catalog passed")
+	}
+	for _, want := range []string{
+		`de: "bye" is missing`,
+		`de: "extra" is not an English message`,
+		`de: "greet" has placeholders [name], English has [seat]`,
+		`fr: "long" is the English text`,
+		`fr: "pebbles" has plural forms [one other]; Français needs exactly [one many other]`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Check's report lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestTextFallsBackToEnglish(t *testing.T) {
+	c, err := Load("bad", testdata, "testdata/bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Text(German, "bye", nil); got != "bye" {
+		t.Errorf("missing German message = %q, want the English one", got)
+	}
+}
+
+func TestEnglishIn(t *testing.T) {
+	c, err := Load("good", testdata, "testdata/good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.EnglishIn(German, "Ann pays £5"); len(got) != 0 {
+		t.Errorf("one English word counted as a sentence: %v", got)
+	}
+	if got := c.EnglishIn(German, "Ann builds in München"); !slices.Equal(got, []string{"builds in"}) {
+		t.Errorf("EnglishIn = %v, want [builds in]", got)
+	}
+	if got := c.EnglishIn(German, "Ann baut in Munich"); len(got) != 0 {
+		t.Errorf("German text reported as English: %v", got)
+	}
+}

@@ -1,0 +1,265 @@
+package engine
+
+import (
+	"embed"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine/lang"
+)
+
+//go:embed messages/*.toml
+var messages embed.FS
+
+// catalog is the engine's own texts: the name of a seat without a player,
+// the labels of the stats the engine defines, the sentinel errors.
+var catalog = lang.MustLoad("engine", messages, "messages")
+
+// Catalog is the engine's own message catalog (engine/messages).
+func Catalog() *lang.Catalog { return catalog }
+
+// Words words everything a game shows people in one language: a host makes
+// one per reader (private replies: the person's language) or per match
+// (public posts: the match's language) and asks it for each text instead
+// of reading the English fields. A game without a catalog (Info.Catalog
+// nil) and a message a catalog lacks fall back to those English fields,
+// so a host migrates before every game is translated.
+//
+// Message IDs in the game's catalog, besides the ones values name (Event.
+// Msg, Choice.LabelMsg, Choices.PromptMsg, Status.PhaseMsg, RuleError):
+//
+//	game.name, game.summary    Info.Name, Info.Summary
+//	option.<key>               OptionSpec.Help
+//	score                      a score with its unit, plural by "count": "1 win"
+//	score-name                 ScoreName.Name
+//	scoring.<key>              ScoringCategory.Label
+//	stat.<key>                 Stat.Label (the engine's catalog words its own keys)
+//	stat-value.<key>           Stat.Text from "value" ("{{money .value}}")
+//	card.<token>               Card.Name
+//	example.<move>             Example.Meaning, spaces of the move as "-"
+//	help.<id>.title, .keywords (comma-separated), .body   HelpTopic
+//	name.<kind>.<token>        a token inside Data, for {{name "kind" .key}}
+//	currency                   the money symbol {{money}} writes
+type Words struct {
+	Lang lang.Lang
+	Info Info
+	// Names are the players' names by seat; a seat without one reads
+	// "seat N" in the language.
+	Names []string
+}
+
+// WordsFor is Words for a game's texts in language l with the players'
+// names (nil for none).
+func WordsFor(info Info, l lang.Lang, names []string) Words {
+	return Words{Lang: l, Info: info, Names: names}
+}
+
+// say words message id of cat in w's language; english is the text to
+// show when the catalog lacks it (a game not yet translated) or cannot
+// word it, and the catalog's English when english is empty too.
+func (w Words) say(cat *lang.Catalog, id string, data map[string]string, english string) string {
+	if cat != nil {
+		if s, err := cat.Localize(w.Lang, id, data); err == nil {
+			return s
+		}
+	}
+	if english != "" || cat == nil {
+		return english
+	}
+	return cat.Text(w.Lang, id, data)
+}
+
+// game is say in the game's catalog.
+func (w Words) game(id string, data map[string]string, english string) string {
+	return w.say(w.Info.Catalog, id, data, english)
+}
+
+// Seat is a seat as this reader names it: the player's name, else "seat
+// N" in the language.
+func (w Words) Seat(seat int) string {
+	if seat >= 0 && seat < len(w.Names) && w.Names[seat] != "" {
+		return w.Names[seat]
+	}
+	if names, ok := seatNames[w.Lang]; ok && seat >= 0 && seat < len(names) {
+		return names[seat]
+	}
+	return catalog.Text(w.Lang, "seat", map[string]string{"n": strconv.Itoa(seat + 1)})
+}
+
+// seatNames are the first seats' default names in each language, worded
+// once: every English event text names its seats so.
+var seatNames = func() map[lang.Lang][]string {
+	out := map[lang.Lang][]string{}
+	for _, l := range lang.Supported {
+		for i := range 8 {
+			out[l] = append(out[l], catalog.Text(l, "seat", map[string]string{"n": strconv.Itoa(i + 1)}))
+		}
+	}
+	return out
+}()
+
+// Event is the event as viewer (a seat, or Spectator) reads it: the
+// second-person message when it is about viewer and the catalog has one.
+// An event without Msg is its English Text (Own for its seat) with the
+// seats named (NameSeatsFor).
+func (w Words) Event(ev Event, viewer int) string {
+	cat := w.Info.Catalog
+	if ev.Msg == "" || cat == nil {
+		text := ev.Text
+		if viewer != Spectator && viewer == ev.Seat && ev.Own != "" {
+			text = ev.Own
+		}
+		return NameSeatsFor(text, w.Names, viewer)
+	}
+	data := make(map[string]string, len(ev.Data)+1)
+	for k, v := range ev.Data {
+		if k != "seat" && strings.HasPrefix(k, "seat") {
+			if n, err := strconv.Atoi(v); err == nil {
+				v = w.Seat(n)
+			}
+		}
+		data[k] = v
+	}
+	if ev.Seat >= 0 {
+		data["seat"] = w.Seat(ev.Seat)
+	}
+	id := ev.Msg
+	if viewer != Spectator && viewer == ev.Seat && (cat.Has(w.Lang, id+OwnSuffix) || cat.Has(lang.Fallback, id+OwnSuffix)) {
+		id += OwnSuffix
+	}
+	return cat.Text(w.Lang, id, data)
+}
+
+// Msg words any message of the game's catalog (a structured round name
+// ...), english standing in when the catalog cannot.
+func (w Words) Msg(m lang.Msg, english string) string {
+	if m.ID == "" {
+		return english
+	}
+	return w.game(m.ID, m.Data, english)
+}
+
+// Choice is a choice's label and help.
+func (w Words) Choice(c Choice) (label, help string) {
+	return w.Msg(c.LabelMsg, c.Label), w.Msg(c.HelpMsg, c.Help)
+}
+
+// Prompt is what a decision asks.
+func (w Words) Prompt(c Choices) string { return w.Msg(c.PromptMsg, c.Prompt) }
+
+// Phase is a status's phase.
+func (w Words) Phase(s Status) string { return w.Msg(s.PhaseMsg, s.Phase) }
+
+// StatLabel is a stat's (or a breakdown entry's) label: the game's
+// message stat.<key>, else scoring.<key> (a breakdown entry is a scoring
+// category), else the engine's stat.<key> (for the keys it defines).
+func (w Words) StatLabel(s Stat) string {
+	for _, id := range []string{"stat." + s.Key, "scoring." + s.Key} {
+		if w.Info.Catalog.Has(lang.Fallback, id) {
+			return w.game(id, nil, s.Label)
+		}
+	}
+	return w.say(catalog, "stat."+s.Key, nil, s.Label)
+}
+
+// StatValue is a stat's value as printed: the game's message
+// stat-value.<key> with the value as "value", else the number grouped as
+// the language groups digits.
+func (w Words) StatValue(s Stat) string {
+	id := "stat-value." + s.Key
+	if w.Info.Catalog.Has(lang.Fallback, id) {
+		return w.game(id, map[string]string{"value": strconv.Itoa(s.Value)}, s.Shown())
+	}
+	if s.Text != "" && w.Info.Catalog == nil {
+		return s.Text
+	}
+	return w.Lang.Int(s.Value)
+}
+
+// Category is a scoring category's label.
+func (w Words) Category(c ScoringCategory) string {
+	if c.Key == StatUntracked {
+		return w.say(catalog, "stat."+c.Key, nil, c.Label)
+	}
+	return w.game("scoring."+c.Key, nil, c.Label)
+}
+
+// Score is a score with the game's unit: "1 win", "2 Siege".
+func (w Words) Score(n int) string {
+	return w.game("score", map[string]string{lang.CountKey: strconv.Itoa(n)}, w.Info.Score.Of(n))
+}
+
+// ScoreName is what the game calls its score, in full.
+func (w Words) ScoreName() string { return w.game("score-name", nil, w.Info.Score.Name) }
+
+// GameName and Summary are the game's display name and one-line summary.
+func (w Words) GameName() string { return w.game("game.name", nil, w.Info.Name) }
+func (w Words) Summary() string  { return w.game("game.summary", nil, w.Info.Summary) }
+
+// Option is an option's help.
+func (w Words) Option(o OptionSpec) string { return w.game("option."+o.Key, nil, o.Help) }
+
+// Card is a card's name.
+func (w Words) Card(c Card) string { return w.game("card."+c.Token, nil, c.Name) }
+
+// Example is a notation example's meaning (the move stays notation).
+func (w Words) Example(e Example) string {
+	return w.game("example."+strings.ReplaceAll(e.Move, " ", "-"), nil, e.Meaning)
+}
+
+// Help is the game's help topics in the language, in Info.Help's order
+// with its IDs and kinds (a topic a catalog lacks stays English). Hosts
+// index them once per language (NewHelpIndex).
+func (w Words) Help() []HelpTopic {
+	out := make([]HelpTopic, len(w.Info.Help))
+	for i, t := range w.Info.Help {
+		p := "help." + t.ID + "."
+		t.Title = w.game(p+"title", nil, t.Title)
+		t.Body = w.game(p+"body", nil, t.Body)
+		if w.Info.Catalog.Has(w.Lang, p+"keywords") {
+			t.Keywords = SplitKeywords(w.game(p+"keywords", nil, ""))
+		}
+		out[i] = t
+	}
+	return out
+}
+
+// SplitKeywords reads a help topic's keywords message: comma-separated.
+func SplitKeywords(s string) []string {
+	var out []string
+	for _, k := range strings.Split(s, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// sentinels are the engine's errors and their messages.
+var sentinels = []struct {
+	err error
+	id  string
+}{
+	{ErrNotYourTurn, "error.not-your-turn"}, {ErrGameOver, "error.game-over"}, {ErrBadSeat, "error.bad-seat"},
+	{ErrIncompleteMove, "error.incomplete-move"}, {ErrUnknownGame, "error.unknown-game"},
+	{ErrStateVersion, "error.state-version"}, {ErrRulesVersion, "error.rules-version"},
+}
+
+// Error words an error of a game for a player: a RuleError by its message
+// in the game's catalog (RulePrefix+Code with Data), a sentinel of this
+// package by the engine's catalog, anything else as it prints itself.
+func (w Words) Error(err error) string {
+	if re, ok := AsRule(err); ok {
+		if re.Data == nil && !w.Info.Catalog.Has(lang.Fallback, RulePrefix+re.Code) {
+			return re.Msg
+		}
+		return w.game(RulePrefix+re.Code, re.Data, re.Msg)
+	}
+	for _, s := range sentinels {
+		if errors.Is(err, s.err) {
+			return catalog.Text(w.Lang, s.id, nil)
+		}
+	}
+	return err.Error()
+}

@@ -1,0 +1,70 @@
+package engine_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
+)
+
+// TestEngineCatalogComplete: the engine's own texts in every language.
+func TestEngineCatalogComplete(t *testing.T) {
+	if err := engine.Catalog().Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWordsWithoutCatalog: a game not yet translated reads as its English
+// fields say, in every language, with the seats named.
+func TestWordsWithoutCatalog(t *testing.T) {
+	info := engine.Info{Name: "Old", Score: engine.ScoreName{Name: "points", Short: "VP"},
+		Options: []engine.OptionSpec{{Key: "x", Help: "an option"}}}
+	w := engine.WordsFor(info, lang.German, []string{"Ann", "Bo"})
+	ev := engine.Event{Audience: engine.Public, Seat: 1, Kind: "build", Text: "seat 2 builds seat 1's mill", Own: "you build seat 1's mill"}
+	for viewer, want := range map[int]string{engine.Spectator: "Bo builds Ann's mill", 0: "Bo builds your mill", 1: "you build Ann's mill"} {
+		if got := w.Event(ev, viewer); got != want {
+			t.Errorf("viewer %d: %q, want %q", viewer, got, want)
+		}
+	}
+	for got, want := range map[string]string{
+		w.GameName(): "Old", w.Score(3): "3 VP", w.Option(info.Options[0]): "an option",
+		w.Prompt(engine.Choices{Prompt: "Where?"}): "Where?", w.Phase(engine.Status{Phase: "Canal period"}): "Canal period",
+		w.Error(engine.Rule("x.y", "x", "no coal")): "no coal", w.Card(engine.Card{Token: "a", Name: "Alpha"}): "Alpha",
+		w.StatValue(engine.Stat{Key: "money", Value: 12, Text: "£12"}): "£12",
+	} {
+		if got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
+
+// TestWordsEngineTexts: what the engine itself says, per language.
+func TestWordsEngineTexts(t *testing.T) {
+	for _, c := range []struct {
+		l                     lang.Lang
+		seat, turn, untracked string
+	}{
+		{lang.English, "seat 3", "it is not your turn", "Scored before the breakdown was kept"},
+		{lang.German, "Spieler 3", "du bist nicht am Zug", "Punkte aus der Zeit vor der Aufschlüsselung"},
+		{lang.French, "joueur 3", "ce n'est pas ton tour", "Points marqués avant le détail du score"},
+	} {
+		w := engine.WordsFor(engine.Info{}, c.l, []string{"Ann", ""})
+		if got := w.Seat(2); got != c.seat {
+			t.Errorf("%s: seat 3 is %q, want %q", c.l, got, c.seat)
+		}
+		if got := w.Seat(0); got != "Ann" {
+			t.Errorf("%s: seat 1 is %q, want Ann", c.l, got)
+		}
+		if got := w.Error(fmt.Errorf("apply: %w", engine.ErrNotYourTurn)); got != c.turn {
+			t.Errorf("%s: %q, want %q", c.l, got, c.turn)
+		}
+		b := engine.ScoreBreakdown(nil, nil, 4)
+		if got := w.StatLabel(b[0]); got != c.untracked {
+			t.Errorf("%s: %q, want %q", c.l, got, c.untracked)
+		}
+		if got := w.StatValue(engine.Stat{Key: "n", Value: 12345}); got != c.l.Int(12345) {
+			t.Errorf("%s: stat value %q", c.l, got)
+		}
+	}
+}
