@@ -22,7 +22,9 @@ type ArenaConfig struct {
 	Options map[string]string
 	// Budget, when set, is every search's wall-clock budget per move
 	// (the levels' iteration budgets are lifted unless Iterations is
-	// set too); the searches are then not reproducible.
+	// set too); the searches are then not reproducible. Without it every
+	// search runs its iterations to the end, uncapped, so a series is
+	// the same for the same seed on any machine.
 	Budget time.Duration
 	// Iterations, when set, overrides every searching level's iterations
 	// per move.
@@ -99,14 +101,13 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 			}
 			seat := status.Active[0]
 			pc := Config{Level: level(seat), Iterations: cfg.Iterations, Seed: mix(cfg.Seed, uint64(k), uint64(mv))}
-			budget := pc.Level.Budget()
+			mctx, cancel := context.WithCancel(ctx)
 			if cfg.Budget > 0 {
-				budget = cfg.Budget
+				mctx, cancel = context.WithTimeout(ctx, cfg.Budget)
 				if pc.Iterations == 0 {
 					pc.Iterations = math.MaxInt32
 				}
 			}
-			mctx, cancel := context.WithTimeout(ctx, budget)
 			start := time.Now()
 			m, err := Choose(mctx, g, st, seat, pc)
 			took := time.Since(start)

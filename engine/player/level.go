@@ -80,7 +80,7 @@ func (l Level) Budget() time.Duration {
 // Default iterations per level, calibrated so that a move takes about
 // the level's time on one core in the slowest game (docs/performance.md).
 const (
-	easyIterations   = 100
-	normalIterations = 400
-	strongIterations = 1600
+	easyIterations   = 120
+	normalIterations = 500
+	strongIterations = 2000
 )
