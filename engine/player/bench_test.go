@@ -125,3 +125,23 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkDeterminize measures Game.Determinize, which every search
+// iteration calls once, on positions along a random game.
+func BenchmarkDeterminize(b *testing.B) {
+	for _, g := range games {
+		n := g.Info().MaxSeats
+		b.Run(fmt.Sprintf("%s/%d", g.Info().ID, n), func(b *testing.B) {
+			var pos []engine.State
+			randomGame(b, g, n, 7, func(st engine.State) { pos = append(pos, st) })
+			rng := engine.NewRNG(1, 1)
+			i := 0
+			c0 := cpuTime()
+			for b.Loop() {
+				g.Determinize(pos[i%len(pos)], i%n, &rng)
+				i++
+			}
+			b.ReportMetric(float64(i)/(cpuTime()-c0).Seconds(), "calls/cpu-s")
+		})
+	}
+}
