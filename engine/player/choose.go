@@ -42,15 +42,16 @@ func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg C
 	if !slices.Contains(status.Active, seat) {
 		return nil, engine.ErrNotYourTurn
 	}
-	if _, err := ParseLevel(string(cfg.Level)); err != nil {
+	level, err := ParseLevel(string(cfg.Level))
+	if err != nil {
 		return nil, err
 	}
+	cfg.Level = level
 	if cfg.Iterations < 0 {
 		return nil, fmt.Errorf("player: %d iterations: want 0 (the level's default) or more", cfg.Iterations)
 	}
 	rng := engine.NewRNG(cfg.Seed, 0x5eed)
 	var m engine.Move
-	var err error
 	switch cfg.Level {
 	case Random:
 		d := g.Determinize(st, seat, &rng)

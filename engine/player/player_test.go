@@ -54,6 +54,9 @@ func TestChooseRefuses(t *testing.T) {
 	if _, err := Choose(ctx, g, st, active, Config{Level: "expert"}); err == nil || !strings.Contains(err.Error(), "the levels are") {
 		t.Errorf("unknown level: %v", err)
 	}
+	if m, err := Choose(ctx, g, st, active, Config{Level: " Normal", Iterations: 10}); err != nil || len(m) == 0 {
+		t.Errorf("a level spelt as ParseLevel reads it: %v, %v", m, err)
+	}
 	if _, err := Choose(ctx, g, st, active, Config{Level: Easy, Iterations: -1}); err == nil {
 		t.Error("negative iterations accepted")
 	}
