@@ -376,6 +376,24 @@ type Game interface {
 	// hidden stack changed, and false for two equal states.
 	Revealed(before, after State) bool
 
+	// Determinize samples what seat cannot see: it returns a copy of st
+	// in which every card, tile or order that seat may not see (the other
+	// seats' hands, the order of face-down decks and stacks, what was set
+	// aside face down) is redistributed at random from rng among the
+	// places seat cannot tell apart, consistently with everything seat has
+	// seen (hand sizes, stack sizes, cards it saw played or placed), and
+	// whose own random generator is re-seeded from rng, so that nothing
+	// derived from it (a later shuffle or draw) can be foreseen from st.
+	// Seat's view, the spectator view and the status are the same for
+	// the copy as for st, and the result depends only on what seat sees
+	// and on rng: two states seat cannot tell apart give equal copies for
+	// equal generators (the conformance suite checks both; sort what is
+	// hidden before shuffling it). It must not change st. A
+	// game in which seat sees everything still re-seeds the generator.
+	// Computer players (engine/player) search only determinizations, so
+	// they never use what their seat cannot see.
+	Determinize(st State, seat int, rng *RNG) State
+
 	ParseMove(text string) (Move, error)
 	FormatMove(m Move) string
 

@@ -51,3 +51,11 @@ func (r *RNG) Shuffle(n int, swap func(i, j int)) {
 		swap(i, r.Intn(i+1))
 	}
 }
+
+// Fork returns a new generator seeded from r's next output, advancing r:
+// Determinize re-seeds a state's generator with it, so the copy's future
+// draws follow from the caller's generator, not from the state.
+func (r *RNG) Fork() RNG {
+	seed := uint64(r.next())<<32 | uint64(r.next())
+	return NewRNG(seed, uint64(r.next()))
+}

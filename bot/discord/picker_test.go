@@ -88,7 +88,10 @@ func (wide) FormatMove(m engine.Move) string { return strings.Join(m, " ") }
 func (g wide) DefaultMove(st engine.State, seat int) (engine.Move, error) {
 	return engine.DefaultByChoices(g, st, seat, nil, nil)
 }
-func (wide) Revealed(a, b engine.State) bool             { return false }
+func (wide) Revealed(a, b engine.State) bool { return false }
+func (wide) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
+	return s // nothing hidden, no random generator
+}
 func (wide) MarshalState(s engine.State) ([]byte, error) { return json.Marshal(s) }
 func (wide) UnmarshalState(b []byte) (engine.State, error) {
 	var st wideState

@@ -5,6 +5,7 @@
 //	smokestack replay FILE [--view N|public]  play a record, print the final status (or a view) as JSON
 //	smokestack render FILE -o board.png [--seat N]
 //	smokestack selfplay --game G --seats N --games K --seed S
+//	smokestack arena --game G --seats N --players LIST --games K --seed S [--json]
 //	smokestack games                    each game: players, rules versions, score and options
 //	smokestack backup DEST              copy the embedded store while it serves
 //	smokestack export --all DIR         every match to files; import DIR reads them back
@@ -43,6 +44,14 @@ commands:
                               0 or absent: the public board)
   selfplay --game G [--seats N] [--games K] [--seed S]
                               random legal playouts; report speed and any invariant failure
+  arena --game G --seats N --players LIST [--games K] [--seed S] [--budget D]
+        [--iterations N] [--json]
+                              games between computer players (LIST: one level per seat,
+                              comma-separated: random, greedy, easy, normal, strong),
+                              seats rotating each game; prints each level's wins, games,
+                              mean score and move time p50/p95; --budget caps every
+                              search per move (e.g. 200ms), --iterations fixes its size;
+                              with --json the last line is the result as JSON
   games                       list the games this build offers: players, rules versions,
                               score and options
   backup DEST                 copy the embedded store (DATA_DIR) into the new directory
@@ -85,6 +94,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, environ [
 		err = renderCmd(args, stdout, cat)
 	case "selfplay":
 		err = selfplayCmd(args, stdout, cat)
+	case "arena":
+		err = arenaCmd(ctx, args, stdout, cat)
 	case "games":
 		gamesCmd(stdout, cat)
 	case "backup":

@@ -549,3 +549,41 @@ func TestBackupCmd(t *testing.T) {
 		t.Errorf("backup with Redis: exit %d: %s", code, errOut)
 	}
 }
+
+// TestArena plays a short series between computer players through the
+// command and reads the JSON on its last line.
+func TestArena(t *testing.T) {
+	code, out, errOut := runCLI(t, nil, "arena", "--game", "pebbles", "--seats", "2", "--players", "easy,random", "--games", "6", "--seed", "3", "--iterations", "40", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var res struct {
+		Players []struct {
+			Player    string  `json:"player"`
+			Wins      float64 `json:"wins"`
+			Games     int     `json:"games"`
+			MeanScore float64 `json:"mean_score"`
+			MoveMsP95 float64 `json:"move_ms_p95"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	if len(res.Players) != 2 || res.Players[0].Player != "easy" || res.Players[1].Player != "random" ||
+		res.Players[0].Games != 6 || res.Players[0].Wins+res.Players[1].Wins != 6 || res.Players[0].MoveMsP95 <= 0 {
+		t.Errorf("result %+v", res)
+	}
+	if !strings.Contains(out, "easy ") || !strings.Contains(out, "wilson 95%") {
+		t.Errorf("table missing:\n%s", out)
+	}
+	for _, bad := range [][]string{
+		{"arena", "--game", "pebbles", "--seats", "2", "--players", "easy,expert"},
+		{"arena", "--game", "pebbles", "--seats", "3", "--players", "easy,random"},
+		{"arena", "--game", "chess", "--players", "easy,random"},
+	} {
+		if code, _, errOut := runCLI(t, nil, bad...); code != exitUsage || !strings.Contains(errOut, "arena") && !strings.Contains(errOut, "chess") {
+			t.Errorf("%v: exit %d: %s", bad, code, errOut)
+		}
+	}
+}

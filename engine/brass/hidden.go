@@ -6,12 +6,16 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// PermuteHidden returns a copy of s in which everything seat may not see is
-// reshuffled: the other seats' hands, the deck and the removed cards are
-// pooled and dealt back with the same sizes, and the distant market stack
-// is reordered. Views and status for seat must not change (the
+// Determinize implements engine.Game: a copy of s in which everything
+// seat may not see is redistributed: the other seats' hands, the draw deck
+// and the cards removed face down this period are pooled and dealt back
+// with the same sizes (the played cards in the discards stay where they
+// are), the distant market tiles are reordered, and the random generator
+// is re-seeded from rng. The hidden cards and tiles are sorted before they
+// are shuffled, so the result depends only on what seat sees and on rng.
+// Views and status for seat do not change (the
 // conformance suite checks this).
-func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.State {
+func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
 	st, err := asState(s)
 	if err != nil {
 		return s
@@ -25,6 +29,9 @@ func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.Stat
 	}
 	pool = append(pool, n.Deck...)
 	pool = append(pool, n.Removed...)
+	// Sorted first, so the result does not depend on where the real cards
+	// are: two positions seat cannot tell apart determinize alike.
+	slices.Sort(pool)
 	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	k := 0
 	for i, h := range n.Hands {
@@ -39,6 +46,8 @@ func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.Stat
 	n.Deck = slices.Clone(pool[k : k+len(n.Deck)])
 	k += len(n.Deck)
 	n.Removed = slices.Clone(pool[k:])
+	slices.Sort(n.Tiles)
 	rng.Shuffle(len(n.Tiles), func(i, j int) { n.Tiles[i], n.Tiles[j] = n.Tiles[j], n.Tiles[i] })
+	n.RNG = rng.Fork()
 	return n
 }

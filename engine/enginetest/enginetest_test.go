@@ -3,6 +3,7 @@ package enginetest_test
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -105,5 +106,52 @@ func TestRun(t *testing.T) {
 	got := report(t, func(tb testing.TB) { enginetest.Playouts(tb, shy{}, enginetest.Config{Playouts: 30, OfferedEvery: 1}) })
 	if got != "" {
 		t.Errorf("shy offers a subset of the moves, which no playout check can see; got %s", got)
+	}
+}
+
+// peeking determinizes by reshuffling the hidden cards in their real
+// order, so the copy depends on where the real cards are.
+type peeking struct{ pebbles }
+
+func (peeking) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
+	st := *s.(*testgame.State)
+	st.Deck = slices.Clone(st.Deck)
+	rng.Shuffle(len(st.Deck), func(i, j int) { st.Deck[i], st.Deck[j] = st.Deck[j], st.Deck[i] })
+	return &st
+}
+
+// frozen returns the position itself: its generator is never re-seeded,
+// so a search could foresee every draw.
+type frozen struct{ pebbles }
+
+func (frozen) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State { return s }
+
+// showing changes a card of the seat's own hand, which the seat sees.
+type showing struct{ pebbles }
+
+func (g showing) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
+	st := g.pebbles.Determinize(s, seat, rng).(*testgame.State)
+	if h := st.Hands[seat]; len(h) > 0 {
+		h[0] = 4 - h[0]%3
+	}
+	return st
+}
+
+func TestHonesty(t *testing.T) {
+	if got := report(t, func(tb testing.TB) { enginetest.Honesty(tb, pebbles{}, enginetest.Config{Seed: 3}) }); got != "" {
+		t.Fatalf("Pebbles fails: %s", got)
+	}
+	for _, tc := range []struct {
+		g    engine.Game
+		want string
+	}{
+		{peeking{}, "Determinize depends on what the seat cannot see"},
+		{frozen{}, "same copy for two different generators"},
+		{showing{}, "depend on what seat 3 cannot see"}, // the random player catches it first
+	} {
+		got := report(t, func(tb testing.TB) { enginetest.Honesty(tb, tc.g, enginetest.Config{Seed: 3, Seats: []int{3}}) })
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%T: report %q lacks %q", tc.g, got, tc.want)
+		}
 	}
 }

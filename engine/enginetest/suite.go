@@ -4,8 +4,11 @@
 // Run runs CheckGame (identity, seats, options, pins, help topics, the
 // completeness of the game's message catalog, setup
 // determinism, initial views, state decoding), Playouts (seeded random
-// games driven by the choices, with every check of engine/playout) and
-// DefaultMoves (playouts where one seat only plays its default move).
+// games driven by the choices, with every check of engine/playout),
+// DefaultMoves (playouts where one seat only plays its default move),
+// Honesty (Game.Determinize, and the computer player choosing alike in
+// positions that differ only in what its seat cannot see) and
+// ComputerGames (whole games between computer players).
 // CheckRecord and Records replay recorded games and check that every move
 // in them can be built through the choices (playout.CheckMove); the
 // scenario harness (engine/scenario) does the same for every move a
@@ -32,12 +35,15 @@ import (
 // Config tunes the suite; it is the playout driver's configuration.
 type Config = playout.Config
 
-// Run runs the whole suite: CheckGame, then Playouts.
+// Run runs the whole suite: CheckGame, Playouts, DefaultMoves, Honesty
+// and ComputerGames.
 func Run(t *testing.T, g engine.Game, cfg Config) {
 	t.Helper()
 	t.Run("game", func(t *testing.T) { t.Helper(); CheckGame(t, g, cfg) })
 	t.Run("playouts", func(t *testing.T) { t.Helper(); Playouts(t, g, cfg) })
 	t.Run("default moves", func(t *testing.T) { t.Helper(); DefaultMoves(t, g, cfg) })
+	t.Run("honesty", func(t *testing.T) { t.Helper(); Honesty(t, g, cfg) })
+	t.Run("computer games", func(t *testing.T) { t.Helper(); ComputerGames(t, g, cfg) })
 }
 
 // DefaultMoves plays playouts in which one seat only ever plays its

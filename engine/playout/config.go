@@ -24,8 +24,8 @@
 //   - every move round-trips through FormatMove and ParseMove, and so does
 //     every prefix (autocompletion parses what was typed so far);
 //   - no view leaks: a seat's view, the spectator view and the status do not
-//     change when everything the seat may not see is reshuffled (games opt
-//     in with HiddenPermuter), and every event's audience is a real seat or
+//     change when everything the seat may not see is redistributed
+//     (Game.Determinize), and every event's audience is a real seat or
 //     public;
 //   - replaying the record of the playout reproduces every intermediate
 //     snapshot and the final one byte for byte, and the same events, so the
@@ -36,7 +36,7 @@
 //     position, random outcomes included; Game.Revealed is false for two
 //     equal positions, and when it says a move revealed nothing, what the
 //     mover sees after it is the same with everything it could not see
-//     reshuffled (HiddenPermuter);
+//     redistributed (Game.Determinize);
 //   - the caller's invariant holds after every move.
 //
 // The expensive checks run on a sample of moves and playouts chosen by
@@ -54,16 +54,6 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// HiddenPermuter is implemented by games (or test helpers, see
-// Config.Permuter) that can reshuffle hidden information.
-type HiddenPermuter interface {
-	// PermuteHidden returns a copy of st in which everything seat may not
-	// see (other hands, the order of face-down stacks ...) is randomly
-	// reshuffled among the places seat cannot tell apart, keeping every
-	// count seat can see. It must not change st.
-	PermuteHidden(st engine.State, seat int, rng *engine.RNG) engine.State
-}
-
 // Config tunes the suite. The zero value plays 50 games of every seat count
 // with every check on a sample of moves.
 type Config struct {
@@ -79,11 +69,7 @@ type Config struct {
 	// Invariant, when set, is checked on the state after setup and after
 	// every move.
 	Invariant func(engine.State) error
-	// Permuter overrides the game's own HiddenPermuter, for games that keep
-	// the permutation in their tests. Like the invariant, it is called from
-	// several goroutines at once.
-	Permuter HiddenPermuter
-	Workers  int // parallel playouts; default GOMAXPROCS
+	Workers   int // parallel playouts; default GOMAXPROCS
 	// MaxFailures stops the run after this many failed playouts; default 3.
 	MaxFailures int
 	// Absent makes one seat of every playout (seat i modulo the seat
@@ -131,9 +117,6 @@ func (c Config) withDefaults(g engine.Game) Config {
 	}
 	if c.MaxMoves <= 0 {
 		c.MaxMoves = defaultMaxMoves
-	}
-	if c.Permuter == nil {
-		c.Permuter, _ = g.(HiddenPermuter)
 	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)

@@ -333,7 +333,7 @@ func (r *run) undo(st, next engine.State, seat int, m engine.Move) error {
 	if r.g.Revealed(st, st) {
 		return r.fail(CheckUndo, "Revealed reports a move between two equal positions")
 	}
-	if !r.g.Revealed(st, next) && r.cfg.Permuter != nil {
+	if !r.g.Revealed(st, next) {
 		// Nothing revealed: what the mover sees after the move cannot
 		// depend on what it could not see before (the order of a deck,
 		// the others' hands), so it is the same when that is reshuffled.
@@ -342,7 +342,7 @@ func (r *run) undo(st, next engine.State, seat int, m engine.Move) error {
 		if err != nil {
 			return r.fail(CheckView, "view of seat %d does not encode: %v", seat+1, err)
 		}
-		if other, _, err := r.g.Apply(r.cfg.Permuter.PermuteHidden(st, seat, &r.chk), seat, m); err == nil {
+		if other, _, err := r.g.Apply(r.g.Determinize(st, seat, &r.chk), seat, m); err == nil {
 			theirs, err := json.Marshal(r.g.View(other, seat))
 			if err != nil {
 				return r.fail(CheckView, "view of seat %d does not encode: %v", seat+1, err)
@@ -656,11 +656,7 @@ func (r *run) checkViews(st engine.State, status engine.Status) error {
 			return r.fail(CheckView, "the game declares no private information, but seat %d holds %+v", s+1, h)
 		}
 	}
-	p := r.cfg.Permuter
-	if p == nil {
-		return nil
-	}
-	other := p.PermuteHidden(st, s, &r.chk)
+	other := r.g.Determinize(st, s, &r.chk)
 	for k, who := range []int{s, engine.Spectator} {
 		b, err := json.Marshal(r.g.View(other, who))
 		if err != nil {

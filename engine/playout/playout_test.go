@@ -237,7 +237,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := playout.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1, MaxMoves: tt.max, OfferedEvery: -1}
+			cfg := playout.Config{ViewEvery: 1, ReplayEvery: 1, MaxMoves: tt.max, OfferedEvery: -1}
 			if tt.offered > 0 {
 				cfg.OfferedEvery = tt.offered
 			}
@@ -298,7 +298,7 @@ func TestPlayoutDeterministic(t *testing.T) {
 	}
 	b, _ := playout.Playout(pebbles{}, cfg, 3)
 	// Sampling the checks differently must not change the game played.
-	c, _ := playout.Playout(pebbles{}, playout.Config{Seed: 5, ViewEvery: 1, RoundTripEvery: -1, Permuter: pebbles{}}, 3)
+	c, _ := playout.Playout(pebbles{}, playout.Config{Seed: 5, ViewEvery: 1, RoundTripEvery: -1}, 3)
 	if !bytes.Equal(a.Format(), b.Format()) || !bytes.Equal(a.Format(), c.Format()) {
 		t.Errorf("same playout, different games:\n%s\n%s\n%s", a.Format(), b.Format(), c.Format())
 	}
@@ -330,8 +330,8 @@ func BenchmarkPlayout(b *testing.B) {
 		name string
 		cfg  playout.Config
 	}{
-		{"default", playout.Config{Permuter: pebbles{}}},
-		{"all", playout.Config{Permuter: pebbles{}, ViewEvery: 1, ReplayEvery: 1, OfferedEvery: 1}},
+		{"default", playout.Config{}},
+		{"all", playout.Config{ViewEvery: 1, ReplayEvery: 1, OfferedEvery: 1}},
 		{"none", playout.Config{RoundTripEvery: -1, ViewEvery: -1, ReplayEvery: -1, OfferedEvery: -1}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
@@ -357,12 +357,12 @@ func (liar) Revealed(a, b engine.State) bool { return false }
 // nothing fails the undo check, since the drawer's view after the move
 // changes when the deck is reshuffled.
 func TestUndoCatchesRevealedLies(t *testing.T) {
-	_, err := playout.Playout(liar{}, playout.Config{Permuter: testgame.Game{}, UndoEvery: 2, Seats: []int{2}}, 0)
+	_, err := playout.Playout(liar{}, playout.Config{UndoEvery: 2, Seats: []int{2}}, 0)
 	var f *playout.Failure
 	if !errors.As(err, &f) || f.Check != playout.CheckUndo || !strings.Contains(f.Err.Error(), "Revealed says") {
 		t.Fatalf("a lying Revealed: %v", err)
 	}
-	if _, err := playout.Playout(testgame.Game{}, playout.Config{Permuter: testgame.Game{}, UndoEvery: 2, Seats: []int{2}}, 0); err != nil {
+	if _, err := playout.Playout(testgame.Game{}, playout.Config{UndoEvery: 2, Seats: []int{2}}, 0); err != nil {
 		t.Fatalf("Pebbles with an undo after every other move: %v", err)
 	}
 }

@@ -445,22 +445,32 @@ func (st *State) view(seat int) View {
 		}}
 }
 
-// PermuteHidden reshuffles everything no seat may see: the order of every
-// face-down stack, pooled with what was removed face down at set-up. Views
-// and status must not change (the conformance suite checks this).
-func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.State {
+// Determinize implements engine.Game. No seat holds anything private, so
+// what seat cannot see is what no seat may see: the order of every
+// face-down stack (services pooled with those removed face down at set-up,
+// canal improvements, development cards of each decade) and the hidden
+// destination markets of the ship tiles still stacked or removed face down,
+// per size. All are reshuffled from rng and the random generator is
+// re-seeded from it. Views and status do not change (the conformance suite
+// checks this).
+func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
 	st, err := asState(s)
 	if err != nil {
 		return s
 	}
 	n := st.clone()
+	// Every hidden group is sorted before it is shuffled, so the result
+	// depends only on what seat sees and on rng, not on the real order.
 	pool := append(slices.Clone(n.ServiceStack), n.ServiceOut...)
+	slices.Sort(pool)
 	shuffled(rng, pool)
 	n.ServiceStack, n.ServiceOut = pool[:len(n.ServiceStack)], pool[len(n.ServiceStack):]
 	for i := range n.CanalStack {
+		slices.Sort(n.CanalStack[i])
 		shuffled(rng, n.CanalStack[i])
 	}
 	for i := range n.CardStack {
+		slices.Sort(n.CardStack[i])
 		shuffled(rng, n.CardStack[i])
 	}
 	for kind := range 2 {
@@ -473,6 +483,7 @@ func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.Stat
 				ms = append(ms, sh.Market)
 			}
 		}
+		slices.Sort(ms)
 		shuffled(rng, ms)
 		k := 0
 		for i := range n.ShipStack[kind] {
@@ -486,5 +497,6 @@ func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.Stat
 			}
 		}
 	}
+	n.RNG = rng.Fork()
 	return n
 }

@@ -21,7 +21,7 @@ import (
 // (every decade, both canal eras, after councils), states that differ from
 // the real one only in what lies face down: each stack reversed or rotated
 // on its own, the unseen removed pieces swapped with stacked ones, ships'
-// destinations swapped, and PermuteHidden. For every seat and the
+// destinations swapped, and Determinize. For every seat and the
 // spectator the view (as JSON, what the playground and the images get),
 // the status and the holding must be byte-identical, and so must the
 // choices of the seat to move along a whole move, token by token (a seat
@@ -121,9 +121,9 @@ func hiddenVariants(t testing.TB, st *State) []hiddenVariant {
 	}
 	for seed := range uint64(3) {
 		rng := engine.NewRNG(seed, 77)
-		p := Game{}.PermuteHidden(st, 0, &rng).(*State)
+		p := Game{}.Determinize(st, 0, &rng).(*State)
 		if b, _ := json.Marshal(p); !bytes.Equal(b, orig) {
-			out = append(out, hiddenVariant{fmt.Sprintf("PermuteHidden %d", seed), p})
+			out = append(out, hiddenVariant{fmt.Sprintf("Determinize %d", seed), p})
 		}
 	}
 	return out
@@ -304,7 +304,7 @@ func TestHiddenStacksDoNotLeak(t *testing.T) {
 	// the test is not vacuous: every kind of face-down stack was varied,
 	// in every decade
 	for _, k := range []string{"service stack", "canal stack 0", "canal stack 1", "card stack 0", "card stack 1", "card stack 2",
-		"ship stack 0", "ship stack 1", "removed service token swapped", "removed ship", "PermuteHidden"} {
+		"ship stack 0", "ship stack 1", "removed service token swapped", "removed ship", "Determinize"} {
 		if kinds[k] == 0 {
 			t.Errorf("no position varied %q", k)
 		}
@@ -323,7 +323,7 @@ func TestHiddenStacksDoNotLeak(t *testing.T) {
 // kindOf groups a variant name: "card stack 1 reversed" -> "card stack 1".
 func kindOf(name string) string {
 	for _, k := range []string{"service stack", "canal stack 0", "canal stack 1", "card stack 0", "card stack 1", "card stack 2",
-		"ship stack 0", "ship stack 1", "removed service token swapped", "removed ship", "PermuteHidden"} {
+		"ship stack 0", "ship stack 1", "removed service token swapped", "removed ship", "Determinize"} {
 		if len(name) >= len(k) && name[:len(k)] == k {
 			return k
 		}

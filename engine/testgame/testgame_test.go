@@ -59,7 +59,7 @@ func TestRecordedGames(t *testing.T) {
 	enginetest.Records(t, Game{}, "testdata/games/*.record")
 }
 
-func TestPermuteHiddenKeepsWhatSeatSees(t *testing.T) {
+func TestDeterminizeKeepsWhatSeatSees(t *testing.T) {
 	st, _, err := Game{}.Setup(engine.Setup{Seats: 3, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +68,7 @@ func TestPermuteHiddenKeepsWhatSeatSees(t *testing.T) {
 	before, _ := Game{}.MarshalState(st)
 	changed := false
 	for range 20 {
-		p := Game{}.PermuteHidden(st, 1, &rng).(*State)
+		p := Game{}.Determinize(st, 1, &rng).(*State)
 		orig := st.(*State)
 		if fmt.Sprint(p.Hands[1]) != fmt.Sprint(orig.Hands[1]) || len(p.Deck) != len(orig.Deck) {
 			t.Fatalf("seat 2's hand or the deck size changed: %v", p)
@@ -79,7 +79,7 @@ func TestPermuteHiddenKeepsWhatSeatSees(t *testing.T) {
 		t.Error("20 permutations left every hidden card in place")
 	}
 	if after, _ := (Game{}).MarshalState(st); string(after) != string(before) {
-		t.Error("PermuteHidden changed its input")
+		t.Error("Determinize changed its input")
 	}
 }
 

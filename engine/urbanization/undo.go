@@ -22,18 +22,20 @@ func (Game) Revealed(before, after engine.State) bool {
 	return a.RNG != b.RNG
 }
 
-// PermuteHidden makes Urbanization a playout.HiddenPermuter, so the
-// conformance suite runs its hidden-information checks (views, status and
-// Revealed) on it. Every seat sees the whole position (the face-up deck in
-// order, the display, the invention docks, every player's holdings), so
-// there is no place a seat cannot tell apart from another: the only
-// reshuffle that keeps everything a seat sees is none, and the copy is the
-// position itself. TestViewShowsEverything checks that the view does show
-// every card's place, so this is not a way to skip the check.
-func (Game) PermuteHidden(s engine.State, seat int, rng *engine.RNG) engine.State {
+// Determinize implements engine.Game. Every seat sees the whole position
+// (the face-up deck in order, the display, the invention docks, every
+// player's holdings), so there is no place a seat cannot tell apart from
+// another: the copy is the position itself with only its random generator
+// re-seeded from rng (today it is drawn only at set-up, for the start
+// player). TestViewShowsEverything checks that the view does show every
+// card's place, so this is not a way to skip the conformance suite's
+// hidden-information checks.
+func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
 	st, err := asState(s)
 	if err != nil {
 		return s
 	}
-	return st.clone()
+	n := st.clone()
+	n.RNG = rng.Fork()
+	return n
 }

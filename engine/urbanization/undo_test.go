@@ -8,7 +8,7 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// TestViewShowsEverything backs PermuteHidden being the identity: every
+// TestViewShowsEverything backs Determinize leaving every card in place: every
 // place a card can be in is shown to every seat, so swapping any two
 // cards (in the deck, between the deck and the display, between two
 // invention docks) changes what each seat sees.

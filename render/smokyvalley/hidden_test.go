@@ -14,7 +14,7 @@ import (
 
 // TestHiddenStacksSameImages: two positions that differ only in what lies
 // face down (the order of each stack on its own, the pieces removed unseen
-// at set-up, the ships' destinations, PermuteHidden) give the spectator and
+// at set-up, the ships' destinations, Determinize) give the spectator and
 // the seats (in turn) the same PNG bytes. The engine's TestHiddenStacksDoNotLeak
 // checks the views, status and choices the same way.
 func TestHiddenStacksSameImages(t *testing.T) {
@@ -66,7 +66,7 @@ type variant struct {
 
 // faceDownVariants: st with each face-down stack reversed on its own (the
 // ships' destinations reversed), the removed pieces swapped with stacked
-// ones, and three PermuteHidden reshuffles; only those that differ.
+// ones, and three Determinize reshuffles; only those that differ.
 func faceDownVariants(t *testing.T, st *sv.State) []variant {
 	orig, _ := json.Marshal(st)
 	var out []variant
@@ -102,9 +102,9 @@ func faceDownVariants(t *testing.T, st *sv.State) []variant {
 	}
 	for seed := range uint64(3) {
 		rng := engine.NewRNG(seed, 1)
-		p := sv.New().PermuteHidden(st, 0, &rng).(*sv.State)
+		p := sv.New().Determinize(st, 0, &rng).(*sv.State)
 		if b, _ := json.Marshal(p); !bytes.Equal(b, orig) {
-			out = append(out, variant{fmt.Sprintf("PermuteHidden %d", seed), p})
+			out = append(out, variant{fmt.Sprintf("Determinize %d", seed), p})
 		}
 	}
 	return out

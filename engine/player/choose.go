@@ -1,0 +1,142 @@
+package player
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/smokestack/smokestack/engine"
+)
+
+// Config is what a computer player needs besides the position.
+type Config struct {
+	Level Level
+	// Iterations overrides the level's search budget per move; 0 takes
+	// the level's default (Level.Iterations). Random and greedy ignore it.
+	Iterations int
+	// Seed drives every random choice of the search: the same position,
+	// level, iterations and seed give the same move.
+	Seed uint64
+}
+
+// Choose picks seat's next move in st: a complete move Apply accepts.
+//
+// It uses only what seat can see. Every position it looks at is a
+// determinization of st for seat (Game.Determinize), in which everything
+// seat cannot see is redistributed and the game's random generator
+// re-seeded; the real st is read only for its public Status (is the game
+// over, must seat act) and, once the move is chosen, to check that Apply
+// accepts it. So two positions seat cannot tell apart give the same move
+// for the same Config (the conformance suite checks it for every game).
+//
+// ctx bounds the wall time: when it is done the search stops and the best
+// move found so far is returned (a search cut this way is not
+// reproducible); a host puts Level.Budget on it. It fails with
+// engine.ErrGameOver when the game is over and engine.ErrNotYourTurn when
+// seat need not act, like Game.DefaultMove.
+func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg Config) (engine.Move, error) {
+	status := g.Status(st)
+	if status.Finished {
+		return nil, engine.ErrGameOver
+	}
+	if !slices.Contains(status.Active, seat) {
+		return nil, engine.ErrNotYourTurn
+	}
+	level, err := ParseLevel(string(cfg.Level))
+	if err != nil {
+		return nil, err
+	}
+	cfg.Level = level
+	if cfg.Iterations < 0 {
+		return nil, fmt.Errorf("player: %d iterations: want 0 (the level's default) or more", cfg.Iterations)
+	}
+	rng := engine.NewRNG(cfg.Seed, 0x5eed)
+	var m engine.Move
+	switch cfg.Level {
+	case Random:
+		d := g.Determinize(st, seat, &rng)
+		m, err = randomMove(g, d, seat, &rng)
+	case Greedy:
+		m, err = greedy(g, st, seat, &rng)
+	default:
+		n := cfg.Iterations
+		if n == 0 {
+			n = cfg.Level.Iterations()
+		}
+		m, err = newSearch(g, st, seat, rng).run(ctx, n)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("player: %s: %w", g.Info().ID, err)
+	}
+	// A move chosen on a determinization is legal in st when the game's
+	// choices depend only on what the seat sees; check it, so a game that
+	// breaks this fails here rather than in the host.
+	if _, _, err := g.Apply(st, seat, m); err != nil {
+		return nil, fmt.Errorf("player: %s: the move %q chosen on a determinization is refused in the real position (the game's choices depend on what seat %d cannot see): %w",
+			g.Info().ID, g.FormatMove(m), seat+1, err)
+	}
+	return m, nil
+}
+
+// greedyDeterminizations is how many samples of the hidden information
+// the greedy player averages each move's evaluation over.
+const (
+	greedyDeterminizations = 3
+	greedyMoves            = 96
+)
+
+// greedy plays the move whose position the evaluation likes best for
+// seat, one move ahead, averaged over a few determinizations. The
+// candidates are every move when there are at most greedyMoves of them,
+// else that many distinct random ones.
+func greedy(g engine.Game, st engine.State, seat int, rng *engine.RNG) (engine.Move, error) {
+	seats := len(g.Status(st).Seats)
+	ds := make([]engine.State, greedyDeterminizations)
+	for i := range ds {
+		ds[i] = g.Determinize(st, seat, rng)
+	}
+	moves, err := candidates(g, ds[0], seat, greedyMoves, rng)
+	if err != nil {
+		return nil, err
+	}
+	best, bestV := -1, -1.0
+	for i, m := range moves {
+		v := 0.0
+		for _, d := range ds {
+			next, _, err := g.Apply(d, seat, m)
+			if err != nil {
+				continue
+			}
+			v += evaluate(g, next, seats)[seat]
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return moves[best], nil
+}
+
+// candidates lists every move of seat when there are at most limit,
+// else limit distinct random ones (a bounded number of tries).
+func candidates(g engine.Game, st engine.State, seat, limit int, rng *engine.RNG) ([]engine.Move, error) {
+	all, full, err := enumerate(g, st, seat, limit)
+	if err != nil {
+		return nil, err
+	}
+	if full && len(all) > 0 {
+		return all, nil
+	}
+	seen := map[string]bool{}
+	var out []engine.Move
+	for try := 0; try < 4*limit && len(out) < limit; try++ {
+		m, err := randomMove(g, st, seat, rng)
+		if err != nil {
+			return nil, err
+		}
+		if k := key(m); !seen[k] {
+			seen[k] = true
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
