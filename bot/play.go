@@ -129,6 +129,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 			return nil, err
 		}
 		m.vote = nil // a request to take back an earlier move no longer applies
+		m.Seats[seat].Standin = "" // the player is back: the computer stops playing the seat
 		move, evs = m.game.FormatMove(mv), e
 		m.Moves++
 		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, RequestID: req.RequestID, At: s.now()}, nil
@@ -154,6 +155,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 	}
 	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: unconfirmed}
 	o.NewTurn, o.Notify = turnChange(prev, m.Play)
+	o.Notify = m.persons(o.Notify)
 	return o, nil
 }
 

@@ -65,7 +65,7 @@ func (m Match) undoVote() *UndoVote {
 func (m Match) undoVoters(seat int) []int {
 	var out []int
 	for i, st := range m.Seats {
-		if i != seat && !st.Left {
+		if i != seat && !st.Left && st.Computer == "" { // a computer agrees at once
 			out = append(out, i)
 		}
 	}
@@ -257,7 +257,7 @@ var errNoVote = errors.New("bot: no such undo request")
 // finishUndo fills in the turn change of an undone move.
 func (s *Service) finishUndo(out UndoOutcome) UndoOutcome {
 	if out.Undone {
-		out.NewTurn, out.Notify = true, slices.Clone(out.Match.Play.Active)
+		out.NewTurn, out.Notify = true, out.Match.persons(out.Match.Play.Active)
 	}
 	return out
 }
