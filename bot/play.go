@@ -128,7 +128,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if err := m.setState(next); err != nil {
 			return nil, err
 		}
-		m.vote = nil // a request to take back an earlier move no longer applies
+		m.vote = nil               // a request to take back an earlier move no longer applies
 		m.Seats[seat].Standin = "" // the player is back: the computer stops playing the seat
 		move, evs = m.game.FormatMove(mv), e
 		m.Moves++

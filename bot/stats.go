@@ -103,8 +103,8 @@ type PlayerStats struct {
 	Computer        string `json:"computer,omitempty"`
 	WinsVsComputers int    `json:"winsVsComputers,omitempty"`
 	turns           int
-	think   time.Duration
-	sum     int
+	think           time.Duration
+	sum             int
 }
 
 // Stats counts the finished matches of a server or a user: per game, the
