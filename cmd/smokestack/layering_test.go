@@ -18,7 +18,7 @@ const module = "github.com/smokestack/smokestack"
 
 // kits are packages under engine/ and render/ that are test or tool kits for every game,
 // not games: a front end may not import a game, but these are no game.
-var kits = map[string]bool{"engine/enginetest": true, "engine/scenario": true, "engine/playout": true, "render/rendertest": true}
+var kits = map[string]bool{"engine/enginetest": true, "engine/scenario": true, "engine/playout": true, "engine/player": true, "render/rendertest": true}
 
 // isGame reports whether a module-relative path is a game's rules or
 // renderer (engine/<game>, render/<game>).
