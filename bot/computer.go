@@ -392,3 +392,17 @@ func (s *Service) ComputersFinish(ctx context.Context, r Ref, userID, level stri
 		return nil, nil
 	})
 }
+
+// How says, for a log, how a move came about when its player did not
+// make it: "default move", "computer move (normal)"; empty for a move its
+// player made.
+func (e LogEntry) How() string {
+	switch {
+	case e.Note == "":
+		return ""
+	case strings.HasPrefix(e.Note, "computer move ("):
+		how, _, _ := strings.Cut(e.Note, ":")
+		return how
+	}
+	return "default move"
+}
