@@ -132,6 +132,14 @@ func (m Match) newComputer(level string) Seat {
 // AddComputer seats a computer player at level in a lobby, after the
 // players already there (its creator only).
 func (s *Service) AddComputer(ctx context.Context, r Ref, userID, level string) (Match, error) {
+	return s.AddComputerAs(ctx, r, userID, level, "")
+}
+
+// AddComputerAs is AddComputer with the seat under a user ID of the
+// front end's (as; empty for the computer's own), for a front end that
+// finds its matches by their seats' users (the playground's hotseat
+// users). That user cannot move in the seat: the computer plays it.
+func (s *Service) AddComputerAs(ctx context.Context, r Ref, userID, level, as string) (Match, error) {
 	lvl, err := ParseComputerLevel(level)
 	if err != nil {
 		return Match{}, err
@@ -153,7 +161,14 @@ func (s *Service) AddComputer(ctx context.Context, r Ref, userID, level string) 
 		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
 			return nil, &Error{Kind: KindLobbyFull, Detail: fmt.Sprintf("all %d seats are taken: there is no seat for a computer", hi)}
 		}
-		m.Seats = append(m.Seats, m.newComputer(lvl))
+		st := m.newComputer(lvl)
+		if as != "" {
+			if m.SeatOf(as) >= 0 {
+				return nil, ErrAlreadySeated
+			}
+			st.UserID = as
+		}
+		m.Seats = append(m.Seats, st)
 		return nil, nil
 	})
 }
@@ -405,4 +420,10 @@ func (e LogEntry) How() string {
 		return how
 	}
 	return "default move"
+}
+
+// computerSeat is the refusal of a move by a user in a seat a computer
+// plays (the playground's hotseat user of a computer's seat).
+func (m Match) computerSeat(seat int) error {
+	return Invalid("%s plays seat %d; a person cannot move for it", Echo(m.Seats[seat].Name), seat+1)
 }

@@ -291,9 +291,6 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		if m.Creator != userID {
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}
 		}
-		if m.people() == 0 && m.SeatOf(m.Creator) >= 0 {
-			return nil, Invalid("a match needs at least one person")
-		}
 		lo, hi := m.SeatRange()
 		if n := len(m.Seats); n < lo || n > hi {
 			return nil, &Error{Kind: KindSeatCount, Detail: fmt.Sprintf("this match needs %s and has %s", playerRange(lo, hi), playerRange(n, n))}

@@ -113,6 +113,9 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if seat < 0 {
 			return nil, ErrNotSeated
 		}
+		if m.Seats[seat].Computer != "" {
+			return nil, m.computerSeat(seat)
+		}
 		if !m.IsActive(seat) {
 			return nil, m.notYourTurn()
 		}
@@ -194,6 +197,9 @@ func (s *Service) playable(ctx context.Context, r Ref, userID string) (Match, in
 	seat := m.SeatOf(userID)
 	if seat < 0 {
 		return m, -1, ErrNotSeated
+	}
+	if m.Seats[seat].Computer != "" {
+		return m, seat, m.computerSeat(seat)
 	}
 	if !m.IsActive(seat) {
 		return m, seat, m.notYourTurn()

@@ -124,6 +124,9 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		if seat < 0 {
 			return nil, ErrNotSeated
 		}
+		if m.Seats[seat].Computer != "" {
+			return nil, m.computerSeat(seat)
+		}
 		last, before, err := s.lastStanding(ctx, m)
 		if err != nil {
 			return nil, err
@@ -196,6 +199,9 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 		seat := m.SeatOf(userID)
 		if seat < 0 {
 			return nil, ErrNotSeated
+		}
+		if m.Seats[seat].Computer != "" {
+			return nil, m.computerSeat(seat)
 		}
 		if m.vote == nil || m.vote.Kind != voteUndo || m.vote.Target != target {
 			return nil, errNoVote
