@@ -87,7 +87,10 @@ func TestComputerEndToEnd(t *testing.T) {
 	last := h.fd.Messages(room)
 	must(t, strings.Contains(last[len(last)-1].Content, "final result"), "the results: %+v", last[len(last)-1])
 	r = h.cmd(alice, room, "stats")
-	must(t, strings.Contains(r.Content, "Computer (easy)"), "stats: %q", r.Content)
+	must(t, strings.Contains(r.Content, "1. alice: 1 game") && strings.Contains(r.Content, "Computer players:\n- Computer (easy): 2 games"), "stats: %q", r.Content)
+	if m.Play.Ranking[0] == 0 {
+		must(t, strings.Contains(r.Content, "1 win (1 against computers)"), "alice's win: %q", r.Content)
+	}
 	h.noViolations()
 }
 
