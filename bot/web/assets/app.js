@@ -295,7 +295,8 @@ async function create() {
   for (const i of $("options").querySelectorAll("[data-key]")) if (i.value !== "") opts[i.dataset.key] = i.value;
   const names = $("names").value.split(",").map((s) => s.trim());
   // The seed stays text: a JavaScript number cannot hold every seed.
-  const players = [...$("players").querySelectorAll("select")].map((s) => s.value);
+  // (One choice per seat: the form may hold more when the count changed.)
+  const players = [...$("players").querySelectorAll("select")].map((s) => s.value).slice(0, Number($("seats").value));
   const body = { game: $("game").value, seats: Number($("seats").value), options: opts, seed: $("seed").value.trim(), names, players };
   hideError();
   try {
