@@ -206,3 +206,30 @@ func TestComputerTakesOverEndToEnd(t *testing.T) {
 	must(t, m.IsActive(0) && m.Seats[0].Standin == "", "alice's seat: %+v", m.Seats[0])
 	h.noViolations()
 }
+
+// TestComputersFinishEndToEnd: the abandon warning of an active match
+// offers to let the computers finish it; a player's click hands every
+// seat to a computer, which then moves.
+func TestComputersFinishEndToEnd(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now, abandon: 10 * 24 * time.Hour})
+	F := fakediscord.Str
+	ctx := context.Background()
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	clock.Advance(8 * 24 * time.Hour)
+	h.bot.remind(ctx)
+	r := h.click(dave, room, "Let the computers finish it")
+	must(t, r.Ephemeral(), "dave, not seated, lets the computers finish: %+v", r)
+	r = h.click(bob, room, "Let the computers finish it")
+	must(t, strings.Contains(r.Content, "bob let the computers finish this match") && len(r.Components) == 0, "the warning after the click: %+v", r)
+	n := len(h.fd.Messages(room))
+	h.bot.remind(ctx) // the seat has waited long enough: a computer moves now
+	got := publicSince(h, room, n)
+	must(t, len(got) >= 1 && strings.Contains(got[0].Content, "the computer plays"), "the computer's move: %+v", got)
+	for _, msg := range got {
+		must(t, len(msg.Pings) == 0, "a ping while the computers play every seat: %+v", msg)
+	}
+}
