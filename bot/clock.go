@@ -171,6 +171,9 @@ type SeatClock struct {
 	// Open is set when the players opened the seat to a substitute
 	// (Service.Replace); reminders stop until someone takes it.
 	Open bool `json:"open,omitempty"`
+	// Computer is set while a computer plays the seat (Seat.Plays): no
+	// reminder or deadline, its move is due instead (computer.go).
+	Computer bool `json:"computer,omitempty"`
 }
 
 // nextReminder is when the seat is next reminded; zero for never.
@@ -179,7 +182,7 @@ func (c Clock) nextReminder(seat int) time.Time {
 		return time.Time{}
 	}
 	sc := c.Seats[seat]
-	if sc.Since.IsZero() || sc.Open {
+	if sc.Since.IsZero() || sc.Open || sc.Computer {
 		return time.Time{}
 	}
 	last := sc.Since
@@ -200,7 +203,7 @@ func (c Clock) nextDeadline(seat int) time.Time {
 		return time.Time{}
 	}
 	sc := c.Seats[seat]
-	if sc.Since.IsZero() || sc.Deadlined || sc.Open || sc.Vote != nil {
+	if sc.Since.IsZero() || sc.Deadlined || sc.Open || sc.Computer || sc.Vote != nil {
 		return time.Time{}
 	}
 	from := sc.Since
@@ -243,7 +246,7 @@ func (m Match) Stale(version int64) bool {
 // must act again, starts waiting; one that need not act stops. actor is
 // the seat that moved, or -1. A change that is not the clock's own moves
 // Base on.
-func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule) {
+func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule, computerDelay time.Duration) {
 	if !m.clockOnly {
 		m.Clock.Base = m.Version
 		m.Clock.Active, m.Clock.Warned, m.Clock.WarnedAt = now, false, time.Time{}
@@ -273,8 +276,15 @@ func (m *Match) tickClock(prev Match, actor int, now time.Time, ab abandonRule) 
 		case !prev.IsActive(i) || i == actor || c.Seats[i].Since.IsZero():
 			c.Seats[i] = SeatClock{Since: now}
 		}
+		if !blind && i < len(m.Seats) {
+			// A computer is never reminded; its move is due instead.
+			c.Seats[i].Computer = m.Status == StatusActive && m.IsActive(i) && m.Seats[i].Plays() != ""
+		}
 	}
 	m.Due = c.due()
+	if at := m.computerDue(computerDelay); !at.IsZero() && (m.Due.IsZero() || at.Before(m.Due)) {
+		m.Due = at
+	}
 	if at := ab.next(*m); !at.IsZero() && (m.Due.IsZero() || at.Before(m.Due)) {
 		m.Due = at
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
@@ -25,18 +26,21 @@ const (
 	VoteWait    = "wait"    // wait one more deadline
 	VoteDefault = "default" // play the seat's default move for this turn
 	VoteOpen    = "open"    // open the seat to a substitute (Replace)
+	// VoteComputer lets the computer play the seat (Seat.Standin) until
+	// its player moves again or comes back (Reclaim).
+	VoteComputer = "computer"
 )
 
 // VoteChoices lists the choices of a deadline vote in the order front
 // ends offer them.
-var VoteChoices = []string{VoteWait, VoteDefault, VoteOpen}
+var VoteChoices = []string{VoteWait, VoteDefault, VoteOpen, VoteComputer}
 
 // voters are the users who vote on seat: every other seated player who
 // has not left, once each.
 func (m Match) voters(seat int) []string {
 	var out []string
 	for i, st := range m.Seats {
-		if i == seat || st.Left || st.UserID == m.Seats[seat].UserID || slices.Contains(out, st.UserID) {
+		if i == seat || st.Left || st.Computer != "" || st.UserID == m.Seats[seat].UserID || slices.Contains(out, st.UserID) {
 			continue
 		}
 		out = append(out, st.UserID)
@@ -49,7 +53,7 @@ type VoteRequest struct {
 	Ref
 	Seat   int    // the seat voted on, 0-based
 	UserID string // the voter
-	Choice string // VoteWait, VoteDefault or VoteOpen
+	Choice string // VoteWait, VoteDefault, VoteOpen or VoteComputer
 }
 
 // VoteResult is the state of a vote after a ballot.
@@ -75,7 +79,7 @@ type VoteResult struct {
 // may change their ballot while the vote runs.
 func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, error) {
 	if !slices.Contains(VoteChoices, req.Choice) {
-		return VoteResult{}, Invalid("a vote is to %s, %s or %s, not %q", VoteWait, VoteDefault, VoteOpen, Echo(req.Choice))
+		return VoteResult{}, Invalid("a vote is to %s, %s, %s or %s, not %q", VoteWait, VoteDefault, VoteOpen, VoteComputer, Echo(req.Choice))
 	}
 	id, err := s.resolve(ctx, req.Ref)
 	if err != nil {
@@ -121,6 +125,12 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
 		case VoteOpen:
 			sc.Vote, sc.Open = nil, true
+		case VoteComputer:
+			// A change of the seat, not of the clock: the computer's move
+			// is due at once (the seat has waited long enough).
+			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+			m.clockOnly = false
+			m.standIn(req.Seat, DefaultComputerLevel)
 		case VoteDefault:
 			// The moves follow, each its own commit; a crash in between
 			// leaves the seat waiting, and its deadline comes again.
@@ -201,6 +211,7 @@ func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string)
 		}
 		o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: err != nil}
 		o.NewTurn, o.Notify = turnChange(prev, m.Play)
+		o.Notify = m.persons(o.Notify)
 		out = append(out, o)
 	}
 	return out, nil
@@ -222,6 +233,9 @@ type ReplaceRequest struct {
 	Seat int     // 0-based
 	By   string  // who asks
 	To   UserRef // who takes the seat
+	// Computer, when set, hands the seat to a computer player at this
+	// level instead (To is then unused).
+	Computer string
 	// Moderator is the front end's word that By may manage the channel
 	// (Discord: Manage Channels).
 	Moderator bool
@@ -234,7 +248,16 @@ type ReplaceRequest struct {
 // may take it for themselves. The seat's wait starts afresh, and the
 // match keeps the replacement (Clock.Replaced) for its history.
 func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error) {
-	if req.To.ID == "" || req.By == "" {
+	if req.Computer != "" {
+		lvl, err := ParseComputerLevel(req.Computer)
+		if err != nil {
+			return Match{}, err
+		}
+		req.Computer = lvl
+	} else if IsComputerUser(req.To.ID) {
+		return Match{}, Invalid("a computer takes a seat by its level, not as a user")
+	}
+	if (req.To.ID == "" && req.Computer == "") || req.By == "" {
 		return Match{}, Invalid("a replacement needs the player who takes the seat")
 	}
 	id, err := s.resolve(ctx, req.Ref)
@@ -252,17 +275,25 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 		if m.Seats[req.Seat].Left {
 			return nil, Invalid("seat %d was left; it cannot be handed on", req.Seat+1)
 		}
-		if m.SeatOf(req.To.ID) >= 0 {
+		to := Seat{UserID: req.To.ID, Name: req.To.Name}
+		if req.Computer != "" {
+			if m.Seats[req.Seat].Computer == req.Computer {
+				return nil, &Error{Kind: KindAlreadySeated, Detail: Echo(m.Seats[req.Seat].Name) + " already plays seat " + strconv.Itoa(req.Seat+1)}
+			}
+			rest := *m
+			rest.Seats = slices.Delete(slices.Clone(m.Seats), req.Seat, req.Seat+1)
+			to = rest.newComputer(req.Computer)
+		} else if m.SeatOf(req.To.ID) >= 0 {
 			return nil, &Error{Kind: KindAlreadySeated, Detail: Echo(req.To.Name) + " already plays in this match"}
 		}
 		open := req.Seat < len(m.Clock.Seats) && m.Clock.Seats[req.Seat].Open
-		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID)
+		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID && req.Computer == "")
 		if !allowed {
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true,
 				Detail: "or the seat's own player"}
 		}
 		from := m.Seats[req.Seat].Name
-		m.Seats[req.Seat] = Seat{UserID: req.To.ID, Name: req.To.Name}
+		m.Seats[req.Seat] = to
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
 		if req.Seat < len(m.Clock.Seats) {
 			sc := SeatClock{}
@@ -271,7 +302,7 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 			}
 			m.Clock.Seats[req.Seat] = sc
 		}
-		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from, To: req.To.Name, By: req.By, Moves: m.Moves, At: now})
+		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from, To: to.Name, By: req.By, Moves: m.Moves, At: now})
 		return nil, nil
 	})
 }

@@ -33,6 +33,10 @@ type CreateRequest struct {
 	RulesVersion int
 	// Clock is the match's play-by-post settings (reminders); zero for none.
 	Clock ClockSettings
+	// Watch leaves the creator without a seat: the creator starts and runs
+	// the match, whose seats are filled by Join and AddComputer (the
+	// playground's matches, which may be computers only).
+	Watch bool
 }
 
 // CreateMatch opens a lobby in a channel with the creator seated.
@@ -90,6 +94,9 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	if minS != lo || maxS != hi {
 		sm.MinSeats, sm.MaxSeats = minS, maxS
+	}
+	if req.Watch {
+		sm.Seats = []storage.Seat{}
 	}
 	if err := req.Clock.Check(); err != nil {
 		return Match{}, err
@@ -245,11 +252,15 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 			m.Status, m.vote, m.pending = StatusAborted, nil, ""
 			return nil, nil
 		}
+		if m.people() == 1 && len(m.Seats) > 1 && m.SeatOf(m.Creator) >= 0 {
+			// The computers cannot hold a lobby on their own.
+			return nil, Invalid("you are the last person in this lobby, and a match needs at least one: remove the computer players first, or abort the lobby")
+		}
 		m.Seats = slices.Delete(m.Seats, i, i+1)
 		if len(m.Seats) == 0 {
 			m.Status = StatusAborted
 		} else if m.Creator == userID {
-			m.Creator = m.Seats[0].UserID
+			m.Creator = m.Seats[slices.IndexFunc(m.Seats, func(st Seat) bool { return st.Computer == "" })].UserID
 		}
 		return nil, nil
 	})
@@ -304,6 +315,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 	s.log.InfoContext(ctx, "match started", "match", m.ID, "game", m.Game, "seats", len(m.Seats))
 	o := Outcome{Match: m, Seat: -1, Events: evs}
 	o.NewTurn, o.Notify = turnChange(nil, m.Play)
+	o.Notify = m.persons(o.Notify)
 	return o, nil
 }
 

@@ -26,6 +26,13 @@ type Seat struct {
 	UserID string `json:"user_id"`
 	Name   string `json:"name"`
 	Left   bool   `json:"left,omitempty"` // resigned or left; the seat stays in the game
+	// Computer is the level of the computer player that has the seat
+	// (its UserID starts with "computer:"); empty for a person.
+	Computer string `json:"computer,omitempty"`
+	// Standin is the level of the computer playing a person's seat for
+	// the time being (the players handed it over, or the player left it
+	// to the computer); empty while the person plays it.
+	Standin string `json:"standin,omitempty"`
 }
 
 // LogEntry is one applied move of a match's log.
@@ -74,7 +81,7 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 	// good: the next move starts the seats' waits again).
 	m.Clock, _ = decodeClock(sm)
 	for i, st := range sm.Seats {
-		m.Seats[i] = Seat(st)
+		m.Seats[i] = recoverComputer(Seat(st))
 	}
 	return m
 }

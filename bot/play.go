@@ -116,6 +116,9 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if seat < 0 {
 			return nil, ErrNotSeated
 		}
+		if m.Seats[seat].Computer != "" {
+			return nil, m.computerSeat(seat)
+		}
 		if !m.IsActive(seat) {
 			return nil, m.notYourTurn()
 		}
@@ -131,7 +134,8 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 		if err := m.setState(next); err != nil {
 			return nil, err
 		}
-		m.vote = nil // a request to take back an earlier move no longer applies
+		m.vote = nil               // a request to take back an earlier move no longer applies
+		m.Seats[seat].Standin = "" // the player is back: the computer stops playing the seat
 		move, evs = m.game.FormatMove(mv), e
 		m.Moves++
 		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, RequestID: req.RequestID, At: s.now()}, nil
@@ -167,6 +171,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (Outcome, error
 	}
 	o := Outcome{Match: m, Seat: seat, Move: move, Events: evs, Unconfirmed: unconfirmed}
 	o.NewTurn, o.Notify = turnChange(prev, m.Play)
+	o.Notify = m.persons(o.Notify)
 	return o, nil
 }
 
@@ -212,6 +217,9 @@ func (s *Service) playable(ctx context.Context, r Ref, userID string) (Match, in
 	seat := m.SeatOf(userID)
 	if seat < 0 {
 		return m, -1, ErrNotSeated
+	}
+	if m.Seats[seat].Computer != "" {
+		return m, seat, m.computerSeat(seat)
 	}
 	if !m.IsActive(seat) {
 		return m, seat, m.notYourTurn()

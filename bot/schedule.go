@@ -36,6 +36,9 @@ type Reminder struct {
 	// the notation of the move the request was about.
 	Target int64
 	Move   string
+	// Moves are, for ReminderComputer, the moves a computer made (one
+	// each time the match is due); front ends show them as moves.
+	Moves []Outcome
 }
 
 // The kinds of Reminder.
@@ -52,6 +55,10 @@ const (
 	// UndoVoteLife without every answer and has ended: the move stands.
 	// Seat and UserID are the asker's; Waited is the request's age.
 	ReminderUndoExpired = "undo-expired"
+	// ReminderComputer carries a computer player's move (Moves), made
+	// once across every process (computer.go); Seat is the seat it
+	// played.
+	ReminderComputer = "computer"
 )
 
 // ClockLease is how long a process holds a due match it claimed (see
@@ -93,11 +100,10 @@ func (s *Service) FireDueIn(ctx context.Context, owner, prefix string, limit int
 	var errs []error
 	for _, id := range ids {
 		rs, err := s.fire(ctx, id, prefix, now)
+		out = append(out, rs...) // a computer's move stands even when a reminder failed
 		if err != nil {
 			errs = append(errs, err)
-			continue
 		}
-		out = append(out, rs...)
 	}
 	return out, errors.Join(errs...)
 }
@@ -123,11 +129,23 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 	if !strings.HasPrefix(m.Channel, prefix) {
 		return nil, nil
 	}
+	var out []Reminder
+	if !blind {
+		// A computer's move first: the reminders below are then those of
+		// the position it leaves.
+		o, ok, err := s.playComputer(ctx, id, now)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, Reminder{Kind: ReminderComputer, Match: o.Match, Seat: o.Seat, UserID: o.Match.Seats[o.Seat].UserID, Moves: []Outcome{o}})
+		}
+	}
 	// The players' preferences, read before the write (they are not part
 	// of the match).
 	prefs := map[string]UserPrefs{}
 	for _, st := range m.Seats {
-		if _, ok := prefs[st.UserID]; !ok {
+		if _, ok := prefs[st.UserID]; !ok && st.Computer == "" {
 			p, err := s.UserPrefs(ctx, st.UserID)
 			if err != nil {
 				return nil, err
@@ -135,9 +153,9 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 			prefs[st.UserID] = p
 		}
 	}
-	var out []Reminder
+	computer := out
 	_, err = s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
-		out = out[:0]
+		out = computer[:len(computer):len(computer)]
 		m.clockOnly = true
 		changed := false
 		if s.abandon.endDue(*m, now) {
@@ -215,18 +233,21 @@ func (s *Service) fire(ctx context.Context, id, prefix string, now time.Time) ([
 		return nil, nil // the write sets Due anew
 	})
 	if errors.Is(err, errNoTick) {
-		return nil, nil
+		return computer, nil
 	}
 	if err != nil && !errors.Is(err, storage.ErrUnconfirmed) {
 		// (Applied but not confirmed by a replica: the reminder stands
 		// and goes out, as a move does.)
-		return nil, err
+		return computer, err
 	}
 	cur, err := s.load(ctx, id)
 	if err != nil && !errors.Is(err, ErrRulesVersion) {
 		return nil, err
 	}
 	for i := range out {
+		if out[i].Kind == ReminderComputer {
+			continue
+		}
 		out[i].Match = cur
 		if out[i].Kind == ReminderUndoExpired {
 			if e, err := s.Log(ctx, ByID(id), out[i].Target); err == nil && len(e) > 0 {
@@ -417,6 +438,9 @@ func (s *Service) Back(ctx context.Context, userID string) (UserPrefs, error) {
 	if err != nil {
 		return p, err
 	}
+	if _, err := s.Reclaim(ctx, userID); err != nil {
+		return p, err
+	}
 	// Release the holds of the player's open matches.
 	ids, err := s.store.UserMatches(ctx, userID)
 	if err != nil {
@@ -581,6 +605,9 @@ func (s *Service) dueOf(m Match) time.Time {
 		due = at
 	}
 	if at := m.undoExpiry(); !at.IsZero() && (due.IsZero() || at.Before(due)) {
+		due = at
+	}
+	if at := m.computerDue(s.computer.delay); !at.IsZero() && (due.IsZero() || at.Before(due)) {
 		due = at
 	}
 	return due

@@ -41,6 +41,14 @@ type Config struct {
 	// matches to the store's own expiry. The front end that runs the
 	// scheduler (FireDue) delivers the warning.
 	AbandonAfter, AbandonWarn time.Duration
+	// ComputerDelay is the pause before a computer player moves (default
+	// DefaultComputerDelay; negative: none), so a channel reads like a
+	// game rather than a burst. ComputerIterations is the search budget
+	// of every computer move (zero: its level's own), ComputerTimeout the
+	// most wall time one move may think (default DefaultComputerTimeout).
+	ComputerDelay      time.Duration
+	ComputerIterations int
+	ComputerTimeout    time.Duration
 	// Metrics receives what the service measures (moves, compare-and-set
 	// retries, render time, store latency); nil records nothing.
 	Metrics Metrics
@@ -58,6 +66,7 @@ type Service struct {
 	seed      func() uint64
 	attempts  int
 	abandon   abandonRule
+	computer  computerRule
 	metrics   Metrics
 
 	boards *fifo[boardKey, []render.Image] // rendered images
@@ -97,6 +106,14 @@ func New(cfg Config) (*Service, error) {
 		s.attempts = 200
 	}
 	s.abandon = newAbandonRule(cfg.AbandonAfter, cfg.AbandonWarn)
+	s.computer = computerRule{delay: cfg.ComputerDelay, iterations: cfg.ComputerIterations, timeout: cfg.ComputerTimeout}
+	if s.computer.delay == 0 {
+		s.computer.delay = DefaultComputerDelay
+	}
+	s.computer.delay = max(s.computer.delay, 0)
+	if s.computer.timeout <= 0 {
+		s.computer.timeout = DefaultComputerTimeout
+	}
 	s.metrics = cfg.Metrics
 	if s.metrics == nil {
 		s.metrics = NoMetrics{}
@@ -430,7 +447,7 @@ func (s *Service) write(ctx context.Context, id string, requestID string, anyRul
 		if entry != nil {
 			actor = entry.Seat
 		}
-		next.tickClock(m, actor, next.Updated, s.abandon)
+		next.tickClock(m, actor, next.Updated, s.abandon, s.computer.delay)
 		err = s.store.Commit(ctx, storage.Commit{ExpectVersion: prev, Match: next.record(), Entry: entry, RequestID: requestID, Idle: next.clockOnly})
 		switch {
 		case err == nil:

@@ -22,7 +22,7 @@ func (s *Service) resultOf(ctx context.Context, m Match) (storage.Result, error)
 	r := storage.Result{MatchID: m.ID, Game: m.Game, Server: m.Server, Channel: m.Channel, Finished: m.Updated,
 		Seats: make([]storage.ResultSeat, len(m.Seats))}
 	for i, st := range m.Seats {
-		r.Seats[i] = storage.ResultSeat{UserID: st.UserID, Name: st.Name}
+		r.Seats[i] = storage.ResultSeat{UserID: st.UserID, Name: st.Name, Computer: st.Computer}
 	}
 	if m.Play != nil {
 		for _, ss := range m.Play.Seats {
@@ -96,9 +96,15 @@ type PlayerStats struct {
 	Average float64       `json:"average"` // score
 	Best    int           `json:"best"`
 	PerTurn time.Duration `json:"perTurn"` // average time per turn; 0 when unknown
-	turns   int
-	think   time.Duration
-	sum     int
+	// Computer is the level of a computer player (UserID "computer:LEVEL",
+	// Name ComputerName): the computers are counted by level, apart from
+	// the people. WinsVsComputers are the Wins of a person in matches
+	// with a computer player.
+	Computer        string `json:"computer,omitempty"`
+	WinsVsComputers int    `json:"winsVsComputers,omitempty"`
+	turns           int
+	think           time.Duration
+	sum             int
 }
 
 // Stats counts the finished matches of a server or a user: per game, the
@@ -129,18 +135,29 @@ func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, err
 			order = append(order, r.Game)
 		}
 		gs.Matches++
+		withComputer := slices.ContainsFunc(r.Seats, func(s storage.ResultSeat) bool { return s.Computer != "" })
 		for _, seat := range r.Seats {
 			if req.UserID != "" && seat.UserID != req.UserID {
 				continue
 			}
-			p := players[r.Game][seat.UserID]
+			key := seat.UserID
+			if seat.Computer != "" {
+				key = computerPrefix + seat.Computer
+			}
+			p := players[r.Game][key]
 			if p == nil {
-				p = &PlayerStats{UserID: seat.UserID, Name: seat.Name, Best: seat.Score}
-				players[r.Game][seat.UserID] = p
+				p = &PlayerStats{UserID: key, Name: seat.Name, Best: seat.Score, Computer: seat.Computer}
+				if seat.Computer != "" {
+					p.Name = ComputerName(seat.Computer, 1)
+				}
+				players[r.Game][key] = p
 			}
 			p.Played++
 			if seat.Place == 1 {
 				p.Wins++
+				if withComputer && seat.Computer == "" {
+					p.WinsVsComputers++
+				}
 			}
 			p.sum += seat.Score
 			p.Best = max(p.Best, seat.Score)
@@ -158,8 +175,10 @@ func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, err
 			}
 			gs.Players = append(gs.Players, *p)
 		}
+		// The people first, then the computers by level.
 		slices.SortFunc(gs.Players, func(a, b PlayerStats) int {
-			return cmp.Or(cmp.Compare(b.Wins, a.Wins), cmp.Compare(b.Played, a.Played), cmp.Compare(a.Name, b.Name))
+			return cmp.Or(cmp.Compare(levelRank(a.Computer), levelRank(b.Computer)),
+				cmp.Compare(b.Wins, a.Wins), cmp.Compare(b.Played, a.Played), cmp.Compare(a.Name, b.Name))
 		})
 		out = append(out, *gs)
 	}
@@ -186,4 +205,16 @@ func (s *Service) backfill(ctx context.Context, userID string) {
 			s.keepResult(ctx, m)
 		}
 	}
+}
+
+// levelRank orders players for statistics: people (0), then computers
+// weakest first.
+func levelRank(level string) int {
+	if level == "" {
+		return 0
+	}
+	if i := slices.Index(ComputerLevels, level); i >= 0 {
+		return i + 1
+	}
+	return len(ComputerLevels) + 1
 }

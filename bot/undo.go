@@ -65,7 +65,7 @@ func (m Match) undoVote() *UndoVote {
 func (m Match) undoVoters(seat int) []int {
 	var out []int
 	for i, st := range m.Seats {
-		if i != seat && !st.Left {
+		if i != seat && !st.Left && st.Computer == "" { // a computer agrees at once
 			out = append(out, i)
 		}
 	}
@@ -123,6 +123,9 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		seat := m.SeatOf(req.UserID)
 		if seat < 0 {
 			return nil, ErrNotSeated
+		}
+		if m.Seats[seat].Computer != "" {
+			return nil, m.computerSeat(seat)
 		}
 		last, before, err := s.lastStanding(ctx, m)
 		if err != nil {
@@ -197,6 +200,9 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 		if seat < 0 {
 			return nil, ErrNotSeated
 		}
+		if m.Seats[seat].Computer != "" {
+			return nil, m.computerSeat(seat)
+		}
 		if m.vote == nil || m.vote.Kind != voteUndo || m.vote.Target != target {
 			return nil, errNoVote
 		}
@@ -257,7 +263,7 @@ var errNoVote = errors.New("bot: no such undo request")
 // finishUndo fills in the turn change of an undone move.
 func (s *Service) finishUndo(out UndoOutcome) UndoOutcome {
 	if out.Undone {
-		out.NewTurn, out.Notify = true, slices.Clone(out.Match.Play.Active)
+		out.NewTurn, out.Notify = true, out.Match.persons(out.Match.Play.Active)
 	}
 	return out
 }

@@ -84,6 +84,14 @@ type Seat struct {
 	UserID string `json:"user_id"`
 	Name   string `json:"name"`
 	Left   bool   `json:"left,omitempty"` // resigned or left; the seat stays in the game
+	// Computer is the level of the computer player that has the seat
+	// (UserID "computer:..."); empty for a person. Standin is the level
+	// of a computer that plays a person's seat for the time being (the
+	// players handed it over); empty when the person plays. Both are
+	// empty for a person, so a release without them reads the seat as a
+	// person's.
+	Computer string `json:"computer,omitempty"`
+	Standin  string `json:"standin,omitempty"`
 }
 
 // Match is one match's record: metadata plus the current snapshot.
@@ -267,6 +275,9 @@ type ResultSeat struct {
 	// the time they took: from the move before each turn to its last move.
 	Turns    int           `json:"turns"`
 	Thinking time.Duration `json:"thinking"`
+	// Computer is the level of the computer player that had the seat;
+	// empty for a person.
+	Computer string `json:"computer,omitempty"`
 }
 
 // ResultFilter selects results (Store.Results).

@@ -46,10 +46,11 @@ func (b *Bot) clockCommands() []command {
 		{def: def("away", "Pause your reminders in every match until a date or for a while",
 			str("until", "A date (2026-12-24, UTC or your quiet hours' time zone) or a length of time (3d, 1w)", true),
 		), run: b.away, private: true},
-		{def: def("back", "End your absence: your reminders start again"), run: b.back, private: true},
-		{def: def("replace", "Hand a seat to another player (the match's creator, Manage Channels, or the seat's player)",
+		{def: def("back", "End your absence, and take your seats back from the computer"), run: b.back, private: true},
+		{def: def("replace", "Hand a seat to another player or a computer (the creator, Manage Channels, or the seat's player)",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seat", Description: "The seat's number", Required: true, MinValue: &one, MaxValue: 10},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Who takes the seat", Required: true},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Who takes the seat"},
+			computerLevel("computer", "Or a computer player at this level takes it"),
 		), run: b.orThread(b.replace)},
 		{def: def("notify", "Where your reminders come: in the match's channel, or as a direct message",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "via", Description: "Where", Required: true,
@@ -175,12 +176,19 @@ func (b *Bot) back(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if !p.Away(b.svc.Now()) {
-		return private("You are not away."), nil
+		n, err := b.svc.Reclaim(ctx, r.User.ID)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			return private(fmt.Sprintf("Welcome back: the computer no longer plays your seat (%s). Your turns are yours again.", matchCount(n))), nil
+		}
+		return private("You are not away, and no computer plays for you."), nil
 	}
 	if _, err := b.svc.Back(ctx, r.User.ID); err != nil {
 		return nil, err
 	}
-	return private("Welcome back: your reminders start again."), nil
+	return private("Welcome back: your reminders start again, and no computer plays your seats any more."), nil
 }
 
 // notify is /notify.
@@ -261,12 +269,26 @@ func newOwner() string {
 func (b *Bot) runClock(ctx context.Context) {
 	t := time.NewTicker(b.cfg.ClockEvery)
 	defer t.Stop()
+	ch := make(chan struct{}, 1)
+	b.waker.mu.Lock()
+	b.waker.ch = ch
+	b.waker.mu.Unlock()
 	for {
 		b.remind(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+	wait:
+		for {
+			// A computer's move due sooner than the next round wakes the
+			// clock at its time (Bot.wake).
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				break wait
+			case <-b.wakeTimer():
+				b.woken()
+				break wait
+			case <-ch: // a sooner wake-up: wait for it instead
+			}
 		}
 	}
 }
@@ -302,6 +324,10 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 	}
 	if r.Kind == bot.ReminderUndoExpired {
 		b.undoExpired(ctx, r, channel)
+		return
+	}
+	if r.Kind == bot.ReminderComputer {
+		b.postComputerMoves(ctx, channel, r.Moves)
 		return
 	}
 	user, uok := strings.CutPrefix(r.UserID, "discord:")
@@ -380,11 +406,19 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 		if m.Status == bot.StatusLobby {
 			what = "start"
 		}
-		return &discordgo.MessageSend{
+		msg := &discordgo.MessageSend{
 			Content: clip(fmt.Sprintf("%s: this %s match has gone %s without a %s. It ends as abandoned <t:%d:R> unless someone plays; it is then kept for export.",
 				strings.Join(mentions, ", "), m.GameRules().Info().Name, bot.Span(r.Waited), what, r.Ends.Unix()), 2000),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 		}
+		if m.Status == bot.StatusActive {
+			// Or the computers finish it (bot.Service.ComputersFinish).
+			msg.Content = clip(msg.Content+" Or let the computers finish it.", 2000)
+			msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Let the computers finish it", Style: discordgo.SecondaryButton, CustomID: customID{Action: "finish", Match: m.ID}.String()},
+			}}}
+		}
+		return msg
 	case bot.ReminderAbandoned:
 		return &discordgo.MessageSend{
 			Content: fmt.Sprintf("This %s match has ended as abandoned after %s without a move. It is kept for export; the channel is free for a new match.",
@@ -442,4 +476,12 @@ func (b *Bot) sendDM(ctx context.Context, r bot.Reminder, user, channel string) 
 		return false
 	}
 	return true
+}
+
+// matchCount says "1 match", "3 matches".
+func matchCount(n int) string {
+	if n == 1 {
+		return "1 match"
+	}
+	return fmt.Sprintf("%d matches", n)
 }

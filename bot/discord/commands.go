@@ -32,7 +32,7 @@ func (b *Bot) commands() map[string]command {
 	def := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommand{Name: name, Description: desc, Type: discordgo.ChatApplicationCommand, Options: opts}
 	}
-	one := 1.0
+	one, zero := 1.0, 0.0
 	list := []command{
 		{def: def("play", "Open a lobby for a new match in this channel or in a new thread",
 			str("game", "Which game (suggestions list every game on offer)", false, true),
@@ -42,6 +42,8 @@ func (b *Bot) commands() map[string]command {
 			str("remind", "Time between reminders to whoever must move: 12h, 2d ... or off (default: the server's)", false, false),
 			str("deadline", "Turn deadline: 3d, 1w ... or off (default: the server's)", false, false),
 			onDeadline(),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "computers", Description: "How many computer players to seat beside you (default: none, or one with level)", MinValue: &zero, MaxValue: float64(mostSeats - 1)},
+			computerLevel("level", "The computer players' level (default: normal)"),
 		), run: b.play, complete: b.completePlay},
 		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
 			str("move", "The move in the game's notation", true, true)), run: b.orThread(b.move), complete: b.completeMove},

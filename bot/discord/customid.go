@@ -26,6 +26,8 @@ import (
 //	undo/<match>/<seq>                 take back the move logged at seq ("Undo")
 //	uvote/<match>/<seq>/yes|no         answer a request to take back that move
 //	imp/<match>/yes|no                 confirm or decline an imported record
+//	finish/<match>                     let the computers finish a match about to be abandoned
+//	(lobby/<match>/cpu-<level>|cpu-remove add or remove a computer player)
 const maxCustomID = 100
 
 // longMove marks a partial move too long for the custom ID.
@@ -49,8 +51,8 @@ func (c customID) String() string {
 	switch c.Action {
 	case "lobby", "imp":
 		s = c.Action + "/" + c.Match + "/" + c.Arg
-	case "hand":
-		s = "hand/" + c.Match
+	case "hand", "finish":
+		s = c.Action + "/" + c.Match
 	case "vote":
 		s = fmt.Sprintf("vote/%s/%d/%s", c.Match, c.N, c.Arg)
 	case "claim":
@@ -100,7 +102,7 @@ func parseCustomID(s string) (customID, error) {
 			return customID{}, bad
 		}
 		c.Arg = p[2]
-	case "hand":
+	case "hand", "finish":
 		if len(p) != 2 {
 			return customID{}, bad
 		}

@@ -18,6 +18,8 @@ var voteLabels = map[string]string{
 	bot.VoteWait:    "Wait longer",
 	bot.VoteDefault: "Play the default move",
 	bot.VoteOpen:    "Open the seat",
+	// (The core's VoteComputer.)
+	bot.VoteComputer: "Let the computer play the seat",
 }
 
 // voteMessage opens a deadline vote in the match's channel: it names the
@@ -52,7 +54,7 @@ func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 	need := len(mentions)/2 + 1
 	return &discordgo.MessageSend{
 		Content: clip(fmt.Sprintf("**Turn deadline passed**: <@%s> has not moved in the %s match for %s. %s: what now? "+
-			"Wait longer, play %s's default move for this turn, or open the seat to a substitute. %d of your %d votes decide.",
+			"Wait longer, play %s's default move for this turn, open the seat to a substitute, or let the computer play it until they are back. %d of your %d votes decide.",
 			missing, m.GameRules().Info().Name, bot.Span(r.Waited), strings.Join(mentions, ", "),
 			m.Seats[r.Seat].Name, need, len(mentions)), 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: pinged},
@@ -94,6 +96,9 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 		outcome = fmt.Sprintf("The players chose the default move: the game played %s's turn for them.", name)
 	case bot.VoteOpen:
 		outcome = fmt.Sprintf("The players opened %s's seat (seat %d): anyone without a seat here may take it.", name, c.N+1)
+	case bot.VoteComputer:
+		outcome = fmt.Sprintf("The players let the computer play %s's seat (seat %d) until %s moves again or uses `/back`.", name, c.N+1, name)
+		b.wake(res.Match)
 	}
 	done := &discordgo.InteractionResponseData{Content: clip("**Turn deadline passed.** "+outcome, 2000),
 		Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
@@ -146,7 +151,22 @@ func (b *Bot) claimButton(ctx context.Context, r *Request, c customID) (*Respons
 func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 	opts := options(r)
 	seat := int(opts["seat"].IntValue()) - 1
-	id, _ := opts["user"].Value.(string)
+	uo, hasUser := opts["user"]
+	co, hasComputer := opts["computer"]
+	if hasUser == hasComputer {
+		return private("Name either the user or the computer's level that takes the seat."), nil
+	}
+	if hasComputer {
+		m, err := b.svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.InChannel(r.key()), Seat: seat, By: r.User.ID, Computer: co.StringValue(),
+			Moderator: r.Perms&moderatorPerms != 0})
+		if err != nil {
+			return nil, err
+		}
+		b.wake(m)
+		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
+		return announce(fmt.Sprintf("%s now plays seat %d in place of %s.", m.Seats[seat].Name, seat+1, bot.Echo(last.From))), nil
+	}
+	id, _ := uo.Value.(string)
 	to := bot.UserRef{ID: userKey(id), Name: id}
 	if res := r.I.ApplicationCommandData().Resolved; res != nil {
 		if u := res.Users[id]; u != nil {
@@ -176,6 +196,7 @@ func (b *Bot) replaced(r *Request, m bot.Match, seat int) *Response {
 	last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 	user := discordID(m.Seats[seat].UserID)
 	text := fmt.Sprintf("<@%s> now plays seat %d in place of %s. `/hand` shows your hand.", user, seat+1, bot.Echo(last.From))
+	b.wake(m)
 	if m.IsActive(seat) {
 		text += " It is your turn."
 	}

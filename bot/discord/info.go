@@ -174,8 +174,8 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	fmt.Fprintf(&t, "Moves %d to %d of %d:\n```\n", entries[0].Seq, entries[len(entries)-1].Seq, m.Moves)
 	for i, e := range entries {
 		line := fmt.Sprintf("%3d. %s: %s\n", e.Seq, m.Seats[e.Seat].Name, e.Move)
-		if e.Note != "" {
-			line = fmt.Sprintf("%3d. %s: %s (default move)\n", e.Seq, m.Seats[e.Seat].Name, e.Move)
+		if how := e.How(); how != "" {
+			line = fmt.Sprintf("%3d. %s: %s (%s)\n", e.Seq, m.Seats[e.Seat].Name, e.Move, how)
 		}
 		// Seats handed on before this move (or after the last one shown).
 		for _, rp := range m.Clock.Replaced {

@@ -123,21 +123,46 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		// At most that many players; the game's minimum still applies.
 		req.MinSeats, req.MaxSeats = min(g.Info().MinSeats, int(o.IntValue())), int(o.IntValue())
 	}
+	hi := g.Info().MaxSeats
+	if req.MaxSeats != 0 {
+		hi = req.MaxSeats
+	}
+	computers, level, err := playComputers(r, hi)
+	if err != nil {
+		return nil, err
+	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
 		// Opening the thread is a call to Discord: acknowledge first.
 		name := g.Info().Name
-		return &Response{Later: func(ctx context.Context, r *Request) (*Response, error) { return b.playInThread(ctx, r, name, req) }}, nil
+		return &Response{Later: func(ctx context.Context, r *Request) (*Response, error) {
+			return b.playInThread(ctx, r, name, req, computers, level)
+		}}, nil
 	}
-	m, err := b.svc.CreateMatch(ctx, req)
+	m, err := b.createWithComputers(ctx, req, computers, level)
 	if err != nil {
 		return nil, err
 	}
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: lobbyMessage(m)}, nil
 }
 
+// createWithComputers opens the lobby and seats the computers /play
+// asked for.
+func (b *Bot) createWithComputers(ctx context.Context, req bot.CreateRequest, computers int, level string) (bot.Match, error) {
+	m, err := b.svc.CreateMatch(ctx, req)
+	if err != nil {
+		return m, err
+	}
+	for range computers {
+		if m, err = b.svc.AddComputer(ctx, bot.ByID(m.ID), req.Creator.ID, level); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
 // playInThread opens a public thread for the match; the lobby is posted
 // there with the bot token and the channel gets a pointer to it.
-func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot.CreateRequest) (*Response, error) {
+func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot.CreateRequest, computers int, level string) (*Response, error) {
 	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
 		Name: clip(fmt.Sprintf("%s with %s", game, r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
 		AutoArchiveDuration: 10080,
@@ -146,7 +171,7 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot
 		return nil, fmt.Errorf("bot: open thread: %w", err)
 	}
 	req.Channel = channelKey(th.ID)
-	m, err := b.svc.CreateMatch(ctx, req)
+	m, err := b.createWithComputers(ctx, req, computers, level)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +229,7 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 			discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "join"}.String()},
 			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "leave"}.String()},
 			discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "start"}.String(), Disabled: len(m.Seats) < lo},
-		}}}
+		}}, computerRow(m)}
 	}
 	d.Content = strings.TrimSpace(b.String())
 	return d
@@ -220,6 +245,9 @@ func playerRange(lo, hi int) string {
 // lobbyButton handles Join, Leave and Start on a lobby message.
 func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Response, error) {
 	ref := bot.ByID(c.Match)
+	if strings.HasPrefix(c.Arg, computerAdd) {
+		return b.computerButton(ctx, r, c)
+	}
 	switch c.Arg {
 	case "join":
 		m, err := b.svc.Join(ctx, ref, r.User)
@@ -243,6 +271,7 @@ func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Respons
 			After: func(ctx context.Context, p *poster) {
 				p.send(ctx, r.Channel, b.withPictures(ctx, r, post, board))
 				afterMove(r, o)(ctx, p) // a start has no acting seat: just the ping
+				b.wake(o.Match)
 			}}, nil
 	}
 	return nil, fmt.Errorf("%w %q", errBadCustomID, c.String())

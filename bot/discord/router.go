@@ -51,6 +51,7 @@ type Bot struct {
 	alwaysDefer bool // tests: take the deferred path for every interaction
 
 	owner string // this process, to the store's scheduler (clock.go)
+	waker waker  // when a computer's move is next due (computer.go)
 }
 
 // New builds a Bot without connecting anywhere.

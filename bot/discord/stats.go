@@ -33,14 +33,30 @@ func (b *Bot) stats(ctx context.Context, r *Request) (*Response, error) {
 	fmt.Fprintf(&t, "**Statistics for %s** (finished matches)\n", title)
 	for _, g := range games {
 		fmt.Fprintf(&t, "**%s**: %s\n", g.Game, plural(g.Matches, "match"))
-		for i, p := range g.Players {
+		n, computers := 0, false
+		for _, p := range g.Players {
 			per := "time per turn unknown"
 			if p.PerTurn > 0 {
 				per = bot.Span(p.PerTurn) + " per turn"
 			}
 			avg := strconv.FormatFloat(p.Average, 'f', 1, 64)
-			line := fmt.Sprintf("%d. %s: %s, %s, average %s, best %s, %s\n", i+1, p.Name, plural(p.Played, "game"), plural(p.Wins, "win"),
-				strings.TrimSpace(avg+" "+g.Unit), g.Score.Of(p.Best), per)
+			wins := plural(p.Wins, "win")
+			if p.WinsVsComputers > 0 {
+				wins += fmt.Sprintf(" (%d against computers)", p.WinsVsComputers)
+			}
+			line := ""
+			if p.Computer != "" {
+				// The computers come last, by level, apart from the people.
+				if !computers {
+					line, computers = "Computer players:\n", true
+				}
+				line += fmt.Sprintf("- %s: %s, %s, average %s, best %s\n", p.Name, plural(p.Played, "game"), wins,
+					strings.TrimSpace(avg+" "+g.Unit), g.Score.Of(p.Best))
+			} else {
+				n++
+				line = fmt.Sprintf("%d. %s: %s, %s, average %s, best %s, %s\n", n, p.Name, plural(p.Played, "game"), wins,
+					strings.TrimSpace(avg+" "+g.Unit), g.Score.Of(p.Best), per)
+			}
 			if t.Len()+len(line) > 1900 {
 				t.WriteString("…\n")
 				break

@@ -60,6 +60,7 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 	if o.Duplicate {
 		return &Response{None: true}, nil
 	}
+	b.wake(o.Match)
 	post, pics := narrationLine(o), pictures(nil)
 	if o.NewTurn {
 		post, pics = b.turnPost(o, "")
@@ -382,6 +383,8 @@ func (b *Bot) component(ctx context.Context, r *Request) (*Response, error) {
 		return b.voteButton(ctx, r, c)
 	case "claim":
 		return b.claimButton(ctx, r, c)
+	case "finish":
+		return b.finishButton(ctx, r, c)
 	case "undo":
 		return b.undoButton(ctx, r, c)
 	case "uvote":

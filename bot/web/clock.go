@@ -97,6 +97,10 @@ type waitJSON struct {
 // the page.
 func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 	out := summary(m)
+	if due := s.svc.ComputerDue(m); !due.IsZero() {
+		ms := max(0, due.Sub(s.svc.Now()).Milliseconds())
+		out.ComputerIn = &ms
+	}
 	out.Notice = abandonNotice(s.svc.Abandon(m))
 	out.Clock = clockOf(m)
 	ws, err := s.svc.Waits(ctx, m)

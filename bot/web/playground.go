@@ -135,6 +135,8 @@ func (s *Server) limits(w http.ResponseWriter, r *http.Request) {
 		"record_limit":     bot.Bytes(engine.MaxRecordSize),
 		"record_too_large": s.svc.Explain(r.Context(), bot.RecordTooLarge(0)).Text,
 		"move_chars":       bot.MaxMoveLen,
+		// The levels a seat can be given to the computer at (computer.go).
+		"computer_levels": bot.ComputerLevels,
 	})
 }
 
@@ -178,6 +180,10 @@ type matchJSON struct {
 	// Clock is the match's clock settings (clock.go), only on a single
 	// match.
 	Clock *clockJSON `json:"clock,omitempty"`
+	// ComputerIn is, when a computer must move, how many milliseconds
+	// until it does: the page asks for the match again then. Only on a
+	// single match.
+	ComputerIn *int64 `json:"computer_in_ms,omitempty"`
 }
 
 // seatStyle is render.SeatStyle for the page: RGB as a CSS colour.
@@ -287,6 +293,9 @@ type createReq struct {
 	// Names are the players' names by seat; a missing or empty one is
 	// "Player N".
 	Names []string `json:"names"`
+	// Players says who plays each seat: a computer level
+	// (bot.ComputerLevels), or "person" (also when missing or empty).
+	Players []string `json:"players"`
 }
 
 // seedText is a seed as the request spells it: a JSON string (what the
@@ -327,6 +336,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	levels, err := seatLevels(req.Players, req.Seats)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	users := make([]bot.UserRef, req.Seats)
 	for i := range users {
 		name := ""
@@ -355,16 +369,25 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// Seat 1's user creates the match; when a computer plays seat 1, that
+	// user watches it (and the computer's seat carries the user's ID, so
+	// the match is listed like every other: list).
 	m, err := s.svc.CreateMatch(ctx, bot.CreateRequest{
 		Channel: channelPrefix + randomHex(), Game: req.Game, Creator: users[0], Options: req.Options,
-		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: seed, ExactSeed: exact, Clock: clock,
+		MinSeats: req.Seats, MaxSeats: req.Seats, Seed: seed, ExactSeed: exact, Clock: clock, Watch: levels[0] != "",
 	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	for _, u := range users[1:] {
-		if _, err := s.svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
+	for i, u := range users {
+		switch {
+		case levels[i] != "":
+			_, err = s.svc.AddComputerAs(ctx, bot.ByID(m.ID), users[0].ID, levels[i], u.ID)
+		case i > 0:
+			_, err = s.svc.Join(ctx, bot.ByID(m.ID), u)
+		}
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -431,6 +454,18 @@ func (s *Server) match(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	if due := s.svc.ComputerDue(m); !due.IsZero() && !due.After(s.svc.Now()) {
+		// A computer's move is due: the page that asks for it sees it made
+		// (once, as the turn clock makes it: computer.go in bot) rather
+		// than at the clock's next round.
+		if _, err := s.FireDue(r.Context()); err != nil {
+			s.log.ErrorContext(r.Context(), "playground: computer move", "match", m.ID, "err", err)
+		}
+		if m, err = s.svc.Get(r.Context(), bot.ByID(m.ID)); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, s.withWaits(r.Context(), m))
 }
@@ -804,4 +839,25 @@ func randomHex() string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// seatLevels reads createReq.Players: each seat's computer level, empty
+// for a person.
+func seatLevels(players []string, seats int) ([]string, error) {
+	out := make([]string, seats)
+	if len(players) > seats {
+		return nil, bot.Invalid("%d seats were described for a match of %d players", len(players), seats)
+	}
+	for i, p := range players {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.EqualFold(p, "person") {
+			continue
+		}
+		lvl, err := bot.ParseComputerLevel(p)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = lvl
+	}
+	return out, nil
 }

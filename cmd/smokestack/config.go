@@ -52,6 +52,7 @@ var variables = []variable{
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
 	{"PLAYGROUND_HOSTS", "", "Comma-separated host names the playground answers to besides localhost, to expose it deliberately (behind your own access control). Requests naming any other host are refused, which stops DNS rebinding."},
 	{"SMOKESTACK_ABANDON_AFTER", "720h", "An open match without a move for this long ends: its players are warned 3 days before (in its Discord channel, or on its playground page) and then it ends as abandoned, kept for export like a finished one (Go duration, e.g. 720h). The store deletes an open match only if nothing ended it within 14 more days."},
+	{"SMOKESTACK_COMPUTER_DELAY", "3s", "The pause before a computer player moves, so that a channel reads like a game rather than a burst of posts (Go duration, 0s to 10m)."},
 	{"SMOKESTACK_DELETE_FINISHED_AFTER", "off", "Delete a finished or abandoned (aborted) match, with its log, this long after it ended (Go duration of at least 24h, e.g. 2160h for 90 days); off keeps them for export for ever. It applies to matches that end while it is set: each keeps the limit it ended with."},
 	{"SMOKESTACK_STORE_TIMEOUT", "3s", "How long one storage call may wait for Redis (Go duration). A call that takes longer fails and the user is told the store is not answering, instead of waiting for a frozen server."},
 	{"SMOKESTACK_OPS_ADDR", "127.0.0.1:9090", "Listen address of the operator endpoint: /healthz (alive), /readyz (store and Discord ready) and /metrics (Prometheus). Loopback by default; off disables it."},
@@ -85,6 +86,7 @@ type config struct {
 	PlaygroundAddr        string
 	PlaygroundHosts       []string
 	AbandonAfter          time.Duration
+	ComputerDelay         time.Duration
 	DeleteFinishedAfter   time.Duration // zero: never
 	StoreTimeout          time.Duration
 	OpsAddr               string // "" when off
@@ -269,6 +271,12 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		problems = append(problems, fmt.Sprintf("SMOKESTACK_ABANDON_AFTER=%q: want a positive Go duration such as 720h", get("SMOKESTACK_ABANDON_AFTER")))
 	}
 	c.AbandonAfter = d
+	if c.ComputerDelay, err = time.ParseDuration(get("SMOKESTACK_COMPUTER_DELAY")); err != nil || c.ComputerDelay < 0 || c.ComputerDelay > 10*time.Minute {
+		problems = append(problems, fmt.Sprintf("SMOKESTACK_COMPUTER_DELAY=%q: want a Go duration from 0s to 10m such as 3s", get("SMOKESTACK_COMPUTER_DELAY")))
+	}
+	if c.ComputerDelay == 0 {
+		c.ComputerDelay = -1 // no pause (bot.Config: zero is the default)
+	}
 	if v := get("SMOKESTACK_DELETE_FINISHED_AFTER"); v != "off" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < minDeleteFinished {

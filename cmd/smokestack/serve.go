@@ -56,7 +56,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 	// The turn clock (the Discord bot's and the playground's alike) ends
 	// abandoned matches, kept for export, after a warning; the store's
 	// own expiry, later, is a safety net.
-	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter, Metrics: metrics, Now: tc.now}
+	bc := bot.Config{Games: cat.games, Store: store, Renderers: cat.renderers, Log: log, AbandonAfter: cfg.AbandonAfter, ComputerDelay: cfg.ComputerDelay, Metrics: metrics, Now: tc.now}
 	svc, err := bot.New(bc)
 	if err != nil {
 		return err

@@ -78,6 +78,7 @@ function fillGame() {
   $("seats").replaceChildren();
   for (let n = g.min; n <= g.max; n++) $("seats").append(el("option", { value: String(n), textContent: String(n) }));
   if (seats >= g.min && seats <= g.max) $("seats").value = seats;
+  fillPlayers();
   $("gamesummary").textContent = g.summary;
   $("options").replaceChildren();
   for (const o of g.options || []) {
@@ -96,8 +97,44 @@ function fillGame() {
   }
 }
 
+// fillPlayers offers, for each seat, a person or the computer at each
+// level (an all-computer match is a demo to watch); choices already made
+// are kept.
+function fillPlayers() {
+  const n = Number($("seats").value), levels = (st.limits && st.limits.computer_levels) || [];
+  const old = [...$("players").querySelectorAll("select")].map((s) => s.value);
+  $("players").replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const s = el("select", { name: "player-" + (i + 1) });
+    s.append(el("option", { value: "person", textContent: "person" }));
+    for (const l of levels) s.append(el("option", { value: l, textContent: "computer (" + l + ")" }));
+    if (old[i]) s.value = old[i];
+    s.dataset.seat = String(i);
+    $("players").append(el("label", { className: "option" }, "seat " + (i + 1) + " ", s));
+  }
+}
+
+// watchComputer asks for the match again when a computer's move is due,
+// so the page follows the computers move by move (the server makes the
+// move when it is asked after its time).
+function watchComputer() {
+  const m = st.match;
+  clearTimeout(st.timers.computer);
+  if (m.status !== "active" || m.computer_in_ms === undefined || m.computer_in_ms === null) return;
+  debounce("computer", m.computer_in_ms + 50, async () => {
+    if (st.match !== m) return;
+    try {
+      const next = await api("GET", "matches/" + encodeURIComponent(m.id));
+      if (st.match !== m) return;
+      st.match = next;
+      showMatch();
+    } catch (e) { showError(e); }
+  });
+}
+
 async function init() {
   $("game").onchange = fillGame;
+  $("seats").onchange = fillPlayers;
   $("new").onsubmit = (ev) => { ev.preventDefault(); create(); };
   $("importbtn").onclick = importRecord;
   $("newbtn").onclick = newMatch;
@@ -161,9 +198,16 @@ async function route() {
   showMatch();
 }
 
+// byComputer reports whether a computer plays seat i of m now.
+function byComputer(m, i) { const s = m.seats[i]; return !!(s && (s.computer || s.standin)); }
+
+// firstToAct is the seat the page shows: the first person to act, else
+// the first person's seat; the spectators in a match of computers only.
 function firstToAct(m) {
-  const act = (m.play && m.play.active) || [];
-  return act.length ? act[0] : 0;
+  const act = ((m.play && m.play.active) || []).filter((i) => !byComputer(m, i));
+  if (act.length) return act[0];
+  const person = m.seats.findIndex((s, i) => !byComputer(m, i));
+  return person >= 0 ? person : -1;
 }
 
 function goHome(push, fromNew) {
@@ -251,7 +295,9 @@ async function create() {
   for (const i of $("options").querySelectorAll("[data-key]")) if (i.value !== "") opts[i.dataset.key] = i.value;
   const names = $("names").value.split(",").map((s) => s.trim());
   // The seed stays text: a JavaScript number cannot hold every seed.
-  const body = { game: $("game").value, seats: Number($("seats").value), options: opts, seed: $("seed").value.trim(), names };
+  // (One choice per seat: the form may hold more when the count changed.)
+  const players = [...$("players").querySelectorAll("select")].map((s) => s.value).slice(0, Number($("seats").value));
+  const body = { game: $("game").value, seats: Number($("seats").value), options: opts, seed: $("seed").value.trim(), names, players };
   hideError();
   try {
     const r = await api("POST", "matches", body);
@@ -333,6 +379,7 @@ function showMatch() {
   hand();
   refreshChoices();
   refreshLog();
+  watchComputer();
 }
 
 // statusLine keeps the game, its phase and whose turn it is in view.
