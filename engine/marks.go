@@ -84,3 +84,80 @@ type Board interface {
 	// carries them as its top-level "recent" JSON field.
 	Marks() Marks
 }
+
+// Places is a cheap form of Board.BoardPlaces for a game's Apply, which
+// must find what every move changed: each place is an identity (a kind and
+// two indices, from which the game makes the key only when it is needed)
+// and a list of numbers that stands for its text (equal numbers exactly
+// when the texts are equal), or empty when the text is "". A game fills
+// one from the state before and one from the state after a move and lists
+// the changed keys with ChangedPlaces; the conformance check
+// (playout.CheckMarks) compares the marks with Changed of the views'
+// BoardPlaces, so both forms must agree. Places are added in increasing
+// order of (kind, a, b). A Places is reused after Reset without
+// allocating again.
+type Places struct {
+	ids    []placeID
+	starts []int32
+	empty  []bool
+	vals   []int
+}
+
+type placeID struct{ kind, a, b int32 }
+
+func (x placeID) less(y placeID) bool {
+	if x.kind != y.kind {
+		return x.kind < y.kind
+	}
+	if x.a != y.a {
+		return x.a < y.a
+	}
+	return x.b < y.b
+}
+
+// Reset empties p, keeping its memory.
+func (p *Places) Reset() {
+	p.ids, p.starts, p.empty, p.vals = p.ids[:0], p.starts[:0], p.empty[:0], p.vals[:0]
+}
+
+// Place adds the place (kind, a, b), empty or with the numbers vals; Add
+// appends more numbers to it.
+func (p *Places) Place(kind, a, b int, empty bool, vals ...int) {
+	p.ids = append(p.ids, placeID{int32(kind), int32(a), int32(b)})
+	p.starts = append(p.starts, int32(len(p.vals)))
+	p.empty = append(p.empty, empty)
+	p.vals = append(p.vals, vals...)
+}
+
+// Add appends numbers to the place added last.
+func (p *Places) Add(vals ...int) { p.vals = append(p.vals, vals...) }
+
+func (p *Places) seg(i int) []int {
+	end := len(p.vals)
+	if i+1 < len(p.starts) {
+		end = int(p.starts[i+1])
+	}
+	return p.vals[p.starts[i]:end]
+}
+
+// ChangedPlaces is Changed for two Places: the keys, sorted, of the places
+// of after that are not empty and differ from the same place of before (or
+// that before lacks). key makes a place's key from its identity.
+func ChangedPlaces(before, after *Places, key func(kind, a, b int) string) []string {
+	var out []string
+	j := 0
+	for i, id := range after.ids {
+		if after.empty[i] {
+			continue
+		}
+		for j < len(before.ids) && before.ids[j].less(id) {
+			j++
+		}
+		if j < len(before.ids) && before.ids[j] == id && !before.empty[j] && slices.Equal(before.seg(j), after.seg(i)) {
+			continue
+		}
+		out = append(out, key(int(id.kind), int(id.a), int(id.b)))
+	}
+	slices.Sort(out)
+	return out
+}

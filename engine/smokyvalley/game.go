@@ -115,7 +115,7 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	if st.Mode != ModePlay || st.Stage != StageDev || (!st.T.Started && len(st.Pending) == 0) {
 		n.TurnBegan = n.Moves
 	}
-	n.Recent.Note(n.TurnBegan, engine.Changed(st.view(engine.Spectator).BoardPlaces(), n.view(engine.Spectator).BoardPlaces()))
+	n.Recent.Note(n.TurnBegan, changed(st, n))
 	return n, w.l.evs, nil
 }
 
