@@ -150,7 +150,7 @@ func (st *State) places(p *engine.Places) {
 	}
 	for s := range pl {
 		for i, b := range pl[s].CityBox {
-			p.Place(plCityBox, s, i, false, bit(b))
+			p.Place(plCityBox, s, i, !b)
 		}
 	}
 	for s := range pl {
@@ -163,7 +163,7 @@ func (st *State) places(p *engine.Places) {
 	}
 	for s := range pl {
 		for i, b := range pl[s].Market {
-			p.Place(plMarket, s, i, false, bit(b))
+			p.Place(plMarket, s, i, !b)
 		}
 	}
 }
