@@ -2,12 +2,10 @@ package smokyvalley
 
 import (
 	"fmt"
-	"sync"
-
-	"github.com/smokestack/smokestack/engine"
+	"slices"
 )
 
-// The kinds of board places, in the order places fills them.
+// The kinds of board places (View.BoardPlaces), for placeKey.
 const (
 	plDepot = iota
 	plSpace
@@ -71,114 +69,113 @@ func placeKey(kind, a, b int) string {
 	}
 }
 
-func bit(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// places fills p with the board places of View.BoardPlaces straight from
-// the state (the view shows these fields as they are), as numbers: the
-// same places, equal exactly when their texts are.
-func (st *State) places(p *engine.Places) {
-	p.Reset()
-	tile := func(kind, a, b int, t Tile) { p.Place(kind, a, b, t.Ind < 0, t.Ind, t.Owner, bit(t.Up)) }
-	num := func(kind, a, b, x int) { p.Place(kind, a, b, x < 0, x) }
-	ship := func(kind, a, b int, s Ship) {
-		p.Place(kind, a, b, s.empty(), bit(s.Big), s.Market, s.Owner, s.Trader, s.Good)
-		p.Add(s.Loads...)
-	}
-	for d := range st.Districts {
-		tile(plDepot, d, 0, st.Districts[d].Depot)
-	}
-	for d := range st.Districts {
-		for i, t := range st.Districts[d].Spaces {
-			tile(plSpace, d, i, t)
+// changed lists what a move changed on the board from a to b: Changed of
+// their views' BoardPlaces (the view shows these fields of the state as
+// they are), found by comparing the states' fields directly, without
+// building the views or their texts; places.go's test checks that both
+// agree.
+func changed(a, b *State) []string {
+	var out []string
+	add := func(kind, x, y int) { out = append(out, placeKey(kind, x, y)) }
+	for d := range b.Districts {
+		if t := b.Districts[d].Depot; t.Ind >= 0 && (d >= len(a.Districts) || a.Districts[d].Depot != t) {
+			add(plDepot, d, 0)
+		}
+		for i, t := range b.Districts[d].Spaces {
+			if t.Ind >= 0 && !(d < len(a.Districts) && i < len(a.Districts[d].Spaces) && a.Districts[d].Spaces[i] == t) {
+				add(plSpace, d, i)
+			}
+		}
+		for i, k := range b.Districts[d].Services {
+			if k >= 0 && !(d < len(a.Districts) && i < len(a.Districts[d].Services) && a.Districts[d].Services[i] == k) {
+				add(plService, d, i)
+			}
 		}
 	}
-	for d := range st.Districts {
-		for i, k := range st.Districts[d].Services {
-			num(plService, d, i, k)
-		}
-	}
-	for c, offer := range st.CanalOffer {
+	for c, offer := range b.CanalOffer {
 		for i, k := range offer {
-			num(plCanalOffer, c, i, k)
+			if k >= 0 && !(i < len(a.CanalOffer[c]) && a.CanalOffer[c][i] == k) {
+				add(plCanalOffer, c, i)
+			}
 		}
 	}
-	for i, k := range st.CardOffer {
-		num(plCardOffer, i, 0, k)
+	for i, k := range b.CardOffer {
+		if k >= 0 && !(i < len(a.CardOffer) && a.CardOffer[i] == k) {
+			add(plCardOffer, i, 0)
+		}
 	}
-	for i, s := range st.Scheduled {
-		ship(plScheduled, i, 0, s)
+	for i, s := range b.Scheduled {
+		if !s.empty() && !(i < len(a.Scheduled) && sameShip(a.Scheduled[i], s)) {
+			add(plScheduled, i, 0)
+		}
 	}
-	for m, rows := range st.Canal {
+	for m, rows := range b.Canal {
 		for i, s := range rows {
-			ship(plShip, m, i, s)
+			if !s.empty() && !(i < len(a.Canal[m]) && sameShip(a.Canal[m][i], s)) {
+				add(plShip, m, i)
+			}
 		}
 	}
-	for m, rows := range st.Agency {
+	for m, rows := range b.Agency {
 		for i, k := range rows {
-			num(plAgency, m, i, k)
+			if k >= 0 && !(i < len(a.Agency[m]) && a.Agency[m][i] == k) {
+				add(plAgency, m, i)
+			}
 		}
 	}
-	pl := st.Players
-	for s := range pl {
-		p.Place(plPopularity, s, 0, false, pl[s].Pop, pl[s].Stamp)
-	}
-	for s := range pl {
-		p.Place(plPrestige, s, 0, false, pl[s].Prestige)
-	}
-	for s := range pl {
-		for c, pos := range pl[s].Canal {
-			p.Place(plCanal, s, c, false, pos)
+	for s := range b.Players {
+		q := &b.Players[s]
+		if s >= len(a.Players) { // no seat joins a game; every place of one would be new
+			continue
+		}
+		o := &a.Players[s]
+		if q.Pop != o.Pop || q.Stamp != o.Stamp {
+			add(plPopularity, s, 0)
+		}
+		if q.Prestige != o.Prestige {
+			add(plPrestige, s, 0)
+		}
+		for c := range q.Canal {
+			if q.Canal[c] != o.Canal[c] {
+				add(plCanal, s, c)
+			}
+		}
+		for i := range q.Nav {
+			if q.Nav[i] != o.Nav[i] || !slices.Equal(q.Slots[i], o.Slots[i]) {
+				add(plNav, s, i)
+			}
+		}
+		if q.Boat >= 0 && q.Boat != o.Boat {
+			add(plBoat, s, 0)
+		}
+		if !slices.Equal(q.Cards, o.Cards) {
+			add(plCards, s, 0)
+		}
+		for i := range q.CityBox {
+			if q.CityBox[i] && !o.CityBox[i] {
+				add(plCityBox, s, i)
+			}
+		}
+		if q.Track != o.Track {
+			add(plTrack, s, 0)
+		}
+		for m := range q.Level {
+			if q.Level[m] != o.Level[m] {
+				add(plLevel, s, m)
+			}
+		}
+		for i := range q.Market {
+			if q.Market[i] && !o.Market[i] {
+				add(plMarket, s, i)
+			}
 		}
 	}
-	for s := range pl {
-		for i, d := range pl[s].Nav {
-			p.Place(plNav, s, i, false, d)
-			p.Add(pl[s].Slots[i]...)
-		}
-	}
-	for s := range pl {
-		num(plBoat, s, 0, pl[s].Boat)
-	}
-	for s := range pl {
-		p.Place(plCards, s, 0, false)
-		p.Add(pl[s].Cards...)
-	}
-	for s := range pl {
-		for i, b := range pl[s].CityBox {
-			p.Place(plCityBox, s, i, !b)
-		}
-	}
-	for s := range pl {
-		p.Place(plTrack, s, 0, false, pl[s].Track)
-	}
-	for s := range pl {
-		for m, l := range pl[s].Level {
-			p.Place(plLevel, s, m, false, l)
-		}
-	}
-	for s := range pl {
-		for i, b := range pl[s].Market {
-			p.Place(plMarket, s, i, !b)
-		}
-	}
+	slices.Sort(out)
+	return out
 }
 
-// placesPool keeps the buffers of changed between moves.
-var placesPool = sync.Pool{New: func() any { return new(engine.Places) }}
-
-// changed lists what a move changed on the board from st to n: Changed of
-// their views' BoardPlaces, without building the views.
-func changed(st, n *State) []string {
-	before, after := placesPool.Get().(*engine.Places), placesPool.Get().(*engine.Places)
-	st.places(before)
-	n.places(after)
-	out := engine.ChangedPlaces(before, after, placeKey)
-	placesPool.Put(before)
-	placesPool.Put(after)
-	return out
+// sameShip reports whether two ships show the same on the board.
+func sameShip(x, y Ship) bool {
+	return x.empty() == y.empty() && (x.empty() || x.Big == y.Big && x.Market == y.Market && x.Owner == y.Owner &&
+		x.Trader == y.Trader && x.Good == y.Good && slices.Equal(x.Loads, y.Loads))
 }

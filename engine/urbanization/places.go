@@ -3,12 +3,9 @@ package urbanization
 import (
 	"slices"
 	"strconv"
-	"sync"
-
-	"github.com/smokestack/smokestack/engine"
 )
 
-// The kinds of board places, in the order places fills them.
+// The kinds of board places (View.BoardPlaces), for placeKey.
 const (
 	plTerritory = iota
 	plGround
@@ -39,89 +36,110 @@ func placeKey(kind, a, b int) string {
 	}
 }
 
-func bit(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// places fills p with the board places of View.BoardPlaces straight from
-// the state, as numbers: the same places, equal exactly when their texts
-// are (st.view shows how each text comes from the state).
-func (st *State) places(p *engine.Places) {
-	p.Reset()
-	for t, tr := range st.Terrs {
-		p.Place(plTerritory, t, 0, false, tr.Owner, tr.Markers, tr.Admin, bit(st.covered(t)))
-	}
-	for t := range st.Terrs {
-		tr := &st.Terrs[t]
-		for g := 0; g < theData.terrs[t].Grounds; g++ {
-			kind, seeds, card := 0, tr.Grounds[g].Seeds, -1
-			switch tr.Grounds[g].Kind {
-			case GroundHouse, GroundSkyscraper:
-				kind = tr.Grounds[g].Kind
-			case GroundFactory:
-				kind = GroundFactory
-				if tr.Owner >= 0 {
-					for _, f := range st.Players[tr.Owner].Factories {
-						if f.Terr == t && f.Ground == g {
-							card = f.active()
-						}
-					}
-				}
-			}
-			p.Place(plGround, t, g, kind == 0 && seeds == 0, kind, card, seeds)
+// changed lists what a move changed on the board from a to b: Changed of
+// their views' BoardPlaces, found by comparing what each place shows
+// straight from the states (st.view shows how each text comes from the
+// state), without building the views or their texts; places_test.go
+// checks that both agree.
+func changed(a, b *State) []string {
+	var out []string
+	add := func(kind, x, y int) { out = append(out, placeKey(kind, x, y)) }
+	for t := range b.Terrs {
+		x, y := &a.Terrs[t], &b.Terrs[t]
+		if x.Owner != y.Owner || x.Markers != y.Markers || x.Admin != y.Admin {
+			add(plTerritory, t, 0)
 		}
 	}
-	p.Place(plField, 0, 0, false, st.Field)
-	for b, n := range st.Barns {
-		p.Place(plBarn, b, 0, false, n)
+	for t := range b.Terrs {
+		for g := 0; g < theData.terrs[t].Grounds; g++ {
+			kb, sb, cb := b.ground(t, g)
+			if kb == 0 && sb == 0 {
+				continue
+			}
+			if ka, sa, ca := a.ground(t, g); ka != kb || sa != sb || ca != cb {
+				add(plGround, t, g)
+			}
+		}
 	}
-	for k, sl := range st.Display {
-		p.Place(plDisplay, k, 0, sl.Card < 0 && len(sl.Markers) == 0, sl.Card)
-		p.Add(sl.Markers...)
+	if a.Field != b.Field {
+		add(plField, 0, 0)
+	}
+	for i, n := range b.Barns {
+		if i >= len(a.Barns) || a.Barns[i] != n {
+			add(plBarn, i, 0)
+		}
+	}
+	for k, sl := range b.Display {
+		if (sl.Card >= 0 || len(sl.Markers) > 0) && !(k < len(a.Display) && a.Display[k].Card == sl.Card && slices.Equal(a.Display[k].Markers, sl.Markers)) {
+			add(plDisplay, k, 0)
+		}
 	}
 	for c := 0; c < numCharacters; c++ {
-		holder := -1
-		if c == charMayor {
-			holder = st.Mayor
+		if a.holder(c) != b.holder(c) {
+			add(plCharacter, c, 0)
 		}
-		for s := range st.Players {
-			if st.Players[s].Hired == c {
-				holder = s
-			}
-		}
-		p.Place(plCharacter, c, 0, false, holder)
 	}
-	for q, d := range st.Docks {
-		docked := false
-		for s := range st.Players {
-			docked = docked || slices.Contains(st.Players[s].Docked, q)
+	for q, d := range b.Docks {
+		docked := b.dockedAt(q)
+		if len(d) == 0 && docked == 0 {
+			continue
 		}
-		p.Place(plDock, q, 0, len(d) == 0 && !docked, len(d))
-		p.Add(d...)
-		for s := range st.Players {
-			for _, x := range st.Players[s].Docked {
-				if x == q {
-					p.Add(s)
+		if q >= len(a.Docks) || !slices.Equal(a.Docks[q], d) || a.dockedAt(q) != docked {
+			add(plDock, q, 0)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ground is what ground g of territory t shows: the building kind
+// (GroundEmpty for none), its seeds and the active card of the factory on
+// it (-1 for none).
+func (st *State) ground(t, g int) (kind, seeds, card int) {
+	tr := &st.Terrs[t]
+	kind, seeds, card = tr.Grounds[g].Kind, tr.Grounds[g].Seeds, -1
+	switch kind {
+	case GroundHouse, GroundSkyscraper:
+	case GroundFactory:
+		if tr.Owner >= 0 {
+			for _, f := range st.Players[tr.Owner].Factories {
+				if f.Terr == t && f.Ground == g {
+					card = f.active()
 				}
 			}
 		}
+	default:
+		kind = GroundEmpty
 	}
+	return kind, seeds, card
 }
 
-// placesPool keeps the buffers of changed between moves.
-var placesPool = sync.Pool{New: func() any { return new(engine.Places) }}
+// holder is the seat holding character c, -1 for none.
+func (st *State) holder(c int) int {
+	h := -1
+	if c == charMayor {
+		h = st.Mayor
+	}
+	for s := range st.Players {
+		if st.Players[s].Hired == c {
+			h = s
+		}
+	}
+	return h
+}
 
-// changed lists what a move changed on the board from st to n: Changed of
-// their views' BoardPlaces, without building the views.
-func changed(st, n *State) []string {
-	before, after := placesPool.Get().(*engine.Places), placesPool.Get().(*engine.Places)
-	st.places(before)
-	n.places(after)
-	out := engine.ChangedPlaces(before, after, placeKey)
-	placesPool.Put(before)
-	placesPool.Put(after)
-	return out
+// dockedAt encodes the action markers on docking space q, in seat order
+// with repeats, as a number (at most 15 markers per seat).
+func (st *State) dockedAt(q int) uint64 {
+	var n uint64
+	for s := range st.Players {
+		k := 0
+		for _, x := range st.Players[s].Docked {
+			if x == q {
+				k++
+			}
+		}
+		n = n<<4 | uint64(min(k, 15))
+	}
+	return n
 }
