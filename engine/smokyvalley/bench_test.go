@@ -175,3 +175,70 @@ func BenchmarkChoicesShipWorst(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
 	b.ReportMetric(float64(len(ch.Next)), "options")
 }
+
+// BenchmarkPlayout plays one busy 4-player game from setup to the end
+// through the choices (busyMove), without the tests' checks: what a
+// computer player's search pays per playout.
+func BenchmarkPlayout(b *testing.B) {
+	g := New()
+	for i := 0; i < b.N; i++ {
+		st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := engine.NewRNG(1, 99)
+		for {
+			status := g.Status(st)
+			if status.Finished {
+				break
+			}
+			seat := status.Active[0]
+			m, err := busyMove(g, st, seat, &rng)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if st, _, err = g.Apply(st, seat, m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkApply times Game.Apply alone, per move, over every move of a
+// busy 4-player game (recorded before the timer).
+func BenchmarkApply(b *testing.B) {
+	g := New()
+	type step struct {
+		st   engine.State
+		seat int
+		m    engine.Move
+	}
+	var steps []step
+	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := engine.NewRNG(1, 99)
+	for {
+		status := g.Status(st)
+		if status.Finished {
+			break
+		}
+		seat := status.Active[0]
+		m, err := busyMove(g, st, seat, &rng)
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps = append(steps, step{st, seat, m})
+		if st, _, err = g.Apply(st, seat, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x := steps[i%len(steps)]
+		if _, _, err := g.Apply(x.st, x.seat, x.m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -115,7 +115,7 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	if st.Mode != ModePlay || st.Stage != StageDev || (!st.T.Started && len(st.Pending) == 0) {
 		n.TurnBegan = n.Moves
 	}
-	n.Recent.Note(n.TurnBegan, engine.Changed(st.view(engine.Spectator).BoardPlaces(), n.view(engine.Spectator).BoardPlaces()))
+	n.Recent.Note(n.TurnBegan, changed(st, n))
 	return n, w.l.evs, nil
 }
 
@@ -342,7 +342,9 @@ type View struct {
 // popularity track). A player's board, seat S: "prestige:S", "canal:S/C"
 // (development position on canal district C), "nav:S/N" (the district tile
 // on navigation space N and the canal tiles under it), "boat:S",
-// "cards:S", "citybox:S/N", "track:S", "level:S/M" and "market:S/N".
+// "cards:S", "citybox:S/N" (its disc in district N's city box, "" when
+// none), "track:S", "level:S/M" and "market:S/N" (its local market marker
+// N, "" when none).
 func (v View) BoardPlaces() map[string]string {
 	out := make(map[string]string, 256)
 	tile := func(t Tile) string {
@@ -405,17 +407,26 @@ func (v View) BoardPlaces() map[string]string {
 		out[fmt.Sprintf("boat:%d", s)] = num(p.Boat)
 		out[fmt.Sprintf("cards:%d", s)] = fmt.Sprint(p.Cards)
 		for i, b := range p.CityBox {
-			out[fmt.Sprintf("citybox:%d/%d", s, i)] = fmt.Sprint(b)
+			out[fmt.Sprintf("citybox:%d/%d", s, i)] = onPlace(b)
 		}
 		out[fmt.Sprintf("track:%d", s)] = strconv.Itoa(p.Track)
 		for m, l := range p.Level {
 			out[fmt.Sprintf("level:%d/%d", s, m)] = strconv.Itoa(l)
 		}
 		for i, b := range p.Market {
-			out[fmt.Sprintf("market:%d/%d", s, i)] = fmt.Sprint(b)
+			out[fmt.Sprintf("market:%d/%d", s, i)] = onPlace(b)
 		}
 	}
 	return out
+}
+
+// onPlace is the place of a disc or marker that is there when b: "" when it
+// is not (a removed piece is not marked).
+func onPlace(b bool) string {
+	if b {
+		return "on"
+	}
+	return ""
 }
 
 // Marks implements engine.Board.

@@ -127,3 +127,45 @@ func BenchmarkPlayout(b *testing.B) {
 		benchPositions(b, 1)
 	}
 }
+
+// BenchmarkApply times Game.Apply alone, per move, over every move of a
+// random 4-player game with the expansion (recorded before the timer).
+func BenchmarkApply(b *testing.B) {
+	g := New()
+	type step struct {
+		st   engine.State
+		seat int
+		m    engine.Move
+	}
+	var steps []step
+	s, _, err := g.Setup(engine.Setup{Seats: 4, Seed: 1, Options: map[string]string{OptInventions: "on"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := engine.NewRNG(1, 7)
+	for s.(*State).Mode != ModeOver {
+		seat := s.(*State).current()
+		var m engine.Move
+		for {
+			ch, err := g.Choices(s, seat, m)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
+				break
+			}
+			m = append(m, ch.Next[rng.Intn(len(ch.Next))].Token)
+		}
+		steps = append(steps, step{s, seat, m})
+		if s, _, err = g.Apply(s, seat, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x := steps[i%len(steps)]
+		if _, _, err := g.Apply(x.st, x.seat, x.m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -146,7 +146,7 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	n.advance(w.free, &w.evs)
 	// The marks of the latest turn: what this move (and the automatic
 	// steps after it) changed on the board, in the turn it was played.
-	n.Recent.Note(st.Turns+1, engine.Changed(st.view(engine.Spectator).BoardPlaces(), n.view(engine.Spectator).BoardPlaces()))
+	n.Recent.Note(st.Turns+1, changed(st, n))
 	return n, w.evs, nil
 }
 

@@ -53,11 +53,19 @@
 // the own ships used per market and the city cards (with the mayor's
 // extra card and Poverty Reduction's use this phase).
 //
-// What the latest turn built, upgraded or placed on a district (a Wood
-// Depot, a building space, a service token) gets the house halo under it
-// (render.HaloRect), from the marks the view carries (engine.Marks, keys
-// of smokyvalley.View.BoardPlaces). The marks also name the ships, offers
-// and the players' boards; drawing them there is still to do.
+// What the latest turn changed gets the house halo under it
+// (render.HaloRect, render.HaloCircle for a city-box disc), from the
+// marks the view carries (engine.Marks, keys of
+// smokyvalley.View.BoardPlaces): on the board a Wood Depot, building
+// space or service token, a ship in the canal or scheduled, an export
+// agency trader, a trade level, a popularity disc, a prestige figure, a
+// canal tile or city card on offer and a local market marker; on a
+// player's board the prestige and popularity figures, a navigation space
+// (its district tile and canal tiles, or the boat that came to it), a
+// city-box disc, a canal development marker, the industry track and the
+// city cards. Where pieces stand closer than the halo's band (agency,
+// popularity discs, offers' rows, market markers) every halo is drawn
+// before any piece.
 //
 // Both images are drawn on pooled canvases, turned into a paletted image
 // with the curated palette and encoded at the fastest PNG level. The

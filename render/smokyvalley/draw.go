@@ -79,6 +79,18 @@ func (p *pen) chip(s string, x, y, h float64, f render.Font, fill color.RGBA, bo
 	return w
 }
 
+// chipW is the width chip gives s.
+func (p *pen) chipW(s string, f render.Font) float64 { return p.c.TextWidth(s, f) + 14 }
+
+// mark draws the house halo (render.HaloRect) under the rectangle x, y,
+// w, h when the latest turn changed key (engine.Marks); draw it before
+// the piece.
+func (p *pen) mark(v *sv.View, key string, x, y, w, h float64) {
+	if v.Recent.Has(key) {
+		render.HaloRect(p.c, x, y, w, h)
+	}
+}
+
 // seatChip draws a seat's letter on its colour, s×s; ringed when bold.
 func (p *pen) seatChip(seat int, x, y, s float64, bold bool) {
 	col := seatColour(seat)
@@ -418,6 +430,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 	}
 	for row := range max(len(ships), 3) {
 		if row < len(ships) && ships[row].Market >= 0 {
+			p.mark(v, fmt.Sprintf("ship:%d/%d", m, row), x+8, ry, w-16, 44)
 			p.ship(ships[row], x+8, ry, w-16, false)
 		} else {
 			p.c.FillRect(x+8, ry, w-16, 44, rgb(0xD6E6F2))
@@ -427,6 +440,11 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 	}
 	ax := x + 84
 	if m < len(v.Agency) {
+		for i := range v.Agency[m] {
+			if hx := ax + 32*float64(i); hx <= x+w-34 {
+				p.mark(v, fmt.Sprintf("agency:%d/%d", m, i), hx, ry+2, 28, 28)
+			}
+		}
 		for _, s := range v.Agency[m] {
 			if ax > x+w-34 {
 				break
@@ -440,12 +458,17 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 	}
 	ry += 36
 	lx := x + 84
-	for s, pl := range v.Seats {
-		lv := pl.Level[m]
-		val := lv + 1
+	level := func(lv int) int {
 		if lv < len(p.pr.TradeLevels) {
-			val = p.pr.TradeLevels[lv]
+			return p.pr.TradeLevels[lv]
 		}
+		return lv + 1
+	}
+	for s, pl := range v.Seats {
+		p.mark(v, fmt.Sprintf("level:%d/%d", s, m), lx+70*float64(s), ry+2, 34+p.c.TextWidth(strconv.Itoa(level(pl.Level[m])), fBody), 28)
+	}
+	for s, pl := range v.Seats {
+		val := level(pl.Level[m])
 		p.seatChip(s, lx, ry+2, 28, false)
 		p.c.Text(strconv.Itoa(val), lx+34, ry+23, fBody, colInk, 0)
 		lx += 70
@@ -548,6 +571,7 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 			p.text(fmt.Sprintf("+%d", len(v.Scheduled)-3), sx, y+62, 60, fBody, colInk, 0)
 			break
 		}
+		p.mark(v, fmt.Sprintf("scheduled:%d", i), sx, y+32, 182, 44)
 		p.ship(s, sx, y+32, 182, true)
 		sx += 190
 	}
@@ -577,19 +601,25 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 		}
 		ox += bw + 4
 	}
-	// Popularity track: the discs below the cells.
+	// Popularity track: the discs below the cells, the halos of the
+	// discs the latest turn moved first, under all of them.
 	cw := 24.0
-	for k := 0; k <= p.pr.PopMax; k++ {
-		cx := 14 + float64(k)*cw
+	stacks := make([][]int, p.pr.PopMax+1)
+	for k := range stacks {
 		// the stack on the space, its top (the last to arrive, who wins a
 		// tie) nearest the track
-		var stack []int
 		for s, pl := range v.Seats {
 			if pl.Pop == k {
-				stack = append(stack, s)
+				stacks[k] = append(stacks[k], s)
 			}
 		}
-		sort.SliceStable(stack, func(a, b int) bool { return v.Seats[stack[a]].Stamp > v.Seats[stack[b]].Stamp })
+		sort.SliceStable(stacks[k], func(a, b int) bool { return v.Seats[stacks[k][a]].Stamp > v.Seats[stacks[k][b]].Stamp })
+		for n, s := range stacks[k] {
+			p.mark(v, fmt.Sprintf("popularity:%d", s), 14+float64(k)*cw, y3+52+float64(n)*popStep, 22, 22)
+		}
+	}
+	for k, stack := range stacks {
+		cx := 14 + float64(k)*cw
 		for n := len(stack) - 1; n >= 0; n-- { // the top drawn last, over the others
 			p.seatChip(stack[n], cx, y3+52+float64(n)*popStep, 22, false)
 		}
@@ -602,6 +632,7 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 	sort.SliceStable(order, func(a, b int) bool { return v.Seats[order[a]].Prestige > v.Seats[order[b]].Prestige })
 	px := 110.0
 	for _, s := range order {
+		p.mark(v, fmt.Sprintf("prestige:%d", s), px, y4, 36+p.c.TextWidth(strconv.Itoa(v.Seats[s].Prestige), fHead), 30)
 		p.seatChip(s, px, y4, 30, false)
 		p.c.Text(strconv.Itoa(v.Seats[s].Prestige), px+36, y4+23, fHead, colInk, 0)
 		px += 96
@@ -678,11 +709,13 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 		}
 		cx := x + 114
 		if k < len(v.CanalOffer) {
-			for _, t := range v.CanalOffer[k] {
+			for i, t := range v.CanalOffer[k] {
 				if t < 0 || t >= len(p.pr.CanalTiles) {
 					cx += p.chip("—", cx, ry+2, 28, fSmall, colWhite, false) + 6
 					continue
 				}
+				name, _ := p.canalLabel(t, 220)
+				p.mark(v, fmt.Sprintf("canal-offer:%d/%d", k, i), cx, ry+2, p.chipW(name, fSmall), 28)
 				cx += p.canalChip(t, cx, ry+2, 220) + 6
 			}
 		}
@@ -694,6 +727,9 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	di := min(max((yearIndex(p.pr, v.Year))/2, 0), 2)
 	p.text(fmt.Sprintf("cost £1 + 1 %s · %s left %d", p.pr.CardGood[di], decade[di], v.Stacks["cards-"+decade[di]]), x+w, ry+22, 330, fTiny, colGrey, 1)
 	ry += 30
+	for i := range v.CardOffer { // the halos first: the rows are closer than a band
+		p.mark(v, fmt.Sprintf("card-offer:%d", i), x, ry+30*float64(i), w, 28)
+	}
 	for _, c := range v.CardOffer {
 		if c < 0 || c >= len(p.pr.Cards) {
 			p.c.FillRect(x, ry, w, 28, colLight)
@@ -714,16 +750,28 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	// Local market: who used which of its sales this phase.
 	ry += 6
 	ry += 30
-	mx := x
-	for k, label := range []string{"bought", "sold 3 basic", "sold a pair"} {
-		mx += p.text(label, mx, ry+20, 140, fSmall, colInk, 0) + 6
-		for s, pl := range v.Seats {
-			if pl.Market[k] {
-				p.seatChip(s, mx, ry+2, 24, false)
-				mx += 26
+	// the halos first (the markers are closer than a band), then the
+	// labels and markers at the same places
+	for pass := range 2 {
+		mx := x
+		for k, label := range []string{"bought", "sold 3 basic", "sold a pair"} {
+			if pass == 0 {
+				mx += p.c.TextWidth(p.fit(label, fSmall, 140), fSmall) + 6
+			} else {
+				mx += p.text(label, mx, ry+20, 140, fSmall, colInk, 0) + 6
 			}
+			for s, pl := range v.Seats {
+				if pl.Market[k] {
+					if pass == 0 {
+						p.mark(v, fmt.Sprintf("market:%d/%d", s, k), mx, ry+2, 24, 24)
+					} else {
+						p.seatChip(s, mx, ry+2, 24, false)
+					}
+					mx += 26
+				}
+			}
+			mx += 14
 		}
-		mx += 14
 	}
 }
 
@@ -738,6 +786,12 @@ var canalShort = map[string]string{
 // canalChip draws a canal tile: an action tile white, a changing effect
 // yellow with a star; returns its width.
 func (p *pen) canalChip(t int, x, y, maxW float64) float64 {
+	name, fill := p.canalLabel(t, maxW)
+	return p.chip(name, x, y, 28, fSmall, fill, false)
+}
+
+// canalLabel is canalChip's label and fill.
+func (p *pen) canalLabel(t int, maxW float64) (string, color.RGBA) {
 	ct := p.pr.CanalTiles[t]
 	name := canalShort[effectOf(ct)]
 	if name == "" {
@@ -748,7 +802,7 @@ func (p *pen) canalChip(t int, x, y, maxW float64) float64 {
 		fill = colActive
 		name += " *"
 	}
-	return p.chip(p.fit(name, fSmall, maxW-14), x, y, 28, fSmall, fill, false)
+	return p.fit(name, fSmall, maxW-14), fill
 }
 
 // effectOf is a canal tile's effect, from its ID (w-build, m-pres-service).
@@ -783,10 +837,13 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	}
 	p.c.Text("boat: the coloured district · canal tiles top first, * a changing effect · disc: a city card bought in that district", 20, y+236, fTiny, colGrey, 0)
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
-	for _, f := range []string{
+	for i, f := range []string{
 		fmt.Sprintf("£%d", pl.Cash), fmt.Sprintf("income £%d", pl.Income), fmt.Sprintf("prestige %d", pl.Prestige),
 		fmt.Sprintf("popularity %d", pl.Pop), fmt.Sprintf("traders %d", pl.Traders),
 	} {
+		if key := map[int]string{2: "prestige", 3: "popularity"}[i]; key != "" {
+			p.mark(v, fmt.Sprintf("%s:%d", key, s), nx, y+12, p.chipW(f, fBody), 32)
+		}
 		nx += p.chip(f, nx, y+12, 32, fBody, colWhite, false) + 8
 	}
 	// Goods.
@@ -799,6 +856,11 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	ny := y + 94
 	for k := range pl.Nav {
 		nx := 18 + float64(k)*146
+		// the space's tile and canal tiles, or the boat that moved there
+		p.mark(v, fmt.Sprintf("nav:%d/%d", s, k), nx, ny, 140, 124)
+		if pl.Boat == k {
+			p.mark(v, fmt.Sprintf("boat:%d", s), nx, ny, 140, 124)
+		}
 		p.box(nx, ny, 140, 124, colLand, colGrey, 1)
 		d := pl.Nav[k]
 		dn := "?"
@@ -819,6 +881,9 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 			p.text(dn, nx+6, ny+24, nameW, fSmall, colInk, 0)
 		}
 		if box {
+			if v.Recent.Has(fmt.Sprintf("citybox:%d/%d", s, d)) {
+				render.HaloCircle(p.c, nx+124, ny+17, 11)
+			}
 			p.c.FillCircle(nx+124, ny+17, 11, colWhite)
 			p.c.FillCircle(nx+124, ny+17, 8, seatColour(s))
 			p.c.StrokeCircle(nx+124, ny+17, 8, 1.5, colInk)
@@ -842,7 +907,9 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 		if !d.Canal {
 			continue
 		}
-		cx += p.chip(fmt.Sprintf("%s %d", d.Marker, pl.Canal[k]), cx, y+94, 28, fBody, colWater, false) + 6
+		label := fmt.Sprintf("%s %d", d.Marker, pl.Canal[k])
+		p.mark(v, fmt.Sprintf("canal:%d/%d", s, k), cx, y+94, p.chipW(label, fBody), 28)
+		cx += p.chip(label, cx, y+94, 28, fBody, colWater, false) + 6
 		k++
 	}
 	total := 0
@@ -851,6 +918,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	}
 	p.c.Text("Industries", rx, y+148, fBody, colInk, 0)
 	dx := rx + 112
+	p.mark(v, fmt.Sprintf("track:%d", s), dx-1, y+129, 26*float64(total), 24)
 	for i := range total {
 		if i < pl.Track {
 			p.c.StrokeCircle(dx+11, y+141, 10, 2, colGrey)
@@ -887,7 +955,9 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	if pl.Poverty {
 		names = append(names, "(Poverty Reduction used this phase)")
 	}
+	cards := fmt.Sprintf("cards:%d", s)
 	if len(names) == 0 {
+		p.mark(v, cards, rx-4, y+194, p.c.TextWidth("no city cards", fSmall)+8, 22)
 		p.c.Text("no city cards", rx, y+210, fSmall, colGrey, 0)
 		return
 	}
@@ -913,6 +983,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 		}
 		lines[len(lines)-1] += sep + n
 	}
+	p.mark(v, cards, rx-4, y+188, 1184-rx, 21*float64(len(lines))+4)
 	for i, l := range lines {
 		p.text(l, rx, y+204+float64(i)*21, 1184-rx, fSmall, colInk, 0)
 	}

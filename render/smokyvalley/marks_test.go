@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -77,4 +80,46 @@ func highlighted(img image.Image) int {
 		}
 	}
 	return n
+}
+
+// TestMarksEveryKind marks, one at a time, a place of every kind that
+// View.BoardPlaces names (the first filled one of its kind in a rich
+// position) and checks that the board or the players' image draws the
+// house halo for it: every mark has somewhere to show.
+func TestMarksEveryKind(t *testing.T) {
+	v := richView(t)
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := v.BoardPlaces()
+	keys := slices.Sorted(maps.Keys(places))
+	seen := map[string]bool{}
+	for _, k := range keys {
+		kind, _, _ := strings.Cut(k, ":")
+		if seen[kind] || places[k] == "" {
+			continue
+		}
+		seen[kind] = true
+		mv := v
+		mv.Recent = engine.Marks{Turn: 1, Keys: []string{k}}
+		imgs, err := r.Images(render.Scene{View: mv, Seat: engine.Spectator})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, im := range imgs {
+			img, err := png.Decode(bytes.NewReader(im.PNG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += highlighted(img)
+		}
+		if n < 60 {
+			t.Errorf("%s is marked, but the images show %d highlight pixels", k, n)
+		}
+	}
+	if len(seen) != 18 {
+		t.Errorf("checked %d kinds of places, want all 18: %v", len(seen), seen)
+	}
 }

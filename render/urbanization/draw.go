@@ -72,10 +72,7 @@ func newLayout(v *urbanization.View) *layout {
 		l.inventY, l.inventH = y, 150
 		y += l.inventH + gap
 	}
-	l.panelY, l.panelH = y, 272
-	if len(v.Docks) > 0 {
-		l.panelH += 48 // the inventions lines
-	}
+	l.panelY, l.panelH = y, panelHeight(len(v.Docks) > 0)
 	l.h = int(l.panelY + l.panelH + margin)
 	return l
 }
@@ -663,6 +660,28 @@ func drawPanels(c surface, l *layout, v *urbanization.View, name func(int) strin
 	}
 }
 
+// The lines at a panel's foot, below the factories (panelBase from the
+// panel's top): with the expansion the inventions line and the invention
+// names, then the seeds line; each has its own line, so nothing overlaps,
+// and the panel ends panelFoot below the last (the legibility test checks
+// that every text stays inside its panel).
+const (
+	panelBase   = 276
+	panelInvent = 28 // "Inventions N · on s1 s7"
+	panelLine   = 22 // a line of fTiny: the invention names, the seeds
+	panelFoot   = 10
+)
+
+// panelHeight is the height of every player panel: all the lines are
+// kept, so the image keeps its size all game long.
+func panelHeight(inventions bool) float64 {
+	h := float64(panelBase + panelLine + panelFoot)
+	if inventions {
+		h += panelInvent + panelLine
+	}
+	return h
+}
+
 func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView, name string) {
 	bg := colWhite
 	if isActive(v, p.Seat) {
@@ -758,26 +777,24 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 		}
 		fx += tw + 5
 	}
-	ly += 32
+	ly = y + panelBase
 	if _, ok := v.Options["inventions"]; ok && v.Options["inventions"] == "on" {
 		t := fmt.Sprintf("Inventions %d", len(p.Inventions))
 		if len(p.Docked) > 0 {
 			t += " · on " + strings.Join(p.Docked, " ")
 		}
 		c.Text(fit(c, t, fStat, w-24), x+12, ly+20, fStat, colInk, 0)
+		ly += panelInvent
 		if len(p.Inventions) > 0 {
-			lw := w - 24
-			if p.Sown > 0 || p.FarmerSeeds > 0 {
-				lw = w / 2
-			}
-			c.Text(fit(c, strings.Join(p.InventNames, ", "), fTiny, lw), x+12, ly+42, fTiny, colInk, 0)
+			c.Text(fit(c, strings.Join(p.InventNames, ", "), fTiny, w-24), x+12, ly+16, fTiny, colInk, 0)
 		}
+		ly += panelLine
 	}
-	if p.Sown > 0 || p.FarmerSeeds > 0 { // in the bottom right corner, clear of the invention list
+	if p.Sown > 0 || p.FarmerSeeds > 0 {
 		t := fmt.Sprintf("sown %d", p.Sown)
 		if p.FarmerSeeds > 0 {
 			t += fmt.Sprintf(", %d on the Farmer", p.FarmerSeeds)
 		}
-		c.Text(t, x+w-12, y+h-10, fTiny, colGrey, 1)
+		c.Text(fit(c, t, fTiny, w-24), x+12, ly+16, fTiny, colGrey, 0)
 	}
 }

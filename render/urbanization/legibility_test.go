@@ -19,14 +19,25 @@ const (
 	minFullCap   = 10.0
 )
 
-// recorder is a canvas that remembers every text it drew and its font.
+// recorder is a canvas that remembers every text it drew, its font and
+// where.
 type recorder struct {
 	*render.Canvas
 	texts map[string][]render.Font
+	drawn []drawnText
+}
+
+// drawnText is a text as drawn: its left edge, width and baseline.
+type drawnText struct {
+	s       string
+	x, w, y float64
+	f       render.Font
 }
 
 func (r *recorder) Text(s string, x, y float64, f render.Font, c color.RGBA, align float64) {
 	r.texts[s] = append(r.texts[s], f)
+	w := r.Canvas.TextWidth(s, f)
+	r.drawn = append(r.drawn, drawnText{s, x - align*w, w, y, f})
 	r.Canvas.Text(s, x, y, f, c, align)
 }
 
@@ -50,6 +61,7 @@ func TestLegibility(t *testing.T) {
 	rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
 	sc := render.Scene{View: v, Names: goldenNames}
 	drawBoard(rec, l, &v, sc.Name)
+	checkPanelLines(t, rec, l, len(v.PlayerViews))
 	for s, fs := range rec.texts {
 		for _, f := range fs {
 			if h := capHeight(t, f); h < minFullCap {
@@ -87,5 +99,49 @@ func TestLegibility(t *testing.T) {
 				t.Errorf("%q at %v px: capitals %.1f px high at %v px wide, want %.0f", s, f.Size, h, previewWidth, minGlanceCap)
 			}
 		}
+	}
+}
+
+// checkPanelLines fails when a text of a player panel reaches below the
+// panel's bottom edge (less a margin) or overlaps a text of another line
+// of the same panel: the capitals' top to the descent below the baseline.
+func checkPanelLines(t *testing.T, rec *recorder, l *layout, seats int) {
+	t.Helper()
+	const margin = 4
+	bottom := l.panelY + l.panelH - margin
+	type box struct {
+		d           drawnText
+		top, bottom float64
+	}
+	var boxes []box
+	for _, d := range rec.drawn {
+		if d.y < l.panelY || d.y > l.panelY+l.panelH+40 {
+			continue
+		}
+		face, err := render.NewFace(d.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := face.Metrics()
+		face.Close()
+		b := box{d, d.y - float64(m.CapHeight)/64, d.y + float64(m.Descent)/64}
+		if b.bottom > bottom {
+			t.Errorf("%q (baseline %.0f) reaches %.0f, below the panels' bottom edge %.0f less %d", d.s, d.y, b.bottom, l.panelY+l.panelH, margin)
+		}
+		boxes = append(boxes, b)
+	}
+	pw := (float64(width) - 2*margin) / float64(seats)
+	for i, a := range boxes {
+		for _, b := range boxes[i+1:] {
+			if a.d.y == b.d.y || int(a.d.x/pw) != int(b.d.x/pw) {
+				continue // the same line, or another panel
+			}
+			if a.d.x < b.d.x+b.d.w && b.d.x < a.d.x+a.d.w && a.top < b.bottom && b.top < a.bottom {
+				t.Errorf("%q (baseline %.0f) and %q (baseline %.0f) overlap in a panel", a.d.s, a.d.y, b.d.s, b.d.y)
+			}
+		}
+	}
+	if len(boxes) == 0 {
+		t.Error("no text drawn in the player panels")
 	}
 }
