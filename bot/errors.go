@@ -270,11 +270,8 @@ func HostFault(err error) bool {
 	return false
 }
 
-// explain words an error in English (see Service.Explain, which adds the
-// error ID).
-func explain(err error) Problem { return explainIn(err, engine.Words{Lang: lang.English}) }
-
-// explainIn words an error in w.Lang (see Service.ExplainIn).
+// explainIn words an error in w.Lang (see Service.ExplainIn, which adds
+// the error ID).
 func explainIn(err error, w engine.Words) Problem {
 	if !w.Lang.Valid() {
 		w.Lang = lang.English
