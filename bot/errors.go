@@ -75,6 +75,10 @@ type Error struct {
 	// ("option \"speed\" is not one of pebbles's options"). User input in
 	// it is quoted with %q; Explain shows such quotes cleaned (Echo).
 	Detail string
+	// DetailMsg is Detail by reference in the host's catalog
+	// ("detail.<id>"), so ExplainIn words it in the reader's language;
+	// Detail then holds its English. User input in its data is Echoed.
+	DetailMsg lang.Msg
 	// Who names people: the players the match waits for (KindNotYourTurn),
 	// the creator (KindNotStarted, KindNotAllowed).
 	Who []string
@@ -152,6 +156,16 @@ func Invalid(format string, args ...any) *Error {
 func TooLarge(format string, args ...any) *Error {
 	return &Error{Kind: KindTooLarge, Detail: fmt.Sprintf(format, args...)}
 }
+
+// detailed is an Error whose detail is message "detail."+id of the host's
+// catalog with data kv (user input Echoed).
+func detailed(kind Kind, id string, kv ...string) *Error {
+	m := lang.M("detail."+id, kv...)
+	return &Error{Kind: kind, Detail: catalog.Msg(lang.English, m), DetailMsg: m}
+}
+
+// withCause sets e's cause (for logs and errors.Is).
+func withCause(e *Error, cause error) *Error { e.Err = cause; return e }
 
 // failure builds an Error with a cause.
 func failure(kind Kind, cause error, format string, args ...any) *Error {
@@ -286,7 +300,11 @@ func explainIn(err error, w engine.Words) Problem {
 		w.Info = *e.Game
 	}
 	p := Problem{Kind: e.Kind}
-	detail := sentence(e.Detail)
+	detail, rawDetail := sentence(e.Detail), e.Detail
+	if e.DetailMsg.ID != "" {
+		rawDetail = catalog.Msg(l, e.DetailMsg)
+		detail = strings.TrimSuffix(strings.TrimSpace(rawDetail), ".")
+	}
 	switch e.Kind {
 	case KindRule:
 		p.Text = say("rule")
@@ -392,8 +410,8 @@ func explainIn(err error, w engine.Words) Problem {
 		if e.Moderators {
 			who = say("who.or-moderator", "who", who)
 		}
-		if e.Detail != "" { // who else may (Replace: the seat's own player)
-			who += ", " + e.Detail
+		if rawDetail != "" { // who else may (Replace: the seat's own player)
+			who += ", " + rawDetail
 		}
 		p.Text = say("not-allowed", "who", who)
 	case KindNoHelp:

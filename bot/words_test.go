@@ -96,3 +96,32 @@ func detailOnly(err error, eng []string) bool {
 	}
 	return true
 }
+
+// TestDetailsInEveryLanguage: a refusal's detail by reference reads in the
+// reader's language, with the plural forms of 0, 1 and many, and English
+// exactly as before.
+func TestDetailsInEveryLanguage(t *testing.T) {
+	svc, _ := loggedService(t)
+	ctx := context.Background()
+	say := func(l lang.Lang, err error) string { return svc.ExplainIn(ctx, err, engine.Words{Lang: l}).Text }
+	for _, c := range []struct {
+		lo, hi, n int
+		l         lang.Lang
+		want      string
+	}{
+		{2, 2, 1, lang.English, "The number of players does not fit the game: this match needs 2 players and has 1 player."},
+		{1, 1, 0, lang.English, "The number of players does not fit the game: this match needs 1 player and has 0 players."},
+		{2, 4, 5, lang.English, "The number of players does not fit the game: this match needs 2 to 4 players and has 5 players."},
+		{2, 2, 1, lang.German, "Die Zahl der Mitspielenden passt nicht zum Spiel: diese Partie braucht 2 Personen und hat 1 Person."},
+		{2, 2, 0, lang.German, "Die Zahl der Mitspielenden passt nicht zum Spiel: diese Partie braucht 2 Personen und hat 0 Personen."},
+		{2, 4, 5, lang.German, "Die Zahl der Mitspielenden passt nicht zum Spiel: diese Partie braucht 2 bis 4 Personen und hat 5 Personen."},
+		{2, 2, 0, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 joueurs et en a 0 joueur."},
+		{2, 2, 1, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 joueurs et en a 1 joueur."},
+		{2, 4, 5, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 à 4 joueurs et en a 5 joueurs."},
+		{2, 4, 1000000, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 à 4 joueurs et en a 1000000 de joueurs."},
+	} {
+		if got := say(c.l, bot.SeatCountError(c.lo, c.hi, c.n)); got != c.want {
+			t.Errorf("%s %d-%d/%d:\n got %q\nwant %q", c.l, c.lo, c.hi, c.n, got, c.want)
+		}
+	}
+}
