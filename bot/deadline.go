@@ -93,11 +93,11 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 			return nil, m.notActive()
 		}
 		if req.Seat < 0 || req.Seat >= len(m.Seats) || req.Seat >= len(m.Clock.Seats) || m.Clock.Seats[req.Seat].Vote == nil {
-			return nil, Invalid("there is no vote on seat %d now: it was decided, or its player moved", req.Seat+1)
+			return nil, detailed(KindInvalid, "vote-none", "seat", strconv.Itoa(req.Seat+1))
 		}
 		voters := m.voters(req.Seat)
 		if !slices.Contains(voters, req.UserID) {
-			return nil, Invalid("only the other players of this match vote on %s's seat", Echo(m.Seats[req.Seat].Name))
+			return nil, detailed(KindInvalid, "vote-others", "who", Echo(m.Seats[req.Seat].Name))
 		}
 		m.clockOnly = true
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
@@ -270,27 +270,28 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 			return nil, m.notActive()
 		}
 		if req.Seat < 0 || req.Seat >= len(m.Seats) {
-			return nil, Invalid("this match has seats 1 to %d, not %d", len(m.Seats), req.Seat+1)
+			return nil, detailed(KindInvalid, "seat-range", "n", strconv.Itoa(len(m.Seats)), "seat", strconv.Itoa(req.Seat+1))
 		}
 		if m.Seats[req.Seat].Left {
-			return nil, Invalid("seat %d was left; it cannot be handed on", req.Seat+1)
+			return nil, detailed(KindInvalid, "seat-left", "seat", strconv.Itoa(req.Seat+1))
 		}
 		to := Seat{UserID: req.To.ID, Name: req.To.Name}
 		if req.Computer != "" {
 			if m.Seats[req.Seat].Computer == req.Computer {
-				return nil, &Error{Kind: KindAlreadySeated, Detail: Echo(m.Seats[req.Seat].Name) + " already plays seat " + strconv.Itoa(req.Seat+1)}
+				return nil, detailed(KindAlreadySeated, "already-plays-seat", "who", Echo(m.Seats[req.Seat].Name), "seat", strconv.Itoa(req.Seat+1))
 			}
 			rest := *m
 			rest.Seats = slices.Delete(slices.Clone(m.Seats), req.Seat, req.Seat+1)
 			to = rest.newComputer(req.Computer)
 		} else if m.SeatOf(req.To.ID) >= 0 {
-			return nil, &Error{Kind: KindAlreadySeated, Detail: Echo(req.To.Name) + " already plays in this match"}
+			return nil, detailed(KindAlreadySeated, "already-plays", "who", Echo(req.To.Name))
 		}
 		open := req.Seat < len(m.Clock.Seats) && m.Clock.Seats[req.Seat].Open
 		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID && req.Computer == "")
 		if !allowed {
-			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true,
-				Detail: "or the seat's own player"}
+			e := detailed(KindNotAllowed, "or-own-player")
+			e.Who, e.Moderators = m.creatorName(), true
+			return nil, e
 		}
 		from := m.Seats[req.Seat].Name
 		m.Seats[req.Seat] = to

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
 )
@@ -74,6 +75,10 @@ type Error struct {
 	// ("option \"speed\" is not one of pebbles's options"). User input in
 	// it is quoted with %q; Explain shows such quotes cleaned (Echo).
 	Detail string
+	// DetailMsg is Detail by reference in the host's catalog
+	// ("detail.<id>"), so ExplainIn words it in the reader's language;
+	// Detail then holds its English. User input in its data is Echoed.
+	DetailMsg lang.Msg
 	// Who names people: the players the match waits for (KindNotYourTurn),
 	// the creator (KindNotStarted, KindNotAllowed).
 	Who []string
@@ -87,6 +92,9 @@ type Error struct {
 	// (KindIncomplete).
 	Move    string
 	Choices *engine.Choices
+	// Game is the match's game, when the service knows it: ExplainIn words
+	// the broken rule, its help topic and the choices in its catalog.
+	Game *engine.Info
 	// MatchID names the match concerned (KindDamaged).
 	MatchID string
 	// Err is the cause, for logs and errors.Is; never shown.
@@ -149,6 +157,16 @@ func TooLarge(format string, args ...any) *Error {
 	return &Error{Kind: KindTooLarge, Detail: fmt.Sprintf(format, args...)}
 }
 
+// detailed is an Error whose detail is message "detail."+id of the host's
+// catalog with data kv (user input Echoed).
+func detailed(kind Kind, id string, kv ...string) *Error {
+	m := lang.M("detail."+id, kv...)
+	return &Error{Kind: kind, Detail: catalog.Msg(lang.English, m), DetailMsg: m}
+}
+
+// withCause sets e's cause (for logs and errors.Is).
+func withCause(e *Error, cause error) *Error { e.Err = cause; return e }
+
 // failure builds an Error with a cause.
 func failure(kind Kind, cause error, format string, args ...any) *Error {
 	return &Error{Kind: kind, Detail: fmt.Sprintf(format, args...), Err: cause}
@@ -177,9 +195,18 @@ type Problem struct {
 
 // Explain is the one place that decides what a user sees of an error.
 // Internal errors and damaged data are logged here with a fresh error ID,
-// which the text quotes; no Go error text reaches the user.
+// which the text quotes; no Go error text reaches the user. The text is
+// English; ExplainIn words it for a reader.
 func (s *Service) Explain(ctx context.Context, err error) Problem {
-	p := explain(err)
+	return s.ExplainIn(ctx, err, engine.Words{Lang: lang.English})
+}
+
+// ExplainIn is Explain in the reader's language w.Lang: the host's frame
+// from its catalog, a broken rule worded by the game's catalog (w.Info;
+// the zero Info reads the rule's English). Details the service words
+// itself (Error.Detail) are still English clauses.
+func (s *Service) ExplainIn(ctx context.Context, err error, w engine.Words) Problem {
+	p := explainIn(err, w)
 	if p.Kind == KindInternal || p.Kind == KindDamaged {
 		p.ErrorID = newErrorID()
 		s.log.ErrorContext(ctx, "request failed", "error_id", p.ErrorID, "kind", string(p.Kind), "match", p.MatchID, "err", err)
@@ -257,101 +284,117 @@ func HostFault(err error) bool {
 	return false
 }
 
-// explain words an error (see Service.Explain, which adds the error ID).
-func explain(err error) Problem {
+// explainIn words an error in w.Lang (see Service.ExplainIn, which adds
+// the error ID).
+func explainIn(err error, w engine.Words) Problem {
+	if !w.Lang.Valid() {
+		w.Lang = lang.English
+	}
+	l := w.Lang
+	say := func(id string, kv ...string) string { return Say(l, "error."+id, kv...) }
 	if err == nil {
-		return Problem{Kind: KindInternal, Text: internalText}
+		return Problem{Kind: KindInternal, Text: say("internal", "error", errorIDMark)}
 	}
 	e := asError(err)
+	if e.Game != nil && w.Info.Catalog == nil {
+		w.Info = *e.Game
+	}
 	p := Problem{Kind: e.Kind}
-	detail := sentence(e.Detail)
+	detail, rawDetail := sentence(e.Detail), e.Detail
+	if e.DetailMsg.ID != "" {
+		rawDetail = catalog.Msg(l, e.DetailMsg)
+		detail = strings.TrimSuffix(strings.TrimSpace(rawDetail), ".")
+	}
 	switch e.Kind {
 	case KindRule:
-		p.Text = "That move is not allowed."
+		p.Text = say("rule")
 		if e.Rule != nil {
-			p.Text = "That move is not allowed: " + strings.TrimSuffix(cleanQuotes(e.Rule.Msg), ".") + "."
+			rule := e.Rule.Msg // the English field, as the service named it
+			if l != lang.English {
+				rule = w.Error(e.Rule)
+			}
+			p.Text = say("rule-why", "rule", strings.TrimSuffix(cleanQuotes(rule), "."))
 		}
 	case KindIncomplete:
-		p.Text = incompleteText(e)
+		p.Text = incompleteText(e, w)
 		p.Move, p.Choices = e.Move, e.Choices
 	case KindNotYourTurn:
-		p.Text = "It is not your turn."
+		p.Text = say("not-your-turn")
 		if len(e.Who) > 0 {
-			p.Text = "It is not your turn; waiting for " + names(e.Who) + "."
+			p.Text = say("not-your-turn-who", "who", namesIn(l, e.Who))
 		}
 	case KindNotSeated:
-		p.Text = "You have no seat in this match."
+		p.Text = say("not-seated")
 	case KindNoMatch:
-		p.Text = "There is no open match in this channel; open one to play."
+		p.Text = say("no-match")
 	case KindNotFound:
-		p.Text = "That match does not exist."
+		p.Text = say("not-found")
 	case KindFinished:
-		p.Text = "This match is over; nothing more can be played in it."
+		p.Text = say("finished")
 		if detail != "" {
-			p.Text = "This match is over: " + detail + "."
+			p.Text = say("finished-why", "detail", detail)
 		}
 	case KindNotStarted:
-		p.Text = "The match has not started yet."
+		p.Text = say("not-started")
 		if len(e.Who) > 0 {
-			p.Text = "The match has not started yet: " + names(e.Who) + ", who created it, can start it once enough players have joined."
+			p.Text = say("not-started-who", "who", namesIn(l, e.Who))
 		}
 	case KindStale:
-		p.Text = "The match has moved on since that was shown."
+		p.Text = say("stale")
 		if detail != "" {
 			p.Text = capital(detail) + "."
 		}
 	case KindRulesVersion:
-		p.Text = "This match was stored under rules this build does not play, so it cannot be continued here; it can still be aborted. Other matches are not affected."
+		p.Text = say("rules-version")
 		if detail != "" {
-			p.Text = "This match cannot be continued here: " + detail + ". It can still be aborted; other matches are not affected."
+			p.Text = say("rules-version-why", "detail", detail)
 			// A match of a newer build, met during a rolling upgrade by a
 			// server still on the old build: the next try may reach one on
 			// the new build, so aborting is the last resort.
 			if rv := (*RulesVersionError)(nil); errors.As(err, &rv) && rv.Newer() {
-				p.Text = "This match cannot be continued here: " + detail + ". If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected."
+				p.Text = say("rules-version-newer", "detail", detail)
 				if rv.UnknownGame {
 					// Without the game nothing can be written to the
 					// match, not even its end.
-					p.Text = "This match cannot be continued here: " + detail + ". If the bot is being upgraded, try again in a few minutes. Other matches are not affected."
+					p.Text = say("rules-version-unknown-game", "detail", detail)
 				}
 			}
 		}
 	case KindTooLarge:
-		p.Text = "That is too long."
+		p.Text = say("too-large")
 		if detail != "" {
-			p.Text = "That is too long: " + detail + "."
+			p.Text = say("too-large-why", "detail", detail)
 		}
 	case KindInvalid:
-		p.Text = "That request is not valid."
+		p.Text = say("invalid")
 		if detail != "" {
 			p.Text = capital(detail) + "."
 		}
 	case KindBusy:
-		p.Text = "Too many moves at once; please try again."
+		p.Text = say("busy")
 		switch e.Detail {
 		case storeBusy:
-			p.Text = "The store is busy; try again in a moment."
+			p.Text = say("busy-store")
 		case storeUnconfirmed:
-			p.Text = "The store took this, but could not confirm in time that a second copy holds it, " +
-				"so a store failure could still undo it. Look at the match before you go on."
+			p.Text = say("busy-unconfirmed")
 		}
 	case KindLobbyFull:
-		p.Text = "The lobby is full."
+		p.Text = say("lobby-full")
 		if detail != "" {
-			p.Text = "The lobby is full: " + detail + "."
+			p.Text = say("lobby-full-why", "detail", detail)
 		}
 	case KindAlreadySeated:
-		p.Text = "You already have a seat in this match."
+		p.Text = say("already-seated")
 	case KindAlreadyStarted:
-		p.Text = "The match has already started; its seats can no longer change."
+		p.Text = say("already-started")
 	case KindLobbyClosed:
-		p.Text = "This lobby was closed (the match was aborted); open a new match to play."
+		p.Text = say("lobby-closed")
 	case KindChannelTaken:
-		p.Text = "This channel already has an open match: finish or abort it first, or open the new one in a thread."
+		p.Text = say("channel-taken")
 	case KindSeatCount:
-		p.Text = "The number of players does not fit the game."
+		p.Text = say("seat-count")
 		if detail != "" {
-			p.Text = "The number of players does not fit the game: " + detail + "."
+			p.Text = say("seat-count-why", "detail", detail)
 		}
 	case KindNotAllowed:
 		if detail != "" && len(e.Who) == 0 && !e.Moderators {
@@ -360,30 +403,35 @@ func explain(err error) Problem {
 			p.Text = capital(detail) + "."
 			break
 		}
-		who := "the match's creator"
+		who := say("who.creator")
 		if len(e.Who) > 0 {
-			who = names(e.Who) + ", who created this match,"
+			who = say("who.creator-named", "who", namesIn(l, e.Who))
 		}
 		if e.Moderators {
-			who += " or a moderator"
+			who = say("who.or-moderator", "who", who)
 		}
-		if e.Detail != "" { // who else may (Replace: the seat's own player)
-			who += ", " + e.Detail
+		if rawDetail != "" { // who else may (Replace: the seat's own player)
+			who += ", " + rawDetail
 		}
-		p.Text = "Only " + who + " may do that."
+		p.Text = say("not-allowed", "who", who)
 	case KindNoHelp:
-		p.Text = "This game has no rules help."
+		p.Text = say("no-help")
 	case KindNoBoard:
-		p.Text = "This game has no board picture."
+		p.Text = say("no-board")
 	case KindDamaged:
 		p.MatchID = e.MatchID
-		p.Text = damagedText(e)
+		p.Text = damagedText(e, l)
 	default:
 		p.Kind = KindInternal
-		p.Text = internalText
+		p.Text = say("internal", "error", errorIDMark)
 	}
 	if e.Rule != nil {
 		p.Code, p.TopicID, p.Topic = e.Rule.Code, e.Rule.Topic, e.Topic
+		if p.Topic != nil && w.Info.Catalog != nil && l != lang.English {
+			if t, ok := engine.FindTopic(w.Help(), p.Topic.ID); ok {
+				p.Topic = &t
+			}
+		}
 	}
 	return p
 }
@@ -399,52 +447,55 @@ const storeUnconfirmed = "the store applied it but no replica confirmed it"
 // damagedText says that a match is damaged, which one, and what can be
 // done: its creator or a moderator can abort it, receiving what can still
 // be read as a match record, which frees its channel.
-func damagedText(e *Error) string {
-	which := "This match"
+func damagedText(e *Error, l lang.Lang) string {
+	which := Say(l, "error.damaged-which.match")
 	if e.MatchID != "" {
-		which = "This channel's match (ID " + Echo(e.MatchID) + ")"
+		which = Say(l, "error.damaged-which.channel", "id", Echo(e.MatchID))
 	}
-	who := "A moderator"
+	who := Say(l, "error.damaged-who.moderator")
 	if len(e.Who) > 0 {
-		who = "Its creator, " + names(e.Who) + ", or a moderator"
+		who = Say(l, "error.damaged-who.creator", "who", namesIn(l, e.Who))
 	}
-	return which + " is damaged: its stored data cannot be read in full (error ID " + errorIDMark + "). " +
-		who + " can abort it, receiving what can still be read as a match record; that frees the channel for a new match. Other matches are not affected."
+	return Say(l, "error.damaged", "which", which, "error", errorIDMark, "who", who)
 }
 
-const internalText = "Something went wrong on our side (error ID " + errorIDMark + "). Please try again."
-
 // incompleteText names the move so far and the choices that continue it.
-func incompleteText(e *Error) string {
-	t := "That move is not complete."
+func incompleteText(e *Error, w engine.Words) string {
+	l := w.Lang
+	t := Say(l, "error.incomplete")
 	if e.Move != "" {
-		t = fmt.Sprintf("%q is not a complete move.", e.Move)
+		t = Say(l, "error.incomplete-move", "move", Echo(e.Move))
 	}
 	if e.Choices == nil {
-		return cleanQuotes(t)
+		return t
 	}
 	ch := e.Choices
 	if len(ch.Next) == 0 {
-		return cleanQuotes(t) + " Nothing can follow it; start the move again."
+		return t + " " + Say(l, "error.dead-end")
 	}
 	const shown = 8
 	toks := make([]string, 0, shown)
 	for i, c := range ch.Next {
 		if i == shown {
-			toks = append(toks, fmt.Sprintf("… (%d in all)", len(ch.Next)))
+			toks = append(toks, Say(l, "error.more", "n", strconv.Itoa(len(ch.Next))))
 			break
 		}
 		toks = append(toks, c.Token)
 	}
-	prompt := strings.TrimSpace(ch.Prompt)
-	if prompt == "" {
-		prompt = "What next?"
+	prompt := ch.Prompt // the English field, seats named by the service
+	if l != lang.English {
+		prompt = w.Prompt(*ch)
 	}
-	return cleanQuotes(t) + " " + prompt + " It goes on with: " + strings.Join(toks, ", ") + "."
+	prompt = strings.TrimSpace(prompt)
+	if prompt == "" {
+		prompt = Say(l, "error.what-next")
+	}
+	return t + " " + prompt + " " + Say(l, "error.goes-on", "tokens", strings.Join(toks, ", "))
 }
 
-// names lists people: "alice", "alice and bob", "alice, bob and carol".
-func names(who []string) string {
+// namesIn lists people in language l: "alice", "alice and bob", "alice,
+// bob and carol".
+func namesIn(l lang.Lang, who []string) string {
 	echoed := make([]string, len(who))
 	for i, w := range who {
 		echoed[i] = Echo(w)
@@ -452,7 +503,7 @@ func names(who []string) string {
 	if len(echoed) <= 1 {
 		return strings.Join(echoed, "")
 	}
-	return strings.Join(echoed[:len(echoed)-1], ", ") + " and " + echoed[len(echoed)-1]
+	return Say(l, "list.last", "rest", strings.Join(echoed[:len(echoed)-1], ", "), "last", echoed[len(echoed)-1])
 }
 
 // sentence cleans a detail clause: quotes shown with Echo, no final stop.

@@ -132,8 +132,7 @@ func ParseSeed(text string) (seed uint64, given bool, err error) {
 	}
 	seed, err = strconv.ParseUint(text, 10, 64)
 	if err != nil {
-		return 0, false, &Error{Kind: KindInvalid, Err: err,
-			Detail: fmt.Sprintf("a seed is a whole number from 0 to %s, and %q is not", MaxSeedText, text)}
+		return 0, false, withCause(detailed(KindInvalid, "seed", "max", MaxSeedText, "text", Echo(text)), err)
 	}
 	return seed, true, nil
 }
@@ -149,7 +148,7 @@ func checkOptions(g engine.Game, in map[string]string) (map[string]string, error
 			return nil, Invalid("%s has no option %q; its options are %s", g.Info().Name, k, optionKeys(specs))
 		}
 		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
-			return nil, Invalid("option %s cannot be %q; it is one of %s", k, v, strings.Join(specs[i].Values, ", "))
+			return nil, detailed(KindInvalid, "option-value", "key", Echo(k), "value", Echo(v), "values", strings.Join(specs[i].Values, ", "))
 		}
 		if out == nil {
 			out = map[string]string{}
@@ -221,7 +220,7 @@ func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
 			return nil, ErrAlreadySeated
 		}
 		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
-			return nil, &Error{Kind: KindLobbyFull, Detail: fmt.Sprintf("all %d seats are taken", hi)}
+			return nil, detailed(KindLobbyFull, "lobby-full", "n", strconv.Itoa(hi))
 		}
 		m.Seats = append(m.Seats, Seat{UserID: u.ID, Name: u.Name})
 		return nil, nil
@@ -293,7 +292,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		}
 		lo, hi := m.SeatRange()
 		if n := len(m.Seats); n < lo || n > hi {
-			return nil, &Error{Kind: KindSeatCount, Detail: fmt.Sprintf("this match needs %s and has %s", playerRange(lo, hi), playerRange(n, n))}
+			return nil, seatCountError(lo, hi, n)
 		}
 		// The match plays the rules version its lobby was opened under.
 		if err := m.checkRules(); err != nil {
@@ -387,6 +386,15 @@ func playerRange(lo, hi int) string {
 	return fmt.Sprintf("%d to %d players", lo, hi)
 }
 
+// seatCountError refuses a start with n players where lo to hi are
+// needed.
+func seatCountError(lo, hi, n int) *Error {
+	if lo == hi {
+		return detailed(KindSeatCount, "seat-count", "need", strconv.Itoa(lo), "has", strconv.Itoa(n))
+	}
+	return detailed(KindSeatCount, "seat-count-range", "lo", strconv.Itoa(lo), "hi", strconv.Itoa(hi), "has", strconv.Itoa(n))
+}
+
 // optionKeys lists a game's option keys for a message.
 func optionKeys(specs []engine.OptionSpec) string {
 	if len(specs) == 0 {
@@ -405,7 +413,7 @@ func unknownGame(games *engine.Registry, id string, err error) error {
 	for _, g := range games.Games() {
 		ids = append(ids, g.Info().ID)
 	}
-	return &Error{Kind: KindInvalid, Detail: fmt.Sprintf("there is no game %q here; the games are %s", id, strings.Join(ids, ", ")), Err: err}
+	return withCause(detailed(KindInvalid, "unknown-game", "id", Echo(id), "games", strings.Join(ids, ", ")), err)
 }
 
 // creatorName names the match's creator, for the messages that say who
@@ -458,15 +466,15 @@ func (m Match) notActive() error {
 // over says how a match that was played ended.
 func (m Match) over() error {
 	if m.Status == StatusFinished {
-		return &Error{Kind: KindFinished, Detail: "the game has finished"}
+		return detailed(KindFinished, "game-finished")
 	}
 	for _, st := range m.Seats {
 		if st.Left {
-			return &Error{Kind: KindFinished, Detail: "it ended when " + Echo(st.Name) + " resigned"}
+			return detailed(KindFinished, "resigned", "who", Echo(st.Name))
 		}
 	}
 	if m.Clock.Abandoned {
-		return &Error{Kind: KindFinished, Detail: "it ended as abandoned, after too long without a move"}
+		return detailed(KindFinished, "abandoned")
 	}
-	return &Error{Kind: KindFinished, Detail: "it was aborted"}
+	return detailed(KindFinished, "aborted")
 }

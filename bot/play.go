@@ -245,7 +245,8 @@ func (m Match) notYourTurn() error {
 // continue an incomplete move.
 func (m Match) moveError(err error, seat int, mv engine.Move) error {
 	if re, ok := engine.AsRule(err); ok {
-		e := &Error{Kind: KindRule, Rule: re, Err: err}
+		info := m.game.Info()
+		e := &Error{Kind: KindRule, Rule: re, Err: err, Game: &info}
 		if t, ok := engine.FindTopic(m.game.Info().Help, re.Topic); ok && re.Topic != "" {
 			e.Topic = &t
 		}
@@ -253,7 +254,8 @@ func (m Match) moveError(err error, seat int, mv engine.Move) error {
 	}
 	switch {
 	case errors.Is(err, engine.ErrIncompleteMove):
-		e := &Error{Kind: KindIncomplete, Move: m.game.FormatMove(mv), Err: err}
+		info := m.game.Info()
+		e := &Error{Kind: KindIncomplete, Move: m.game.FormatMove(mv), Err: err, Game: &info}
 		if ch, cerr := m.game.Choices(m.state, seat, mv); cerr == nil {
 			ch = m.namedChoices(ch, seat)
 			e.Choices = &ch

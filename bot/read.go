@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
@@ -29,7 +30,7 @@ func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
 		return nil, m.notActive()
 	}
 	if seat != engine.Spectator && (seat < 0 || seat >= len(m.Seats)) {
-		return nil, Invalid("this match has no seat %d", seat+1)
+		return nil, detailed(KindInvalid, "no-seat", "seat", strconv.Itoa(seat+1))
 	}
 	if s.renderers == nil {
 		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)

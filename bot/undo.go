@@ -212,7 +212,7 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 			return nil, nil
 		}
 		if seat == m.vote.Seat {
-			return nil, &Error{Kind: KindNotAllowed, Detail: "you asked to take the move back; the other players answer"}
+			return nil, detailed(KindNotAllowed, "undo-own")
 		}
 		if m.Seats[seat].Left {
 			return nil, ErrNotSeated
@@ -242,7 +242,7 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 		return s.takeBack(m, last, before, last.Seat, "")
 	})
 	if errors.Is(err, errNoVote) {
-		return UndoOutcome{}, &Error{Kind: KindStale, Detail: "this request to take a move back is over (answered, expired, or a move was played since)"}
+		return UndoOutcome{}, detailed(KindStale, "undo-over")
 	}
 	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
 	if err != nil && !unconfirmed {
@@ -278,7 +278,7 @@ func (s *Service) lastStanding(ctx context.Context, m *Match) (LogEntry, engine.
 	moves := recordMoves(log)
 	standing := engine.Standing(moves)
 	if len(standing) == 0 {
-		return LogEntry{}, nil, Invalid("no move has been played yet, so there is none to take back")
+		return LogEntry{}, nil, detailed(KindInvalid, "undo-none")
 	}
 	res, err := s.replay(ctx, *m, engine.KeepStates())
 	if err != nil {

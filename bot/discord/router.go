@@ -18,6 +18,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Bot is the Discord adapter: it turns interactions into service calls and
@@ -137,11 +139,14 @@ func (b *Bot) hook() *discordgo.Session {
 
 // Request is one interaction as the handlers see it.
 type Request struct {
-	I        *discordgo.Interaction
-	UserID   string      // Discord user ID
-	User     bot.UserRef // the service's user: ID "discord:<id>"
-	Channel  string      // Discord channel (or thread) ID
-	Perms    int64       // the member's permissions in the channel
+	I       *discordgo.Interaction
+	UserID  string      // Discord user ID
+	User    bot.UserRef // the service's user: ID "discord:<id>"
+	Channel string      // Discord channel (or thread) ID
+	Perms   int64       // the member's permissions in the channel
+	// Lang is the reader's language for private replies: the user's
+	// Discord locale (lang.FromDiscord; English without a catalog).
+	Lang     lang.Lang
 	Received time.Time
 
 	ack     time.Duration // time to the first response Discord had; 0 until then
@@ -193,7 +198,7 @@ func (r *Response) ephemeral() bool {
 type Handler func(ctx context.Context, r *Request) (*Response, error)
 
 func newRequest(i *discordgo.Interaction, now time.Time) *Request {
-	r := &Request{I: i, Channel: i.ChannelID, Received: now}
+	r := &Request{I: i, Channel: i.ChannelID, Received: now, Lang: lang.FromDiscord(string(i.Locale))}
 	var u *discordgo.User
 	if i.Member != nil {
 		u = i.Member.User
@@ -498,7 +503,7 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 		}
 		return choices(nil)
 	}
-	p := b.svc.Explain(ctx, err)
+	p := b.svc.ExplainIn(ctx, err, r.words())
 	r.outcome = bot.OutcomeRefused
 	if bot.HostFault(err) {
 		r.outcome = bot.OutcomeError
@@ -506,23 +511,36 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 	if p.ErrorID != "" {
 		b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "error_id", p.ErrorID, "match", p.MatchID)
 	}
-	return private(problemText(p))
+	return private(problemText(p, r.lang()))
 }
 
 // problemText presents an explained error: the core's text, then the
 // broken rule's help and where to read more.
-func problemText(p bot.Problem) string {
+func problemText(p bot.Problem, l lang.Lang) string {
 	text := p.Text
 	if p.Kind == bot.KindDamaged {
-		text += "\nTo do it: `/abort` in this channel, by its creator or a member with Manage Channels."
+		text += "\n" + bot.Say(l, "discord.abort-how")
 	}
 	if p.Topic != nil {
-		text += fmt.Sprintf("\nRule: **%s** - %s\nMore: `/rules topic:%s`", p.Topic.Title, clip(p.Topic.Body, 600), p.Topic.ID)
+		text += "\n" + bot.Say(l, "discord.rule", "title", p.Topic.Title, "body", clip(p.Topic.Body, 600)) +
+			"\n" + bot.Say(l, "discord.more", "topic", p.Topic.ID)
 	} else if p.TopicID != "" {
-		text += fmt.Sprintf("\nMore: `/rules topic:%s`", p.TopicID)
+		text += "\n" + bot.Say(l, "discord.more", "topic", p.TopicID)
 	}
 	return text
 }
+
+// lang is the reader's language (English for a request built without one).
+func (r *Request) lang() lang.Lang {
+	if r == nil || !r.Lang.Valid() {
+		return lang.English
+	}
+	return r.Lang
+}
+
+// words words the game-neutral part of a private reply in the reader's
+// language; an error that names its game brings the game's words itself.
+func (r *Request) words() engine.Words { return engine.Words{Lang: r.lang()} }
 
 // logDiscord logs a failed Discord call; it never stops the process.
 func (b *Bot) logDiscord(ctx context.Context, r *Request, what string, err error) {

@@ -17,8 +17,10 @@ import (
 const module = "github.com/smokestack/smokestack"
 
 // kits are packages under engine/ and render/ that are test or tool kits for every game,
+// or game-neutral parts of the contract (engine/lang: languages and catalogs),
 // not games: a front end may not import a game, but these are no game.
-var kits = map[string]bool{"engine/enginetest": true, "engine/scenario": true, "engine/playout": true, "engine/player": true, "render/rendertest": true}
+var kits = map[string]bool{"engine/enginetest": true, "engine/scenario": true, "engine/playout": true, "engine/player": true, "render/rendertest": true,
+	"engine/lang": true}
 
 // isGame reports whether a module-relative path is a game's rules or
 // renderer (engine/<game>, render/<game>).
@@ -189,6 +191,8 @@ func TestLayerRules(t *testing.T) {
 		{"bot/web", "bot/discord", false, false},
 		{"bot/web", "render/brass", false, false},
 		{"bot/discord", "engine/enginetest", false, true},
+		{"bot", "engine/lang", false, true},
+		{"bot/discord", "engine/lang", false, true},
 		{"cmd/smokestack", "engine/playout", false, true},
 		{"bot/web", "engine/playout", false, true},
 		{"bot/discord", "bot", false, true},

@@ -311,9 +311,13 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 		return nil, Response{}, err
 	}
 	it.Token = "tok-" + it.ID
+	locale := u.Locale
+	if locale == "" {
+		locale = "en-US"
+	}
 	body := map[string]any{
 		"id": it.ID, "application_id": s.AppID, "type": typ, "data": data, "guild_id": guild,
-		"channel_id": channelID, "token": it.Token, "version": 1, "locale": "en-US", "guild_locale": "en-US",
+		"channel_id": channelID, "token": it.Token, "version": 1, "locale": locale, "guild_locale": "en-US",
 		"app_permissions": "2147601408",
 		"member": map[string]any{
 			"user":        map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name},

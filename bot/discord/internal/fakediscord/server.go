@@ -105,6 +105,9 @@ type User struct {
 	// ClosedDMs: the user accepts no direct messages from the bot, which
 	// Discord refuses with 403, code 50007.
 	ClosedDMs bool
+	// Locale is the user's Discord client language ("de", "fr", "es-ES"
+	// ...), sent as the interaction's locale; "" is "en-US".
+	Locale string
 }
 
 // New starts a fake Discord; Close stops it.

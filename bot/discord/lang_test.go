@@ -1,0 +1,78 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/testgame"
+)
+
+// Players whose Discord clients speak German, French, Spanish and
+// Brazilian Portuguese.
+const (
+	dieter = "100000000000000011"
+	franck = "100000000000000012"
+	pablo  = "100000000000000013"
+	joao   = "100000000000000014"
+)
+
+// TestRefusalsInTheReadersLanguage: a refusal is a private reply in the
+// language of the user's Discord locale: German and French read the
+// host's and the game's German and French words (no English sentence of
+// either catalog), es-ES and pt-BR read English, and an English player at
+// the same table keeps reading English.
+func TestRefusalsInTheReadersLanguage(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	for _, u := range []fakediscord.User{{ID: dieter, Name: "dieter", Locale: "de"}, {ID: franck, Name: "franck", Locale: "fr"},
+		{ID: pablo, Name: "pablo", Locale: "es-ES"}, {ID: joao, Name: "joao", Locale: "pt-BR"}} {
+		h.fd.AddUser(u)
+	}
+	F := fakediscord.Str
+	game := testgame.Game{}.Info().Catalog
+	clean := func(l lang.Lang, what, text string) {
+		t.Helper()
+		for _, c := range []*lang.Catalog{bot.Catalog(), game} {
+			if eng := c.EnglishIn(l, text); len(eng) > 0 {
+				t.Errorf("%s %s: %q has English %q", l, what, text, eng)
+			}
+		}
+	}
+
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
+	// Before the start: each reads who may start it in their language.
+	r := h.cmd(dieter, room, "move", F("move", "take 1"))
+	must(t, r.Ephemeral() && r.Content == "Die Partie hat noch nicht begonnen: alice hat sie eröffnet und kann sie starten, sobald genug Leute beigetreten sind.", "German: %q", r.Content)
+	clean(lang.German, "not started", r.Content)
+	r = h.cmd(franck, room, "move", F("move", "take 1"))
+	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "La partie n'a pas encore commencé\u00a0: alice l'a ouverte"), "French: %q", r.Content)
+	clean(lang.French, "not started", r.Content)
+	english := "The match has not started yet: alice, who created it, can start it once enough players have joined."
+	for _, u := range []string{pablo, joao, bob} {
+		r = h.cmd(u, room, "move", F("move", "take 1"))
+		must(t, r.Ephemeral() && r.Content == english, "%s reads English: %q", u, r.Content)
+	}
+
+	// A mixed table: alice (English) and dieter (German).
+	h.click(dieter, room, "Join")
+	r = h.click(dieter, room, "Start")
+	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "Nur alice, die Person, die diese Partie eröffnet hat,"), "dieter may not start: %q", r.Content)
+	clean(lang.German, "start", r.Content)
+	h.click(alice, room, "Start")
+	r = h.cmd(dieter, room, "move", F("move", "take 1"))
+	must(t, r.Ephemeral() && r.Content == "Du bist nicht am Zug; wir warten auf alice.", "dieter out of turn: %q", r.Content)
+	r = h.cmd(alice, room, "move", F("move", "take 7"))
+	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "That move is not allowed: ") && strings.Contains(r.Content, "Rule: **Taking pebbles** - "), "alice's refusal in English: %q", r.Content)
+	h.cmd(alice, room, "move", F("move", "take 1"))
+	// A broken rule: the game's German words for it and its German help.
+	r = h.cmd(dieter, room, "move", F("move", "take 7"))
+	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "Dieser Zug ist nicht erlaubt: ") && strings.Contains(r.Content, "Regel: **") &&
+		strings.Contains(r.Content, "Mehr dazu: `/rules topic:take`"), "dieter's rule refusal: %q", r.Content)
+	clean(lang.German, "rule", r.Content)
+	// An incomplete move: the game's German prompt.
+	r = h.cmd(dieter, room, "move", F("move", "take"))
+	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "„take“ ist kein vollständiger Zug."), "dieter's incomplete move: %q", r.Content)
+	h.noViolations()
+}
