@@ -77,7 +77,7 @@ func TestUrbanizationThroughDiscord(t *testing.T) {
 	}
 	must(t, len(boards) >= moves, "%d board posts for %d moves", len(boards), moves)
 	last := boards[len(boards)-1]
-	must(t, strings.Contains(last.Content, "Turn 1 of 6"), "last board: %q", last.Content)
+	must(t, strings.Contains(last.Content, "Action phase "), "last board: %q", last.Content)
 
 	// /status names the game turn and the part of it being played, and
 	// /catchup heads the moves with the game turn they were played in.

@@ -130,8 +130,9 @@ func TestUrbanizationThroughAPI(t *testing.T) {
 
 	var m matchJSON
 	call(t, h, "GET", base, nil, 200, &m)
-	if m.Moves != moves || !strings.HasPrefix(m.Play.Phase, "Turn 1 of 6") {
-		t.Errorf("after %d moves: %d moves, phase %q", moves, m.Moves, m.Play.Phase)
+	// The phase says what happens now; the game turn is the round name's.
+	if m.Moves != moves || !strings.HasPrefix(m.Play.Phase, "Action phase ") || m.Play.RoundName.Text != "Game turn 1 of 6" {
+		t.Errorf("after %d moves: %d moves, phase %q, round %q", moves, m.Moves, m.Play.Phase, m.Play.RoundName.Text)
 	}
 	// The seats' figures are the game's typed stats.
 	if st := m.Play.Seats[0].Stats; len(st) == 0 || st[0].Key != "money" || st[len(st)-1].Key != "inventions" {

@@ -45,7 +45,7 @@ func (c *Catalog) Check() error {
 			} else if isPlural(m) && !slices.Equal(forms, PluralForms[l]) {
 				fail("%s: %q has plural forms %v; %s needs exactly %v", l, id, forms, l.Name(), PluralForms[l])
 			}
-			if l != Fallback && !strings.HasPrefix(id, "name.") && m.Other == ref.Other && len(strings.Fields(m.Other)) > 1 {
+			if l != Fallback && !strings.HasPrefix(id, "name.") && m.Other == ref.Other && len(strings.Fields(withoutActions(m.Other))) > 1 {
 				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
 			}
 			fields, subs, err := placeholders(m)
@@ -258,4 +258,25 @@ func (c *Catalog) englishFragments() []string {
 	slices.Sort(out)
 	c.frags.Store(Fallback, out)
 	return out
+}
+
+// withoutActions is a template's text without its actions: a message made
+// only of placeholders ("{{money .value}}") has no words to translate.
+func withoutActions(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteByte(' ')
+		s = s[i+j+2:]
+	}
+	b.WriteString(s)
+	return b.String()
 }

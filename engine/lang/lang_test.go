@@ -189,3 +189,20 @@ func TestEnglishIn(t *testing.T) {
 		t.Errorf("German text reported as English: %v", got)
 	}
 }
+
+// TestPlaceholdersOnlyAreNoEnglish: a message made only of placeholders
+// ("{{money .value}}") reads the same in every language and is no
+// untranslated English; words around a placeholder still count.
+func TestPlaceholdersOnlyAreNoEnglish(t *testing.T) {
+	for s, want := range map[string]int{
+		"{{money .value}}":              0,
+		"{{num .n}} {{money .v}}":       0,
+		"{{.seat}} takes {{num .n}}":    1,
+		"Game turn {{.turn}} of {{.n}}": 3,
+		"broken {{ action":              3,
+	} {
+		if got := len(strings.Fields(withoutActions(s))); got != want {
+			t.Errorf("%q: %d words, want %d", s, got, want)
+		}
+	}
+}

@@ -59,8 +59,8 @@ var Examples = []engine.Example{
 var info = sync.OnceValue(func() engine.Info {
 	return engine.Info{
 		ID:                 "urbanization",
-		Name:               "Urbanization",
-		Summary:            "Grow a village into a city over six turns: land, houses, grain, work orders and factories, citizens fed and housed.",
+		Name:               en("game.name"),
+		Summary:            en("game.summary"),
 		MinSeats:           2,
 		MaxSeats:           4,
 		RulesVersion:       rulesVersion,
@@ -68,7 +68,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Options:            optionSpecs,
 		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
 		Scoring:            scoring,
-		Rounds:             engine.Phrase{Key: "urbanization.turns", Text: "game turns", Short: "turns"},
+		Rounds:             phrase("urbanization.turns"),
 		Examples:           Examples,
 		Help:               helpTopics(),
 	}

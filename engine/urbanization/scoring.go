@@ -17,15 +17,15 @@ const (
 )
 
 var scoring = []engine.ScoringCategory{
-	{Key: "start", Label: "Starting points"},
-	{Key: "buildings", Label: "Buildings"},
-	{Key: "factories", Label: "Factories attracted"},
-	{Key: "production", Label: "Goods produced"},
-	{Key: "citizens", Label: "Citizens"},
-	{Key: "grain", Label: "Grain kept"},
-	{Key: "mayor", Label: "Mayor"},
-	{Key: "factory-sum", Label: "Largest sum of factory numbers"},
-	{Key: "inventions", Label: "Inventions"},
+	{Key: "start", Label: en("scoring.start")},
+	{Key: "buildings", Label: en("scoring.buildings")},
+	{Key: "factories", Label: en("scoring.factories")},
+	{Key: "production", Label: en("scoring.production")},
+	{Key: "citizens", Label: en("scoring.citizens")},
+	{Key: "grain", Label: en("scoring.grain")},
+	{Key: "mayor", Label: en("scoring.mayor")},
+	{Key: "factory-sum", Label: en("scoring.factory-sum")},
+	{Key: "inventions", Label: en("scoring.inventions")},
 }
 
 // score adds vp to the seat's score in category cat.

@@ -23,13 +23,13 @@ const (
 
 var optionSpecs = []engine.OptionSpec{
 	{Key: OptInventions, Default: "off", Values: []string{"off", "on"},
-		Help: "play with the Inventions expansion: the invention track, its 18 cards and the Professor"},
+		Help: en("option." + OptInventions)},
 	{Key: OptGrainCap, Default: "always", Values: []string{"always", "harvest"},
-		Help: "the limit of 8 grain on a tracking card holds at all times (default), or only at the harvest, where harvest grain stops at 8 but a card bought past 8 keeps its grain"},
+		Help: en("option." + OptGrainCap)},
 	{Key: OptProduction, Default: "up-to", Values: []string{"up-to", "exact"},
-		Help: "a factory produces any number of goods up to its printed count (default) or exactly that count"},
+		Help: en("option." + OptProduction)},
 	{Key: OptMayorTie, Default: "left", Values: []string{"left", "former"},
-		Help: "a Mayor tie still open after money goes clockwise from the previous start player's left neighbour (default) or from the previous start player himself"},
+		Help: en("option." + OptMayorTie)},
 }
 
 // Pin keys (Setup.Pins).

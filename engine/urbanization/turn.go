@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // advance moves the game on after a complete move of the current seat and
@@ -392,7 +393,24 @@ func rankingData(rank []int) string {
 	return strings.Join(s, ",")
 }
 
-// phaseLabel is the human label of what happens now.
+// phaseMsg is the status line (engine.Status.Phase) by reference: what
+// happens now, without the game turn, which the round name gives.
+func (st *State) phaseMsg() lang.Msg {
+	switch st.Mode {
+	case ModeOver:
+		return lang.M("phase.over")
+	case ModeFirstHouse:
+		return lang.M("phase.preparation")
+	case ModeHire:
+		return lang.M("phase.hire")
+	case ModeExchange:
+		return lang.M("phase.administration")
+	}
+	return lang.M("phase.action", "phase", itoa(st.Phase), "phases", itoa(theData.rules.ActionPhases.Value))
+}
+
+// phaseLabel is the human label of what happens now, with the seat to act,
+// for the board image (View.Label).
 func (st *State) phaseLabel() string {
 	switch st.Mode {
 	case ModeOver:

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // View is the whole position as every seat and spectator sees it: nothing
@@ -386,7 +387,8 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Turn: st.Turns + 1, Round: max(1, st.Turn),
+	phase := st.phaseMsg()
+	out := engine.Status{Phase: catalog.Text(lang.English, phase.ID, phase.Data), PhaseMsg: phase, Active: []int{}, Finished: st.Mode == ModeOver, Turn: st.Turns + 1, Round: max(1, st.Turn),
 		RoundName: st.roundName(), Stage: st.stage()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
@@ -394,18 +396,18 @@ func (Game) Status(s engine.State) engine.Status {
 	for seat := 0; seat < st.N; seat++ {
 		p := &st.Players[seat]
 		stats := []engine.Stat{
-			{Key: "money", Label: "Money", Value: p.Money, Text: dollars(p.Money)},
-			{Key: "citizens", Label: "Citizens", Value: p.Citizens},
-			{Key: "houses", Label: "Houses", Value: p.Houses},
-			{Key: "grain", Label: "Grain", Value: p.Grain},
-			{Key: "orders", Label: "Work orders", Value: p.ordersTotal(),
+			{Key: "money", Label: en("stat.money"), Value: p.Money, Text: dollars(p.Money)},
+			{Key: "citizens", Label: en("stat.citizens"), Value: p.Citizens},
+			{Key: "houses", Label: en("stat.houses"), Value: p.Houses},
+			{Key: "grain", Label: en("stat.grain"), Value: p.Grain},
+			{Key: "orders", Label: en("stat.orders"), Value: p.ordersTotal(),
 				Text: fmt.Sprintf("%d (%dW %dG %dO)", p.ordersTotal(), p.Orders[White], p.Orders[Grey], p.Orders[Orange])},
-			{Key: "taxes", Label: "Tax marker", Value: p.Taxes},
-			{Key: "markers", Label: "Action markers left", Value: st.freeMarkers(seat)},
-			{Key: "factories", Label: "Factories", Value: len(p.Factories)},
+			{Key: "taxes", Label: en("stat.taxes"), Value: p.Taxes},
+			{Key: "markers", Label: en("stat.markers"), Value: st.freeMarkers(seat)},
+			{Key: "factories", Label: en("stat.factories"), Value: len(p.Factories)},
 		}
 		if st.Opts.Inventions {
-			stats = append(stats, engine.Stat{Key: "inventions", Label: "Inventions", Value: len(p.Inventions)})
+			stats = append(stats, engine.Stat{Key: "inventions", Label: en("stat.inventions"), Value: len(p.Inventions)})
 		}
 		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: stats, Breakdown: p.breakdown()})
 	}
