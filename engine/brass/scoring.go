@@ -21,11 +21,11 @@ const (
 )
 
 var scoring = []engine.ScoringCategory{
-	{Key: "canal-links", Label: "Canal links"},
-	{Key: "canal-industries", Label: "Canal industries"},
-	{Key: "rail-links", Label: "Rail links"},
-	{Key: "rail-industries", Label: "Rail industries"},
-	{Key: "money", Label: "Money (£10 each)"},
+	{Key: "canal-links", Label: en("scoring.canal-links")},
+	{Key: "canal-industries", Label: en("scoring.canal-industries")},
+	{Key: "rail-links", Label: en("scoring.rail-links")},
+	{Key: "rail-industries", Label: en("scoring.rail-industries")},
+	{Key: "money", Label: en("scoring.money")},
 }
 
 // breakdown is a seat's score by scoring category.

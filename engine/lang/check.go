@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"text/template/parse"
@@ -45,7 +46,7 @@ func (c *Catalog) Check() error {
 			} else if isPlural(m) && !slices.Equal(forms, PluralForms[l]) {
 				fail("%s: %q has plural forms %v; %s needs exactly %v", l, id, forms, l.Name(), PluralForms[l])
 			}
-			if l != Fallback && !strings.HasPrefix(id, "name.") && m.Other == ref.Other && len(strings.Fields(m.Other)) > 1 {
+			if l != Fallback && !strings.HasPrefix(id, "name.") && m.Other == ref.Other && len(strings.Fields(actionRE.ReplaceAllString(m.Other, " "))) > 1 {
 				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
 			}
 			fields, subs, err := placeholders(m)
@@ -259,3 +260,7 @@ func (c *Catalog) englishFragments() []string {
 	c.frags.Store(Fallback, out)
 	return out
 }
+
+// actionRE is a template action ({{money .value}}): not a word of the
+// text when Check asks whether a translation is the English unchanged.
+var actionRE = regexp.MustCompile(`{{[^}]*}}`)
