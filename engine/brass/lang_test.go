@@ -36,10 +36,10 @@ func TestRoundNamesAndPhases(t *testing.T) {
 	info := translated()
 	round := phrase("brass.round", "period", "rail", "round", "2", "rounds", "8")
 	for _, c := range []struct {
-		l                    lang.Lang
+		l                   lang.Lang
 		text, short, rounds string
-		actions              [3]string // 0, 1, 2 actions left
-		owed                 string
+		actions             [3]string // 0, 1, 2 actions left
+		owed                string
 	}{
 		{lang.English, "Rail period, round 2 of 8", "R2", "rounds", [3]string{"0 actions left", "1 action left", "2 actions left"},
 			"industries to remove to pay £1,200 of negative income"},
