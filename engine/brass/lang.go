@@ -56,3 +56,15 @@ func stat(key string, value int, money bool) engine.Stat {
 
 // itoa is strconv.Itoa, for message data.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// event is a public event about seat worded by the catalog's message
+// "event.<msg>": Text and, when the catalog has the second person
+// ("event.<msg>-own"), Own are its English.
+func event(seat int, kind, msg string, kv ...string) engine.Event {
+	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
+	ev.Text = english.Event(ev, engine.Spectator)
+	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
+		ev.Own = english.Event(ev, seat)
+	}
+	return ev
+}

@@ -135,3 +135,88 @@ func TestStatusWholeGames(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrateWholeGames words every event of the recorded games that is
+// converted to the catalog so far (Msg set) in three languages, for every
+// viewer: the English is exactly Text and Own, nothing is missing, and no
+// English sentence of the catalog leaks into German or French.
+func TestNarrateWholeGames(t *testing.T) {
+	g := New()
+	info := translated()
+	files, err := filepath.Glob(filepath.Join("testdata", "games", "*.record"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded games: %v", err)
+	}
+	worded := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Replay(g, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := res.Setup
+		for _, p := range res.Moves {
+			evs = append(evs, p.Events...)
+		}
+		en := engine.WordsFor(info, lang.English, nil)
+		for _, e := range evs {
+			if e.Msg == "" {
+				continue
+			}
+			worded[e.Msg] = true
+			if got := en.Event(e, engine.Spectator); got != e.Text {
+				t.Fatalf("%s: English %q, Text %q", e.Msg, got, e.Text)
+			}
+			if e.Own != "" {
+				if got := en.Event(e, e.Seat); got != e.Own {
+					t.Fatalf("%s: English second person %q, Own %q", e.Msg, got, e.Own)
+				}
+			}
+			for _, l := range []lang.Lang{lang.German, lang.French} {
+				w := engine.WordsFor(info, l, []string{"Ann", "Bo", "Cy", "Di"})
+				for _, viewer := range []int{engine.Spectator, e.Seat} {
+					x := w.Event(e, viewer)
+					if leak := catalog.EnglishIn(l, x); len(leak) > 0 {
+						t.Fatalf("%s, %s: %q holds English %q", e.Msg, l, x, leak)
+					}
+				}
+			}
+		}
+	}
+	// The events converted so far all come up in the recorded games.
+	for _, id := range []string{"event.setup", "event.round", "event.income", "event.turn", "event.draw",
+		"event.loan", "event.rail-cost", "event.score", "event.money-vp", "event.maintenance", "event.remove",
+		"event.period-end.canal", "event.period-end.rail"} {
+		if !worded[id] {
+			t.Errorf("no recorded game has the event %s", id)
+		}
+	}
+}
+
+// TestEventPlurals: the plural forms of the converted events for 0, 1
+// and many.
+func TestEventPlurals(t *testing.T) {
+	info := translated()
+	for _, c := range []struct {
+		l    lang.Lang
+		want [3]string
+	}{
+		{lang.English, [3]string{"Ann draws 0 cards", "Ann draws 1 card", "Ann draws 2 cards"}},
+		{lang.German, [3]string{"Ann zieht 0 Karten", "Ann zieht 1 Karte", "Ann zieht 2 Karten"}},
+		{lang.French, [3]string{"Ann pioche 0 carte", "Ann pioche 1 carte", "Ann pioche 2 cartes"}},
+	} {
+		w := engine.WordsFor(info, c.l, []string{"Ann"})
+		for n, want := range c.want {
+			if got := w.Event(event(0, "draw", "draw", "count", strconv.Itoa(n)), engine.Spectator); got != want {
+				t.Errorf("%s, %d: %q, want %q", c.l, n, got, want)
+			}
+		}
+	}
+}
