@@ -140,6 +140,36 @@ func (w Words) Msg(m lang.Msg, english string) string {
 	return w.game(m.ID, m.Data, english)
 }
 
+// PhrasePrefix begins the message IDs that word a Phrase: a round name,
+// a stage or Info.Rounds with Key k is the message "phrase.<k>" with the
+// Phrase's Args as its data, and its short form (a chart's axis) the
+// message "phrase.<k>-short". This is how a Phrase is a text by
+// reference, like a lang.Msg (Phrase.Msg).
+const PhrasePrefix = "phrase."
+
+// Msg is the phrase by reference: message "phrase.<Key>" with Args.
+func (p Phrase) Msg() lang.Msg {
+	if p.Key == "" {
+		return lang.Msg{}
+	}
+	return lang.Msg{ID: PhrasePrefix + p.Key, Data: p.Args}
+}
+
+// ShortMsg is the short form by reference: "phrase.<Key>-short".
+func (p Phrase) ShortMsg() lang.Msg {
+	if p.Key == "" {
+		return lang.Msg{}
+	}
+	return lang.Msg{ID: PhrasePrefix + p.Key + "-short", Data: p.Args}
+}
+
+// Phrase words a round name, a stage or Info.Rounds in the reader's
+// language: the text and its short form, each falling back to the English
+// Text and Short when the catalog lacks its message.
+func (w Words) Phrase(p Phrase) (text, short string) {
+	return w.Msg(p.Msg(), p.Text), w.Msg(p.ShortMsg(), p.Short)
+}
+
 // Choice is a choice's label and help.
 func (w Words) Choice(c Choice) (label, help string) {
 	return w.Msg(c.LabelMsg, c.Label), w.Msg(c.HelpMsg, c.Help)

@@ -68,3 +68,22 @@ func TestWordsEngineTexts(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsPhrase: a Phrase by reference is the messages phrase.<key> and
+// phrase.<key>-short; without them, its English Text and Short.
+func TestWordsPhrase(t *testing.T) {
+	p := engine.Phrase{Key: "x.round", Args: map[string]string{"round": "3"}, Text: "Round 3", Short: "R3"}
+	if m := p.Msg(); m.ID != "phrase.x.round" || m.Data["round"] != "3" {
+		t.Errorf("Msg %+v", m)
+	}
+	if m := p.ShortMsg(); m.ID != "phrase.x.round-short" {
+		t.Errorf("ShortMsg %+v", m)
+	}
+	if (engine.Phrase{}).Msg().ID != "" {
+		t.Error("the zero Phrase names a message")
+	}
+	text, short := engine.WordsFor(engine.Info{}, lang.German, nil).Phrase(p)
+	if text != "Round 3" || short != "R3" {
+		t.Errorf("without a catalog: %q, %q", text, short)
+	}
+}

@@ -298,7 +298,12 @@ func status(m bot.Match, scores bool) string {
 	if !m.Status.Open() {
 		return "The match has ended."
 	}
-	return fmt.Sprintf("%s. Next: %s.", m.NameFor(m.Play.Phase, engine.Spectator), activeNames(m))
+	phase := m.NameFor(m.Play.Phase, engine.Spectator)
+	if r := m.Play.RoundName.Text; r != "" {
+		// The phase says only what the round's name does not.
+		phase = r + ": " + phase
+	}
+	return fmt.Sprintf("%s. Next: %s.", phase, activeNames(m))
 }
 
 func scoreOf(m bot.Match, seat int) int {

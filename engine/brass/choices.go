@@ -241,7 +241,7 @@ func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
 func (w *walker) walkPass(rest engine.Move) (step, error) {
 	s, err := w.anyCard(rest, "Which card to discard?")
 	if err == nil && s.complete {
-		w.evs = append(w.evs, own(pub(w.seat, "pass", seatName(w.seat)+" discards a card and takes no action"), "you discard a card and take no action"))
+		w.evs = append(w.evs, event(w.seat, "pass", "pass"))
 	}
 	return s, err
 }

@@ -35,9 +35,9 @@ var info = sync.OnceValue(func() engine.Info {
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs,
-		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
+		Score:              engine.ScoreName{Name: en("score-name"), Short: "VP"},
 		Scoring:            scoring,
-		Rounds:             engine.Phrase{Key: "brass.rounds", Text: "rounds", Short: "rounds"},
+		Rounds:             phrase("brass.rounds"),
 		PrivateInfo:        true,
 		Examples: []engine.Example{
 			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},

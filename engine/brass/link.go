@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // checkLinkCommon is shared by canals and rails.
@@ -229,11 +230,11 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	}
 	s, err := w.anyCard(rest, "Which card?")
 	if err == nil && s.complete {
-		spend, what := theBoard.rules.RailCost, "rail"
+		spend := theBoard.rules.RailCost
 		if built == 2 {
-			spend, what = theBoard.rules.DoubleRailCost, "two rails"
+			spend = theBoard.rules.DoubleRailCost
 		}
-		w.evs = append(w.evs, act(w.seat, "rail-cost", "pays", "pay", fmt.Sprintf(" £%d for the %s", spend, what), "money", strconv.Itoa(spend)))
+		w.evs = append(w.evs, event(w.seat, "rail-cost", "rail-cost", "money", strconv.Itoa(spend), lang.CountKey, strconv.Itoa(built)))
 	}
 	return s, err
 }

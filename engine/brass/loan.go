@@ -72,6 +72,6 @@ func (w *walker) walkLoan(rest engine.Move) (step, error) {
 	lvl := w.st.income(w.seat) - amount/theBoard.rules.LoanStep
 	w.st.earn(w.seat, amount)
 	w.st.Players[w.seat].Space = theBoard.topSpaceOf(lvl)
-	w.evs = append(w.evs, own(pub(w.seat, "loan", fmt.Sprintf("%s takes a £%d loan; income falls to %s", seatName(w.seat), amount, pounds(lvl)), "money", strconv.Itoa(amount)), fmt.Sprintf("you take a £%d loan; your income falls to %s", amount, pounds(lvl))))
+	w.evs = append(w.evs, event(w.seat, "loan", "loan", "money", strconv.Itoa(amount), "income", strconv.Itoa(lvl)))
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Phase II of a period: rounds of income, turns, turn order and refill.
@@ -19,8 +20,8 @@ func (st *state) rounds() int {
 // startRound begins a round with STEP A, collecting income.
 func (st *state) startRound(evs *[]engine.Event) {
 	st.Round++
-	*evs = append(*evs, pub(engine.Public, "round", fmt.Sprintf("%s period, round %d of %d", titlePeriod(st.Period), st.Round, st.rounds()),
-		"period", st.Period.String(), "round", strconv.Itoa(st.Round)))
+	*evs = append(*evs, event(engine.Public, "round", "round",
+		"period", st.Period.String(), "round", strconv.Itoa(st.Round), "rounds", strconv.Itoa(st.rounds())))
 	st.collectIncome(0, evs)
 }
 
@@ -44,15 +45,14 @@ func (st *state) collectIncome(from int, evs *[]engine.Event) {
 		switch {
 		case inc > 0:
 			st.earn(seat, inc)
-			*evs = append(*evs, act(seat, "income", "collects", "collect", fmt.Sprintf(" £%d income", inc), "money", strconv.Itoa(inc)))
+			*evs = append(*evs, event(seat, "income", "income", "money", strconv.Itoa(inc)))
 		case inc < 0:
 			owed := -inc
 			if !st.payOwed(seat, owed, evs) {
 				st.Mode = modeLiquidate
 				st.Debtor = i
 				st.Owed = owed
-				*evs = append(*evs, own(pub(seat, "debt", fmt.Sprintf("%s owes £%d negative income, has £%d, and must remove industries", seatName(seat), owed, st.Players[seat].Money), "owed", strconv.Itoa(owed)),
-					fmt.Sprintf("you owe £%d negative income, have £%d, and must remove industries", owed, st.Players[seat].Money)))
+				*evs = append(*evs, event(seat, "debt", "debt", "owed", strconv.Itoa(owed), "has", strconv.Itoa(st.Players[seat].Money)))
 				return
 			}
 		}
@@ -67,8 +67,7 @@ func (st *state) forgive(seat, owed int, evs *[]engine.Event) {
 	paid := p.Money
 	p.Money = 0
 	st.Bank += paid
-	*evs = append(*evs, own(pub(seat, "income", fmt.Sprintf("%s pays £%d of £%d negative income and has no industries left; the rest is forgiven", seatName(seat), paid, owed), "money", strconv.Itoa(-paid)),
-		fmt.Sprintf("you pay £%d of £%d negative income and have no industries left; the rest is forgiven", paid, owed)))
+	*evs = append(*evs, event(seat, "income", "forgiven", "money", strconv.Itoa(-paid), "paid", strconv.Itoa(paid), "owed", strconv.Itoa(owed)))
 }
 
 // payOwed pays seat's negative income, or what it has when it has no
@@ -79,7 +78,7 @@ func (st *state) payOwed(seat, owed int, evs *[]engine.Event) bool {
 	case p.Money >= owed:
 		p.Money -= owed
 		st.Bank += owed
-		*evs = append(*evs, act(seat, "income", "pays", "pay", fmt.Sprintf(" £%d negative income", owed), "money", strconv.Itoa(-owed)))
+		*evs = append(*evs, event(seat, "income", "income-pay", "money", strconv.Itoa(-owed), "owed", strconv.Itoa(owed)))
 	case st.hasIndustry(seat):
 		return false
 	default:
@@ -123,8 +122,7 @@ func (st *state) beginTurn(i int, evs *[]engine.Event) {
 			st.Actions = theBoard.rules.FirstCanalTurnActions
 		}
 		st.Actions = min(st.Actions, len(st.Hands[seat]))
-		*evs = append(*evs, own(pub(seat, "turn", fmt.Sprintf("%s to play (%d action%s)", seatName(seat), st.Actions, plural(st.Actions))),
-			fmt.Sprintf("your turn (%d action%s)", st.Actions, plural(st.Actions))))
+		*evs = append(*evs, event(seat, "turn", "turn", lang.CountKey, strconv.Itoa(st.Actions)))
 		return
 	}
 	st.endRound(evs)
@@ -198,7 +196,7 @@ func (st *state) refill(seat int, evs *[]engine.Event) {
 	// The text names the cards for people; Data keeps their tokens.
 	*evs = append(*evs,
 		engine.Event{Audience: seat, Seat: seat, Kind: "draw", Text: "you draw " + strings.Join(names, ", "), Data: map[string]string{"cards": strings.Join(drawn, ",")}},
-		act(seat, "draw", "draws", "draw", fmt.Sprintf(" %d card%s", len(drawn), plural(len(drawn))), "count", strconv.Itoa(len(drawn))))
+		event(seat, "draw", "draw", "count", strconv.Itoa(len(drawn))))
 }
 
 // walkLiquidate: liquidate <town>[@n], the only move of a debtor.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // The scoring categories (engine.Info.Scoring), indexes of
@@ -21,11 +22,11 @@ const (
 )
 
 var scoring = []engine.ScoringCategory{
-	{Key: "canal-links", Label: "Canal links"},
-	{Key: "canal-industries", Label: "Canal industries"},
-	{Key: "rail-links", Label: "Rail links"},
-	{Key: "rail-industries", Label: "Rail industries"},
-	{Key: "money", Label: "Money (£10 each)"},
+	{Key: "canal-links", Label: en("scoring.canal-links")},
+	{Key: "canal-industries", Label: en("scoring.canal-industries")},
+	{Key: "rail-links", Label: en("scoring.rail-links")},
+	{Key: "rail-industries", Label: en("scoring.rail-industries")},
+	{Key: "money", Label: en("scoring.money")},
 }
 
 // breakdown is a seat's score by scoring category.
@@ -72,7 +73,7 @@ func (st *state) scorePeriod(evs *[]engine.Event) {
 		}
 		st.Players[seat].VPBy[l] += links[seat]
 		st.Players[seat].VPBy[t] += tiles[seat]
-		*evs = append(*evs, act(seat, "score", "scores", "score", fmt.Sprintf(" %d VP for links and %d VP for industries (total %d)", links[seat], tiles[seat], st.Players[seat].VP),
+		*evs = append(*evs, event(seat, "score", "score",
 			"links", strconv.Itoa(links[seat]), "industries", strconv.Itoa(tiles[seat]), "vp", strconv.Itoa(st.Players[seat].VP)))
 	}
 }
@@ -115,7 +116,7 @@ func (st *state) projected() []int {
 
 // endPeriod runs Phases III and IV.
 func (st *state) endPeriod(evs *[]engine.Event) {
-	*evs = append(*evs, pub(engine.Public, "period-end", fmt.Sprintf("end of the %s period", st.Period)))
+	*evs = append(*evs, event(engine.Public, "period-end", "period-end."+st.Period.String()))
 	st.scorePeriod(evs)
 	if st.Period == periodRail {
 		st.finish(evs)
@@ -137,7 +138,7 @@ func (st *state) endPeriod(evs *[]engine.Event) {
 	for seat := range st.Players {
 		st.Players[seat].LinksLeft = theBoard.rules.LinksPerPeriod
 	}
-	*evs = append(*evs, pub(engine.Public, "maintenance", fmt.Sprintf("the canals and %d level-1 counters leave the board", removed)))
+	*evs = append(*evs, event(engine.Public, "maintenance", "maintenance", lang.CountKey, strconv.Itoa(removed)))
 	st.Period = periodRail
 	st.Round = 0
 	st.Cotton = 0
@@ -164,7 +165,7 @@ func (st *state) finish(evs *[]engine.Event) {
 		bonus := p.Money / 10
 		p.VP += bonus
 		p.VPBy[scoreMoney] += bonus
-		*evs = append(*evs, act(seat, "money-vp", "scores", "score", fmt.Sprintf(" %d VP for £%d in hand (total %d)", bonus, p.Money, p.VP), "vp", strconv.Itoa(p.VP)))
+		*evs = append(*evs, event(seat, "money-vp", "money-vp", "vp", strconv.Itoa(p.VP), "bonus", strconv.Itoa(bonus), "money", strconv.Itoa(p.Money)))
 	}
 	st.Mode = modeOver
 	st.Actions = 0

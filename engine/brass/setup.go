@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // rngStream separates this game's generator from others sharing a seed.
@@ -163,7 +164,7 @@ func (Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	for i := 0; i < s.Seats; i++ {
 		st.Order = append(st.Order, (first+i)%s.Seats)
 	}
-	evs = append(evs, own(pub(first, "setup", fmt.Sprintf("%d players; %s plays first", s.Seats, seatName(first)), "first", strconv.Itoa(first+1), "order", orderString(st.Order)), fmt.Sprintf("%d players; you play first", s.Seats)))
+	evs = append(evs, event(first, "setup", "setup", "first", strconv.Itoa(first+1), "order", orderString(st.Order), lang.CountKey, strconv.Itoa(s.Seats)))
 	var tilesPin, deckPin []int
 	if v, ok := s.Pins[PinTiles]; ok {
 		if tilesPin, err = parseTilesPin(PinTiles, v); err != nil {
@@ -194,12 +195,12 @@ func (Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 // shuffledTiles returns the distant market stack, pinned or shuffled.
 func (st *state) shuffledTiles(pin []int, evs *[]engine.Event) []int {
 	if pin != nil {
-		*evs = append(*evs, pub(engine.Public, "shuffle", "the distant market tiles are stacked face down (pinned order)", "what", "tiles"))
+		*evs = append(*evs, event(engine.Public, "shuffle", "tiles-pinned", "what", "tiles"))
 		return slices.Clone(pin)
 	}
 	t := slices.Clone(theBoard.distantTiles)
 	st.RNG.Shuffle(len(t), func(i, j int) { t[i], t[j] = t[j], t[i] })
-	*evs = append(*evs, pub(engine.Public, "shuffle", "the distant market tiles are shuffled face down", "what", "tiles"))
+	*evs = append(*evs, event(engine.Public, "shuffle", "tiles-shuffled", "what", "tiles"))
 	return t
 }
 
@@ -209,11 +210,11 @@ func (st *state) shuffledTiles(pin []int, evs *[]engine.Event) []int {
 func (st *state) dealPeriod(pin []int, evs *[]engine.Event) {
 	if pin != nil {
 		st.Deck = slices.Clone(pin)
-		*evs = append(*evs, pub(engine.Public, "shuffle", "the deck is stacked (pinned order)", "what", "deck"))
+		*evs = append(*evs, event(engine.Public, "shuffle", "deck-pinned", "what", "deck"))
 	} else {
 		st.Deck = fullDeck()
 		st.RNG.Shuffle(len(st.Deck), func(i, j int) { st.Deck[i], st.Deck[j] = st.Deck[j], st.Deck[i] })
-		*evs = append(*evs, pub(engine.Public, "shuffle", "the deck is shuffled", "what", "deck"))
+		*evs = append(*evs, event(engine.Public, "shuffle", "deck-shuffled", "what", "deck"))
 	}
 	for _, seat := range st.Order {
 		st.refill(seat, evs)
@@ -226,5 +227,5 @@ func (st *state) dealPeriod(pin []int, evs *[]engine.Event) {
 	n = min(n, len(st.Deck))
 	st.Removed = slices.Clone(st.Deck[:n])
 	st.Deck = st.Deck[n:]
-	*evs = append(*evs, pub(engine.Public, "remove", fmt.Sprintf("%d cards are removed face down; %d remain in the deck", n, len(st.Deck)), "count", strconv.Itoa(n)))
+	*evs = append(*evs, event(engine.Public, "remove", "remove", "count", strconv.Itoa(n), "left", strconv.Itoa(len(st.Deck))))
 }

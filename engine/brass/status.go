@@ -7,9 +7,26 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// phaseLabel is the human label of what happens now.
+// phase is Status.Phase by reference: what happens now that the round
+// name (roundName) does not say, and its English. The round is never
+// repeated: front ends show the round name beside the phase.
+func (st *state) phase() (lang.Msg, string) {
+	switch st.Mode {
+	case modeOver:
+		return msg("phase.over")
+	case modeLiquidate:
+		return msg("phase.liquidate", "owed", itoa(st.Owed))
+	case modeSellMore:
+		return msg("phase.sell-more")
+	}
+	return msg("phase.actions", lang.CountKey, itoa(st.Actions))
+}
+
+// phaseLabel is the board's label of what happens now (View.Phase): the
+// round and, while a debtor pays or a seller may sell more, who does what.
 func (st *state) phaseLabel() string {
 	if st.Mode == modeOver {
 		return "Game over"
@@ -55,11 +72,7 @@ func (st *state) roundName() engine.Phrase {
 	if per > 0 && n > per {
 		p, r = periodRail, n-per
 	}
-	return engine.Phrase{Key: "brass.round",
-		Args:  map[string]string{"period": p.String(), "round": strconv.Itoa(r), "rounds": strconv.Itoa(per)},
-		Text:  fmt.Sprintf("%s period, round %d of %d", titlePeriod(p), r, per),
-		Short: fmt.Sprintf("%c%d", titlePeriod(p)[0], r),
-	}
+	return phrase("brass.round", "period", p.String(), "round", strconv.Itoa(r), "rounds", strconv.Itoa(per))
 }
 
 // Status summarises a position: who decides, the phase, and each seat's
@@ -69,7 +82,8 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber(), Round: st.roundNumber(), RoundName: st.roundName()}
+	phase, phaseText := st.phase()
+	out := engine.Status{Phase: phaseText, PhaseMsg: phase, Active: []int{}, Finished: st.Mode == modeOver, Turn: st.turnNumber(), Round: st.roundNumber(), RoundName: st.roundName()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}
@@ -77,12 +91,12 @@ func (Game) Status(s engine.State) engine.Status {
 	for seat := 0; seat < st.N; seat++ {
 		p := &st.Players[seat]
 		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.VP, Stats: []engine.Stat{
-			{Key: "money", Label: "Money", Value: p.Money, Text: fmt.Sprintf("£%d", p.Money)},
-			{Key: "income", Label: "Income", Value: st.income(seat), Text: pounds(st.income(seat))},
-			{Key: "spent", Label: "Spent this round", Value: p.Spent, Text: fmt.Sprintf("£%d", p.Spent)},
-			{Key: "links", Label: "Links left", Value: p.LinksLeft},
-			{Key: "cards", Label: "Cards in hand", Value: len(st.Hands[seat])},
-			{Key: engine.StatProjected, Label: "VP if the period ended now", Value: proj[seat]},
+			stat("money", p.Money, true),
+			stat("income", st.income(seat), true),
+			stat("spent", p.Spent, true),
+			stat("links", p.LinksLeft, false),
+			stat("cards", len(st.Hands[seat]), false),
+			stat(engine.StatProjected, proj[seat], false),
 		}, Breakdown: p.breakdown()})
 	}
 	if out.Finished {

@@ -204,6 +204,9 @@ func (r *run) play() error {
 			return r.fail(CheckStatus, "round %d is named both %+v and %+v", status.Round, name, status.RoundName)
 		}
 		roundNames[status.Round] = status.RoundName
+		if err := CheckStatusWording(r.g.Info(), status); err != nil {
+			return r.fail(CheckStatus, "%v", err)
+		}
 		if marked.from != nil { // after the status checks, which come first
 			r.move, r.seat, r.text = marked.move, marked.seat, marked.text
 			if err := r.checkMarks(marked.from, st, marked.turn); err != nil {
@@ -849,6 +852,56 @@ func CheckNames(s engine.Status) error {
 	}
 	if !s.Stage.IsZero() {
 		return check("stage", s.Stage)
+	}
+	return nil
+}
+
+// CheckStatusWording checks, for a game with a catalog, that the status
+// is worded by it (docs/i18n.md): the phase by PhaseMsg, the round name
+// and the stage by their phrase messages (Words.Phrase), every language
+// wording them with nothing missing, a short form of at most
+// engine.MaxShort characters in every language, and the English wording
+// exactly the English fields.
+func CheckStatusWording(info engine.Info, s engine.Status) error {
+	cat := info.Catalog
+	if cat == nil {
+		return nil
+	}
+	if s.PhaseMsg.ID == "" {
+		return fmt.Errorf("phase %q has no catalog message (PhaseMsg), though the game has a catalog", s.Phase)
+	}
+	if got, err := cat.Localize(lang.English, s.PhaseMsg.ID, s.PhaseMsg.Data); err != nil || got != s.Phase {
+		return fmt.Errorf("phase %s: the catalog's English %q (%v) is not Phase %q", s.PhaseMsg.ID, got, err, s.Phase)
+	}
+	for _, l := range lang.Supported {
+		if _, err := cat.Localize(l, s.PhaseMsg.ID, s.PhaseMsg.Data); err != nil {
+			return fmt.Errorf("phase %q: %w", s.Phase, err)
+		}
+	}
+	phrase := func(what string, p engine.Phrase) error {
+		for _, m := range []struct {
+			msg     lang.Msg
+			english string
+		}{{p.Msg(), p.Text}, {p.ShortMsg(), p.Short}} {
+			for _, l := range lang.Supported {
+				got, err := cat.Localize(l, m.msg.ID, m.msg.Data)
+				switch {
+				case err != nil:
+					return fmt.Errorf("the %s %q: %w", what, p.Text, err)
+				case l == lang.English && got != m.english:
+					return fmt.Errorf("the %s: the catalog's English %q is not %q", what, got, m.english)
+				case m.msg.ID == p.ShortMsg().ID && utf8.RuneCountInString(got) > engine.MaxShort:
+					return fmt.Errorf("the %s's short form in %s %q is longer than %d characters", what, l, got, engine.MaxShort)
+				}
+			}
+		}
+		return nil
+	}
+	if err := phrase("round name", s.RoundName); err != nil {
+		return err
+	}
+	if !s.Stage.IsZero() {
+		return phrase("stage", s.Stage)
 	}
 	return nil
 }

@@ -183,12 +183,22 @@ func (g wordy) Status(s engine.State) engine.Status {
 	return st
 }
 
-// restless renames a round at every move within it.
+// restless renames a round at every move within it (an argument its
+// wording does not show, so that the catalog still words it as Text).
 type restless struct{ pebbles }
 
 func (g restless) Status(s engine.State) engine.Status {
 	st := g.pebbles.Status(s)
-	st.RoundName.Text = fmt.Sprintf("%s, move %d", st.RoundName.Text, s.(*testgame.State).Moves)
+	st.RoundName.Args = map[string]string{"turn": st.RoundName.Args["turn"], "move": fmt.Sprint(s.(*testgame.State).Moves)}
+	return st
+}
+
+// unworded names its rounds by a key its catalog does not word.
+type unworded struct{ pebbles }
+
+func (g unworded) Status(s engine.State) engine.Status {
+	st := g.pebbles.Status(s)
+	st.RoundName.Key = "pebbles.nope"
 	return st
 }
 
@@ -232,6 +242,7 @@ func TestSuiteCatchesBrokenGames(t *testing.T) {
 		{name: "unnamed", g: unnamed{}, want: playout.CheckStatus, msg: "round name"},
 		{name: "wordy", g: wordy{}, want: playout.CheckStatus, msg: "longer than 6"},
 		{name: "restless", g: restless{}, want: playout.CheckStatus, msg: "is named both"},
+		{name: "unworded round", g: unworded{}, want: playout.CheckStatus, msg: "phrase.pebbles.nope"},
 		{name: "half staged", g: halfStaged{}, want: playout.CheckStatus, msg: "the stage"},
 		{name: "bound", g: pebbles{}, want: playout.CheckBound, max: 3},
 	}

@@ -239,13 +239,13 @@ func (st *State) phaseLabel() string {
 	case ModeDepot:
 		return fmt.Sprintf("Set-up: %s places a Wood Depot", seatName(st.current()))
 	}
-	s := fmt.Sprintf("%d development phase", st.year())
+	s := "Development phase" // the year is the round name (Status.RoundName)
 	if len(st.Pending) > 0 {
 		pd := st.Pending[0]
 		what := map[string]string{"trader": "chooses a trader bonus", "owner": "chooses an owner's bonus", "pop-basic": "chooses a popularity bonus",
 			"pop-processed": "chooses a popularity bonus", "priorities": "sets the mayor's priorities"}[pd.Kind]
 		if st.Stage != StageDev {
-			s = fmt.Sprintf("%d administration and council", st.year())
+			s = "Administration and council"
 		}
 		return fmt.Sprintf("%s: %s %s", s, seatName(pd.Seat), what)
 	}

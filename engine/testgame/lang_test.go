@@ -245,3 +245,25 @@ func TestNarrateWholeGames(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundNames: the round name and Info.Rounds worded in each language
+// (Words.Phrase).
+func TestRoundNames(t *testing.T) {
+	info := Game{}.Info()
+	st := Game{}.Status(&State{Hands: [][]int{{1}, {2}}, Moves: 5, Pile: 9, Winner: -1})
+	for _, c := range []struct {
+		l                   lang.Lang
+		text, short, rounds string
+	}{
+		{lang.English, "Turn 3", "T3", "turns"},
+		{lang.German, "Runde 3", "R3", "Runden"},
+		{lang.French, "Tour 3", "T3", "tours"},
+	} {
+		w := engine.WordsFor(info, c.l, nil)
+		text, short := w.Phrase(st.RoundName)
+		rounds, _ := w.Phrase(info.Rounds)
+		if text != c.text || short != c.short || rounds != c.rounds {
+			t.Errorf("%s: %q, %q, %q; want %q, %q, %q", c.l, text, short, rounds, c.text, c.short, c.rounds)
+		}
+	}
+}

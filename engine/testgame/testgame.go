@@ -73,6 +73,14 @@ func prompt(msg string) engine.Choices {
 	return engine.Choices{Prompt: catalog.Text(lang.English, m.ID, nil), PromptMsg: m}
 }
 
+// phrase is a name worded by the catalog's messages "phrase.<key>" and
+// "phrase.<key>-short" (engine.Phrase, Words.Phrase).
+func phrase(key string, kv ...string) engine.Phrase {
+	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
+	p.Text, p.Short = english.Phrase(p)
+	return p
+}
+
 // rule is a RuleError worded by the catalog's message "rule.<code>".
 func rule(code, topic string, kv ...string) *engine.RuleError {
 	return engine.RuleMsg(catalog, code, topic, kv...)
@@ -149,7 +157,7 @@ var info = sync.OnceValue(func() engine.Info {
 		// message (TestScoreNameMatchesCatalog).
 		Score:       engine.ScoreName{Name: en("score-name"), Short: "wins", One: "win"},
 		Scoring:     scoring,
-		Rounds:      engine.Phrase{Key: "pebbles.turns", Text: "turns", Short: "turns"},
+		Rounds:      phrase("pebbles.turns"),
 		PrivateInfo: true,
 		Examples:    []engine.Example{{Move: "take 2", Meaning: en("example.take-2")}, {Move: "pass", Meaning: en("example.pass")}},
 		Help:        helpTopics(),
@@ -384,8 +392,7 @@ func (g Game) Status(s engine.State) engine.Status {
 		out.Round = st.Moves/n + 1
 	}
 	// A round of Pebbles is a turn of every seat, named "Turn 3".
-	out.RoundName = engine.Phrase{Key: "pebbles.turn", Args: map[string]string{"turn": strconv.Itoa(out.Round)},
-		Text: "Turn " + strconv.Itoa(out.Round), Short: "T" + strconv.Itoa(out.Round)}
+	out.RoundName = phrase("pebbles.turn", "turn", strconv.Itoa(out.Round))
 	for i, h := range st.Hands {
 		score := 0
 		if st.Winner == i {

@@ -54,8 +54,8 @@ func TestEnglishFieldsMatchCatalog(t *testing.T) {
 			t.Errorf("category %s: %q, want %q", c.Key, got, c.Label)
 		}
 	}
-	if w.Phrase(info.Rounds) != "game turns" || w.PhraseShort(info.Rounds) != "turns" {
-		t.Errorf("rounds: %q, %q", w.Phrase(info.Rounds), w.PhraseShort(info.Rounds))
+	if text, short := w.Phrase(info.Rounds); text != "game turns" || short != "turns" {
+		t.Errorf("rounds: %q, %q", text, short)
 	}
 }
 
@@ -142,9 +142,9 @@ func TestStatusInThreeLanguages(t *testing.T) {
 			stages[st.Stage.Key] = true
 			for _, l := range lang.Supported {
 				w := engine.WordsFor(info, l, nil)
-				texts := []string{w.Phase(st), w.Phrase(st.RoundName), w.PhraseShort(st.RoundName)}
+				texts := []string{w.Phase(st), phraseText(w, st.RoundName), phraseShort(w, st.RoundName)}
 				if !st.Stage.IsZero() {
-					texts = append(texts, w.Phrase(st.Stage), w.PhraseShort(st.Stage))
+					texts = append(texts, phraseText(w, st.Stage), phraseShort(w, st.Stage))
 				}
 				for _, s := range st.Seats {
 					for _, x := range s.Stats {
@@ -174,11 +174,11 @@ func TestStatusInThreeLanguages(t *testing.T) {
 						t.Errorf("move %d: %s %q has English %q", i+1, l, s, en)
 					}
 				}
-				if short := w.PhraseShort(st.RoundName); len([]rune(short)) > engine.MaxShort {
+				if short := phraseShort(w, st.RoundName); len([]rune(short)) > engine.MaxShort {
 					t.Errorf("%s short round name %q is longer than %d", l, short, engine.MaxShort)
 				}
 				if !st.Stage.IsZero() {
-					if short := w.PhraseShort(st.Stage); len([]rune(short)) > engine.MaxShort {
+					if short := phraseShort(w, st.Stage); len([]rune(short)) > engine.MaxShort {
 						t.Errorf("%s short stage %q is longer than %d", l, short, engine.MaxShort)
 					}
 				}
@@ -192,3 +192,6 @@ func TestStatusInThreeLanguages(t *testing.T) {
 	}
 	_ = strconv.Itoa
 }
+
+func phraseText(w engine.Words, p engine.Phrase) string  { t, _ := w.Phrase(p); return t }
+func phraseShort(w engine.Words, p engine.Phrase) string { _, s := w.Phrase(p); return s }

@@ -37,6 +37,6 @@ func en(id string, kv ...string) string {
 // short form key+"-short".
 func phrase(key string, kv ...string) engine.Phrase {
 	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
-	p.Text, p.Short = english.Phrase(p), english.PhraseShort(p)
+	p.Text, p.Short = english.Phrase(p)
 	return p
 }

@@ -1,0 +1,70 @@
+package brass
+
+import (
+	"embed"
+	"strconv"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
+)
+
+// Brass's texts are being moved into its message catalog
+// (messages/en.toml, de.toml, fr.toml; docs/i18n.md). What is converted so
+// far (the status: phase, round names, stats, scoring categories) takes
+// its English fields from the English messages. Info.Catalog stays nil
+// until every text of the game (events, choices, rule errors, help) is in
+// the catalog in every language, so hosts read the English fields of
+// Brass until then.
+//
+//go:embed messages/*.toml
+var messages embed.FS
+
+var catalog = lang.MustLoad("brass", messages, "messages")
+
+// english words Brass's messages in English for the English fields.
+var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog}}
+
+// en is the English of message id with data kv.
+func en(id string, kv ...string) string {
+	m := lang.M(id, kv...)
+	return catalog.Text(lang.English, m.ID, m.Data)
+}
+
+// msg is message id with data kv and its English.
+func msg(id string, kv ...string) (lang.Msg, string) {
+	m := lang.M(id, kv...)
+	return m, catalog.Text(lang.English, m.ID, m.Data)
+}
+
+// phrase is a name worded by the catalog's messages "phrase.<key>" and
+// "phrase.<key>-short" (engine.Phrase, Words.Phrase).
+func phrase(key string, kv ...string) engine.Phrase {
+	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
+	p.Text, p.Short = english.Phrase(p)
+	return p
+}
+
+// stat is a status stat labelled by "stat.<key>"; money stats (money
+// true) are written by "stat-value.<key>".
+func stat(key string, value int, money bool) engine.Stat {
+	s := engine.Stat{Key: key, Label: en("stat." + key), Value: value}
+	if money {
+		s.Text = english.StatValue(s)
+	}
+	return s
+}
+
+// itoa is strconv.Itoa, for message data.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// event is a public event about seat worded by the catalog's message
+// "event.<msg>": Text and, when the catalog has the second person
+// ("event.<msg>-own"), Own are its English.
+func event(seat int, kind, msg string, kv ...string) engine.Event {
+	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
+	ev.Text = english.Event(ev, engine.Spectator)
+	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
+		ev.Own = english.Event(ev, seat)
+	}
+	return ev
+}
