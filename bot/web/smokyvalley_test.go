@@ -90,8 +90,8 @@ func TestSmokyValleyThroughAPI(t *testing.T) {
 		}
 		m = out.Match
 	}
-	if !strings.Contains(m.Play.Phase, "1840 development phase") {
-		t.Errorf("phase after the set-up: %q", m.Play.Phase)
+	if !strings.HasPrefix(m.Play.Phase, "Development phase") || m.Play.RoundName.Text != "1840" {
+		t.Errorf("phase after the set-up: %q in round %q, want the 1840 development phase", m.Play.Phase, m.Play.RoundName.Text)
 	}
 
 	// The log narrates the moves.

@@ -40,10 +40,10 @@ func TestUrbanizationPageInBrowser(t *testing.T) {
 	p.start()
 	p.wait(`!!document.querySelector('#game option[value="urbanization"]')`)
 	p.create(matchForm{game: "urbanization", seats: 3, option: [2]string{"inventions", "on"}})
-	// 1280 wide; 1358 high with the invention area, so the option went
+	// 1280 wide; 1396 high with the invention area, so the option went
 	// through.
-	if size := p.str(`(() => { const b = document.getElementById("board"); return b.naturalWidth + "x" + b.naturalHeight; })()`); size != "1280x1358" {
-		t.Errorf("the board is %s pixels, want 1280x1358 with the invention area", size)
+	if size := p.str(`(() => { const b = document.getElementById("board"); return b.naturalWidth + "x" + b.naturalHeight; })()`); size != "1280x1396" {
+		t.Errorf("the board is %s pixels, want 1280x1396 with the invention area", size)
 	}
 	res, body := get(t, p.str(`document.getElementById("board").src`))
 	if _, err := png.Decode(bytes.NewReader(body)); res.StatusCode != 200 || err != nil {
