@@ -414,6 +414,13 @@ func testNames(t *testing.T, p *page) {
 // choiceTexts lists the choices a person sees.
 const choiceTexts = `[...document.querySelectorAll("#choices button.choice")].filter((b) => b.checkVisibility()).map((b) => b.innerText.replace(/\s+/g, " ").trim())`
 
+// narrowedTo waits until the choices have been filtered by the whole
+// fragment typed (the filter runs after a pause in typing, so a slow
+// machine may show the list for a shorter fragment first).
+func narrowedTo(frag string, n int) string {
+	return fmt.Sprintf(`%s.length === %d && document.getElementById("prompt").innerText.includes("match “%s”")`, choiceTexts, n, frag)
+}
+
 // testMoveBuilder: the typed box and the choices are one builder: typing
 // filters the choices, picking one appends its word, each choice shows its
 // cost, and Enter plays only a complete move.
@@ -424,7 +431,9 @@ func testMoveBuilder(t *testing.T, p *page) {
 	before := p.num(logLen)
 	p.wait(`document.querySelectorAll("#choices button.choice").length > 1`)
 	p.typeKeys("#move", "bu")
-	p.wait(choiceTexts + `.length === 1`)
+	// "b" alone already leaves one choice, and the filter waits for a pause
+	// in typing: wait for the prompt to name the whole fragment.
+	p.wait(narrowedTo("bu", 1))
 	if got := p.str(choiceTexts + `.join("|")`); got != "Build an industry" {
 		t.Errorf("%s: typing \"bu\" leaves the choices %q", p.wd.name, got)
 	}
@@ -441,7 +450,7 @@ func testMoveBuilder(t *testing.T, p *page) {
 	p.click(`#choices button.choice[data-token="cotton"]`)
 	p.wait(`document.getElementById("move").value === "build cotton "`)
 	p.typeKeys("#move", "bol")
-	p.wait(choiceTexts + `.length === 1`)
+	p.wait(narrowedTo("bol", 1))
 	p.do("Enter", chromedp.KeyEvent("\r"))
 	p.wait(`document.getElementById("move").value === "build cotton bolton "`)
 	p.wait(`document.getElementById("prompt").innerText.startsWith("Which card?")`)
@@ -468,7 +477,7 @@ func testMoveBuilder(t *testing.T, p *page) {
 	// Arrow keys and Tab pick a choice too.
 	p.wait(`document.querySelectorAll("#choices button.choice").length > 1`)
 	p.typeKeys("#move", "lo")
-	p.wait(choiceTexts + `.length === 1`)
+	p.wait(narrowedTo("lo", 1))
 	p.do("Tab", chromedp.KeyEvent("\t"))
 	p.wait(`document.getElementById("move").value === "loan "`)
 	p.wait(choicesShown)
