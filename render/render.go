@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // ErrNoRenderer is returned for a game without a renderer.
@@ -51,6 +52,20 @@ type Scene struct {
 	// shows them everywhere else; a missing or empty name is drawn as
 	// "Player N" (see Name).
 	Names []string
+	// Lang is the language of the images' words (headings, legends, period
+	// and phase names); the zero value reads English. A renderer words
+	// them with Words, from its game's catalog.
+	Lang lang.Lang
+}
+
+// Words is the scene's words for a game: its language and the players'
+// names.
+func (sc Scene) Words(info engine.Info) engine.Words {
+	l := sc.Lang
+	if l == "" {
+		l = lang.Fallback
+	}
+	return engine.WordsFor(info, l, sc.Names)
 }
 
 // Name is the display name of seat for the image: Names[seat], or
