@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -123,59 +124,88 @@ func run(segs []segment, data map[string]string) (string, error) {
 	return b.String(), nil
 }
 
-// Load reads the message files dir/en.toml, dir/de.toml, dir/fr.toml from
-// fsys (usually the owner's embed.FS) with go-i18n's parser. The English
-// file is required; a missing translation loads (English stands in for it
-// at run time) but fails Check. Every template is parsed here, so a
-// syntax error fails Load. name identifies the catalog in errors
+// Load reads the message files of dir in fsys (usually the owner's
+// embed.FS) with go-i18n's parser: for each language l, dir/l.toml and
+// every dir/<part>.l.toml ("help.de.toml"), so that a catalog can be kept
+// in several files (the texts of play, the help topics ...). A message
+// defined twice in one language, in one file or two, is an error. The
+// English files are required; a missing translation loads (English stands
+// in for it at run time) but fails Check. Every template is parsed here,
+// so a syntax error fails Load. name identifies the catalog in errors
 // ("pebbles").
 func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	c := &Catalog{name: name, langs: map[Lang]*tongue{}, source: map[Lang]map[string]*i18n.Message{}}
 	for _, l := range Supported {
-		p := path.Join(dir, string(l)+".toml")
-		buf, err := fs.ReadFile(fsys, p)
-		if errors.Is(err, fs.ErrNotExist) && l != Fallback {
-			continue
-		}
+		files, err := messageFiles(fsys, dir, l)
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
 		}
-		mf, err := i18n.ParseMessageFileBytes(buf, p, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
-		if err != nil {
-			return nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
+		if len(files) == 0 {
+			if l != Fallback {
+				continue
+			}
+			return nil, fmt.Errorf("catalog %s: %w", name, &fs.PathError{Op: "open", Path: path.Join(dir, string(l)+".toml"), Err: fs.ErrNotExist})
 		}
 		src := map[string]*i18n.Message{}
 		t := &tongue{lang: l, entries: map[string]*entry{}}
 		funcs := c.funcs(l)
-		for _, m := range mf.Messages {
-			if _, dup := src[m.ID]; dup {
-				return nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
+		for _, p := range files {
+			buf, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return nil, fmt.Errorf("catalog %s: %w", name, err)
 			}
-			src[m.ID] = m
-			e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
-			for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
-				switch {
-				case text == "":
-				case !strings.Contains(text, "{{"):
-					e.plain[form] = text
-				default:
-					tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
-					if err != nil {
-						return nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
-					}
-					if segs, ok := simpleSegments(tp); ok {
-						e.simple[form] = segs
-					} else {
-						e.tmpl[form] = tp
+			mf, err := i18n.ParseMessageFileBytes(buf, p, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+			if err != nil {
+				return nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
+			}
+			for _, m := range mf.Messages {
+				if _, dup := src[m.ID]; dup {
+					return nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
+				}
+				src[m.ID] = m
+				e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
+				for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
+					switch {
+					case text == "":
+					case !strings.Contains(text, "{{"):
+						e.plain[form] = text
+					default:
+						tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
+						if err != nil {
+							return nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
+						}
+						if segs, ok := simpleSegments(tp); ok {
+							e.simple[form] = segs
+						} else {
+							e.tmpl[form] = tp
+						}
 					}
 				}
+				t.entries[m.ID] = e
 			}
-			t.entries[m.ID] = e
 		}
 		c.source[l] = src
 		c.langs[l] = t
 	}
 	return c, nil
+}
+
+// messageFiles lists language l's message files in dir: l.toml first,
+// then <part>.l.toml in name order.
+func messageFiles(fsys fs.FS, dir string, l Lang) ([]string, error) {
+	var files []string
+	main := path.Join(dir, string(l)+".toml")
+	if _, err := fs.Stat(fsys, main); err == nil {
+		files = append(files, main)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	parts, err := fs.Glob(fsys, path.Join(dir, "*."+string(l)+".toml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(parts)
+	return append(files, parts...), nil
 }
 
 // MustLoad is Load for package initialisation: it panics on an error,

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
@@ -204,5 +205,39 @@ func TestPlaceholdersOnlyAreNoEnglish(t *testing.T) {
 		if got := len(strings.Fields(withoutActions(s))); got != want {
 			t.Errorf("%q: %d words, want %d", s, got, want)
 		}
+	}
+}
+
+// A catalog may be kept in several files per language: l.toml and
+// <part>.l.toml; a message in two files is refused.
+func TestLoadSplitFiles(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.toml":      {Data: []byte("hello = \"Hello {{.who}}\"\n")},
+		"m/help.en.toml": {Data: []byte("[help.x]\ntitle = \"Getting started\"\n")},
+		"m/de.toml":      {Data: []byte("hello = \"Hallo {{.who}}\"\n")},
+		"m/help.de.toml": {Data: []byte("[help.x]\ntitle = \"Erste Schritte\"\n")},
+		"m/fr.toml":      {Data: []byte("hello = \"Bonjour {{.who}}\"\n")},
+		"m/help.fr.toml": {Data: []byte("[help.x]\ntitle = \"Premiers pas\"\n")},
+	}
+	c, err := Load("split", fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for l, want := range map[Lang]string{English: "Getting started", German: "Erste Schritte", French: "Premiers pas"} {
+		if got, err := c.Localize(l, "help.x.title", nil); err != nil || got != want {
+			t.Errorf("%s: help.x.title = %q, %v; want %q", l, got, err, want)
+		}
+	}
+	fsys["m/more.de.toml"] = &fstest.MapFile{Data: []byte("hello = \"Servus\"\n")}
+	if _, err := Load("split", fsys, "m"); err == nil || !strings.Contains(err.Error(), `"hello" twice`) {
+		t.Errorf("a message in two German files loads: %v", err)
+	}
+	delete(fsys, "m/en.toml")
+	delete(fsys, "m/help.en.toml")
+	if _, err := Load("split", fsys, "m"); err == nil {
+		t.Error("a catalog without English files loads")
 	}
 }
