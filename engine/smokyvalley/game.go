@@ -28,8 +28,8 @@ const (
 var info = sync.OnceValue(func() engine.Info {
 	return engine.Info{
 		ID:                 "smoky-valley",
-		Name:               "The Smoky Valley",
-		Summary:            "Build industries, produce and ship goods and develop the Lachine Canal in 1840s Griffintown, Montréal.",
+		Name:               en("game.name"),
+		Summary:            en("game.summary"),
 		MinSeats:           2,
 		MaxSeats:           4,
 		RulesVersion:       rulesVersion,
