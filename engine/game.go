@@ -420,4 +420,15 @@ type HelpTopic struct {
 	Kind     string   `json:"kind"`     // "rule", "tile", "location", "card" ...
 	Keywords []string `json:"keywords"` // search terms besides the title
 	Body     string   `json:"body"`     // plain text, at most 1500 characters
+
+	// A topic generated from the game's data (one per place, card, tile)
+	// gives its texts by reference, worded by Words.Help in any language:
+	// TitleMsg the title, BodyMsgs the body's parts (joined by a space,
+	// each a message of the game's catalog with its data), KeywordsMsg the
+	// keywords (comma-separated). Unset, Words.Help reads the messages
+	// help.<ID>.title, .body and .keywords. Title, Body and Keywords stay
+	// the English, filled from the English messages.
+	TitleMsg    lang.Msg   `json:"-"`
+	BodyMsgs    []lang.Msg `json:"-"`
+	KeywordsMsg lang.Msg   `json:"-"`
 }

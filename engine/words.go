@@ -245,9 +245,30 @@ func (w Words) Help() []HelpTopic {
 	out := make([]HelpTopic, len(w.Info.Help))
 	for i, t := range w.Info.Help {
 		p := "help." + t.ID + "."
-		t.Title = w.game(p+"title", nil, t.Title)
-		t.Body = w.game(p+"body", nil, t.Body)
-		if w.Info.Catalog.Has(w.Lang, p+"keywords") {
+		if t.TitleMsg.ID != "" {
+			t.Title = w.Msg(t.TitleMsg, t.Title)
+		} else {
+			t.Title = w.game(p+"title", nil, t.Title)
+		}
+		if len(t.BodyMsgs) > 0 {
+			parts := make([]string, 0, len(t.BodyMsgs))
+			for _, m := range t.BodyMsgs {
+				if s := w.game(m.ID, m.Data, ""); s != "" {
+					parts = append(parts, s)
+				}
+			}
+			if body := strings.Join(parts, " "); body != "" {
+				t.Body = body
+			}
+		} else {
+			t.Body = w.game(p+"body", nil, t.Body)
+		}
+		switch {
+		case t.KeywordsMsg.ID != "":
+			if w.Info.Catalog.Has(w.Lang, t.KeywordsMsg.ID) {
+				t.Keywords = SplitKeywords(w.game(t.KeywordsMsg.ID, t.KeywordsMsg.Data, ""))
+			}
+		case w.Info.Catalog.Has(w.Lang, p+"keywords"):
 			t.Keywords = SplitKeywords(w.game(p+"keywords", nil, ""))
 		}
 		out[i] = t

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"fmt"
 	"testing"
+	"testing/fstest"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -85,5 +86,54 @@ func TestWordsPhrase(t *testing.T) {
 	text, short := engine.WordsFor(engine.Info{}, lang.German, nil).Phrase(p)
 	if text != "Round 3" || short != "R3" {
 		t.Errorf("without a catalog: %q, %q", text, short)
+	}
+}
+
+// TestWordsHelp: a topic is worded by help.<id>.* or, generated from data,
+// by its messages by reference; what a catalog lacks stays English.
+func TestWordsHelp(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for l, text := range map[string]string{
+		"en": "[help.turns]\ntitle = \"Turns\"\nbody = \"Take turns.\"\nkeywords = \"turn, order\"\n" +
+			"[help.place]\ntitle = \"{{.town}}\"\nbody = \"{{.town}} has {{.n}} spaces.\"\nport = \"It is a port.\"\nkeywords = \"{{.town}}, town\"\n",
+		"de": "[help.turns]\ntitle = \"Züge\"\nbody = \"Zieht nacheinander.\"\nkeywords = \"Zug, Reihenfolge\"\n" +
+			"[help.place]\ntitle = \"{{.town}}\"\nbody = \"{{.town}} hat {{.n}} Plätze.\"\nport = \"Es ist ein Hafen.\"\nkeywords = \"{{.town}}, Stadt\"\n",
+		"fr": "[help.turns]\ntitle = \"Tours\"\nbody = \"Jouez chacun votre tour.\"\nkeywords = \"tour, ordre\"\n" +
+			"[help.place]\ntitle = \"{{.town}}\"\nbody = \"{{.town}} a {{.n}} emplacements.\"\nport = \"C'est un port.\"\nkeywords = \"{{.town}}, ville\"\n",
+	} {
+		fsys["m/help."+l+".toml"] = &fstest.MapFile{Data: []byte(text)}
+	}
+	cat, err := lang.Load("help-test", fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.Check(); err != nil {
+		t.Fatal(err)
+	}
+	info := engine.Info{Catalog: cat, Help: []engine.HelpTopic{
+		{ID: "turns", Title: "Turns", Body: "Take turns.", Keywords: []string{"turn", "order"}},
+		{ID: "place-bolton", Title: "Bolton", Body: "Bolton has 3 spaces. It is a port.", Keywords: []string{"Bolton", "town"},
+			TitleMsg:    lang.M("help.place.title", "town", "Bolton"),
+			BodyMsgs:    []lang.Msg{lang.M("help.place.body", "town", "Bolton", "n", "3"), lang.M("help.place.port")},
+			KeywordsMsg: lang.M("help.place.keywords", "town", "Bolton")},
+		{ID: "untranslated", Title: "Loans", Body: "Borrow money."},
+	}}
+	de := engine.WordsFor(info, lang.German, nil).Help()
+	want := []engine.HelpTopic{
+		{Title: "Züge", Body: "Zieht nacheinander.", Keywords: []string{"Zug", "Reihenfolge"}},
+		{Title: "Bolton", Body: "Bolton hat 3 Plätze. Es ist ein Hafen.", Keywords: []string{"Bolton", "Stadt"}},
+		{Title: "Loans", Body: "Borrow money."},
+	}
+	for i, w := range want {
+		got := de[i]
+		if got.ID != info.Help[i].ID || got.Title != w.Title || got.Body != w.Body || fmt.Sprint(got.Keywords) != fmt.Sprint(w.Keywords) {
+			t.Errorf("topic %d in German: %q %q %q %v, want %q %q %v", i, got.ID, got.Title, got.Body, got.Keywords, w.Title, w.Body, w.Keywords)
+		}
+	}
+	en := engine.WordsFor(info, lang.English, nil).Help()
+	for i, topic := range info.Help {
+		if en[i].Title != topic.Title || en[i].Body != topic.Body || fmt.Sprint(en[i].Keywords) != fmt.Sprint(topic.Keywords) {
+			t.Errorf("topic %d in English differs from its English fields: %+v", i, en[i])
+		}
 	}
 }
