@@ -14,7 +14,8 @@ import (
 
 // arenaCmd plays a series of games between computer players
 // (player.Arena) and prints each level's wins, games, mean score and move
-// times; with --json the last line is the result as one JSON object.
+// times (wall clock and, where the system tells, the process's CPU time
+// per move); with --json the last line is the result as one JSON object.
 func arenaCmd(ctx context.Context, args []string, stdout io.Writer, cat catalog) error {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -50,7 +51,7 @@ func arenaCmd(ctx context.Context, args []string, stdout io.Writer, cat catalog)
 	if *seats == 0 {
 		*seats = g.Info().MinSeats
 	}
-	cfg := player.ArenaConfig{Seats: *seats, Players: levels, Games: *games, Seed: *seed, Budget: *budget, Iterations: *iterations}
+	cfg := player.ArenaConfig{Seats: *seats, Players: levels, Games: *games, Seed: *seed, Budget: *budget, Iterations: *iterations, CPU: processCPU}
 	if len(opts) > 0 {
 		cfg.Options = opts
 	}
@@ -67,10 +68,11 @@ func arenaCmd(ctx context.Context, args []string, stdout io.Writer, cat catalog)
 		return fmt.Errorf("arena: %w", err)
 	}
 	fmt.Fprintf(stdout, "%s, %d seats, %d games (seeds %d to %d), %v\n", g.Info().Name, *seats, *games, *seed, *seed+uint64(*games)-1, time.Since(start).Round(time.Millisecond))
-	fmt.Fprintf(stdout, "%-8s %7s %6s %7s %13s %10s %10s\n", "player", "wins", "games", "share", "wilson 95%", "mean score", "move p50/p95 ms")
+	fmt.Fprintf(stdout, "%-8s %7s %6s %7s %13s %10s %6s %17s %17s\n", "player", "wins", "games", "share", "wilson 95%", "mean score", "iters", "move p50/p95 ms", "cpu p50/p95 ms")
 	for _, p := range res.Players {
 		lo, hi := player.Wilson(p.Wins, p.Games)
-		fmt.Fprintf(stdout, "%-8s %7.1f %6d %6.0f%% %5.0f%%-%3.0f%% %10.1f %8.1f/%.1f\n", p.Player, p.Wins, p.Games, 100*p.Wins/float64(p.Games), 100*lo, 100*hi, p.MeanScore, p.MoveMsP50, p.MoveMsP95)
+		fmt.Fprintf(stdout, "%-8s %7.1f %6d %6.0f%% %5.0f%%-%3.0f%% %10.1f %6d %17s %17s\n", p.Player, p.Wins, p.Games, 100*p.Wins/float64(p.Games), 100*lo, 100*hi, p.MeanScore,
+			p.Iterations, fmt.Sprintf("%.1f/%.1f", p.MoveMsP50, p.MoveMsP95), fmt.Sprintf("%.1f/%.1f", p.MoveCPUMsP50, p.MoveCPUMsP95))
 	}
 	if *asJSON {
 		b, err := json.Marshal(res)

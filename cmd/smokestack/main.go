@@ -49,8 +49,9 @@ commands:
                               games between computer players (LIST: one level per seat,
                               comma-separated: random, greedy, easy, normal, strong),
                               seats rotating each game; prints each level's wins, games,
-                              mean score and move time p50/p95; --budget caps every
-                              search per move (e.g. 200ms), --iterations fixes its size;
+                              mean score, iterations and move time p50/p95 (wall clock and
+                              CPU); --budget caps every search per move (e.g. 200ms),
+                              --iterations fixes its size;
                               with --json the last line is the result as JSON
   games                       list the games this build offers: players, rules versions,
                               score and options

@@ -29,6 +29,12 @@ type ArenaConfig struct {
 	// Iterations, when set, overrides every searching level's iterations
 	// per move.
 	Iterations int
+	// CPU, when set, reads the process's CPU time; each move's CPU time
+	// is then reported beside its wall time (on a loaded machine the wall
+	// time says more about the load than about the search). The engine
+	// reads no clock of its own: the caller passes one (cmd/smokestack
+	// uses getrusage).
+	CPU func() time.Duration
 }
 
 // ArenaPlayer is one level's result over the series, summed over every
@@ -43,6 +49,12 @@ type ArenaPlayer struct {
 	Moves     int     `json:"moves"`
 	MoveMsP50 float64 `json:"move_ms_p50"`
 	MoveMsP95 float64 `json:"move_ms_p95"`
+	// The CPU time per move, when ArenaConfig.CPU is set.
+	MoveCPUMsP50 float64 `json:"move_cpu_ms_p50,omitempty"`
+	MoveCPUMsP95 float64 `json:"move_cpu_ms_p95,omitempty"`
+	// Iterations is the level's search budget per move in this game and
+	// seat count (Level.IterationsFor), or the override.
+	Iterations int `json:"iterations,omitempty"`
 }
 
 // ArenaResult is the series' result, one entry per distinct level in the
@@ -108,9 +120,16 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 					pc.Iterations = math.MaxInt32
 				}
 			}
+			var cpu0 time.Duration
+			if cfg.CPU != nil {
+				cpu0 = cfg.CPU()
+			}
 			start := time.Now()
 			m, err := Choose(mctx, g, st, seat, pc)
 			took := time.Since(start)
+			if cfg.CPU != nil {
+				acc[pc.Level].cpu = append(acc[pc.Level].cpu, cfg.CPU()-cpu0)
+			}
 			cancel()
 			if err != nil {
 				return ArenaResult{}, fmt.Errorf("player: arena: game %d (seed %d), move %d by seat %d (%s): %w", k+1, cfg.Seed+uint64(k), mv+1, seat+1, pc.Level, err)
@@ -140,6 +159,13 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 			p.MeanScore = a.score / float64(a.games)
 		}
 		p.MoveMsP50, p.MoveMsP95 = percentileMs(a.times, 0.50), percentileMs(a.times, 0.95)
+		p.MoveCPUMsP50, p.MoveCPUMsP95 = percentileMs(a.cpu, 0.50), percentileMs(a.cpu, 0.95)
+		if l.Iterations() > 0 {
+			p.Iterations = cfg.Iterations
+			if p.Iterations == 0 {
+				p.Iterations = l.IterationsFor(g, cfg.Seats)
+			}
+		}
 		res.Players = append(res.Players, p)
 	}
 	return res, nil
@@ -148,7 +174,7 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 type arenaAcc struct {
 	wins, score float64
 	games       int
-	times       []time.Duration
+	times, cpu  []time.Duration
 }
 
 // winShares gives each seat its share of the win: 1 for the seat the

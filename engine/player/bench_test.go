@@ -86,7 +86,7 @@ func randomGame(tb testing.TB, g engine.Game, seats int, seed uint64, visit func
 // BenchmarkSearch runs 100-iteration searches at positions spread over a
 // random game and reports the CPU time per iteration (the process's user
 // and system time, so a loaded machine does not inflate it) and per move
-// at each level's default budget.
+// at each level's budget in that game (Level.IterationsFor).
 func BenchmarkSearch(b *testing.B) {
 	const iters = 100
 	for _, g := range games {
@@ -110,7 +110,7 @@ func BenchmarkSearch(b *testing.B) {
 				per := (cpuTime() - c0).Seconds() / float64(k*iters)
 				b.ReportMetric(per*1e6, "cpu-µs/iter")
 				for _, l := range []Level{Easy, Normal, Strong} {
-					b.ReportMetric(per*float64(l.Iterations())*1e3, "cpu-ms/"+string(l))
+					b.ReportMetric(per*float64(l.IterationsFor(g, n))*1e3, "cpu-ms/"+string(l))
 				}
 			})
 		}

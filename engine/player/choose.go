@@ -12,7 +12,8 @@ import (
 type Config struct {
 	Level Level
 	// Iterations overrides the level's search budget per move; 0 takes
-	// the level's default (Level.Iterations). Random and greedy ignore it.
+	// the level's default for the game (Level.IterationsFor). Random and
+	// greedy ignore it.
 	Iterations int
 	// Seed drives every random choice of the search: the same position,
 	// level, iterations and seed give the same move.
@@ -61,7 +62,7 @@ func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg C
 	default:
 		n := cfg.Iterations
 		if n == 0 {
-			n = cfg.Level.Iterations()
+			n = cfg.Level.IterationsFor(g, len(status.Seats))
 		}
 		m, err = newSearch(g, st, seat, rng).run(ctx, n)
 	}

@@ -2,8 +2,11 @@ package player
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
+
+	"github.com/smokestack/smokestack/engine"
 )
 
 // Level is a computer player's strength: "random", "greedy", "easy",
@@ -57,6 +60,35 @@ func (l Level) Iterations() int {
 	return 0
 }
 
+// IterationsFor is the level's search budget per move in game g with
+// seats seats: Iterations scaled by the game's SearchScale when it has
+// one (at least 1 for a searching level), so that a level takes about
+// the same time in every game rather than the same number of iterations.
+func (l Level) IterationsFor(g engine.Game, seats int) int {
+	n := l.Iterations()
+	if n == 0 {
+		return 0
+	}
+	if sc, ok := g.(SearchScaler); ok {
+		if f := sc.SearchScale(seats); f > 0 && !math.IsInf(f, 0) {
+			n = max(1, int(math.Round(float64(n)*f)))
+		}
+	}
+	return n
+}
+
+// SearchScaler is implemented by a game whose search iterations cost
+// more or less than the reference the levels' iterations are calibrated
+// on: SearchScale(seats) multiplies every level's iterations for a game
+// of that many seats. The reference is an iteration (a determinization,
+// a descent and a truncated playout) of about 0.75 ms of CPU; a game
+// whose iteration takes 1.5 ms returns 0.5, one of 0.25 ms returns 3.
+// Each game measures its cost with the player package's BenchmarkSearch
+// and states the figure it derived the scale from (docs/performance.md).
+type SearchScaler interface {
+	SearchScale(seats int) float64
+}
+
 // Budget is the level's wall-clock cap per move, for a host to put on the
 // context it passes to Choose (context.WithTimeout): easy a few hundred
 // milliseconds, normal about a second, strong a few seconds on one core.
@@ -77,8 +109,11 @@ func (l Level) Budget() time.Duration {
 	return time.Second
 }
 
-// Default iterations per level, calibrated so that a move takes about
-// the level's time on one core in the slowest game (docs/performance.md).
+// Default iterations per level for a game at the reference cost (see
+// SearchScaler): a move then takes about a third of the level's target
+// p95 on average (easy 0.3 s, normal 1.5 s, strong 5 s on one core),
+// since a move's time grows with its number of legal moves and the
+// slowest moves take about three times the mean (docs/performance.md).
 const (
 	easyIterations   = 120
 	normalIterations = 500

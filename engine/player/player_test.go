@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
@@ -165,5 +166,51 @@ func TestWilson(t *testing.T) {
 	lo, hi := Wilson(19, 20)
 	if got := fmt.Sprintf("%.3f %.3f", lo, hi); got != "0.764 0.991" {
 		t.Errorf("Wilson(19, 20) = %s", got)
+	}
+}
+
+// scaled is Pebbles with a search scale, as a game whose iterations cost
+// a quarter of the reference declares.
+type scaled struct {
+	testgame.Game
+	f float64
+}
+
+func (s scaled) SearchScale(seats int) float64 { return s.f * float64(seats) / 2 }
+
+// TestIterationsFor: a game's SearchScale multiplies the levels'
+// iterations (by seat count), never below one; a game without one, or a
+// scale that is not positive, keeps the reference; random and greedy do
+// not search. The arena reports the budget it used and CPU times when
+// given a clock.
+func TestIterationsFor(t *testing.T) {
+	for _, c := range []struct {
+		g     engine.Game
+		seats int
+		want  [3]int
+	}{
+		{testgame.Game{}, 2, [3]int{easyIterations, normalIterations, strongIterations}},
+		{scaled{f: 4}, 2, [3]int{4 * easyIterations, 4 * normalIterations, 4 * strongIterations}},
+		{scaled{f: 4}, 4, [3]int{8 * easyIterations, 8 * normalIterations, 8 * strongIterations}},
+		{scaled{f: 0.0001}, 2, [3]int{1, 1, 1}},
+		{scaled{f: -1}, 2, [3]int{easyIterations, normalIterations, strongIterations}},
+	} {
+		for i, l := range []Level{Easy, Normal, Strong} {
+			if got := l.IterationsFor(c.g, c.seats); got != c.want[i] {
+				t.Errorf("%T×%v, %d seats, %s: %d iterations, want %d", c.g, c.g, c.seats, l, got, c.want[i])
+			}
+		}
+		if Random.IterationsFor(c.g, c.seats) != 0 || Greedy.IterationsFor(c.g, c.seats) != 0 {
+			t.Errorf("%v: random or greedy searches", c.g)
+		}
+	}
+	var ticks time.Duration
+	clock := func() time.Duration { ticks += time.Millisecond; return ticks }
+	res, err := Arena(context.Background(), scaled{f: 0.01}, ArenaConfig{Seats: 2, Players: []Level{Easy, Random}, Games: 1, Seed: 2, CPU: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, r := res.Players[0], res.Players[1]; e.Iterations != 1 || r.Iterations != 0 || e.MoveCPUMsP50 != 1 || e.MoveCPUMsP95 != 1 {
+		t.Errorf("arena with a clock: %+v", res.Players)
 	}
 }
