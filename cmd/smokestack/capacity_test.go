@@ -32,10 +32,16 @@ func midGame(b *testing.B, g engine.Game, seats int) transfer.Dump {
 	if err != nil {
 		b.Fatal(err)
 	}
-	half := len(rec.Moves) / 2
+	// The playout takes some moves back to check undo: keep the moves
+	// that stand, as a match's log does.
+	var moves []engine.RecordMove
+	for _, i := range engine.Standing(rec.Moves) {
+		moves = append(moves, rec.Moves[i])
+	}
+	half := len(moves) / 2
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	var log []storage.LogEntry
-	for i, m := range rec.Moves[:half] {
+	for i, m := range moves[:half] {
 		mv, err := g.ParseMove(m.Text)
 		if err != nil {
 			b.Fatal(err)
