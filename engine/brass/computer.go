@@ -1,8 +1,10 @@
 package brass
 
 // SearchScale scales the computer players' iterations per move
-// (engine/player.SearchScaler): an iteration of Brass's search costs
-// about 0.6 ms of CPU with 3 or 4 seats (BenchmarkSearch in engine/player,
-// docs/performance.md "Computer players"), against the reference 0.75 ms,
-// so each level searches a quarter more iterations in the same time.
-func (Game) SearchScale(seats int) float64 { return 1.25 }
+// (engine/player.SearchScaler). Brass keeps the reference iterations: an
+// iteration costs about 0.6 ms of CPU on BenchmarkSearch's positions, but
+// the middle and end of a game have long move lists, and a 4-seat series
+// with 625 iterations per normal move took 0.67 s of CPU at the median and
+// 1.31 s at the 95th percentile (docs/performance.md "Computer players"),
+// so 500 keeps normal's p95 near 1 s and strong's under 5 s.
+func (Game) SearchScale(seats int) float64 { return 1 }
