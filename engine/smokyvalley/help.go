@@ -274,7 +274,7 @@ func industryTopic(i int, ind industryData) engine.HelpTopic {
 				case k == 0:
 					l.add("help.goods.first", "n", strconv.Itoa(s.Total), "good", goodToken(g, s.Total))
 				case s.Mix:
-					l.add("help.goods.and-bare", "good", g)
+					l.add("help.goods.and-bare", "good", goodToken(g, s.Total))
 				default:
 					l.add("help.goods.or", "good", goodToken(g, s.Total))
 				}
