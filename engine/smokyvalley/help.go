@@ -94,7 +94,9 @@ func helpTopics() []engine.HelpTopic {
 			TitleMsg: lang.M("help.card.title", "card", c.ID), BodyMsgs: append(body, lang.M("help.card.effect."+c.ID)),
 			KeywordsMsg: lang.M("help.card.keywords", "card", c.ID, "de", c.NameDE, "category", categoryNames[theData.cardCat[i]])})
 	}
-	en := engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog, Help: out}}.Help()
+	w := english
+	w.Info.Help = out
+	en := w.Help()
 	for i := range out {
 		out[i].Title, out[i].Body, out[i].Keywords = en[i].Title, en[i].Body, en[i].Keywords
 	}
