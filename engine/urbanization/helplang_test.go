@@ -285,3 +285,33 @@ func TestHelpSearchInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpPlurals: the counts of the help in each language's forms.
+func TestHelpPlurals(t *testing.T) {
+	nb := "\u00a0"
+	for _, c := range []struct {
+		l    lang.Lang
+		id   string
+		n    string
+		want string
+	}{
+		{lang.English, "help.n.houses", "1", "1 house"},
+		{lang.English, "help.n.houses", "12", "12 houses"},
+		{lang.English, "help.n.grain", "8", "8 grain"},
+		{lang.German, "help.n.houses", "1", "1 Haus"},
+		{lang.German, "help.n.houses", "12", "12 Häuser"},
+		{lang.German, "help.n.orange-orders", "1", "1 orangen Arbeitsauftrag"},
+		{lang.German, "help.n.orange-orders", "2", "2 orange Arbeitsaufträge"},
+		{lang.German, "help.n.spaces", "9", "9 Andockfeldern"},
+		{lang.French, "help.n.houses", "1", "1 maison"},
+		{lang.French, "help.n.houses", "0", "0 maison"},
+		{lang.French, "help.n.houses", "12", "12 maisons"},
+		{lang.French, "help.n.grain", "1000000", "1" + nb + "000" + nb + "000 de grains"},
+		{lang.French, "help.n.work-orders", "1000000", "1" + nb + "000" + nb + "000 d'ordres de travail"},
+	} {
+		got, err := Catalog().Localize(c.l, c.id, map[string]string{lang.CountKey: c.n})
+		if err != nil || got != c.want {
+			t.Errorf("%s %s %s = %q (%v), want %q", c.l, c.id, c.n, got, err, c.want)
+		}
+	}
+}
