@@ -26,35 +26,9 @@ const (
 	oldestRulesVersion = 1
 )
 
-// Examples are notation examples for help pages, one of every kind of move.
-var Examples = []engine.Example{
-	{Move: "start t08 t03", Meaning: "place your free first house on territory 8 and move its price marker to territory 3"},
-	{Move: "hire architect", Meaning: "hire the Architect for this turn"},
-	{Move: "land t09 t03", Meaning: "buy territory 9 (next to one of yours) and move its price marker to territory 3"},
-	{Move: "land agent t09 t15 t03", Meaning: "play the Estate Agent: swap the price markers of territories 9 and 15, buy territory 9, move its marker to territory 3"},
-	{Move: "build house t08 t09", Meaning: "build two houses, on territories 8 and 9"},
-	{Move: "build architect skyscraper t08", Meaning: "play the Architect and turn your house on territory 8 into a skyscraper for $2"},
-	{Move: "build admin t09", Meaning: "put an administrative building on territory 9"},
-	{Move: "grain buy 5", Meaning: "buy 5 grain, cheapest first"},
-	{Move: "grain sell 4", Meaning: "sell 4 grain into the emptiest cheap barns"},
-	{Move: "grain millworker buy 1", Meaning: "play the Mill Worker (2 free grain from the field), then buy 1 more"},
-	{Move: "sow t08 t09 farmer", Meaning: "sow a grain on territory 8, one on territory 9 and one on the Farmer card"},
-	{Move: "orders bakery", Meaning: "put an action marker on the Bakery's next work-order space and take its work orders"},
-	{Move: "orders foreman windmill", Meaning: "play the Foreman: the same, twice the work orders"},
-	{Move: "attract bakery t09", Meaning: "attract the Bakery and build it as a new factory on territory 9"},
-	{Move: "attract windmill bakery", Meaning: "attract the Windmill and upgrade your Bakery with it"},
-	{Move: "attract industrialist pottery t08", Meaning: "play the Industrialist: attract the Pottery before its spaces are full"},
-	{Move: "produce bakery:1 windmill:2", Meaning: "produce 1 good at the Bakery and 2 at the Windmill"},
-	{Move: "produce engineer windmill:wo", Meaning: "play the Engineer: the Windmill makes 2 goods paid with a white and an orange work order"},
-	{Move: "taxes", Meaning: "collect taxes: $1 per citizen, the tax marker one space left"},
-	{Move: "taxes collector", Meaning: "play the Tax Collector: collect twice"},
-	{Move: "invent new s3 harvest-two", Meaning: "a new marker on the invention track moves to docking space 3 ($2) and takes the Great harvest card"},
-	{Move: "invent professor s3 s5", Meaning: "play the Professor: your marker on docking space 3 moves to docking space 5 ($1) and takes every card there"},
-	{Move: "recall s5", Meaning: "take your action marker back from docking space 5 (free, before your action)"},
-	{Move: "exchange", Meaning: "in the factories phase, swap 2 orange work orders for 2 grey (order swap invention)"},
-	{Move: "decline", Meaning: "keep your work orders"},
-	{Move: "pass", Meaning: "take no action this phase"},
-}
+// Examples are notation examples for help pages, one of every kind of move
+// (help.go; their meanings are messages of the catalog).
+var Examples = examples()
 
 var info = sync.OnceValue(func() engine.Info {
 	return engine.Info{
