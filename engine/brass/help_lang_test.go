@@ -18,6 +18,26 @@ func helpInfo() engine.Info {
 	return engine.Info{Catalog: catalog, Help: info.Help, Examples: info.Examples}
 }
 
+// helpRuleText is one rule topic as English reads it (the catalog's English
+// messages worded with the data), for the tests that read the texts.
+type helpRuleText struct {
+	id, title string
+	keywords  []string
+	body      string
+}
+
+// helpRuleTexts are the rule topics in English, in helpRuleIDs' order
+// (help_test.go reads them).
+var helpRuleTexts = func() []helpRuleText {
+	var out []helpRuleText
+	for _, t := range helpTopics() {
+		if t.Kind == "rule" {
+			out = append(out, helpRuleText{id: t.ID, title: t.Title, keywords: t.Keywords, body: t.Body})
+		}
+	}
+	return out
+}()
+
 // englishIn is Catalog.EnglishIn without the fragments that have no
 // letter (")\n-", "- @"): those are the lists' punctuation every language
 // shares, not English.

@@ -30,25 +30,6 @@ var helpRuleIDs = []string{
 	TopicSellCotton, TopicDistantMarket, TopicLoan, TopicNotation,
 }
 
-// helpRuleText is one rule topic as English reads it (the catalog's English
-// messages worded with the data), for the tests that read the texts.
-type helpRuleText struct {
-	id, title string
-	keywords  []string
-	body      string
-}
-
-// helpRuleTexts are the rule topics in English, in helpRuleIDs' order.
-var helpRuleTexts = func() []helpRuleText {
-	var out []helpRuleText
-	for _, t := range helpTopics() {
-		if t.Kind == "rule" {
-			out = append(out, helpRuleText{id: t.ID, title: t.Title, keywords: t.Keywords, body: t.Body})
-		}
-	}
-	return out
-}()
-
 // helpRuleSlots is how many player counts (rows of the deck topic) and
 // loan sizes (keywords of the loan topic) the rule messages have room for.
 const helpRuleSlots = 3
