@@ -1,16 +1,22 @@
 package brass
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Rules help: hand-written rule topics (help_rules.go) followed by topics
 // generated from the embedded data, so that tile values, town spaces,
-// links and card counts are stated once, in data/*.json.
+// links and card counts are stated once, in data/*.json. Every text is a
+// message of the catalog (messages/help.{en,de,fr}.toml): a generated
+// topic names one template per kind (help.tile.*, help.place.*,
+// help.card.*) with the data of its tile, place or card, and words from
+// the data (industries, link kinds ...) through the name kinds
+// name.help-*. The English fields (Title, Body, Keywords) are the English
+// messages.
 //
 // Topic kinds and IDs:
 //   rule      the IDs in topics.go
@@ -18,51 +24,36 @@ import (
 //   location  place-<slug>              e.g. place-manchester
 //   card      card-<slug>               e.g. card-manchester, card-coal
 
-// maxHelpBody is the longest body we allow, so a topic stays readable on a
-// phone; the contract allows 1500 characters.
+// maxHelpBody is the longest English body we allow, so a topic stays
+// readable on a phone; the contract allows 1500 characters (every language
+// is held to that, TestHelpTranslated).
 const maxHelpBody = 1200
 
 // helpTopics returns every help topic of the game for Info: rule topics
 // first, then tiles, locations and cards.
 func helpTopics() []engine.HelpTopic { return helpTopicsFor(theBoard) }
 
-// helpTopicsFor builds every help topic from the rule texts and the board data.
+// helpTopicsFor builds every help topic from the catalog and the board data.
 func helpTopicsFor(b *board) []engine.HelpTopic {
 	out := helpRules(b)
 	out = append(out, helpTiles(b)...)
 	out = append(out, helpPlaces(b)...)
 	out = append(out, helpCards(b)...)
-	return out
+	return helpEnglish(out)
 }
 
-// helpNoun is the lower-case display name of an industry ("cotton mill").
-func (b *board) helpNoun(i industry) string { return b.lower[i] }
-
-// helpFlipWhen says in a few words what flips a tile of the industry.
-var helpFlipWhen = [numIndustries]string{
-	indCotton: "when its cotton is sold (to a port or the distant market)",
-	indPort:   "when a mill sells cotton into it",
-	indCoal:   "when its last coal cube is taken",
-	indIron:   "when its last iron cube is taken",
-	indShip:   "at once, as it is built",
+// helpEnglish fills the English fields of topics from their messages.
+func helpEnglish(topics []engine.HelpTopic) []engine.HelpTopic {
+	w := engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog, Help: topics}}
+	for i, t := range w.Help() {
+		topics[i].Title, topics[i].Body, topics[i].Keywords = t.Title, t.Body, helpUniq(t.Keywords)
+	}
+	return topics
 }
 
 // helpIndustryTopic is the rule topic that explains each industry.
 var helpIndustryTopic = [numIndustries]string{
 	indCotton: TopicCottonMill, indPort: TopicPort, indCoal: TopicCoalMine, indIron: TopicIronWorks, indShip: TopicShipyard,
-}
-
-func helpPeriod(p string) string {
-	switch p {
-	case "canal":
-		return "canal period only"
-	case "rail":
-		return "rail period only"
-	case "both":
-		return "either period"
-	default:
-		return "never (develop it away)"
-	}
 }
 
 // helpTownsWith lists the display names of the towns with a space for ind;
@@ -83,106 +74,78 @@ func (b *board) helpTownsWith(ind industry, canalOnly bool) []string {
 	return names
 }
 
+// helpFlag is message data for a condition of a template: "1" or "" ({{if}}).
+func helpFlag(b bool) string {
+	if b {
+		return "1"
+	}
+	return ""
+}
+
+// helpTiles is a topic per tile level: message help.tile.* with the
+// level's printed values (tiles.json).
 func helpTiles(b *board) []engine.HelpTopic {
 	var out []engine.HelpTopic
 	for i := industry(0); i < numIndustries; i++ {
-		noun := b.helpNoun(i)
 		slug := i.String()
 		for lv := 0; lv < len(b.specs[i]); lv++ {
 			s := b.specs[i][lv]
 			if s.Count == 0 {
 				continue
 			}
-			var body strings.Builder
-			fmt.Fprintf(&body, "%s, tech level %d. Each player has %d of these in the stack.\n", b.names[i], lv, s.Count)
-			if s.Period == "never" {
-				body.WriteString("- it can never be built: develop it off your stack (one iron each)\n")
-			} else {
-				fmt.Fprintf(&body, "- cost: £%d\n", s.Cost)
-				var needs []string
-				if s.Coal {
-					needs = append(needs, "1 coal")
-				}
-				if s.Iron {
-					needs = append(needs, "1 iron")
-				}
-				if len(needs) == 0 {
-					needs = append(needs, "nothing but the money")
-				}
-				fmt.Fprintf(&body, "- needs: %s\n", strings.Join(needs, " and "))
-				fmt.Fprintf(&body, "- built in: %s\n", helpPeriod(s.Period))
-				if s.Cubes > 0 {
-					fmt.Fprintf(&body, "- comes with %d %s cubes\n", s.Cubes, slug)
-				}
-				fmt.Fprintf(&body, "- flips %s\n", helpFlipWhen[i])
-				fmt.Fprintf(&body, "- once flipped: income +%d spaces, %d VP at each period end\n", s.Income, s.VP)
-				if lv == 1 && s.Period == "canal" {
-					body.WriteString("- removed from the board when the canal period ends\n")
-				}
+			needs := "none"
+			switch {
+			case s.Coal && s.Iron:
+				needs = "coal-iron"
+			case s.Coal:
+				needs = "coal"
+			case s.Iron:
+				needs = "iron"
 			}
+			coalCubes, ironCubes := "", ""
+			if s.Cubes > 0 && i == indCoal {
+				coalCubes = itoa(s.Cubes)
+			}
+			if s.Cubes > 0 && i == indIron {
+				ironCubes = itoa(s.Cubes)
+			}
+			towns := ""
 			if s.Period != "never" {
-				fmt.Fprintf(&body, "Spaces: %s.\n", strings.Join(b.helpTownsWith(i, s.Period == "canal"), ", "))
+				towns = strings.Join(b.helpTownsWith(i, s.Period == "canal"), ", ")
 			}
-			fmt.Fprintf(&body, "See also: %s, %s.", helpIndustryTopic[i], TopicTechLevel)
+			id := lang.M("", "ind", slug, "level", itoa(lv)).Data
 			out = append(out, engine.HelpTopic{
-				ID:    fmt.Sprintf("tile-%s-%d", slug, lv),
-				Title: fmt.Sprintf("%s, level %d", b.names[i], lv),
-				Kind:  "tile",
-				Keywords: helpUniq([]string{
-					fmt.Sprintf("%s %d", slug, lv),
-					fmt.Sprintf("%s %d", noun, lv),
-					fmt.Sprintf("%s level %d", slug, lv),
-					fmt.Sprintf("%s level %d", noun, lv),
-					fmt.Sprintf("%s level %d", helpLastWord(noun), lv),
-					fmt.Sprintf("level %d %s", lv, slug),
-				}),
-				Body: strings.TrimSpace(body.String()),
+				ID:       "tile-" + slug + "-" + itoa(lv),
+				Kind:     "tile",
+				TitleMsg: lang.Msg{ID: "help.tile.title", Data: id},
+				BodyMsgs: []lang.Msg{lang.M("help.tile.body", "ind", slug, "level", itoa(lv), "copies", itoa(s.Count),
+					"never", helpFlag(s.Period == "never"), "cost", itoa(s.Cost), "needs", needs, "period", s.Period,
+					"coalcubes", coalCubes, "ironcubes", ironCubes, "income", itoa(s.Income), "vp", itoa(s.VP),
+					"removed", helpFlag(lv == 1 && s.Period == "canal"), "towns", towns, "topic", helpIndustryTopic[i])},
+				KeywordsMsg: lang.Msg{ID: "help.tile.keywords", Data: id},
 			})
 		}
 	}
 	return out
 }
 
-func helpLastWord(s string) string {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return s
-	}
-	if f[len(f)-1] == "works" || f[len(f)-1] == "mine" {
-		return f[0]
-	}
-	return f[len(f)-1]
-}
+// helpPlaceSpaces and helpPlaceLinks are how many industry spaces and
+// links of a place the message help.place.body has room for.
+const (
+	helpPlaceSpaces = 4
+	helpPlaceLinks  = 6
+)
 
-// helpPlural writes "1 space" or "3 spaces".
-func helpPlural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func helpUniq(in []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range in {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// helpSpaceText describes what a space accepts: "cotton mill or coal mine".
-func (b *board) helpSpaceText(s space) string {
-	var names []string
+// helpSpaceToken names what a space accepts, for name.help-space.<token>:
+// its industries in order joined by "-" ("cotton-port").
+func helpSpaceToken(s space) string {
+	var inds []string
 	for i := industry(0); i < numIndustries; i++ {
 		if s.allowed[i] {
-			names = append(names, b.helpNoun(i))
+			inds = append(inds, i.String())
 		}
 	}
-	return strings.Join(names, " or ")
+	return strings.Join(inds, "-")
 }
 
 // helpPortBoxes reports whether a town has a port-only space next to a space
@@ -201,66 +164,63 @@ func (b *board) helpPortBoxes(p place) bool {
 	return only && mixed
 }
 
-func helpLinkKinds(l link) string {
+// helpLinkKind names the periods a link may be built in, for
+// name.help-link.<token>.
+func helpLinkKind(l link) string {
 	switch {
 	case l.Canal && l.Rail:
-		return "canal or rail"
+		return "both"
 	case l.Canal:
-		return "canal only"
+		return "canal"
 	default:
-		return "rail only"
+		return "rail"
 	}
 }
 
+// helpPlaces is a topic per place: message help.place.* with its spaces,
+// links and cards (places.json, links.json).
 func helpPlaces(b *board) []engine.HelpTopic {
 	var out []engine.HelpTopic
 	for pi, p := range b.places {
-		var body strings.Builder
-		switch p.Kind {
-		case "town":
-			fmt.Fprintf(&body, "%s is a town with %s:\n", p.Name, helpPlural(len(p.Spaces), "industry space"))
-			for si, s := range b.spaces[p.firstSpace : p.firstSpace+len(p.Spaces)] {
-				fmt.Fprintf(&body, "- @%d %s\n", si+1, b.helpSpaceText(s))
-			}
-		case "external":
-			fmt.Fprintf(&body, "%s is an external location: no spaces, but it counts as a built port (coal track, distant market, coal mine sales) and routes pass through it.\n", p.Name)
-		default:
-			fmt.Fprintf(&body, "%s has no industry spaces and is not a port; links may pass through it.\n", p.Name)
+		if len(p.Spaces) > helpPlaceSpaces || len(p.links) > helpPlaceLinks {
+			panic("brass help: help.place.body has room for " + itoa(helpPlaceSpaces) + " spaces and " + itoa(helpPlaceLinks) + " links, " + p.ID + " has more")
+		}
+		d := map[string]string{
+			"name": p.Name, "place": p.ID, "spaces": itoa(len(p.Spaces)),
+			"town": helpFlag(p.Kind == "town"), "external": helpFlag(p.Kind == "external"),
+			"linkvp": "", "virtual": "", "cards": "", "railonly": helpFlag(p.RailOnly),
+			"portboxes": helpFlag(b.helpPortBoxes(p)), "topic": helpPlaceTopic(p.ID),
 		}
 		if p.LinkVP > 0 {
-			fmt.Fprintf(&body, "A link ending here scores %d extra VP for this end.\n", p.LinkVP)
+			d["linkvp"] = itoa(p.LinkVP)
 		}
-		body.WriteString("Links:\n")
+		if p.Cards > 0 {
+			d["cards"] = itoa(p.Cards)
+		}
+		for si := range helpPlaceSpaces {
+			d["space"+itoa(si+1)] = ""
+			if si < len(p.Spaces) {
+				d["space"+itoa(si+1)] = helpSpaceToken(b.spaces[p.firstSpace+si])
+			}
+		}
 		links := append([]int(nil), p.links...)
 		sort.Slice(links, func(i, j int) bool {
 			return b.places[b.helpOtherEnd(links[i], pi)].Name < b.places[b.helpOtherEnd(links[j], pi)].Name
 		})
-		for _, li := range links {
-			l := b.links[li]
-			fmt.Fprintf(&body, "- %s: %s (%s)\n", b.places[b.helpOtherEnd(li, pi)].Name, helpLinkKinds(l), l.ID)
+		for k := range helpPlaceLinks {
+			n := itoa(k + 1)
+			d["to"+n], d["kind"+n], d["link"+n] = "", "", ""
+			if k < len(links) {
+				l := b.links[links[k]]
+				d["to"+n], d["kind"+n], d["link"+n] = b.places[b.helpOtherEnd(links[k], pi)].Name, helpLinkKind(l), l.ID
+			}
 		}
 		if pi == b.virtualA || pi == b.virtualB {
 			other := b.virtualA
 			if pi == b.virtualA {
 				other = b.virtualB
 			}
-			fmt.Fprintf(&body, "- %s: virtual link, for industry cards only (see %s)\n", b.places[other].Name, TopicVirtualLink)
-		}
-		if p.Cards > 0 {
-			fmt.Fprintf(&body, "Location cards in the deck: %d.\n", p.Cards)
-		}
-		var special []string
-		if p.RailOnly {
-			special = append(special, "Nothing can be built here in the canal period.")
-		}
-		if b.helpPortBoxes(p) {
-			special = append(special, fmt.Sprintf("A new port must take the port-only space while it is free (see %s).", TopicPortBoxes))
-		}
-		if len(special) > 0 {
-			body.WriteString(strings.Join(special, " ") + "\n")
-		}
-		if topic := helpPlaceTopic(p.ID); topic != "" {
-			fmt.Fprintf(&body, "See also: %s.", topic)
+			d["virtual"] = b.places[other].Name
 		}
 		kw := []string{p.ID, strings.ToLower(p.Name)}
 		for _, w := range strings.FieldsFunc(strings.ToLower(p.Name), func(r rune) bool { return r == ' ' || r == '-' || r == '&' }) {
@@ -269,11 +229,11 @@ func helpPlaces(b *board) []engine.HelpTopic {
 			}
 		}
 		out = append(out, engine.HelpTopic{
-			ID:       "place-" + p.ID,
-			Title:    p.Name,
-			Kind:     "location",
-			Keywords: helpUniq(append(kw, p.ID+" links", p.ID+" spaces")),
-			Body:     strings.TrimSpace(body.String()),
+			ID:          "place-" + p.ID,
+			Kind:        "location",
+			TitleMsg:    lang.M("help.place.title", "name", p.Name),
+			BodyMsgs:    []lang.Msg{{ID: "help.place.body", Data: d}},
+			KeywordsMsg: lang.M("help.place.keywords", "place", p.ID, "names", strings.Join(helpUniq(kw), ", ")),
 		})
 	}
 	return out
@@ -297,29 +257,41 @@ func (b *board) helpOtherEnd(li, pi int) int {
 	return b.links[li].a
 }
 
+func helpUniq(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// helpCards is a topic per card: message help.card.industry or
+// help.card.location with the card's count and what it builds (deck.json).
 func helpCards(b *board) []engine.HelpTopic {
 	var out []engine.HelpTopic
 	for c := 0; c < b.numCardKinds(); c++ {
 		slug := b.cardSlug(c)
-		var body strings.Builder
-		var title string
-		kw := []string{slug + " card", "card:" + slug}
+		topic := engine.HelpTopic{ID: engine.CardTopicPrefix + slug, Kind: "card"}
 		if ind, ok := b.cardIndustry(c); ok {
-			noun := b.helpNoun(ind)
-			title = b.names[ind] + " card"
-			kw = append(kw, noun+" card")
-			fmt.Fprintf(&body, "An industry card; the deck holds %d.\n", b.industryCards[ind])
-			fmt.Fprintf(&body, "It builds a %s in any town of your network that has a free fitting space (or over your own %s). With nothing of yours on the board yet, it builds anywhere.\n", noun, noun)
-			fmt.Fprintf(&body, "Towns with a %s space: %s.\n", noun, strings.Join(b.helpTownsWith(ind, false), ", "))
-			fmt.Fprintf(&body, "Like any card it can also pay for another action.\nSee also: %s, %s.", TopicIndustryCard, TopicNetwork)
+			topic.TitleMsg = lang.M("help.card.industry-title", "ind", slug)
+			topic.KeywordsMsg = lang.M("help.card.industry-keywords", "ind", slug)
+			topic.BodyMsgs = []lang.Msg{lang.M("help.card.industry", "ind", slug, "copies", itoa(b.industryCards[ind]),
+				"towns", strings.Join(b.helpTownsWith(ind, false), ", "))}
 		} else {
 			p := b.places[c]
 			if p.Cards == 0 {
 				continue
 			}
-			title = p.Name + " card"
-			fmt.Fprintf(&body, "A location card; the deck holds %d.\n", p.Cards)
-			var kinds []string
+			topic.TitleMsg = lang.M("help.card.location-title", "name", p.Name)
+			topic.KeywordsMsg = lang.M("help.card.location-keywords", "place", slug)
+			topic.BodyMsgs = []lang.Msg{lang.M("help.card.location", "name", p.Name, "copies", itoa(p.Cards))}
+			// What the town's spaces take, one message per industry: the
+			// last one ends the body.
+			var kinds [][2]string
 			for i := industry(0); i < numIndustries; i++ {
 				n := 0
 				for _, s := range b.spaces[p.firstSpace : p.firstSpace+len(p.Spaces)] {
@@ -328,22 +300,19 @@ func helpCards(b *board) []engine.HelpTopic {
 					}
 				}
 				if n > 0 {
-					kinds = append(kinds, fmt.Sprintf("%s (%s)", b.helpNoun(i), helpPlural(n, "space")))
+					kinds = append(kinds, [2]string{i.String(), itoa(n)})
 				}
 			}
-			fmt.Fprintf(&body, "It builds in %s whether or not you are connected: %s.\n", p.Name, strings.Join(kinds, ", "))
-			if p.RailOnly {
-				body.WriteString("Building there is possible only in the rail period; in the canal period use the card for another action.\n")
+			for k, kind := range kinds {
+				id := "help.card.location-kind"
+				if k == len(kinds)-1 {
+					id = "help.card.location-end"
+				}
+				topic.BodyMsgs = append(topic.BodyMsgs, lang.M(id, "ind", kind[0], "spaces", kind[1],
+					"railonly", helpFlag(p.RailOnly), "place", slug))
 			}
-			fmt.Fprintf(&body, "Like any card it can also pay for another action.\nSee also: %s, place-%s.", TopicLocationCard, p.ID)
 		}
-		out = append(out, engine.HelpTopic{
-			ID:       engine.CardTopicPrefix + slug,
-			Title:    title,
-			Kind:     "card",
-			Keywords: helpUniq(kw),
-			Body:     body.String(),
-		})
+		out = append(out, topic)
 	}
 	return out
 }
