@@ -7,7 +7,8 @@
 // Cluster slot and one Lua script may touch them all:
 //
 //	<prefix>:{m:<id>}:match            hash: v (version), rec (match JSON without the
-//	                                   snapshot), state (the snapshot), status, users
+//	                                   snapshot), state (the snapshot) or sz (compressed,
+//	                                   compact form), ln and lz (packed log, compact form), status, users
 //	                                   (seated user IDs), idx (users as last indexed),
 //	                                   exp (expiry deadline, ms), rexp (when the real TTL runs out, ms),
 //	                                   irexp (the rexp the index keys were last given)
@@ -37,6 +38,38 @@
 // request reports ErrDuplicate), then the version; it then writes the
 // metadata and the snapshot, appends the log entry, sets the request
 // marker, and sets or clears the TTLs, all or nothing.
+//
+// # Compact form
+//
+// With the Compact option (cmd/smokestack: REDIS_COMPACT=1) a commit
+// writes the compact form, about half the memory of an idle match
+// (docs/performance.md, Memory per idle match):
+//
+//   - a log entry is a JSON array [at, seat, move, request, note, undo]
+//     (trailing empty fields left out; at in Unix ms): no seq, which is
+//     the entry's position, and short;
+//   - once the log list holds packEvery (8) entries, or the match has
+//     ended, a second step (pack) moves them into the match hash: lz is
+//     the raw DEFLATE of all packed entries in the compact form, one a
+//     line, and ln their number. The log is the ln packed entries
+//     followed by the list. pack is a script that replaces lz and trims
+//     the list only if lz and the first list entries are still what it
+//     read, so it never loses or doubles an entry whatever commits race
+//     with it; a pack that fails or loses is done by the next commit;
+//   - the snapshot is stored DEFLATE-compressed in sz instead of state.
+//
+// The store reads both forms, and a log mixing them (old JSON entries,
+// with their seq checked, then compact ones; a packed log followed by
+// entries of either form), so the option can be turned on and off at any
+// time. Request IDs are still in every entry and the request markers are
+// unchanged, so duplicates are refused as before. The damage checks count
+// ln + LLEN against the match's moves (in the commit script as on every
+// read); Log, Salvage and Retire also find a packed log that is missing,
+// does not decompress, or holds another number of entries than ln.
+// Releases before the compact form read a compacted match as damaged
+// (the list is shorter than the moves, the state field is gone), hence the
+// option, off by default: turn it on once no process of an earlier
+// release shares the Redis (README, Operating it).
 //
 // # Indexes on Cluster
 //
