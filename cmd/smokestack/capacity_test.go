@@ -153,9 +153,9 @@ func BenchmarkIdleMatchMemory(b *testing.B) {
 					}
 					r2 := redisUsedMemory(b, rs)
 					compactBytes = (r2 - r1) / copies
-				// The Redis clients' buffers and pools are in the heap
-				// now, so they do not count as the embedded store's.
-				h0 := heapInUse()
+					// The Redis clients' buffers and pools are in the heap
+					// now, so they do not count as the embedded store's.
+					h0 := heapInUse()
 					for i := range copies {
 						c := d
 						c.Match.ID = fmt.Sprintf("m%d-%04d", it, i)
