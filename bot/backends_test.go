@@ -18,6 +18,17 @@ func init() {
 	}})
 }
 
+// The Redis store writing the compact form (REDIS_COMPACT=1): packed,
+// compressed log and snapshot.
+func init() {
+	backends = append(backends, backend{"redis-compact", func(t testing.TB) storage.Store {
+		srv := storagetest.Redis(t, storagetest.RedisOptions{})
+		st := redisstore.New(srv.Client(), storagetest.RedisPrefix(t), storage.Options{}, redisstore.Compact(true))
+		t.Cleanup(func() { st.Close() })
+		return st
+	}})
+}
+
 func init() {
 	backends = append(backends, backend{"embedded", func(t testing.TB) storage.Store {
 		st, err := embedded.Open(t.TempDir(), storage.Options{})

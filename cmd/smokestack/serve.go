@@ -163,12 +163,13 @@ func openRedis(ctx context.Context, cfg config, opts storage.Options, log *slog.
 		ro.ContextTimeoutEnabled = true
 		client, where = redis.NewClient(ro), fmt.Sprintf("%s db %d", ro.Addr, ro.DB)
 	}
-	st, err := redisstore.Open(ctx, client, cfg.RedisPrefix, opts, redisstore.WaitReplicas(cfg.RedisWaitReplicas, cfg.RedisWaitTimeout))
+	st, err := redisstore.Open(ctx, client, cfg.RedisPrefix, opts, redisstore.WaitReplicas(cfg.RedisWaitReplicas, cfg.RedisWaitTimeout),
+		redisstore.Compact(cfg.RedisCompact))
 	if err != nil {
 		client.Close()
 		return nil, fmt.Errorf("smokestack: redis at %s: %w", where, err)
 	}
-	log.Info("storage: redis", "at", where, "prefix", cfg.RedisPrefix, "wait_replicas", cfg.RedisWaitReplicas)
+	log.Info("storage: redis", "at", where, "prefix", cfg.RedisPrefix, "wait_replicas", cfg.RedisWaitReplicas, "compact", cfg.RedisCompact)
 	return st, nil
 }
 

@@ -65,6 +65,22 @@ func TestCluster(t *testing.T) {
 	}
 }
 
+// TestClusterCompact runs the suite on the cluster with the store writing
+// the compact form: its pack script, like every other, keeps to the
+// match's slot.
+func TestClusterCompact(t *testing.T) {
+	cl := cluster.Get(t)
+	storagetest.Run(t, func(t *testing.T, opts storage.Options) storage.Store {
+		prefix := redistest.Prefix(t)
+		s, err := redisstore.Open(context.Background(), cl.Client(), prefix, opts, clusterWait, redisstore.Compact(true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return testStore{Store: s, raw: func() redis.UniversalClient { return cl.Client() }, prefix: prefix}
+	})
+}
+
 // acked is what a writer of TestClusterFailover knows of one match: the
 // request ID of every move the store acknowledged, by sequence number.
 type acked struct {

@@ -7,7 +7,8 @@
 // Cluster slot and one Lua script may touch them all:
 //
 //	<prefix>:{m:<id>}:match            hash: v (version), rec (match JSON without the
-//	                                   snapshot), state (the snapshot), status, users
+//	                                   snapshot), state (the snapshot) or sz (compressed,
+//	                                   compact form), ln and lz (packed log, compact form), status, users
 //	                                   (seated user IDs), idx (users as last indexed),
 //	                                   exp (expiry deadline, ms), rexp (when the real TTL runs out, ms),
 //	                                   irexp (the rexp the index keys were last given)
@@ -37,6 +38,38 @@
 // request reports ErrDuplicate), then the version; it then writes the
 // metadata and the snapshot, appends the log entry, sets the request
 // marker, and sets or clears the TTLs, all or nothing.
+//
+// # Compact form
+//
+// With the Compact option (cmd/smokestack: REDIS_COMPACT=1) a commit
+// writes the compact form, about half the memory of an idle match
+// (docs/performance.md, Memory per idle match):
+//
+//   - a log entry is a JSON array [at, seat, move, request, note, undo]
+//     (trailing empty fields left out; at in Unix ms): no seq, which is
+//     the entry's position, and short;
+//   - once the log list holds packEvery (8) entries, or the match has
+//     ended, a second step (pack) moves them into the match hash: lz is
+//     the raw DEFLATE of all packed entries in the compact form, one a
+//     line, and ln their number. The log is the ln packed entries
+//     followed by the list. pack is a script that replaces lz and trims
+//     the list only if lz and the first list entries are still what it
+//     read, so it never loses or doubles an entry whatever commits race
+//     with it; a pack that fails or loses is done by the next commit;
+//   - the snapshot is stored DEFLATE-compressed in sz instead of state.
+//
+// The store reads both forms, and a log mixing them (old JSON entries,
+// with their seq checked, then compact ones; a packed log followed by
+// entries of either form), so the option can be turned on and off at any
+// time. Request IDs are still in every entry and the request markers are
+// unchanged, so duplicates are refused as before. The damage checks count
+// ln + LLEN against the match's moves (in the commit script as on every
+// read); Log, Salvage and Retire also find a packed log that is missing,
+// does not decompress, or holds another number of entries than ln.
+// Releases before the compact form read a compacted match as damaged
+// (the list is shorter than the moves, the state field is gone), hence the
+// option, off by default: turn it on once no process of an earlier
+// release shares the Redis (README, Operating it).
 //
 // # Indexes on Cluster
 //
@@ -192,6 +225,10 @@ type Store struct {
 	// match's master to acknowledge it (WAIT), for at most waitTimeout.
 	waitN       int
 	waitTimeout time.Duration
+
+	// compact: write the compact form (see the package documentation,
+	// Compact form); either form is read.
+	compact bool
 }
 
 // Option configures a Store beyond storage.Options.
@@ -208,6 +245,18 @@ type Option func(*Store)
 // The cost is measured in docs/performance.md (Redis Cluster).
 func WaitReplicas(n int, timeout time.Duration) Option {
 	return func(s *Store) { s.waitN, s.waitTimeout = n, timeout }
+}
+
+// Compact makes the store write the compact form of matches (see the
+// package documentation, Compact form): log entries without their
+// sequence number, older ones packed into one compressed field of the
+// match, and the snapshot compressed. The store reads both forms whatever
+// this says; releases before it read only the old form and take a
+// compacted match for damaged, so turn it on once every process sharing
+// the Redis runs this release or a later one (cmd/smokestack:
+// REDIS_COMPACT=1).
+func Compact(on bool) Option {
+	return func(s *Store) { s.compact = on }
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -409,18 +458,20 @@ const (
 )
 
 // commitScript: KEYS match log lease [idem];
-// ARGV expect next rec state entry status users deadline ttl now idemTTL.
+// ARGV expect next rec state entry status users deadline ttl now idemTTL
+// statefield (state, or sz for a compressed snapshot).
 // It returns {code, reason} for damage, {code} for the other refusals, and
-// {0, reindex, rexp, irexp} when applied: reindex is 1 when the user index
-// is behind the seats, rexp the real expiry of the keys (ms, 0 = none),
-// irexp the real expiry the index keys were last given.
+// {0, reindex, rexp, irexp, listed} when applied: reindex is 1 when the
+// user index is behind the seats, rexp the real expiry of the keys (ms, 0
+// = none), irexp the real expiry the index keys were last given, listed
+// the length of the log list (the entries not packed yet).
 //
 // Before writing it checks the match for damage: its version and metadata
-// must agree, and the log must hold as many entries as the match counts
-// moves (a log lost to eviction or deletion would otherwise be continued
-// from nothing).
+// must agree, and the log (the packed entries, field ln, and the list)
+// must hold as many entries as the match counts moves (a log lost to
+// eviction or deletion would otherwise be continued from nothing).
 var commitScript = redis.NewScript(`
-local cur = redis.call('HMGET', KEYS[1], 'v', 'exp', 'idx', 'rexp', 'rec', 'irexp')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'exp', 'idx', 'rexp', 'rec', 'irexp', 'ln')
 if not cur[1] then
   if redis.call('EXISTS', KEYS[1]) == 1 then return {4, 'the match record has no version'} end
   if redis.call('EXISTS', KEYS[2]) == 1 then return {4, 'its log exists without its match record'} end
@@ -441,7 +492,9 @@ local moves = e and tonumber(string.match(rec, '^%d+', e + 1))
 if not moves then
   return {4, 'the metadata does not hold version ' .. cur[1]}
 end
-local n = redis.call('LLEN', KEYS[2])
+local ln = tonumber(cur[7] or '0')
+if ln == nil then return {4, 'the packed log count is not a number'} end
+local n = redis.call('LLEN', KEYS[2]) + ln
 if n ~= moves then
   return {4, 'the log holds ' .. n .. ' entries but the match counts ' .. tostring(moves) .. ' moves'}
 end
@@ -452,7 +505,8 @@ if v ~= tonumber(ARGV[1]) then return {2} end
 local keep = ARGV[8] == 'keep'
 local newexp = ARGV[8]
 if keep then newexp = cur[2] end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], 'state', ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', newexp)
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'rec', ARGV[3], ARGV[12], ARGV[4], 'status', ARGV[6], 'users', ARGV[7], 'exp', newexp)
+if ARGV[12] == 'sz' then redis.call('HDEL', KEYS[1], 'state') else redis.call('HDEL', KEYS[1], 'sz') end
 local rexp = tonumber(cur[4]) or 0
 local ttl = tonumber(ARGV[9])
 if keep then
@@ -470,8 +524,10 @@ elseif ttl == 0 and rexp ~= 0 then
   redis.call('HSET', KEYS[1], 'rexp', 0)
   rexp = 0
 end
-if ARGV[5] ~= '' and redis.call('RPUSH', KEYS[2], ARGV[5]) == 1 and rexp > 0 then
-  redis.call('PEXPIRE', KEYS[2], rexp - now)
+local listed = n - ln
+if ARGV[5] ~= '' then
+  listed = redis.call('RPUSH', KEYS[2], ARGV[5])
+  if listed == 1 and rexp > 0 then redis.call('PEXPIRE', KEYS[2], rexp - now) end
 end
 if KEYS[4] then redis.call('SET', KEYS[4], '1', 'PX', ARGV[11]) end
 -- A commit ends any lease of the scheduler (Due): the match's clock
@@ -479,7 +535,7 @@ if KEYS[4] then redis.call('SET', KEYS[4], '1', 'PX', ARGV[11]) end
 redis.call('DEL', KEYS[3])
 local reindex = 0
 if cur[3] ~= ARGV[7] then reindex = 1 end
-return {0, reindex, rexp, tonumber(cur[6]) or 0}
+return {0, reindex, rexp, tonumber(cur[6]) or 0, listed}
 `)
 
 // createScript: KEYS match log; ARGV rec state status users deadline rexp now.
@@ -824,11 +880,17 @@ func (s *Store) expired(exp string) bool {
 }
 
 // loaded checks what Get and Log read of a match (the fields v, rec, exp
-// and the log's length) and decodes the metadata. It tells a missing or
-// expired match from a damaged one: the version and the metadata must
-// agree, and the log must hold as many entries as the match counts moves.
-func (s *Store) loaded(id string, v, rec, exp any, logLen int64) (storage.Match, error) {
+// and ln, and the log list's length) and decodes the metadata. It tells a
+// missing or expired match from a damaged one: the version and the
+// metadata must agree, and the log (its packed entries, ln, and its list)
+// must hold as many entries as the match counts moves.
+func (s *Store) loaded(id string, v, rec, exp, ln any, logLen int64) (storage.Match, error) {
 	var m storage.Match
+	npacked, err := packedCount(ln)
+	if err != nil {
+		return m, corrupt(id, "%v", err)
+	}
+	logLen += npacked
 	if v == nil && rec == nil && exp == nil {
 		if logLen > 0 {
 			return m, corrupt(id, "its log of %d entries exists without its match record", logLen)
@@ -862,7 +924,7 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 	var hm *redis.SliceCmd
 	var n *redis.IntCmd
 	_, err := s.c.TxPipelined(cctx, func(p redis.Pipeliner) error {
-		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp", "state")
+		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp", "state", "sz", "ln")
 		n = p.LLen(cctx, s.matchKey(id, "log"))
 		return nil
 	})
@@ -870,18 +932,51 @@ func (s *Store) Get(ctx context.Context, id string) (storage.Match, error) {
 		return storage.Match{}, s.fail(ctx, err, id, "get match "+id)
 	}
 	vals := hm.Val()
-	m, err := s.loaded(id, vals[0], vals[1], vals[2], n.Val())
+	m, err := s.loaded(id, vals[0], vals[1], vals[2], vals[5], n.Val())
 	if err != nil {
 		return storage.Match{}, err
 	}
-	state, ok := vals[3].(string)
-	if !ok {
-		return storage.Match{}, corrupt(id, "snapshot missing")
-	}
-	if state != "" {
-		m.State = []byte(state)
+	if m.State, err = snapshot(vals[3], vals[4]); err != nil {
+		return storage.Match{}, corrupt(id, "%v", err)
 	}
 	return m, nil
+}
+
+// snapshot is the match's snapshot from its field state or, in the
+// compact form, sz (compressed); nil for an empty one.
+func snapshot(state, sz any) ([]byte, error) {
+	if st, ok := state.(string); ok {
+		if st == "" {
+			return nil, nil
+		}
+		return []byte(st), nil
+	}
+	z, ok := sz.(string)
+	if !ok {
+		return nil, errors.New("snapshot missing")
+	}
+	b, err := inflate([]byte(z))
+	if err != nil {
+		return nil, fmt.Errorf("the compressed snapshot does not decompress: %v", err)
+	}
+	if len(b) == 0 {
+		return nil, nil
+	}
+	return b, nil
+}
+
+// packedCount reads the field ln: how many log entries are packed (0 when
+// absent).
+func packedCount(ln any) (int64, error) {
+	if ln == nil {
+		return 0, nil
+	}
+	str, _ := ln.(string)
+	n, err := strconv.ParseInt(str, 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("the packed log's count %q is not a number", str)
+	}
+	return n, nil
 }
 
 // Commit implements storage.Store.
@@ -898,9 +993,18 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 	}
 	var entry []byte
 	if c.Entry != nil {
-		if entry, err = json.Marshal(c.Entry); err != nil {
+		if s.compact {
+			entry, err = compactEntry(*c.Entry)
+		} else {
+			entry, err = json.Marshal(c.Entry)
+		}
+		if err != nil {
 			return fmt.Errorf("redisstore: encode log entry of match %s: %w", id, err)
 		}
+	}
+	state, stateField := m.State, "state"
+	if s.compact && len(state) > 0 {
+		state, stateField = deflate(state), "sz"
 	}
 	keys := []string{s.matchKey(id, "match"), s.matchKey(id, "log"), s.matchKey(id, "lease")}
 	if c.RequestID != "" {
@@ -919,8 +1023,8 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 		deadline = "keep"
 	}
 	cmd, acked, err := s.run(cctx, commitScript, keys,
-		c.ExpectVersion, m.Version, rec, m.State, entry, string(m.Status), users,
-		deadline, s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds())
+		c.ExpectVersion, m.Version, rec, state, entry, string(m.Status), users,
+		deadline, s.ttl(m.Status), ms(now), check.IdemTTL.Milliseconds(), stateField)
 	if err != nil {
 		return s.fail(ctx, err, id, "commit match "+id)
 	}
@@ -945,6 +1049,11 @@ func (s *Store) Commit(ctx context.Context, c storage.Commit) error {
 			refresh := life > 0 && irexp < rexp
 			if (reindex || refresh) && s.index(cctx, m, life, refresh) == nil {
 				_ = indexedScript.Run(cctx, s.c, keys[:1], users, rexp).Err()
+			}
+			// Packing the log changes its form, not its entries; a pack
+			// that fails is repeated by the next commit.
+			if listed := num(4); s.compact && (listed >= packEvery || listed > 0 && !m.Status.Open()) {
+				_ = s.pack(cctx, id)
 			}
 		}
 		// A retried request repeats the channel release, in case the
@@ -992,26 +1101,38 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	from = max(from, 1)
 	cctx, cancel := s.bound(ctx)
 	defer cancel()
-	var hm *redis.SliceCmd
-	var n *redis.IntCmd
-	var lr *redis.StringSliceCmd
-	_, err := s.c.TxPipelined(cctx, func(p redis.Pipeliner) error {
-		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp")
-		n = p.LLen(cctx, s.matchKey(id, "log"))
-		lr = p.LRange(cctx, s.matchKey(id, "log"), from-1, -1)
-		return nil
-	})
+	res, err := logScript.Run(cctx, s.c, []string{s.matchKey(id, "match"), s.matchKey(id, "log")}, from).Slice()
+	if err == nil && len(res) != 7 {
+		err = fmt.Errorf("unexpected script result %v", res)
+	}
 	if err != nil {
 		return nil, s.fail(ctx, err, id, "log of match "+id)
 	}
-	vals := hm.Val()
-	if _, err := s.loaded(id, vals[0], vals[1], vals[2], n.Val()); err != nil {
+	n, _ := res[4].(int64)
+	if _, err := s.loaded(id, res[0], res[1], res[2], res[3], n); err != nil {
 		return nil, err
 	}
-	raw := lr.Val()
-	out := make([]storage.LogEntry, 0, len(raw))
+	npacked, _ := packedCount(res[3])
+	var out []storage.LogEntry
+	if from <= npacked {
+		lz, ok := res[5].(string)
+		if !ok {
+			return nil, corrupt(id, "the packed log of %d entries is missing", npacked)
+		}
+		all, err := packed(lz, npacked)
+		if err != nil {
+			return nil, corrupt(id, "%v", err)
+		}
+		out = all[from-1:]
+	}
+	raw, _ := res[6].([]any)
+	next := max(from, npacked+1)
+	if out == nil {
+		out = make([]storage.LogEntry, 0, len(raw))
+	}
 	for i, r := range raw {
-		e, err := check.Entry([]byte(r), from+int64(i))
+		str, _ := r.(string)
+		e, err := decodeEntry([]byte(str), next+int64(i))
 		if err != nil {
 			return nil, corrupt(id, "%v", err)
 		}
@@ -1019,6 +1140,21 @@ func (s *Store) Log(ctx context.Context, id string, from int64) ([]storage.LogEn
 	}
 	return out, nil
 }
+
+// logScript: KEYS match log; ARGV from. It returns the fields v rec exp
+// ln of the match, the length of its log list, its packed log (lz) when
+// entry from lies in it (else nil), and the entries of the list from
+// entry from on. One script, so the parts agree.
+var logScript = redis.NewScript(`
+local h = redis.call('HMGET', KEYS[1], 'v', 'rec', 'exp', 'ln')
+local n = redis.call('LLEN', KEYS[2])
+local ln = tonumber(h[4] or '0') or 0
+local from = tonumber(ARGV[1])
+local lz = false
+if ln > 0 and from <= ln then lz = redis.call('HGET', KEYS[1], 'lz') end
+local list = redis.call('LRANGE', KEYS[2], math.max(from - 1 - ln, 0), -1)
+return {h[1], h[2], h[3], h[4], n, lz, list}
+`)
 
 // ChannelMatch implements storage.Store.
 func (s *Store) ChannelMatch(ctx context.Context, channel string) (string, error) {
@@ -1139,7 +1275,7 @@ func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error)
 	var hm *redis.SliceCmd
 	var lr *redis.StringSliceCmd
 	_, err := s.c.TxPipelined(cctx, func(p redis.Pipeliner) error {
-		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp", "state")
+		hm = p.HMGet(cctx, s.matchKey(id, "match"), "v", "rec", "exp", "state", "sz", "ln", "lz")
 		lr = p.LRange(cctx, s.matchKey(id, "log"), 0, -1)
 		return nil
 	})
@@ -1147,7 +1283,7 @@ func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error)
 		return storage.Salvage{}, s.fail(ctx, err, id, "salvage match "+id)
 	}
 	var damage []string
-	vals := make([]any, 4)
+	vals := make([]any, 7)
 	if err := hm.Err(); wrongType(err) {
 		damage = append(damage, "the match record is not a hash")
 	} else {
@@ -1171,7 +1307,7 @@ func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error)
 		out.Match = &m
 	}
 	if len(damage) == 0 {
-		_, err := s.loaded(id, vals[0], vals[1], vals[2], int64(len(raw)))
+		_, err := s.loaded(id, vals[0], vals[1], vals[2], vals[5], int64(len(raw)))
 		if errors.Is(err, storage.ErrNotFound) {
 			return storage.Salvage{}, err
 		}
@@ -1179,18 +1315,32 @@ func (s *Store) Salvage(ctx context.Context, id string) (storage.Salvage, error)
 			damage = append(damage, ce.Detail)
 		} else if err != nil {
 			return storage.Salvage{}, err
-		} else if _, ok := vals[3].(string); !ok {
-			damage = append(damage, "snapshot missing")
+		} else if _, err := snapshot(vals[3], vals[4]); err != nil {
+			damage = append(damage, err.Error())
 		}
 	}
-	if out.Match != nil && len(damage) > 0 && int64(len(raw)) > out.Match.Moves {
-		raw = raw[:max(out.Match.Moves, 0)]
-	}
+	// The packed entries come first; a packed log that cannot be read
+	// entirely keeps what decodes, and the list is not used then (its
+	// entries would not follow on).
 	out.Log = []storage.LogEntry{}
+	npacked, err := packedCount(vals[5])
+	if err == nil && npacked > 0 {
+		lz, _ := vals[6].(string)
+		entries, perr := packed(lz, npacked)
+		out.Log = append(out.Log, entries...)
+		if perr != nil {
+			damage = append(damage, perr.Error())
+			raw = nil
+		}
+	}
+	if out.Match != nil && len(damage) > 0 && int64(len(out.Log)+len(raw)) > out.Match.Moves {
+		raw = raw[:max(out.Match.Moves-int64(len(out.Log)), 0)]
+	}
+	first := int64(len(out.Log)) + 1
 	for i, r := range raw {
-		e, err := check.Entry([]byte(r), int64(i+1))
+		e, err := decodeEntry([]byte(r), first+int64(i))
 		if err != nil {
-			damage = append(damage, fmt.Sprintf("log entry %d: %v", i+1, err))
+			damage = append(damage, fmt.Sprintf("log entry %d: %v", first+int64(i), err))
 			break
 		}
 		out.Log = append(out.Log, e)
@@ -1213,7 +1363,7 @@ func (s *Store) Retire(ctx context.Context, id string) error {
 	mk, lk := s.matchKey(id, "match"), s.matchKey(id, "log")
 	var meta *storage.Match
 	err := s.c.Watch(cctx, func(tx *redis.Tx) error {
-		vals, herr := tx.HMGet(cctx, mk, "v", "rec", "exp", "state").Result()
+		vals, herr := tx.HMGet(cctx, mk, "v", "rec", "exp", "state", "sz", "ln", "lz").Result()
 		n, lerr := tx.LLen(cctx, lk).Result()
 		for _, err := range []error{herr, lerr} {
 			if err != nil && !wrongType(err) {
@@ -1222,7 +1372,7 @@ func (s *Store) Retire(ctx context.Context, id string) error {
 		}
 		damaged := wrongType(herr) || wrongType(lerr)
 		if !damaged {
-			m, err := s.loaded(id, vals[0], vals[1], vals[2], n)
+			m, err := s.loaded(id, vals[0], vals[1], vals[2], vals[5], n)
 			switch {
 			case errors.Is(err, storage.ErrNotFound):
 				return err
@@ -1231,7 +1381,10 @@ func (s *Store) Retire(ctx context.Context, id string) error {
 			case err != nil:
 				return err
 			default:
-				if _, ok := vals[3].(string); ok {
+				_, serr := snapshot(vals[3], vals[4])
+				npacked, _ := packedCount(vals[5])
+				lz, _ := vals[6].(string)
+				if _, perr := packed(lz, npacked); serr == nil && perr == nil {
 					return fmt.Errorf("redisstore: retire match %s: %w", id, storage.ErrIntact)
 				}
 				damaged = true

@@ -77,6 +77,17 @@ func TestConformance(t *testing.T) {
 	storagetest.Run(t, openStore)
 }
 
+// TestConformanceCompact runs the suite on a store writing the compact
+// form (Compact): packed log, compressed snapshot.
+func TestConformanceCompact(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T, opts storage.Options) storage.Store {
+		prefix := redistest.Prefix(t)
+		s := redisstore.New(srv.Client(), prefix, opts, redisstore.Compact(true))
+		t.Cleanup(func() { s.Close() })
+		return testStore{Store: s, raw: func() redis.UniversalClient { return srv.Client() }, prefix: prefix}
+	})
+}
+
 func newTestStore(t *testing.T, opts storage.Options) (*redisstore.Store, *redis.Client, string) {
 	prefix := redistest.Prefix(t)
 	s := redisstore.New(srv.Client(), prefix, opts)
