@@ -93,9 +93,10 @@
 // potential links, legend, track frames) is drawn once and cached both as
 // RGBA and as palette indexes; each image restores only the tiles the
 // previous image drew on, draws the position, converts only the tiles it
-// drew on to the curated palette, and encodes the paletted image at
-// png.BestSpeed. The benchmark draws the same board through gg, as a
-// baseline (baseline_test.go); docs/performance.md has the figures.
+// drew on to the curated palette, and encodes the paletted image with
+// render.Encoder (zlib at its fastest level). The benchmark draws the same
+// board through gg, as a baseline (baseline_test.go); docs/performance.md
+// has the figures.
 //
 // Golden images of a few positions are in testdata; they are compared by
 // decoded pixels with a tolerance. After an intended change, look at the

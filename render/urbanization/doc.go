@@ -75,8 +75,8 @@
 // Every image is drawn whole on a pooled render.Canvas: rectangles on
 // whole pixels through the canvas's fast path, territories filled row by
 // row (their antialiased edges drawn over the fill), text through cached
-// glyphs; then converted to a curated palette and encoded at
-// png.BestSpeed. docs/performance.md has the figures.
+// glyphs; then converted to a curated palette and encoded by
+// render.Encoder. docs/performance.md has the figures.
 //
 // Golden images of real engine positions are in testdata, compared by
 // decoded pixels with a tolerance. After an intended change, look at the
