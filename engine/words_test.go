@@ -43,16 +43,22 @@ func TestWordsWithoutCatalog(t *testing.T) {
 // TestWordsEngineTexts: what the engine itself says, per language.
 func TestWordsEngineTexts(t *testing.T) {
 	for _, c := range []struct {
-		l                     lang.Lang
-		seat, turn, untracked string
+		l                            lang.Lang
+		seat, title, turn, untracked string
 	}{
-		{lang.English, "seat 3", "it is not your turn", "Scored before the breakdown was kept"},
-		{lang.German, "Spieler 3", "du bist nicht am Zug", "Punkte aus der Zeit vor der Aufschlüsselung"},
-		{lang.French, "joueur 3", "ce n'est pas ton tour", "Points marqués avant le détail du score"},
+		{lang.English, "seat 3", "Seat 3", "it is not your turn", "Scored before the breakdown was kept"},
+		{lang.German, "Spieler 3", "Spieler 3", "du bist nicht am Zug", "Punkte aus der Zeit vor der Aufschlüsselung"},
+		{lang.French, "joueur 3", "Joueur 3", "ce n'est pas ton tour", "Points marqués avant le détail du score"},
 	} {
-		w := engine.WordsFor(engine.Info{}, c.l, []string{"Ann", ""})
+		w := engine.WordsFor(engine.Info{}, c.l, []string{"Ann", "", "", "bob"})
 		if got := w.Seat(2); got != c.seat {
 			t.Errorf("%s: seat 3 is %q, want %q", c.l, got, c.seat)
+		}
+		if got := w.SeatTitle(2); got != c.title {
+			t.Errorf("%s: seat 3 beginning a sentence is %q, want %q", c.l, got, c.title)
+		}
+		if got := w.SeatTitle(3); got != "bob" {
+			t.Errorf("%s: a player's name beginning a sentence is %q, want it as it is", c.l, got)
 		}
 		if got := w.Seat(0); got != "Ann" {
 			t.Errorf("%s: seat 1 is %q, want Ann", c.l, got)
