@@ -323,10 +323,10 @@ var sentinels = []struct {
 // package by the engine's catalog, anything else as it prints itself.
 func (w Words) Error(err error) string {
 	if re, ok := AsRule(err); ok {
-		if re.Data == nil && !w.Info.Catalog.Has(lang.Fallback, RulePrefix+re.Code) {
+		if re.Data == nil && !w.Info.Catalog.Has(lang.Fallback, re.MsgID()) {
 			return re.Msg
 		}
-		return w.game(RulePrefix+re.Code, re.Data, re.Msg)
+		return w.game(re.MsgID(), re.Data, re.Msg)
 	}
 	for _, s := range sentinels {
 		if errors.Is(err, s.err) {

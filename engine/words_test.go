@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 	"testing/fstest"
@@ -141,5 +142,38 @@ func TestWordsHelp(t *testing.T) {
 		if en[i].Title != topic.Title || en[i].Body != topic.Body || fmt.Sprint(en[i].Keywords) != fmt.Sprint(topic.Keywords) {
 			t.Errorf("topic %d in English differs from its English fields: %+v", i, en[i])
 		}
+	}
+}
+
+// TestRuleVariant: one rule code, broken in two ways, is worded by
+// rule.<code> and rule.<code>-<variant>; both match the code.
+func TestRuleVariant(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for l, text := range map[string]string{
+		"en": "[rule.take]\npile = \"only {{.n}} left\"\npile-empty = \"the pile is empty\"\n",
+		"de": "[rule.take]\npile = \"nur noch {{.n}} übrig\"\npile-empty = \"der Haufen ist leer\"\n",
+		"fr": "[rule.take]\npile = \"il n'en reste que {{.n}}\"\npile-empty = \"le tas est vide\"\n",
+	} {
+		fsys["m/"+l+".toml"] = &fstest.MapFile{Data: []byte(text)}
+	}
+	cat, err := lang.Load("rule-test", fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := engine.Info{Catalog: cat}
+	plain := engine.RuleMsg(cat, "take.pile", "take", "n", "2")
+	empty := engine.RuleVariant(cat, "take.pile", "empty", "take")
+	if plain.Msg != "only 2 left" || empty.Msg != "the pile is empty" || empty.Code != "take.pile" {
+		t.Fatalf("English: %+v, %+v", plain, empty)
+	}
+	if !errors.Is(empty, &engine.RuleError{Code: "take.pile"}) {
+		t.Error("a variant does not match its code")
+	}
+	de := engine.WordsFor(info, lang.German, nil)
+	if got := de.Error(plain); got != "nur noch 2 übrig" {
+		t.Errorf("German %q", got)
+	}
+	if got := de.Error(fmt.Errorf("apply: %w", empty)); got != "der Haufen ist leer" {
+		t.Errorf("German variant %q", got)
 	}
 }
