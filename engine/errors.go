@@ -28,6 +28,18 @@ type RuleError struct {
 	// (Words.Error). Msg is that message in English (RuleMsg). Nil for an
 	// error built with Rule, whose Msg is all there is.
 	Data map[string]string
+	// Variant, when set, names the message RulePrefix+Code+"-"+Variant
+	// instead: one rule (one Code) broken in different ways, each with
+	// its own sentence (RuleVariant).
+	Variant string
+}
+
+// MsgID is the ID of the catalog message that words the error.
+func (e *RuleError) MsgID() string {
+	if e.Variant != "" {
+		return RulePrefix + e.Code + "-" + e.Variant
+	}
+	return RulePrefix + e.Code
 }
 
 // RulePrefix starts the catalog message ID of a RuleError: the error with
@@ -53,6 +65,14 @@ func Rule(code, topic, format string, args ...any) *RuleError {
 func RuleMsg(cat *lang.Catalog, code, topic string, kv ...string) *RuleError {
 	m := lang.M(RulePrefix+code, kv...)
 	return &RuleError{Code: code, Topic: topic, Data: m.Data, Msg: cat.Text(lang.English, m.ID, m.Data)}
+}
+
+// RuleVariant is RuleMsg worded by the message RulePrefix+code+"-"+variant
+// (Variant): the same Code as the other ways of breaking the rule.
+func RuleVariant(cat *lang.Catalog, code, variant, topic string, kv ...string) *RuleError {
+	e := &RuleError{Code: code, Topic: topic, Variant: variant, Data: lang.M("", kv...).Data}
+	e.Msg = cat.Text(lang.English, e.MsgID(), e.Data)
+	return e
 }
 
 // AsRule returns the RuleError inside err, if any.

@@ -69,10 +69,12 @@ type Event struct {
 	// (Info.Catalog), whose placeholders read Data; a host words the event
 	// in any language from Msg and Data (Words.Event), never from Text.
 	// The seat the event is about reads the message Msg+OwnSuffix when the
-	// catalog has it (the second person, as Own). Data's key "seat" is
-	// reserved for the name of Seat, which the host fills in; other keys
-	// starting with "seat" hold a seat index (0-based, as Seat) that the
-	// host words as that seat's name. Text and Own stay filled in English
+	// catalog has it (the second person, as Own). Data's keys "seat" and
+	// "Seat" are reserved for the name of Seat, which the host fills in
+	// ("Seat" at the start of a sentence: a default name with a capital,
+	// Words.SeatTitle); other keys starting with "seat" ("Seat") hold a
+	// seat index (0-based, as Seat) that the host words as that seat's
+	// name (at the start of a sentence). Text and Own stay filled in English
 	// from the same catalog while hosts migrate. Empty for a game without
 	// a catalog.
 	Msg string `json:"msg,omitempty"`

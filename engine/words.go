@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/engine/lang"
 )
@@ -87,6 +89,19 @@ func (w Words) Seat(seat int) string {
 	return catalog.Text(w.Lang, "seat", map[string]string{"n": strconv.Itoa(seat + 1)})
 }
 
+// SeatTitle is Seat at the start of a sentence: the player's name as it
+// is, else "Seat N" / "Spieler N" / "Joueur N" (the default name with a
+// capital). An event message writes {{.Seat}} where a sentence begins
+// with the seat it is about, {{.seat}} elsewhere.
+func (w Words) SeatTitle(seat int) string {
+	s := w.Seat(seat)
+	if seat >= 0 && seat < len(w.Names) && w.Names[seat] != "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
 // seatNames are the first seats' default names in each language, worded
 // once: every English event text names its seats so.
 var seatNames = func() map[lang.Lang][]string {
@@ -112,17 +127,23 @@ func (w Words) Event(ev Event, viewer int) string {
 		}
 		return NameSeatsFor(text, w.Names, viewer)
 	}
-	data := make(map[string]string, len(ev.Data)+1)
+	data := make(map[string]string, len(ev.Data)+2)
 	for k, v := range ev.Data {
-		if k != "seat" && strings.HasPrefix(k, "seat") {
+		switch {
+		case k != "seat" && strings.HasPrefix(k, "seat"):
 			if n, err := strconv.Atoi(v); err == nil {
 				v = w.Seat(n)
+			}
+		case k != "Seat" && strings.HasPrefix(k, "Seat"):
+			if n, err := strconv.Atoi(v); err == nil {
+				v = w.SeatTitle(n)
 			}
 		}
 		data[k] = v
 	}
 	if ev.Seat >= 0 {
 		data["seat"] = w.Seat(ev.Seat)
+		data["Seat"] = w.SeatTitle(ev.Seat)
 	}
 	id := ev.Msg
 	if viewer != Spectator && viewer == ev.Seat && (cat.Has(w.Lang, id+OwnSuffix) || cat.Has(lang.Fallback, id+OwnSuffix)) {
@@ -302,10 +323,10 @@ var sentinels = []struct {
 // package by the engine's catalog, anything else as it prints itself.
 func (w Words) Error(err error) string {
 	if re, ok := AsRule(err); ok {
-		if re.Data == nil && !w.Info.Catalog.Has(lang.Fallback, RulePrefix+re.Code) {
+		if re.Data == nil && !w.Info.Catalog.Has(lang.Fallback, re.MsgID()) {
 			return re.Msg
 		}
-		return w.game(RulePrefix+re.Code, re.Data, re.Msg)
+		return w.game(re.MsgID(), re.Data, re.Msg)
 	}
 	for _, s := range sentinels {
 		if errors.Is(err, s.err) {

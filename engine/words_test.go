@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 	"testing/fstest"
@@ -43,16 +44,22 @@ func TestWordsWithoutCatalog(t *testing.T) {
 // TestWordsEngineTexts: what the engine itself says, per language.
 func TestWordsEngineTexts(t *testing.T) {
 	for _, c := range []struct {
-		l                     lang.Lang
-		seat, turn, untracked string
+		l                            lang.Lang
+		seat, title, turn, untracked string
 	}{
-		{lang.English, "seat 3", "it is not your turn", "Scored before the breakdown was kept"},
-		{lang.German, "Spieler 3", "du bist nicht am Zug", "Punkte aus der Zeit vor der Aufschlüsselung"},
-		{lang.French, "joueur 3", "ce n'est pas ton tour", "Points marqués avant le détail du score"},
+		{lang.English, "seat 3", "Seat 3", "it is not your turn", "Scored before the breakdown was kept"},
+		{lang.German, "Spieler 3", "Spieler 3", "du bist nicht am Zug", "Punkte aus der Zeit vor der Aufschlüsselung"},
+		{lang.French, "joueur 3", "Joueur 3", "ce n'est pas ton tour", "Points marqués avant le détail du score"},
 	} {
-		w := engine.WordsFor(engine.Info{}, c.l, []string{"Ann", ""})
+		w := engine.WordsFor(engine.Info{}, c.l, []string{"Ann", "", "", "bob"})
 		if got := w.Seat(2); got != c.seat {
 			t.Errorf("%s: seat 3 is %q, want %q", c.l, got, c.seat)
+		}
+		if got := w.SeatTitle(2); got != c.title {
+			t.Errorf("%s: seat 3 beginning a sentence is %q, want %q", c.l, got, c.title)
+		}
+		if got := w.SeatTitle(3); got != "bob" {
+			t.Errorf("%s: a player's name beginning a sentence is %q, want it as it is", c.l, got)
 		}
 		if got := w.Seat(0); got != "Ann" {
 			t.Errorf("%s: seat 1 is %q, want Ann", c.l, got)
@@ -135,5 +142,38 @@ func TestWordsHelp(t *testing.T) {
 		if en[i].Title != topic.Title || en[i].Body != topic.Body || fmt.Sprint(en[i].Keywords) != fmt.Sprint(topic.Keywords) {
 			t.Errorf("topic %d in English differs from its English fields: %+v", i, en[i])
 		}
+	}
+}
+
+// TestRuleVariant: one rule code, broken in two ways, is worded by
+// rule.<code> and rule.<code>-<variant>; both match the code.
+func TestRuleVariant(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for l, text := range map[string]string{
+		"en": "[rule.take]\npile = \"only {{.n}} left\"\npile-empty = \"the pile is empty\"\n",
+		"de": "[rule.take]\npile = \"nur noch {{.n}} übrig\"\npile-empty = \"der Haufen ist leer\"\n",
+		"fr": "[rule.take]\npile = \"il n'en reste que {{.n}}\"\npile-empty = \"le tas est vide\"\n",
+	} {
+		fsys["m/"+l+".toml"] = &fstest.MapFile{Data: []byte(text)}
+	}
+	cat, err := lang.Load("rule-test", fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := engine.Info{Catalog: cat}
+	plain := engine.RuleMsg(cat, "take.pile", "take", "n", "2")
+	empty := engine.RuleVariant(cat, "take.pile", "empty", "take")
+	if plain.Msg != "only 2 left" || empty.Msg != "the pile is empty" || empty.Code != "take.pile" {
+		t.Fatalf("English: %+v, %+v", plain, empty)
+	}
+	if !errors.Is(empty, &engine.RuleError{Code: "take.pile"}) {
+		t.Error("a variant does not match its code")
+	}
+	de := engine.WordsFor(info, lang.German, nil)
+	if got := de.Error(plain); got != "nur noch 2 übrig" {
+		t.Errorf("German %q", got)
+	}
+	if got := de.Error(fmt.Errorf("apply: %w", empty)); got != "der Haufen ist leer" {
+		t.Errorf("German variant %q", got)
 	}
 }

@@ -67,32 +67,66 @@ type tongue struct {
 type entry struct {
 	plural bool
 	plain  map[string]string
-	simple map[string][]segment // templates of text and {{.key}} only
+	simple map[string][]segment // templates of text and simple actions only (simpleSegments)
 	tmpl   map[string]*template.Template
 }
 
 // segment is a piece of a simple template: literal text, then the value of
-// a data key (none for the last piece).
-type segment struct{ text, key string }
+// a data key (none for the last piece), passed through apply when the
+// action calls a function of the catalog ({{num .n}}, {{name "kind" .k}}).
+type segment struct {
+	text, key string
+	apply     func(string) string
+}
 
-// simpleSegments compiles a template made of text and bare {{.key}}
-// actions into segments, which run without text/template's reflection;
-// ok is false for any other template.
-func simpleSegments(tp *template.Template) (segs []segment, ok bool) {
+// simpleSegments compiles a template made of text and simple actions into
+// segments, which run without text/template's reflection: a bare
+// {{.key}}, {{num .key}} or {{money .key}}, and {{name "kind" .key}} or
+// {{t "id" .key}} (funcs are the language's template functions). ok is
+// false for any other template.
+func simpleSegments(tp *template.Template, funcs template.FuncMap) (segs []segment, ok bool) {
 	var pending strings.Builder
 	for _, n := range tp.Tree.Root.Nodes {
 		switch n := n.(type) {
 		case *parse.TextNode:
 			pending.Write(n.Text)
 		case *parse.ActionNode:
-			if len(n.Pipe.Decl) > 0 || len(n.Pipe.Cmds) != 1 || len(n.Pipe.Cmds[0].Args) != 1 {
+			if len(n.Pipe.Decl) > 0 || len(n.Pipe.Cmds) != 1 {
 				return nil, false
 			}
-			f, isField := n.Pipe.Cmds[0].Args[0].(*parse.FieldNode)
+			args := n.Pipe.Cmds[0].Args
+			f, isField := args[len(args)-1].(*parse.FieldNode)
 			if !isField || len(f.Ident) != 1 {
 				return nil, false
 			}
-			segs = append(segs, segment{text: pending.String(), key: f.Ident[0]})
+			sg := segment{text: pending.String(), key: f.Ident[0]}
+			switch len(args) {
+			case 1:
+			case 2, 3:
+				id, isIdent := args[0].(*parse.IdentifierNode)
+				if !isIdent {
+					return nil, false
+				}
+				switch fn := funcs[id.Ident].(type) {
+				case func(string) string:
+					if len(args) != 2 {
+						return nil, false
+					}
+					sg.apply = fn
+				case func(string, string) string:
+					lit, isString := args[1].(*parse.StringNode)
+					if len(args) != 3 || !isString {
+						return nil, false
+					}
+					first := lit.Text
+					sg.apply = func(v string) string { return fn(first, v) }
+				default:
+					return nil, false
+				}
+			default:
+				return nil, false
+			}
+			segs = append(segs, sg)
 			pending.Reset()
 		default:
 			return nil, false
@@ -106,7 +140,7 @@ func simpleSegments(tp *template.Template) (segs []segment, ok bool) {
 func run(segs []segment, data map[string]string) (string, error) {
 	n := 0
 	for _, sg := range segs {
-		n += len(sg.text) + len(data[sg.key])
+		n += len(sg.text) + len(data[sg.key]) + 4
 	}
 	var b strings.Builder
 	b.Grow(n)
@@ -118,6 +152,9 @@ func run(segs []segment, data map[string]string) (string, error) {
 		v, ok := data[sg.key]
 		if !ok {
 			return "", fmt.Errorf("map has no entry for key %q", sg.key)
+		}
+		if sg.apply != nil {
+			v = sg.apply(v)
 		}
 		b.WriteString(v)
 	}
@@ -174,7 +211,7 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 						if err != nil {
 							return nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
 						}
-						if segs, ok := simpleSegments(tp); ok {
+						if segs, ok := simpleSegments(tp, funcs); ok {
 							e.simple[form] = segs
 						} else {
 							e.tmpl[form] = tp

@@ -241,3 +241,46 @@ func TestLoadSplitFiles(t *testing.T) {
 		t.Error("a catalog without English files loads")
 	}
 }
+
+// TestFunctionsWithoutTemplate: templates of text and simple actions
+// ({{.k}}, {{num .k}}, {{money .k}}, {{name "kind" .k}}, {{t "id" .k}})
+// run on segments, others on text/template, and both word the same.
+func TestFunctionsWithoutTemplate(t *testing.T) {
+	files := map[string]string{
+		"en": "currency = \"$\"\nsimple = \"{{name \\\"place\\\" .p}} costs {{money .m}} for {{num .n}} ({{t \\\"stone\\\" .n}}), {{.x}}\"\n" +
+			"full = \"{{if .x}}{{name \\\"place\\\" .p}} costs {{money .m}} for {{num .n}} ({{t \\\"stone\\\" .n}}), {{.x}}{{end}}\"\n" +
+			"[name.place]\nmill = \"the Mill\"\n[stone]\none = \"{{.count}} stone\"\nother = \"{{.count}} stones\"\n",
+		"de": "currency = \"$\"\nsimple = \"{{name \\\"place\\\" .p}} kostet {{money .m}} für {{num .n}} ({{t \\\"stone\\\" .n}}), {{.x}}\"\n" +
+			"full = \"{{if .x}}{{name \\\"place\\\" .p}} kostet {{money .m}} für {{num .n}} ({{t \\\"stone\\\" .n}}), {{.x}}{{end}}\"\n" +
+			"[name.place]\nmill = \"die Mühle\"\n[stone]\none = \"{{.count}} Stein\"\nother = \"{{.count}} Steine\"\n",
+	}
+	fsys := fstest.MapFS{}
+	for l, text := range files {
+		fsys["m/"+l+".toml"] = &fstest.MapFile{Data: []byte(text)}
+	}
+	c, err := Load("funcs", fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.langs[German].entries["simple"].simple) == 0 || len(c.langs[German].entries["full"].tmpl) == 0 {
+		t.Fatal("the simple message is not on segments, or the other not a template")
+	}
+	for _, d := range []map[string]string{
+		{"p": "mill", "m": "1234", "n": "1", "x": "ok"},
+		{"p": "barn", "m": "5", "n": "1000", "x": "ok"},
+	} {
+		for _, l := range []Lang{English, German} {
+			a, err1 := c.Localize(l, "simple", d)
+			b, err2 := c.Localize(l, "full", d)
+			if err1 != nil || err2 != nil || a != b {
+				t.Errorf("%s %v: segments %q (%v), template %q (%v)", l, d, a, err1, b, err2)
+			}
+		}
+	}
+	if got, _ := c.Localize(German, "simple", map[string]string{"p": "mill", "m": "1234", "n": "2", "x": "ok"}); got != "die Mühle kostet 1.234\u00a0$ für 2 (2 Steine), ok" {
+		t.Errorf("German %q", got)
+	}
+	if _, err := c.Localize(German, "simple", map[string]string{"p": "mill"}); err == nil {
+		t.Error("a missing key is no error on segments")
+	}
+}

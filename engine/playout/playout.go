@@ -611,7 +611,7 @@ func checkWording(info engine.Info, e engine.Event) error {
 			return fmt.Errorf("event %s: the catalog's English second person %q is not its Own %q", e.Msg, got, e.Own)
 		}
 	}
-	data := map[string]string{"seat": "X"}
+	data := map[string]string{"seat": "X", "Seat": "X"}
 	for k, v := range e.Data {
 		data[k] = v
 	}

@@ -1,11 +1,11 @@
 package urbanization
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // ---- Buy land (RB THE ACTIONS IN DETAIL, Buy land; PA Estate Agent) ----
@@ -48,26 +48,26 @@ func (w *walker) canLand() bool {
 
 func (w *walker) refuseLand(tok string) error {
 	if tok == "agent" {
-		return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Estate Agent this turn (or it is spent)")
+		return rule("character.not-held", TopicCharacters, "character", "agent")
 	}
 	if err := w.refuseTerritory(TopicBuyLand, true)(tok); err != nil {
 		return err
 	}
 	t := theData.terrIndex[tok]
-	return engine.Rule("land.money", TopicBuyLand, "%s costs %s (%s); you have %s", capital(terrName(t)), dollars(w.landCost(t)), plural(w.st.Terrs[t].Markers, "price marker", "price markers"), dollars(w.p().Money))
+	return rule("land.money", TopicBuyLand, "number", itoa(terrNumber(t)), "cost", itoa(w.landCost(t)), "markers", itoa(w.st.Terrs[t].Markers), "money", itoa(w.p().Money))
 }
 
 func (w *walker) walkLand(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
-	s := step{prompt: "Which territory do you buy?", topic: TopicBuyLand, refuse: w.refuseLand}
+	s := step{prompt: msg("prompt.land"), topic: TopicBuyLand, refuse: w.refuseLand}
 	if p.holds(charAgent) && slices.ContainsFunc(w.terrList(), w.agentTarget) {
-		s.opts = append(s.opts, opt{tok: "agent", label: "Play the Estate Agent: swap two territories' price markers first"})
+		s.opts = append(s.opts, opt{tok: "agent", label: msg("choice.agent")})
 	}
 	for t := range w.st.Terrs {
 		if w.buyable(t) {
-			s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Buy %s for %s", terrName(t), dollars(w.landCost(t))),
-				help: plural(theData.terrs[t].Grounds, "building ground", "building grounds")})
+			s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.land", "territory", terrToken(t), "cost", itoa(w.landCost(t))),
+				help: msg("choice.grounds", "count", itoa(theData.terrs[t].Grounds))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
@@ -78,30 +78,30 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		// PA Estate Agent: swap all price markers of two territories, then
 		// buy one of them under the normal rules.
 		p.Played = true
-		s = step{prompt: "Which territory do you buy after the swap?", topic: TopicBuyLand, refuse: w.refuseTerritory(TopicBuyLand, true)}
+		s = step{prompt: msg("prompt.land-swap"), topic: TopicBuyLand, refuse: w.refuseTerritory(TopicBuyLand, true)}
 		for t := range w.st.Terrs {
 			if w.agentTarget(t) {
-				s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Buy %s (now %s)", terrName(t), plural(w.st.Terrs[t].Markers, "marker", "markers"))})
+				s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.land-swap", "territory", terrToken(t), "count", itoa(w.st.Terrs[t].Markers))})
 			}
 		}
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
 		}
 		t := theData.terrIndex[o.tok]
-		s = step{prompt: fmt.Sprintf("Swap the price markers of %s with which territory?", terrName(t)), topic: TopicPriceMarkers}
+		s = step{prompt: msg("prompt.swap", "territory", terrToken(t)), topic: TopicPriceMarkers}
 		s.refuse = func(tok string) error {
 			u, ok := theData.terrIndex[tok]
 			switch {
 			case !ok:
-				return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory", tok)
+				return rule("territory.unknown", TopicBuildingArea, "token", tok)
 			case u == t || !w.st.forSale(u):
-				return engine.Rule("agent.swap", TopicCharacterPrefix+"agent", "the Estate Agent swaps the price markers of two different territories that hold some")
+				return rule("agent.swap", TopicCharacterPrefix+"agent")
 			}
-			return engine.Rule("land.money", TopicBuyLand, "after the swap %s would cost %s; you have %s", terrName(t), dollars(w.landCost(u)), dollars(p.Money))
+			return ruleVariant("land.money", "swap", TopicBuyLand, "territory", terrToken(t), "cost", itoa(w.landCost(u)), "money", itoa(p.Money))
 		}
 		for u := range w.st.Terrs {
 			if u != t && w.st.forSale(u) && w.landCost(u) <= p.Money {
-				s.opts = append(s.opts, opt{tok: terrToken(u), label: fmt.Sprintf("Swap with %s: pay %s", terrName(u), dollars(w.landCost(u)))})
+				s.opts = append(s.opts, opt{tok: terrToken(u), label: msg("choice.swap", "territory", terrToken(u), "cost", itoa(w.landCost(u)))})
 			}
 		}
 		o2, stop, err := pick(s, rest, &i)
@@ -111,8 +111,7 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		u := theData.terrIndex[o2.tok]
 		a, b := &w.st.Terrs[t], &w.st.Terrs[u]
 		a.Markers, b.Markers = b.Markers, a.Markers
-		w.act("agent", fmt.Sprintf("%s plays the Estate Agent: %s swap their price markers", seatTitle(w.seat), terrNames([]string{o.tok, o2.tok})),
-			fmt.Sprintf("you play the Estate Agent: %s swap their price markers", terrNames([]string{o.tok, o2.tok})), "a", o.tok, "b", o2.tok)
+		w.act("agent", "agent", "a", o.tok, "b", o2.tok, "na", itoa(terrNumber(t)), "nb", itoa(terrNumber(u)))
 	}
 	t := theData.terrIndex[o.tok]
 	tr := &w.st.Terrs[t]
@@ -120,8 +119,7 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 	p.Money -= cost
 	k := tr.Markers
 	tr.Owner, tr.Markers = w.seat, 0
-	w.act("land", fmt.Sprintf("%s buys %s for %s and puts an action marker there", seatTitle(w.seat), terrName(t), dollars(cost)),
-		fmt.Sprintf("you buy %s for %s and put an action marker there", terrName(t), dollars(cost)), "territory", o.tok, "money", itoa(cost))
+	w.act("land", "land", "territory", o.tok, "money", itoa(cost))
 	return w.moveMarkers(rest, i, k)
 }
 
@@ -217,27 +215,25 @@ func (w *walker) canBuild() bool {
 	return false
 }
 
-var buildNames = map[string]string{bHouse: "house", bSkyscraper: "skyscraper", bAdmin: "administrative building"}
-
 var buildTopics = map[string]string{bHouse: TopicHouse, bSkyscraper: TopicSkyscraper, bAdmin: TopicAdmin}
 
 func (w *walker) refuseKind(disc int) func(string) error {
 	return func(tok string) error {
 		if tok == "architect" {
-			return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Architect this turn (or it is spent)")
+			return rule("character.not-held", TopicCharacters, "character", "architect")
 		}
 		if !slices.Contains(buildKinds, tok) {
-			return engine.Rule("build.unknown", TopicBuild, "%q is not a building: house, skyscraper or admin", tok)
+			return rule("build.unknown", TopicBuild, "token", tok)
 		}
 		switch {
 		case w.st.pool(tok) == 0:
-			return engine.Rule("build.pool-empty", buildTopics[tok], "no %s is left in the pool", buildNames[tok])
+			return rule("build.pool-empty", buildTopics[tok], "building", tok)
 		case buildCost(tok, disc) > w.p().Money:
-			return engine.Rule("build.money", buildTopics[tok], "a %s costs %s; you have %s", buildNames[tok], dollars(buildCost(tok, disc)), dollars(w.p().Money))
+			return rule("build.money", buildTopics[tok], "building", tok, "cost", itoa(buildCost(tok, disc)), "money", itoa(w.p().Money))
 		case tok == bSkyscraper:
-			return engine.Rule("build.no-house", TopicSkyscraper, "a skyscraper replaces one of your houses, and you have none standing")
+			return rule("build.no-house", TopicSkyscraper)
 		}
-		return engine.Rule("build.no-ground", TopicHouse, "a house needs an empty building ground in one of your territories")
+		return rule("build.no-ground", TopicHouse)
 	}
 }
 
@@ -245,10 +241,10 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
 	disc := 0
-	s := step{prompt: "Which kind of building?", topic: TopicBuild, refuse: w.refuseKind(0)}
+	s := step{prompt: msg("prompt.build"), topic: TopicBuild, refuse: w.refuseKind(0)}
 	arch := p.holds(charArchitect)
 	if arch && w.canBuildWith(theData.rules.ArchitectDiscount.Value) {
-		s.opts = append(s.opts, opt{tok: "architect", label: fmt.Sprintf("Play the Architect: every building $%d cheaper", theData.rules.ArchitectDiscount.Value)})
+		s.opts = append(s.opts, opt{tok: "architect", label: msg("choice.architect", "money", itoa(theData.rules.ArchitectDiscount.Value))})
 	}
 	w.kindOpts(&s, 0)
 	o, stop, err := pick(s, rest, &i)
@@ -258,9 +254,8 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if o.tok == "architect" {
 		p.Played = true
 		disc = theData.rules.ArchitectDiscount.Value
-		w.act("architect", fmt.Sprintf("%s plays the Architect: buildings cost %s less this action", seatTitle(w.seat), dollars(disc)),
-			fmt.Sprintf("you play the Architect: buildings cost %s less this action", dollars(disc)))
-		s = step{prompt: "Which kind of building?", topic: TopicBuild, refuse: w.refuseKind(disc)}
+		w.act("architect", "architect", "money", itoa(disc))
+		s = step{prompt: msg("prompt.build"), topic: TopicBuild, refuse: w.refuseKind(disc)}
 		w.kindOpts(&s, disc)
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
@@ -277,14 +272,14 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if w.st.pool(kind) > 0 && cost <= p.Money {
 			for t := last; t < len(w.st.Terrs); t++ {
 				if w.buildSite(kind, t) {
-					s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("%s on %s (%s, +%d VP)", capital(buildNames[kind]), terrName(t), dollars(cost), buildVP(kind))})
+					s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.build-site."+kind, "territory", terrToken(t), "cost", itoa(cost), "vp", itoa(buildVP(kind)))})
 				}
 			}
 		}
 		if built == 0 {
-			s.prompt = fmt.Sprintf("Where does the %s go?", buildNames[kind])
+			s.prompt = msg("prompt.build-site." + kind)
 		} else {
-			s.prompt = fmt.Sprintf("Another %s? Where?", buildNames[kind])
+			s.prompt = msg("prompt.build-another." + kind)
 		}
 		o, stop, err := pick(s, rest, &i)
 		if stop || err != nil {
@@ -307,14 +302,9 @@ func (w *walker) canBuildWith(disc int) bool {
 }
 
 func (w *walker) kindOpts(s *step, disc int) {
-	labels := map[string]string{
-		bHouse:      "House (%s, +%d VP): on an empty ground",
-		bSkyscraper: "Skyscraper (%s, +%d VP): replaces one of your houses",
-		bAdmin:      "Administrative building (%s, +%d VP)",
-	}
 	for _, k := range buildKinds {
 		if w.canBuildKind(k, disc) {
-			s.opts = append(s.opts, opt{tok: k, label: fmt.Sprintf(labels[k], dollars(buildCost(k, disc)), buildVP(k))})
+			s.opts = append(s.opts, opt{tok: k, label: msg("choice.build."+k, "cost", itoa(buildCost(k, disc)), "vp", itoa(buildVP(k)))})
 		}
 	}
 }
@@ -323,21 +313,21 @@ func (w *walker) refuseSite(kind string, cost, last int) func(string) error {
 	return func(tok string) error {
 		t, ok := theData.terrIndex[tok]
 		if !ok {
-			return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory", tok)
+			return rule("territory.unknown", TopicBuildingArea, "token", tok)
 		}
 		switch {
 		case w.st.Terrs[t].Owner != w.seat:
-			return engine.Rule("build.not-yours", TopicBuild, "%s is not your territory", capital(terrName(t)))
+			return rule("build.not-yours", TopicBuild, "number", itoa(terrNumber(t)))
 		case w.st.pool(kind) == 0:
-			return engine.Rule("build.pool-empty", buildTopics[kind], "no %s is left in the pool", buildNames[kind])
+			return rule("build.pool-empty", buildTopics[kind], "building", kind)
 		case cost > w.p().Money:
-			return engine.Rule("build.money", buildTopics[kind], "another %s costs %s; you have %s", buildNames[kind], dollars(cost), dollars(w.p().Money))
+			return ruleVariant("build.money", "another", buildTopics[kind], "building", kind, "cost", itoa(cost), "money", itoa(w.p().Money))
 		case !w.buildSite(kind, t) && kind == bHouse:
-			return engine.Rule("build.no-ground", TopicHouse, "%s has no empty building ground (sown grounds stay taken until the harvest)", capital(terrName(t)))
+			return ruleVariant("build.no-ground", "on", TopicHouse, "number", itoa(terrNumber(t)))
 		case !w.buildSite(kind, t):
-			return engine.Rule("build.no-house", TopicSkyscraper, "you have no house left on %s to replace", terrName(t))
+			return ruleVariant("build.no-house", "on", TopicSkyscraper, "territory", terrToken(t))
 		case t < last:
-			return engine.Rule("build.order", TopicNotation, "list the territories in board order (%s comes before %s)", terrName(t), terrName(last))
+			return rule("build.order", TopicNotation, "territory", terrToken(t), "before", terrToken(last))
 		}
 		return nil
 	}
@@ -368,9 +358,7 @@ func (w *walker) erect(kind string, t, cost int) {
 		tr.Admin++
 		w.st.Admins--
 	}
-	w.act("build", fmt.Sprintf("%s builds %s on %s for %s (+%d VP)", seatTitle(w.seat), aName(buildNames[kind]), terrName(t), dollars(cost), buildVP(kind)),
-		fmt.Sprintf("you build %s on %s for %s (+%d VP)", aName(buildNames[kind]), terrName(t), dollars(cost), buildVP(kind)),
-		"building", kind, "territory", terrToken(t), "money", itoa(cost))
+	w.act("build", "build."+kind, "building", kind, "territory", terrToken(t), "money", itoa(cost), "vp", itoa(buildVP(kind)))
 }
 
 // ---- Trade grain (RB Trade grain; PA Mill Worker, cheap grain) ----
@@ -446,37 +434,37 @@ func (w *walker) canGrain() bool {
 
 func (w *walker) tradeOpts(s *step) {
 	if w.maxBuy() > 0 {
-		s.opts = append(s.opts, opt{tok: "buy", label: "Buy grain"})
+		s.opts = append(s.opts, opt{tok: "buy", label: msg("choice.grain-buy")})
 	}
 	if w.maxSell() > 0 {
-		s.opts = append(s.opts, opt{tok: "sell", label: "Sell grain"})
+		s.opts = append(s.opts, opt{tok: "sell", label: msg("choice.grain-sell")})
 	}
 }
 
 func (w *walker) refuseTrade(tok string) error {
 	switch tok {
 	case "millworker":
-		return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Mill Worker this turn (or it is spent)")
+		return rule("character.not-held", TopicCharacters, "character", "millworker")
 	case "buy":
 		if w.st.grainRoom(w.seat) == 0 {
-			return engine.Rule("grain.cap", TopicGrainCap, "your tracking card already holds %d grain, the limit", w.p().Grain)
+			return rule("grain.cap", TopicGrainCap, "grain", itoa(w.p().Grain))
 		}
-		return engine.Rule("grain.cannot-buy", TopicBuyGrain, "no grain is for sale that you can afford")
+		return rule("grain.cannot-buy", TopicBuyGrain)
 	case "sell":
 		if w.p().Grain == 0 {
-			return engine.Rule("grain.none", TopicSellGrain, "you have no grain to sell")
+			return rule("grain.none", TopicSellGrain)
 		}
-		return engine.Rule("grain.market-full", TopicSellGrain, "the barns and the field are full")
+		return rule("grain.market-full", TopicSellGrain)
 	}
-	return engine.Rule("grain.unknown", TopicTradeGrain, "%q: trade grain with buy <n> or sell <n>", tok)
+	return rule("grain.unknown", TopicTradeGrain, "token", tok)
 }
 
 func (w *walker) walkGrain(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
-	s := step{prompt: "Buy or sell grain?", topic: TopicTradeGrain, refuse: w.refuseTrade}
+	s := step{prompt: msg("prompt.grain"), topic: TopicTradeGrain, refuse: w.refuseTrade}
 	if p.holds(charMillworker) {
-		s.opts = append(s.opts, opt{tok: "millworker", label: "Play the Mill Worker: 2 grain from the field for free"})
+		s.opts = append(s.opts, opt{tok: "millworker", label: msg("choice.millworker", "n", itoa(theData.rules.MillworkerGrain.Value))})
 	}
 	w.tradeOpts(&s)
 	o, stop, err := pick(s, rest, &i)
@@ -488,22 +476,21 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 		n := min(theData.rules.MillworkerGrain.Value, w.st.Field, w.st.grainRoom(w.seat))
 		w.st.Field -= n
 		p.Grain += n
-		w.act("millworker", fmt.Sprintf("%s plays the Mill Worker and takes %s from the field", seatTitle(w.seat), plural(n, "grain", "grain")),
-			fmt.Sprintf("you play the Mill Worker and take %s from the field", plural(n, "grain", "grain")), "grain", itoa(n))
-		s = step{prompt: "Buy or sell grain as well?", topic: TopicTradeGrain, refuse: w.refuseTrade, complete: true}
+		w.act("millworker", "millworker", "grain", itoa(n))
+		s = step{prompt: msg("prompt.grain-too"), topic: TopicTradeGrain, refuse: w.refuseTrade, complete: true}
 		w.tradeOpts(&s)
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
 		}
 	}
 	if o.tok == "buy" {
-		s = step{prompt: "How many grain do you buy?", topic: TopicBuyGrain}
+		s = step{prompt: msg("prompt.grain-buy"), topic: TopicBuyGrain}
 		s.refuse = func(tok string) error {
-			return engine.Rule("grain.amount", TopicBuyGrain, "you can buy 1 to %d grain now (one from each barn, any number from the field, what you can afford and carry)", w.maxBuy())
+			return rule("grain.amount", TopicBuyGrain, "max", itoa(w.maxBuy()))
 		}
 		for n := 1; n <= w.maxBuy(); n++ {
 			c, _ := w.buyQuote(n)
-			s.opts = append(s.opts, opt{tok: itoa(n), label: fmt.Sprintf("Buy %s for %s", plural(n, "grain", "grain"), dollars(c))})
+			s.opts = append(s.opts, opt{tok: itoa(n), label: msg("choice.buy", "n", itoa(n), "cost", itoa(c))})
 		}
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
@@ -511,13 +498,13 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 		w.buyGrain(atoi(o.tok))
 		return end(rest, i)
 	}
-	s = step{prompt: "How many grain do you sell?", topic: TopicSellGrain}
+	s = step{prompt: msg("prompt.grain-sell"), topic: TopicSellGrain}
 	s.refuse = func(tok string) error {
-		return engine.Rule("grain.amount", TopicSellGrain, "you can sell 1 to %d grain now (your grain, and room in the barns and the field)", w.maxSell())
+		return ruleVariant("grain.amount", "sell", TopicSellGrain, "max", itoa(w.maxSell()))
 	}
 	for n := 1; n <= w.maxSell(); n++ {
 		c, _ := w.sellQuote(n)
-		s.opts = append(s.opts, opt{tok: itoa(n), label: fmt.Sprintf("Sell %s for %s", plural(n, "grain", "grain"), dollars(c))})
+		s.opts = append(s.opts, opt{tok: itoa(n), label: msg("choice.sell", "n", itoa(n), "cost", itoa(c))})
 	}
 	if o, stop, err = pick(s, rest, &i); stop || err != nil {
 		return s, err
@@ -541,8 +528,7 @@ func (w *walker) buyGrain(n int) {
 	w.st.Field -= left
 	p.Grain += n
 	p.Money -= cost
-	w.act("grain-buy", fmt.Sprintf("%s buys %s for %s", seatTitle(w.seat), plural(n, "grain", "grain"), dollars(cost)),
-		fmt.Sprintf("you buy %s for %s", plural(n, "grain", "grain"), dollars(cost)), "grain", itoa(n), "money", itoa(cost))
+	w.act("grain-buy", "grain-buy", "grain", itoa(n), "money", itoa(cost))
 }
 
 // sellGrain fills the barns cheapest first, then the field. RB Sell grain.
@@ -559,8 +545,7 @@ func (w *walker) sellGrain(n int) {
 	p := w.p()
 	p.Grain -= n
 	p.Money += money
-	w.act("grain-sell", fmt.Sprintf("%s sells %s for %s", seatTitle(w.seat), plural(n, "grain", "grain"), dollars(money)),
-		fmt.Sprintf("you sell %s for %s", plural(n, "grain", "grain"), dollars(money)), "grain", itoa(n), "money", itoa(money))
+	w.act("grain-sell", "grain-sell", "grain", itoa(n), "money", itoa(money))
 }
 
 // ---- Sow seeds (RB Sow seeds; PA Farmer, double sowing) ----
@@ -616,46 +601,46 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 	last, sown := 0, 0
 	var where []string
 	for {
-		s := step{prompt: "Where do you sow a grain?", complete: sown > 0, topic: TopicSow}
+		s := step{prompt: msg("prompt.sow"), complete: sown > 0, topic: TopicSow}
 		if sown > 0 {
-			s.prompt = "Sow another grain? Where?"
+			s.prompt = msg("prompt.sow-another")
 		}
 		lastCopy := last
 		s.refuse = func(tok string) error {
 			if p.Grain == 0 {
-				return engine.Rule("sow.no-grain", TopicSow, "you have no grain left on your tracking card")
+				return ruleVariant("sow.no-grain", "left", TopicSow)
 			}
 			if tok == "farmer" {
-				return engine.Rule("sow.farmer", TopicCharacterPrefix+"farmer", "you can sow on the Farmer card only by playing it (hired this turn, at most %d seeds)", theData.rules.FarmerSeeds.Value)
+				return rule("sow.farmer", TopicCharacterPrefix+"farmer", "max", itoa(theData.rules.FarmerSeeds.Value))
 			}
 			t, ok := theData.terrIndex[tok]
 			switch {
 			case !ok:
-				return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory", tok)
+				return rule("territory.unknown", TopicBuildingArea, "token", tok)
 			case w.st.Terrs[t].Owner != w.seat:
-				return engine.Rule("sow.not-yours", TopicSow, "%s is not your territory", capital(terrName(t)))
+				return rule("sow.not-yours", TopicSow, "number", itoa(terrNumber(t)))
 			case w.sowGround(t) < 0:
-				return engine.Rule("sow.no-ground", TopicSow, "%s has no empty building ground to sow", capital(terrName(t)))
+				return ruleVariant("sow.no-ground", "on", TopicSow, "number", itoa(terrNumber(t)))
 			case t < lastCopy:
-				return engine.Rule("sow.order", TopicNotation, "list the territories in board order, the Farmer card last")
+				return rule("sow.order", TopicNotation)
 			}
 			return nil
 		}
 		if p.Grain > 0 {
 			for t := last; t < len(w.st.Terrs); t++ {
 				if w.sowGround(t) >= 0 {
-					s.opts = append(s.opts, opt{tok: terrToken(t), label: "Sow on " + terrName(t)})
+					s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.sow", "territory", terrToken(t))})
 				}
 			}
 			if w.farmerOK() {
-				s.opts = append(s.opts, opt{tok: "farmer", label: "Sow on the Farmer card"})
+				s.opts = append(s.opts, opt{tok: "farmer", label: msg("choice.sow-farmer")})
 			}
 		}
 		o, stop, err := pick(s, rest, &i)
 		if stop || err != nil {
 			if stop && sown > 0 {
-				w.act("sow", fmt.Sprintf("%s sows %s on %s", seatTitle(w.seat), plural(sown, "grain", "grain"), sowPlaces(where)),
-					fmt.Sprintf("you sow %s on %s", plural(sown, "grain", "grain"), sowPlaces(where)), "grain", itoa(sown), "where", strings.Join(where, ","))
+				id, kv := sowPlaces(where)
+				w.act("sow", id, append([]string{"grain", itoa(sown), "where", strings.Join(where, ",")}, kv...)...)
 			}
 			return s, err
 		}
@@ -675,9 +660,10 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 	}
 }
 
-// sowPlaces names where a sow action put its seeds (territory tokens and
-// "farmer", one per seed): "territories 3 and 5, and the Farmer card".
-func sowPlaces(where []string) string {
+// sowPlaces is the message (event.sow...) and data naming where a sow
+// action put its seeds (territory tokens and "farmer", one per seed):
+// "territories 3 and 5, and the Farmer card".
+func sowPlaces(where []string) (string, []string) {
 	var terrs []string
 	farmer := false
 	for _, tok := range where {
@@ -687,15 +673,18 @@ func sowPlaces(where []string) string {
 			terrs = append(terrs, tok)
 		}
 	}
-	switch {
-	case len(terrs) == 0:
-		return "the Farmer card"
-	case farmer && len(terrs) == 1:
-		return terrNames(terrs) + " and the Farmer card"
-	case farmer:
-		return terrNames(terrs) + ", and the Farmer card"
+	if len(terrs) == 0 {
+		return "sow-card", nil
 	}
-	return terrNames(terrs)
+	kv := terrList(terrs)
+	id := "sow"
+	if kv[3] != "1" {
+		id = "sow-list"
+	}
+	if farmer {
+		id += "-farmer"
+	}
+	return id, kv
 }
 
 // ---- Receive work orders (RB Receive work orders; PA Foreman) ----
@@ -728,22 +717,22 @@ func (w *walker) slotByToken(tok string) int {
 
 func (w *walker) refuseOrderCard(tok string) error {
 	if tok == "foreman" {
-		return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Foreman this turn (or it is spent)")
+		return rule("character.not-held", TopicCharacters, "character", "foreman")
 	}
 	k := w.slotByToken(tok)
 	if k < 0 {
-		return engine.Rule("orders.not-displayed", TopicOrderArea, "%q is not one of the factory cards on display", tok)
+		return rule("orders.not-displayed", TopicOrderArea, "token", tok)
 	}
-	return engine.Rule("orders.full", TopicOrders, "every work-order space of the %s is taken", cardName(w.st.Display[k].Card))
+	return ruleVariant("orders.full", "card", TopicOrders, "card", cardToken(w.st.Display[k].Card))
 }
 
 func (w *walker) walkOrders(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
 	factor := 1
-	s := step{prompt: "Which factory card's work orders?", topic: TopicOrders, refuse: w.refuseOrderCard}
+	s := step{prompt: msg("prompt.orders"), topic: TopicOrders, refuse: w.refuseOrderCard}
 	if p.holds(charForeman) {
-		s.opts = append(s.opts, opt{tok: "foreman", label: "Play the Foreman: twice the work orders"})
+		s.opts = append(s.opts, opt{tok: "foreman", label: msg("choice.foreman")})
 	}
 	w.orderOpts(&s, 1)
 	o, stop, err := pick(s, rest, &i)
@@ -753,7 +742,7 @@ func (w *walker) walkOrders(rest engine.Move) (step, error) {
 	if o.tok == "foreman" {
 		p.Played = true
 		factor = 2
-		s = step{prompt: "Which factory card's work orders (doubled)?", topic: TopicOrders, refuse: w.refuseOrderCard}
+		s = step{prompt: msg("prompt.orders-doubled"), topic: TopicOrders, refuse: w.refuseOrderCard}
 		w.orderOpts(&s, 2)
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
@@ -768,21 +757,18 @@ func (w *walker) walkOrders(rest engine.Move) (step, error) {
 	got := min(want, w.st.Supply[sp.colour])
 	w.st.Supply[sp.colour] -= got
 	p.Orders[sp.colour] += got
-	rest2 := fmt.Sprintf(" an action marker on the %s and take%%s %d %s work %s", f.Name, got, sp.colour, pluralWord(got, "order", "orders"))
-	text, ownText := seatTitle(w.seat)+" puts"+fmt.Sprintf(rest2, "s"), "you put"+fmt.Sprintf(rest2, "")
+	id := "orders"
 	if factor > 1 {
-		text, ownText = seatTitle(w.seat)+" plays the Foreman, puts"+fmt.Sprintf(rest2, "s"), "you play the Foreman, put"+fmt.Sprintf(rest2, "")
+		id = "orders-foreman"
 	}
 	if got < want {
-		text += fmt.Sprintf(" (the supply had only %d)", got)
-		ownText += fmt.Sprintf(" (the supply had only %d)", got)
+		id += "-short"
 	}
-	w.act("orders", text, ownText, "card", o.tok, "colour", sp.colour.String(), "count", itoa(got))
+	w.act("orders", id, "card", o.tok, "colour", sp.colour.String(), "count", itoa(got))
 	if len(sl.Markers) == len(f.orders) {
 		bonus := theData.rules.LastSpaceBonus.Value
 		p.Money += bonus
-		w.act("orders-bonus", fmt.Sprintf("%s fills the last work-order space of the %s: +%s", seatTitle(w.seat), f.Name, dollars(bonus)),
-			fmt.Sprintf("you fill the last work-order space of the %s: +%s", f.Name, dollars(bonus)), "money", itoa(bonus), "card", o.tok)
+		w.act("orders-bonus", "orders-bonus", "money", itoa(bonus), "card", o.tok)
 	}
 	return end(rest, i)
 }
@@ -794,11 +780,12 @@ func (w *walker) orderOpts(s *step, factor int) {
 		}
 		f := &theData.factories[sl.Card]
 		sp := f.orders[len(sl.Markers)]
-		label := fmt.Sprintf("%s: %d %s (space %d of %d)", f.Name, sp.count*factor, sp.colour, len(sl.Markers)+1, len(f.orders))
+		id := "choice.orders"
 		if len(sl.Markers)+1 == len(f.orders) {
-			label += fmt.Sprintf(", +%s", dollars(theData.rules.LastSpaceBonus.Value))
+			id = "choice.orders-last"
 		}
-		s.opts = append(s.opts, opt{tok: cardToken(sl.Card), label: label})
+		s.opts = append(s.opts, opt{tok: cardToken(sl.Card), label: msg(id, "card", cardToken(sl.Card), "n", itoa(sp.count*factor),
+			"colour", sp.colour.String(), "space", itoa(len(sl.Markers)+1), "spaces", itoa(len(f.orders)), "money", itoa(theData.rules.LastSpaceBonus.Value))})
 	}
 }
 
@@ -812,14 +799,14 @@ func (w *walker) attractTargets(c int) []opt {
 	if w.st.FactoryPool > 0 {
 		for t := range w.st.Terrs {
 			if w.st.Terrs[t].Owner == w.seat && w.st.emptyGround(t) >= 0 {
-				out = append(out, opt{tok: terrToken(t), label: fmt.Sprintf("Build a new factory on %s (+%d VP)", terrName(t), theData.rules.FactoryVP.Value)})
+				out = append(out, opt{tok: terrToken(t), label: msg("choice.factory-new", "territory", terrToken(t), "vp", itoa(theData.rules.FactoryVP.Value))})
 			}
 		}
 	}
 	for _, f := range w.sortedFactories() {
 		a := f.active()
 		if theData.factories[a].Number < theData.factories[c].Number {
-			out = append(out, opt{tok: cardToken(a), label: fmt.Sprintf("Upgrade your %s (#%d) (+%d VP)", cardName(a), theData.factories[a].Number, theData.rules.FactoryVP.Value)})
+			out = append(out, opt{tok: cardToken(a), label: msg("choice.factory-upgrade", "card", cardToken(a), "number", itoa(theData.factories[a].Number), "vp", itoa(theData.rules.FactoryVP.Value))})
 		}
 	}
 	return out
@@ -861,16 +848,16 @@ func (w *walker) anyAttractable(industrialist bool) bool {
 func (w *walker) refuseAttract(industrialist bool) func(string) error {
 	return func(tok string) error {
 		if tok == "industrialist" {
-			return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Industrialist this turn (or it is spent)")
+			return rule("character.not-held", TopicCharacters, "character", "industrialist")
 		}
 		k := w.slotByToken(tok)
 		switch {
 		case k < 0:
-			return engine.Rule("attract.not-displayed", TopicOrderArea, "%q is not one of the factory cards on display", tok)
+			return rule("attract.not-displayed", TopicOrderArea, "token", tok)
 		case !industrialist && !w.slotFull(k):
-			return engine.Rule("attract.not-full", TopicAttract, "the %s still has empty work-order spaces", cardName(w.st.Display[k].Card))
+			return rule("attract.not-full", TopicAttract, "card", cardToken(w.st.Display[k].Card))
 		}
-		return engine.Rule("attract.no-site", TopicAttract, "you have neither an empty building ground for a new factory (with a factory left in the pool) nor a lower-numbered factory to upgrade")
+		return rule("attract.no-site", TopicAttract)
 	}
 }
 
@@ -878,9 +865,9 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
 	ind := false
-	s := step{prompt: "Which factory card do you attract?", topic: TopicAttract, refuse: w.refuseAttract(false)}
+	s := step{prompt: msg("prompt.attract"), topic: TopicAttract, refuse: w.refuseAttract(false)}
 	if p.holds(charIndustrialist) && w.anyAttractable(true) {
-		s.opts = append(s.opts, opt{tok: "industrialist", label: "Play the Industrialist: any displayed card, full or not"})
+		s.opts = append(s.opts, opt{tok: "industrialist", label: msg("choice.industrialist")})
 	}
 	w.attractOpts(&s, false)
 	o, stop, err := pick(s, rest, &i)
@@ -890,7 +877,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	if o.tok == "industrialist" {
 		p.Played = true
 		ind = true
-		s = step{prompt: "Which factory card do you attract?", topic: TopicAttract, refuse: w.refuseAttract(true)}
+		s = step{prompt: msg("prompt.attract"), topic: TopicAttract, refuse: w.refuseAttract(true)}
 		w.attractOpts(&s, true)
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
@@ -900,35 +887,36 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	c := w.st.Display[k].Card
 	returned := len(w.st.Display[k].Markers)
 	w.st.refillSlot(k)
-	what := fmt.Sprintf("the %s (#%d)", cardName(c), theData.factories[c].Number)
-	text, ownText := seatTitle(w.seat)+" attracts "+what, "you attract "+what
+	id := "attract"
 	if ind {
-		text, ownText = seatTitle(w.seat)+" plays the Industrialist and attracts "+what, "you play the Industrialist and attract "+what
+		id = "attract-industrialist"
 	}
-	tail := markersBack(returned)
+	kv := []string{"card", o.tok, "number", itoa(theData.factories[c].Number), "back", itoa(returned)}
 	if nc := w.st.Display[k].Card; nc >= 0 {
-		tail += fmt.Sprintf("; the %s comes onto the display", cardName(nc))
+		kv = append(kv, "next", cardToken(nc))
+	} else {
+		id += "-last"
 	}
-	w.act("attract", text+tail, ownText+tail, "card", o.tok)
-	s = step{prompt: fmt.Sprintf("Build the %s as a new factory or upgrade one?", cardName(c)), topic: TopicAttract, opts: w.attractTargets(c)}
+	w.act("attract", id, kv...)
+	s = step{prompt: msg("prompt.attract-target", "card", cardToken(c)), topic: TopicAttract, opts: w.attractTargets(c)}
 	s.refuse = func(tok string) error {
 		if t, ok := theData.terrIndex[tok]; ok {
 			switch {
 			case w.st.Terrs[t].Owner != w.seat:
-				return engine.Rule("attract.not-yours", TopicFactoryBuilding, "%s is not your territory", capital(terrName(t)))
+				return rule("attract.not-yours", TopicFactoryBuilding, "number", itoa(terrNumber(t)))
 			case w.st.FactoryPool == 0:
-				return engine.Rule("attract.pool-empty", TopicFactoryBuilding, "no factory is left in the pool")
+				return rule("attract.pool-empty", TopicFactoryBuilding)
 			}
-			return engine.Rule("attract.no-ground", TopicFactoryBuilding, "%s has no empty building ground", capital(terrName(t)))
+			return rule("attract.no-ground", TopicFactoryBuilding, "number", itoa(terrNumber(t)))
 		}
 		if f, ok := theData.factIndex[tok]; ok {
 			if !slices.ContainsFunc(p.Factories, func(x Factory) bool { return x.active() == f }) {
-				return engine.Rule("upgrade.not-yours", TopicUpgrade, "you have no active %s to upgrade", cardName(f))
+				return rule("upgrade.not-yours", TopicUpgrade, "card", cardToken(f))
 			}
-			return engine.Rule("upgrade.number", TopicUpgrade, "the %s (#%d) can only upgrade a factory with a lower number than its own, not the %s (#%d)",
-				cardName(c), theData.factories[c].Number, cardName(f), theData.factories[f].Number)
+			return rule("upgrade.number", TopicUpgrade, "card", cardToken(c), "number", itoa(theData.factories[c].Number),
+				"over", cardToken(f), "overNumber", itoa(theData.factories[f].Number))
 		}
-		return engine.Rule("attract.target", TopicAttract, "%q: name a territory of yours for a new factory or a factory of yours to upgrade", tok)
+		return rule("attract.target", TopicAttract, "token", tok)
 	}
 	o, stop, err = pick(s, rest, &i)
 	if stop || err != nil {
@@ -941,8 +929,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 		w.st.Terrs[t].Grounds[g].Kind = GroundFactory
 		w.st.FactoryPool--
 		p.Factories = append(p.Factories, Factory{Terr: t, Ground: g, Cards: []int{c}})
-		w.act("factory", fmt.Sprintf("%s builds the %s as a new factory on %s (+%d VP)", seatTitle(w.seat), cardName(c), terrName(t), vp),
-			fmt.Sprintf("you build the %s as a new factory on %s (+%d VP)", cardName(c), terrName(t), vp), "card", cardToken(c), "territory", o.tok)
+		w.act("factory", "factory", "card", cardToken(c), "territory", o.tok, "vp", itoa(vp))
 	} else {
 		f := theData.factIndex[o.tok]
 		for j := range p.Factories {
@@ -950,8 +937,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 				p.Factories[j].Cards = append(p.Factories[j].Cards, c)
 			}
 		}
-		w.act("upgrade", fmt.Sprintf("%s upgrades their %s with the %s (+%d VP)", seatTitle(w.seat), cardName(f), cardName(c), vp),
-			fmt.Sprintf("you upgrade your %s with the %s (+%d VP)", cardName(f), cardName(c), vp), "card", cardToken(c), "over", o.tok)
+		w.act("upgrade", "upgrade", "card", cardToken(c), "over", o.tok, "vp", itoa(vp))
 	}
 	return end(rest, i)
 }
@@ -960,7 +946,7 @@ func (w *walker) attractOpts(s *step, industrialist bool) {
 	for k, sl := range w.st.Display {
 		if w.attractable(k, industrialist) {
 			f := &theData.factories[sl.Card]
-			s.opts = append(s.opts, opt{tok: cardToken(sl.Card), label: fmt.Sprintf("%s (#%d, %d %s %s)", f.Name, f.Number, f.Goods.Count, f.goods, pluralWord(f.Goods.Count, "good", "goods"))})
+			s.opts = append(s.opts, opt{tok: cardToken(sl.Card), label: msg("choice.attract", "card", cardToken(sl.Card), "number", itoa(f.Number), "count", itoa(f.Goods.Count), "colour", f.goods.String())})
 		}
 	}
 }
@@ -1017,8 +1003,8 @@ func (w *walker) productionOpts(f *Factory) []opt {
 		if w.p().Orders[fc.goods] < n {
 			continue
 		}
-		out = append(out, opt{tok: fmt.Sprintf("%s:%d", cardToken(c), n),
-			label: fmt.Sprintf("%s: %d %s %s (%s, +%d VP)", fc.Name, n, fc.goods, pluralWord(n, "good", "goods"), dollars(n*w.moneyPer(fc.goods)), n*w.pointsPer(fc.goods))})
+		out = append(out, opt{tok: cardToken(c) + ":" + itoa(n),
+			label: msg("choice.produce", "card", cardToken(c), "count", itoa(n), "colour", fc.goods.String(), "money", itoa(n*w.moneyPer(fc.goods)), "vp", itoa(n*w.pointsPer(fc.goods)))})
 	}
 	return out
 }
@@ -1040,7 +1026,7 @@ func (w *walker) engineerOpts(f *Factory) []opt {
 				letters := strings.Repeat("w", wc) + strings.Repeat("g", gc) + strings.Repeat("o", oc)
 				money := wc*w.moneyPer(White) + gc*w.moneyPer(Grey) + oc*w.moneyPer(Orange)
 				out = append(out, opt{tok: cardToken(c) + ":" + letters,
-					label: fmt.Sprintf("%s: %d %s paid with %s (%s, +%d VP)", fc.Name, n, pluralWord(n, "good", "goods"), letters, dollars(money), n*w.pointsPer(fc.goods))})
+					label: msg("choice.produce-engineer", "card", cardToken(c), "count", itoa(n), "letters", letters, "money", itoa(money), "vp", itoa(n*w.pointsPer(fc.goods)))})
 			}
 		}
 	}
@@ -1064,12 +1050,12 @@ func (w *walker) canProduce() bool {
 func (w *walker) refuseProduce(last int) func(string) error {
 	return func(tok string) error {
 		if tok == "engineer" {
-			return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Engineer this turn (or it is spent)")
+			return rule("character.not-held", TopicCharacters, "character", "engineer")
 		}
 		name, spec, _ := strings.Cut(tok, ":")
 		c, ok := theData.factIndex[name]
 		if !ok {
-			return engine.Rule("produce.notation", TopicNotation, "%q: name a factory and the goods, like windmill:2", tok)
+			return rule("produce.notation", TopicNotation, "token", tok)
 		}
 		var f *Factory
 		for j := range w.p().Factories {
@@ -1079,38 +1065,37 @@ func (w *walker) refuseProduce(last int) func(string) error {
 		}
 		switch {
 		case f == nil:
-			return engine.Rule("produce.not-yours", TopicProduce, "you have no active %s", cardName(c))
+			return rule("produce.not-yours", TopicProduce, "card", cardToken(c))
 		case f.produced():
-			return engine.Rule("produce.once", TopicProduce, "your %s has already produced this turn", cardName(c))
+			return rule("produce.once", TopicProduce, "card", cardToken(c))
 		case theData.factories[c].Number < last:
-			return engine.Rule("produce.order", TopicNotation, "list your factories in number order")
+			return rule("produce.order", TopicNotation)
 		case spec == "":
-			return engine.Rule("produce.notation", TopicNotation, "%q: add the number of goods, like %s:1", tok, name)
+			return ruleVariant("produce.notation", "count", TopicNotation, "token", tok, "name", name)
 		}
 		fc := &theData.factories[c]
 		if !allDigits(spec) {
-			return engine.Rule("produce.notation", TopicNotation, "%q: without the Engineer write the number of goods, like %s:1", tok, name)
+			return ruleVariant("produce.notation", "digits", TopicNotation, "token", tok, "name", name)
 		}
 		n := atoi(spec)
 		switch {
 		case w.st.Opts.Production == "exact" && n != w.maxGoods(c):
-			return engine.Rule("produce.count", TopicProduce, "the %s makes exactly %d goods (option production=exact)", fc.Name, w.maxGoods(c))
+			return ruleVariant("produce.count", "exact", TopicProduce, "card", cardToken(c), "max", itoa(w.maxGoods(c)))
 		case n < 1 || n > w.maxGoods(c):
-			return engine.Rule("produce.count", TopicProduce, "the %s makes 1 to %d goods", fc.Name, w.maxGoods(c))
+			return rule("produce.count", TopicProduce, "card", cardToken(c), "max", itoa(w.maxGoods(c)))
 		}
-		return engine.Rule("produce.orders", TopicProduce, "%d %s goods at the %s need %d %s work orders; you hold %d",
-			n, fc.goods, fc.Name, n, fc.goods, w.p().Orders[fc.goods])
+		return rule("produce.orders", TopicProduce, "goods", itoa(n), "colour", fc.goods.String(), "card", cardToken(c), "held", itoa(w.p().Orders[fc.goods]))
 	}
 }
 
 func (w *walker) walkProduce(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
-	s := step{prompt: "Which factory produces?", topic: TopicProduce, refuse: w.refuseProduce(0)}
+	s := step{prompt: msg("prompt.produce"), topic: TopicProduce, refuse: w.refuseProduce(0)}
 	if p.holds(charEngineer) {
 		for _, f := range w.sortedFactories() {
 			if !f.produced() && len(w.engineerOpts(f)) > 0 {
-				s.opts = append(s.opts, opt{tok: "engineer", label: "Play the Engineer: pay one factory with any colours"})
+				s.opts = append(s.opts, opt{tok: "engineer", label: msg("choice.engineer")})
 				break
 			}
 		}
@@ -1127,10 +1112,10 @@ func (w *walker) walkProduce(rest engine.Move) (step, error) {
 	eng := o.tok == "engineer"
 	if eng {
 		p.Played = true
-		w.act("engineer", fmt.Sprintf("%s plays the Engineer", seatTitle(w.seat)), "you play the Engineer")
-		s = step{prompt: "Which factory, paid with which work orders?", topic: TopicProduce}
+		w.act("engineer", "engineer")
+		s = step{prompt: msg("prompt.produce-engineer"), topic: TopicProduce}
 		s.refuse = func(tok string) error {
-			return engine.Rule("produce.engineer", TopicCharacterPrefix+"engineer", "%q: with the Engineer name a factory of yours and one letter per work order paid (w, g, o), like windmill:wo", tok)
+			return rule("produce.engineer", TopicCharacterPrefix+"engineer", "token", tok)
 		}
 		for _, f := range w.sortedFactories() {
 			if !f.produced() {
@@ -1151,7 +1136,7 @@ func (w *walker) walkProduce(rest engine.Move) (step, error) {
 		last = factoryNumber(o.tok)
 	}
 	for {
-		s = step{prompt: "Another factory?", topic: TopicProduce, complete: true, refuse: w.refuseProduce(last + 1)}
+		s = step{prompt: msg("prompt.produce-another"), topic: TopicProduce, complete: true, refuse: w.refuseProduce(last + 1)}
 		for _, f := range w.sortedFactories() {
 			if !f.produced() && theData.factories[f.active()].Number > last {
 				s.opts = append(s.opts, w.productionOpts(f)...)
@@ -1203,9 +1188,7 @@ func (w *walker) produce(tok string, engineer bool) {
 	vp := n * w.pointsPer(fc.goods)
 	p.Money += money
 	p.score(scoreProduction, vp)
-	w.act("produce", fmt.Sprintf("%s's %s produces %s: +%s, +%d VP", seatTitle(w.seat), fc.Name, plural(n, "good", "goods"), dollars(money), vp),
-		fmt.Sprintf("your %s produces %s: +%s, +%d VP", fc.Name, plural(n, "good", "goods"), dollars(money), vp),
-		"card", name, "goods", itoa(n), "money", itoa(money), "vp", itoa(vp))
+	w.act("produce", "produce", "card", name, "goods", itoa(n), "money", itoa(money), "vp", itoa(vp))
 }
 
 // ---- Collect taxes (RB Collect taxes; PA Tax Collector) ----
@@ -1217,33 +1200,31 @@ func (w *walker) collect() {
 	p := w.p()
 	p.Taxes--
 	p.Money += p.Citizens
-	w.act("taxes", fmt.Sprintf("%s collects taxes: %s from %s (tax marker to %d)", seatTitle(w.seat), dollars(p.Citizens), plural(p.Citizens, "citizen", "citizens"), p.Taxes),
-		fmt.Sprintf("you collect taxes: %s from %s (tax marker to %d)", dollars(p.Citizens), plural(p.Citizens, "citizen", "citizens"), p.Taxes),
-		"money", itoa(p.Citizens), "taxes", itoa(p.Taxes))
+	w.act("taxes", "taxes", "money", itoa(p.Citizens), "taxes", itoa(p.Taxes), "citizens", itoa(p.Citizens))
 }
 
 func (w *walker) walkTaxes(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
 	w.collect()
-	s := step{prompt: "Collect a second time with the Tax Collector?", topic: TopicTaxes, complete: true}
+	s := step{prompt: msg("prompt.taxes-again"), topic: TopicTaxes, complete: true}
 	s.refuse = func(tok string) error {
 		if tok == "collector" && p.holds(charCollector) {
-			return engine.Rule("taxes.condition", TopicTaxes, "your tax marker (%d) must stand right of your citizen marker (%d) for the second collection", p.Taxes, p.Citizens)
+			return ruleVariant("taxes.condition", "again", TopicTaxes, "taxes", itoa(p.Taxes), "citizens", itoa(p.Citizens))
 		}
 		if tok == "collector" {
-			return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Tax Collector this turn (or it is spent)")
+			return rule("character.not-held", TopicCharacters, "character", "collector")
 		}
 		return nil
 	}
 	if p.holds(charCollector) && p.Taxes > p.Citizens {
-		s.opts = append(s.opts, opt{tok: "collector", label: "Play the Tax Collector: collect again"})
+		s.opts = append(s.opts, opt{tok: "collector", label: msg("choice.collector")})
 	}
 	if _, stop, err := pick(s, rest, &i); stop || err != nil {
 		return s, err
 	}
 	p.Played = true
-	w.act("collector", fmt.Sprintf("%s plays the Tax Collector", seatTitle(w.seat)), "you play the Tax Collector")
+	w.act("collector", "collector")
 	w.collect()
 	return end(rest, i)
 }
@@ -1276,15 +1257,48 @@ func moveCost(from, to int) int {
 	return max(0, to-from-1) * theData.rules.InventionStepCost.Value
 }
 
-func (w *walker) dockLabel(q int) string {
-	var names []string
+// dockCost is what moving the marker being moved (from w.from, -1 for a
+// new one) to docking space q costs.
+func (w *walker) dockCost(q int) int {
+	if w.from < 0 {
+		return q * theData.rules.InventionStepCost.Value
+	}
+	return moveCost(w.from, q)
+}
+
+// inventionMsg says what invention c does (the choice's help), as
+// inventionText does for the help topic.
+func inventionMsg(c int) lang.Msg {
+	inv := &theData.inventions[c]
+	kv := []string{"amount", itoa(inv.Amount), "count", itoa(inv.Amount)}
+	if inv.colour >= 0 && inv.colour < numColours && inv.Effect != effHarvestGrain && inv.Effect != effDoubleSow && inv.Effect != effGrainPoints && inv.Effect != effCheapGrain {
+		kv = append(kv, "colour", inv.colour.String())
+	}
+	switch inv.Effect {
+	case effGoodMoney:
+		kv = append(kv, "usual", itoa(theData.orderValues[inv.colour]))
+	case effGoodPoints:
+		kv = append(kv, "usual", itoa(theData.rules.GoodVP.Value))
+	}
+	return msg("effect."+inv.Effect, kv...)
+}
+
+// dockLabel is the choice of docking space q: what stopping there costs
+// and the inventions it offers.
+func (w *walker) dockLabel(q int) lang.Msg {
+	names := make([]string, 0, 3)
 	for _, c := range w.st.Docks[q] {
-		names = append(names, theData.inventions[c].Name)
+		names = append(names, invToken(c))
 	}
-	if len(names) == 0 {
-		return "no cards left"
+	switch len(names) {
+	case 0:
+		return msg("choice.dock-empty", "space", spaceToken(q), "cost", itoa(w.dockCost(q)))
+	case 1:
+		return msg("choice.dock-1", "space", spaceToken(q), "cost", itoa(w.dockCost(q)), "a", names[0])
+	case 2:
+		return msg("choice.dock-2", "space", spaceToken(q), "cost", itoa(w.dockCost(q)), "a", names[0], "b", names[1])
 	}
-	return strings.Join(names, ", ")
+	return msg("choice.dock-3", "space", spaceToken(q), "cost", itoa(w.dockCost(q)), "a", names[0], "b", names[1], "c", strings.Join(names[2:], ", "))
 }
 
 func (w *walker) walkInvent(rest engine.Move) (step, error) {
@@ -1292,34 +1306,34 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	p := w.p()
 	prof := false
 	fromStep := func(withProf bool) step {
-		s := step{prompt: "Which action marker do you move?", topic: TopicAcquire}
+		s := step{prompt: msg("prompt.invent"), topic: TopicAcquire}
 		if withProf && p.holds(charProfessor) {
-			s.opts = append(s.opts, opt{tok: "professor", label: "Play the Professor: take every card where the marker stops"})
+			s.opts = append(s.opts, opt{tok: "professor", label: msg("choice.professor")})
 		}
 		if w.st.freeMarkers(w.seat) > 0 {
-			s.opts = append(s.opts, opt{tok: "new", label: "A new marker from your pool (enters on " + spaceName(0) + ")"})
+			s.opts = append(s.opts, opt{tok: "new", label: msg("choice.invent-new", "space", spaceToken(0))})
 		}
 		seen := -1
 		for _, d := range p.Docked {
 			if d != seen && d < w.spaces()-1 {
-				s.opts = append(s.opts, opt{tok: spaceToken(d), label: "Your marker on " + spaceName(d)})
+				s.opts = append(s.opts, opt{tok: spaceToken(d), label: msg("choice.invent-from", "space", spaceToken(d))})
 			}
 			seen = d
 		}
 		s.refuse = func(tok string) error {
 			switch {
 			case tok == "professor":
-				return engine.Rule("character.not-held", TopicCharacters, "you have not hired the Professor this turn (or it is spent)")
+				return rule("character.not-held", TopicCharacters, "character", "professor")
 			case tok == "new":
-				return engine.Rule("markers.none", TopicActionMarkers, "all ten of your action markers are on the board")
+				return ruleVariant("markers.none", "all", TopicActionMarkers)
 			}
 			if d, ok := parseSpace(tok); ok && d < w.spaces() {
 				if !slices.Contains(p.Docked, d) {
-					return engine.Rule("invent.no-marker", TopicAcquire, "you have no action marker on %s", spaceName(d))
+					return rule("invent.no-marker", TopicAcquire, "space", spaceToken(d))
 				}
-				return engine.Rule("invent.last-space", TopicAcquire, "a marker on the last docking space cannot move further")
+				return rule("invent.last-space", TopicAcquire)
 			}
-			return engine.Rule("invent.from", TopicAcquire, "%q: move a new marker (new) or one of yours (s1 to s%d)", tok, w.spaces())
+			return rule("invent.from", TopicAcquire, "token", tok, "spaces", itoa(w.spaces()))
 		}
 		return s
 	}
@@ -1340,26 +1354,23 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	if o.tok != "new" {
 		from, _ = parseSpace(o.tok)
 	}
-	s = step{prompt: "To which docking space?", topic: TopicAcquire}
+	s = step{prompt: msg("prompt.invent-to"), topic: TopicAcquire}
 	first := from + 1
+	w.from = from
 	for q := first; q < w.spaces(); q++ {
-		c := moveCost(from, q)
-		if from < 0 {
-			c = q * theData.rules.InventionStepCost.Value
-		}
-		if c <= p.Money {
-			s.opts = append(s.opts, opt{tok: spaceToken(q), label: fmt.Sprintf("Stop on %s (%s): %s", spaceName(q), dollars(c), w.dockLabel(q))})
+		if w.dockCost(q) <= p.Money {
+			s.opts = append(s.opts, opt{tok: spaceToken(q), label: w.dockLabel(q)})
 		}
 	}
 	s.refuse = func(tok string) error {
 		q, ok := parseSpace(tok)
 		switch {
 		case !ok || q >= w.spaces():
-			return engine.Rule("invent.space", TopicAcquire, "%q is not a docking space (s1 to s%d)", tok, w.spaces())
+			return rule("invent.space", TopicAcquire, "token", tok, "spaces", itoa(w.spaces()))
 		case q < first:
-			return engine.Rule("invent.backwards", TopicAcquire, "markers move left to right and must move at least one space")
+			return rule("invent.backwards", TopicAcquire)
 		}
-		return engine.Rule("invent.money", TopicAcquire, "moving there costs more than your %s", dollars(p.Money))
+		return rule("invent.money", TopicAcquire, "money", itoa(p.Money))
 	}
 	if o, stop, err = pick(s, rest, &i); stop || err != nil {
 		return s, err
@@ -1376,38 +1387,36 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	}
 	p.Docked = append(p.Docked, q)
 	slices.Sort(p.Docked)
-	what := fmt.Sprintf("marker from %s to %s for %s", spaceName(from), spaceName(q), dollars(cost))
-	text, ownText := seatTitle(w.seat)+" moves their "+what, "you move your "+what
 	if from < 0 {
-		what = fmt.Sprintf(" a new marker on %s of the invention track for %s", spaceName(q), dollars(cost))
-		text, ownText = seatTitle(w.seat)+" puts"+what, "you put"+what
+		w.act("invent-move", "invent-new", "to", o.tok, "money", itoa(cost))
+	} else {
+		w.act("invent-move", "invent-move", "to", o.tok, "money", itoa(cost), "from", spaceToken(from))
 	}
-	w.act("invent-move", text, ownText, "to", o.tok, "money", itoa(cost))
 	if len(w.st.Docks[q]) == 0 {
 		return end(rest, i)
 	}
 	if prof {
 		for len(w.st.Docks[q]) > 0 {
-			w.takeInvention(q, w.st.Docks[q][0], "with the Professor")
+			w.takeInvention(q, w.st.Docks[q][0], true)
 		}
 		return end(rest, i)
 	}
-	s = step{prompt: "Which invention do you take?", topic: TopicAcquire}
+	s = step{prompt: msg("prompt.invention"), topic: TopicAcquire}
 	for _, c := range w.st.Docks[q] {
-		s.opts = append(s.opts, opt{tok: invToken(c), label: theData.inventions[c].Name, help: inventionText(c)})
+		s.opts = append(s.opts, opt{tok: invToken(c), label: msg("name.invention." + invToken(c)), help: inventionMsg(c)})
 	}
 	s.refuse = func(tok string) error {
-		return engine.Rule("invent.card", TopicAcquire, "%q is not a card on %s", tok, spaceName(q))
+		return rule("invent.card", TopicAcquire, "token", tok, "space", spaceToken(q))
 	}
 	if o, stop, err = pick(s, rest, &i); stop || err != nil {
 		return s, err
 	}
-	w.takeInvention(q, theData.invIndex[o.tok], "")
+	w.takeInvention(q, theData.invIndex[o.tok], false)
 	return end(rest, i)
 }
 
 // takeInvention moves card c from docking space q to the seat: 1 point.
-func (w *walker) takeInvention(q, c int, how string) {
+func (w *walker) takeInvention(q, c int, professor bool) {
 	d := w.st.Docks[q]
 	j := slices.Index(d, c)
 	w.st.Docks[q] = slices.Delete(d, j, j+1)
@@ -1415,12 +1424,11 @@ func (w *walker) takeInvention(q, c int, how string) {
 	p.Inventions = append(p.Inventions, c)
 	vp := theData.rules.InventionVP.Value
 	p.score(scoreInventions, vp)
-	what := "the invention " + invName(c)
-	if how != "" {
-		what += " " + how
+	id := "invention"
+	if professor {
+		id = "invention-professor"
 	}
-	w.act("invention", fmt.Sprintf("%s takes %s (+%d VP)", seatTitle(w.seat), what, vp),
-		fmt.Sprintf("you take %s (+%d VP)", what, vp), "card", invToken(c))
+	w.act("invention", id, "card", invToken(c), "vp", itoa(vp))
 }
 
 // walkRecall: PA Inventions: a player may take his markers off the
@@ -1429,16 +1437,16 @@ func (w *walker) takeInvention(q, c int, how string) {
 func (w *walker) walkRecall(rest engine.Move) (step, error) {
 	i := 0
 	p := w.p()
-	s := step{prompt: "Take back your marker from which space?", topic: TopicRecall}
+	s := step{prompt: msg("prompt.recall"), topic: TopicRecall}
 	seen := -1
 	for _, d := range p.Docked {
 		if d != seen {
-			s.opts = append(s.opts, opt{tok: spaceToken(d), label: "Take back your marker from " + spaceName(d)})
+			s.opts = append(s.opts, opt{tok: spaceToken(d), label: msg("choice.recall", "space", spaceToken(d))})
 		}
 		seen = d
 	}
 	s.refuse = func(tok string) error {
-		return engine.Rule("recall.space", TopicRecall, "you have no action marker on %q", tok)
+		return rule("recall.space", TopicRecall, "token", tok)
 	}
 	o, stop, err := pick(s, rest, &i)
 	if stop || err != nil {
@@ -1448,8 +1456,7 @@ func (w *walker) walkRecall(rest engine.Move) (step, error) {
 	j := slices.Index(p.Docked, d)
 	p.Docked = slices.Delete(p.Docked, j, j+1)
 	w.free = true
-	w.act("recall", fmt.Sprintf("%s takes their action marker back from %s", seatTitle(w.seat), spaceName(d)),
-		"you take your action marker back from "+spaceName(d), "space", o.tok)
+	w.act("recall", "recall", "space", o.tok)
 	return end(rest, i)
 }
 
@@ -1485,13 +1492,6 @@ func pluralWord(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-func aName(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
 }
 
 func capital(s string) string {

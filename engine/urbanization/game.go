@@ -45,6 +45,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Rounds:             phrase("urbanization.turns"),
 		Examples:           Examples,
 		Help:               helpTopics(),
+		Catalog:            catalog,
 	}
 })
 
@@ -88,9 +89,9 @@ func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choic
 	if err != nil {
 		return engine.Choices{}, err
 	}
-	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete && len(partial) > 0, Next: make([]engine.Choice, 0, len(sp.opts))}
+	out := engine.Choices{Prompt: enMsg(sp.prompt), PromptMsg: sp.prompt, Complete: sp.complete && len(partial) > 0, Next: make([]engine.Choice, 0, len(sp.opts))}
 	for _, o := range sp.opts {
-		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: enMsg(o.label), LabelMsg: o.label, Help: enMsg(o.help), HelpMsg: o.help})
 	}
 	return out, nil
 }
@@ -121,7 +122,7 @@ func (Game) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engi
 	// The marks of the latest turn: what this move (and the automatic
 	// steps after it) changed on the board, in the turn it was played.
 	n.Recent.Note(st.Turns+1, changed(st, n))
-	return n, w.evs, nil
+	return n, worded(w.evs), nil
 }
 
 // View is the whole position: nothing is hidden in Urbanization.

@@ -242,6 +242,14 @@ func TestRuleErrorTopicsExist(t *testing.T) {
 				check(c.Pos(), c.Args[1], fn)
 			}
 		}
+		// The catalog's rule errors (messages.go): rule(code, topic, ...),
+		// ruleVariant(code, variant, topic, ...).
+		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "rule" && len(c.Args) >= 2 {
+			check(c.Pos(), c.Args[1], fn)
+		}
+		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "ruleVariant" && len(c.Args) >= 3 {
+			check(c.Pos(), c.Args[2], fn)
+		}
 	})
 	// The topics steps carry for pick's generic refusal.
 	for _, f := range files {
@@ -275,6 +283,10 @@ func TestRuleErrorTopicsExist(t *testing.T) {
 		calls := 0
 		inspect(func(fn *ast.FuncDecl, c *ast.CallExpr) {
 			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == name && i < len(c.Args) {
+				calls++
+				check(c.Pos(), c.Args[i], fn)
+			}
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == name && i < len(c.Args) {
 				calls++
 				check(c.Pos(), c.Args[i], fn)
 			}
@@ -401,8 +413,11 @@ func TestNotationDocCodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, part := range strings.Split(string(src), `engine.Rule("`)[1:] {
-			used[part[:strings.IndexByte(part, '"')]] = true
+		// Rule errors are built by rule and ruleVariant (messages.go).
+		for _, sep := range []string{`engine.Rule("`, ` rule("`, `ruleVariant("`} {
+			for _, part := range strings.Split(string(src), sep)[1:] {
+				used[part[:strings.IndexByte(part, '"')]] = true
+			}
 		}
 	}
 	for c := range used {

@@ -11,20 +11,19 @@ import (
 
 // TestCatalogComplete is the completeness test of Urbanization's catalog
 // (strict: every English message in German and French, the same
-// placeholders, each language's plural forms). Info.Catalog stays nil
-// until events, choices, rule errors and help are messages too
-// (messages.go).
+// placeholders, each language's plural forms).
 func TestCatalogComplete(t *testing.T) {
 	if err := catalog.Check(); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// catalogInfo is Info with the catalog, as a host will see it once the
-// conversion is complete.
+// catalogInfo is Info, with its catalog.
 func catalogInfo() engine.Info {
 	info := New().Info()
-	info.Catalog = catalog
+	if info.Catalog != catalog {
+		panic("Info.Catalog is not the catalog")
+	}
 	return info
 }
 

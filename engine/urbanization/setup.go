@@ -145,11 +145,9 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	// draws the start player (or takes the pin).
 	if first < 0 {
 		first = st.RNG.Intn(n)
-		evs = append(evs, own(pub(first, "first", fmt.Sprintf("%s is drawn as the start player (the oldest player)", seatTitle(first)), "seat", itoa(first+1)),
-			"you are drawn as the start player (the oldest player)"))
+		evs = append(evs, event(first, "first", "first", "seat", itoa(first+1)))
 	} else {
-		evs = append(evs, own(pub(first, "first", fmt.Sprintf("%s is the start player (pinned)", seatTitle(first)), "seat", itoa(first+1)),
-			"you are the start player (pinned)"))
+		evs = append(evs, event(first, "first", "first-pinned", "seat", itoa(first+1)))
 	}
 	st.Start = first
 
@@ -211,21 +209,22 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		st.Players[i].Orders[Orange] = r.StartOrangeOrders.Value
 		st.Players[i].VPBy[scoreStart] = r.StartVP.Value
 	}
-	var cards []string
-	for _, s := range st.Display {
-		if s.Card >= 0 {
-			cards = append(cards, cardName(s.Card))
+	// The display is full at the start (three cards, data/rules.json).
+	kv := []string{"players", itoa(n), "deck", itoa(len(st.Deck)), "covered", itoa(covered)}
+	for i, s := range st.Display {
+		if s.Card >= 0 && i < 3 {
+			kv = append(kv, string(rune('a'+i)), cardToken(s.Card))
 		}
 	}
-	text := fmt.Sprintf("%d players; factories on display: %s; %d cards in the deck", n, strings.Join(cards, ", "), len(st.Deck))
+	id := "setup"
 	if covered > 0 {
-		text += fmt.Sprintf("; %d territories covered", covered)
+		id += "-covered"
 	}
 	if opts.Inventions {
-		text += "; with the Inventions expansion"
+		id += "-inventions"
 	}
-	evs = append(evs, pub(engine.Public, "setup", text, "players", itoa(n)))
-	return st, evs, nil
+	evs = append(evs, event(engine.Public, "setup", id, kv...))
+	return st, worded(evs), nil
 }
 
 // refillSlot moves the top card of the factory deck onto display slot i, if

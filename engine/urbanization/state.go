@@ -250,14 +250,14 @@ func (p *Player) ordersTotal() int { return p.Orders[White] + p.Orders[Grey] + p
 
 // has reports whether seat owns the invention with the effect (and, for
 // colour effects, the colour); it returns that card's amount.
-// inventionName names the seat's invention that gives has(effect, c).
-func (p *Player) inventionName(effect string, c Colour) string {
+// inventionID is the token of the seat's invention that gives has(effect, c).
+func (p *Player) inventionID(effect string, c Colour) string {
 	best := ""
 	amount := -1
 	for _, i := range p.Inventions {
 		inv := &theData.inventions[i]
 		if inv.Effect == effect && inv.colour == c && inv.Amount > amount {
-			best, amount = inv.Name, inv.Amount
+			best, amount = inv.ID, inv.Amount
 		}
 	}
 	return best
@@ -368,8 +368,6 @@ func (st *State) countGrounds(t, k int) int {
 
 func seatName(seat int) string { return "seat " + strconv.Itoa(seat+1) }
 
-func seatTitle(seat int) string { return "Seat " + strconv.Itoa(seat+1) }
-
 func dollars(n int) string { return "$" + strconv.Itoa(n) }
 
 func terrToken(t int) string { return theData.terrs[t].ID }
@@ -386,74 +384,20 @@ func charName(c int) string { return theData.characters[c].Name }
 
 func spaceToken(s int) string { return "s" + strconv.Itoa(s+1) }
 
-// terrName is how a player reads territory t in a text, "territory 9": its
-// number in the data's board order, which the notation writes t09 (or t9).
-func terrName(t int) string { return "territory " + strconv.Itoa(terrNumber(t)) }
-
 // terrNumber is the number of territory t, read from its data id (t09 is 9).
 func terrNumber(t int) int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(theData.terrs[t].ID, "t"))
 	return n
 }
 
-// terrTokName is terrName of the territory with token tok.
-func terrTokName(tok string) string { return terrName(theData.terrIndex[tok]) }
-
-// terrNames lists territories by name: "territory 3", "territories 3 and
-// 5", each once (a move lists a territory once per price marker or seed,
-// repeats side by side).
-func terrNames(toks []string) string {
-	toks = slices.Compact(slices.Clone(toks))
-	if len(toks) == 1 {
-		return terrTokName(toks[0])
-	}
-	nums := make([]string, len(toks))
-	for i, tok := range toks {
-		nums[i] = strconv.Itoa(terrNumber(theData.terrIndex[tok]))
-	}
-	return "territories " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
-}
-
-// markersBack narrates n action markers leaving a factory card for their
-// owners' pools.
-func markersBack(n int) string {
-	if n == 1 {
-		return "; 1 action marker goes back to its owner"
-	}
-	return fmt.Sprintf("; %d action markers go back to their owners", n)
-}
-
-// spaceName is how a player reads invention docking space s in a text.
-func spaceName(s int) string { return "docking space " + strconv.Itoa(s+1) }
-
 // invName is the name of invention card i, as its data gives it.
 func invName(i int) string { return theData.inventions[i].Name }
 
-// act builds the event of the walker's seat doing something: text names
-// the seat in the third person ("Seat 2 buys ..."), own is the same for
-// that seat in the second person ("you buy ...").
-func (w *walker) act(kind, text, own string, data ...string) {
-	e := pub(w.seat, kind, text, data...)
-	e.Own = own
-	w.evs = append(w.evs, e)
-}
-
-// own gives an event about a seat its second-person text.
-func own(e engine.Event, text string) engine.Event {
-	e.Own = text
-	return e
-}
-
-// pub builds a public event; data is key, value pairs.
-func pub(seat int, kind, text string, data ...string) engine.Event {
-	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text}
-	if len(data) > 0 {
-		e.Data = map[string]string{}
-		for i := 0; i+1 < len(data); i += 2 {
-			e.Data[data[i]] = data[i+1]
-		}
-	}
-	return e
+// act adds the event of the walker's seat doing something, worded by the
+// catalog's message "event.<id>" (third person, "Seat 2 buys ...") and
+// "event.<id>-own" (second person, "you buy ..."); kv are its Data.
+func (w *walker) act(kind, id string, kv ...string) {
+	w.evs = append(w.evs, event(w.seat, kind, id, kv...))
 }
 
 // plural writes "1 grain", "2 points".

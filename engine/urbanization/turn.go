@@ -59,8 +59,7 @@ func (st *State) advance(free bool, evs *[]engine.Event) {
 }
 
 func (st *State) phaseEvent(evs *[]engine.Event) {
-	*evs = append(*evs, pub(engine.Public, "phase", fmt.Sprintf("Turn %d, action phase %d", st.Turn, st.Phase),
-		"turn", itoa(st.Turn), "phase", itoa(st.Phase)))
+	*evs = append(*evs, event(engine.Public, "phase", "phase", "turn", itoa(st.Turn), "phase", itoa(st.Phase)))
 }
 
 // beginTurn starts game turn st.Turn: from turn 2 the Mayor goes to the
@@ -74,12 +73,11 @@ func (st *State) beginTurn(evs *[]engine.Event) {
 		st.Mayor, st.Start = m, m
 		vp := theData.rules.MayorVP.Value
 		st.Players[m].score(scoreMayor, vp)
-		*evs = append(*evs, pub(engine.Public, "turn", fmt.Sprintf("Game turn %d begins", st.Turn), "turn", itoa(st.Turn)))
-		*evs = append(*evs, own(pub(m, "mayor", fmt.Sprintf("%s receives the Mayor: start player this turn, +%d VP", seatTitle(m), vp), "seat", itoa(m+1)),
-			fmt.Sprintf("you receive the Mayor: start player this turn, +%d VP", vp)))
+		*evs = append(*evs, event(engine.Public, "turn", "turn", "turn", itoa(st.Turn)))
+		*evs = append(*evs, event(m, "mayor", "mayor", "seat", itoa(m+1), "vp", itoa(vp)))
 		return
 	}
-	*evs = append(*evs, pub(engine.Public, "turn", fmt.Sprintf("Game turn %d begins; %s is start player", st.Turn, seatName(st.Start)), "turn", itoa(st.Turn)))
+	*evs = append(*evs, event(engine.Public, "turn", "turn-first", "turn", itoa(st.Turn), "seatStart", itoa(st.Start)))
 }
 
 // mayorCandidate is the seat receiving the Mayor: the fewest points, then
@@ -121,7 +119,7 @@ func (st *State) mayorCandidate() int {
 // and the factories. Owners of the order-swap invention then decide, one
 // after the other in turn order. RB Perform administration 1 and 2.
 func (st *State) adminFirst(evs *[]engine.Event) {
-	*evs = append(*evs, pub(engine.Public, "administration", fmt.Sprintf("Turn %d: administration", st.Turn), "turn", itoa(st.Turn)))
+	*evs = append(*evs, event(engine.Public, "administration", "administration", "turn", itoa(st.Turn)))
 	st.harvest(evs)
 	st.factoriesPhase(evs)
 	st.Pending = st.Pending[:0]
@@ -165,20 +163,19 @@ func (st *State) harvest(evs *[]engine.Event) {
 		if want > 0 {
 			got = st.takeGrain(min(want, max(0, cap-p.Grain)))
 			p.Grain += got
-			rest := fmt.Sprintf(": %s sown, %s taken", plural(sown, "grain", "grain"), plural(got, "grain", "grain"))
+			id := "harvest"
 			if bonus > 0 {
-				rest += fmt.Sprintf(" (with %d from inventions)", bonus)
+				id += "-bonus"
 			}
 			if got < want {
-				rest += fmt.Sprintf(" (%d more would pass the limit or the supply)", want-got)
+				id += "-short"
 			}
-			*evs = append(*evs, own(pub(s, "harvest", seatTitle(s)+" harvests"+rest, "sown", itoa(sown), "grain", itoa(got)), "you harvest"+rest))
+			*evs = append(*evs, event(s, "harvest", id, "sown", itoa(sown), "grain", itoa(got), "bonus", itoa(bonus), "lost", itoa(want-got)))
 		}
 		if per, ok := p.has(effGrainPoints, 0); ok && p.Grain/per > 0 {
 			vp := p.Grain / per
 			p.score(scoreGrain, vp)
-			*evs = append(*evs, own(pub(s, "granary", fmt.Sprintf("%s scores %d VP for %s on their tracking card", seatTitle(s), vp, plural(p.Grain, "grain", "grain")), "vp", itoa(vp)),
-				fmt.Sprintf("you score %d VP for %s on your tracking card", vp, plural(p.Grain, "grain", "grain"))))
+			*evs = append(*evs, event(s, "granary", "granary", "vp", itoa(vp), "grain", itoa(p.Grain)))
 		}
 	}
 }
@@ -216,16 +213,17 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 		n := len(st.Display[low].Markers)
 		st.Removed = append(st.Removed, c)
 		st.refillSlot(low)
-		text := fmt.Sprintf("The %s (#%d) leaves the game", cardName(c), theData.factories[c].Number)
+		id := "factory-removed"
 		if n > 0 {
-			text += markersBack(n)
+			id += "-back"
 		}
+		kv := []string{"card", cardToken(c), "number", itoa(theData.factories[c].Number), "back", itoa(n)}
 		if nc := st.Display[low].Card; nc >= 0 {
-			text += fmt.Sprintf("; the %s comes onto the display", cardName(nc))
+			kv = append(kv, "next", cardToken(nc))
 		} else {
-			text += "; the factory deck is empty"
+			id += "-last"
 		}
-		*evs = append(*evs, pub(engine.Public, "factory-removed", text, "card", cardToken(c)))
+		*evs = append(*evs, event(engine.Public, "factory-removed", id, kv...))
 	}
 	for s := range st.Players {
 		for j := range st.Players[s].Factories {
@@ -246,8 +244,7 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 			got := min(n, st.Supply[c])
 			st.Supply[c] -= got
 			p.Orders[c] += got
-			what := fmt.Sprintf("%d %s work %s from the invention %s", got, c, pluralWord(got, "order", "orders"), p.inventionName(effTurnOrders, c))
-			*evs = append(*evs, own(pub(s, "invention-orders", seatTitle(s)+" receives "+what, "colour", c.String(), "count", itoa(got)), "you receive "+what))
+			*evs = append(*evs, event(s, "invention-orders", "invention-orders", "colour", c.String(), "count", itoa(got), "invention", p.inventionID(effTurnOrders, c)))
 		}
 	}
 }
@@ -267,8 +264,8 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		p.Citizens = c
 		vp := c * r.CitizenVP.Value
 		p.score(scoreCitizens, vp)
-		rest := fmt.Sprintf(" %s (houses %d, grain %d, work orders %d): +%d VP", plural(c, "citizen", "citizens"), p.Houses, p.Grain, p.ordersTotal(), vp)
-		*evs = append(*evs, own(pub(s, "citizens", seatTitle(s)+" has"+rest, "citizens", itoa(c), "vp", itoa(vp)), "you have"+rest))
+		*evs = append(*evs, event(s, "citizens", "citizens", "citizens", itoa(c), "vp", itoa(vp), "count", itoa(c),
+			"houses", itoa(p.Houses), "grain", itoa(p.Grain), "orders", itoa(p.ordersTotal())))
 	}
 	for _, s := range st.order() {
 		// RB Feeding: 1 grain per citizen to the return area; 1 VP per 3 left.
@@ -277,9 +274,7 @@ func (st *State) adminRest(evs *[]engine.Event) {
 		st.Return += p.Citizens
 		vp := p.Grain / r.GrainPerVP.Value
 		p.score(scoreGrain, vp)
-		rest := fmt.Sprintf(" citizens %s and keep%%s %s: +%d VP", plural(p.Citizens, "grain", "grain"), plural(p.Grain, "grain", "grain"), vp)
-		*evs = append(*evs, own(pub(s, "feeding", seatTitle(s)+" feeds their"+fmt.Sprintf(rest, "s"),
-			"eaten", itoa(p.Citizens), "grain", itoa(p.Grain), "vp", itoa(vp)), "you feed your"+fmt.Sprintf(rest, "")))
+		*evs = append(*evs, event(s, "feeding", "feeding", "eaten", itoa(p.Citizens), "grain", itoa(p.Grain), "vp", itoa(vp)))
 	}
 	st.barnRefill(evs)
 	// Every character comes back for the next turn's hiring.
@@ -318,7 +313,7 @@ func (st *State) barnRefill(evs *[]engine.Event) {
 	}
 	st.Return -= moved
 	if moved > 0 {
-		*evs = append(*evs, pub(engine.Public, "barn-refill", fmt.Sprintf("%s go from the return area to the field and barns", plural(moved, "grain", "grain")), "grain", itoa(moved)))
+		*evs = append(*evs, event(engine.Public, "barn-refill", "barn-refill", "grain", itoa(moved)))
 	}
 }
 
@@ -337,8 +332,7 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 	}
 	if best >= 0 {
 		st.Players[best].score(scoreFactorySum, r.FactorySumVP.Value)
-		rest := fmt.Sprintf(" the largest sum of factory numbers (%d): +%d VP", bestSum, r.FactorySumVP.Value)
-		*evs = append(*evs, own(pub(best, "factory-sum", seatTitle(best)+" has"+rest, "sum", itoa(bestSum), "vp", itoa(r.FactorySumVP.Value)), "you have"+rest))
+		*evs = append(*evs, event(best, "factory-sum", "factory-sum", "sum", itoa(bestSum), "vp", itoa(r.FactorySumVP.Value)))
 	}
 	for s := 0; s < st.N; s++ {
 		p := &st.Players[s]
@@ -348,8 +342,7 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 				continue
 			}
 			p.score(scoreInventions, inv.Bonus.VP)
-			rest := fmt.Sprintf(" %d VP for the invention %s with the %s", inv.Bonus.VP, inv.Name, cardName(inv.bonusFactory))
-			*evs = append(*evs, own(pub(s, "invention-bonus", seatTitle(s)+" scores"+rest, "card", inv.ID, "vp", itoa(inv.Bonus.VP)), "you score"+rest))
+			*evs = append(*evs, event(s, "invention-bonus", "invention-bonus", "card", inv.ID, "vp", itoa(inv.Bonus.VP), "factory", cardToken(inv.bonusFactory)))
 		}
 	}
 	rank := make([]int, st.N)
@@ -378,11 +371,12 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 	}
 	st.TieBreak = strings.Join(notes, "; ")
 	st.Mode = ModeOver
-	var parts []string
+	kv := []string{"ranking", rankingData(rank)}
 	for i, s := range rank {
-		parts = append(parts, fmt.Sprintf("%d. %s %d VP", i+1, seatName(s), st.Players[s].VP))
+		k := string(rune('a' + i))
+		kv = append(kv, "seat"+k, itoa(s), "vp"+k, itoa(st.Players[s].VP))
 	}
-	*evs = append(*evs, pub(engine.Public, "game-end", "Game over: "+strings.Join(parts, ", "), "ranking", rankingData(rank)))
+	*evs = append(*evs, event(engine.Public, "game-end", "game-end-"+itoa(len(rank)), kv...))
 }
 
 func rankingData(rank []int) string {

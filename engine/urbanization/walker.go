@@ -2,9 +2,11 @@ package urbanization
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Legality has one source. A walker replays a partial or complete move
@@ -18,13 +20,13 @@ import (
 // opt is one legal next token.
 type opt struct {
 	tok   string
-	label string
-	help  string
+	label lang.Msg
+	help  lang.Msg
 }
 
 // step is the decision after a prefix.
 type step struct {
-	prompt   string
+	prompt   lang.Msg
 	opts     []opt
 	complete bool
 	// refuse explains why a token is not among opts; nil gives a generic
@@ -41,6 +43,9 @@ type walker struct {
 	free bool
 	// farmerNow is set once the Farmer has been played in this sow action.
 	farmerNow bool
+	// from is the docking space of the marker an invention action moves
+	// (-1 for a new marker).
+	from int
 }
 
 func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat} }
@@ -48,7 +53,7 @@ func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat}
 func (w *walker) p() *Player { return &w.st.Players[w.seat] }
 
 func tooLong() error {
-	return engine.Rule("move.too-long", TopicNotation, "the move has words after its end")
+	return rule("move.too-long", TopicNotation)
 }
 
 // pick reads the token at *i against s. stop is true when the move ends
@@ -76,7 +81,7 @@ func pick(s step, rest engine.Move, i *int) (o opt, stop bool, err error) {
 	if topic == "" {
 		topic = TopicNotation
 	}
-	return opt{}, false, engine.Rule("move.not-offered", topic, "%q is not a legal choice here (%s)", tok, strings.TrimSuffix(strings.ToLower(s.prompt), "?"))
+	return opt{}, false, notOffered(s.prompt, topic, tok)
 }
 
 // done is the step of a finished move: complete, nothing may follow.
@@ -111,16 +116,16 @@ func (w *walker) walk(m engine.Move) (step, error) {
 // still holding one.
 func (w *walker) walkFirstHouse(m engine.Move) (step, error) {
 	if len(m) == 0 {
-		return step{prompt: "Place your free first house", opts: []opt{{tok: "start", label: "Place your free first house"}}}, nil
+		return step{prompt: msg("prompt.first-house"), opts: []opt{{tok: "start", label: msg("choice.first-house")}}}, nil
 	}
 	if m[0] != "start" {
-		return step{}, engine.Rule("move.first-house", TopicFirstHouse, "every player first places a free house: start <territory> <where its price markers go>")
+		return step{}, rule("move.first-house", TopicFirstHouse)
 	}
 	rest, i := m[1:], 0
-	s := step{prompt: "Which territory for your first house?", topic: TopicFirstHouse, refuse: w.refuseTerritory(TopicFirstHouse, false)}
+	s := step{prompt: msg("prompt.first-house-where"), topic: TopicFirstHouse, refuse: w.refuseTerritory(TopicFirstHouse, false)}
 	for t := range w.st.Terrs {
 		if w.st.forSale(t) {
-			s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("%s (%s)", capital(terrName(t)), plural(theData.terrs[t].Grounds, "ground", "grounds"))})
+			s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.first-house-where", "number", itoa(terrNumber(t)), "count", itoa(theData.terrs[t].Grounds))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
@@ -133,8 +138,7 @@ func (w *walker) walkFirstHouse(m engine.Move) (step, error) {
 	tr.Owner, tr.Markers = w.seat, 0
 	tr.Grounds[0].Kind = GroundHouse
 	w.st.Houses--
-	w.act("first-house", fmt.Sprintf("%s places a free house and an action marker on %s", seatTitle(w.seat), terrName(t)),
-		"you place a free house and an action marker on "+terrName(t), "territory", o.tok)
+	w.act("first-house", "first-house", "territory", o.tok)
 	return w.moveMarkers(rest, i, k)
 }
 
@@ -146,17 +150,16 @@ func (w *walker) moveMarkers(rest engine.Move, i, k int) (step, error) {
 	last := 0
 	var dests []string
 	for j := 0; j < k; j++ {
-		s := step{prompt: fmt.Sprintf("Where does price marker %d of %d go?", j+1, k), topic: TopicPriceMarkers,
+		s := step{prompt: msg("prompt.marker", "n", itoa(j+1), "of", itoa(k)), topic: TopicPriceMarkers,
 			refuse: w.refuseDestination(last)}
 		for t := last; t < len(w.st.Terrs); t++ {
 			if w.st.forSale(t) {
-				s.opts = append(s.opts, opt{tok: terrToken(t), label: fmt.Sprintf("Move it to %s (now %d)", terrName(t), w.st.Terrs[t].Markers)})
+				s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.marker", "territory", terrToken(t), "now", itoa(w.st.Terrs[t].Markers))})
 			}
 		}
 		if len(s.opts) == 0 && j == 0 {
 			if !w.anyForSale() {
-				w.act("markers-off", fmt.Sprintf("No territory is for sale: the %s from %s's new territory leave the board", plural(k, "price marker", "price markers"), seatName(w.seat)),
-					fmt.Sprintf("no territory is for sale: the %s from your new territory leave the board", plural(k, "price marker", "price markers")), "count", itoa(k))
+				w.act("markers-off", "markers-off", "count", itoa(k))
 				return end(rest, i)
 			}
 		}
@@ -170,8 +173,11 @@ func (w *walker) moveMarkers(rest engine.Move, i, k int) (step, error) {
 		dests = append(dests, o.tok)
 	}
 	if len(dests) > 0 {
-		w.act("markers", fmt.Sprintf("%s moves %s to %s", seatTitle(w.seat), plural(k, "price marker", "price markers"), terrNames(dests)),
-			fmt.Sprintf("you move %s to %s", plural(k, "price marker", "price markers"), terrNames(dests)), "to", strings.Join(dests, ","))
+		id := "markers"
+		if len(slices.Compact(slices.Clone(dests))) > 1 {
+			id = "markers-list"
+		}
+		w.act("markers", id, append([]string{"to", strings.Join(dests, ","), "count", itoa(k)}, terrList(dests)...)...)
 	}
 	return end(rest, i)
 }
@@ -190,15 +196,15 @@ func (w *walker) refuseTerritory(topic string, needAdjacent bool) func(string) e
 	return func(tok string) error {
 		t, ok := theData.terrIndex[tok]
 		if !ok {
-			return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory (t01 to t%02d)", tok, len(theData.terrs))
+			return ruleVariant("territory.unknown", "range", TopicBuildingArea, "token", tok, "last", fmt.Sprintf("t%02d", len(theData.terrs)))
 		}
 		switch {
 		case w.st.covered(t):
-			return engine.Rule("territory.covered", TopicSmallGames, "%s is under a covering tile in a %d-player game", capital(terrName(t)), w.st.N)
+			return rule("territory.covered", TopicSmallGames, "number", itoa(terrNumber(t)), "players", itoa(w.st.N))
 		case w.st.Terrs[t].Owner >= 0:
-			return engine.Rule("territory.owned", topic, "%s already belongs to %s", capital(terrName(t)), seatName(w.st.Terrs[t].Owner))
+			return rule("territory.owned", topic, "number", itoa(terrNumber(t)), "owner", itoa(w.st.Terrs[t].Owner+1))
 		case needAdjacent && !w.adjacentToOwn(t):
-			return engine.Rule("land.not-adjacent", TopicBuyLand, "%s shares no edge with a territory of yours", capital(terrName(t)))
+			return rule("land.not-adjacent", TopicBuyLand, "number", itoa(terrNumber(t)))
 		}
 		return nil
 	}
@@ -208,13 +214,13 @@ func (w *walker) refuseDestination(last int) func(string) error {
 	return func(tok string) error {
 		t, ok := theData.terrIndex[tok]
 		if !ok {
-			return engine.Rule("territory.unknown", TopicBuildingArea, "%q is not a territory (t01 to t%02d)", tok, len(theData.terrs))
+			return ruleVariant("territory.unknown", "range", TopicBuildingArea, "token", tok, "last", fmt.Sprintf("t%02d", len(theData.terrs)))
 		}
 		if !w.st.forSale(t) {
-			return engine.Rule("markers.destination", TopicPriceMarkers, "price markers only go to territories that still hold one; %s holds none", terrName(t))
+			return rule("markers.destination", TopicPriceMarkers, "territory", terrToken(t))
 		}
 		if t < last {
-			return engine.Rule("markers.order", TopicNotation, "list the territories receiving price markers in board order (%s comes before %s)", terrName(t), terrName(last))
+			return rule("markers.order", TopicNotation, "territory", terrToken(t), "before", terrToken(last))
 		}
 		return nil
 	}
@@ -236,16 +242,16 @@ func (w *walker) adjacentToOwn(t int) bool {
 // with the Inventions expansion.
 func (w *walker) walkHire(m engine.Move) (step, error) {
 	if len(m) == 0 {
-		return step{prompt: "Hire a character", opts: []opt{{tok: "hire", label: "Hire a character"}}}, nil
+		return step{prompt: msg("prompt.hire"), opts: []opt{{tok: "hire", label: msg("choice.hire")}}}, nil
 	}
 	if m[0] != "hire" {
-		return step{}, engine.Rule("move.hire", TopicHire, "every player hires a character first: hire <character>")
+		return step{}, rule("move.hire", TopicHire)
 	}
 	rest, i := m[1:], 0
-	s := step{prompt: "Which character do you hire?", topic: TopicHire, refuse: w.refuseCharacter}
+	s := step{prompt: msg("prompt.hire-which"), topic: TopicHire, refuse: w.refuseCharacter}
 	for c := 1; c < numCharacters; c++ {
 		if w.st.characterFree(c) {
-			s.opts = append(s.opts, opt{tok: charToken(c), label: charName(c), help: theData.characters[c].Ability})
+			s.opts = append(s.opts, opt{tok: charToken(c), label: msg("name.character." + charToken(c)), help: msg("ability." + charToken(c))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
@@ -254,7 +260,7 @@ func (w *walker) walkHire(m engine.Move) (step, error) {
 	}
 	c := theData.charIndex[o.tok]
 	w.p().Hired, w.p().Played = c, false
-	w.act("hire", fmt.Sprintf("%s hires the %s", seatTitle(w.seat), charName(c)), "you hire the "+charName(c), "character", o.tok)
+	w.act("hire", "hire", "character", o.tok)
 	return end(rest, i)
 }
 
@@ -262,13 +268,13 @@ func (w *walker) refuseCharacter(tok string) error {
 	c, ok := theData.charIndex[tok]
 	switch {
 	case !ok:
-		return engine.Rule("hire.unknown", TopicCharacters, "%q is not a character", tok)
+		return rule("hire.unknown", TopicCharacters, "token", tok)
 	case c == charMayor:
-		return engine.Rule("hire.mayor", TopicMayor, "the Mayor is never hired: it goes to the player with the fewest points")
+		return rule("hire.mayor", TopicMayor)
 	case c == charProfessor && !w.st.Opts.Inventions:
-		return engine.Rule("hire.professor", TopicInventions, "the Professor plays only with the Inventions expansion")
+		return rule("hire.professor", TopicInventions)
 	}
-	return engine.Rule("hire.taken", TopicHire, "the %s is already hired this turn", charName(c))
+	return rule("hire.taken", TopicHire, "character", charToken(c))
 }
 
 // characterFree reports whether character c may be hired now.
@@ -288,11 +294,11 @@ func (st *State) characterFree(c int) bool {
 // owner may exchange 2 orange work orders for 2 grey ones.
 func (w *walker) walkExchange(m engine.Move) (step, error) {
 	inv := w.swapInvention()
-	s := step{prompt: fmt.Sprintf("Exchange %d orange work orders for %d %s ones?", inv.Amount, inv.Amount, inv.colour), topic: TopicFactoriesPhase}
+	s := step{prompt: msg("prompt.exchange", "n", itoa(inv.Amount), "colour", inv.colour.String()), topic: TopicFactoriesPhase}
 	if w.st.canSwap(w.seat) {
-		s.opts = append(s.opts, opt{tok: "exchange", label: fmt.Sprintf("Exchange %d orange for %d %s", inv.Amount, inv.Amount, inv.colour)})
+		s.opts = append(s.opts, opt{tok: "exchange", label: msg("choice.exchange", "n", itoa(inv.Amount), "colour", inv.colour.String())})
 	}
-	s.opts = append(s.opts, opt{tok: "decline", label: "Keep your work orders"})
+	s.opts = append(s.opts, opt{tok: "decline", label: msg("choice.decline")})
 	i := 0
 	o, stop, err := pick(s, m, &i)
 	if stop || err != nil {
@@ -305,10 +311,9 @@ func (w *walker) walkExchange(m engine.Move) (step, error) {
 		w.st.Supply[Orange] += n
 		p.Orders[inv.colour] += n
 		w.st.Supply[inv.colour] -= n
-		w.act("exchange", fmt.Sprintf("%s exchanges %d orange work orders for %d %s ones (%s)", seatTitle(w.seat), n, n, inv.colour, inv.Name),
-			fmt.Sprintf("you exchange %d orange work orders for %d %s ones (%s)", n, n, inv.colour, inv.Name), "count", itoa(n), "invention", inv.ID)
+		w.act("exchange", "exchange", "count", itoa(n), "invention", inv.ID, "colour", inv.colour.String())
 	} else {
-		w.act("decline", fmt.Sprintf("%s keeps their work orders", seatTitle(w.seat)), "you keep your work orders")
+		w.act("decline", "decline")
 	}
 	return end(m, i)
 }
@@ -389,13 +394,13 @@ func (w *walker) walkAction(m engine.Move) (step, error) {
 	case actPass:
 		return w.walkPass(rest)
 	case "start":
-		return step{}, engine.Rule("move.first-house-done", TopicFirstHouse, "the free first houses are placed before the first turn")
+		return step{}, rule("move.first-house-done", TopicFirstHouse)
 	case "hire":
-		return step{}, engine.Rule("move.hire-done", TopicHire, "characters are hired at the start of a turn, before the actions")
+		return step{}, rule("move.hire-done", TopicHire)
 	case "exchange", "decline":
-		return step{}, engine.Rule("move.no-exchange", TopicFactoriesPhase, "work orders are exchanged only in the factories phase of the administration")
+		return step{}, rule("move.no-exchange", TopicFactoriesPhase)
 	default:
-		return step{}, engine.Rule("move.unknown-action", TopicNotation, "unknown action %q: use land, build, grain, sow, orders, attract, produce, taxes, invent, recall or pass", m[0])
+		return step{}, rule("move.unknown-action", TopicNotation, "token", m[0])
 	}
 	if err := w.why(m[0]); err != nil {
 		return step{}, err
@@ -427,31 +432,25 @@ func (w *walker) walkAction(m engine.Move) (step, error) {
 	}
 }
 
-var actionVerb = map[string]string{
-	actLand: "buy land", actBuild: "erect buildings", actGrain: "trade grain", actSow: "sow seeds",
-	actOrders: "receive work orders", actAttract: "attract industry", actProduce: "produce goods",
-	actTaxes: "collect taxes", actInvent: "acquire an invention", actRecall: "take back an action marker from the invention track",
-}
-
 // actionStep lists the actions the seat can take now.
 func (w *walker) actionStep() step {
-	s := step{prompt: "Which action?", topic: TopicActions}
-	add := func(ok bool, tok, label string) {
+	s := step{prompt: msg("prompt.action"), topic: TopicActions}
+	add := func(ok bool, tok string) {
 		if ok {
-			s.opts = append(s.opts, opt{tok: tok, label: label})
+			s.opts = append(s.opts, opt{tok: tok, label: msg("choice.action." + tok)})
 		}
 	}
-	add(w.canLand(), actLand, "Buy land")
-	add(w.canBuild(), actBuild, "Erect buildings")
-	add(w.canGrain(), actGrain, "Trade grain")
-	add(w.canSow(), actSow, "Sow seeds")
-	add(w.canOrders(), actOrders, "Receive work orders")
-	add(w.canAttract(), actAttract, "Attract industry")
-	add(w.canProduce(), actProduce, "Produce goods")
-	add(w.canTaxes(), actTaxes, "Collect taxes")
-	add(w.canInvent(), actInvent, "Acquire an invention")
-	add(w.canRecall(), actRecall, "Take back an action marker from the invention track (free)")
-	add(true, actPass, "Pass this action phase")
+	add(w.canLand(), actLand)
+	add(w.canBuild(), actBuild)
+	add(w.canGrain(), actGrain)
+	add(w.canSow(), actSow)
+	add(w.canOrders(), actOrders)
+	add(w.canAttract(), actAttract)
+	add(w.canProduce(), actProduce)
+	add(w.canTaxes(), actTaxes)
+	add(w.canInvent(), actInvent)
+	add(w.canRecall(), actRecall)
+	add(true, actPass)
 	return s
 }
 
@@ -460,21 +459,21 @@ func (w *walker) why(act string) error {
 	switch act {
 	case actInvent, actRecall:
 		if !w.st.Opts.Inventions {
-			return engine.Rule("invent.off", TopicInventions, "the Inventions expansion is not in play in this match")
+			return rule("invent.off", TopicInventions)
 		}
 	}
 	switch act {
 	case actLand, actOrders, actAttract:
 		if w.st.freeMarkers(w.seat) == 0 {
-			return engine.Rule("markers.none", TopicActionMarkers, "all ten of your action markers are on the board: you cannot %s", actionVerb[act])
+			return rule("markers.none", TopicActionMarkers, "action", act)
 		}
 	case actTaxes:
 		if p := w.p(); p.Taxes <= p.Citizens {
-			return engine.Rule("taxes.condition", TopicTaxes, "your tax marker (%d) must stand right of your citizen marker (%d) to collect taxes", p.Taxes, p.Citizens)
+			return rule("taxes.condition", TopicTaxes, "taxes", itoa(p.Taxes), "citizens", itoa(p.Citizens))
 		}
 	case actRecall:
 		if len(w.p().Docked) == 0 {
-			return engine.Rule("recall.none", TopicRecall, "you have no action marker on the invention track")
+			return rule("recall.none", TopicRecall)
 		}
 	}
 	return nil
@@ -492,33 +491,33 @@ func (w *walker) whyNot(act string) error {
 			}
 		}
 		if cheapest < 0 {
-			return engine.Rule("land.none", TopicBuyLand, "no territory sharing an edge with yours is for sale")
+			return rule("land.none", TopicBuyLand)
 		}
-		return engine.Rule("land.money", TopicBuyLand, "the cheapest territory next to yours costs %s; you have %s", dollars(cheapest), dollars(p.Money))
+		return ruleVariant("land.money", "cheapest", TopicBuyLand, "cost", itoa(cheapest), "money", itoa(p.Money))
 	case actBuild:
-		return engine.Rule("build.nothing", TopicBuild, "no building you can afford has a place to go (or the pools are empty)")
+		return rule("build.nothing", TopicBuild)
 	case actGrain:
-		return engine.Rule("grain.nothing", TopicTradeGrain, "you can neither buy grain (money, supply, the limit of %d) nor sell any", theData.rules.GrainCap.Value)
+		return rule("grain.nothing", TopicTradeGrain, "cap", itoa(theData.rules.GrainCap.Value))
 	case actSow:
 		if p.Grain == 0 {
-			return engine.Rule("sow.no-grain", TopicSow, "you have no grain on your tracking card to sow")
+			return rule("sow.no-grain", TopicSow)
 		}
-		return engine.Rule("sow.no-ground", TopicSow, "none of your territories has an empty building ground to sow")
+		return rule("sow.no-ground", TopicSow)
 	case actOrders:
-		return engine.Rule("orders.full", TopicOrders, "every work-order space of the displayed factory cards is taken")
+		return rule("orders.full", TopicOrders)
 	case actAttract:
-		return engine.Rule("attract.none", TopicAttract, "no displayed factory card has all its work-order spaces filled and a place for you (an empty ground with a factory in the pool, or a lower factory to upgrade)")
+		return rule("attract.none", TopicAttract)
 	case actProduce:
-		return engine.Rule("produce.none", TopicProduce, "none of your factories can produce now (no factory, already produced this turn, or too few work orders of its colour)")
+		return rule("produce.none", TopicProduce)
 	case actInvent:
-		return engine.Rule("invent.none", TopicAcquire, "you have no action marker to put on or move along the invention track")
+		return rule("invent.none", TopicAcquire)
 	}
-	return engine.Rule("action.impossible", TopicActions, "you cannot %s now", actionVerb[act])
+	return rule("action.impossible", TopicActions, "action", act)
 }
 
 // walkPass: RB Perform actions: a player may pass; passing does not stop
 // him acting in the next phase.
 func (w *walker) walkPass(rest engine.Move) (step, error) {
-	w.act("pass", fmt.Sprintf("%s passes", seatTitle(w.seat)), "you pass")
+	w.act("pass", "pass")
 	return end(rest, 0)
 }

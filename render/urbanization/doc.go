@@ -70,6 +70,19 @@
 // change also by scaling the goldens to 500 pixels wide and looking at
 // them.
 //
+// # Words
+//
+// Every word on the board is in the scene's language (render.Scene.Lang):
+// headings, legends and the line saying what happens now are the
+// messages board.* of Urbanization's catalog, factory, invention,
+// character and colour names its name.* messages (Scene.Words). A text
+// that might not fit its box (German words are long) is shortened with an
+// ellipsis or, for card and character names, set a size smaller;
+// TestLegibility runs in every language and fails a text leaving the
+// image or the right column or overlapping another on its line, and
+// TestNamesFit that any card's name in any language is drawn whole.
+// English, German and French goldens are in testdata.
+//
 // # How it is drawn
 //
 // Every image is drawn whole on a pooled render.Canvas: rectangles on

@@ -1,13 +1,13 @@
 package urbanization
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 )
@@ -79,18 +79,65 @@ func newLayout(v *urbanization.View) *layout {
 
 // drawBoard paints the whole image.
 // name gives a seat's display name (render.Scene.Name).
-func drawBoard(c surface, l *layout, v *urbanization.View, name func(int) string) {
+// wd words the texts in the scene's language.
+func drawBoard(c surface, l *layout, v *urbanization.View, name func(int) string, wd words) {
 	c.FillRect(0, 0, width, float64(l.h), colPage)
-	drawHeader(c, l, v, name)
-	drawBuildingArea(c, l, v)
-	y := drawGrain(c, l, v, l.boardY)
-	y = drawFactories(c, l, v, y+gap)
-	drawCharacters(c, l, v, y+gap)
-	drawScoring(c, l, v)
+	drawHeader(c, l, v, name, wd)
+	drawBuildingArea(c, l, v, wd)
+	y := drawGrain(c, l, v, l.boardY, wd)
+	y = drawFactories(c, l, v, y+gap, wd)
+	drawCharacters(c, l, v, y+gap, wd)
+	drawScoring(c, l, v, wd)
 	if l.inventH > 0 {
-		drawInventions(c, l, v)
+		drawInventions(c, l, v, wd)
 	}
-	drawPanels(c, l, v, name)
+	drawPanels(c, l, v, name, wd)
+}
+
+// words words the board's texts in one language: the messages board.*
+// and name.* of Urbanization's catalog (render.Scene.Words).
+type words struct{ w engine.Words }
+
+func newWords(sc render.Scene) words { return words{sc.Words(urbanization.New().Info())} }
+
+// say is the message board.<id> with data kv.
+func (x words) say(id string, kv ...string) string { return x.w.Msg(lang.M("board."+id, kv...), "") }
+
+// name is the name of a token (name.<kind>.<token>), english without one.
+func (x words) name(kind, tok, english string) string {
+	return x.w.Msg(lang.M("name."+kind+"."+tok), english)
+}
+
+// money is an amount with the game's currency, as the language writes it.
+func (x words) money(n int) string {
+	return x.w.StatValue(engine.Stat{Key: "money", Value: n, Text: "$" + strconv.Itoa(n)})
+}
+
+// letter is the one-letter abbreviation of a work-order colour.
+func (x words) letter(colour string) string {
+	switch colour {
+	case "white", "grey", "orange":
+		return x.say("letter." + colour)
+	}
+	return "?"
+}
+
+// label is what happens now and who is to act (View.Label, worded).
+func (x words) label(v *urbanization.View, name func(int) string) string {
+	turn, turns := strconv.Itoa(v.Turn), strconv.Itoa(v.Turns)
+	switch {
+	case v.Segment == "over":
+		return x.say("label.over")
+	case len(v.Active) == 0:
+		return v.Label
+	case v.Segment == "first-house":
+		return x.say("label.first-house", "seat", name(v.Active[0]))
+	case v.Segment == "hire":
+		return x.say("label.hire", "turn", turn, "turns", turns, "seat", name(v.Active[0]))
+	case v.Segment == "exchange":
+		return x.say("label.exchange", "turn", turn, "turns", turns, "seat", name(v.Active[0]))
+	}
+	return x.say("label.actions", "turn", turn, "turns", turns, "phase", strconv.Itoa(v.Phase), "phases", strconv.Itoa(v.Phases))
 }
 
 func isActive(v *urbanization.View, s int) bool {
@@ -114,9 +161,10 @@ func chip(c surface, x, y, r float64, s int) {
 	c.Text(seatLetter(s), x, y+f.Size*0.36, f, inkOn(col), 0.5)
 }
 
-func drawHeader(c surface, l *layout, v *urbanization.View, name func(int) string) {
-	c.Text("Urbanization", margin, 38, fTitle, colInk, 0)
-	x := margin + c.TextWidth("Urbanization", fTitle) + 30
+func drawHeader(c surface, l *layout, v *urbanization.View, name func(int) string, wd words) {
+	title := wd.w.GameName()
+	c.Text(title, margin, 38, fTitle, colInk, 0)
+	x := margin + c.TextWidth(title, fTitle) + 30
 	track := func(name string, cur, n int) {
 		c.Text(name, x, 36, fHead, colInk, 0)
 		x += c.TextWidth(name, fHead) + 8
@@ -138,29 +186,25 @@ func drawHeader(c surface, l *layout, v *urbanization.View, name func(int) strin
 	if v.Segment == "first-house" {
 		turn = 0
 	}
-	track("Turn", turn, v.Turns)
-	track("Phase", v.Phase, v.Phases)
-	// What happens now, and who is to act.
-	// The engine's label names seats as "seat N"; the image names players.
-	names := make([]string, v.Players)
-	for i := range names {
-		names[i] = name(i)
-	}
-	label := engine.NameSeats(v.Label, names)
+	track(wd.say("turn"), turn, v.Turns)
+	track(wd.say("phase"), v.Phase, v.Phases)
+	// What happens now, and who is to act, naming the players.
+	label := wd.label(v, name)
 	c.Text(label, margin, 80, fHead, colInk, 0)
 	x = margin + c.TextWidth(label, fHead) + 14
 	for _, s := range v.Active {
 		c.FillRoundRect(x, 56, 150, 32, 6, colActive)
 		c.StrokeRoundRect(x, 56, 150, 32, 6, 1.5, colInk)
 		chip(c, x+17, 72, 12, s)
-		c.Text("to act", x+36, 80, fChip, colInk, 0)
+		c.Text(fit(c, wd.say("to-act"), fChip, 150-40), x+36, 80, fChip, colInk, 0)
 		x += 160
 	}
 	if v.Finished && len(v.Ranking) > 0 {
 		// The final ranking, winner first, with the tie-break if one was
 		// needed.
-		c.Text("Ranking:", x, 80, fHead, colInk, 0)
-		x += c.TextWidth("Ranking:", fHead) + 10
+		ranking := wd.say("ranking")
+		c.Text(ranking, x, 80, fHead, colInk, 0)
+		x += c.TextWidth(ranking, fHead) + 10
 		for i, s := range v.Ranking {
 			t := strconv.Itoa(i+1) + "."
 			c.Text(t, x, 80, fHead, colInk, 0)
@@ -187,10 +231,10 @@ func (l *layout) triangle(t urbanization.TerritoryView) [3]render.Pt {
 	return [3]render.Pt{{X: left, Y: bot}, {X: left + l.side, Y: bot}, {X: left + l.side/2, Y: top}}
 }
 
-func drawBuildingArea(c surface, l *layout, v *urbanization.View) {
+func drawBuildingArea(c surface, l *layout, v *urbanization.View, wd words) {
 	c.FillRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, colWhite)
 	c.StrokeRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, 1.5, colLight)
-	c.Text("Building area", l.boardX+10, l.boardY+24, fSmall, colInk, 0)
+	c.Text(wd.say("building-area"), l.boardX+10, l.boardY+24, fSmall, colInk, 0)
 	for _, t := range v.Territories {
 		p := l.triangle(t)
 		fill := colLand
@@ -232,7 +276,7 @@ func drawBuildingArea(c surface, l *layout, v *urbanization.View) {
 		}
 	}
 	for _, t := range v.Territories {
-		drawTerritory(c, l, t)
+		drawTerritory(c, l, t, wd)
 	}
 }
 
@@ -267,7 +311,7 @@ func fillTriangle(c surface, p [3]render.Pt, col color.RGBA) {
 
 // drawTerritory draws a territory's id, price markers, grounds and
 // administrative buildings.
-func drawTerritory(c surface, l *layout, t urbanization.TerritoryView) {
+func drawTerritory(c surface, l *layout, t urbanization.TerritoryView, wd words) {
 	p := l.triangle(t)
 	cx := p[2].X
 	s, h := l.side, l.triH
@@ -279,7 +323,7 @@ func drawTerritory(c surface, l *layout, t urbanization.TerritoryView) {
 			cy = top + h/3
 		}
 		c.Text(t.ID, cx, cy+4, fSmall, colWhite, 0.5)
-		c.Text("covered", cx, cy+22, fTiny, colWhite, 0.5)
+		c.Text(fit(c, wd.say("covered"), fTiny, s*0.6), cx, cy+22, fTiny, colWhite, 0.5)
 		return
 	}
 	g := 44.0               // ground size
@@ -315,7 +359,7 @@ func drawTerritory(c surface, l *layout, t urbanization.TerritoryView) {
 	if t.Markers > 0 {
 		c.FillCircle(coinX, coinY, 17, colCoin)
 		c.StrokeCircle(coinX, coinY, 16.25, 1.5, colInk)
-		c.Text("$"+strconv.Itoa(t.Markers), coinX, coinY+8, fChip, colInk, 0.5)
+		c.Text(wd.money(t.Markers), coinX, coinY+8, fChip, colInk, 0.5)
 	}
 	for i, gv := range t.Grounds {
 		if i >= len(grounds) {
@@ -380,9 +424,10 @@ func section(c surface, x, y, w, h float64, title string) float64 {
 	return y + 36
 }
 
-func drawGrain(c surface, l *layout, v *urbanization.View, y float64) float64 {
+func drawGrain(c surface, l *layout, v *urbanization.View, y float64, wd words) float64 {
 	const h = 118
-	y0 := section(c, l.colX, y, l.colW, h, "Grain")
+	title := wd.say("grain")
+	y0 := section(c, l.colX, y, l.colW, h, title)
 	gr := v.Grain
 	type bin struct {
 		name  string
@@ -393,27 +438,29 @@ func drawGrain(c surface, l *layout, v *urbanization.View, y float64) float64 {
 	}
 	var bins []bin
 	for i, b := range gr.Barns {
-		bins = append(bins, bin{"Barn " + strconv.Itoa(i+1), b.Count, b.Capacity, b.Price, colBarn})
+		bins = append(bins, bin{wd.say("barn", "n", strconv.Itoa(i+1)), b.Count, b.Capacity, b.Price, colBarn})
 	}
-	bins = append(bins, bin{"Field", gr.Field.Count, gr.Field.Capacity, gr.Field.Price, colField})
-	bins = append(bins, bin{"Return", gr.Return, -1, 0, colLight})
+	bins = append(bins, bin{wd.say("field"), gr.Field.Count, gr.Field.Capacity, gr.Field.Price, colField})
+	bins = append(bins, bin{wd.say("return"), gr.Return, -1, 0, colLight})
 	bw := (l.colW - 20 - float64(len(bins)-1)*6) / float64(len(bins))
 	for i, b := range bins {
 		x := math.Round(l.colX + 10 + float64(i)*(bw+6))
 		c.FillRoundRect(x, y0, math.Floor(bw), 72, 6, b.fill)
-		c.Text(b.name, x+bw/2, y0+19, fSmall, colInk, 0.5)
+		c.Text(fit(c, b.name, fSmall, bw-6), x+bw/2, y0+19, fSmall, colInk, 0.5)
 		n := strconv.Itoa(b.count)
 		if b.cap >= 0 {
 			n += "/" + strconv.Itoa(b.cap)
 		}
 		c.Text(n, x+bw/2, y0+45, fID, colInk, 0.5)
 		if b.cap >= 0 {
-			c.Text("$"+strconv.Itoa(b.price)+" each", x+bw/2, y0+66, fTiny, colInk, 0.5)
+			c.Text(fit(c, wd.say("each", "price", strconv.Itoa(b.price)), fTiny, bw-6), x+bw/2, y0+66, fTiny, colInk, 0.5)
 		} else {
-			c.Text("keeps "+strconv.Itoa(gr.ReturnKeep), x+bw/2, y0+66, fTiny, colInk, 0.5)
+			c.Text(fit(c, wd.say("keeps", "n", strconv.Itoa(gr.ReturnKeep)), fTiny, bw-6), x+bw/2, y0+66, fTiny, colInk, 0.5)
 		}
 	}
-	c.Text("sell fills the cheapest barn first", l.colX+l.colW-10, y+28, fTiny, colGrey, 1)
+	// The note right of the title, shortened rather than over it.
+	note := fit(c, wd.say("sell-note"), fTiny, l.colW-30-c.TextWidth(title, fHead))
+	c.Text(note, l.colX+l.colW-10, y+28, fTiny, colGrey, 1)
 	return y + h
 }
 
@@ -425,30 +472,18 @@ func orderChip(c surface, x, y, w float64, colour, text string) {
 	c.Text(text, x+w/2, y+20, fSmall, inkOn(col), 0.5)
 }
 
-func colourLetter(c string) string {
-	switch c {
-	case "white":
-		return "W"
-	case "grey":
-		return "G"
-	case "orange":
-		return "O"
-	}
-	return "?"
-}
-
-func drawFactories(c surface, l *layout, v *urbanization.View, y float64) float64 {
+func drawFactories(c surface, l *layout, v *urbanization.View, y float64, wd words) float64 {
 	const h = 244
-	y0 := section(c, l.colX, y, l.colW, h, "Factory display")
+	y0 := section(c, l.colX, y, l.colW, h, wd.say("factory-display"))
 	// The deck and the work-order supply on the title line.
-	deck := "deck " + strconv.Itoa(len(v.Deck))
+	deck := wd.say("deck", "n", strconv.Itoa(len(v.Deck)))
 	c.Text(deck, l.colX+l.colW-10, y+27, fChip, colInk, 1)
 	sx := l.colX + 230
 	for _, o := range []struct {
 		colour string
 		n      int
 	}{{"white", v.Supply.White}, {"grey", v.Supply.Grey}, {"orange", v.Supply.Orange}} {
-		orderChip(c, sx, y+7, 52, o.colour, colourLetter(o.colour)+strconv.Itoa(o.n))
+		orderChip(c, sx, y+7, 52, o.colour, wd.letter(o.colour)+strconv.Itoa(o.n))
 		sx += 56
 	}
 	cw := (l.colW - 20 - 2*8) / 3
@@ -460,17 +495,17 @@ func drawFactories(c surface, l *layout, v *urbanization.View, y float64) float6
 	}
 	for i, sl := range v.Display {
 		x := math.Round(l.colX + 10 + float64(i)*(cw+8))
-		drawCard(c, x, y0, math.Floor(cw), h-46, sl)
+		drawCard(c, x, y0, math.Floor(cw), h-46, sl, wd)
 	}
 	return y + h
 }
 
-func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView) {
+func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView, wd words) {
 	c.FillRoundRect(x, y, w, h, 6, colInk)
 	if sl.Card == nil {
 		c.FillRoundRect(x+2, y+2, w-4, h-4, 5, colLight)
-		c.Text("space "+strconv.Itoa(sl.Space), x+w/2, y+h/2, fChip, colGrey, 0.5)
-		c.Text("empty", x+w/2, y+h/2+24, fSmall, colGrey, 0.5)
+		c.Text(fit(c, wd.say("space", "n", strconv.Itoa(sl.Space)), fChip, w-12), x+w/2, y+h/2, fChip, colGrey, 0.5)
+		c.Text(fit(c, wd.say("empty"), fSmall, w-12), x+w/2, y+h/2+24, fSmall, colGrey, 0.5)
 		return
 	}
 	cd := sl.Card
@@ -478,14 +513,15 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView) {
 	band := orderColour(cd.Colour)
 	c.FillRect(x+2, y+2, w-4, 40, band)
 	c.Text(strconv.Itoa(cd.Number), x+10, y+33, fBig, inkOn(band), 0)
-	c.Text(cd.Colour, x+w-8, y+28, fTiny, inkOn(band), 1)
+	c.Text(wd.name("colour", cd.Colour, cd.Colour), x+w-8, y+28, fTiny, inkOn(band), 1)
 	// The name, whole, under the band: in bold, a size smaller when it
 	// is too long for the card.
+	cname := wd.name("factory", cd.ID, cd.Name)
 	f := fSmall
-	if c.TextWidth(cd.Name, f) > w-12 {
+	if c.TextWidth(cname, f) > w-12 {
 		f = fTinyBold
 	}
-	c.Text(fit(c, cd.Name, f, w-12), x+w/2, y+63, f, colInk, 0.5)
+	c.Text(fit(c, cname, f, w-12), x+w/2, y+63, f, colInk, 0.5)
 	// Work-order spaces, left to right, each covered by the action marker
 	// that filled it.
 	n := len(cd.Orders)
@@ -493,7 +529,7 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView) {
 	ox := x + (w-(float64(n)*sw+float64(n-1)*6))/2
 	for k, o := range cd.Orders {
 		bx := ox + float64(k)*(sw+6)
-		orderChip(c, bx, y+74, sw, o.Colour, strconv.Itoa(o.Count)+colourLetter(o.Colour))
+		orderChip(c, bx, y+74, sw, o.Colour, strconv.Itoa(o.Count)+wd.letter(o.Colour))
 		if k < len(sl.Markers) {
 			chip(c, bx+sw/2, y+122, 15, sl.Markers[k])
 		} else {
@@ -501,9 +537,10 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView) {
 		}
 	}
 	// Production.
-	c.Text("makes", x+10, y+h-18, fSmall, colInk, 0)
-	px := x + 10 + c.TextWidth("makes", fSmall) + 6
-	orderChip(c, px, y+h-38, 46, cd.GoodsColour, strconv.Itoa(cd.Goods)+colourLetter(cd.GoodsColour))
+	makes := wd.say("makes")
+	c.Text(makes, x+10, y+h-18, fSmall, colInk, 0)
+	px := x + 10 + c.TextWidth(makes, fSmall) + 6
+	orderChip(c, px, y+h-38, 46, cd.GoodsColour, strconv.Itoa(cd.Goods)+wd.letter(cd.GoodsColour))
 	if cd.Back != "" {
 		c.Text(cd.Back, x+w-10, y+h-18, fSmall, colGrey, 1)
 	}
@@ -526,9 +563,9 @@ func fit(c surface, s string, f render.Font, w float64) string {
 	return s
 }
 
-func drawCharacters(c surface, l *layout, v *urbanization.View, y float64) {
+func drawCharacters(c surface, l *layout, v *urbanization.View, y float64, wd words) {
 	h := l.boardY + l.boardH - y
-	y0 := section(c, l.colX, y, l.colW, h, "Characters")
+	y0 := section(c, l.colX, y, l.colW, h, wd.say("characters"))
 	var cs []urbanization.CharacterView
 	for _, ch := range v.Characters {
 		if ch.InPlay {
@@ -562,20 +599,26 @@ func drawCharacters(c surface, l *layout, v *urbanization.View, y float64) {
 		if cv.Played {
 			fg = colGrey
 		}
-		c.Text(fit(c, cv.Name, fSmall, x+cw-tx-4), tx, yy+ch/2+6, fSmall, fg, 0)
+		// The name in bold, a size smaller when it is too long for the box.
+		cname, f := wd.name("character", cv.ID, cv.Name), fSmall
+		if c.TextWidth(cname, f) > x+cw-tx-4 {
+			f = fTinyBold
+		}
+		cname = fit(c, cname, f, x+cw-tx-4)
+		c.Text(cname, tx, yy+ch/2+6, f, fg, 0)
 		if cv.Played {
-			c.Line(tx, yy+ch/2, tx+c.TextWidth(fit(c, cv.Name, fSmall, x+cw-tx-4), fSmall), yy+ch/2, 2, colGrey)
+			c.Line(tx, yy+ch/2, tx+c.TextWidth(cname, f), yy+ch/2, 2, colGrey)
 		}
 	}
 }
 
 // drawScoring draws the scoring track with every seat's marker.
-func drawScoring(c surface, l *layout, v *urbanization.View) {
+func drawScoring(c surface, l *layout, v *urbanization.View, wd words) {
 	x0, y := margin, l.scoreY
 	w := float64(width) - 2*margin
 	c.FillRoundRect(x0, y, w, scoreH, 8, colWhite)
 	c.StrokeRoundRect(x0, y, w, scoreH, 8, 1.5, colLight)
-	c.Text("Points", x0+10, y+30, fHead, colInk, 0)
+	c.Text(fit(c, wd.say("points"), fHead, 96), x0+10, y+30, fHead, colInk, 0)
 	top := 50
 	for _, p := range v.PlayerViews {
 		for top < p.VP+1 {
@@ -606,18 +649,20 @@ func drawScoring(c surface, l *layout, v *urbanization.View) {
 	sx := x0 + 110
 	for _, p := range v.PlayerViews {
 		chip(c, sx+12, y+22, 12, p.Seat)
-		c.Text(strconv.Itoa(p.VP)+" VP", sx+28, y+30, fChip, colInk, 0)
+		c.Text(wd.w.Score(p.VP), sx+28, y+30, fChip, colInk, 0)
 		sx += 110
 	}
 }
 
-func drawInventions(c surface, l *layout, v *urbanization.View) {
+func drawInventions(c surface, l *layout, v *urbanization.View, wd words) {
 	x0, y := margin, l.inventY
 	w := float64(width) - 2*margin
 	c.FillRoundRect(x0, y, w, l.inventH, 8, colWhite)
 	c.StrokeRoundRect(x0, y, w, l.inventH, 8, 1.5, colLight)
-	c.Text("Inventions", x0+10, y+28, fHead, colInk, 0)
-	c.Text("markers enter at s1; first space free, $1 per further space", x0+160, y+27, fTiny, colGrey, 0)
+	title := wd.say("inventions")
+	c.Text(title, x0+10, y+28, fHead, colInk, 0)
+	nx := math.Max(x0+160, x0+10+c.TextWidth(title, fHead)+20)
+	c.Text(fit(c, wd.say("invent-note"), fTiny, x0+w-10-nx), nx, y+27, fTiny, colGrey, 0)
 	n := len(v.Docks)
 	dw := (w - 20 - float64(n-1)*6) / float64(n)
 	for i, d := range v.Docks {
@@ -634,29 +679,32 @@ func drawInventions(c surface, l *layout, v *urbanization.View) {
 			chip(c, x+dw-14-float64(k)*22, yy+15, 11, s)
 		}
 		for k, name := range d.Names {
+			if k < len(d.Cards) {
+				name = wd.name("invention", d.Cards[k], name)
+			}
 			c.Text(fit(c, name, fTiny, dw-10), x+6, yy+48+float64(k)*20, fTiny, colInk, 0)
 		}
 		if len(d.Cards) == 0 {
-			c.Text("taken", x+dw/2, yy+56, fTiny, colGrey, 0.5)
+			c.Text(fit(c, wd.say("taken"), fTiny, dw-10), x+dw/2, yy+56, fTiny, colGrey, 0.5)
 		}
 	}
 }
 
-func characterName(v *urbanization.View, id string) string {
+func characterName(v *urbanization.View, id string, wd words) string {
 	for _, ch := range v.Characters {
 		if ch.ID == id {
-			return ch.Name
+			return wd.name("character", id, ch.Name)
 		}
 	}
 	return id
 }
 
-func drawPanels(c surface, l *layout, v *urbanization.View, name func(int) string) {
+func drawPanels(c surface, l *layout, v *urbanization.View, name func(int) string, wd words) {
 	n := len(v.PlayerViews)
 	pw := (float64(width) - 2*margin - float64(n-1)*gap) / float64(n)
 	for i, p := range v.PlayerViews {
 		x := math.Round(margin + float64(i)*(pw+gap))
-		drawPanel(c, x, l.panelY, math.Floor(pw), l.panelH, v, p, name(p.Seat))
+		drawPanel(c, x, l.panelY, math.Floor(pw), l.panelH, v, p, name(p.Seat), wd)
 	}
 }
 
@@ -682,7 +730,7 @@ func panelHeight(inventions bool) float64 {
 	return h
 }
 
-func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView, name string) {
+func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanization.PlayerView, name string, wd words) {
 	bg := colWhite
 	if isActive(v, p.Seat) {
 		bg = colActive
@@ -695,22 +743,23 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 	c.Text(seatLetter(p.Seat), x+12, y+33, fBig, fg, 0)
 	var tags []string
 	if p.Seat == v.Start {
-		tags = append(tags, "start")
+		tags = append(tags, wd.say("start"))
 	}
 	if p.Mayor {
-		tags = append(tags, "Mayor")
+		tags = append(tags, wd.say("mayor"))
 	}
-	vp := strconv.Itoa(p.VP) + " VP"
+	vp := wd.w.Score(p.VP)
 	c.Text(vp, x+w-12, y+33, fHead, fg, 1)
 	c.Text(fit(c, name, fHead, w-44-24-c.TextWidth(vp, fHead)), x+44, y+31, fHead, fg, 0)
 	ly := y + 82
-	c.Text("$"+strconv.Itoa(p.Money), x+12, ly, fBig, colInk, 0)
-	mx := x + 12 + c.TextWidth("$"+strconv.Itoa(p.Money), fBig) + 14
-	c.Text(strings.Join(tags, " · "), mx, ly-4, fChip, colInk, 0)
+	money := wd.money(p.Money)
+	c.Text(money, x+12, ly, fBig, colInk, 0)
+	mx := x + 12 + c.TextWidth(money, fBig) + 14
+	c.Text(fit(c, strings.Join(tags, " · "), fChip, x+w-10-mx), mx, ly-4, fChip, colInk, 0)
 	// Action markers left, drawn as pips.
 	ly += 30
-	c.Text("Markers "+strconv.Itoa(p.Markers), x+12, ly, fStat, colInk, 0)
-	px := x + 16 + c.TextWidth("Markers 10", fStat)
+	c.Text(wd.say("markers", "n", strconv.Itoa(p.Markers)), x+12, ly, fStat, colInk, 0)
+	px := x + 16 + c.TextWidth(wd.say("markers", "n", "10"), fStat)
 	for k := 0; k < p.Markers && px+float64(k)*13 < x+w-10; k++ {
 		c.FillCircle(px+float64(k)*13, ly-7, 5, col)
 		c.StrokeCircle(px+float64(k)*13, ly-7, 5, 1.2, colInk)
@@ -720,50 +769,52 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 		label string
 		val   string
 	}{
-		{"Citizens", strconv.Itoa(p.Citizens)},
-		{"Houses", strconv.Itoa(p.Houses)},
-		{"Grain", strconv.Itoa(p.Grain)},
-		{"Taxes", strconv.Itoa(p.Taxes)},
+		{wd.say("citizens"), strconv.Itoa(p.Citizens)},
+		{wd.say("houses"), strconv.Itoa(p.Houses)},
+		{wd.say("grain-row"), strconv.Itoa(p.Grain)},
+		{wd.say("taxes"), strconv.Itoa(p.Taxes)},
 	}
 	ly += 8
 	colW := math.Min((w-24)/2, 200)
 	for i, r := range rows {
 		rx, ry := x+12+float64(i%2)*colW, ly+26*float64(i/2+1)
-		c.Text(r.label, rx, ry, fStat, colGrey, 0)
+		c.Text(fit(c, r.label, fStat, colW-14-c.TextWidth(r.val, fStat)-8), rx, ry, fStat, colGrey, 0)
 		c.Text(r.val, rx+colW-14, ry, fStat, colInk, 1)
 	}
 	ly += 26 * 2
 	ly += 8
-	c.Text("Orders", x+12, ly+20, fStat, colGrey, 0)
-	ox := x + 12 + 88
+	orders := wd.say("orders")
+	c.Text(orders, x+12, ly+20, fStat, colGrey, 0)
+	ox := x + 12 + math.Max(88, c.TextWidth(orders, fStat)+10)
 	for _, o := range []struct {
 		colour string
 		n      int
 	}{{"white", p.Orders.White}, {"grey", p.Orders.Grey}, {"orange", p.Orders.Orange}} {
-		orderChip(c, ox, ly, 50, o.colour, colourLetter(o.colour)+strconv.Itoa(o.n))
+		orderChip(c, ox, ly, 50, o.colour, wd.letter(o.colour)+strconv.Itoa(o.n))
 		ox += 54
 	}
 	ly += 34
 	if p.Character != "" {
-		t := "Hired: " + characterName(v, p.Character)
+		t := wd.say("hired", "name", characterName(v, p.Character, wd))
 		fgc := colInk
 		if p.Played {
-			t += " (used)"
+			t = wd.say("hired-used", "name", characterName(v, p.Character, wd))
 			fgc = colGrey
 		}
 		c.Text(fit(c, t, fChip, w-24), x+12, ly+20, fChip, fgc, 0)
 	} else {
-		c.Text("No character", x+12, ly+20, fChip, colGrey, 0)
+		c.Text(fit(c, wd.say("no-character"), fChip, w-24), x+12, ly+20, fChip, colGrey, 0)
 	}
 	ly += 30
 	// Factories: number and territory.
-	c.Text("Factories", x+12, ly+20, fStat, colGrey, 0)
-	fx := x + 12 + c.TextWidth("Factories", fStat) + 8
+	factories := wd.say("factories")
+	c.Text(factories, x+12, ly+20, fStat, colGrey, 0)
+	fx := x + 12 + c.TextWidth(factories, fStat) + 8
 	if len(p.Factories) == 0 {
-		c.Text("none", fx, ly+20, fStat, colInk, 0)
+		c.Text(wd.say("none"), fx, ly+20, fStat, colInk, 0)
 	}
 	for _, f := range p.Factories {
-		t := fmt.Sprintf("%d", f.Number)
+		t := strconv.Itoa(f.Number)
 		tw := c.TextWidth(t, fChip) + 14
 		if fx+tw > x+w-8 {
 			break
@@ -779,21 +830,28 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 	}
 	ly = y + panelBase
 	if _, ok := v.Options["inventions"]; ok && v.Options["inventions"] == "on" {
-		t := fmt.Sprintf("Inventions %d", len(p.Inventions))
+		t := wd.say("inventions-n", "n", strconv.Itoa(len(p.Inventions)))
 		if len(p.Docked) > 0 {
-			t += " · on " + strings.Join(p.Docked, " ")
+			t = wd.say("inventions-on", "n", strconv.Itoa(len(p.Inventions)), "spaces", strings.Join(p.Docked, " "))
 		}
 		c.Text(fit(c, t, fStat, w-24), x+12, ly+20, fStat, colInk, 0)
 		ly += panelInvent
 		if len(p.Inventions) > 0 {
-			c.Text(fit(c, strings.Join(p.InventNames, ", "), fTiny, w-24), x+12, ly+16, fTiny, colInk, 0)
+			names := make([]string, len(p.InventNames))
+			for k, n := range p.InventNames {
+				names[k] = n
+				if k < len(p.Inventions) {
+					names[k] = wd.name("invention", p.Inventions[k], n)
+				}
+			}
+			c.Text(fit(c, strings.Join(names, ", "), fTiny, w-24), x+12, ly+16, fTiny, colInk, 0)
 		}
 		ly += panelLine
 	}
 	if p.Sown > 0 || p.FarmerSeeds > 0 {
-		t := fmt.Sprintf("sown %d", p.Sown)
+		t := wd.say("sown", "n", strconv.Itoa(p.Sown))
 		if p.FarmerSeeds > 0 {
-			t += fmt.Sprintf(", %d on the Farmer", p.FarmerSeeds)
+			t = wd.say("sown-farmer", "n", strconv.Itoa(p.Sown), "farmer", strconv.Itoa(p.FarmerSeeds))
 		}
 		c.Text(fit(c, t, fTiny, w-24), x+12, ly+16, fTiny, colGrey, 0)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/smokestack/smokestack/render/rendertest"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 )
@@ -52,6 +53,27 @@ func TestGolden(t *testing.T) {
 }
 
 // Every seat sees the same picture: nothing is hidden.
+// TestGoldenTranslated: the board's words in German (the longest of the
+// three languages) and French: headings, legends, names, the phase.
+func TestGoldenTranslated(t *testing.T) {
+	r := newTestRenderer(t)
+	for _, c := range goldenCases {
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			if c.name != "4p-inventions-mid" && (c.name != "3p-inventions-over" || l != lang.German) {
+				continue
+			}
+			t.Run(c.name+"-"+string(l), func(t *testing.T) {
+				v := enginePosition(t, c.seats, c.inventions, c.seed, c.moves)
+				imgs, err := r.Images(render.Scene{View: v, Seat: engine.Spectator, Names: goldenNames, Lang: l})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkGolden(t, c.name+"-"+string(l), imgs[0].PNG)
+			})
+		}
+	}
+}
+
 func TestSeatsSeeTheSameBoard(t *testing.T) {
 	r := newTestRenderer(t)
 	v := enginePosition(t, 3, true, 5, 40)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -52,6 +53,15 @@ func capHeight(t testing.TB, f render.Font) float64 {
 }
 
 func TestLegibility(t *testing.T) {
+	for _, lg := range lang.Supported {
+		t.Run(string(lg), func(t *testing.T) { legibility(t, lg) })
+	}
+}
+
+// legibility draws a board with the expansion in language lg: every text
+// is big enough, what a player reads at a glance bigger still, and every
+// text fits its box (checkFits, checkPanelLines).
+func legibility(t *testing.T, lg lang.Lang) {
 	v := enginePosition(t, 4, true, 11, 60)
 	l := newLayout(&v)
 	c, err := render.NewCanvas(width, l.h)
@@ -59,9 +69,11 @@ func TestLegibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
-	sc := render.Scene{View: v, Names: goldenNames}
-	drawBoard(rec, l, &v, sc.Name)
+	sc := render.Scene{View: v, Names: goldenNames, Lang: lg}
+	wd := newWords(sc)
+	drawBoard(rec, l, &v, sc.Name, wd)
 	checkPanelLines(t, rec, l, len(v.PlayerViews))
+	checkFits(t, rec, l)
 	for s, fs := range rec.texts {
 		for _, f := range fs {
 			if h := capHeight(t, f); h < minFullCap {
@@ -69,18 +81,15 @@ func TestLegibility(t *testing.T) {
 			}
 		}
 	}
-	// At a glance: every territory id and price, each player's name,
-	// money and VP, the phase and what happens now, and the factory
-	// numbers on the display.
-	glance := []string{v.Label, "Turn", "Phase", "Ada", "Chidi", "Player 4"}
+	glance := []string{wd.label(&v, sc.Name), wd.say("turn"), wd.say("phase"), "Ada", "Chidi", "Player 4"}
 	for _, tv := range v.Territories {
 		glance = append(glance, tv.ID)
 		if tv.Markers > 0 && !tv.Covered {
-			glance = append(glance, "$"+strconv.Itoa(tv.Markers))
+			glance = append(glance, wd.money(tv.Markers))
 		}
 	}
 	for _, p := range v.PlayerViews {
-		glance = append(glance, "$"+strconv.Itoa(p.Money), strconv.Itoa(p.VP)+" VP")
+		glance = append(glance, wd.money(p.Money), wd.w.Score(p.VP))
 	}
 	for _, sl := range v.Display {
 		if sl.Card != nil {
@@ -97,6 +106,27 @@ func TestLegibility(t *testing.T) {
 		for _, f := range fs {
 			if h := capHeight(t, f) * scale; h < minGlanceCap {
 				t.Errorf("%q at %v px: capitals %.1f px high at %v px wide, want %.0f", s, f.Size, h, previewWidth, minGlanceCap)
+			}
+		}
+	}
+}
+
+// checkFits fails when a text leaves the image, when a text that starts
+// in the right column (grain, factory display, characters) leaves it, or
+// when two texts on one baseline overlap (a heading and its note, a label
+// and its value).
+func checkFits(t *testing.T, rec *recorder, l *layout) {
+	t.Helper()
+	for i, a := range rec.drawn {
+		if a.x < 0 || a.x+a.w > width {
+			t.Errorf("%q (x %.0f to %.0f) leaves the image", a.s, a.x, a.x+a.w)
+		}
+		if a.y > l.boardY && a.y < l.boardY+l.boardH && a.x >= l.colX && a.x+a.w > l.colX+l.colW {
+			t.Errorf("%q (x %.0f to %.0f) leaves the right column (to %.0f)", a.s, a.x, a.x+a.w, l.colX+l.colW)
+		}
+		for _, b := range rec.drawn[i+1:] {
+			if a.y == b.y && a.s != "" && b.s != "" && a.x < b.x+b.w && b.x < a.x+a.w {
+				t.Errorf("%q (x %.0f to %.0f) and %q (x %.0f to %.0f) overlap on baseline %.0f", a.s, a.x, a.x+a.w, b.s, b.x, b.x+b.w, a.y)
 			}
 		}
 	}

@@ -4,50 +4,65 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
 )
 
-// Every factory card's and invention card's name, as the game's data
-// prints it, is drawn whole (not shortened) in its box: the cards on the
-// display, three at a time, and the invention cards on the docking spaces,
-// two at a time.
+// Every factory card's and invention card's name, in every language (the
+// data's names in English), is drawn whole (not shortened) in its box:
+// the cards on the display, three at a time, and the invention cards on
+// the docking spaces, two at a time.
 func TestNamesFit(t *testing.T) {
 	v := enginePosition(t, 4, true, 11, 60)
 	cards := urbanization.FactoryCards()
 	inv := urbanization.InventionNames()
-	var invNames []string
-	for _, n := range inv {
-		invNames = append(invNames, n)
+	var invIDs []string
+	for id := range inv {
+		invIDs = append(invIDs, id)
 	}
-	sort.Strings(invNames)
-	if len(cards) != 18 || len(invNames) != 18 || len(v.Docks) != 9 {
-		t.Fatalf("%d factory cards, %d inventions and %d docking spaces, want 18, 18 and 9", len(cards), len(invNames), len(v.Docks))
+	sort.Strings(invIDs)
+	if len(cards) != 18 || len(invIDs) != 18 || len(v.Docks) != 9 {
+		t.Fatalf("%d factory cards, %d inventions and %d docking spaces, want 18, 18 and 9", len(cards), len(invIDs), len(v.Docks))
 	}
-	for round := 0; round*3 < len(cards); round++ {
-		for k := range v.Display {
-			c := cards[(round*3+k)%len(cards)]
-			v.Display[k].Card = &c
-		}
-		for d := range v.Docks {
-			v.Docks[d].Names = []string{invNames[d*2], invNames[d*2+1]}
-		}
-		l := newLayout(&v)
-		c, err := render.NewCanvas(width, l.h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
-		drawBoard(rec, l, &v, render.Scene{View: v, Names: goldenNames}.Name)
-		for k := range v.Display {
-			if name := v.Display[k].Card.Name; len(rec.texts[name]) == 0 {
-				t.Errorf("factory card %q is not drawn whole on the display", name)
+	for _, l := range lang.Supported {
+		for round := 0; round*3 < len(cards); round++ {
+			for k := range v.Display {
+				c := cards[(round*3+k)%len(cards)]
+				v.Display[k].Card = &c
 			}
-		}
-		for d := range v.Docks {
-			for _, name := range v.Docks[d].Names {
+			for d := range v.Docks {
+				a, b := invIDs[d*2], invIDs[d*2+1]
+				v.Docks[d].Cards, v.Docks[d].Names = []string{a, b}, []string{inv[a], inv[b]}
+			}
+			lay := newLayout(&v)
+			c, err := render.NewCanvas(width, lay.h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
+			sc := render.Scene{View: v, Names: goldenNames, Lang: l}
+			wd := newWords(sc)
+			drawBoard(rec, lay, &v, sc.Name, wd)
+			for k := range v.Display {
+				cd := v.Display[k].Card
+				name := wd.name("factory", cd.ID, cd.Name)
+				if l == lang.English && name != cd.Name {
+					t.Errorf("factory card %s: English %q, data %q", cd.ID, name, cd.Name)
+				}
 				if len(rec.texts[name]) == 0 {
-					t.Errorf("invention %q is not drawn whole on docking space %s", name, v.Docks[d].Space)
+					t.Errorf("%s: factory card %q is not drawn whole on the display", l, name)
+				}
+			}
+			for d := range v.Docks {
+				for k, id := range v.Docks[d].Cards {
+					name := wd.name("invention", id, v.Docks[d].Names[k])
+					if l == lang.English && name != inv[id] {
+						t.Errorf("invention %s: English %q, data %q", id, name, inv[id])
+					}
+					if len(rec.texts[name]) == 0 {
+						t.Errorf("%s: invention %q is not drawn whole on docking space %s", l, name, v.Docks[d].Space)
+					}
 				}
 			}
 		}

@@ -75,7 +75,7 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 		return nil, err
 	}
 	defer r.pool(lay.h).Put(p)
-	drawBoard(p.c, lay, uv, sc.Name)
+	drawBoard(p.c, lay, uv, sc.Name, newWords(sc))
 	p.pal.Quantize(p.out, p.c.Img)
 	return r.enc.Encode(p.out, 160<<10)
 }
