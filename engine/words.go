@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/engine/lang"
 )
@@ -112,23 +114,49 @@ func (w Words) Event(ev Event, viewer int) string {
 		}
 		return NameSeatsFor(text, w.Names, viewer)
 	}
-	data := make(map[string]string, len(ev.Data)+1)
-	for k, v := range ev.Data {
-		if k != "seat" && strings.HasPrefix(k, "seat") {
-			if n, err := strconv.Atoi(v); err == nil {
-				v = w.Seat(n)
-			}
-		}
-		data[k] = v
-	}
-	if ev.Seat >= 0 {
-		data["seat"] = w.Seat(ev.Seat)
-	}
+	data := w.SeatData(ev.Data, ev.Seat)
 	id := ev.Msg
 	if viewer != Spectator && viewer == ev.Seat && (cat.Has(w.Lang, id+OwnSuffix) || cat.Has(lang.Fallback, id+OwnSuffix)) {
 		id += OwnSuffix
 	}
 	return cat.Text(w.Lang, id, data)
+}
+
+// SeatData is the data of an event or a phase with its seats named for
+// this reader: a key beginning with "seat" holds a seat index (0-based)
+// and becomes that seat's name (Seat), a key beginning with "Seat" the
+// same name as it begins a sentence (SeatStart); the key "seat" (and
+// "Seat") is the event's own seat when seat is one (>= 0). Any other key
+// is kept as is.
+func (w Words) SeatData(data map[string]string, seat int) map[string]string {
+	out := make(map[string]string, len(data)+2)
+	for k, v := range data {
+		if n, err := strconv.Atoi(v); err == nil {
+			switch {
+			case strings.HasPrefix(k, "seat"):
+				v = w.Seat(n)
+			case strings.HasPrefix(k, "Seat"):
+				v = w.SeatStart(n)
+			}
+		}
+		out[k] = v
+	}
+	if seat >= 0 {
+		out["seat"], out["Seat"] = w.Seat(seat), w.SeatStart(seat)
+	}
+	return out
+}
+
+// SeatStart is Seat as it begins a sentence: a player's name as it is,
+// else "Seat N" ("Spieler N", "Joueur N") with its first letter in
+// capitals. A message beginning with the seat writes {{.Seat}}.
+func (w Words) SeatStart(seat int) string {
+	s := w.Seat(seat)
+	if seat >= 0 && seat < len(w.Names) && w.Names[seat] != "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // Msg words any message of the game's catalog (a structured round name
@@ -178,8 +206,16 @@ func (w Words) Choice(c Choice) (label, help string) {
 // Prompt is what a decision asks.
 func (w Words) Prompt(c Choices) string { return w.Msg(c.PromptMsg, c.Prompt) }
 
-// Phase is a status's phase.
-func (w Words) Phase(s Status) string { return w.Msg(s.PhaseMsg, s.Phase) }
+// Phase is a status's phase; seats in PhaseMsg.Data are named as in an
+// event's (SeatData: a key beginning with "seat" or "Seat" holds a seat
+// index).
+func (w Words) Phase(s Status) string {
+	m := s.PhaseMsg
+	if m.ID != "" && len(m.Data) > 0 {
+		m.Data = w.SeatData(m.Data, -1)
+	}
+	return w.Msg(m, s.Phase)
+}
 
 // StatLabel is a stat's (or a breakdown entry's) label: the game's
 // message stat.<key>, else scoring.<key> (a breakdown entry is a scoring

@@ -2,10 +2,12 @@ package smokyvalley
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // actx is where and how a district action is taken: in district d, as the
@@ -134,7 +136,7 @@ func (w *walker) useEffect(eff string) bool {
 	}
 	w.st.T.Effects[k] = true
 	t := w.p().Slots[k][len(w.p().Slots[k])-1]
-	w.l.add(pub(w.seat, "effect", fmt.Sprintf("%s uses the changing effect %s", seatTitle(w.seat), theData.canal[t].Name), "tile", theData.canal[t].ID))
+	w.l.add(event(w.seat, "effect", "effect", "tile", theData.canal[t].ID))
 	return true
 }
 
@@ -258,8 +260,8 @@ func (w *walker) walkBuild(c actx) error {
 	st.pay(w.seat, 2)
 	p.Goods[Wood] -= wood
 	st.Supply[ind]--
-	w.l.add(pub(w.seat, "build", fmt.Sprintf("%s builds %s in %s, space %d (£2, %d wood)", seatTitle(w.seat), aName(indName(ind)), c.name(), k+1, wood),
-		"industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok))
+	w.l.add(event(w.seat, "build", "build", "industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok,
+		"number", itoa(k+1), "cost", "2", "wood", itoa(wood)))
 	// the space's bonus
 	switch b := theData.districts[c.d].Spaces[k].Bonus; b {
 	case "":
@@ -322,10 +324,10 @@ func (w *walker) serviceEffects(c actx, k int) error {
 	}
 	if st.hasService(c.d, SvcWaterPower) {
 		if w.canProduceAt(c.d, k, true, [numGoods]int{}) {
-			w.l.add(pub(w.seat, "water-power", seatTitle(w.seat)+" produces once for free (water power)"))
+			w.l.add(event(w.seat, "water-power", "water-power"))
 			return w.produceAt(c.d, k, true)
 		}
-		w.l.add(pub(w.seat, "water-power", seatTitle(w.seat)+" cannot use water power: the inputs are missing"))
+		w.l.add(event(w.seat, "water-power", "water-power-missing"))
 	}
 	return nil
 }
@@ -405,7 +407,7 @@ func (w *walker) walkUpgrade(c actx) error {
 		p.Goods[g] -= n
 	}
 	t.Up = true
-	w.l.add(pub(w.seat, "upgrade", fmt.Sprintf("%s upgrades the %s in %s", seatTitle(w.seat), ind.Name, c.name()), "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
+	w.l.add(event(w.seat, "upgrade", "upgrade", "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
 	st.gainPrestige(&w.l, w.seat, ind.UpgradePrestige, "upgrade")
 	// Each tile in reach gives its point: two copies give 2 (08, glossary B).
 	for w.useEffect("prestige-upgrade") {
@@ -624,7 +626,7 @@ func (w *walker) produceAt(d, k int, free bool) error {
 			return err
 		}
 		m := marketIndex(theData, o.tok)
-		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces a ship at the %s in %s", seatTitle(w.seat), ind.Name, theData.districts[d].Name), "industry", ind.ID, "space", spaceToken(k)))
+		w.l.add(event(w.seat, "produce", "produce-ship", "industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)))
 		if err := w.launchOwnShip(TopicShipyard, m, t.Up); err != nil {
 			return err
 		}
@@ -654,19 +656,27 @@ func (w *walker) produceAt(d, k int, free bool) error {
 		out = goodsOf(sd.Output)
 	}
 	if sd.Ship == "" {
-		var parts []string
+		// one good, or two of a mix of three (the upgraded Warehouse and
+		// Wharf): "count" is the first good's amount, "n2" the second's
+		kv := []string{"industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)}
 		for g, n := range out {
 			if n > 0 {
 				p.Goods[g] += n
-				parts = append(parts, fmt.Sprintf("%d %s", n, goodNames[g]))
+				if !slices.Contains(kv, lang.CountKey) {
+					kv = append(kv, lang.CountKey, itoa(n), "good", goodNames[g])
+				} else {
+					kv = append(kv, "n2", itoa(n), "good2", goodNames[g])
+				}
 			}
 		}
-		how := ""
-		if free {
-			how = " for free"
+		id := "produce"
+		if slices.Contains(kv, "good2") {
+			id = "produce-mix"
 		}
-		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces %s at the %s in %s%s", seatTitle(w.seat), strings.Join(parts, " and "), ind.Name, theData.districts[d].Name, how),
-			"industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)))
+		if free {
+			id += "-free"
+		}
+		w.l.add(event(w.seat, "produce", id, kv...))
 	}
 	// the owner's bonus, when the industry is an opponent's
 	if o := t.Owner; o >= 0 && o != w.seat && !free {
@@ -728,7 +738,7 @@ func (w *walker) launchOwnShip(topic string, m int, big bool) error {
 	}
 	if g >= 0 {
 		w.st.Canal[m][0].Good = g
-		w.l.add(pub(w.seat, "trade-token", fmt.Sprintf("%s's new ship takes the %s trade token", seatTitle(w.seat), goodNames[g]), "market", theData.markets[m].ID, "good", goodNames[g]))
+		w.l.add(event(w.seat, "trade-token", "trade-token", "market", theData.markets[m].ID, "good", goodNames[g]))
 	}
 	return nil
 }
@@ -810,7 +820,7 @@ func (w *walker) walkService(c actx) error {
 		return err
 	}
 	st.Districts[c.d].Services[w.serviceSpace(c.d, s)] = s
-	w.l.add(pub(w.seat, "service", fmt.Sprintf("%s develops %s in %s", seatTitle(w.seat), theData.services[s].Name, c.name()), "service", o.tok, "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "service", "service", "service", o.tok, "district", theData.districts[c.d].ID))
 	st.incomeUp(&w.l, w.seat, "service")
 	st.gainPrestige(&w.l, w.seat, st.countIndustries(c.d), "service")
 	if st.hasCard(w.seat, "local-distribution-network") {
@@ -895,7 +905,7 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 		}
 	}
 	p.Slots[slot] = append(p.Slots[slot], t)
-	w.l.add(pub(w.seat, "canal-tile", fmt.Sprintf("%s places the canal tile %s under navigation space %d", seatTitle(w.seat), theData.canal[t].Name, slot+1), "tile", tok, "slot", so.tok))
+	w.l.add(event(w.seat, "canal-tile", "canal-tile", "tile", tok, "slot", so.tok, "number", itoa(slot+1)))
 	return nil
 }
 
@@ -903,7 +913,7 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 func (st *State) advanceCanal(l *log, seat, k, steps int) {
 	p := &st.Players[seat]
 	p.Canal[k] = min(p.Canal[k]+steps, len(theData.rules.CanalTrack)-1)
-	l.add(pub(seat, "canal-marker", fmt.Sprintf("%s's %s canal marker moves to %d", seatTitle(seat), theData.districts[canalDistrict(k)].Name, p.Canal[k])))
+	l.add(event(seat, "canal-marker", "canal-marker", "district", theData.districts[canalDistrict(k)].ID, "position", itoa(p.Canal[k])))
 }
 
 func (w *walker) walkCanal(c actx) error {
@@ -915,7 +925,7 @@ func (w *walker) walkCanal(c actx) error {
 	k := canalIndex(c.d)
 	st.pay(w.seat, 1)
 	p.Goods[w.canalGood()]--
-	w.l.add(pub(w.seat, "develop-canal", fmt.Sprintf("%s develops the Lachine Canal in %s", seatTitle(w.seat), c.name()), "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "develop-canal", "develop-canal", "district", theData.districts[c.d].ID))
 	if err := w.takeCanalTile(TopicCanal, k, o.tok); err != nil {
 		return err
 	}
@@ -954,7 +964,7 @@ func (w *walker) boardTrader(tok string) {
 	m, r, _ := parseShip(tok)
 	w.st.Canal[m][r].Trader = w.seat
 	w.p().Traders--
-	w.l.add(pub(w.seat, "board", fmt.Sprintf("%s boards a trader on the %s", seatTitle(w.seat), shipNoun(w.st.Canal[m][r])), "ship", tok))
+	w.l.add(shipEvent(w.seat, "board", "board", w.st.Canal[m][r], "ship", tok))
 }
 
 func (w *walker) walkTrader(c actx) error {
@@ -1166,7 +1176,7 @@ func (w *walker) walkMarket(kind string) error {
 		}
 		st.pay(w.seat, 1)
 		p.Goods[g]++
-		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s buys 1 %s at the local market for £1", seatTitle(w.seat), goodNames[g]), "trade", "buy", "good", goodNames[g]))
+		w.l.add(event(w.seat, "market", "market-buy", "trade", "buy", "good", goodNames[g], "cost", "1"))
 		w.marketMarker(0)
 	case "sell":
 		n := w.sellCount()
@@ -1184,7 +1194,7 @@ func (w *walker) walkMarket(kind string) error {
 				return err
 			}
 			gs = append(gs, g)
-			sold = append(sold, goodNames[g])
+			sold = append(sold, "good"+itoa(len(gs)), goodNames[g])
 		}
 		if n == 2 {
 			w.useEffect("market")
@@ -1192,7 +1202,7 @@ func (w *walker) walkMarket(kind string) error {
 		for _, g := range gs {
 			p.Goods[g]--
 		}
-		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s sells %s at the local market", seatTitle(w.seat), strings.Join(sold, ", ")), "trade", "sell"))
+		w.l.add(event(w.seat, "market", "market-sell-"+itoa(len(gs)), append([]string{"trade", "sell"}, sold...)...))
 		st.gainCash(&w.l, w.seat, 1)
 		w.marketMarker(1)
 	case "sellpair":
@@ -1206,7 +1216,7 @@ func (w *walker) walkMarket(kind string) error {
 		}
 		p.Goods[b]--
 		p.Goods[pr]--
-		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s sells 1 %s and 1 %s at the local market", seatTitle(w.seat), goodNames[b], goodNames[pr]), "trade", "sellpair"))
+		w.l.add(event(w.seat, "market", "market-sellpair", "trade", "sellpair", "basic", goodNames[b], "processed", goodNames[pr]))
 		st.gainCash(&w.l, w.seat, 1)
 		w.marketMarker(2)
 	}
@@ -1250,7 +1260,7 @@ func (w *walker) walkPoverty() error {
 	if g == Beer {
 		n = 3
 	}
-	w.l.add(pub(w.seat, "poverty", fmt.Sprintf("%s gives 1 %s to Poverty Reduction", seatTitle(w.seat), goodNames[g])))
+	w.l.add(event(w.seat, "poverty", "poverty", "good", goodNames[g]))
 	st.gainPrestige(&w.l, w.seat, n, "poverty reduction")
 	return nil
 }

@@ -128,11 +128,11 @@ func (w *walker) walkCard(c actx) error {
 	p.Cards = append(p.Cards, k)
 	i := slices.Index(st.CardOffer, k)
 	st.CardOffer[i] = st.drawCard(st.decade())
-	how := ""
+	id := "card"
 	if mayor {
-		how = " with the mayor's bonus"
+		id = "card-mayor"
 	}
-	w.l.add(pub(w.seat, "card", fmt.Sprintf("%s acquires the city card %s in %s%s", seatTitle(w.seat), theData.cards[k].Name, c.name(), how), "card", o.tok, "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "card", id, "card", o.tok, "district", theData.districts[c.d].ID))
 	st.gainPop(&w.l, w.seat, 1, "city card")
 	w.acquireTriggers(held, k)
 	return cardEffects[o.tok](w, c.d)
@@ -186,7 +186,7 @@ func (w *walker) acquireTriggers(held []int, k int) {
 
 func cityAction(w *walker) {
 	w.st.T.Actions++
-	w.l.add(pub(w.seat, "city-action", seatTitle(w.seat)+" gains a city action"))
+	w.l.add(event(w.seat, "city-action", "city-action"))
 }
 
 func prestige(w *walker, n int, why string) { w.st.gainPrestige(&w.l, w.seat, n, why) }
@@ -202,7 +202,7 @@ func moveBoat(w *walker) error {
 		return err
 	}
 	p.Boat = w.st.slotOf(w.seat, districtByID(o.tok))
-	w.l.add(pub(w.seat, "go", fmt.Sprintf("%s moves the boat to %s for free", seatTitle(w.seat), theData.districts[districtByID(o.tok)].Name), "district", o.tok, "cost", "0"))
+	w.l.add(event(w.seat, "go", "go-free", "district", o.tok, "cost", "0"))
 	return nil
 }
 

@@ -2,6 +2,8 @@ package smokyvalley
 
 import (
 	"embed"
+	"strconv"
+	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -30,4 +32,73 @@ var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalo
 func en(id string, kv ...string) string {
 	m := lang.M(id, kv...)
 	return catalog.Text(lang.English, m.ID, m.Data)
+}
+
+// msg is message id with data kv and its English, the seats of the data
+// (keys beginning with "seat" or "Seat") named as engine.Words names them.
+func msg(id string, kv ...string) (lang.Msg, string) {
+	m := lang.M(id, kv...)
+	return m, catalog.Text(lang.English, m.ID, english.SeatData(m.Data, -1))
+}
+
+// phrase is a name worded by the catalog's messages "phrase.<key>" and
+// "phrase.<key>-short" (engine.Phrase, Words.Phrase).
+func phrase(key string, kv ...string) engine.Phrase {
+	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
+	p.Text, p.Short = english.Phrase(p)
+	return p
+}
+
+// stat is a status stat labelled by "stat.<key>"; money stats (money
+// true) are written by "stat-value.<key>".
+func stat(key string, value int, money bool) engine.Stat {
+	s := engine.Stat{Key: key, Label: en("stat." + key), Value: value}
+	if money {
+		s.Text = english.StatValue(s)
+	}
+	return s
+}
+
+// event is a public event about seat (engine.Public for none) worded by the
+// catalog's message "event.<msg>" with data kv: Text and, when the
+// catalog has the second person ("event.<msg>-own"), Own are its English.
+// A message begins with {{.Seat}} where the event's seat begins the
+// sentence; keys beginning with "seat" or "Seat" hold other seats'
+// indexes (engine.Words.SeatData).
+func event(seat int, kind, msg string, kv ...string) engine.Event {
+	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
+	ev.Text = english.Event(ev, engine.Spectator)
+	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
+		ev.Own = english.Event(ev, seat)
+	}
+	return ev
+}
+
+// itoa is strconv.Itoa, for message data.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// reason is the token of a reason for a gain (gainPrestige, gainGood,
+// gainPop, incomeUp): its words joined by hyphens, without apostrophes or
+// the pound sign ("owner's bonus" is "owners-bonus"), worded by the
+// catalog's name.why.<token>.
+func reason(why string) string {
+	why = strings.NewReplacer("'", "", "£", "").Replace(why)
+	return strings.Join(strings.Fields(why), "-")
+}
+
+// shipEvent is an event naming ship s: the message msg for a neutral
+// ship, msg+"-owned" for a seat's, with the ship's kind ("vessel":
+// schooner or canaller), its destination ("dest", a market) and its owner
+// ("seatowner") in the data.
+func shipEvent(seat int, kind, msg string, s Ship, kv ...string) engine.Event {
+	vessel := "schooner"
+	if s.Big {
+		vessel = "canaller"
+	}
+	kv = append(kv, "vessel", vessel, "dest", theData.markets[s.Market].ID)
+	if s.Owner >= 0 {
+		msg += "-owned"
+		kv = append(kv, "seatowner", itoa(s.Owner))
+	}
+	return event(seat, kind, msg, kv...)
 }

@@ -1,11 +1,330 @@
 package smokyvalley
 
-import "testing"
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/playout"
+)
 
 // TestCatalogComplete: every English message has its German and French
 // one with the same placeholders (lang.Catalog.Check).
 func TestCatalogComplete(t *testing.T) {
 	if err := Catalog().Check(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// translated is the game's Info with its catalog, for the tests of what
+// is converted so far.
+func translated() engine.Info {
+	info := New().Info()
+	info.Catalog = catalog
+	return info
+}
+
+// recordedReplays replays the recorded games of testdata/games, keeping
+// their states.
+func recordedReplays(t *testing.T) map[string]engine.Result {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "games", "*.record"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded games: %v", err)
+	}
+	out := map[string]engine.Result{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Replay(New(), rec, engine.KeepStates())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = res
+	}
+	return out
+}
+
+// TestScoreNameMatchesCatalog: Info.Score and the catalog's "score" agree
+// in English.
+func TestScoreNameMatchesCatalog(t *testing.T) {
+	info := translated()
+	w := engine.WordsFor(info, lang.English, nil)
+	for _, n := range []int{0, 1, 2, 57} {
+		if got, want := w.Score(n), info.Score.Of(n); got != want {
+			t.Errorf("score %d: catalog %q, Info.Score %q", n, got, want)
+		}
+	}
+	if got := w.ScoreName(); got != info.Score.Name {
+		t.Errorf("score name: catalog %q, Info %q", got, info.Score.Name)
+	}
+	for _, o := range info.Options {
+		if got := w.Option(o); got != o.Help {
+			t.Errorf("option %s: catalog %q, Info %q", o.Key, got, o.Help)
+		}
+	}
+}
+
+// TestStatusWholeGames words the status after every move of the recorded
+// games: the phase, the year and the stage through the catalog (the
+// English exactly the English fields, playout.CheckStatusWording), the
+// stats and scoring categories, with no English in German or French and
+// the seats named for the reader.
+func TestStatusWholeGames(t *testing.T) {
+	g := New()
+	info := translated()
+	names := []string{"Ann", "", "Cleo", "Dev"}
+	phases := map[lang.Lang]map[string]bool{}
+	for f, res := range recordedReplays(t) {
+		en := engine.WordsFor(info, lang.English, nil)
+		for i, p := range res.Moves {
+			s := g.Status(p.State)
+			where := f + " move " + strconv.Itoa(i+1)
+			if err := playout.CheckStatusWording(info, s); err != nil {
+				t.Fatalf("%s: %v", where, err)
+			}
+			if got, want := engine.WordsFor(info, lang.English, names).Phase(s), engine.NameSeats(s.Phase, names); got != want {
+				t.Fatalf("%s: phase %q with names, %q from the English field", where, got, want)
+			}
+			for _, ss := range s.Seats {
+				for _, x := range ss.Stats {
+					if got := en.StatValue(x); got != x.Shown() {
+						t.Fatalf("%s: stat %s reads %q in the catalog, %q in the status", where, x.Key, got, x.Shown())
+					}
+					if got := en.StatLabel(x); got != x.Label {
+						t.Fatalf("%s: stat %s labelled %q in the catalog, %q in the status", where, x.Key, got, x.Label)
+					}
+				}
+				for _, c := range ss.Breakdown {
+					if got := en.StatLabel(c); got != c.Label {
+						t.Fatalf("%s: category %s reads %q in the catalog, %q in the status", where, c.Key, got, c.Label)
+					}
+				}
+			}
+			for _, l := range []lang.Lang{lang.German, lang.French} {
+				w := engine.WordsFor(info, l, names)
+				text, short := w.Phrase(s.RoundName)
+				stage, stageShort := w.Phrase(s.Stage)
+				phase := w.Phase(s)
+				if phases[l] == nil {
+					phases[l] = map[string]bool{}
+				}
+				phases[l][phase] = true
+				texts := []string{phase, text, short, stage, stageShort}
+				for _, ss := range s.Seats {
+					for _, x := range ss.Stats {
+						texts = append(texts, w.StatLabel(x), w.StatValue(x))
+					}
+					for _, c := range ss.Breakdown {
+						texts = append(texts, w.StatLabel(c))
+					}
+				}
+				for _, x := range texts {
+					if leak := catalog.EnglishIn(l, x); len(leak) > 0 {
+						t.Fatalf("%s, %s: %q holds English %q", where, l, x, leak)
+					}
+					if strings.Contains(x, "seat ") {
+						t.Fatalf("%s, %s: the English seat name in %q", where, l, x)
+					}
+				}
+			}
+		}
+	}
+	for l, want := range map[lang.Lang]string{
+		lang.German: "Entwicklungsphase: Ann ist am Zug",
+		lang.French: "Phase de développement\u00a0: au tour de Ann",
+	} {
+		if !phases[l][want] {
+			t.Errorf("%s: no phase read %q", l, want)
+		}
+	}
+}
+
+// TestRoundNames: the year, the stage and Info.Rounds in each language.
+func TestRoundNames(t *testing.T) {
+	info := translated()
+	st := &State{Year: 2, Mode: ModePlay, Stage: StageDev}
+	for _, c := range []struct {
+		l                               lang.Lang
+		year, stage, stageShort, rounds string
+	}{
+		{lang.English, "1850", "development phase", "dev", "years"},
+		{lang.German, "1850", "Entwicklungsphase", "Entw.", "Jahre"},
+		{lang.French, "1850", "phase de développement", "dév.", "années"},
+	} {
+		w := engine.WordsFor(info, c.l, nil)
+		year, short := w.Phrase(st.roundName())
+		stage, stageShort := w.Phrase(st.stage())
+		rounds, _ := w.Phrase(info.Rounds)
+		if year != c.year || short != c.year || stage != c.stage || stageShort != c.stageShort || rounds != c.rounds {
+			t.Errorf("%s: %q %q %q %q %q", c.l, year, short, stage, stageShort, rounds)
+		}
+	}
+}
+
+// TestNarrateWholeGames words every event of the recorded games in
+// three languages for every viewer: the English is exactly the English
+// fields (Text, Own, with the seats named as the hosts name them), every
+// language words it with nothing missing, and no English sentence of
+// the catalog, nor the English "seat N", leaks into German or French.
+func TestNarrateWholeGames(t *testing.T) {
+	info := translated()
+	names := []string{"Ann", "", "Cleo", "Dev"} // seat 2 has no name
+	seen := map[string]bool{}
+	texts := map[lang.Lang][]string{}
+	games := recordedReplays(t)
+	// and random playouts, for the events the busy player never causes
+	cfg := playout.Config{Seats: []int{2, 3, 4}, Seed: 18450101, ViewEvery: -1, OfferedEvery: -1, ReplayEvery: -1, UndoEvery: -1, RoundTripEvery: -1}
+	for i := range 12 {
+		rec, err := playout.Playout(New(), cfg, i)
+		if err != nil {
+			t.Fatalf("playout %d: %v", i, err)
+		}
+		res, err := engine.Replay(New(), rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games["playout "+strconv.Itoa(i)] = res
+	}
+	for f, res := range games {
+		seats := len(res.Status.Seats)
+		for _, ev := range res.Events() {
+			if err := checkEventWording(info, ev); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			seen[ev.Msg] = true
+			for viewer := engine.Spectator; viewer < seats; viewer++ {
+				if viewer == ev.Seat {
+					seen[ev.Msg+engine.OwnSuffix] = true
+				}
+				for _, l := range lang.Supported {
+					got := engine.WordsFor(info, l, names[:seats]).Event(ev, viewer)
+					texts[l] = append(texts[l], got)
+					if l != lang.English {
+						continue
+					}
+					old := ev.Text
+					if viewer == ev.Seat && ev.Own != "" {
+						old = ev.Own
+					}
+					// NameSeatsFor makes the viewer's own possessive
+					// "your", even inside "the seat 4's schooner" ("the
+					// your schooner"); the catalog names the owner there
+					if want := engine.NameSeatsFor(old, names[:seats], viewer); got != want && ev.Data["seatowner"] != strconv.Itoa(viewer) {
+						t.Errorf("%s: English %s for %d = %q; the English fields say %q", f, ev.Msg, viewer, got, want)
+					}
+				}
+			}
+		}
+	}
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		for _, s := range texts[l] {
+			if leak := catalog.EnglishIn(l, s); len(leak) > 0 {
+				t.Errorf("%s: English %q in %q", l, leak, s)
+			}
+			if strings.Contains(s, "seat ") || strings.Contains(s, "Seat ") {
+				t.Errorf("%s: the English seat name in %q", l, s)
+			}
+		}
+	}
+	var missing []string
+	for _, id := range catalog.IDs() {
+		if strings.HasPrefix(id, "event.") && !seen[id] {
+			missing = append(missing, id)
+		}
+	}
+	t.Logf("event messages no recorded game words: %v", missing)
+	for l, wants := range map[lang.Lang][]string{
+		lang.German: {"Ann baut ein ", "Spieler 2 ", "Du baust ", "Neue Spielreihenfolge: "},
+		lang.French: {"Ann construit ", "Joueur 2 ", "Tu construis ", "Nouvel ordre de jeu\u00a0: "},
+	} {
+		all := strings.Join(texts[l], "\n")
+		for _, w := range wants {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: nobody read %q", l, w)
+			}
+		}
+	}
+}
+
+// checkEventWording: the event names a message, its English (seats
+// unnamed) is Text and Own, and every language words it and its second
+// person with nothing missing.
+func checkEventWording(info engine.Info, ev engine.Event) error {
+	if ev.Msg == "" {
+		return fmt.Errorf("event %q has no Msg", ev.Text)
+	}
+	en := engine.WordsFor(info, lang.English, nil)
+	if got := en.Event(ev, engine.Spectator); got != ev.Text {
+		return fmt.Errorf("event %s: the catalog's English %q is not its Text %q", ev.Msg, got, ev.Text)
+	}
+	own := catalog.Has(lang.English, ev.Msg+engine.OwnSuffix)
+	if ev.Seat >= 0 && own {
+		if got := en.Event(ev, ev.Seat); got != ev.Own {
+			return fmt.Errorf("event %s: the catalog's English second person %q is not its Own %q", ev.Msg, got, ev.Own)
+		}
+	}
+	for _, l := range lang.Supported {
+		data := engine.WordsFor(info, l, nil).SeatData(ev.Data, ev.Seat)
+		if _, err := catalog.Localize(l, ev.Msg, data); err != nil {
+			return fmt.Errorf("event %q: %w", ev.Text, err)
+		}
+		if own && ev.Seat >= 0 {
+			if _, err := catalog.Localize(l, ev.Msg+engine.OwnSuffix, data); err != nil {
+				return fmt.Errorf("event %q: %w", ev.Own, err)
+			}
+		}
+	}
+	return nil
+}
+
+// TestRareEvents: the events no recorded game causes, built as the rules
+// build them, read as the game wrote them before its catalog (Text and
+// Own), and are worded in every language without English.
+func TestRareEvents(t *testing.T) {
+	info := translated()
+	gb, us := 0, 1
+	for _, c := range []struct {
+		ev        engine.Event
+		text, own string
+	}{
+		{event(0, "go", "go-free", "district", "mccord", "cost", "0"), "Seat 1 moves the boat to McCord for free", "You move the boat to McCord for free"},
+		{event(0, "market", "market-sell-2", "trade", "sell", "good1", "iron", "good2", "coal"), "Seat 1 sells iron, coal at the local market", "You sell iron, coal at the local market"},
+		{event(1, "poverty", "poverty", "good", "beer"), "Seat 2 gives 1 beer to Poverty Reduction", "You give 1 beer to Poverty Reduction"},
+		{event(0, "produce", "produce-free", "industry", "wood-depot", "district", "mccord", "space", "depot", "count", "2", "good", "wood"), "Seat 1 produces 2 wood at the Wood Depot in McCord for free", "You produce 2 wood at the Wood Depot in McCord for free"},
+		{event(0, "produce", "produce-mix", "industry", "warehouse", "district", "stann", "space", "s2", "count", "2", "good", "grain", "n2", "1", "good2", "brick"), "Seat 1 produces 2 grain and 1 brick at the Warehouse in St. Ann", "You produce 2 grain and 1 brick at the Warehouse in St. Ann"},
+		{event(2, "produce", "produce-mix-free", "industry", "wharf", "district", "stgabriel", "space", "s1", "count", "1", "good", "coal", "n2", "2", "good2", "iron"), "Seat 3 produces 1 coal and 2 iron at the Wharf in St. Gabriel for free", "You produce 1 coal and 2 iron at the Wharf in St. Gabriel for free"},
+		{shipEvent(1, "pushed-out", "pushed-out", Ship{Big: true, Market: us, Owner: 1}), "Seat 2's canaller bound for the United States is pushed out of the canal and unloads", "Your canaller bound for the United States is pushed out of the canal and unloads"},
+		{event(0, "trade-goods", "trade-goods", "give", "wood", "take", "iron"), "Seat 1 trades 1 wood for 1 iron", "You trade 1 wood for 1 iron"},
+		{event(0, "water-power", "water-power"), "Seat 1 produces once for free (water power)", "You produce once for free (water power)"},
+		{shipEvent(0, "board", "board", Ship{Market: gb, Owner: 0}, "ship", "gb1"), "Seat 1 boards a trader on the seat 1's schooner bound for Great Britain", "You board a trader on the seat 1's schooner bound for Great Britain"},
+	} {
+		if c.ev.Text != c.text || c.ev.Own != c.own {
+			t.Errorf("%s: %q / %q, want %q / %q", c.ev.Msg, c.ev.Text, c.ev.Own, c.text, c.own)
+		}
+		if err := checkEventWording(info, c.ev); err != nil {
+			t.Error(err)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			for _, viewer := range []int{engine.Spectator, c.ev.Seat} {
+				s := engine.WordsFor(info, l, nil).Event(c.ev, viewer)
+				if leak := catalog.EnglishIn(l, s); len(leak) > 0 || strings.Contains(s, "eat ") {
+					t.Errorf("%s: English %q in %q", l, leak, s)
+				}
+				t.Logf("%s: %s", l, s)
+			}
+		}
 	}
 }

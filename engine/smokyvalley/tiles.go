@@ -1,8 +1,6 @@
 package smokyvalley
 
-import (
-	"fmt"
-)
+import ()
 
 // Canal actions (06 Develop the Lachine Canal, canal action; glossary B):
 // one a turn, from the tile on top under the boat's current space.
@@ -67,7 +65,7 @@ func (w *walker) walkTile() error {
 	t := w.canalActionTile()
 	tile := theData.canal[t]
 	st.T.CanalUsed = true
-	w.l.add(pub(w.seat, "canal-action", fmt.Sprintf("%s takes the canal action %s", seatTitle(w.seat), tile.Name), "tile", tile.ID))
+	w.l.add(event(w.seat, "canal-action", "canal-action", "tile", tile.ID))
 	switch tile.Effect {
 	case "swap":
 		return w.swapTiles(TopicCanalTiles)
@@ -88,7 +86,7 @@ func (w *walker) walkTile() error {
 		}
 		p.Goods[give]--
 		p.Goods[take]++
-		w.l.add(pub(w.seat, "trade-goods", fmt.Sprintf("%s trades 1 %s for 1 %s", seatTitle(w.seat), goodNames[give], goodNames[take])))
+		w.l.add(event(w.seat, "trade-goods", "trade-goods", "give", goodNames[give], "take", goodNames[take]))
 		return nil
 	case "ship1":
 		s, err := w.loadOne(TopicCanalTiles, "Load which good on which ship (free)?", -1)

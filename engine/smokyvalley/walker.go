@@ -144,7 +144,7 @@ func (w *walker) move() error {
 	case "pass":
 		return w.walkPass()
 	case "end":
-		w.l.add(pub(w.seat, "end", seatTitle(w.seat)+" ends the turn"))
+		w.l.add(event(w.seat, "end", "end"))
 		st.nextTurn(&w.l)
 		return nil
 	case "buy", "sell", "sellpair":
@@ -258,7 +258,7 @@ func (w *walker) walkGo() error {
 	p.Boat = k
 	st.T.Started = true
 	st.T.Actions = 1
-	w.l.add(pub(w.seat, "go", fmt.Sprintf("%s moves the boat to %s (£%d)", seatTitle(w.seat), theData.districts[d].Name, cost), "district", o.tok, "cost", strconv.Itoa(cost)))
+	w.l.add(event(w.seat, "go", "go", "district", o.tok, "cost", strconv.Itoa(cost)))
 	return nil
 }
 
@@ -307,7 +307,7 @@ func (w *walker) walkPass() error {
 	k, _ := strconv.Atoi(o.tok)
 	k--
 	st.Passing[k] = w.seat
-	w.l.add(pub(w.seat, "pass", fmt.Sprintf("%s passes onto space %d of the passing track", seatTitle(w.seat), k+1), "space", o.tok))
+	w.l.add(event(w.seat, "pass", "pass", "space", o.tok))
 	switch theData.rules.Passing[k] {
 	case "swap":
 		if err := w.swapTiles(TopicPass); err != nil {
@@ -367,7 +367,7 @@ func (w *walker) swapTiles(topic string) error {
 	db := districtByID(b.tok)
 	ka, kb := w.st.slotOf(w.seat, da), w.st.slotOf(w.seat, db)
 	p.Nav[ka], p.Nav[kb] = p.Nav[kb], p.Nav[ka]
-	w.l.add(pub(w.seat, "swap", fmt.Sprintf("%s swaps the %s and %s district tiles", seatTitle(w.seat), theData.districts[da].Name, theData.districts[db].Name)))
+	w.l.add(event(w.seat, "swap", "swap", "district", a.tok, "district2", b.tok))
 	return nil
 }
 
@@ -383,7 +383,7 @@ func (st *State) nextTurn(l *log) {
 			return
 		}
 	}
-	l.add(pub(engine.Public, "phase-end", fmt.Sprintf("Everyone has passed: the %d development phase ends", st.year())))
+	l.add(event(engine.Public, "phase-end", "phase-end", "year", itoa(st.year())))
 	st.admin(l)
 	st.Stage = StageCouncil
 }
@@ -407,14 +407,14 @@ func (w *walker) depot() error {
 	}
 	d := districtByID(o.tok)
 	st.Districts[d].Depot.Owner = w.seat
-	w.l.add(pub(w.seat, "depot", fmt.Sprintf("%s places their Wood Depot in %s", seatTitle(w.seat), theData.districts[d].Name), "district", o.tok))
+	w.l.add(event(w.seat, "depot", "depot", "district", o.tok))
 	st.DepotIdx++
 	if st.DepotIdx == st.N {
 		st.Mode = ModePlay
 		st.Stage = StageDev
 		st.Turn = st.Order[0]
 		st.T = Turn{}
-		w.l.add(pub(engine.Public, "phase", "The 1840 development phase begins"))
+		w.l.add(event(engine.Public, "phase", "phase", "year", itoa(years[0])))
 	}
 	return nil
 }
