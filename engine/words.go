@@ -198,24 +198,27 @@ func (w Words) Phrase(p Phrase) (text, short string) {
 	return w.Msg(p.Msg(), p.Text), w.Msg(p.ShortMsg(), p.Short)
 }
 
-// Choice is a choice's label and help.
+// Choice is a choice's label and help; seats in their data are named as
+// in an event's (SeatData).
 func (w Words) Choice(c Choice) (label, help string) {
-	return w.Msg(c.LabelMsg, c.Label), w.Msg(c.HelpMsg, c.Help)
+	return w.seatMsg(c.LabelMsg, c.Label), w.seatMsg(c.HelpMsg, c.Help)
 }
 
-// Prompt is what a decision asks.
-func (w Words) Prompt(c Choices) string { return w.Msg(c.PromptMsg, c.Prompt) }
+// Prompt is what a decision asks (seats named as in Choice).
+func (w Words) Prompt(c Choices) string { return w.seatMsg(c.PromptMsg, c.Prompt) }
+
+// seatMsg is Msg with the seats of m's data named (SeatData).
+func (w Words) seatMsg(m lang.Msg, english string) string {
+	if m.ID != "" && len(m.Data) > 0 {
+		m.Data = w.SeatData(m.Data, -1)
+	}
+	return w.Msg(m, english)
+}
 
 // Phase is a status's phase; seats in PhaseMsg.Data are named as in an
 // event's (SeatData: a key beginning with "seat" or "Seat" holds a seat
 // index).
-func (w Words) Phase(s Status) string {
-	m := s.PhaseMsg
-	if m.ID != "" && len(m.Data) > 0 {
-		m.Data = w.SeatData(m.Data, -1)
-	}
-	return w.Msg(m, s.Phase)
-}
+func (w Words) Phase(s Status) string { return w.seatMsg(s.PhaseMsg, s.Phase) }
 
 // StatLabel is a stat's (or a breakdown entry's) label: the game's
 // message stat.<key>, else scoring.<key> (a breakdown entry is a scoring

@@ -20,15 +20,6 @@ type actx struct {
 
 func indName(i int) string { return theData.industries[i].Name }
 
-// aName is a name with the indefinite article it takes: "a Brewery", "an
-// Iron Depot".
-func aName(name string) string {
-	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}
-
 func (c actx) name() string { return theData.districts[c.d].Name }
 
 // actionOptions lists the district actions possible in c.d now (06 Step 2).
@@ -39,28 +30,28 @@ func (w *walker) actionOptions(c actx) []opt {
 	var out []opt
 	dd := theData.districts[c.d]
 	if len(w.buildOptions(c)) > 0 {
-		out = append(out, opt{tok: "build", label: "Build an industry (£2 and wood)"})
+		out = append(out, choice("build", "build"))
 	}
 	if len(w.upgradeOptions(c)) > 0 {
-		out = append(out, opt{tok: "upgrade", label: "Upgrade an industry (£1)"})
+		out = append(out, choice("upgrade", "upgrade"))
 	}
 	if len(w.produceOptions(c, w.serviceBonus(c), nil)) > 0 {
-		out = append(out, opt{tok: "produce", label: "Produce goods (£1 an industry)"})
+		out = append(out, choice("produce", "produce"))
 	}
 	if len(w.serviceOptions(c)) > 0 {
-		out = append(out, opt{tok: "service", label: "Develop a service (£1 and coal)"})
+		out = append(out, choice("service", "service"))
 	}
 	if dd.Canal && len(w.canalOptions(c)) > 0 {
-		out = append(out, opt{tok: "canal", label: "Develop the Lachine Canal (£1)"})
+		out = append(out, choice("canal", "canal"))
 	}
 	if !c.canal && len(w.cardOptions(c)) > 0 {
-		out = append(out, opt{tok: "card", label: "Acquire a city card (£1)"})
+		out = append(out, choice("card", "card"))
 	}
 	if !c.canal && !dd.Canal && len(w.traderOptions()) > 0 {
-		out = append(out, opt{tok: "trader", label: "Board a trader (£1)"})
+		out = append(out, choice("trader", "trader"))
 	}
 	if !c.canal && dd.Canal && w.p().Cash >= 1 && len(w.st.loadTargets(w.seat, -1)) > 0 {
-		out = append(out, opt{tok: "ship", label: "Ship goods (£1, up to 2 goods)"})
+		out = append(out, choice("ship", "ship"))
 	}
 	return out
 }
@@ -190,7 +181,7 @@ func (w *walker) buildOptions(c actx) []opt {
 		if w.quiet {
 			return []opt{{tok: ind.ID}}
 		}
-		out = append(out, opt{tok: ind.ID, label: fmt.Sprintf("%s (£2, %d wood)", ind.Name, w.woodCost(i))})
+		out = append(out, choice(ind.ID, "build-industry", "industry", ind.ID, "cost", "2", "wood", itoa(w.woodCost(i))))
 	}
 	return out
 }
@@ -220,22 +211,22 @@ func (w *walker) whyBuild(c actx, tok string) error {
 func (w *walker) walkBuild(c actx) error {
 	st, p := w.st, w.p()
 	w.why = func(tok string) error { return w.whyBuild(c, tok) }
-	o, err := w.ask(TopicBuild, "Which industry?", w.buildOptions(c))
+	o, err := w.ask(TopicBuild, prompt("which-industry"), w.buildOptions(c))
 	if err != nil {
 		return err
 	}
 	ind := industryByID(o.tok)
 	var sp []opt
 	for _, k := range w.emptySpaces(c.d) {
-		label := fmt.Sprintf("Space %d", k+1)
+		o := choice(spaceToken(k), "space", "space", itoa(k+1))
 		switch b := theData.districts[c.d].Spaces[k].Bonus; b {
 		case "":
 		case "cash":
-			label += " (bonus £1)"
+			o = choice(spaceToken(k), "space-cash", "space", itoa(k+1), "cost", "1")
 		default:
-			label += " (bonus 1 " + b + ")"
+			o = choice(spaceToken(k), "space-good", "space", itoa(k+1), "good", b)
 		}
-		sp = append(sp, opt{tok: spaceToken(k), label: label})
+		sp = append(sp, o)
 	}
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
@@ -247,7 +238,7 @@ func (w *walker) walkBuild(c actx) error {
 		}
 		return engine.Rule("build.space-taken", TopicBuild, "space %d of %s is taken", k+1, c.name())
 	}
-	so, err := w.ask(TopicBuild, "Which space?", sp)
+	so, err := w.ask(TopicBuild, prompt("which-space"), sp)
 	if err != nil {
 		return err
 	}
@@ -356,17 +347,10 @@ func (w *walker) upgradeOptions(c actx) []opt {
 			return []opt{{tok: spaceToken(k)}}
 		}
 		if ok {
-			out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s on %s", indName(t.Ind), spaceLabel(k))})
+			out = append(out, industryChoice(*t, k, false))
 		}
 	}
 	return out
-}
-
-func spaceLabel(k int) string {
-	if k < 0 {
-		return "the Wood Depot space"
-	}
-	return fmt.Sprintf("space %d", k+1)
 }
 
 func parseSpace(tok string) int {
@@ -395,7 +379,7 @@ func (w *walker) walkUpgrade(c actx) error {
 		}
 		return engine.Rule("upgrade.cost", TopicUpgrade, "you lack the cash or goods to upgrade it")
 	}
-	o, err := w.ask(TopicUpgrade, "Which of your industries?", w.upgradeOptions(c))
+	o, err := w.ask(TopicUpgrade, prompt("which-own-industry"), w.upgradeOptions(c))
 	if err != nil {
 		return err
 	}
@@ -484,16 +468,7 @@ func (w *walker) produceOptions(c actx, extra [numGoods]int, used []int) []opt {
 		if w.quiet {
 			return []opt{{tok: spaceToken(k)}}
 		}
-		t := st.tileAt(c.d, k)
-		owner := "neutral"
-		if t.Owner >= 0 {
-			owner = seatName(t.Owner)
-		}
-		up := ""
-		if t.Up {
-			up = " (upgraded)"
-		}
-		out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s%s of %s on %s", indName(t.Ind), up, owner, spaceLabel(k))})
+		out = append(out, industryChoice(*st.tileAt(c.d, k), k, true))
 	}
 	return out
 }
@@ -520,13 +495,13 @@ func (w *walker) walkProduce(c actx) error {
 		var o opt
 		if len(used) == 0 {
 			var err error
-			if o, err = w.ask(TopicProduce, "Produce in which industry?", opts); err != nil {
+			if o, err = w.ask(TopicProduce, prompt("produce-which"), opts); err != nil {
 				return err
 			}
 		} else {
 			var ok bool
 			var err error
-			if o, ok, err = w.optional(TopicProduce, "Produce in another industry?", opts); err != nil {
+			if o, ok, err = w.optional(TopicProduce, prompt("produce-another"), opts); err != nil {
 				return err
 			} else if !ok {
 				break
@@ -572,12 +547,12 @@ func (w *walker) payCoal(topic string, n int) error {
 			case c == 0:
 				tok = "wood"
 			}
-			opts = append(opts, opt{tok: tok, label: fmt.Sprintf("Pay %d coal and %d wood", c, n-c)})
+			opts = append(opts, choice(tok, "pay-coal-wood", "coal", itoa(c), "wood", itoa(n-c)))
 		}
 	}
 	coal := n
 	if len(opts) > 1 {
-		o, err := w.ask(topic, "Pay with coal or wood (Charcoal Production)?", opts)
+		o, err := w.ask(topic, prompt("coal-or-wood"), opts)
 		if err != nil {
 			return err
 		}
@@ -619,9 +594,9 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	case sd.Ship != "":
 		var ms []opt
 		for _, m := range st.ownShipMarkets(w.seat) {
-			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].InText})
+			ms = append(ms, choice(theData.markets[m].ID, "sail-to", "market", theData.markets[m].ID))
 		}
-		o, err := w.ask(TopicShipyard, "Where does your ship sail?", ms)
+		o, err := w.ask(TopicShipyard, prompt("ship-sail"), ms)
 		if err != nil {
 			return err
 		}
@@ -631,7 +606,7 @@ func (w *walker) produceAt(d, k int, free bool) error {
 			return err
 		}
 	case len(sd.Choice) > 0 && !sd.Mix:
-		g, err := w.askGood(TopicProduce, "Which goods?", goodsByNames(sd.Choice))
+		g, err := w.askGood(TopicProduce, prompt("which-goods"), goodsByNames(sd.Choice))
 		if err != nil {
 			return err
 		}
@@ -641,9 +616,9 @@ func (w *walker) produceAt(d, k int, free bool) error {
 		b, _ := goodByName(sd.Choice[1])
 		var opts []opt
 		for n := sd.Total; n >= 0; n-- {
-			opts = append(opts, opt{tok: mixToken(a, n, b, sd.Total-n), label: fmt.Sprintf("%d %s and %d %s", n, goodNames[a], sd.Total-n, goodNames[b])})
+			opts = append(opts, choice(mixToken(a, n, b, sd.Total-n), "mix", "n", itoa(n), "good", goodNames[a], "n2", itoa(sd.Total-n), "good2", goodNames[b]))
 		}
-		o, err := w.ask(TopicProduce, "Which goods?", opts)
+		o, err := w.ask(TopicProduce, prompt("which-goods"), opts)
 		if err != nil {
 			return err
 		}
@@ -746,7 +721,7 @@ func (w *walker) launchOwnShip(topic string, m int, big bool) error {
 // askTradeToken: a new own ship may get a free foreign trade token of its
 // market, or none (the first to load chooses then).
 func (w *walker) askTradeToken(topic string, m int) (int, error) {
-	opts := []opt{{tok: "open", label: "No trade token (the first to load decides)"}}
+	opts := []opt{choice("open", "no-token")}
 	var gs []int
 	for g := range numGoods {
 		if demand(m, g) && w.st.tokenFree(m, g) {
@@ -754,7 +729,7 @@ func (w *walker) askTradeToken(topic string, m int) (int, error) {
 		}
 	}
 	opts = append(opts, goodOpts(gs)...)
-	o, err := w.ask(topic, "Which goods may it carry?", opts)
+	o, err := w.ask(topic, prompt("token-goods"), opts)
 	if err != nil {
 		return -1, err
 	}
@@ -785,7 +760,7 @@ func (w *walker) serviceOptions(c actx) []opt {
 			dup = dup || o.tok == tok
 		}
 		if !dup {
-			out = append(out, opt{tok: tok, label: theData.services[s].Name})
+			out = append(out, choice(tok, "service-token", "service", tok))
 		}
 	}
 	return out
@@ -803,7 +778,7 @@ func (w *walker) serviceSpace(d, s int) int {
 
 func (w *walker) walkService(c actx) error {
 	st := w.st
-	o, err := w.ask(TopicService, "Which service?", w.serviceOptions(c))
+	o, err := w.ask(TopicService, prompt("which-service"), w.serviceOptions(c))
 	if err != nil {
 		return err
 	}
@@ -872,7 +847,7 @@ func canalTileOpts(xs []int) []opt {
 			dup = dup || o.tok == theData.canal[t].ID
 		}
 		if !dup {
-			out = append(out, opt{tok: theData.canal[t].ID, label: theData.canal[t].Name})
+			out = append(out, choice(theData.canal[t].ID, "canal-tile", "tile", theData.canal[t].ID))
 		}
 	}
 	return out
@@ -881,7 +856,7 @@ func canalTileOpts(xs []int) []opt {
 func slotOpts(p *Player) []opt {
 	var out []opt
 	for k := range 5 {
-		out = append(out, opt{tok: "slot" + strconv.Itoa(k+1), label: fmt.Sprintf("Under space %d (%s)", k+1, theData.districts[p.Nav[k]].Name)})
+		out = append(out, choice("slot"+strconv.Itoa(k+1), "slot", "space", itoa(k+1), "district", theData.districts[p.Nav[k]].ID))
 	}
 	return out
 }
@@ -890,7 +865,7 @@ func slotOpts(p *Player) []opt {
 // navigation board and refills the space from the stack.
 func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 	st, p := w.st, w.p()
-	so, err := w.ask(topic, "Under which navigation space?", slotOpts(p))
+	so, err := w.ask(topic, prompt("which-slot"), slotOpts(p))
 	if err != nil {
 		return err
 	}
@@ -918,7 +893,7 @@ func (st *State) advanceCanal(l *log, seat, k, steps int) {
 
 func (w *walker) walkCanal(c actx) error {
 	st, p := w.st, w.p()
-	o, err := w.ask(TopicCanal, "Which canal tile?", w.canalOptions(c))
+	o, err := w.ask(TopicCanal, prompt("which-canal-tile"), w.canalOptions(c))
 	if err != nil {
 		return err
 	}
@@ -954,7 +929,7 @@ func (w *walker) traderShips() []opt {
 		if w.quiet {
 			return []opt{{tok: shipToken(mr[0], mr[1])}}
 		}
-		out = append(out, opt{tok: shipToken(mr[0], mr[1]), label: "The " + shipNoun(w.st.Canal[mr[0]][mr[1]]) + fmt.Sprintf(" (row %d)", mr[1]+1)})
+		out = append(out, shipChoice(shipToken(mr[0], mr[1]), "trader-ship", w.st.Canal[mr[0]][mr[1]], "row", itoa(mr[1]+1)))
 	}
 	return out
 }
@@ -978,7 +953,7 @@ func (w *walker) walkTrader(c actx) error {
 		}
 		return engine.Rule("trader.taken", TopicTraders, "that ship already carries a trader")
 	}
-	o, err := w.ask(TopicTraders, "On which neutral ship?", w.traderOptions())
+	o, err := w.ask(TopicTraders, prompt("trader-ship"), w.traderOptions())
 	if err != nil {
 		return err
 	}
@@ -987,7 +962,7 @@ func (w *walker) walkTrader(c actx) error {
 	if w.effectSlot("board") >= 0 && !c.canal {
 		extra := w.traderShips()
 		if len(extra) > 0 {
-			o2, ok, err := w.optional(TopicTraders, "Board another trader for free (canal tile)?", extra)
+			o2, ok, err := w.optional(TopicTraders, prompt("trader-another"), extra)
 			if err != nil {
 				return err
 			}
@@ -1003,7 +978,7 @@ func (w *walker) walkTrader(c actx) error {
 func loadOpts(st *State, ts [][3]int) []opt {
 	var out []opt
 	for _, t := range ts {
-		out = append(out, opt{tok: goodNames[t[0]] + "@" + shipToken(t[1], t[2]), label: fmt.Sprintf("%s on the %s (row %d)", goodNames[t[0]], shipNoun(st.Canal[t[1]][t[2]]), t[2]+1)})
+		out = append(out, shipChoice(goodNames[t[0]]+"@"+shipToken(t[1], t[2]), "load", st.Canal[t[1]][t[2]], "good", goodNames[t[0]], "row", itoa(t[2]+1)))
 	}
 	return out
 }
@@ -1017,7 +992,7 @@ func parseLoad(tok string) (g, m, r int) {
 
 // loadOne loads one good chosen among targets (market -1: any) and
 // returns the ship loaded.
-func (w *walker) loadOne(topic, prompt string, market int) ([2]int, error) {
+func (w *walker) loadOne(topic string, prompt lang.Msg, market int) ([2]int, error) {
 	o, err := w.ask(topic, prompt, loadOpts(w.st, w.st.loadTargets(w.seat, market)))
 	if err != nil {
 		return [2]int{}, err
@@ -1051,7 +1026,7 @@ func (w *walker) walkShip(c actx) error {
 		}
 		return nil
 	}
-	first, err := w.loadOne(TopicShipGoods, "Load which good on which ship?", -1)
+	first, err := w.loadOne(TopicShipGoods, prompt("load"), -1)
 	if err != nil {
 		return err
 	}
@@ -1076,7 +1051,7 @@ func (w *walker) walkShip(c actx) error {
 		w.unloadFull(loaded...)
 		return nil
 	}
-	o, ok, err := w.optional(TopicShipGoods, "Load a second good (or board a free trader, canal tile)?", opts)
+	o, ok, err := w.optional(TopicShipGoods, prompt("load-second"), opts)
 	if err != nil || !ok {
 		w.unloadFull(loaded...)
 		return err
@@ -1094,7 +1069,7 @@ func (w *walker) walkShip(c actx) error {
 			w.unloadFull(loaded...)
 			return nil
 		}
-		o, ok, err = w.optional(TopicShipGoods, "Board a trader for free (canal tile)?", extra)
+		o, ok, err = w.optional(TopicShipGoods, prompt("board-free"), extra)
 		if err != nil || !ok {
 			w.unloadFull(loaded...)
 			return err
@@ -1155,13 +1130,13 @@ func (w *walker) marketOptions() []opt {
 	p := w.p()
 	var out []opt
 	if p.Cash >= 1 {
-		out = append(out, opt{tok: "buy", label: "Local market: buy a basic good for £1"})
+		out = append(out, choice("buy", "market-buy", "cost", "1"))
 	}
 	if !p.Market[1] && len(w.distinctBasics()) >= w.sellCount() {
-		out = append(out, opt{tok: "sell", label: fmt.Sprintf("Local market: sell %d different basic goods for £1", w.sellCount())})
+		out = append(out, choice("sell", "market-sell", "n", itoa(w.sellCount()), "cost", "1"))
 	}
 	if !p.Market[2] && len(w.distinctBasics()) > 0 && len(w.processedHeld()) > 0 {
-		out = append(out, opt{tok: "sellpair", label: "Local market: sell a basic and a processed good for £1"})
+		out = append(out, choice("sellpair", "market-sellpair", "cost", "1"))
 	}
 	return out
 }
@@ -1170,7 +1145,7 @@ func (w *walker) walkMarket(kind string) error {
 	st, p := w.st, w.p()
 	switch kind {
 	case "buy":
-		g, err := w.askGood(TopicMarket, "Which basic good?", basicGoods())
+		g, err := w.askGood(TopicMarket, prompt("basic-good"), basicGoods())
 		if err != nil {
 			return err
 		}
@@ -1189,7 +1164,7 @@ func (w *walker) walkMarket(kind string) error {
 					avail = append(avail, g)
 				}
 			}
-			g, err := w.askGood(TopicMarket, "Sell which basic good?", avail)
+			g, err := w.askGood(TopicMarket, prompt("sell-basic"), avail)
 			if err != nil {
 				return err
 			}
@@ -1206,11 +1181,11 @@ func (w *walker) walkMarket(kind string) error {
 		st.gainCash(&w.l, w.seat, 1)
 		w.marketMarker(1)
 	case "sellpair":
-		b, err := w.askGood(TopicMarket, "Sell which basic good?", w.distinctBasics())
+		b, err := w.askGood(TopicMarket, prompt("sell-basic"), w.distinctBasics())
 		if err != nil {
 			return err
 		}
-		pr, err := w.askGood(TopicMarket, "And which processed good?", w.processedHeld())
+		pr, err := w.askGood(TopicMarket, prompt("sell-processed"), w.processedHeld())
 		if err != nil {
 			return err
 		}
@@ -1250,7 +1225,7 @@ func (w *walker) walkPoverty() error {
 			gs = append(gs, g)
 		}
 	}
-	g, err := w.askGood(TopicCards, "Trade flour (2 prestige) or beer (3 prestige)?", gs)
+	g, err := w.askGood(TopicCards, prompt("poverty"), gs)
 	if err != nil {
 		return err
 	}

@@ -82,9 +82,12 @@ func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choic
 	if err != nil {
 		return engine.Choices{}, err
 	}
-	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	out := engine.Choices{Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	if sp.prompt.ID != "" {
+		out.PromptMsg, out.Prompt = sp.prompt, catalog.Text(lang.English, sp.prompt.ID, sp.prompt.Data)
+	}
 	for _, o := range sp.opts {
-		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: catalog.Text(lang.English, o.label.ID, english.SeatData(o.label.Data, -1)), LabelMsg: o.label})
 	}
 	return out, nil
 }

@@ -102,3 +102,53 @@ func shipEvent(seat int, kind, msg string, s Ship, kv ...string) engine.Event {
 	}
 	return event(seat, kind, msg, kv...)
 }
+
+// choice is an answer to a decision with token tok, labelled by the
+// catalog's message "choice.<id>" with data kv (seats as in an event's).
+func choice(tok, id string, kv ...string) opt {
+	return opt{tok: tok, label: lang.M("choice."+id, kv...)}
+}
+
+// prompt is a decision asked by the catalog's message "prompt.<id>".
+func prompt(id string, kv ...string) lang.Msg { return lang.M("prompt."+id, kv...) }
+
+// industryChoice is the industry tile t on space k (the Wood Depot space
+// when k < 0) as an answer: with its owner (or neutral) and its side when
+// whose is set (production), else its name and space (upgrade).
+func industryChoice(t Tile, k int, whose bool) opt {
+	id, kv := "industry", []string{"industry", theData.industries[t.Ind].ID}
+	if whose {
+		switch {
+		case t.Owner >= 0:
+			id += "-owned"
+			kv = append(kv, "seatowner", itoa(t.Owner))
+		default:
+			id += "-neutral"
+		}
+		if t.Up {
+			id += "-upgraded"
+		}
+	}
+	if k < 0 {
+		id += "-depot"
+	} else {
+		kv = append(kv, "space", itoa(k+1))
+	}
+	return choice(spaceToken(k), id, kv...)
+}
+
+// shipChoice is an answer naming ship s: message choice.<id> for a
+// neutral ship, choice.<id>-owned for a seat's, with the ship's kind,
+// destination and owner as in shipEvent.
+func shipChoice(tok, id string, s Ship, kv ...string) opt {
+	vessel := "schooner"
+	if s.Big {
+		vessel = "canaller"
+	}
+	kv = append(kv, "vessel", vessel, "dest", theData.markets[s.Market].ID)
+	if s.Owner >= 0 {
+		id += "-owned"
+		kv = append(kv, "seatowner", itoa(s.Owner))
+	}
+	return choice(tok, id, kv...)
+}

@@ -34,11 +34,27 @@ func translated() engine.Info {
 // their states.
 func recordedReplays(t *testing.T) map[string]engine.Result {
 	t.Helper()
+	out := map[string]engine.Result{}
+	for name, g := range recordedGamesKept(t) {
+		out[name] = g.res
+	}
+	return out
+}
+
+// played is a game's record and its replay.
+type played struct {
+	rec engine.Record
+	res engine.Result
+}
+
+// recordedGamesKept replays the recorded games, keeping their records.
+func recordedGamesKept(t *testing.T) map[string]played {
+	t.Helper()
 	files, err := filepath.Glob(filepath.Join("testdata", "games", "*.record"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no recorded games: %v", err)
 	}
-	out := map[string]engine.Result{}
+	out := map[string]played{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -52,7 +68,7 @@ func recordedReplays(t *testing.T) map[string]engine.Result {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[filepath.Base(f)] = res
+		out[filepath.Base(f)] = played{rec, res}
 	}
 	return out
 }
@@ -184,23 +200,9 @@ func TestNarrateWholeGames(t *testing.T) {
 	names := []string{"Ann", "", "Cleo", "Dev"} // seat 2 has no name
 	seen := map[string]bool{}
 	texts := map[lang.Lang][]string{}
-	games := recordedReplays(t)
-	// and random playouts, for the events the busy player never causes
-	cfg := playout.Config{Seats: []int{2, 3, 4}, Seed: 18450101, ViewEvery: -1, OfferedEvery: -1, ReplayEvery: -1, UndoEvery: -1, RoundTripEvery: -1}
-	for i := range 12 {
-		rec, err := playout.Playout(New(), cfg, i)
-		if err != nil {
-			t.Fatalf("playout %d: %v", i, err)
-		}
-		res, err := engine.Replay(New(), rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games["playout "+strconv.Itoa(i)] = res
-	}
-	for f, res := range games {
-		seats := len(res.Status.Seats)
-		for _, ev := range res.Events() {
+	for f, gm := range wholeGames(t) {
+		seats := len(gm.res.Status.Seats)
+		for _, ev := range gm.res.Events() {
 			if err := checkEventWording(info, ev); err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
@@ -327,4 +329,107 @@ func TestRareEvents(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wholeGames are the recorded games and random playouts, replayed with
+// their states kept.
+func wholeGames(t *testing.T) map[string]played {
+	t.Helper()
+	games := recordedGamesKept(t)
+	cfg := playout.Config{Seats: []int{2, 3, 4}, Seed: 18450101, ViewEvery: -1, OfferedEvery: -1, ReplayEvery: -1, UndoEvery: -1, RoundTripEvery: -1}
+	for i := range 12 {
+		rec, err := playout.Playout(New(), cfg, i)
+		if err != nil {
+			t.Fatalf("playout %d: %v", i, err)
+		}
+		res, err := engine.Replay(New(), rec, engine.KeepStates())
+		if err != nil {
+			t.Fatal(err)
+		}
+		games["playout "+strconv.Itoa(i)] = played{rec, res}
+	}
+	return games
+}
+
+// TestChoicesWholeGames words every decision along the moves of whole
+// games (its prompt and every choice's label) in three languages: the
+// English is exactly the English fields, German and French hold no
+// English sentence of the catalog and no English seat name, and every
+// choice and prompt names its message.
+func TestChoicesWholeGames(t *testing.T) {
+	g := New()
+	info := translated()
+	names := []string{"Ann", "", "Cleo", "Dev"}
+	labels := map[string]bool{}
+	texts := map[lang.Lang][]string{}
+	for f, gm := range wholeGames(t) {
+		res := gm.res
+		seats := len(res.Status.Seats)
+		st, _, err := g.Setup(gm.rec.Setup())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range res.Moves {
+			for j := 0; j <= len(p.Move); j++ {
+				ch, err := g.Choices(st, p.Seat, p.Move[:j])
+				if err != nil {
+					t.Fatalf("%s move %d: %v", f, i+1, err)
+				}
+				if len(ch.Next) > 0 && ch.PromptMsg.ID == "" {
+					t.Fatalf("%s move %d: prompt %q has no message", f, i+1, ch.Prompt)
+				}
+				en := engine.WordsFor(info, lang.English, nil)
+				if got := en.Prompt(ch); got != ch.Prompt {
+					t.Fatalf("%s: prompt %q in the catalog, %q in the field", f, got, ch.Prompt)
+				}
+				for _, c := range ch.Next {
+					if c.LabelMsg.ID == "" {
+						t.Fatalf("%s: choice %q has no message", f, c.Label)
+					}
+					labels[c.LabelMsg.ID] = true
+					if got, _ := en.Choice(c); got != c.Label {
+						t.Fatalf("%s: choice %q in the catalog, %q in the field", f, got, c.Label)
+					}
+				}
+				for _, l := range []lang.Lang{lang.German, lang.French} {
+					w := engine.WordsFor(info, l, names[:seats])
+					if len(ch.Next) > 0 {
+						texts[l] = append(texts[l], w.Prompt(ch))
+					}
+					for _, c := range ch.Next {
+						for _, lc := range lang.Supported {
+							if _, err := catalog.Localize(lc, c.LabelMsg.ID, engine.WordsFor(info, lc, nil).SeatData(c.LabelMsg.Data, -1)); err != nil {
+								t.Fatalf("%s: %v", c.Label, err)
+							}
+						}
+						label, _ := w.Choice(c)
+						texts[l] = append(texts[l], label)
+					}
+				}
+			}
+			st = p.State
+		}
+	}
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		seen := map[string]bool{}
+		for _, s := range texts[l] {
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			if leak := catalog.EnglishIn(l, s); len(leak) > 0 {
+				t.Errorf("%s: English %q in %q", l, leak, s)
+			}
+			if strings.Contains(s, "seat ") || strings.Contains(s, "Seat ") {
+				t.Errorf("%s: the English seat name in %q", l, s)
+			}
+		}
+	}
+	var missing []string
+	for _, id := range catalog.IDs() {
+		if strings.HasPrefix(id, "choice.") && !labels[id] {
+			missing = append(missing, id)
+		}
+	}
+	t.Logf("choice messages no game offered: %v", missing)
 }

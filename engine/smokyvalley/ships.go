@@ -1,7 +1,6 @@
 package smokyvalley
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 )
@@ -22,18 +21,6 @@ func parseShip(tok string) (m, r int, ok bool) {
 		return 0, 0, false
 	}
 	return m, k - 1, true
-}
-
-func shipNoun(s Ship) string {
-	kind := "schooner"
-	if s.Big {
-		kind = "canaller"
-	}
-	owner := "neutral"
-	if s.Owner >= 0 {
-		owner = seatName(s.Owner) + "'s"
-	}
-	return fmt.Sprintf("%s %s bound for %s", owner, kind, theData.markets[s.Market].InText)
 }
 
 // arrive puts a ship in the top row of its destination section, moving

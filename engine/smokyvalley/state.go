@@ -368,7 +368,6 @@ func (st *State) hasService(d, typ int) bool {
 	return false
 }
 
-func seatName(s int) string  { return fmt.Sprintf("seat %d", s+1) }
 func seatTitle(s int) string { return fmt.Sprintf("Seat %d", s+1) }
 
 // log collects events while the state changes.

@@ -70,7 +70,7 @@ func (w *walker) walkTile() error {
 	case "swap":
 		return w.swapTiles(TopicCanalTiles)
 	case "trade":
-		give, err := w.askGood(TopicCanalTiles, "Trade which basic good?", w.distinctBasics())
+		give, err := w.askGood(TopicCanalTiles, prompt("trade-give"), w.distinctBasics())
 		if err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func (w *walker) walkTile() error {
 				others = append(others, g)
 			}
 		}
-		take, err := w.askGood(TopicCanalTiles, "For which basic good?", others)
+		take, err := w.askGood(TopicCanalTiles, prompt("trade-take"), others)
 		if err != nil {
 			return err
 		}
@@ -89,14 +89,14 @@ func (w *walker) walkTile() error {
 		w.l.add(event(w.seat, "trade-goods", "trade-goods", "give", goodNames[give], "take", goodNames[take]))
 		return nil
 	case "ship1":
-		s, err := w.loadOne(TopicCanalTiles, "Load which good on which ship (free)?", -1)
+		s, err := w.loadOne(TopicCanalTiles, prompt("load-free"), -1)
 		if err != nil {
 			return err
 		}
 		w.unloadFull(s)
 		return nil
 	}
-	o, err := w.ask(TopicCanalTiles, "In which district?", districtOpts(w.tileDistricts(tile.Effect)))
+	o, err := w.ask(TopicCanalTiles, prompt("in-district"), districtOpts(w.tileDistricts(tile.Effect)))
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Legality has one source. A walker replays a partial or complete move
@@ -22,14 +23,15 @@ import (
 // bonus, a popularity bonus, the mayor's priorities) come as pending
 // decisions between moves.
 
+// opt is an answer to a decision: its token and its label by reference
+// (the catalog's choice.* messages, choice).
 type opt struct {
 	tok   string
-	label string
-	help  string
+	label lang.Msg
 }
 
 type step struct {
-	prompt   string
+	prompt   lang.Msg // the catalog's prompt.* message (prompt)
 	opts     []opt
 	complete bool
 }
@@ -56,7 +58,7 @@ func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat}
 func (w *walker) p() *Player { return &w.st.Players[w.seat] }
 
 // ask takes the next token as the answer to a required decision.
-func (w *walker) ask(topic, prompt string, opts []opt) (opt, error) {
+func (w *walker) ask(topic string, prompt lang.Msg, opts []opt) (opt, error) {
 	if len(w.rest) == 0 {
 		return opt{}, &need{step{prompt: prompt, opts: opts}}
 	}
@@ -79,7 +81,7 @@ func (w *walker) ask(topic, prompt string, opts []opt) (opt, error) {
 
 // optional takes the next token as the answer to a decision the move may
 // end before; ok is false when the move ends there.
-func (w *walker) optional(topic, prompt string, opts []opt) (opt, bool, error) {
+func (w *walker) optional(topic string, prompt lang.Msg, opts []opt) (opt, bool, error) {
 	if len(w.rest) == 0 {
 		if w.final == nil {
 			w.final = &step{prompt: prompt, opts: opts, complete: true}
@@ -90,7 +92,8 @@ func (w *walker) optional(topic, prompt string, opts []opt) (opt, bool, error) {
 	return o, err == nil, err
 }
 
-func badChoice(topic, prompt, tok string, opts []opt) error {
+func badChoice(topic string, pm lang.Msg, tok string, opts []opt) error {
+	prompt := catalog.Text(lang.English, pm.ID, pm.Data)
 	var names []string
 	for i, o := range opts {
 		if i == 8 {
@@ -133,7 +136,7 @@ func (w *walker) move() error {
 		return w.depot()
 	}
 	w.why = w.whyTop
-	o, err := w.ask(TopicTurn, "What now?", w.topOptions())
+	o, err := w.ask(TopicTurn, prompt("what-now"), w.topOptions())
 	if err != nil {
 		return err
 	}
@@ -165,24 +168,24 @@ func (w *walker) topOptions() []opt {
 	var out []opt
 	if !st.T.Started {
 		if w.anyGo() {
-			out = append(out, opt{tok: "go", label: "Choose the district (move the boat)"})
+			out = append(out, choice("go", "go"))
 		}
 	} else if st.T.Done < st.T.Actions {
 		out = append(out, w.actionOptions(actx{d: st.here(w.seat)})...)
 	}
 	if st.T.Started && !st.T.CanalUsed {
 		if t := w.canalActionTile(); t >= 0 && w.tileFeasible(t) {
-			out = append(out, opt{tok: "tile", label: "Canal action: " + theData.canal[t].Name})
+			out = append(out, choice("tile", "tile", "tile", theData.canal[t].ID))
 		}
 	}
 	out = append(out, w.marketOptions()...)
 	if st.hasCard(w.seat, "poverty-reduction") && !p.Poverty && (p.Goods[Flour] > 0 || p.Goods[Beer] > 0) {
-		out = append(out, opt{tok: "poverty", label: "Poverty Reduction: flour or beer for prestige"})
+		out = append(out, choice("poverty", "poverty"))
 	}
 	if !st.T.Started {
-		out = append(out, opt{tok: "pass", label: "Pass for the rest of this phase"})
+		out = append(out, choice("pass", "pass"))
 	} else if st.T.Done >= 1 || !w.anyAction(actx{d: st.here(w.seat)}) {
-		out = append(out, opt{tok: "end", label: "End the turn"})
+		out = append(out, choice("end", "end"))
 	}
 	return out
 }
@@ -207,17 +210,17 @@ func (w *walker) goOptions() []opt {
 		if w.quiet {
 			return []opt{{tok: theData.districts[d].ID}}
 		}
-		how := "first space, free"
+		how := "go-first"
 		switch {
 		case p.Boat < 0:
 		case k < p.Boat:
-			how = "upstream, £1"
+			how = "go-upstream"
 		case k == p.Boat:
-			how = "stay, £1"
+			how = "go-stay"
 		default:
-			how = "downstream, free"
+			how = "go-downstream"
 		}
-		out = append(out, opt{tok: theData.districts[d].ID, label: fmt.Sprintf("%s (%s)", theData.districts[d].Name, how)})
+		out = append(out, choice(theData.districts[d].ID, how, "district", theData.districts[d].ID, "cost", itoa(cost)))
 	}
 	_ = st
 	return out
@@ -247,7 +250,7 @@ func (w *walker) walkGo() error {
 		}
 		return engine.Rule("go.cannot-act", TopicNavigation, "you cannot pay for the boat and a district action in %s", theData.districts[districtByID(tok)].Name)
 	}
-	o, err := w.ask(TopicNavigation, "Which district?", w.goOptions())
+	o, err := w.ask(TopicNavigation, prompt("which-district"), w.goOptions())
 	if err != nil {
 		return err
 	}
@@ -274,7 +277,7 @@ func districtByID(id string) int {
 func districtOpts(ds []int) []opt {
 	var out []opt
 	for _, d := range ds {
-		out = append(out, opt{tok: theData.districts[d].ID, label: theData.districts[d].Name})
+		out = append(out, choice(theData.districts[d].ID, "district", "district", theData.districts[d].ID))
 	}
 	return out
 }
@@ -289,18 +292,13 @@ func (w *walker) walkPass() error {
 			continue
 		}
 		b := theData.rules.Passing[k]
-		label := fmt.Sprintf("Space %d", k+1)
-		switch b {
-		case "swap":
-			label += ": swap two district tiles"
-		case "basic":
-			label += ": take a basic good"
-		case "cash":
-			label += ": gain £1 (for the next phase)"
+		id := "passing-space"
+		if b == "swap" || b == "basic" || b == "cash" {
+			id += "-" + b
 		}
-		opts = append(opts, opt{tok: strconv.Itoa(k + 1), label: label})
+		opts = append(opts, choice(strconv.Itoa(k+1), id, "space", itoa(k+1)))
 	}
-	o, err := w.ask(TopicPass, "Which space of the passing track?", opts)
+	o, err := w.ask(TopicPass, prompt("passing-space"), opts)
 	if err != nil {
 		return err
 	}
@@ -314,7 +312,7 @@ func (w *walker) walkPass() error {
 			return err
 		}
 	case "basic":
-		g, err := w.askGood(TopicPass, "Which basic good?", basicGoods())
+		g, err := w.askGood(TopicPass, prompt("basic-good"), basicGoods())
 		if err != nil {
 			return err
 		}
@@ -331,12 +329,12 @@ func basicGoods() []int { return []int{Wood, Coal, Iron, Grain, Brick} }
 func goodOpts(gs []int) []opt {
 	var out []opt
 	for _, g := range gs {
-		out = append(out, opt{tok: goodNames[g], label: strings.ToUpper(goodNames[g][:1]) + goodNames[g][1:]})
+		out = append(out, choice(goodNames[g], "good", "good", goodNames[g]))
 	}
 	return out
 }
 
-func (w *walker) askGood(topic, prompt string, gs []int) (int, error) {
+func (w *walker) askGood(topic string, prompt lang.Msg, gs []int) (int, error) {
 	o, err := w.ask(topic, prompt, goodOpts(gs))
 	if err != nil {
 		return 0, err
@@ -349,7 +347,7 @@ func (w *walker) askGood(topic, prompt string, gs []int) (int, error) {
 // boat stays on its space.
 func (w *walker) swapTiles(topic string) error {
 	p := w.p()
-	a, err := w.ask(topic, "Swap which district tile?", districtOpts(p.Nav[:]))
+	a, err := w.ask(topic, prompt("swap-first"), districtOpts(p.Nav[:]))
 	if err != nil {
 		return err
 	}
@@ -360,7 +358,7 @@ func (w *walker) swapTiles(topic string) error {
 			rest = append(rest, d)
 		}
 	}
-	b, err := w.ask(topic, "With which district tile?", districtOpts(rest))
+	b, err := w.ask(topic, prompt("swap-second"), districtOpts(rest))
 	if err != nil {
 		return err
 	}
@@ -398,10 +396,10 @@ func (w *walker) depot() error {
 			ds = append(ds, d)
 		}
 	}
-	if _, err := w.ask(TopicSetup, "Place your Wood Depot", []opt{{tok: "depot", label: "Place your Wood Depot"}}); err != nil {
+	if _, err := w.ask(TopicSetup, prompt("depot"), []opt{choice("depot", "depot")}); err != nil {
 		return err
 	}
-	o, err := w.ask(TopicSetup, "In which district?", districtOpts(ds))
+	o, err := w.ask(TopicSetup, prompt("in-district"), districtOpts(ds))
 	if err != nil {
 		return err
 	}
@@ -427,11 +425,12 @@ func (w *walker) pending() error {
 	switch pd.Kind {
 	case "trader":
 		m := theData.markets[pd.Market]
-		if _, err := w.ask(TopicTraders, "Trader bonus", []opt{{tok: "bonus", label: "Choose your trader bonus"}}); err != nil {
+		if _, err := w.ask(TopicTraders, prompt("trader-bonus"), []opt{choice("bonus", "trader-bonus")}); err != nil {
 			return err
 		}
-		alt := map[string]opt{"machine": {tok: "machine", label: "1 machine"}, "wood3": {tok: "wood", label: "3 wood"}, "flour2": {tok: "flour", label: "2 flour"}}[m.Bonus]
-		o, err := w.ask(TopicTraders, fmt.Sprintf("Trader bonus in %s?", m.InText), []opt{{tok: "cash", label: "£1"}, alt})
+		alt := map[string]opt{"machine": choice("machine", "bonus-good", lang.CountKey, "1", "good", "machine"), "wood3": choice("wood", "bonus-good", lang.CountKey, "3", "good", "wood"),
+			"flour2": choice("flour", "bonus-good", lang.CountKey, "2", "good", "flour")}[m.Bonus]
+		o, err := w.ask(TopicTraders, prompt("trader-bonus-in", "market", m.ID), []opt{choice("cash", "bonus-cash", "cost", "1"), alt})
 		if err != nil {
 			return err
 		}
@@ -448,31 +447,31 @@ func (w *walker) pending() error {
 		}
 	case "owner", "pop-basic", "pop-processed":
 		gs := pd.Choices
-		prompt, why, topic := "Which good for your owner's bonus?", "owner's bonus", TopicProduce
+		ask, why, topic := prompt("owner-good"), "owner's bonus", TopicProduce
 		switch pd.Kind {
 		case "pop-basic":
-			gs, prompt, why, topic = basicGoods(), "Which basic good for your popularity bonus?", "popularity bonus", TopicPopularity
+			gs, ask, why, topic = basicGoods(), prompt("pop-basic"), "popularity bonus", TopicPopularity
 		case "pop-processed":
-			gs, prompt, why, topic = []int{Flour, Beer}, "Flour or beer for your popularity bonus?", "popularity bonus", TopicPopularity
+			gs, ask, why, topic = []int{Flour, Beer}, prompt("pop-processed"), "popularity bonus", TopicPopularity
 		}
-		if _, err := w.ask(topic, prompt, []opt{{tok: "take", label: "Take your bonus good"}}); err != nil {
+		if _, err := w.ask(topic, ask, []opt{choice("take", "take-bonus")}); err != nil {
 			return err
 		}
-		g, err := w.askGood(topic, prompt, gs)
+		g, err := w.askGood(topic, ask, gs)
 		if err != nil {
 			return err
 		}
 		done()
 		st.gainGood(&w.l, w.seat, g, 1, why)
 	case "priorities":
-		if _, err := w.ask(TopicCouncil, "Set the city's priorities", []opt{{tok: "priorities", label: "Set the city's priorities"}}); err != nil {
+		if _, err := w.ask(TopicCouncil, prompt("priorities"), []opt{choice("priorities", "priorities")}); err != nil {
 			return err
 		}
 		var opts []opt
 		for _, pm := range permutations3 {
-			opts = append(opts, opt{tok: priorityToken(pm), label: fmt.Sprintf("3: %s, 2: %s, 1: %s", categoryTitles[pm[0]], categoryTitles[pm[1]], categoryTitles[pm[2]])})
+			opts = append(opts, choice(priorityToken(pm), "priority-order", "first", categoryNames[pm[0]], "second", categoryNames[pm[1]], "third", categoryNames[pm[2]]))
 		}
-		o, err := w.ask(TopicCouncil, "Which order of priorities?", opts)
+		o, err := w.ask(TopicCouncil, prompt("priority-order"), opts)
 		if err != nil {
 			return err
 		}
