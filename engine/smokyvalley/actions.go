@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
@@ -17,10 +16,6 @@ type actx struct {
 	canal  bool // taken as a canal action
 	single bool // Produce goods once: one industry, no Cargo Train or Clay Pit bonus
 }
-
-func indName(i int) string { return theData.industries[i].Name }
-
-func (c actx) name() string { return theData.districts[c.d].Name }
 
 // actionOptions lists the district actions possible in c.d now (06 Step 2).
 func (w *walker) actionOptions(c actx) []opt {
@@ -191,19 +186,19 @@ func (w *walker) whyBuild(c actx, tok string) error {
 	i := industryByID(tok)
 	switch {
 	case i < 0:
-		return engine.Rule("build.unknown-industry", TopicBuild, "%q is not an industry", tok)
+		return rule("build.unknown-industry", TopicBuild, "quoted", strconv.Quote(tok))
 	case i == IndWoodDepot:
-		return engine.Rule("build.wood-depot", TopicSetup, "Wood Depots are placed at set-up only")
+		return rule("build.wood-depot", TopicSetup)
 	case w.st.Supply[i] == 0:
-		return engine.Rule("build.no-tile", TopicBuild, "no %s tile is left on the industry boards", indName(i))
+		return rule("build.no-tile", TopicBuild, "industry", theData.industries[i].ID)
 	case !w.st.needsOK(theData.industries[i].Needs, c.d):
-		return engine.Rule("build.needs-"+theData.industries[i].Needs, TopicBuild, "a %s needs a district with %s; %s has none", indName(i), theData.industries[i].Needs, c.name())
+		return rule("build.needs-"+theData.industries[i].Needs, TopicBuild, "industry", theData.industries[i].ID, "district", theData.districts[c.d].ID)
 	case w.p().Cash < 2:
-		return engine.Rule("build.cash", TopicBuild, "building costs £2; you have £%d", w.p().Cash)
+		return rule("build.cash", TopicBuild, "cost", "2", "cash", itoa(w.p().Cash))
 	case w.p().Goods[Wood] < w.woodCost(i):
-		return engine.Rule("build.wood", TopicBuild, "a %s costs %d wood; you have %d", indName(i), w.woodCost(i), w.p().Goods[Wood])
+		return rule("build.wood", TopicBuild, "industry", theData.industries[i].ID, "wood", itoa(w.woodCost(i)), "has", itoa(w.p().Goods[Wood]))
 	case len(w.emptySpaces(c.d)) == 0:
-		return engine.Rule("build.no-space", TopicBuild, "%s has no empty building space in play", c.name())
+		return rule("build.no-space", TopicBuild, "district", theData.districts[c.d].ID)
 	}
 	return nil
 }
@@ -231,12 +226,12 @@ func (w *walker) walkBuild(c actx) error {
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
 		if tok == "depot" || k < 0 || k > 4 || tok != spaceToken(k) {
-			return engine.Rule("build.unknown-space", TopicBuild, "%q is not a building space: s1 to s5", tok)
+			return rule("build.unknown-space", TopicBuild, "quoted", strconv.Quote(tok))
 		}
 		if !st.usable(c.d, k) {
-			return engine.Rule("build.space-unused", TopicBuild, "space %d is not in play with %d players", k+1, st.N)
+			return rule("build.space-unused", TopicBuild, "space", itoa(k+1), "players", itoa(st.N))
 		}
-		return engine.Rule("build.space-taken", TopicBuild, "space %d of %s is taken", k+1, c.name())
+		return rule("build.space-taken", TopicBuild, "space", itoa(k+1), "district", theData.districts[c.d].ID)
 	}
 	so, err := w.ask(TopicBuild, prompt("which-space"), sp)
 	if err != nil {
@@ -366,18 +361,18 @@ func (w *walker) walkUpgrade(c actx) error {
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
 		if k < -1 || k > 4 || tok != spaceToken(k) {
-			return engine.Rule("upgrade.unknown-space", TopicUpgrade, "%q is not a space: depot or s1 to s5", tok)
+			return rule("upgrade.unknown-space", TopicUpgrade, "quoted", strconv.Quote(tok))
 		}
 		t := st.tileAt(c.d, k)
 		switch {
 		case t.Ind < 0:
-			return engine.Rule("upgrade.empty", TopicUpgrade, "no industry stands there")
+			return rule("upgrade.empty", TopicUpgrade)
 		case t.Owner != w.seat:
-			return engine.Rule("upgrade.not-yours", TopicUpgrade, "you may only upgrade your own industries")
+			return rule("upgrade.not-yours", TopicUpgrade)
 		case t.Up:
-			return engine.Rule("upgrade.upgraded", TopicUpgrade, "that industry is already upgraded")
+			return rule("upgrade.upgraded", TopicUpgrade)
 		}
-		return engine.Rule("upgrade.cost", TopicUpgrade, "you lack the cash or goods to upgrade it")
+		return rule("upgrade.cost", TopicUpgrade)
 	}
 	o, err := w.ask(TopicUpgrade, prompt("which-own-industry"), w.upgradeOptions(c))
 	if err != nil {
@@ -946,12 +941,12 @@ func (w *walker) walkTrader(c actx) error {
 	w.why = func(tok string) error {
 		m, r, ok := parseShip(tok)
 		if !ok || r >= len(w.st.Canal[m]) || w.st.Canal[m][r].empty() {
-			return engine.Rule("trader.no-ship", TopicTraders, "no ship %q in the canal", tok)
+			return rule("trader.no-ship", TopicTraders, "quoted", strconv.Quote(tok))
 		}
 		if w.st.Canal[m][r].Owner >= 0 {
-			return engine.Rule("trader.own-ship", TopicTraders, "traders board neutral ships only")
+			return rule("trader.own-ship", TopicTraders)
 		}
-		return engine.Rule("trader.taken", TopicTraders, "that ship already carries a trader")
+		return rule("trader.taken", TopicTraders)
 	}
 	o, err := w.ask(TopicTraders, prompt("trader-ship"), w.traderOptions())
 	if err != nil {
@@ -1022,7 +1017,7 @@ func (w *walker) walkShip(c actx) error {
 			return nil
 		}
 		if _, _, ok := parseShip(tok); ok {
-			return engine.Rule("ship.no-good", TopicShipGoods, "Ship Goods loads at least one good first: write GOOD@SHIP (a free trader from the Board a trader tile comes after the loads)")
+			return rule("ship.no-good", TopicShipGoods, "case", "first")
 		}
 		return nil
 	}

@@ -2,8 +2,8 @@ package smokyvalley
 
 import (
 	"slices"
+	"strconv"
 
-	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
@@ -74,11 +74,11 @@ func (w *walker) walkCard(c actx) error {
 		k := cardByID(tok)
 		switch {
 		case k < 0:
-			return engine.Rule("card.unknown", TopicCards, "no city card %q", tok)
+			return rule("card.unknown", TopicCards, "quoted", strconv.Quote(tok))
 		case !slices.Contains(st.CardOffer, k):
-			return engine.Rule("card.not-offered", TopicCards, "%s is not among the three city cards on offer", theData.cards[k].Name)
+			return rule("card.not-offered", TopicCards, "card", theData.cards[k].ID)
 		case c.d >= 0 && !st.needsOK(theData.cards[k].Needs, c.d):
-			return engine.Rule("card.needs-"+theData.cards[k].Needs, TopicCards, "%s needs a district with %s; %s has none", theData.cards[k].Name, theData.cards[k].Needs, c.name())
+			return rule("card.needs-"+theData.cards[k].Needs, TopicCards, "card", theData.cards[k].ID, "district", theData.districts[c.d].ID)
 		}
 		return nil
 	}

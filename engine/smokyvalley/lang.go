@@ -152,3 +152,9 @@ func shipChoice(tok, id string, s Ship, kv ...string) opt {
 	}
 	return choice(tok, id, kv...)
 }
+
+// rule is a RuleError worded by the catalog's message "rule.<code>" with
+// data kv; its Msg is the English.
+func rule(code, topic string, kv ...string) *engine.RuleError {
+	return engine.RuleMsg(catalog, code, topic, kv...)
+}

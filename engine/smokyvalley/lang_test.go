@@ -433,3 +433,94 @@ func TestChoicesWholeGames(t *testing.T) {
 	}
 	t.Logf("choice messages no game offered: %v", missing)
 }
+
+// TestRefusalsWholeGames refuses wrong moves all along whole games (a
+// wrong word after a legal move, and a set of first words) and words
+// every refusal in three languages: each is a RuleError worded by its
+// rule.<code> message, the English is exactly Msg, and German and French
+// hold no English sentence of the catalog.
+func TestRefusalsWholeGames(t *testing.T) {
+	g := New()
+	info := translated()
+	codes := map[string]bool{}
+	texts := map[lang.Lang]map[string]bool{lang.German: {}, lang.French: {}}
+	bads := []engine.Move{{"zzz"}, {"go", "zzz"}, {"build"}, {"build", "zzz"}, {"canal"}, {"end"}, {"pass"}, {"tile"}, {"buy"}, {"sell"}, {"sellpair"}, {"card"}, {"card", "zzz"},
+		{"ship"}, {"ship", "gb1"}, {"trader"}, {"trader", "zz9"}, {"poverty"}, {"depot"}, {"go"}, {"bonus"}, {"upgrade"}, {"upgrade", "zzz"}, {"produce"}, {"service"}}
+	for f, gm := range wholeGames(t) {
+		st, _, err := g.Setup(gm.rec.Setup())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range gm.res.Moves {
+			moves := append([]engine.Move{append(append(engine.Move{}, p.Move...), "zzz")}, bads...)
+			if len(p.Move) > 1 {
+				moves = append(moves, append(engine.Move{p.Move[0]}, "zzz"))
+			}
+			for _, bad := range moves {
+				_, _, err := g.Apply(st, p.Seat, bad)
+				re, ok := engine.AsRule(err)
+				if !ok {
+					continue
+				}
+				codes[re.Code] = true
+				if !catalog.Has(lang.English, engine.RulePrefix+re.Code) {
+					t.Fatalf("%s: refusal %s (%q) not worded by the catalog", f, re.Code, re.Msg)
+				}
+				if got := engine.WordsFor(info, lang.English, nil).Error(err); got != re.Msg {
+					t.Fatalf("%s: refusal %s reads %q in the catalog, Msg %q", f, re.Code, got, re.Msg)
+				}
+				for _, l := range lang.Supported {
+					if _, err := catalog.Localize(l, engine.RulePrefix+re.Code, re.Data); err != nil {
+						t.Fatalf("%s: %v", re.Msg, err)
+					}
+				}
+				for l := range texts {
+					texts[l][engine.WordsFor(info, l, nil).Error(err)] = true
+				}
+			}
+			st = p.State
+		}
+	}
+	for l, ss := range texts {
+		for s := range ss {
+			if leak := catalog.EnglishIn(l, s); len(leak) > 0 {
+				t.Errorf("%s: English %q in %q", l, leak, s)
+			}
+		}
+	}
+	var missing []string
+	for _, id := range catalog.IDs() {
+		if code, ok := strings.CutPrefix(id, engine.RulePrefix); ok && !codes[code] {
+			missing = append(missing, code)
+		}
+	}
+	t.Logf("%d codes refused; never: %v", len(codes), missing)
+}
+
+// TestRareRefusals: refusals no whole game causes read as before the
+// catalog.
+func TestRareRefusals(t *testing.T) {
+	for _, c := range []struct {
+		err  *engine.RuleError
+		want string
+	}{
+		{rule("build.cash", TopicBuild, "cost", "2", "cash", "1"), "building costs £2; you have £1"},
+		{rule("build.needs-canal", TopicBuild, "industry", "brewery", "district", "mccord"), "a Brewery needs a district with canal; McCord has none"},
+		{rule("build.needs-rail", TopicBuild, "industry", "iron-depot", "district", "wellington"), "a Iron Depot needs a district with rail; Wellington has none"},
+		{rule("build.wood", TopicBuild, "industry", "iron-depot", "wood", "2", "has", "1"), "a Iron Depot costs 2 wood; you have 1"},
+		{rule("build.space-unused", TopicBuild, "space", "5", "players", "2"), "space 5 is not in play with 2 players"},
+		{rule("card.needs-rail", TopicCards, "card", "gtr-shareholder", "district", "stann"), "Grand Trunk Railway Shareholder needs a district with rail; St. Ann has none"},
+		{rule("go.cannot-act", TopicNavigation, "district", "lesbassins"), "you cannot pay for the boat and a district action in Les Bassins"},
+		{rule("build.unknown-space", TopicBuild, "quoted", strconv.Quote(`s"9`)), `"s\"9" is not a building space: s1 to s5`},
+	} {
+		if c.err.Msg != c.want {
+			t.Errorf("%s: %q, want %q", c.err.Code, c.err.Msg, c.want)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			s := engine.WordsFor(translated(), l, nil).Error(c.err)
+			if leak := catalog.EnglishIn(l, s); len(leak) > 0 {
+				t.Errorf("%s: English %q in %q", l, leak, s)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package smokyvalley
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -93,7 +94,6 @@ func (w *walker) optional(topic string, prompt lang.Msg, opts []opt) (opt, bool,
 }
 
 func badChoice(topic string, pm lang.Msg, tok string, opts []opt) error {
-	prompt := catalog.Text(lang.English, pm.ID, pm.Data)
 	var names []string
 	for i, o := range opts {
 		if i == 8 {
@@ -102,10 +102,16 @@ func badChoice(topic string, pm lang.Msg, tok string, opts []opt) error {
 		}
 		names = append(names, o.tok)
 	}
-	if len(opts) == 0 {
-		return engine.Rule("move.nothing", topic, "%q is not possible: nothing can be chosen here (%s)", tok, strings.TrimSuffix(strings.ToLower(prompt), "?"))
+	// the decision is named by name.ask.<prompt> (its prompt in lower
+	// case, without the question mark), a prompt with data by its values
+	ask := strings.TrimPrefix(pm.ID, "prompt.")
+	for _, k := range slices.Sorted(maps.Keys(pm.Data)) {
+		ask += "-" + pm.Data[k]
 	}
-	return engine.Rule("move.choice", topic, "%q is not possible here (%s); possible: %s", tok, strings.TrimSuffix(strings.ToLower(prompt), "?"), strings.Join(names, ", "))
+	if len(opts) == 0 {
+		return rule("move.nothing", topic, "quoted", strconv.Quote(tok), "ask", ask)
+	}
+	return rule("move.choice", topic, "quoted", strconv.Quote(tok), "ask", ask, "options", strings.Join(names, ", "))
 }
 
 // walk replays m and returns the decision after it.
@@ -119,7 +125,7 @@ func (w *walker) walk(m engine.Move) (step, error) {
 		return step{}, err
 	}
 	if len(w.rest) > 0 {
-		return step{}, engine.Rule("move.too-long", TopicNotation, "the move ends before %q: remove the extra words", strings.Join(w.rest, " "))
+		return step{}, rule("move.too-long", TopicNotation, "quoted", strconv.Quote(strings.Join(w.rest, " ")))
 	}
 	if w.final != nil {
 		return *w.final, nil
@@ -246,9 +252,9 @@ func (w *walker) walkGo() error {
 	st, p := w.st, w.p()
 	w.why = func(tok string) error {
 		if districtByID(tok) < 0 {
-			return engine.Rule("go.unknown-district", TopicNavigation, "%q is not a district: stgabriel, lesbassins, wellington, mccord or stann", tok)
+			return rule("go.unknown-district", TopicNavigation, "quoted", strconv.Quote(tok))
 		}
-		return engine.Rule("go.cannot-act", TopicNavigation, "you cannot pay for the boat and a district action in %s", theData.districts[districtByID(tok)].Name)
+		return rule("go.cannot-act", TopicNavigation, "district", tok)
 	}
 	o, err := w.ask(TopicNavigation, prompt("which-district"), w.goOptions())
 	if err != nil {
@@ -496,51 +502,51 @@ func (w *walker) whyTop(tok string) error {
 	isAction := slices.Contains([]string{"build", "upgrade", "produce", "service", "canal", "card", "trader", "ship"}, tok)
 	switch {
 	case tok == "go" && st.T.Started:
-		return engine.Rule("turn.district-chosen", TopicTurn, "you have chosen your district for this turn")
+		return rule("turn.district-chosen", TopicTurn)
 	case tok == "go":
-		return engine.Rule("turn.cannot-move", TopicNavigation, "no district where you can pay for the boat and a district action: pass")
+		return rule("turn.cannot-move", TopicNavigation)
 	case tok == "pass":
-		return engine.Rule("turn.pass-late", TopicPass, "you may only pass instead of choosing a district, at the start of your turn")
+		return rule("turn.pass-late", TopicPass)
 	case tok == "end" && !st.T.Started:
-		return engine.Rule("turn.end-early", TopicTurn, "choose your district (go) or pass")
+		return rule("turn.end-early", TopicTurn)
 	case tok == "end":
-		return engine.Rule("turn.action-required", TopicTurn, "take your district action before ending the turn")
+		return rule("turn.action-required", TopicTurn)
 	case isAction && !st.T.Started:
-		return engine.Rule("action.no-district", TopicTurn, "choose your district first (go)")
+		return rule("action.no-district", TopicTurn)
 	case isAction && st.T.Done >= st.T.Actions:
-		return engine.Rule("action.taken", TopicTurn, "you have taken your district action this turn (a city action allows another)")
+		return rule("action.taken", TopicTurn)
 	case tok == "canal" && canalIndex(here) < 0:
-		return engine.Rule("canal.not-here", TopicCanal, "the canal is developed only in St. Gabriel, Les Bassins and Wellington")
+		return rule("canal.not-here", TopicCanal)
 	case tok == "ship" && canalIndex(here) < 0:
-		return engine.Rule("ship.not-here", TopicShipGoods, "goods are shipped only from St. Gabriel, Les Bassins and Wellington")
+		return rule("ship.not-here", TopicShipGoods)
 	case tok == "ship" && p.Cash >= 1 && len(st.loadTargets(w.seat, -1)) == 0:
-		return engine.Rule("ship.no-good", TopicShipGoods, "Ship Goods loads at least one good, and no ship in the canal takes a good you have (a free trader from the Board a trader tile needs a load first)")
+		return rule("ship.no-good", TopicShipGoods, "case", "none")
 	case tok == "trader" && canalIndex(here) >= 0:
-		return engine.Rule("trader.not-here", TopicTraders, "traders board only in McCord and St. Ann")
+		return rule("trader.not-here", TopicTraders)
 	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
-		return engine.Rule("card.no-industry", TopicCards, "you need an industry of yours in %s to acquire a city card there", theData.districts[here].Name)
+		return rule("card.no-industry", TopicCards, "district", theData.districts[here].ID)
 	case tok == "card" && here >= 0 && p.CityBox[here] && !(st.Mayor == w.seat && !p.MayorUse):
-		return engine.Rule("card.one-per-district", TopicCards, "you already acquired a city card in %s", theData.districts[here].Name)
+		return rule("card.one-per-district", TopicCards, "district", theData.districts[here].ID)
 	case isAction:
-		return engine.Rule("action.impossible", TopicTurn, "you cannot %s in %s now: cash, goods or a free place is missing", tok, theData.districts[here].Name)
+		return rule("action.impossible", TopicTurn, "action", tok, "district", theData.districts[here].ID)
 	case tok == "tile" && !st.T.Started:
-		return engine.Rule("tile.no-district", TopicCanalTiles, "choose your district first (go)")
+		return rule("tile.no-district", TopicCanalTiles)
 	case tok == "tile" && st.T.CanalUsed:
-		return engine.Rule("tile.used", TopicCanalTiles, "one canal action a turn")
+		return rule("tile.used", TopicCanalTiles)
 	case tok == "tile":
-		return engine.Rule("tile.none", TopicCanalTiles, "no canal action tile you can use lies under your boat")
+		return rule("tile.none", TopicCanalTiles)
 	case tok == "buy":
-		return engine.Rule("market.cash", TopicMarket, "a basic good costs £1; you have £%d", p.Cash)
+		return rule("market.cash", TopicMarket, "cost", "1", "cash", itoa(p.Cash))
 	case (tok == "sell" && p.Market[1]) || (tok == "sellpair" && p.Market[2]):
-		return engine.Rule("market.once", TopicMarket, "you may make that sale once a development phase")
+		return rule("market.once", TopicMarket)
 	case tok == "sell" || tok == "sellpair":
-		return engine.Rule("market.goods", TopicMarket, "you lack the goods for that sale")
+		return rule("market.goods", TopicMarket)
 	case tok == "poverty":
-		return engine.Rule("poverty.unavailable", TopicCards, "Poverty Reduction needs the card, a flour or beer, and is used once a phase")
+		return rule("poverty.unavailable", TopicCards)
 	case tok == "depot":
-		return engine.Rule("setup.depot-done", TopicSetup, "Wood Depots are placed at set-up only")
+		return rule("setup.depot-done", TopicSetup)
 	case tok == "bonus" || tok == "take" || tok == "priorities":
-		return engine.Rule("decision.none", TopicTurn, "no such decision is waiting for you")
+		return rule("decision.none", TopicTurn)
 	}
-	return engine.Rule("move.unknown", TopicNotation, "unknown move %q: use go, build, upgrade, produce, service, canal, card, trader, ship, tile, buy, sell, sellpair, poverty, pass or end", tok)
+	return rule("move.unknown", TopicNotation, "quoted", strconv.Quote(tok))
 }
