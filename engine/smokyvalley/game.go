@@ -41,6 +41,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Rounds:             phrase("smokyvalley.years"),
 		Examples:           examples,
 		Help:               helpTopics(),
+		Catalog:            catalog,
 	}
 })
 

@@ -9,20 +9,19 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// The Smoky Valley's texts are being moved into its message catalog
-// (messages/{en,de,fr}.toml for the texts of play, messages/help.*.toml
-// for the help topics; docs/i18n.md). Converted texts take their English
-// fields from the English messages. Info.Catalog stays nil until every
-// text of the game is in the catalog in every language, so hosts read the
-// English fields until then.
+// Every text of play The Smoky Valley shows is a message of its catalog
+// (messages/{en,de,fr}.toml; its help topics in messages/help.*.toml,
+// docs/i18n.md): status, events, choices, prompts and rule errors are
+// given by reference, and their English fields are filled from the
+// English messages. Info.Catalog is set, so hosts word them in the
+// reader's language (engine.Words).
 //
 //go:embed messages/*.toml
 var messages embed.FS
 
 var catalog = lang.MustLoad("smoky-valley", messages, "messages")
 
-// Catalog is The Smoky Valley's message catalog, for its tests and, once
-// complete, Info.Catalog.
+// Catalog is The Smoky Valley's message catalog (Info.Catalog).
 func Catalog() *lang.Catalog { return catalog }
 
 // english words the game's messages in English for the English fields.

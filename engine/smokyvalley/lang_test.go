@@ -22,13 +22,8 @@ func TestCatalogComplete(t *testing.T) {
 	}
 }
 
-// translated is the game's Info with its catalog, for the tests of what
-// is converted so far.
-func translated() engine.Info {
-	info := New().Info()
-	info.Catalog = catalog
-	return info
-}
+// translated is the game's Info, which carries its catalog.
+func translated() engine.Info { return New().Info() }
 
 // recordedReplays replays the recorded games of testdata/games, keeping
 // their states.
@@ -522,5 +517,23 @@ func TestRareRefusals(t *testing.T) {
 				t.Errorf("%s: English %q in %q", l, leak, s)
 			}
 		}
+	}
+}
+
+// TestCardNames: every city card by its card.<token> message (Words.Card)
+// reads its printed name in English and German.
+func TestCardNames(t *testing.T) {
+	info := translated()
+	for _, c := range theData.cards {
+		card := engine.Card{Token: c.ID, Name: c.Name}
+		if got := engine.WordsFor(info, lang.English, nil).Card(card); got != c.Name {
+			t.Errorf("%s: %q, want %q", c.ID, got, c.Name)
+		}
+		if got := engine.WordsFor(info, lang.German, nil).Card(card); got == c.ID || got == "" {
+			t.Errorf("%s in German: %q", c.ID, got)
+		}
+	}
+	if got := engine.WordsFor(info, lang.German, nil).Card(engine.Card{Token: "poverty-reduction"}); got != "Geringere Armut" {
+		t.Errorf("Poverty Reduction in German: %q", got)
 	}
 }
