@@ -127,30 +127,43 @@ func (w Words) Event(ev Event, viewer int) string {
 		}
 		return NameSeatsFor(text, w.Names, viewer)
 	}
-	data := make(map[string]string, len(ev.Data)+2)
-	for k, v := range ev.Data {
-		switch {
-		case k != "seat" && strings.HasPrefix(k, "seat"):
-			if n, err := strconv.Atoi(v); err == nil {
-				v = w.Seat(n)
-			}
-		case k != "Seat" && strings.HasPrefix(k, "Seat"):
-			if n, err := strconv.Atoi(v); err == nil {
-				v = w.SeatTitle(n)
-			}
-		}
-		data[k] = v
-	}
-	if ev.Seat >= 0 {
-		data["seat"] = w.Seat(ev.Seat)
-		data["Seat"] = w.SeatTitle(ev.Seat)
-	}
+	data := w.SeatData(ev.Data, ev.Seat)
 	id := ev.Msg
 	if viewer != Spectator && viewer == ev.Seat && (cat.Has(w.Lang, id+OwnSuffix) || cat.Has(lang.Fallback, id+OwnSuffix)) {
 		id += OwnSuffix
 	}
 	return cat.Text(w.Lang, id, data)
 }
+
+// SeatData is the data of an event or a phase with its seats named for
+// this reader: a key beginning with "seat" holds a seat index (0-based)
+// and becomes that seat's name (Seat), a key beginning with "Seat" the
+// same name as it begins a sentence (SeatStart); the key "seat" (and
+// "Seat") is the event's own seat when seat is one (>= 0). Any other key
+// is kept as is.
+func (w Words) SeatData(data map[string]string, seat int) map[string]string {
+	out := make(map[string]string, len(data)+2)
+	for k, v := range data {
+		if n, err := strconv.Atoi(v); err == nil {
+			switch {
+			case k != "seat" && strings.HasPrefix(k, "seat"):
+				v = w.Seat(n)
+			case k != "Seat" && strings.HasPrefix(k, "Seat"):
+				v = w.SeatStart(n)
+			}
+		}
+		out[k] = v
+	}
+	if seat >= 0 {
+		out["seat"], out["Seat"] = w.Seat(seat), w.SeatStart(seat)
+	}
+	return out
+}
+
+// SeatStart is Seat as it begins a sentence: a player's name as it is,
+// else "Seat N" ("Spieler N", "Joueur N") with its first letter in
+// capitals. A message beginning with the seat writes {{.Seat}}.
+func (w Words) SeatStart(seat int) string { return w.SeatTitle(seat) }
 
 // Msg words any message of the game's catalog (a structured round name
 // ...), english standing in when the catalog cannot.
@@ -191,16 +204,27 @@ func (w Words) Phrase(p Phrase) (text, short string) {
 	return w.Msg(p.Msg(), p.Text), w.Msg(p.ShortMsg(), p.Short)
 }
 
-// Choice is a choice's label and help.
+// Choice is a choice's label and help; seats in their data are named as
+// in an event's (SeatData).
 func (w Words) Choice(c Choice) (label, help string) {
-	return w.Msg(c.LabelMsg, c.Label), w.Msg(c.HelpMsg, c.Help)
+	return w.seatMsg(c.LabelMsg, c.Label), w.seatMsg(c.HelpMsg, c.Help)
 }
 
-// Prompt is what a decision asks.
-func (w Words) Prompt(c Choices) string { return w.Msg(c.PromptMsg, c.Prompt) }
+// Prompt is what a decision asks (seats named as in Choice).
+func (w Words) Prompt(c Choices) string { return w.seatMsg(c.PromptMsg, c.Prompt) }
 
-// Phase is a status's phase.
-func (w Words) Phase(s Status) string { return w.Msg(s.PhaseMsg, s.Phase) }
+// seatMsg is Msg with the seats of m's data named (SeatData).
+func (w Words) seatMsg(m lang.Msg, english string) string {
+	if m.ID != "" && len(m.Data) > 0 {
+		m.Data = w.SeatData(m.Data, -1)
+	}
+	return w.Msg(m, english)
+}
+
+// Phase is a status's phase; seats in PhaseMsg.Data are named as in an
+// event's (SeatData: a key beginning with "seat" or "Seat" holds a seat
+// index).
+func (w Words) Phase(s Status) string { return w.seatMsg(s.PhaseMsg, s.Phase) }
 
 // StatLabel is a stat's (or a breakdown entry's) label: the game's
 // message stat.<key>, else scoring.<key> (a breakdown entry is a scoring

@@ -2,10 +2,11 @@ package smokyvalley
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // actx is where and how a district action is taken: in district d, as the
@@ -16,19 +17,6 @@ type actx struct {
 	single bool // Produce goods once: one industry, no Cargo Train or Clay Pit bonus
 }
 
-func indName(i int) string { return theData.industries[i].Name }
-
-// aName is a name with the indefinite article it takes: "a Brewery", "an
-// Iron Depot".
-func aName(name string) string {
-	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}
-
-func (c actx) name() string { return theData.districts[c.d].Name }
-
 // actionOptions lists the district actions possible in c.d now (06 Step 2).
 func (w *walker) actionOptions(c actx) []opt {
 	if c.d < 0 {
@@ -37,28 +25,28 @@ func (w *walker) actionOptions(c actx) []opt {
 	var out []opt
 	dd := theData.districts[c.d]
 	if len(w.buildOptions(c)) > 0 {
-		out = append(out, opt{tok: "build", label: "Build an industry (£2 and wood)"})
+		out = append(out, choice("build", "build"))
 	}
 	if len(w.upgradeOptions(c)) > 0 {
-		out = append(out, opt{tok: "upgrade", label: "Upgrade an industry (£1)"})
+		out = append(out, choice("upgrade", "upgrade"))
 	}
 	if len(w.produceOptions(c, w.serviceBonus(c), nil)) > 0 {
-		out = append(out, opt{tok: "produce", label: "Produce goods (£1 an industry)"})
+		out = append(out, choice("produce", "produce"))
 	}
 	if len(w.serviceOptions(c)) > 0 {
-		out = append(out, opt{tok: "service", label: "Develop a service (£1 and coal)"})
+		out = append(out, choice("service", "service"))
 	}
 	if dd.Canal && len(w.canalOptions(c)) > 0 {
-		out = append(out, opt{tok: "canal", label: "Develop the Lachine Canal (£1)"})
+		out = append(out, choice("canal", "canal"))
 	}
 	if !c.canal && len(w.cardOptions(c)) > 0 {
-		out = append(out, opt{tok: "card", label: "Acquire a city card (£1)"})
+		out = append(out, choice("card", "card"))
 	}
 	if !c.canal && !dd.Canal && len(w.traderOptions()) > 0 {
-		out = append(out, opt{tok: "trader", label: "Board a trader (£1)"})
+		out = append(out, choice("trader", "trader"))
 	}
 	if !c.canal && dd.Canal && w.p().Cash >= 1 && len(w.st.loadTargets(w.seat, -1)) > 0 {
-		out = append(out, opt{tok: "ship", label: "Ship goods (£1, up to 2 goods)"})
+		out = append(out, choice("ship", "ship"))
 	}
 	return out
 }
@@ -134,7 +122,7 @@ func (w *walker) useEffect(eff string) bool {
 	}
 	w.st.T.Effects[k] = true
 	t := w.p().Slots[k][len(w.p().Slots[k])-1]
-	w.l.add(pub(w.seat, "effect", fmt.Sprintf("%s uses the changing effect %s", seatTitle(w.seat), theData.canal[t].Name), "tile", theData.canal[t].ID))
+	w.l.add(event(w.seat, "effect", "effect", "tile", theData.canal[t].ID))
 	return true
 }
 
@@ -188,7 +176,7 @@ func (w *walker) buildOptions(c actx) []opt {
 		if w.quiet {
 			return []opt{{tok: ind.ID}}
 		}
-		out = append(out, opt{tok: ind.ID, label: fmt.Sprintf("%s (£2, %d wood)", ind.Name, w.woodCost(i))})
+		out = append(out, choice(ind.ID, "build-industry", "industry", ind.ID, "cost", "2", "wood", itoa(w.woodCost(i))))
 	}
 	return out
 }
@@ -198,19 +186,19 @@ func (w *walker) whyBuild(c actx, tok string) error {
 	i := industryByID(tok)
 	switch {
 	case i < 0:
-		return engine.Rule("build.unknown-industry", TopicBuild, "%q is not an industry", tok)
+		return rule("build.unknown-industry", TopicBuild, "quoted", strconv.Quote(tok))
 	case i == IndWoodDepot:
-		return engine.Rule("build.wood-depot", TopicSetup, "Wood Depots are placed at set-up only")
+		return rule("build.wood-depot", TopicSetup)
 	case w.st.Supply[i] == 0:
-		return engine.Rule("build.no-tile", TopicBuild, "no %s tile is left on the industry boards", indName(i))
+		return rule("build.no-tile", TopicBuild, "industry", theData.industries[i].ID)
 	case !w.st.needsOK(theData.industries[i].Needs, c.d):
-		return engine.Rule("build.needs-"+theData.industries[i].Needs, TopicBuild, "a %s needs a district with %s; %s has none", indName(i), theData.industries[i].Needs, c.name())
+		return rule("build.needs-"+theData.industries[i].Needs, TopicBuild, "industry", theData.industries[i].ID, "district", theData.districts[c.d].ID)
 	case w.p().Cash < 2:
-		return engine.Rule("build.cash", TopicBuild, "building costs £2; you have £%d", w.p().Cash)
+		return rule("build.cash", TopicBuild, "cost", "2", "cash", itoa(w.p().Cash))
 	case w.p().Goods[Wood] < w.woodCost(i):
-		return engine.Rule("build.wood", TopicBuild, "a %s costs %d wood; you have %d", indName(i), w.woodCost(i), w.p().Goods[Wood])
+		return rule("build.wood", TopicBuild, "industry", theData.industries[i].ID, "wood", itoa(w.woodCost(i)), "has", itoa(w.p().Goods[Wood]))
 	case len(w.emptySpaces(c.d)) == 0:
-		return engine.Rule("build.no-space", TopicBuild, "%s has no empty building space in play", c.name())
+		return rule("build.no-space", TopicBuild, "district", theData.districts[c.d].ID)
 	}
 	return nil
 }
@@ -218,34 +206,34 @@ func (w *walker) whyBuild(c actx, tok string) error {
 func (w *walker) walkBuild(c actx) error {
 	st, p := w.st, w.p()
 	w.why = func(tok string) error { return w.whyBuild(c, tok) }
-	o, err := w.ask(TopicBuild, "Which industry?", w.buildOptions(c))
+	o, err := w.ask(TopicBuild, prompt("which-industry"), w.buildOptions(c))
 	if err != nil {
 		return err
 	}
 	ind := industryByID(o.tok)
 	var sp []opt
 	for _, k := range w.emptySpaces(c.d) {
-		label := fmt.Sprintf("Space %d", k+1)
+		o := choice(spaceToken(k), "space", "space", itoa(k+1))
 		switch b := theData.districts[c.d].Spaces[k].Bonus; b {
 		case "":
 		case "cash":
-			label += " (bonus £1)"
+			o = choice(spaceToken(k), "space-cash", "space", itoa(k+1), "cost", "1")
 		default:
-			label += " (bonus 1 " + b + ")"
+			o = choice(spaceToken(k), "space-good", "space", itoa(k+1), "good", b)
 		}
-		sp = append(sp, opt{tok: spaceToken(k), label: label})
+		sp = append(sp, o)
 	}
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
 		if tok == "depot" || k < 0 || k > 4 || tok != spaceToken(k) {
-			return engine.Rule("build.unknown-space", TopicBuild, "%q is not a building space: s1 to s5", tok)
+			return rule("build.unknown-space", TopicBuild, "quoted", strconv.Quote(tok))
 		}
 		if !st.usable(c.d, k) {
-			return engine.Rule("build.space-unused", TopicBuild, "space %d is not in play with %d players", k+1, st.N)
+			return rule("build.space-unused", TopicBuild, "space", itoa(k+1), "players", itoa(st.N))
 		}
-		return engine.Rule("build.space-taken", TopicBuild, "space %d of %s is taken", k+1, c.name())
+		return rule("build.space-taken", TopicBuild, "space", itoa(k+1), "district", theData.districts[c.d].ID)
 	}
-	so, err := w.ask(TopicBuild, "Which space?", sp)
+	so, err := w.ask(TopicBuild, prompt("which-space"), sp)
 	if err != nil {
 		return err
 	}
@@ -258,8 +246,8 @@ func (w *walker) walkBuild(c actx) error {
 	st.pay(w.seat, 2)
 	p.Goods[Wood] -= wood
 	st.Supply[ind]--
-	w.l.add(pub(w.seat, "build", fmt.Sprintf("%s builds %s in %s, space %d (£2, %d wood)", seatTitle(w.seat), aName(indName(ind)), c.name(), k+1, wood),
-		"industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok))
+	w.l.add(event(w.seat, "build", "build", "industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok,
+		"number", itoa(k+1), "cost", "2", "wood", itoa(wood)))
 	// the space's bonus
 	switch b := theData.districts[c.d].Spaces[k].Bonus; b {
 	case "":
@@ -322,10 +310,10 @@ func (w *walker) serviceEffects(c actx, k int) error {
 	}
 	if st.hasService(c.d, SvcWaterPower) {
 		if w.canProduceAt(c.d, k, true, [numGoods]int{}) {
-			w.l.add(pub(w.seat, "water-power", seatTitle(w.seat)+" produces once for free (water power)"))
+			w.l.add(event(w.seat, "water-power", "water-power"))
 			return w.produceAt(c.d, k, true)
 		}
-		w.l.add(pub(w.seat, "water-power", seatTitle(w.seat)+" cannot use water power: the inputs are missing"))
+		w.l.add(event(w.seat, "water-power", "water-power-missing"))
 	}
 	return nil
 }
@@ -354,17 +342,10 @@ func (w *walker) upgradeOptions(c actx) []opt {
 			return []opt{{tok: spaceToken(k)}}
 		}
 		if ok {
-			out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s on %s", indName(t.Ind), spaceLabel(k))})
+			out = append(out, industryChoice(*t, k, false))
 		}
 	}
 	return out
-}
-
-func spaceLabel(k int) string {
-	if k < 0 {
-		return "the Wood Depot space"
-	}
-	return fmt.Sprintf("space %d", k+1)
 }
 
 func parseSpace(tok string) int {
@@ -380,20 +361,20 @@ func (w *walker) walkUpgrade(c actx) error {
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
 		if k < -1 || k > 4 || tok != spaceToken(k) {
-			return engine.Rule("upgrade.unknown-space", TopicUpgrade, "%q is not a space: depot or s1 to s5", tok)
+			return rule("upgrade.unknown-space", TopicUpgrade, "quoted", strconv.Quote(tok))
 		}
 		t := st.tileAt(c.d, k)
 		switch {
 		case t.Ind < 0:
-			return engine.Rule("upgrade.empty", TopicUpgrade, "no industry stands there")
+			return rule("upgrade.empty", TopicUpgrade)
 		case t.Owner != w.seat:
-			return engine.Rule("upgrade.not-yours", TopicUpgrade, "you may only upgrade your own industries")
+			return rule("upgrade.not-yours", TopicUpgrade)
 		case t.Up:
-			return engine.Rule("upgrade.upgraded", TopicUpgrade, "that industry is already upgraded")
+			return rule("upgrade.upgraded", TopicUpgrade)
 		}
-		return engine.Rule("upgrade.cost", TopicUpgrade, "you lack the cash or goods to upgrade it")
+		return rule("upgrade.cost", TopicUpgrade)
 	}
-	o, err := w.ask(TopicUpgrade, "Which of your industries?", w.upgradeOptions(c))
+	o, err := w.ask(TopicUpgrade, prompt("which-own-industry"), w.upgradeOptions(c))
 	if err != nil {
 		return err
 	}
@@ -405,7 +386,7 @@ func (w *walker) walkUpgrade(c actx) error {
 		p.Goods[g] -= n
 	}
 	t.Up = true
-	w.l.add(pub(w.seat, "upgrade", fmt.Sprintf("%s upgrades the %s in %s", seatTitle(w.seat), ind.Name, c.name()), "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
+	w.l.add(event(w.seat, "upgrade", "upgrade", "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
 	st.gainPrestige(&w.l, w.seat, ind.UpgradePrestige, "upgrade")
 	// Each tile in reach gives its point: two copies give 2 (08, glossary B).
 	for w.useEffect("prestige-upgrade") {
@@ -482,16 +463,7 @@ func (w *walker) produceOptions(c actx, extra [numGoods]int, used []int) []opt {
 		if w.quiet {
 			return []opt{{tok: spaceToken(k)}}
 		}
-		t := st.tileAt(c.d, k)
-		owner := "neutral"
-		if t.Owner >= 0 {
-			owner = seatName(t.Owner)
-		}
-		up := ""
-		if t.Up {
-			up = " (upgraded)"
-		}
-		out = append(out, opt{tok: spaceToken(k), label: fmt.Sprintf("%s%s of %s on %s", indName(t.Ind), up, owner, spaceLabel(k))})
+		out = append(out, industryChoice(*st.tileAt(c.d, k), k, true))
 	}
 	return out
 }
@@ -518,13 +490,13 @@ func (w *walker) walkProduce(c actx) error {
 		var o opt
 		if len(used) == 0 {
 			var err error
-			if o, err = w.ask(TopicProduce, "Produce in which industry?", opts); err != nil {
+			if o, err = w.ask(TopicProduce, prompt("produce-which"), opts); err != nil {
 				return err
 			}
 		} else {
 			var ok bool
 			var err error
-			if o, ok, err = w.optional(TopicProduce, "Produce in another industry?", opts); err != nil {
+			if o, ok, err = w.optional(TopicProduce, prompt("produce-another"), opts); err != nil {
 				return err
 			} else if !ok {
 				break
@@ -570,12 +542,12 @@ func (w *walker) payCoal(topic string, n int) error {
 			case c == 0:
 				tok = "wood"
 			}
-			opts = append(opts, opt{tok: tok, label: fmt.Sprintf("Pay %d coal and %d wood", c, n-c)})
+			opts = append(opts, choice(tok, "pay-coal-wood", "coal", itoa(c), "wood", itoa(n-c)))
 		}
 	}
 	coal := n
 	if len(opts) > 1 {
-		o, err := w.ask(topic, "Pay with coal or wood (Charcoal Production)?", opts)
+		o, err := w.ask(topic, prompt("coal-or-wood"), opts)
 		if err != nil {
 			return err
 		}
@@ -617,19 +589,19 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	case sd.Ship != "":
 		var ms []opt
 		for _, m := range st.ownShipMarkets(w.seat) {
-			ms = append(ms, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].InText})
+			ms = append(ms, choice(theData.markets[m].ID, "sail-to", "market", theData.markets[m].ID))
 		}
-		o, err := w.ask(TopicShipyard, "Where does your ship sail?", ms)
+		o, err := w.ask(TopicShipyard, prompt("ship-sail"), ms)
 		if err != nil {
 			return err
 		}
 		m := marketIndex(theData, o.tok)
-		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces a ship at the %s in %s", seatTitle(w.seat), ind.Name, theData.districts[d].Name), "industry", ind.ID, "space", spaceToken(k)))
+		w.l.add(event(w.seat, "produce", "produce-ship", "industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)))
 		if err := w.launchOwnShip(TopicShipyard, m, t.Up); err != nil {
 			return err
 		}
 	case len(sd.Choice) > 0 && !sd.Mix:
-		g, err := w.askGood(TopicProduce, "Which goods?", goodsByNames(sd.Choice))
+		g, err := w.askGood(TopicProduce, prompt("which-goods"), goodsByNames(sd.Choice))
 		if err != nil {
 			return err
 		}
@@ -639,9 +611,9 @@ func (w *walker) produceAt(d, k int, free bool) error {
 		b, _ := goodByName(sd.Choice[1])
 		var opts []opt
 		for n := sd.Total; n >= 0; n-- {
-			opts = append(opts, opt{tok: mixToken(a, n, b, sd.Total-n), label: fmt.Sprintf("%d %s and %d %s", n, goodNames[a], sd.Total-n, goodNames[b])})
+			opts = append(opts, choice(mixToken(a, n, b, sd.Total-n), "mix", "n", itoa(n), "good", goodNames[a], "n2", itoa(sd.Total-n), "good2", goodNames[b]))
 		}
-		o, err := w.ask(TopicProduce, "Which goods?", opts)
+		o, err := w.ask(TopicProduce, prompt("which-goods"), opts)
 		if err != nil {
 			return err
 		}
@@ -654,19 +626,27 @@ func (w *walker) produceAt(d, k int, free bool) error {
 		out = goodsOf(sd.Output)
 	}
 	if sd.Ship == "" {
-		var parts []string
+		// one good, or two of a mix of three (the upgraded Warehouse and
+		// Wharf): "count" is the first good's amount, "n2" the second's
+		kv := []string{"industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)}
 		for g, n := range out {
 			if n > 0 {
 				p.Goods[g] += n
-				parts = append(parts, fmt.Sprintf("%d %s", n, goodNames[g]))
+				if !slices.Contains(kv, lang.CountKey) {
+					kv = append(kv, lang.CountKey, itoa(n), "good", goodNames[g])
+				} else {
+					kv = append(kv, "n2", itoa(n), "good2", goodNames[g])
+				}
 			}
 		}
-		how := ""
-		if free {
-			how = " for free"
+		id := "produce"
+		if slices.Contains(kv, "good2") {
+			id = "produce-mix"
 		}
-		w.l.add(pub(w.seat, "produce", fmt.Sprintf("%s produces %s at the %s in %s%s", seatTitle(w.seat), strings.Join(parts, " and "), ind.Name, theData.districts[d].Name, how),
-			"industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)))
+		if free {
+			id += "-free"
+		}
+		w.l.add(event(w.seat, "produce", id, kv...))
 	}
 	// the owner's bonus, when the industry is an opponent's
 	if o := t.Owner; o >= 0 && o != w.seat && !free {
@@ -728,7 +708,7 @@ func (w *walker) launchOwnShip(topic string, m int, big bool) error {
 	}
 	if g >= 0 {
 		w.st.Canal[m][0].Good = g
-		w.l.add(pub(w.seat, "trade-token", fmt.Sprintf("%s's new ship takes the %s trade token", seatTitle(w.seat), goodNames[g]), "market", theData.markets[m].ID, "good", goodNames[g]))
+		w.l.add(event(w.seat, "trade-token", "trade-token", "market", theData.markets[m].ID, "good", goodNames[g]))
 	}
 	return nil
 }
@@ -736,7 +716,7 @@ func (w *walker) launchOwnShip(topic string, m int, big bool) error {
 // askTradeToken: a new own ship may get a free foreign trade token of its
 // market, or none (the first to load chooses then).
 func (w *walker) askTradeToken(topic string, m int) (int, error) {
-	opts := []opt{{tok: "open", label: "No trade token (the first to load decides)"}}
+	opts := []opt{choice("open", "no-token")}
 	var gs []int
 	for g := range numGoods {
 		if demand(m, g) && w.st.tokenFree(m, g) {
@@ -744,7 +724,7 @@ func (w *walker) askTradeToken(topic string, m int) (int, error) {
 		}
 	}
 	opts = append(opts, goodOpts(gs)...)
-	o, err := w.ask(topic, "Which goods may it carry?", opts)
+	o, err := w.ask(topic, prompt("token-goods"), opts)
 	if err != nil {
 		return -1, err
 	}
@@ -775,7 +755,7 @@ func (w *walker) serviceOptions(c actx) []opt {
 			dup = dup || o.tok == tok
 		}
 		if !dup {
-			out = append(out, opt{tok: tok, label: theData.services[s].Name})
+			out = append(out, choice(tok, "service-token", "service", tok))
 		}
 	}
 	return out
@@ -793,7 +773,7 @@ func (w *walker) serviceSpace(d, s int) int {
 
 func (w *walker) walkService(c actx) error {
 	st := w.st
-	o, err := w.ask(TopicService, "Which service?", w.serviceOptions(c))
+	o, err := w.ask(TopicService, prompt("which-service"), w.serviceOptions(c))
 	if err != nil {
 		return err
 	}
@@ -810,7 +790,7 @@ func (w *walker) walkService(c actx) error {
 		return err
 	}
 	st.Districts[c.d].Services[w.serviceSpace(c.d, s)] = s
-	w.l.add(pub(w.seat, "service", fmt.Sprintf("%s develops %s in %s", seatTitle(w.seat), theData.services[s].Name, c.name()), "service", o.tok, "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "service", "service", "service", o.tok, "district", theData.districts[c.d].ID))
 	st.incomeUp(&w.l, w.seat, "service")
 	st.gainPrestige(&w.l, w.seat, st.countIndustries(c.d), "service")
 	if st.hasCard(w.seat, "local-distribution-network") {
@@ -862,7 +842,7 @@ func canalTileOpts(xs []int) []opt {
 			dup = dup || o.tok == theData.canal[t].ID
 		}
 		if !dup {
-			out = append(out, opt{tok: theData.canal[t].ID, label: theData.canal[t].Name})
+			out = append(out, choice(theData.canal[t].ID, "canal-tile", "tile", theData.canal[t].ID))
 		}
 	}
 	return out
@@ -871,7 +851,7 @@ func canalTileOpts(xs []int) []opt {
 func slotOpts(p *Player) []opt {
 	var out []opt
 	for k := range 5 {
-		out = append(out, opt{tok: "slot" + strconv.Itoa(k+1), label: fmt.Sprintf("Under space %d (%s)", k+1, theData.districts[p.Nav[k]].Name)})
+		out = append(out, choice("slot"+strconv.Itoa(k+1), "slot", "space", itoa(k+1), "district", theData.districts[p.Nav[k]].ID))
 	}
 	return out
 }
@@ -880,7 +860,7 @@ func slotOpts(p *Player) []opt {
 // navigation board and refills the space from the stack.
 func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 	st, p := w.st, w.p()
-	so, err := w.ask(topic, "Under which navigation space?", slotOpts(p))
+	so, err := w.ask(topic, prompt("which-slot"), slotOpts(p))
 	if err != nil {
 		return err
 	}
@@ -895,7 +875,7 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 		}
 	}
 	p.Slots[slot] = append(p.Slots[slot], t)
-	w.l.add(pub(w.seat, "canal-tile", fmt.Sprintf("%s places the canal tile %s under navigation space %d", seatTitle(w.seat), theData.canal[t].Name, slot+1), "tile", tok, "slot", so.tok))
+	w.l.add(event(w.seat, "canal-tile", "canal-tile", "tile", tok, "slot", so.tok, "number", itoa(slot+1)))
 	return nil
 }
 
@@ -903,19 +883,19 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 func (st *State) advanceCanal(l *log, seat, k, steps int) {
 	p := &st.Players[seat]
 	p.Canal[k] = min(p.Canal[k]+steps, len(theData.rules.CanalTrack)-1)
-	l.add(pub(seat, "canal-marker", fmt.Sprintf("%s's %s canal marker moves to %d", seatTitle(seat), theData.districts[canalDistrict(k)].Name, p.Canal[k])))
+	l.add(event(seat, "canal-marker", "canal-marker", "district", theData.districts[canalDistrict(k)].ID, "position", itoa(p.Canal[k])))
 }
 
 func (w *walker) walkCanal(c actx) error {
 	st, p := w.st, w.p()
-	o, err := w.ask(TopicCanal, "Which canal tile?", w.canalOptions(c))
+	o, err := w.ask(TopicCanal, prompt("which-canal-tile"), w.canalOptions(c))
 	if err != nil {
 		return err
 	}
 	k := canalIndex(c.d)
 	st.pay(w.seat, 1)
 	p.Goods[w.canalGood()]--
-	w.l.add(pub(w.seat, "develop-canal", fmt.Sprintf("%s develops the Lachine Canal in %s", seatTitle(w.seat), c.name()), "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "develop-canal", "develop-canal", "district", theData.districts[c.d].ID))
 	if err := w.takeCanalTile(TopicCanal, k, o.tok); err != nil {
 		return err
 	}
@@ -944,7 +924,7 @@ func (w *walker) traderShips() []opt {
 		if w.quiet {
 			return []opt{{tok: shipToken(mr[0], mr[1])}}
 		}
-		out = append(out, opt{tok: shipToken(mr[0], mr[1]), label: "The " + shipNoun(w.st.Canal[mr[0]][mr[1]]) + fmt.Sprintf(" (row %d)", mr[1]+1)})
+		out = append(out, shipChoice(shipToken(mr[0], mr[1]), "trader-ship", w.st.Canal[mr[0]][mr[1]], "row", itoa(mr[1]+1)))
 	}
 	return out
 }
@@ -954,21 +934,21 @@ func (w *walker) boardTrader(tok string) {
 	m, r, _ := parseShip(tok)
 	w.st.Canal[m][r].Trader = w.seat
 	w.p().Traders--
-	w.l.add(pub(w.seat, "board", fmt.Sprintf("%s boards a trader on the %s", seatTitle(w.seat), shipNoun(w.st.Canal[m][r])), "ship", tok))
+	w.l.add(shipEvent(w.seat, "board", "board", w.st.Canal[m][r], "ship", tok))
 }
 
 func (w *walker) walkTrader(c actx) error {
 	w.why = func(tok string) error {
 		m, r, ok := parseShip(tok)
 		if !ok || r >= len(w.st.Canal[m]) || w.st.Canal[m][r].empty() {
-			return engine.Rule("trader.no-ship", TopicTraders, "no ship %q in the canal", tok)
+			return rule("trader.no-ship", TopicTraders, "quoted", strconv.Quote(tok))
 		}
 		if w.st.Canal[m][r].Owner >= 0 {
-			return engine.Rule("trader.own-ship", TopicTraders, "traders board neutral ships only")
+			return rule("trader.own-ship", TopicTraders)
 		}
-		return engine.Rule("trader.taken", TopicTraders, "that ship already carries a trader")
+		return rule("trader.taken", TopicTraders)
 	}
-	o, err := w.ask(TopicTraders, "On which neutral ship?", w.traderOptions())
+	o, err := w.ask(TopicTraders, prompt("trader-ship"), w.traderOptions())
 	if err != nil {
 		return err
 	}
@@ -977,7 +957,7 @@ func (w *walker) walkTrader(c actx) error {
 	if w.effectSlot("board") >= 0 && !c.canal {
 		extra := w.traderShips()
 		if len(extra) > 0 {
-			o2, ok, err := w.optional(TopicTraders, "Board another trader for free (canal tile)?", extra)
+			o2, ok, err := w.optional(TopicTraders, prompt("trader-another"), extra)
 			if err != nil {
 				return err
 			}
@@ -993,7 +973,7 @@ func (w *walker) walkTrader(c actx) error {
 func loadOpts(st *State, ts [][3]int) []opt {
 	var out []opt
 	for _, t := range ts {
-		out = append(out, opt{tok: goodNames[t[0]] + "@" + shipToken(t[1], t[2]), label: fmt.Sprintf("%s on the %s (row %d)", goodNames[t[0]], shipNoun(st.Canal[t[1]][t[2]]), t[2]+1)})
+		out = append(out, shipChoice(goodNames[t[0]]+"@"+shipToken(t[1], t[2]), "load", st.Canal[t[1]][t[2]], "good", goodNames[t[0]], "row", itoa(t[2]+1)))
 	}
 	return out
 }
@@ -1007,7 +987,7 @@ func parseLoad(tok string) (g, m, r int) {
 
 // loadOne loads one good chosen among targets (market -1: any) and
 // returns the ship loaded.
-func (w *walker) loadOne(topic, prompt string, market int) ([2]int, error) {
+func (w *walker) loadOne(topic string, prompt lang.Msg, market int) ([2]int, error) {
 	o, err := w.ask(topic, prompt, loadOpts(w.st, w.st.loadTargets(w.seat, market)))
 	if err != nil {
 		return [2]int{}, err
@@ -1037,11 +1017,11 @@ func (w *walker) walkShip(c actx) error {
 			return nil
 		}
 		if _, _, ok := parseShip(tok); ok {
-			return engine.Rule("ship.no-good", TopicShipGoods, "Ship Goods loads at least one good first: write GOOD@SHIP (a free trader from the Board a trader tile comes after the loads)")
+			return rule("ship.no-good", TopicShipGoods, "case", "first")
 		}
 		return nil
 	}
-	first, err := w.loadOne(TopicShipGoods, "Load which good on which ship?", -1)
+	first, err := w.loadOne(TopicShipGoods, prompt("load"), -1)
 	if err != nil {
 		return err
 	}
@@ -1066,7 +1046,7 @@ func (w *walker) walkShip(c actx) error {
 		w.unloadFull(loaded...)
 		return nil
 	}
-	o, ok, err := w.optional(TopicShipGoods, "Load a second good (or board a free trader, canal tile)?", opts)
+	o, ok, err := w.optional(TopicShipGoods, prompt("load-second"), opts)
 	if err != nil || !ok {
 		w.unloadFull(loaded...)
 		return err
@@ -1084,7 +1064,7 @@ func (w *walker) walkShip(c actx) error {
 			w.unloadFull(loaded...)
 			return nil
 		}
-		o, ok, err = w.optional(TopicShipGoods, "Board a trader for free (canal tile)?", extra)
+		o, ok, err = w.optional(TopicShipGoods, prompt("board-free"), extra)
 		if err != nil || !ok {
 			w.unloadFull(loaded...)
 			return err
@@ -1145,13 +1125,13 @@ func (w *walker) marketOptions() []opt {
 	p := w.p()
 	var out []opt
 	if p.Cash >= 1 {
-		out = append(out, opt{tok: "buy", label: "Local market: buy a basic good for £1"})
+		out = append(out, choice("buy", "market-buy", "cost", "1"))
 	}
 	if !p.Market[1] && len(w.distinctBasics()) >= w.sellCount() {
-		out = append(out, opt{tok: "sell", label: fmt.Sprintf("Local market: sell %d different basic goods for £1", w.sellCount())})
+		out = append(out, choice("sell", "market-sell", "n", itoa(w.sellCount()), "cost", "1"))
 	}
 	if !p.Market[2] && len(w.distinctBasics()) > 0 && len(w.processedHeld()) > 0 {
-		out = append(out, opt{tok: "sellpair", label: "Local market: sell a basic and a processed good for £1"})
+		out = append(out, choice("sellpair", "market-sellpair", "cost", "1"))
 	}
 	return out
 }
@@ -1160,13 +1140,13 @@ func (w *walker) walkMarket(kind string) error {
 	st, p := w.st, w.p()
 	switch kind {
 	case "buy":
-		g, err := w.askGood(TopicMarket, "Which basic good?", basicGoods())
+		g, err := w.askGood(TopicMarket, prompt("basic-good"), basicGoods())
 		if err != nil {
 			return err
 		}
 		st.pay(w.seat, 1)
 		p.Goods[g]++
-		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s buys 1 %s at the local market for £1", seatTitle(w.seat), goodNames[g]), "trade", "buy", "good", goodNames[g]))
+		w.l.add(event(w.seat, "market", "market-buy", "trade", "buy", "good", goodNames[g], "cost", "1"))
 		w.marketMarker(0)
 	case "sell":
 		n := w.sellCount()
@@ -1179,12 +1159,12 @@ func (w *walker) walkMarket(kind string) error {
 					avail = append(avail, g)
 				}
 			}
-			g, err := w.askGood(TopicMarket, "Sell which basic good?", avail)
+			g, err := w.askGood(TopicMarket, prompt("sell-basic"), avail)
 			if err != nil {
 				return err
 			}
 			gs = append(gs, g)
-			sold = append(sold, goodNames[g])
+			sold = append(sold, "good"+itoa(len(gs)), goodNames[g])
 		}
 		if n == 2 {
 			w.useEffect("market")
@@ -1192,21 +1172,21 @@ func (w *walker) walkMarket(kind string) error {
 		for _, g := range gs {
 			p.Goods[g]--
 		}
-		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s sells %s at the local market", seatTitle(w.seat), strings.Join(sold, ", ")), "trade", "sell"))
+		w.l.add(event(w.seat, "market", "market-sell-"+itoa(len(gs)), append([]string{"trade", "sell"}, sold...)...))
 		st.gainCash(&w.l, w.seat, 1)
 		w.marketMarker(1)
 	case "sellpair":
-		b, err := w.askGood(TopicMarket, "Sell which basic good?", w.distinctBasics())
+		b, err := w.askGood(TopicMarket, prompt("sell-basic"), w.distinctBasics())
 		if err != nil {
 			return err
 		}
-		pr, err := w.askGood(TopicMarket, "And which processed good?", w.processedHeld())
+		pr, err := w.askGood(TopicMarket, prompt("sell-processed"), w.processedHeld())
 		if err != nil {
 			return err
 		}
 		p.Goods[b]--
 		p.Goods[pr]--
-		w.l.add(pub(w.seat, "market", fmt.Sprintf("%s sells 1 %s and 1 %s at the local market", seatTitle(w.seat), goodNames[b], goodNames[pr]), "trade", "sellpair"))
+		w.l.add(event(w.seat, "market", "market-sellpair", "trade", "sellpair", "basic", goodNames[b], "processed", goodNames[pr]))
 		st.gainCash(&w.l, w.seat, 1)
 		w.marketMarker(2)
 	}
@@ -1240,7 +1220,7 @@ func (w *walker) walkPoverty() error {
 			gs = append(gs, g)
 		}
 	}
-	g, err := w.askGood(TopicCards, "Trade flour (2 prestige) or beer (3 prestige)?", gs)
+	g, err := w.askGood(TopicCards, prompt("poverty"), gs)
 	if err != nil {
 		return err
 	}
@@ -1250,7 +1230,7 @@ func (w *walker) walkPoverty() error {
 	if g == Beer {
 		n = 3
 	}
-	w.l.add(pub(w.seat, "poverty", fmt.Sprintf("%s gives 1 %s to Poverty Reduction", seatTitle(w.seat), goodNames[g])))
+	w.l.add(event(w.seat, "poverty", "poverty", "good", goodNames[g]))
 	st.gainPrestige(&w.l, w.seat, n, "poverty reduction")
 	return nil
 }

@@ -1,10 +1,10 @@
 package smokyvalley
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 
-	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // City cards (06 Acquire a City Card; glossary C). What each card does is
@@ -54,7 +54,7 @@ func (w *walker) cardOptions(c actx) []opt {
 			return []opt{{tok: theData.cards[k].ID}}
 		}
 		cd := theData.cards[k]
-		out = append(out, opt{tok: cd.ID, label: fmt.Sprintf("%s (%s)", cd.Name, categoryTitles[theData.cardCat[k]])})
+		out = append(out, choice(cd.ID, "city-card", "card", cd.ID, "category", categoryNames[theData.cardCat[k]]))
 	}
 	return out
 }
@@ -74,15 +74,15 @@ func (w *walker) walkCard(c actx) error {
 		k := cardByID(tok)
 		switch {
 		case k < 0:
-			return engine.Rule("card.unknown", TopicCards, "no city card %q", tok)
+			return rule("card.unknown", TopicCards, "quoted", strconv.Quote(tok))
 		case !slices.Contains(st.CardOffer, k):
-			return engine.Rule("card.not-offered", TopicCards, "%s is not among the three city cards on offer", theData.cards[k].Name)
+			return rule("card.not-offered", TopicCards, "card", theData.cards[k].ID)
 		case c.d >= 0 && !st.needsOK(theData.cards[k].Needs, c.d):
-			return engine.Rule("card.needs-"+theData.cards[k].Needs, TopicCards, "%s needs a district with %s; %s has none", theData.cards[k].Name, theData.cards[k].Needs, c.name())
+			return rule("card.needs-"+theData.cards[k].Needs, TopicCards, "card", theData.cards[k].ID, "district", theData.districts[c.d].ID)
 		}
 		return nil
 	}
-	o, err := w.ask(TopicCards, "Which city card?", w.cardOptions(c))
+	o, err := w.ask(TopicCards, prompt("which-card"), w.cardOptions(c))
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (w *walker) walkCard(c actx) error {
 	}
 	g := gs[0]
 	if len(gs) > 1 {
-		if g, err = w.askGood(TopicCards, "Pay with flour or grain (canal tile)?", gs); err != nil {
+		if g, err = w.askGood(TopicCards, prompt("flour-or-grain"), gs); err != nil {
 			return err
 		}
 	}
@@ -108,9 +108,9 @@ func (w *walker) walkCard(c actx) error {
 	// mayor chooses between the disc and the bonus.
 	mayor := p.CityBox[c.d]
 	if !mayor && st.Mayor == w.seat && !p.MayorUse {
-		o, err := w.ask(TopicCards, "Place your disc in the city box, or use the mayor's bonus?", []opt{
-			{tok: "disc", label: "Place a disc in the city box"},
-			{tok: "mayor", label: "Use the mayor's bonus (no disc; once a game)"},
+		o, err := w.ask(TopicCards, prompt("disc-or-mayor"), []opt{
+			choice("disc", "disc"),
+			choice("mayor", "mayor"),
 		})
 		if err != nil {
 			return err
@@ -128,11 +128,11 @@ func (w *walker) walkCard(c actx) error {
 	p.Cards = append(p.Cards, k)
 	i := slices.Index(st.CardOffer, k)
 	st.CardOffer[i] = st.drawCard(st.decade())
-	how := ""
+	id := "card"
 	if mayor {
-		how = " with the mayor's bonus"
+		id = "card-mayor"
 	}
-	w.l.add(pub(w.seat, "card", fmt.Sprintf("%s acquires the city card %s in %s%s", seatTitle(w.seat), theData.cards[k].Name, c.name(), how), "card", o.tok, "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "card", id, "card", o.tok, "district", theData.districts[c.d].ID))
 	st.gainPop(&w.l, w.seat, 1, "city card")
 	w.acquireTriggers(held, k)
 	return cardEffects[o.tok](w, c.d)
@@ -186,7 +186,7 @@ func (w *walker) acquireTriggers(held []int, k int) {
 
 func cityAction(w *walker) {
 	w.st.T.Actions++
-	w.l.add(pub(w.seat, "city-action", seatTitle(w.seat)+" gains a city action"))
+	w.l.add(event(w.seat, "city-action", "city-action"))
 }
 
 func prestige(w *walker, n int, why string) { w.st.gainPrestige(&w.l, w.seat, n, why) }
@@ -197,12 +197,12 @@ func moveBoat(w *walker) error {
 	p := w.p()
 	var ds []int
 	ds = append(ds, p.Nav[:]...)
-	o, err := w.ask(TopicCards, "Move your boat to which district (free)?", districtOpts(ds))
+	o, err := w.ask(TopicCards, prompt("move-free"), districtOpts(ds))
 	if err != nil {
 		return err
 	}
 	p.Boat = w.st.slotOf(w.seat, districtByID(o.tok))
-	w.l.add(pub(w.seat, "go", fmt.Sprintf("%s moves the boat to %s for free", seatTitle(w.seat), theData.districts[districtByID(o.tok)].Name), "district", o.tok, "cost", "0"))
+	w.l.add(event(w.seat, "go", "go-free", "district", o.tok, "cost", "0"))
 	return nil
 }
 
@@ -211,7 +211,7 @@ func loadFree(w *walker, m int) error {
 	if len(w.st.loadTargets(w.seat, m)) == 0 {
 		return nil
 	}
-	s, err := w.loadOne(TopicCards, "Load which good on which ship (free)?", m)
+	s, err := w.loadOne(TopicCards, prompt("load-free"), m)
 	if err != nil {
 		return err
 	}
@@ -224,7 +224,7 @@ func traderFree(w *walker) error {
 	if len(opts) == 0 {
 		return nil
 	}
-	o, err := w.ask(TopicCards, "Board a trader on which neutral ship (free)?", opts)
+	o, err := w.ask(TopicCards, prompt("trader-free"), opts)
 	if err != nil {
 		return err
 	}
@@ -268,7 +268,7 @@ func (st *State) producedIn(d int, basic bool) []int {
 	return out
 }
 
-func chooseGoods(w *walker, n int, gs []int, prompt string) error {
+func chooseGoods(w *walker, n int, gs []int, prompt lang.Msg) error {
 	if len(gs) == 0 {
 		return nil
 	}
@@ -310,15 +310,14 @@ func init() {
 			var opts []opt
 			for k := range 3 {
 				for _, o := range canalTileOpts(w.st.CanalOffer[k]) {
-					o.tok = theData.districts[canalDistrict(k)].ID + ":" + o.tok
-					o.label = theData.districts[canalDistrict(k)].Name + ": " + o.label
+					o = choice(theData.districts[canalDistrict(k)].ID+":"+o.tok, "canal-tile-in", "district", theData.districts[canalDistrict(k)].ID, "tile", o.tok)
 					opts = append(opts, o)
 				}
 			}
 			if len(opts) == 0 {
 				return nil
 			}
-			o, err := w.ask(TopicCards, "Which canal tile (free)?", opts)
+			o, err := w.ask(TopicCards, prompt("canal-tile-free"), opts)
 			if err != nil {
 				return err
 			}
@@ -342,7 +341,7 @@ func init() {
 		"commercial-office-wi": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "wi")) },
 		"hydraulic-lots":       func(w *walker, d int) error { return w.swapTiles(TopicCards) },
 		"local-supplier": func(w *walker, d int) error {
-			return chooseGoods(w, 3, w.st.producedIn(d, true), "Which basic good produced here?")
+			return chooseGoods(w, 3, w.st.producedIn(d, true), prompt("basic-here"))
 		},
 		// 1840s, quality of life
 		"boxing-club": func(w *walker, d int) error {
@@ -371,10 +370,10 @@ func init() {
 		// 1850s, economic and industrial development
 		"gtr-shareholder": func(w *walker, d int) error {
 			w.st.incomeUp(&w.l, w.seat, "railway shares")
-			return chooseGoods(w, 1, []int{Coal, Grain}, "Grain or coal?")
+			return chooseGoods(w, 1, []int{Coal, Grain}, prompt("grain-or-coal"))
 		},
 		"local-contractor": func(w *walker, d int) error {
-			return chooseGoods(w, 2, w.st.producedIn(d, false), "Which processed good produced here?")
+			return chooseGoods(w, 2, w.st.producedIn(d, false), prompt("processed-here"))
 		},
 		"preferred-loading": func(w *walker, d int) error {
 			if err := moveBoat(w); err != nil {
@@ -391,9 +390,9 @@ func init() {
 			}
 			var opts []opt
 			for _, m := range ms {
-				opts = append(opts, opt{tok: theData.markets[m].ID, label: "To " + theData.markets[m].InText})
+				opts = append(opts, choice(theData.markets[m].ID, "sail-to", "market", theData.markets[m].ID))
 			}
-			o, err := w.ask(TopicCards, "Where does your schooner sail?", opts)
+			o, err := w.ask(TopicCards, prompt("schooner-sail"), opts)
 			if err != nil {
 				return err
 			}
@@ -411,9 +410,9 @@ func init() {
 			var opts []opt
 			for m, md := range theData.markets {
 				_ = m
-				opts = append(opts, opt{tok: md.ID, label: "The export agency of " + md.InText})
+				opts = append(opts, choice(md.ID, "agency", "market", md.ID))
 			}
-			o, err := w.ask(TopicCards, "Send a trader to which export agency?", opts)
+			o, err := w.ask(TopicCards, prompt("agency"), opts)
 			if err != nil {
 				return err
 			}

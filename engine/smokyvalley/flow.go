@@ -1,7 +1,6 @@
 package smokyvalley
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -40,7 +39,7 @@ func (st *State) advance(l *log) {
 					}
 				}
 				st.dealCards(st.decade() + 1)
-				l.add(pub(engine.Public, "new-cards", "Three city cards of the next decade are laid out"))
+				l.add(event(engine.Public, "new-cards", "new-cards"))
 			}
 			if st.Year == 2 {
 				st.canalPhase(l)
@@ -49,7 +48,7 @@ func (st *State) advance(l *log) {
 			st.Stage = StageDev
 			st.Turn = st.Order[0]
 			st.T = Turn{}
-			l.add(pub(engine.Public, "phase", fmt.Sprintf("The %d development phase begins", st.year())))
+			l.add(event(engine.Public, "phase", "phase", "year", itoa(st.year())))
 			return
 		}
 	}
@@ -60,7 +59,7 @@ func (st *State) advance(l *log) {
 func (st *State) admin(l *log) {
 	y := st.year()
 	ys := strconv.Itoa(y)
-	l.add(pub(engine.Public, "admin", fmt.Sprintf("Administration phase %d", y)))
+	l.add(event(engine.Public, "admin", "admin", "year", itoa(y)))
 	// 1. prestige for traders in the export agencies
 	for m := range st.Agency {
 		for _, s := range st.Agency[m] {
@@ -112,11 +111,11 @@ func (st *State) admin(l *log) {
 	for i := range st.Passing {
 		st.Passing[i] = -1
 	}
-	var names []string
-	for _, s := range order {
-		names = append(names, seatName(s))
+	var seats []string
+	for i, s := range order {
+		seats = append(seats, "seat"+itoa(i+1), itoa(s))
 	}
-	l.add(pub(engine.Public, "order", "New order of play: "+strings.Join(names, ", ")))
+	l.add(event(engine.Public, "order", "order-"+itoa(len(order)), seats...))
 	// 5. clean up the local market (and Poverty Reduction)
 	for s := range st.Players {
 		st.Players[s].Market = [3]bool{}
@@ -160,7 +159,7 @@ func (st *State) election(l *log) {
 		mayor = best
 	}
 	st.Mayor = mayor
-	l.add(pub(mayor, "mayor", fmt.Sprintf("%s is elected mayor with %d popularity", seatTitle(mayor), st.Players[mayor].Pop), "seat", strconv.Itoa(mayor+1)))
+	l.add(event(mayor, "mayor", "mayor", "popularity", itoa(st.Players[mayor].Pop)))
 	// halve, keeping the stacking order
 	seats := make([]int, st.N)
 	for i := range seats {
@@ -178,7 +177,7 @@ func (st *State) election(l *log) {
 	if st.Opts.Pop22 == "each-council" {
 		st.Pop22Won = false
 	}
-	l.add(pub(engine.Public, "halve", "Everyone's popularity is halved"))
+	l.add(event(engine.Public, "halve", "halve"))
 	if st.Year == len(years)-1 {
 		st.gainPrestige(l, mayor, theData.rules.MayorFinalPrestige, "mayor in 1860")
 	}
@@ -193,7 +192,7 @@ func (st *State) scoreCityCards(l *log, tok string) {
 	for _, p := range parts {
 		st.Priority = append(st.Priority, slices.Index(categoryNames, p))
 	}
-	l.add(pub(st.Mayor, "priorities", fmt.Sprintf("The mayor ranks %s first, %s second and %s third", categoryTitles[st.Priority[0]], categoryTitles[st.Priority[1]], categoryTitles[st.Priority[2]]), "order", tok))
+	l.add(event(st.Mayor, "priorities", "priorities", "order", tok, "first", categoryNames[st.Priority[0]], "second", categoryNames[st.Priority[1]], "third", categoryNames[st.Priority[2]]))
 	for s := range st.N {
 		n := 0
 		for _, c := range st.Players[s].Cards {
@@ -219,7 +218,7 @@ func (st *State) canalPhase(l *log) {
 			st.CanalOffer[k][i] = st.drawCanal(Modernization)
 		}
 	}
-	l.add(pub(engine.Public, "canal-phase", "The canal phase: the widening is complete and the modernization tiles are laid out"))
+	l.add(event(engine.Public, "canal-phase", "canal-phase"))
 }
 
 // districtValue is a district's end value: its printed base value plus
@@ -236,7 +235,7 @@ func (st *State) districtValue(d int) int {
 
 // finalScoring (06 The final scoring phase) and the winner (07).
 func (st *State) finalScoring(l *log) {
-	l.add(pub(engine.Public, "final", "Final scoring"))
+	l.add(event(engine.Public, "final", "final"))
 	// 1. every ship in the canal: the traders first (£1, trade level, the
 	// first trader's 2 prestige), then the goods
 	for m := range st.Canal {
@@ -261,7 +260,7 @@ func (st *State) finalScoring(l *log) {
 		v := st.districtValue(d)
 		for s := range st.N {
 			if n := st.owns(s, d); n > 0 {
-				st.gainPrestige(l, s, n*v, "industries in "+theData.districts[d].Name)
+				st.gainPrestige(l, s, n*v, "industries in", "district", theData.districts[d].ID)
 			}
 		}
 	}
@@ -270,7 +269,7 @@ func (st *State) finalScoring(l *log) {
 		d := canalDistrict(k)
 		for s := range st.N {
 			if n := st.owns(s, d); n > 0 {
-				st.gainPrestige(l, s, n*theData.rules.CanalTrack[st.Players[s].Canal[k]], "canal development in "+theData.districts[d].Name)
+				st.gainPrestige(l, s, n*theData.rules.CanalTrack[st.Players[s].Canal[k]], "canal development in", "district", theData.districts[d].ID)
 			}
 		}
 	}
@@ -296,5 +295,5 @@ func (st *State) finalScoring(l *log) {
 		st.TieBreak = "tied on prestige and cash: the victory is shared"
 	}
 	st.Mode = ModeOver
-	l.add(pub(rank[0], "winner", fmt.Sprintf("%s wins with %d prestige", seatTitle(rank[0]), a.Prestige)))
+	l.add(event(rank[0], "winner", "winner", "prestige", itoa(a.Prestige)))
 }

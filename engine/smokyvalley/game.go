@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Game is The Smoky Valley rules value. It is stateless and safe for
@@ -35,11 +36,12 @@ var info = sync.OnceValue(func() engine.Info {
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs,
-		Score:              engine.ScoreName{Name: "prestige", Short: "prestige"},
+		Score:              engine.ScoreName{Name: en("score-name"), Short: en("score-name")},
 		Scoring:            scoring,
-		Rounds:             engine.Phrase{Key: "smokyvalley.years", Text: "years", Short: "years"},
+		Rounds:             phrase("smokyvalley.years"),
 		Examples:           examples,
 		Help:               helpTopics(),
+		Catalog:            catalog,
 	}
 })
 
@@ -81,9 +83,12 @@ func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choic
 	if err != nil {
 		return engine.Choices{}, err
 	}
-	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	out := engine.Choices{Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	if sp.prompt.ID != "" {
+		out.PromptMsg, out.Prompt = sp.prompt, catalog.Text(lang.English, sp.prompt.ID, sp.prompt.Data)
+	}
 	for _, o := range sp.opts {
-		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: catalog.Text(lang.English, o.label.ID, english.SeatData(o.label.Data, -1)), LabelMsg: o.label})
 	}
 	return out, nil
 }
@@ -232,24 +237,26 @@ func (st *State) validate() error {
 
 // ---- status, view, holding ----
 
-func (st *State) phaseLabel() string {
+// phase is the status's phase by reference and in English: what the
+// round name (the year) does not say.
+func (st *State) phase() (lang.Msg, string) {
 	switch st.Mode {
 	case ModeOver:
-		return "Game over"
+		return msg("phase.over")
 	case ModeDepot:
-		return fmt.Sprintf("Set-up: %s places a Wood Depot", seatName(st.current()))
+		return msg("phase.depot", "seat", itoa(st.current()))
 	}
-	s := "Development phase" // the year is the round name (Status.RoundName)
 	if len(st.Pending) > 0 {
 		pd := st.Pending[0]
-		what := map[string]string{"trader": "chooses a trader bonus", "owner": "chooses an owner's bonus", "pop-basic": "chooses a popularity bonus",
-			"pop-processed": "chooses a popularity bonus", "priorities": "sets the mayor's priorities"}[pd.Kind]
+		what := map[string]string{"trader": "trader", "owner": "owner", "pop-basic": "popularity",
+			"pop-processed": "popularity", "priorities": "priorities"}[pd.Kind]
+		stage := "dev"
 		if st.Stage != StageDev {
-			s = "Administration and council"
+			stage = "admin"
 		}
-		return fmt.Sprintf("%s: %s %s", s, seatName(pd.Seat), what)
+		return msg("phase."+stage+"-"+what, "seat", itoa(pd.Seat))
 	}
-	return fmt.Sprintf("%s: %s's turn", s, seatName(st.Turn))
+	return msg("phase.turn", "seat", itoa(st.Turn))
 }
 
 // Status summarises a position.
@@ -258,25 +265,19 @@ func (Game) Status(s engine.State) engine.Status {
 	if err != nil {
 		return engine.Status{}
 	}
-	out := engine.Status{Phase: st.phaseLabel(), Active: []int{}, Finished: st.Mode == ModeOver, Round: st.Year + 1,
+	phase, phaseText := st.phase()
+	out := engine.Status{Phase: phaseText, PhaseMsg: phase, Active: []int{}, Finished: st.Mode == ModeOver, Round: st.Year + 1,
 		RoundName: st.roundName(), Stage: st.stage()}
 	if c := st.current(); c >= 0 {
 		out.Active = []int{c}
 	}
 	for seat := range st.N {
 		p := &st.Players[seat]
-		stats := []engine.Stat{
-			{Key: "cash", Label: "Cash", Value: p.Cash, Text: fmt.Sprintf("£%d", p.Cash)},
-			{Key: "income", Label: "Income", Value: p.Income, Text: fmt.Sprintf("£%d", p.Income)},
-			{Key: "popularity", Label: "Popularity", Value: p.Pop},
-		}
+		stats := []engine.Stat{stat("cash", p.Cash, true), stat("income", p.Income, true), stat("popularity", p.Pop, false)}
 		for g := range numGoods {
-			stats = append(stats, engine.Stat{Key: goodNames[g], Label: titleCase(goodNames[g]), Value: p.Goods[g]})
+			stats = append(stats, stat(goodNames[g], p.Goods[g], false))
 		}
-		stats = append(stats,
-			engine.Stat{Key: "traders", Label: "Traders in supply", Value: p.Traders},
-			engine.Stat{Key: "cards", Label: "City cards", Value: len(p.Cards)},
-		)
+		stats = append(stats, stat("traders", p.Traders, false), stat("cards", len(p.Cards), false))
 		out.Seats = append(out.Seats, engine.SeatStatus{Seat: seat, Score: p.Prestige, Stats: stats, Breakdown: p.breakdown()})
 	}
 	if out.Finished {
@@ -284,13 +285,6 @@ func (Game) Status(s engine.State) engine.Status {
 		out.TieBreak = st.TieBreak
 	}
 	return out
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // Holding: nothing in The Smoky Valley is private to a seat.
@@ -510,4 +504,11 @@ func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State 
 	}
 	n.RNG = rng.Fork()
 	return n
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -64,7 +64,7 @@ func canonWord(w string) string {
 func (Game) ParseMove(text string) (engine.Move, error) {
 	words := strings.Fields(strings.ToLower(text))
 	if len(words) == 0 {
-		return nil, engine.Rule("move.empty", TopicNotation, "an empty move: start with an action such as go, build, produce, pass or end")
+		return nil, rule("move.empty", TopicNotation)
 	}
 	m := make(engine.Move, 0, len(words))
 	for _, w := range words {

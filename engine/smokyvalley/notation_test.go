@@ -62,7 +62,7 @@ func TestRuleCodesDocumented(t *testing.T) {
 			continue
 		}
 		b, _ := os.ReadFile(f.Name())
-		for _, m := range regexp.MustCompile(`Rule\("([a-z]+\.[a-z0-9-]+)"`).FindAllStringSubmatch(string(b), -1) {
+		for _, m := range regexp.MustCompile(`[Rr]ule\("([a-z]+\.[a-z0-9-]+)"`).FindAllStringSubmatch(string(b), -1) {
 			if !strings.HasSuffix(m[1], "-") {
 				inSource[m[1]] = true
 			}

@@ -15,7 +15,8 @@ import (
 )
 
 // TestRuleErrorTopicsExist reads the package source and checks every rule
-// error it can build: each engine.Rule(code, topic, ...) call's topic is
+// error it can build: each engine.Rule(code, topic, ...) or rule(code,
+// topic, ...) call's topic is
 // resolved to every value it can hold (a Topic constant, or a parameter
 // followed to every call of its function, such as ask's and badChoice's
 // topic), and each must be a help topic of the game. A topic the reader
@@ -28,7 +29,13 @@ func TestRuleErrorTopicsExist(t *testing.T) {
 	for _, fn := range src.funcs {
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
-			if !ok || !isSel(c.Fun, "engine", "Rule") || len(c.Args) < 3 {
+			if !ok {
+				return true
+			}
+			// engine.Rule(code, topic, format, ...) or the catalog's
+			// rule(code, topic, kv...)
+			id, isIdent := c.Fun.(*ast.Ident)
+			if !(isSel(c.Fun, "engine", "Rule") && len(c.Args) >= 3) && !(isIdent && id.Name == "rule" && len(c.Args) >= 2) {
 				return true
 			}
 			sites++

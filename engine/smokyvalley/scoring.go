@@ -1,8 +1,6 @@
 package smokyvalley
 
 import (
-	"strings"
-
 	"github.com/smokestack/smokestack/engine"
 )
 
@@ -21,14 +19,14 @@ const (
 )
 
 var scoring = []engine.ScoringCategory{
-	{Key: "industries", Label: "Industries (track, upgrades, coal power)"},
-	{Key: "districts", Label: "Industries in districts"},
-	{Key: "canals", Label: "Canal"},
-	{Key: "services", Label: "Services"},
-	{Key: "trade", Label: "Traders in export agencies"},
-	{Key: "council", Label: "City council (mayor, poverty reduction)"},
-	{Key: "city-cards", Label: "City cards at the end"},
-	{Key: "card-effects", Label: "City card effects"},
+	{Key: "industries", Label: en("scoring.industries")},
+	{Key: "districts", Label: en("scoring.districts")},
+	{Key: "canals", Label: en("scoring.canals")},
+	{Key: "services", Label: en("scoring.services")},
+	{Key: "trade", Label: en("scoring.trade")},
+	{Key: "council", Label: en("scoring.council")},
+	{Key: "city-cards", Label: en("scoring.city-cards")},
+	{Key: "card-effects", Label: en("scoring.card-effects")},
 }
 
 // scoringOf is the category of a prestige gain by the reason
@@ -37,7 +35,7 @@ func scoringOf(why string) int {
 	switch {
 	case why == "industry track" || why == "upgrade" || why == "coal power":
 		return scoreIndustries
-	case strings.HasPrefix(why, "industries in "):
+	case why == "industries in":
 		return scoreDistricts
 	case why == "canal tile" || why == "canal modernization":
 		return scoreCanals

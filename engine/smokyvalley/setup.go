@@ -19,11 +19,11 @@ type Options struct {
 }
 
 var optionSpecs = []engine.OptionSpec{
-	{Key: "st-ann-rail", Default: "no", Values: []string{"no", "yes"}, Help: "whether St. Ann has rail transport (the booklet names only two rail districts, so by default it has none)"},
-	{Key: "card-texts", Default: "en", Values: []string{"en", "de"}, Help: "which booklet's card texts to follow where the English and German differ (Aqueduct, Commercial Office in US, Horsecar, Preferred Loading)"},
-	{Key: "pop22", Default: "once", Values: []string{"once", "each-council"}, Help: "whether the 3 prestige for reaching popularity 22 first is given once a game or again after each election"},
-	{Key: "trade-center-level", Default: "yes", Values: []string{"yes", "no"}, Help: "whether the trader the Trade Center sends straight to an export agency raises the trade level"},
-	{Key: "port-authority-covered", Default: "yes", Values: []string{"yes", "no"}, Help: "whether Port Authority counts canal tiles covered by others toward its 5 tiles"},
+	{Key: "st-ann-rail", Default: "no", Values: []string{"no", "yes"}, Help: en("option.st-ann-rail")},
+	{Key: "card-texts", Default: "en", Values: []string{"en", "de"}, Help: en("option.card-texts")},
+	{Key: "pop22", Default: "once", Values: []string{"once", "each-council"}, Help: en("option.pop22")},
+	{Key: "trade-center-level", Default: "yes", Values: []string{"yes", "no"}, Help: en("option.trade-center-level")},
+	{Key: "port-authority-covered", Default: "yes", Values: []string{"yes", "no"}, Help: en("option.port-authority-covered")},
 }
 
 func parseOptions(m map[string]string) (Options, error) {
@@ -277,7 +277,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		st.CardStack[dec] = xs
 	}
 	st.dealCards(0)
-	l.add(pub(first, "first", fmt.Sprintf("%s is the first player; Wood Depots are chosen from the last player back", seatTitle(first)), "seat", strconv.Itoa(first+1)))
+	l.add(event(first, "first", "first"))
 	return st, l.evs, nil
 }
 

@@ -1,10 +1,8 @@
 package smokyvalley
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Ships on the Lachine Canal (booklet 05 The ships on the Lachine Canal;
@@ -25,28 +23,6 @@ func parseShip(tok string) (m, r int, ok bool) {
 	return m, k - 1, true
 }
 
-func shipNoun(s Ship) string {
-	kind := "schooner"
-	if s.Big {
-		kind = "canaller"
-	}
-	owner := "neutral"
-	if s.Owner >= 0 {
-		owner = seatName(s.Owner) + "'s"
-	}
-	return fmt.Sprintf("%s %s bound for %s", owner, kind, theData.markets[s.Market].InText)
-}
-
-// theShip names a ship at the start of a sentence: "The neutral schooner
-// bound for Great Britain" (article "The") or "A neutral ..." ("A"),
-// "Seat 2's canaller bound for the United States".
-func theShip(article string, s Ship) string {
-	if s.Owner >= 0 {
-		return seatTitle(s.Owner) + "'s " + strings.TrimPrefix(shipNoun(s), seatName(s.Owner)+"'s ")
-	}
-	return article + " " + shipNoun(s)
-}
-
 // arrive puts a ship in the top row of its destination section, moving
 // the others down; a ship pushed out of the bottom row unloads (06 Move
 // ships; glossary Shipyard).
@@ -56,9 +32,9 @@ func (st *State) arrive(l *log, s Ship) {
 	out := rows[len(rows)-1]
 	copy(rows[1:], rows[:len(rows)-1])
 	rows[0] = s
-	l.add(pub(s.Owner, "ship-arrives", fmt.Sprintf("%s arrives in the canal", theShip("A", s)), "market", theData.markets[m].ID))
+	l.add(shipEvent(s.Owner, "ship-arrives", "ship-arrives", s, "market", theData.markets[m].ID))
 	if !out.empty() {
-		l.add(pub(out.Owner, "pushed-out", fmt.Sprintf("%s is pushed out of the canal and unloads", theShip("The", out))))
+		l.add(shipEvent(out.Owner, "pushed-out", "pushed-out", out))
 		st.unload(l, out, false)
 	}
 }
@@ -112,7 +88,7 @@ func (st *State) load(l *log, seat, m, r, g int) bool {
 		s.Good = g
 	}
 	s.Loads = append(s.Loads, seat)
-	l.add(pub(seat, "load", fmt.Sprintf("%s loads 1 %s on the %s", seatTitle(seat), goodNames[g], shipNoun(*s)), "good", goodNames[g], "ship", shipToken(m, r)))
+	l.add(shipEvent(seat, "load", "load", *s, "good", goodNames[g], "ship", shipToken(m, r)))
 	if s.Owner >= 0 && s.Owner != seat {
 		st.gainPrestige(l, s.Owner, 1, "goods on own ship")
 	}
@@ -141,14 +117,14 @@ func (st *State) unloadAt(l *log, m, r int) {
 // chooses a bonus (at final scoring £1 only).
 func (st *State) traderArrives(l *log, seat, m int, bonus, final, level bool) {
 	if len(st.Agency[m]) == 0 {
-		st.gainPrestige(l, seat, theData.rules.FirstTraderPrestige, "first trader in "+theData.markets[m].InText)
+		st.gainPrestige(l, seat, theData.rules.FirstTraderPrestige, "first trader in", "market", theData.markets[m].ID)
 	}
 	st.Agency[m] = append(st.Agency[m], seat)
 	p := &st.Players[seat]
 	if level && p.Level[m] < len(theData.rules.TradeLevels)-1 {
 		p.Level[m]++
 	}
-	l.add(pub(seat, "trader", fmt.Sprintf("%s's trader reaches the export agency of %s (trade level %d)", seatTitle(seat), theData.markets[m].InText, st.tradeValue(seat, m)), "market", theData.markets[m].ID))
+	l.add(event(seat, "trader", "trader", "market", theData.markets[m].ID, "level", itoa(st.tradeValue(seat, m))))
 	switch {
 	case final:
 		st.gainCash(l, seat, 1)
@@ -182,7 +158,7 @@ func (st *State) scoreLoads(l *log, s Ship) {
 		} else if st.officeBonus(seat, m, s.Good) {
 			v++
 		}
-		st.gainPrestige(l, seat, v, "goods unloaded in "+md.InText)
+		st.gainPrestige(l, seat, v, "goods unloaded in", "market", md.ID)
 	}
 }
 

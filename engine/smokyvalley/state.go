@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // stateVersion is the version of the JSON encoding of State.
@@ -368,49 +368,7 @@ func (st *State) hasService(d, typ int) bool {
 	return false
 }
 
-func seatName(s int) string  { return fmt.Sprintf("seat %d", s+1) }
 func seatTitle(s int) string { return fmt.Sprintf("Seat %d", s+1) }
-
-func pub(seat int, kind, text string, kv ...string) engine.Event {
-	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text, Own: ownText(seat, text)}
-	if len(kv) > 0 {
-		e.Data = map[string]string{}
-		for i := 0; i+1 < len(kv); i += 2 {
-			e.Data[kv[i]] = kv[i+1]
-		}
-	}
-	return e
-}
-
-// ownText is an event's text in the second person for the seat it is
-// about, when the text starts with that seat doing something ("Seat 2
-// builds ..." becomes "You build ..."). Texts that only name the seat's
-// possessions ("Seat 2's trader ...") need none: hosts write "Your" for
-// the seat itself (engine.NameSeatsFor).
-func ownText(seat int, text string) string {
-	if seat < 0 {
-		return ""
-	}
-	rest, ok := strings.CutPrefix(text, seatTitle(seat)+" ")
-	if !ok {
-		return ""
-	}
-	verb, tail, _ := strings.Cut(rest, " ")
-	switch {
-	case verb == "is":
-		verb = "are"
-	case verb == "has":
-		verb = "have"
-	case verb == "cannot":
-	case strings.HasSuffix(verb, "sses"), strings.HasSuffix(verb, "shes"), strings.HasSuffix(verb, "ches"), strings.HasSuffix(verb, "xes"):
-		verb = strings.TrimSuffix(verb, "es")
-	case strings.HasSuffix(verb, "s"):
-		verb = strings.TrimSuffix(verb, "s")
-	default:
-		return ""
-	}
-	return strings.ReplaceAll(strings.TrimSpace("You "+verb+" "+tail), " their ", " your ")
-}
 
 // log collects events while the state changes.
 type log struct{ evs []engine.Event }
@@ -427,21 +385,29 @@ func (st *State) gainCash(l *log, seat, n int) {
 		got = 0
 	}
 	p.Cash += got
-	l.add(pub(seat, "cash", fmt.Sprintf("%s gains £%d (now £%d)", seatTitle(seat), got, p.Cash), "cash", strconv.Itoa(got), "lost", strconv.Itoa(n-got)))
+	l.add(event(seat, "cash", "cash", "cash", itoa(got), "lost", itoa(n-got), "now", itoa(p.Cash)))
 }
 
 func (st *State) pay(seat, n int) { st.Players[seat].Cash -= n }
 
 // gainPrestige records prestige with its source; every gain is an event
 // (kind "prestige") so the sum of the events is the score.
-func (st *State) gainPrestige(l *log, seat, n int, why string) {
+//
+// why is the reason (a key of the catalog's name.why, once made a token by
+// reason); a reason that names a place gives it as place: "district" or
+// "market" and its ID ("industries in", "district", "mccord").
+func (st *State) gainPrestige(l *log, seat, n int, why string, place ...string) {
 	if n == 0 {
 		return
 	}
 	p := &st.Players[seat]
 	p.Prestige += n
 	p.PrestigeBy[scoringOf(why)] += n
-	l.add(pub(seat, "prestige", fmt.Sprintf("%s gains %d prestige (%s)", seatTitle(seat), n, why), "prestige", strconv.Itoa(n), "why", why))
+	if len(place) > 0 {
+		l.add(event(seat, "prestige", "prestige-"+reason(why), append([]string{"prestige", itoa(n), "why", reason(why)}, place...)...))
+		return
+	}
+	l.add(event(seat, "prestige", "prestige", "prestige", itoa(n), "why", reason(why)))
 }
 
 func (st *State) gainGood(l *log, seat, g, n int, why string) {
@@ -449,7 +415,7 @@ func (st *State) gainGood(l *log, seat, g, n int, why string) {
 		return
 	}
 	st.Players[seat].Goods[g] += n
-	l.add(pub(seat, "goods", fmt.Sprintf("%s takes %d %s (%s)", seatTitle(seat), n, goodNames[g], why), "good", goodNames[g], "n", strconv.Itoa(n)))
+	l.add(event(seat, "goods", "goods", "good", goodNames[g], "n", itoa(n), lang.CountKey, itoa(n), "why", reason(why)))
 }
 
 // incomeUp moves the income marker one space; above £4 each raise is worth
@@ -458,7 +424,7 @@ func (st *State) incomeUp(l *log, seat int, why string) {
 	p := &st.Players[seat]
 	if p.Income < theData.rules.IncomeMax {
 		p.Income++
-		l.add(pub(seat, "income", fmt.Sprintf("%s raises income to £%d (%s)", seatTitle(seat), p.Income, why), "income", strconv.Itoa(p.Income)))
+		l.add(event(seat, "income", "income", "income", itoa(p.Income), "why", reason(why)))
 		return
 	}
 	st.gainPrestige(l, seat, theData.rules.PrestigeAboveIncomeMax, "income above £4")
@@ -494,7 +460,7 @@ func (st *State) gainPop(l *log, seat, n int, why string) {
 	if moved > 0 {
 		st.Stamp++
 		p.Stamp = st.Stamp
-		l.add(pub(seat, "popularity", fmt.Sprintf("%s gains %d popularity (%s), now %d", seatTitle(seat), moved, why, p.Pop), "pop", strconv.Itoa(moved), "why", why))
+		l.add(event(seat, "popularity", "popularity", "pop", itoa(moved), "why", reason(why), "now", itoa(p.Pop)))
 	}
 }
 

@@ -1,8 +1,6 @@
 package smokyvalley
 
-import (
-	"fmt"
-)
+import ()
 
 // Canal actions (06 Develop the Lachine Canal, canal action; glossary B):
 // one a turn, from the tile on top under the boat's current space.
@@ -67,12 +65,12 @@ func (w *walker) walkTile() error {
 	t := w.canalActionTile()
 	tile := theData.canal[t]
 	st.T.CanalUsed = true
-	w.l.add(pub(w.seat, "canal-action", fmt.Sprintf("%s takes the canal action %s", seatTitle(w.seat), tile.Name), "tile", tile.ID))
+	w.l.add(event(w.seat, "canal-action", "canal-action", "tile", tile.ID))
 	switch tile.Effect {
 	case "swap":
 		return w.swapTiles(TopicCanalTiles)
 	case "trade":
-		give, err := w.askGood(TopicCanalTiles, "Trade which basic good?", w.distinctBasics())
+		give, err := w.askGood(TopicCanalTiles, prompt("trade-give"), w.distinctBasics())
 		if err != nil {
 			return err
 		}
@@ -82,23 +80,23 @@ func (w *walker) walkTile() error {
 				others = append(others, g)
 			}
 		}
-		take, err := w.askGood(TopicCanalTiles, "For which basic good?", others)
+		take, err := w.askGood(TopicCanalTiles, prompt("trade-take"), others)
 		if err != nil {
 			return err
 		}
 		p.Goods[give]--
 		p.Goods[take]++
-		w.l.add(pub(w.seat, "trade-goods", fmt.Sprintf("%s trades 1 %s for 1 %s", seatTitle(w.seat), goodNames[give], goodNames[take])))
+		w.l.add(event(w.seat, "trade-goods", "trade-goods", "give", goodNames[give], "take", goodNames[take]))
 		return nil
 	case "ship1":
-		s, err := w.loadOne(TopicCanalTiles, "Load which good on which ship (free)?", -1)
+		s, err := w.loadOne(TopicCanalTiles, prompt("load-free"), -1)
 		if err != nil {
 			return err
 		}
 		w.unloadFull(s)
 		return nil
 	}
-	o, err := w.ask(TopicCanalTiles, "In which district?", districtOpts(w.tileDistricts(tile.Effect)))
+	o, err := w.ask(TopicCanalTiles, prompt("in-district"), districtOpts(w.tileDistricts(tile.Effect)))
 	if err != nil {
 		return err
 	}

@@ -2,11 +2,13 @@ package smokyvalley
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Legality has one source. A walker replays a partial or complete move
@@ -22,14 +24,15 @@ import (
 // bonus, a popularity bonus, the mayor's priorities) come as pending
 // decisions between moves.
 
+// opt is an answer to a decision: its token and its label by reference
+// (the catalog's choice.* messages, choice).
 type opt struct {
 	tok   string
-	label string
-	help  string
+	label lang.Msg
 }
 
 type step struct {
-	prompt   string
+	prompt   lang.Msg // the catalog's prompt.* message (prompt)
 	opts     []opt
 	complete bool
 }
@@ -56,7 +59,7 @@ func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat}
 func (w *walker) p() *Player { return &w.st.Players[w.seat] }
 
 // ask takes the next token as the answer to a required decision.
-func (w *walker) ask(topic, prompt string, opts []opt) (opt, error) {
+func (w *walker) ask(topic string, prompt lang.Msg, opts []opt) (opt, error) {
 	if len(w.rest) == 0 {
 		return opt{}, &need{step{prompt: prompt, opts: opts}}
 	}
@@ -79,7 +82,7 @@ func (w *walker) ask(topic, prompt string, opts []opt) (opt, error) {
 
 // optional takes the next token as the answer to a decision the move may
 // end before; ok is false when the move ends there.
-func (w *walker) optional(topic, prompt string, opts []opt) (opt, bool, error) {
+func (w *walker) optional(topic string, prompt lang.Msg, opts []opt) (opt, bool, error) {
 	if len(w.rest) == 0 {
 		if w.final == nil {
 			w.final = &step{prompt: prompt, opts: opts, complete: true}
@@ -90,7 +93,7 @@ func (w *walker) optional(topic, prompt string, opts []opt) (opt, bool, error) {
 	return o, err == nil, err
 }
 
-func badChoice(topic, prompt, tok string, opts []opt) error {
+func badChoice(topic string, pm lang.Msg, tok string, opts []opt) error {
 	var names []string
 	for i, o := range opts {
 		if i == 8 {
@@ -99,10 +102,16 @@ func badChoice(topic, prompt, tok string, opts []opt) error {
 		}
 		names = append(names, o.tok)
 	}
-	if len(opts) == 0 {
-		return engine.Rule("move.nothing", topic, "%q is not possible: nothing can be chosen here (%s)", tok, strings.TrimSuffix(strings.ToLower(prompt), "?"))
+	// the decision is named by name.ask.<prompt> (its prompt in lower
+	// case, without the question mark), a prompt with data by its values
+	ask := strings.TrimPrefix(pm.ID, "prompt.")
+	for _, k := range slices.Sorted(maps.Keys(pm.Data)) {
+		ask += "-" + pm.Data[k]
 	}
-	return engine.Rule("move.choice", topic, "%q is not possible here (%s); possible: %s", tok, strings.TrimSuffix(strings.ToLower(prompt), "?"), strings.Join(names, ", "))
+	if len(opts) == 0 {
+		return rule("move.nothing", topic, "quoted", strconv.Quote(tok), "ask", ask)
+	}
+	return rule("move.choice", topic, "quoted", strconv.Quote(tok), "ask", ask, "options", strings.Join(names, ", "))
 }
 
 // walk replays m and returns the decision after it.
@@ -116,7 +125,7 @@ func (w *walker) walk(m engine.Move) (step, error) {
 		return step{}, err
 	}
 	if len(w.rest) > 0 {
-		return step{}, engine.Rule("move.too-long", TopicNotation, "the move ends before %q: remove the extra words", strings.Join(w.rest, " "))
+		return step{}, rule("move.too-long", TopicNotation, "quoted", strconv.Quote(strings.Join(w.rest, " ")))
 	}
 	if w.final != nil {
 		return *w.final, nil
@@ -133,7 +142,7 @@ func (w *walker) move() error {
 		return w.depot()
 	}
 	w.why = w.whyTop
-	o, err := w.ask(TopicTurn, "What now?", w.topOptions())
+	o, err := w.ask(TopicTurn, prompt("what-now"), w.topOptions())
 	if err != nil {
 		return err
 	}
@@ -144,7 +153,7 @@ func (w *walker) move() error {
 	case "pass":
 		return w.walkPass()
 	case "end":
-		w.l.add(pub(w.seat, "end", seatTitle(w.seat)+" ends the turn"))
+		w.l.add(event(w.seat, "end", "end"))
 		st.nextTurn(&w.l)
 		return nil
 	case "buy", "sell", "sellpair":
@@ -165,24 +174,24 @@ func (w *walker) topOptions() []opt {
 	var out []opt
 	if !st.T.Started {
 		if w.anyGo() {
-			out = append(out, opt{tok: "go", label: "Choose the district (move the boat)"})
+			out = append(out, choice("go", "go"))
 		}
 	} else if st.T.Done < st.T.Actions {
 		out = append(out, w.actionOptions(actx{d: st.here(w.seat)})...)
 	}
 	if st.T.Started && !st.T.CanalUsed {
 		if t := w.canalActionTile(); t >= 0 && w.tileFeasible(t) {
-			out = append(out, opt{tok: "tile", label: "Canal action: " + theData.canal[t].Name})
+			out = append(out, choice("tile", "tile", "tile", theData.canal[t].ID))
 		}
 	}
 	out = append(out, w.marketOptions()...)
 	if st.hasCard(w.seat, "poverty-reduction") && !p.Poverty && (p.Goods[Flour] > 0 || p.Goods[Beer] > 0) {
-		out = append(out, opt{tok: "poverty", label: "Poverty Reduction: flour or beer for prestige"})
+		out = append(out, choice("poverty", "poverty"))
 	}
 	if !st.T.Started {
-		out = append(out, opt{tok: "pass", label: "Pass for the rest of this phase"})
+		out = append(out, choice("pass", "pass"))
 	} else if st.T.Done >= 1 || !w.anyAction(actx{d: st.here(w.seat)}) {
-		out = append(out, opt{tok: "end", label: "End the turn"})
+		out = append(out, choice("end", "end"))
 	}
 	return out
 }
@@ -207,17 +216,17 @@ func (w *walker) goOptions() []opt {
 		if w.quiet {
 			return []opt{{tok: theData.districts[d].ID}}
 		}
-		how := "first space, free"
+		how := "go-first"
 		switch {
 		case p.Boat < 0:
 		case k < p.Boat:
-			how = "upstream, £1"
+			how = "go-upstream"
 		case k == p.Boat:
-			how = "stay, £1"
+			how = "go-stay"
 		default:
-			how = "downstream, free"
+			how = "go-downstream"
 		}
-		out = append(out, opt{tok: theData.districts[d].ID, label: fmt.Sprintf("%s (%s)", theData.districts[d].Name, how)})
+		out = append(out, choice(theData.districts[d].ID, how, "district", theData.districts[d].ID, "cost", itoa(cost)))
 	}
 	_ = st
 	return out
@@ -243,11 +252,11 @@ func (w *walker) walkGo() error {
 	st, p := w.st, w.p()
 	w.why = func(tok string) error {
 		if districtByID(tok) < 0 {
-			return engine.Rule("go.unknown-district", TopicNavigation, "%q is not a district: stgabriel, lesbassins, wellington, mccord or stann", tok)
+			return rule("go.unknown-district", TopicNavigation, "quoted", strconv.Quote(tok))
 		}
-		return engine.Rule("go.cannot-act", TopicNavigation, "you cannot pay for the boat and a district action in %s", theData.districts[districtByID(tok)].Name)
+		return rule("go.cannot-act", TopicNavigation, "district", tok)
 	}
-	o, err := w.ask(TopicNavigation, "Which district?", w.goOptions())
+	o, err := w.ask(TopicNavigation, prompt("which-district"), w.goOptions())
 	if err != nil {
 		return err
 	}
@@ -258,7 +267,7 @@ func (w *walker) walkGo() error {
 	p.Boat = k
 	st.T.Started = true
 	st.T.Actions = 1
-	w.l.add(pub(w.seat, "go", fmt.Sprintf("%s moves the boat to %s (£%d)", seatTitle(w.seat), theData.districts[d].Name, cost), "district", o.tok, "cost", strconv.Itoa(cost)))
+	w.l.add(event(w.seat, "go", "go", "district", o.tok, "cost", strconv.Itoa(cost)))
 	return nil
 }
 
@@ -274,7 +283,7 @@ func districtByID(id string) int {
 func districtOpts(ds []int) []opt {
 	var out []opt
 	for _, d := range ds {
-		out = append(out, opt{tok: theData.districts[d].ID, label: theData.districts[d].Name})
+		out = append(out, choice(theData.districts[d].ID, "district", "district", theData.districts[d].ID))
 	}
 	return out
 }
@@ -289,32 +298,27 @@ func (w *walker) walkPass() error {
 			continue
 		}
 		b := theData.rules.Passing[k]
-		label := fmt.Sprintf("Space %d", k+1)
-		switch b {
-		case "swap":
-			label += ": swap two district tiles"
-		case "basic":
-			label += ": take a basic good"
-		case "cash":
-			label += ": gain £1 (for the next phase)"
+		id := "passing-space"
+		if b == "swap" || b == "basic" || b == "cash" {
+			id += "-" + b
 		}
-		opts = append(opts, opt{tok: strconv.Itoa(k + 1), label: label})
+		opts = append(opts, choice(strconv.Itoa(k+1), id, "space", itoa(k+1)))
 	}
-	o, err := w.ask(TopicPass, "Which space of the passing track?", opts)
+	o, err := w.ask(TopicPass, prompt("passing-space"), opts)
 	if err != nil {
 		return err
 	}
 	k, _ := strconv.Atoi(o.tok)
 	k--
 	st.Passing[k] = w.seat
-	w.l.add(pub(w.seat, "pass", fmt.Sprintf("%s passes onto space %d of the passing track", seatTitle(w.seat), k+1), "space", o.tok))
+	w.l.add(event(w.seat, "pass", "pass", "space", o.tok))
 	switch theData.rules.Passing[k] {
 	case "swap":
 		if err := w.swapTiles(TopicPass); err != nil {
 			return err
 		}
 	case "basic":
-		g, err := w.askGood(TopicPass, "Which basic good?", basicGoods())
+		g, err := w.askGood(TopicPass, prompt("basic-good"), basicGoods())
 		if err != nil {
 			return err
 		}
@@ -331,12 +335,12 @@ func basicGoods() []int { return []int{Wood, Coal, Iron, Grain, Brick} }
 func goodOpts(gs []int) []opt {
 	var out []opt
 	for _, g := range gs {
-		out = append(out, opt{tok: goodNames[g], label: strings.ToUpper(goodNames[g][:1]) + goodNames[g][1:]})
+		out = append(out, choice(goodNames[g], "good", "good", goodNames[g]))
 	}
 	return out
 }
 
-func (w *walker) askGood(topic, prompt string, gs []int) (int, error) {
+func (w *walker) askGood(topic string, prompt lang.Msg, gs []int) (int, error) {
 	o, err := w.ask(topic, prompt, goodOpts(gs))
 	if err != nil {
 		return 0, err
@@ -349,7 +353,7 @@ func (w *walker) askGood(topic, prompt string, gs []int) (int, error) {
 // boat stays on its space.
 func (w *walker) swapTiles(topic string) error {
 	p := w.p()
-	a, err := w.ask(topic, "Swap which district tile?", districtOpts(p.Nav[:]))
+	a, err := w.ask(topic, prompt("swap-first"), districtOpts(p.Nav[:]))
 	if err != nil {
 		return err
 	}
@@ -360,14 +364,14 @@ func (w *walker) swapTiles(topic string) error {
 			rest = append(rest, d)
 		}
 	}
-	b, err := w.ask(topic, "With which district tile?", districtOpts(rest))
+	b, err := w.ask(topic, prompt("swap-second"), districtOpts(rest))
 	if err != nil {
 		return err
 	}
 	db := districtByID(b.tok)
 	ka, kb := w.st.slotOf(w.seat, da), w.st.slotOf(w.seat, db)
 	p.Nav[ka], p.Nav[kb] = p.Nav[kb], p.Nav[ka]
-	w.l.add(pub(w.seat, "swap", fmt.Sprintf("%s swaps the %s and %s district tiles", seatTitle(w.seat), theData.districts[da].Name, theData.districts[db].Name)))
+	w.l.add(event(w.seat, "swap", "swap", "district", a.tok, "district2", b.tok))
 	return nil
 }
 
@@ -383,7 +387,7 @@ func (st *State) nextTurn(l *log) {
 			return
 		}
 	}
-	l.add(pub(engine.Public, "phase-end", fmt.Sprintf("Everyone has passed: the %d development phase ends", st.year())))
+	l.add(event(engine.Public, "phase-end", "phase-end", "year", itoa(st.year())))
 	st.admin(l)
 	st.Stage = StageCouncil
 }
@@ -398,23 +402,23 @@ func (w *walker) depot() error {
 			ds = append(ds, d)
 		}
 	}
-	if _, err := w.ask(TopicSetup, "Place your Wood Depot", []opt{{tok: "depot", label: "Place your Wood Depot"}}); err != nil {
+	if _, err := w.ask(TopicSetup, prompt("depot"), []opt{choice("depot", "depot")}); err != nil {
 		return err
 	}
-	o, err := w.ask(TopicSetup, "In which district?", districtOpts(ds))
+	o, err := w.ask(TopicSetup, prompt("in-district"), districtOpts(ds))
 	if err != nil {
 		return err
 	}
 	d := districtByID(o.tok)
 	st.Districts[d].Depot.Owner = w.seat
-	w.l.add(pub(w.seat, "depot", fmt.Sprintf("%s places their Wood Depot in %s", seatTitle(w.seat), theData.districts[d].Name), "district", o.tok))
+	w.l.add(event(w.seat, "depot", "depot", "district", o.tok))
 	st.DepotIdx++
 	if st.DepotIdx == st.N {
 		st.Mode = ModePlay
 		st.Stage = StageDev
 		st.Turn = st.Order[0]
 		st.T = Turn{}
-		w.l.add(pub(engine.Public, "phase", "The 1840 development phase begins"))
+		w.l.add(event(engine.Public, "phase", "phase", "year", itoa(years[0])))
 	}
 	return nil
 }
@@ -427,11 +431,12 @@ func (w *walker) pending() error {
 	switch pd.Kind {
 	case "trader":
 		m := theData.markets[pd.Market]
-		if _, err := w.ask(TopicTraders, "Trader bonus", []opt{{tok: "bonus", label: "Choose your trader bonus"}}); err != nil {
+		if _, err := w.ask(TopicTraders, prompt("trader-bonus"), []opt{choice("bonus", "trader-bonus")}); err != nil {
 			return err
 		}
-		alt := map[string]opt{"machine": {tok: "machine", label: "1 machine"}, "wood3": {tok: "wood", label: "3 wood"}, "flour2": {tok: "flour", label: "2 flour"}}[m.Bonus]
-		o, err := w.ask(TopicTraders, fmt.Sprintf("Trader bonus in %s?", m.InText), []opt{{tok: "cash", label: "£1"}, alt})
+		alt := map[string]opt{"machine": choice("machine", "bonus-good", lang.CountKey, "1", "good", "machine"), "wood3": choice("wood", "bonus-good", lang.CountKey, "3", "good", "wood"),
+			"flour2": choice("flour", "bonus-good", lang.CountKey, "2", "good", "flour")}[m.Bonus]
+		o, err := w.ask(TopicTraders, prompt("trader-bonus-in", "market", m.ID), []opt{choice("cash", "bonus-cash", "cost", "1"), alt})
 		if err != nil {
 			return err
 		}
@@ -448,31 +453,31 @@ func (w *walker) pending() error {
 		}
 	case "owner", "pop-basic", "pop-processed":
 		gs := pd.Choices
-		prompt, why, topic := "Which good for your owner's bonus?", "owner's bonus", TopicProduce
+		ask, why, topic := prompt("owner-good"), "owner's bonus", TopicProduce
 		switch pd.Kind {
 		case "pop-basic":
-			gs, prompt, why, topic = basicGoods(), "Which basic good for your popularity bonus?", "popularity bonus", TopicPopularity
+			gs, ask, why, topic = basicGoods(), prompt("pop-basic"), "popularity bonus", TopicPopularity
 		case "pop-processed":
-			gs, prompt, why, topic = []int{Flour, Beer}, "Flour or beer for your popularity bonus?", "popularity bonus", TopicPopularity
+			gs, ask, why, topic = []int{Flour, Beer}, prompt("pop-processed"), "popularity bonus", TopicPopularity
 		}
-		if _, err := w.ask(topic, prompt, []opt{{tok: "take", label: "Take your bonus good"}}); err != nil {
+		if _, err := w.ask(topic, ask, []opt{choice("take", "take-bonus")}); err != nil {
 			return err
 		}
-		g, err := w.askGood(topic, prompt, gs)
+		g, err := w.askGood(topic, ask, gs)
 		if err != nil {
 			return err
 		}
 		done()
 		st.gainGood(&w.l, w.seat, g, 1, why)
 	case "priorities":
-		if _, err := w.ask(TopicCouncil, "Set the city's priorities", []opt{{tok: "priorities", label: "Set the city's priorities"}}); err != nil {
+		if _, err := w.ask(TopicCouncil, prompt("priorities"), []opt{choice("priorities", "priorities")}); err != nil {
 			return err
 		}
 		var opts []opt
 		for _, pm := range permutations3 {
-			opts = append(opts, opt{tok: priorityToken(pm), label: fmt.Sprintf("3: %s, 2: %s, 1: %s", categoryTitles[pm[0]], categoryTitles[pm[1]], categoryTitles[pm[2]])})
+			opts = append(opts, choice(priorityToken(pm), "priority-order", "first", categoryNames[pm[0]], "second", categoryNames[pm[1]], "third", categoryNames[pm[2]]))
 		}
-		o, err := w.ask(TopicCouncil, "Which order of priorities?", opts)
+		o, err := w.ask(TopicCouncil, prompt("priority-order"), opts)
 		if err != nil {
 			return err
 		}
@@ -497,51 +502,51 @@ func (w *walker) whyTop(tok string) error {
 	isAction := slices.Contains([]string{"build", "upgrade", "produce", "service", "canal", "card", "trader", "ship"}, tok)
 	switch {
 	case tok == "go" && st.T.Started:
-		return engine.Rule("turn.district-chosen", TopicTurn, "you have chosen your district for this turn")
+		return rule("turn.district-chosen", TopicTurn)
 	case tok == "go":
-		return engine.Rule("turn.cannot-move", TopicNavigation, "no district where you can pay for the boat and a district action: pass")
+		return rule("turn.cannot-move", TopicNavigation)
 	case tok == "pass":
-		return engine.Rule("turn.pass-late", TopicPass, "you may only pass instead of choosing a district, at the start of your turn")
+		return rule("turn.pass-late", TopicPass)
 	case tok == "end" && !st.T.Started:
-		return engine.Rule("turn.end-early", TopicTurn, "choose your district (go) or pass")
+		return rule("turn.end-early", TopicTurn)
 	case tok == "end":
-		return engine.Rule("turn.action-required", TopicTurn, "take your district action before ending the turn")
+		return rule("turn.action-required", TopicTurn)
 	case isAction && !st.T.Started:
-		return engine.Rule("action.no-district", TopicTurn, "choose your district first (go)")
+		return rule("action.no-district", TopicTurn)
 	case isAction && st.T.Done >= st.T.Actions:
-		return engine.Rule("action.taken", TopicTurn, "you have taken your district action this turn (a city action allows another)")
+		return rule("action.taken", TopicTurn)
 	case tok == "canal" && canalIndex(here) < 0:
-		return engine.Rule("canal.not-here", TopicCanal, "the canal is developed only in St. Gabriel, Les Bassins and Wellington")
+		return rule("canal.not-here", TopicCanal)
 	case tok == "ship" && canalIndex(here) < 0:
-		return engine.Rule("ship.not-here", TopicShipGoods, "goods are shipped only from St. Gabriel, Les Bassins and Wellington")
+		return rule("ship.not-here", TopicShipGoods)
 	case tok == "ship" && p.Cash >= 1 && len(st.loadTargets(w.seat, -1)) == 0:
-		return engine.Rule("ship.no-good", TopicShipGoods, "Ship Goods loads at least one good, and no ship in the canal takes a good you have (a free trader from the Board a trader tile needs a load first)")
+		return rule("ship.no-good", TopicShipGoods, "case", "none")
 	case tok == "trader" && canalIndex(here) >= 0:
-		return engine.Rule("trader.not-here", TopicTraders, "traders board only in McCord and St. Ann")
+		return rule("trader.not-here", TopicTraders)
 	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
-		return engine.Rule("card.no-industry", TopicCards, "you need an industry of yours in %s to acquire a city card there", theData.districts[here].Name)
+		return rule("card.no-industry", TopicCards, "district", theData.districts[here].ID)
 	case tok == "card" && here >= 0 && p.CityBox[here] && !(st.Mayor == w.seat && !p.MayorUse):
-		return engine.Rule("card.one-per-district", TopicCards, "you already acquired a city card in %s", theData.districts[here].Name)
+		return rule("card.one-per-district", TopicCards, "district", theData.districts[here].ID)
 	case isAction:
-		return engine.Rule("action.impossible", TopicTurn, "you cannot %s in %s now: cash, goods or a free place is missing", tok, theData.districts[here].Name)
+		return rule("action.impossible", TopicTurn, "action", tok, "district", theData.districts[here].ID)
 	case tok == "tile" && !st.T.Started:
-		return engine.Rule("tile.no-district", TopicCanalTiles, "choose your district first (go)")
+		return rule("tile.no-district", TopicCanalTiles)
 	case tok == "tile" && st.T.CanalUsed:
-		return engine.Rule("tile.used", TopicCanalTiles, "one canal action a turn")
+		return rule("tile.used", TopicCanalTiles)
 	case tok == "tile":
-		return engine.Rule("tile.none", TopicCanalTiles, "no canal action tile you can use lies under your boat")
+		return rule("tile.none", TopicCanalTiles)
 	case tok == "buy":
-		return engine.Rule("market.cash", TopicMarket, "a basic good costs £1; you have £%d", p.Cash)
+		return rule("market.cash", TopicMarket, "cost", "1", "cash", itoa(p.Cash))
 	case (tok == "sell" && p.Market[1]) || (tok == "sellpair" && p.Market[2]):
-		return engine.Rule("market.once", TopicMarket, "you may make that sale once a development phase")
+		return rule("market.once", TopicMarket)
 	case tok == "sell" || tok == "sellpair":
-		return engine.Rule("market.goods", TopicMarket, "you lack the goods for that sale")
+		return rule("market.goods", TopicMarket)
 	case tok == "poverty":
-		return engine.Rule("poverty.unavailable", TopicCards, "Poverty Reduction needs the card, a flour or beer, and is used once a phase")
+		return rule("poverty.unavailable", TopicCards)
 	case tok == "depot":
-		return engine.Rule("setup.depot-done", TopicSetup, "Wood Depots are placed at set-up only")
+		return rule("setup.depot-done", TopicSetup)
 	case tok == "bonus" || tok == "take" || tok == "priorities":
-		return engine.Rule("decision.none", TopicTurn, "no such decision is waiting for you")
+		return rule("decision.none", TopicTurn)
 	}
-	return engine.Rule("move.unknown", TopicNotation, "unknown move %q: use go, build, upgrade, produce, service, canal, card, trader, ship, tile, buy, sell, sellpair, poverty, pass or end", tok)
+	return rule("move.unknown", TopicNotation, "quoted", strconv.Quote(tok))
 }
