@@ -474,17 +474,25 @@ func deref(s *step) step {
 	return *s
 }
 
+// dest is where a cube goes, for its event: "build" (data "to", the
+// place), "develop", or "rail" (data "link", "a", "b").
+type dest struct {
+	msg string
+	kv  []string
+}
+
 // takeCube removes one coal or iron cube from the counter on space si, or
 // with si < 0 buys one from the demand track (from the stock, at the stock
 // price, when the track is empty).
 // Rulebook, ACTION 1, c. and d.: the last cube flips the counter; track
 // cubes are paid into the Amount Spent box.
-func (w *walker) takeCube(ind industry, si int, to string) {
+func (w *walker) takeCube(ind industry, si int, to dest) {
 	st := w.st
 	if si >= 0 {
 		t := &st.Spaces[si]
 		t.Cubes--
-		w.evs = append(w.evs, pub(w.seat, "cube", fmt.Sprintf("one %s cube from %s's counter in %s goes to %s", ind, seatName(t.Owner), placeName(theBoard.spaces[si].place), to), "from", spaceToken(si), "cube", ind.String()))
+		kv := append([]string{"from", spaceToken(si), "cube", ind.String(), "seatowner", itoa(t.Owner), "place", theBoard.places[theBoard.spaces[si].place].ID}, to.kv...)
+		w.evs = append(w.evs, event(w.seat, "cube", "cube-"+to.msg, kv...))
 		if t.Cubes == 0 {
 			st.flip(si, &w.evs)
 		}
@@ -495,21 +503,21 @@ func (w *walker) takeCube(ind industry, si int, to string) {
 		track = &st.Iron
 	}
 	price := theBoard.buyPrice(*track)
-	from := "the demand track"
+	source := "track"
 	if *track > 0 {
 		*track--
 	} else {
-		from = "the stock"
+		source = "stock"
 	}
 	st.pay(w.seat, price)
-	w.evs = append(w.evs, act(w.seat, "cube", "buys", "buy", fmt.Sprintf(" one %s cube from %s for £%d for %s", ind, from, price, to), "from", "market", "cube", ind.String(), "price", strconv.Itoa(price)))
+	kv := append([]string{"from", "market", "cube", ind.String(), "price", itoa(price), "source", source}, to.kv...)
+	w.evs = append(w.evs, event(w.seat, "cube", "buy-"+to.msg, kv...))
 }
 
 // doBuild carries out a legal build on the scratch state.
 func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	st := w.st
 	spec := &theBoard.specs[c.ind][c.level]
-	name := theBoard.lower[c.ind]
 	pl := &theBoard.places[c.place]
 	st.pay(w.seat, spec.Cost)
 	// The cubes are taken first (a source never is the space built on:
@@ -517,26 +525,27 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	// cube the new one needs), but narrated after the build.
 	mark := len(w.evs)
 	if c.needCoal {
-		w.takeCube(indCoal, coalSrc, pl.Name)
+		w.takeCube(indCoal, coalSrc, dest{"build", []string{"to", pl.ID}})
 	}
 	if c.needIron {
-		w.takeCube(indIron, ironSrc, pl.Name)
+		w.takeCube(indIron, ironSrc, dest{"build", []string{"to", pl.ID}})
 	}
 	cubes := slices.Clone(w.evs[mark:])
 	w.evs = w.evs[:mark]
 	if c.over {
 		old := st.Spaces[c.space]
-		w.evs = append(w.evs, pub(w.seat, "overbuild", fmt.Sprintf("%s's %s %d in %s is replaced and discarded", seatName(old.Owner), name, old.Level, pl.Name), "space", spaceToken(c.space)))
+		w.evs = append(w.evs, event(w.seat, "overbuild", "overbuild", "space", spaceToken(c.space), "seatold", itoa(old.Owner),
+			"industry", old.Ind.String(), "level", itoa(old.Level), "place", pl.ID))
 	}
 	st.Spaces[c.space] = spaceTile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
 	st.Players[w.seat].Next[c.ind]++
 	w.changed()
-	how := ""
+	msg := "build"
 	if w.used == 2 {
-		how = ", combining two cards into one action"
+		msg = "build-two"
 	}
-	w.evs = append(w.evs, act(w.seat, "build", "builds", "build", fmt.Sprintf(" %s %d in %s for £%d%s", aName(name), c.level, pl.Name, spec.Cost, how),
-		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
+	w.evs = append(w.evs, event(w.seat, "build", msg, "industry", c.ind.String(), "level", itoa(c.level), "space", spaceToken(c.space),
+		"place", pl.ID, "cost", itoa(spec.Cost)))
 	w.evs = append(w.evs, cubes...)
 	switch c.ind {
 	case indCoal:
@@ -574,7 +583,7 @@ func (w *walker) sellToTrack(si int, track *int) {
 		return
 	}
 	st.earn(t.Owner, total)
-	w.evs = append(w.evs, act(t.Owner, "demand", "sells", "sell", fmt.Sprintf(" %d %s cubes to the demand track for £%d", n, t.Ind, total), "cubes", strconv.Itoa(n), "money", strconv.Itoa(total)))
+	w.evs = append(w.evs, event(t.Owner, "demand", "demand", "cubes", itoa(n), "money", itoa(total), "cube", t.Ind.String()))
 	if t.Cubes == 0 {
 		st.flip(si, &w.evs)
 	}

@@ -299,13 +299,9 @@ func (w *walker) pairs() []opt {
 // Rulebook, PLAY CARD DETAILS: played cards go to the discard pile.
 func (w *walker) play(card int) {
 	w.st.discard(w.seat, card)
-	w.evs = append(w.evs, act(w.seat, "card", "plays", "play", " the "+cardNoun(card), "card", theBoard.cardSlug(card)))
-}
-
-// cardNoun names a card inside a sentence: "Lancaster card", "coal mine card".
-func cardNoun(c int) string {
-	if ind, ok := theBoard.cardIndustry(c); ok {
-		return theBoard.lower[ind] + " card"
+	msg := "card-town"
+	if _, ok := theBoard.cardIndustry(card); ok {
+		msg = "card-industry"
 	}
-	return placeName(c) + " card"
+	w.evs = append(w.evs, event(w.seat, "card", msg, "card", theBoard.cardSlug(card)))
 }

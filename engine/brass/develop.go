@@ -67,9 +67,9 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		rest = r
 		lvl := w.st.top(w.seat, ind)
 		w.st.Players[w.seat].Next[ind]++
-		w.takeCube(indIron, src, "development")
+		w.takeCube(indIron, src, dest{"develop", nil})
 		w.changed()
-		w.evs = append(w.evs, act(w.seat, "develop", "develops", "develop", fmt.Sprintf(" away %s %d", aName(theBoard.lower[ind]), lvl), "industry", ind.String()))
+		w.evs = append(w.evs, event(w.seat, "develop", "develop", "industry", ind.String(), "level", itoa(lvl)))
 	}
 	// Rulebook, ACTION 3: one or two counters per action, no more.
 	if len(rest) > 0 {

@@ -45,7 +45,7 @@ func TestRoundNamesAndPhases(t *testing.T) {
 			"industries to remove to pay £1,200 of negative income"},
 		{lang.German, "Eisenbahnzeitalter, Runde 2 von 8", "E2", "Runden", [3]string{"noch 0 Aktionen", "noch 1 Aktion", "noch 2 Aktionen"},
 			"Industrien abreißen, um 1.200\u00a0£ negatives Einkommen zu zahlen"},
-		{lang.French, "Ère du rail, manche 2 sur 8", "R2", "manches", [3]string{"0 action restante", "1 action restante", "2 actions restantes"},
+		{lang.French, "Période du rail, manche 2 sur 8", "R2", "manches", [3]string{"0 action restante", "1 action restante", "2 actions restantes"},
 			"industries à retirer pour payer 1\u00a0200\u00a0£ de revenu négatif"},
 	} {
 		w := engine.WordsFor(info, c.l, nil)
@@ -136,9 +136,8 @@ func TestStatusWholeGames(t *testing.T) {
 	}
 }
 
-// TestNarrateWholeGames words every event of the recorded games that is
-// converted to the catalog so far (Msg set) in three languages, for every
-// viewer: the English is exactly Text and Own, nothing is missing, and no
+// TestNarrateWholeGames words every event of the recorded games in three
+// languages, for every viewer: the English is exactly Text and Own, nothing is missing, and no
 // English sentence of the catalog leaks into German or French.
 func TestNarrateWholeGames(t *testing.T) {
 	g := New()
@@ -168,7 +167,7 @@ func TestNarrateWholeGames(t *testing.T) {
 		en := engine.WordsFor(info, lang.English, nil)
 		for _, e := range evs {
 			if e.Msg == "" {
-				continue
+				t.Fatalf("event %q has no message", e.Text)
 			}
 			worded[e.Msg] = true
 			if got := en.Event(e, engine.Spectator); got != e.Text {
@@ -190,10 +189,13 @@ func TestNarrateWholeGames(t *testing.T) {
 			}
 		}
 	}
-	// The events converted so far all come up in the recorded games.
+	// The main events all come up in the recorded games.
 	for _, id := range []string{"event.setup", "event.round", "event.income", "event.turn", "event.draw",
 		"event.loan", "event.rail-cost", "event.score", "event.money-vp", "event.maintenance", "event.remove",
-		"event.period-end.canal", "event.period-end.rail"} {
+		"event.period-end.canal", "event.period-end.rail", "event.card-town", "event.card-industry",
+		"event.build", "event.build-two", "event.flip", "event.cube-build", "event.buy-build", "event.demand",
+		"event.canal", "event.rail", "event.sell", "event.distant", "event.develop", "event.order.3",
+		"event.order.4", "event.game-end.3", "event.game-end.4", "event.hand.1", "event.hand.8"} {
 		if !worded[id] {
 			t.Errorf("no recorded game has the event %s", id)
 		}

@@ -101,11 +101,11 @@ func (w *walker) placeLink(li int, kind string, cost int) {
 	w.st.Players[w.seat].LinksLeft--
 	w.changed()
 	l := &theBoard.links[li]
-	rest := fmt.Sprintf(" a %s %s – %s", kind, placeName(l.a), placeName(l.b))
+	kv := []string{"link", l.ID, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID}
 	if cost > 0 {
-		rest += fmt.Sprintf(" for £%d", cost)
+		kv = append(kv, "cost", itoa(cost))
 	}
-	w.evs = append(w.evs, act(w.seat, kind, "builds", "build", rest, "link", l.ID))
+	w.evs = append(w.evs, event(w.seat, kind, kind, kv...))
 }
 
 // railCoal finds the coal for a rail on li as if it were built: nearest
@@ -219,7 +219,8 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		}
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
-		w.takeCube(indCoal, src, "the rail "+placeName(theBoard.links[li].a)+" – "+placeName(theBoard.links[li].b))
+		l := &theBoard.links[li]
+		w.takeCube(indCoal, src, dest{"rail", []string{"link", l.ID, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID}})
 		built++
 	}
 	// Rulebook, ACTION 2: one or two rails per action, no more.

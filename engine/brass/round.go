@@ -152,13 +152,13 @@ func (st *state) endAction(used int, evs *[]engine.Event) {
 // the new order of play); when every hand is empty the period ends.
 func (st *state) endRound(evs *[]engine.Event) {
 	slices.SortStableFunc(st.Order, func(a, b int) int { return st.Players[a].Spent - st.Players[b].Spent })
-	var parts []string
-	for _, seat := range st.Order {
-		parts = append(parts, fmt.Sprintf("%s (£%d)", seatName(seat), st.Players[seat].Spent))
+	kv := []string{"order", orderString(st.Order)}
+	for i, seat := range st.Order {
+		kv = append(kv, "seat"+itoa(i+1), itoa(seat), "spent"+itoa(i+1), itoa(st.Players[seat].Spent))
 		st.Bank += st.Players[seat].Spent
 		st.Players[seat].Spent = 0
 	}
-	*evs = append(*evs, pub(engine.Public, "order", "new order of play: "+strings.Join(parts, ", "), "order", orderString(st.Order)))
+	*evs = append(*evs, event(engine.Public, "order", "order."+itoa(len(st.Order)), kv...))
 	for _, seat := range st.Order {
 		st.refill(seat, evs)
 	}
@@ -182,21 +182,26 @@ func orderString(order []int) string {
 // refill draws up to the hand size for seat, with a private event naming
 // the cards and a public one counting them.
 func (st *state) refill(seat int, evs *[]engine.Event) {
-	var drawn, names []string
+	var drawn []string
 	for len(st.Hands[seat]) < theBoard.rules.HandSize && len(st.Deck) > 0 {
 		c := st.Deck[0]
 		st.Deck = st.Deck[1:]
 		st.addCard(seat, c)
 		drawn = append(drawn, theBoard.cardSlug(c))
-		names = append(names, theBoard.cardName(c))
 	}
 	if len(drawn) == 0 {
 		return
 	}
-	// The text names the cards for people; Data keeps their tokens.
-	*evs = append(*evs,
-		engine.Event{Audience: seat, Seat: seat, Kind: "draw", Text: "you draw " + strings.Join(names, ", "), Data: map[string]string{"cards": strings.Join(drawn, ",")}},
-		event(seat, "draw", "draw", "count", strconv.Itoa(len(drawn))))
+	// The private event names the cards (one message per number of
+	// cards, "event.hand.<n>", data card1 ... cardN); "cards" keeps the
+	// tokens for machines.
+	kv := []string{"cards", strings.Join(drawn, ",")}
+	for i, c := range drawn {
+		kv = append(kv, "card"+itoa(i+1), c)
+	}
+	hand := event(seat, "draw", "hand."+itoa(len(drawn)), kv...)
+	hand.Audience = seat
+	*evs = append(*evs, hand, event(seat, "draw", "draw", "count", strconv.Itoa(len(drawn))))
 }
 
 // walkLiquidate: liquidate <town>[@n], the only move of a debtor.
@@ -233,8 +238,8 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	w.st.Spaces[si] = spaceTile{Owner: -1}
 	w.st.earn(w.seat, gain)
 	w.changed()
-	w.evs = append(w.evs, own(pub(w.seat, "liquidate", fmt.Sprintf("%s removes their %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
-		"space", spaceToken(si), "money", strconv.Itoa(gain)), fmt.Sprintf("you remove your %s %d in %s for £%d", theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain)))
+	w.evs = append(w.evs, event(w.seat, "liquidate", "liquidate", "space", spaceToken(si), "money", itoa(gain),
+		"industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard.places[theBoard.spaces[si].place].ID))
 	return step{complete: true}, nil
 }
 

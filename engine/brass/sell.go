@@ -2,7 +2,6 @@ package brass
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -242,8 +241,8 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 // sellToPort flips the mill and the port.
 // Rulebook, ACTION 4: both flip; the port's owner gains its income.
 func (w *walker) sellToPort(mill, port int) {
-	w.evs = append(w.evs, act(w.seat, "sell", "sells", "sell", fmt.Sprintf(" cotton from %s to the port in %s", placeName(theBoard.spaces[mill].place), placeName(theBoard.spaces[port].place)),
-		"mill", spaceToken(mill), "port", spaceToken(port)))
+	w.evs = append(w.evs, event(w.seat, "sell", "sell", "mill", spaceToken(mill), "port", spaceToken(port),
+		"from", theBoard.places[theBoard.spaces[mill].place].ID, "to", theBoard.places[theBoard.spaces[port].place].ID))
 	w.st.flip(mill, &w.evs)
 	w.st.flip(port, &w.evs)
 	w.changed()
@@ -263,25 +262,21 @@ func (w *walker) sellDistant() {
 	st.Tiles = st.Tiles[1:]
 	st.LastTile = tile
 	st.Cotton = min(st.Cotton+tile, theBoard.cottonClosed)
-	mp := placeName(theBoard.spaces[mill].place)
+	mp := theBoard.places[theBoard.spaces[mill].place].ID
 	if st.Cotton >= theBoard.cottonClosed {
 		st.Tiles = nil
-		w.evs = append(w.evs, act(w.seat, "distant-fail", "tries", "try", fmt.Sprintf(" the distant market from %s: the tile moves cotton demand down %d %s to the bottom; the sale fails and the market is closed for the period", mp, tile, spaces(tile)),
-			"tile", strconv.Itoa(tile), "mill", spaceToken(mill)))
+		w.evs = append(w.evs, event(w.seat, "distant-fail", "distant-fail", "tile", itoa(tile), "mill", spaceToken(mill), "from", mp))
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
 	bonus := theBoard.cottonBonus[st.Cotton]
-	w.evs = append(w.evs, act(w.seat, "distant", "sells", "sell", fmt.Sprintf(" cotton from %s to the distant market: the tile moves cotton demand down %d %s (%d %s above the bottom); bonus +%d income %s", mp, tile, spaces(tile), theBoard.cottonClosed-st.Cotton, spaces(theBoard.cottonClosed-st.Cotton), bonus, spaces(bonus)),
-		"tile", strconv.Itoa(tile), "mill", spaceToken(mill), "bonus", strconv.Itoa(bonus)))
+	w.evs = append(w.evs, event(w.seat, "distant", "distant", "tile", itoa(tile), "mill", spaceToken(mill), "bonus", itoa(bonus),
+		"from", mp, "left", itoa(theBoard.cottonClosed-st.Cotton)))
 	st.flip(mill, &w.evs)
 	st.gainIncome(w.seat, bonus)
 	w.changed()
 	w.sellMore = len(w.saleOpts(true)) > 0
 }
-
-// spaces is "space" or "spaces" for n.
-func spaces(n int) string { return "space" + plural(n) }
 
 // walkSellMore: the follow-up of a sell action after a distant sale.
 func (w *walker) walkSellMore(m engine.Move) (step, error) {
