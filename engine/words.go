@@ -113,14 +113,7 @@ func (w Words) Event(ev Event, viewer int) string {
 		return NameSeatsFor(text, w.Names, viewer)
 	}
 	data := make(map[string]string, len(ev.Data)+1)
-	for k, v := range ev.Data {
-		if k != "seat" && strings.HasPrefix(k, "seat") {
-			if n, err := strconv.Atoi(v); err == nil {
-				v = w.Seat(n)
-			}
-		}
-		data[k] = v
-	}
+	w.nameSeats(data, ev.Data)
 	if ev.Seat >= 0 {
 		data["seat"] = w.Seat(ev.Seat)
 	}
@@ -131,13 +124,36 @@ func (w Words) Event(ev Event, viewer int) string {
 	return cat.Text(w.Lang, id, data)
 }
 
-// Msg words any message of the game's catalog (a structured round name
-// ...), english standing in when the catalog cannot.
+// nameSeats copies data into out, wording each key that begins with
+// "seat" (but "seat" itself) and holds a seat index as that seat's name.
+func (w Words) nameSeats(out, data map[string]string) {
+	for k, v := range data {
+		if k != "seat" && strings.HasPrefix(k, "seat") {
+			if n, err := strconv.Atoi(v); err == nil {
+				v = w.Seat(n)
+			}
+		}
+		out[k] = v
+	}
+}
+
+// Msg words any message of the game's catalog (a structured round name,
+// a choice's label ...), english standing in when the catalog cannot.
+// As in events, a data key beginning with "seat" holds a seat index,
+// worded as that seat's name.
 func (w Words) Msg(m lang.Msg, english string) string {
 	if m.ID == "" {
 		return english
 	}
-	return w.game(m.ID, m.Data, english)
+	data := m.Data
+	for k := range m.Data {
+		if k != "seat" && strings.HasPrefix(k, "seat") {
+			data = make(map[string]string, len(m.Data))
+			w.nameSeats(data, m.Data)
+			break
+		}
+	}
+	return w.game(m.ID, data, english)
 }
 
 // PhrasePrefix begins the message IDs that word a Phrase: a round name,

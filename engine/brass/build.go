@@ -1,12 +1,12 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // buildCand is one legal placement of seat's next counter of an industry,
@@ -63,7 +63,7 @@ func (w *walker) buildLocs(ind industry, first bool) []opt {
 	var out []opt
 	for p := 0; p < theBoard.numTowns; p++ {
 		if c, err := w.checkBuild(ind, p, -1); err == nil && w.hasBuildCard(&c) {
-			out = append(out, opt{tok: theBoard.places[p].ID, label: placeName(p), help: fmt.Sprintf("£%d", c.cost), alt: spaceToken(c.space)})
+			out = append(out, opt{tok: theBoard.places[p].ID, label: lang.M("choice.place", "place", theBoard.places[p].ID), help: costMsg(c.cost), alt: spaceToken(c.space)})
 			if first {
 				return out
 			}
@@ -76,7 +76,7 @@ func (w *walker) buildLocs(ind industry, first bool) []opt {
 			}
 			if c, err := w.checkBuild(ind, p, si); err == nil && w.hasBuildCard(&c) {
 				t := &w.st.Spaces[si]
-				out = append(out, opt{tok: spaceToken(si), label: fmt.Sprintf("%s, over %s's %s %d", placeName(p), seatName(t.Owner), theBoard.lower[t.Ind], t.Level), help: fmt.Sprintf("£%d", c.cost)})
+				out = append(out, opt{tok: spaceToken(si), label: lang.M("choice.over", "place", theBoard.places[p].ID, "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "level", itoa(t.Level)), help: costMsg(c.cost)})
 				if first {
 					return out
 				}
@@ -289,7 +289,8 @@ func srcOpts(prefix string, spaces []int, st *state) []opt {
 			alt = prefix + alt
 		}
 		t := &st.Spaces[si]
-		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), theBoard.lower[t.Ind], placeName(p)), help: fmt.Sprintf("%d cube%s there", t.Cubes, plural(t.Cubes))})
+		out = append(out, opt{tok: prefix + tok, alt: alt, label: lang.M("choice.source", "cube", prefix[:len(prefix)-1], "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "place", theBoard.places[p].ID),
+			help: lang.M("choice.cubes-there", lang.CountKey, itoa(t.Cubes))})
 	}
 	return out
 }
@@ -316,7 +317,7 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 		}
 		return forced, rest, nil, nil
 	}
-	s := step{prompt: "Take the " + prefix[:len(prefix)-1] + " from where?", opts: srcOpts(prefix, spaces, w.st)}
+	s := step{prompt: ask("source", "cube", prefix[:len(prefix)-1]), opts: srcOpts(prefix, spaces, w.st)}
 	if len(rest) == 0 {
 		return 0, nil, &s, nil
 	}
@@ -346,11 +347,11 @@ func optToks(s step) []string {
 // walkBuild: build <industry> <where> [coal:..] [iron:..] card:<c>|cards:<a>+<b>.
 func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
-		s := step{prompt: "Which industry?"}
+		s := step{prompt: ask("industry")}
 		for ind := industry(0); ind < numIndustries; ind++ {
 			if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
 				lvl := w.st.top(w.seat, ind)
-				s.opts = append(s.opts, opt{tok: ind.String(), label: fmt.Sprintf("%s, level %d", theBoard.names[ind], lvl), help: fmt.Sprintf("£%d", theBoard.specs[ind][lvl].Cost)})
+				s.opts = append(s.opts, opt{tok: ind.String(), label: lang.M("choice.industry", "industry", ind.String(), "level", itoa(lvl)), help: costMsg(theBoard.specs[ind][lvl].Cost)})
 			}
 		}
 		return s, nil
@@ -365,7 +366,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	}
 	w.explain = false
 	if len(rest) == 1 {
-		s := step{prompt: "Where?", opts: w.buildLocs(ind, false)}
+		s := step{prompt: ask("where"), opts: w.buildLocs(ind, false)}
 		if len(s.opts) == 0 {
 			return step{}, engine.Rule("build.nowhere", TopicBuild, "you cannot build your next %s anywhere now", theBoard.lower[ind])
 		}
@@ -422,7 +423,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		return step{}, engine.Rule("build.iron-not-needed", TopicIron, "a %s %d needs no iron", theBoard.lower[ind], c.level)
 	}
 	if len(rest) == 0 {
-		s := w.cardStep("Which card?", func(card int) bool { return w.cardAllows(card, &c) })
+		s := w.cardStep(ask("card"), func(card int) bool { return w.cardAllows(card, &c) })
 		if w.twoCardAllowed() {
 			s.opts = append(s.opts, w.pairs()...)
 		}

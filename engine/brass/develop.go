@@ -1,9 +1,9 @@
 package brass
 
 import (
-	"fmt"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // checkDevelop tests removing the top counter of ind.
@@ -27,7 +27,7 @@ func (w *walker) developOpts() []opt {
 	var out []opt
 	for ind := industry(0); ind < numIndustries; ind++ {
 		if _, err := w.checkDevelop(ind); err == nil {
-			out = append(out, opt{tok: ind.String(), label: fmt.Sprintf("%s level %d", theBoard.names[ind], w.st.top(w.seat, ind))})
+			out = append(out, opt{tok: ind.String(), label: lang.M("choice.stack", "industry", ind.String(), "level", itoa(w.st.top(w.seat, ind)))})
 		}
 	}
 	return out
@@ -38,11 +38,11 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 	for n := 0; n < 2; n++ {
 		if len(rest) == 0 {
 			if n == 0 {
-				return step{prompt: "Which stack?", opts: w.developOpts()}, nil
+				return step{prompt: ask("stack"), opts: w.developOpts()}, nil
 			}
-			s := w.cardStep("Which card?", nil)
+			s := w.cardStep(ask("card"), nil)
 			if more := w.developOpts(); len(more) > 0 {
-				s.prompt = "A second counter, or which card?"
+				s.prompt = ask("second-counter")
 				s.opts = append(more, s.opts...)
 			}
 			return s, nil
@@ -77,5 +77,5 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 			return step{}, engine.Rule("develop.too-many", TopicDevelop, "a develop action removes at most two counters")
 		}
 	}
-	return w.anyCard(rest, "Which card?")
+	return w.anyCard(rest, ask("card"))
 }

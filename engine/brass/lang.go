@@ -68,3 +68,14 @@ func event(seat int, kind, msg string, kv ...string) engine.Event {
 	}
 	return ev
 }
+
+// ask is a decision's prompt, the catalog's message "prompt.<id>".
+func ask(id string, kv ...string) lang.Msg { return lang.M("prompt."+id, kv...) }
+
+// costMsg is a choice's price, "£12".
+func costMsg(n int) lang.Msg { return lang.M("choice.cost", "cost", itoa(n)) }
+
+// linkLabel is a link's choice label, "Bolton – Bury".
+func linkLabel(l *link) lang.Msg {
+	return lang.M("choice.link", "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
+}

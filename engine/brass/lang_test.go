@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -219,6 +220,121 @@ func TestEventPlurals(t *testing.T) {
 			if got := w.Event(event(0, "draw", "draw", "count", strconv.Itoa(n)), engine.Spectator); got != want {
 				t.Errorf("%s, %d: %q, want %q", c.l, n, got, want)
 			}
+		}
+	}
+}
+
+// TestChoicesWholeGames words every decision met while typing the moves of
+// the recorded games token by token: each prompt, label and help names a
+// message that every language words (no fallback), the English is exactly
+// the English fields, and no English sentence leaks into German or French.
+func TestChoicesWholeGames(t *testing.T) {
+	g := New()
+	info := translated()
+	files, err := filepath.Glob(filepath.Join("testdata", "games", "*.record"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded games: %v", err)
+	}
+	en := engine.WordsFor(info, lang.English, nil)
+	check := func(where string, m lang.Msg, english string) {
+		t.Helper()
+		if m.ID == "" {
+			if english != "" {
+				t.Fatalf("%s: %q has no message", where, english)
+			}
+			return
+		}
+		if got := en.Msg(m, ""); got != english {
+			t.Fatalf("%s: %s reads %q in the catalog, %q in the field", where, m.ID, got, english)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			if _, err := catalog.Localize(l, m.ID, m.Data); err != nil {
+				t.Fatalf("%s: %s: %v", where, m.ID, err)
+			}
+			x := engine.WordsFor(info, l, []string{"Ann", "Bo", "Cy", "Di"}).Msg(m, english)
+			if leak := catalog.EnglishIn(l, x); len(leak) > 0 {
+				t.Fatalf("%s, %s: %q holds English %q", where, l, x, leak)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Replay(g, rec, engine.KeepStates())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(res.Moves); i++ {
+			p := res.Moves[i]
+			for k := 0; k <= len(p.Move); k++ {
+				ch, err := g.Choices(res.Moves[i-1].State, p.Seat, p.Move[:k])
+				if err != nil {
+					t.Fatalf("%s move %d: %v", f, i+1, err)
+				}
+				where := filepath.Base(f) + " move " + strconv.Itoa(i+1)
+				check(where, ch.PromptMsg, ch.Prompt)
+				seen[ch.PromptMsg.ID] = true
+				for _, c := range ch.Next {
+					check(where, c.LabelMsg, c.Label)
+					check(where, c.HelpMsg, c.Help)
+					seen[c.LabelMsg.ID], seen[c.HelpMsg.ID] = true, true
+				}
+			}
+		}
+	}
+	for _, id := range []string{"prompt.action", "prompt.card", "prompt.where", "choice.over", "choice.source",
+		"choice.cubes-there", "choice.pair", "choice.sale", "choice.sale-distant", "choice.coal-from"} {
+		if !seen[id] {
+			t.Errorf("no recorded game offers %s", id)
+		}
+	}
+}
+
+// TestOptionsCardsAndName: the options' help, every card's name and the
+// game's name and summary come from the catalog in every language.
+func TestOptionsCardsAndName(t *testing.T) {
+	info := translated()
+	en := engine.WordsFor(info, lang.English, nil)
+	var cards []engine.Card
+	for c := range theBoard.numCardKinds() {
+		cards = append(cards, engine.Card{Token: theBoard.cardSlug(c), Name: theBoard.cardName(c)})
+	}
+	if en.GameName() != info.Name || en.Summary() != info.Summary {
+		t.Errorf("English name and summary %q, %q; fields %q, %q", en.GameName(), en.Summary(), info.Name, info.Summary)
+	}
+	for _, o := range info.Options {
+		if got := en.Option(o); got != o.Help {
+			t.Errorf("option %s: %q, field %q", o.Key, got, o.Help)
+		}
+	}
+	for _, c := range cards {
+		if got := en.Card(c); got != c.Name {
+			t.Errorf("card %s: %q, field %q", c.Token, got, c.Name)
+		}
+	}
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		w := engine.WordsFor(info, l, nil)
+		texts := []string{w.Summary()} // the name is a name, the same in every language
+		for _, o := range info.Options {
+			texts = append(texts, w.Option(o))
+		}
+		for _, c := range cards {
+			texts = append(texts, w.Card(c))
+		}
+		for _, x := range texts {
+			if leak := catalog.EnglishIn(l, x); len(leak) > 0 || strings.Contains(x, "{{") {
+				t.Errorf("%s: %q holds English %q", l, x, leak)
+			}
+		}
+		if got := w.Card(engine.Card{Token: "cotton", Name: "Cotton mill"}); got == "Cotton mill" {
+			t.Errorf("%s: the cotton mill card is not translated", l)
 		}
 	}
 }

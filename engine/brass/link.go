@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
@@ -56,7 +55,7 @@ func (w *walker) canalOpts() []opt {
 	for li := range theBoard.links {
 		if w.checkCanal(li) == nil {
 			l := &theBoard.links[li]
-			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b)})
+			out = append(out, opt{tok: l.ID, label: linkLabel(l)})
 		}
 	}
 	return out
@@ -70,7 +69,7 @@ func parseLink(tok string) (int, bool) {
 // walkCanal: canal <link> card:<c>.
 func (w *walker) walkCanal(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
-		return step{prompt: "Which canal?", opts: w.canalOpts()}, nil
+		return step{prompt: ask("canal"), opts: w.canalOpts()}, nil
 	}
 	li, ok := parseLink(rest[0])
 	if !ok {
@@ -87,7 +86,7 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 			return step{}, engine.Rule("canal.one-per-action", TopicCanal, "only one canal can be built per action (rails may go two at a time, canals never)")
 		}
 	}
-	s, err := w.anyCard(rest[1:], "Which card?")
+	s, err := w.anyCard(rest[1:], ask("card"))
 	if err != nil || !s.complete {
 		return s, err
 	}
@@ -166,14 +165,14 @@ func (w *walker) railOpts(n int) []opt {
 	for li := range theBoard.links {
 		if mines, err := w.checkRail(li, n); err == nil {
 			l := &theBoard.links[li]
-			help := "coal £" + strconv.Itoa(theBoard.buyPrice(w.st.Coal)) + " from the demand track"
+			help := lang.M("choice.coal-track", "price", itoa(theBoard.buyPrice(w.st.Coal)))
 			if len(mines) > 0 {
-				help = "coal from " + placeName(theBoard.spaces[mines[0]].place)
+				help = lang.M("choice.coal-from", "place", theBoard.places[theBoard.spaces[mines[0]].place].ID)
 				if len(mines) > 1 {
-					help = fmt.Sprintf("coal from one of %d mines", len(mines))
+					help = lang.M("choice.coal-mines", "mines", itoa(len(mines)))
 				}
 			}
-			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b), help: help})
+			out = append(out, opt{tok: l.ID, label: linkLabel(l), help: help})
 		}
 	}
 	return out
@@ -185,11 +184,11 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	for n := 0; n < 2; n++ {
 		if len(rest) == 0 {
 			if n == 0 {
-				return step{prompt: "Which rail?", opts: w.railOpts(0)}, nil
+				return step{prompt: ask("rail"), opts: w.railOpts(0)}, nil
 			}
-			s := w.cardStep("Which card?", nil)
+			s := w.cardStep(ask("card"), nil)
 			if more := w.railOpts(1); len(more) > 0 {
-				s.prompt = fmt.Sprintf("A second rail (£%d for both), or which card?", theBoard.rules.DoubleRailCost)
+				s.prompt = ask("second-rail", "cost", itoa(theBoard.rules.DoubleRailCost))
 				s.opts = append(more, s.opts...)
 			}
 			return s, nil
@@ -229,7 +228,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 			return step{}, engine.Rule("rail.too-many", TopicRail, "at most two rails can be built in one action")
 		}
 	}
-	s, err := w.anyCard(rest, "Which card?")
+	s, err := w.anyCard(rest, ask("card"))
 	if err == nil && s.complete {
 		spend := theBoard.rules.RailCost
 		if built == 2 {

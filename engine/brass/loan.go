@@ -1,11 +1,11 @@
 package brass
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // checkLoan tests a loan of amount pounds.
@@ -45,7 +45,7 @@ func (w *walker) loanOpts() []opt {
 	for a := theBoard.rules.LoanStep; a <= theBoard.rules.MaxLoan; a += theBoard.rules.LoanStep {
 		if w.checkLoan(a) == nil {
 			lvl := w.st.income(w.seat) - a/theBoard.rules.LoanStep
-			out = append(out, opt{tok: strconv.Itoa(a), label: fmt.Sprintf("£%d", a), help: "income becomes " + pounds(lvl)})
+			out = append(out, opt{tok: strconv.Itoa(a), label: costMsg(a), help: lang.M("choice.loan-income", "income", itoa(lvl))})
 		}
 	}
 	return out
@@ -54,7 +54,7 @@ func (w *walker) loanOpts() []opt {
 // walkLoan: loan 10|20|30 card:<c>.
 func (w *walker) walkLoan(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
-		return step{prompt: "How much?", opts: w.loanOpts()}, nil
+		return step{prompt: ask("loan"), opts: w.loanOpts()}, nil
 	}
 	amount, err := strconv.Atoi(rest[0])
 	if err != nil {
@@ -65,7 +65,7 @@ func (w *walker) walkLoan(rest engine.Move) (step, error) {
 		return step{}, err
 	}
 	w.explain = false
-	s, err := w.anyCard(rest[1:], "Which card?")
+	s, err := w.anyCard(rest[1:], ask("card"))
 	if err != nil || !s.complete {
 		return s, err
 	}

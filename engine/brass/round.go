@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -207,17 +206,18 @@ func (st *state) refill(seat int, evs *[]engine.Event) {
 // walkLiquidate: liquidate <town>[@n], the only move of a debtor.
 func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	if len(m) == 0 {
-		return step{prompt: fmt.Sprintf("You owe £%d: remove which industry?", w.st.Owed), opts: []opt{{tok: "liquidate", label: "Remove an industry for half its cost"}}}, nil
+		return step{prompt: ask("owed", "owed", itoa(w.st.Owed)), opts: []opt{{tok: "liquidate", label: lang.M("choice.liquidate")}}}, nil
 	}
 	if m[0] != "liquidate" {
 		return step{}, engine.Rule("liquidate.required", TopicNegativeIncome, "you owe £%d of negative income and must remove one of your industries first (liquidate <town>)", w.st.Owed)
 	}
 	if len(m) == 1 {
-		s := step{prompt: "Remove which industry?"}
+		s := step{prompt: ask("liquidate")}
 		for si := range w.st.Spaces {
 			t := &w.st.Spaces[si]
 			if t.Owner == w.seat {
-				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: fmt.Sprintf("%s %d in %s", theBoard.names[t.Ind], t.Level, placeName(theBoard.spaces[si].place)), help: fmt.Sprintf("+£%d", theBoard.specs[t.Ind][t.Level].Cost/2)})
+				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: lang.M("choice.remove", "industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard.places[theBoard.spaces[si].place].ID),
+					help: lang.M("choice.gain", "money", itoa(theBoard.specs[t.Ind][t.Level].Cost/2))})
 			}
 		}
 		return s, nil

@@ -1,10 +1,10 @@
 package brass
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // distantTarget marks a sale to the distant market.
@@ -100,13 +100,13 @@ func (w *walker) saleOpts(first bool) []opt {
 			continue
 		}
 		mt := w.millToken(si)
-		mp := placeName(theBoard.spaces[si].place)
+		mp := theBoard.places[theBoard.spaces[si].place].ID
 		for _, pi := range ports {
 			if w.checkSale(si, pi) == nil {
 				pt := &st.Spaces[pi]
 				out = append(out, opt{tok: mt + ">" + w.portToken(pi), a: si, b: pi,
-					label: fmt.Sprintf("Mill in %s to %s's port in %s", mp, seatName(pt.Owner), placeName(theBoard.spaces[pi].place)),
-					help:  "flips both"})
+					label: lang.M("choice.sale", "from", mp, "seatowner", itoa(pt.Owner), "to", theBoard.places[theBoard.spaces[pi].place].ID),
+					help:  lang.M("choice.sale-help")})
 				if first {
 					return out
 				}
@@ -114,7 +114,7 @@ func (w *walker) saleOpts(first bool) []opt {
 		}
 		if w.checkSale(si, distantTarget) == nil {
 			out = append(out, opt{tok: mt + ">distant", a: si, b: distantTarget,
-				label: fmt.Sprintf("Mill in %s to the distant market", mp), help: "draws a tile; ends the list"})
+				label: lang.M("choice.sale-distant", "from", mp), help: lang.M("choice.sale-distant-help")})
 			if first {
 				return out
 			}
@@ -193,13 +193,12 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 				if len(opts) == 0 {
 					return step{}, engine.Rule("sell.nothing", TopicSellCotton, "none of your unsold mills can reach an unflipped port or the distant market")
 				}
-				return step{prompt: "Sell which mill, to where?", opts: opts}, nil
+				return step{prompt: ask("sale"), opts: opts}, nil
 			}
 			if !withCard {
-				return step{prompt: "Another sale?", opts: opts, complete: true}, nil
+				return step{prompt: ask("another-sale"), opts: opts, complete: true}, nil
 			}
-			s := w.cardStep("Which card?", nil)
-			s.prompt = "Another sale, or which card?"
+			s := w.cardStep(ask("another-sale-card"), nil)
 			s.opts = append(opts, s.opts...)
 			return s, nil
 		}
@@ -235,7 +234,7 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 	if !withCard {
 		return step{complete: true}, nil
 	}
-	return w.anyCard(rest, "Which card?")
+	return w.anyCard(rest, ask("card"))
 }
 
 // sellToPort flips the mill and the port.
@@ -281,9 +280,9 @@ func (w *walker) sellDistant() {
 // walkSellMore: the follow-up of a sell action after a distant sale.
 func (w *walker) walkSellMore(m engine.Move) (step, error) {
 	if len(m) == 0 {
-		return step{prompt: "Sell more cotton, or stop?", opts: []opt{
-			{tok: "sell", label: "Sell more cotton"},
-			{tok: "stop", label: "End the sell action"},
+		return step{prompt: ask("sell-more"), opts: []opt{
+			{tok: "sell", label: lang.M("choice.sell-more")},
+			{tok: "stop", label: lang.M("choice.stop")},
 		}}, nil
 	}
 	switch m[0] {
