@@ -1,7 +1,6 @@
 package brass
 
 import (
-
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
 )
