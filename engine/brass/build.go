@@ -40,19 +40,18 @@ func (w *walker) anyBuild() bool {
 // canal period, rail-symbol counters only in the rail period.
 func (w *walker) canBuildIndustry(ind industry) error {
 	lvl := w.st.top(w.seat, ind)
-	name := theBoard.lower[ind]
 	if lvl < 0 {
-		return w.fail("build.stack-empty", TopicBuild, "you have no %s counters left", name)
+		return w.fail("build.stack-empty", TopicBuild, "industry", ind.String())
 	}
 	spec := &theBoard.specs[ind][lvl]
 	if lvl == 0 {
-		return w.fail("build.level-zero", TopicShipyard, "your next %s is tech level 0 and can never be built: develop it away first", name)
+		return w.fail("build.level-zero", TopicShipyard, "industry", ind.String())
 	}
 	if w.st.Period == periodCanal && !spec.canal {
-		return w.fail("build.rail-only", TopicTechLevel, "your next %s (level %d) carries the rail symbol and can only be built in the rail period", name, lvl)
+		return w.fail("build.rail-only", TopicTechLevel, "industry", ind.String(), "level", itoa(lvl))
 	}
 	if w.st.Period == periodRail && !spec.rail {
-		return w.fail("build.canal-only", TopicTechLevel, "your next %s (level %d) carries the canal symbol and cannot be built in the rail period: develop past it", name, lvl)
+		return w.fail("build.canal-only", TopicTechLevel, "industry", ind.String(), "level", itoa(lvl))
 	}
 	return nil
 }
@@ -132,10 +131,9 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 	lvl := st.top(w.seat, ind)
 	spec := &theBoard.specs[ind][lvl]
 	pl := &theBoard.places[p]
-	name := theBoard.lower[ind]
 	c := buildCand{ind: ind, level: lvl, place: p, needCoal: spec.Coal, needIron: spec.Iron, cost: spec.Cost}
 	if pl.Kind != "town" {
-		return c, w.fail("build.not-a-town", TopicBuild, "%s has no industry spaces", pl.Name)
+		return c, w.fail("build.not-a-town", TopicBuild, "place", pl.ID)
 	}
 	// Rulebook, Barrow-in-Furness and Birkenhead: no building there before
 	// the rail period. With the board's shipyard spaces in Liverpool,
@@ -148,37 +146,37 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		if pl.ID == "birkenhead" {
 			topic = TopicBirkenhead
 		}
-		return c, w.fail("build.rail-period-town", topic, "nothing can be built in %s before the rail period", pl.Name)
+		return c, w.fail("build.rail-period-town", topic, "place", pl.ID)
 	}
 	if over < 0 {
 		// Rulebook, ACTION 1, b. Matching the symbol; one counter per space.
 		c.space = w.emptySpace(ind, p)
 		if c.space < 0 {
-			return c, w.fail("build.no-space", TopicBuild, "%s has no empty space for %s", pl.Name, aName(name))
+			return c, w.fail("build.no-space", TopicBuild, "place", pl.ID, "industry", ind.String())
 		}
 	} else {
 		c.space, c.over = over, true
 		t := &st.Spaces[over]
 		if theBoard.spaces[over].place != p || t.Owner < 0 {
-			return c, w.fail("build.no-counter", TopicOverbuild, "there is no counter to build over on that space")
+			return c, w.fail("build.no-counter", TopicOverbuild)
 		}
 		// Rulebook, ACTION 1, Building over other Industry counters.
 		if t.Ind != ind {
-			return c, w.fail("build.overbuild-type", TopicOverbuild, "a %s can only replace a counter of the same type", name)
+			return c, w.fail("build.overbuild-type", TopicOverbuild, "industry", ind.String())
 		}
 		if t.Level >= lvl {
-			return c, w.fail("build.overbuild-level", TopicOverbuild, "your %s %d must have a higher tech level than the level %d counter it replaces", name, lvl, t.Level)
+			return c, w.fail("build.overbuild-level", TopicOverbuild, "industry", ind.String(), "level", itoa(lvl), "old", itoa(t.Level))
 		}
 		if t.Owner != w.seat {
 			if ind != indCoal && ind != indIron {
-				return c, w.fail("build.overbuild-opponent", TopicOverbuildOpponent, "you can only build over another player's coal mine or iron works")
+				return c, w.fail("build.overbuild-opponent", TopicOverbuildOpponent)
 			}
 			track := st.Coal
 			if ind == indIron {
 				track = st.Iron
 			}
 			if st.cubesOnMap(ind) > 0 || track > 0 {
-				return c, w.fail("build.overbuild-opponent-cubes", TopicOverbuildOpponent, "you can only replace another player's %s when no %s cubes are left on the map or on the demand track", name, ind)
+				return c, w.fail("build.overbuild-opponent-cubes", TopicOverbuildOpponent, "industry", ind.String(), "cube", ind.String())
 			}
 		}
 	}
@@ -188,7 +186,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		for i := range pl.Spaces {
 			si := pl.firstSpace + i
 			if si != c.space && st.Spaces[si].Owner == w.seat {
-				return c, w.fail("build.one-per-town", TopicOnePerTown, "in the canal period you may have only one industry in %s", pl.Name)
+				return c, w.fail("build.one-per-town", TopicOnePerTown, "place", pl.ID)
 			}
 		}
 	}
@@ -198,7 +196,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		c.coal = st.nearestCoal(d)
 		if len(c.coal) == 0 {
 			if !st.portReached(d) {
-				return c, w.fail("build.no-coal", TopicCoal, "no coal can reach %s: no connected mine has coal and %s is not connected to a port", pl.Name, pl.Name)
+				return c, w.fail("build.no-coal", TopicCoal, "place", pl.ID)
 			}
 			c.cost += theBoard.buyPrice(st.Coal)
 		}
@@ -212,7 +210,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 	}
 	// Rulebook, ACTION 1, e. Paying.
 	if c.cost > st.Players[w.seat].Money {
-		return c, w.fail("build.money", TopicBuild, "building %s %d in %s costs £%d and you have £%d", aName(name), lvl, pl.Name, c.cost, st.Players[w.seat].Money)
+		return c, w.fail("build.money", TopicBuild, "industry", ind.String(), "level", itoa(lvl), "place", pl.ID, "cost", itoa(c.cost), "money", itoa(st.Players[w.seat].Money))
 	}
 	return c, nil
 }
@@ -311,7 +309,7 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 				want = prefix + theBoard.places[theBoard.spaces[forced].place].ID
 			}
 			if rest[0] != want && (forced < 0 || rest[0] != prefix+spaceToken(forced)) {
-				return 0, nil, nil, engine.Rule("source.not-allowed", topic, "the %s must come from %s", prefix[:len(prefix)-1], strings.TrimPrefix(want, prefix))
+				return 0, nil, nil, rule("source.not-allowed", topic, "only", "1", "cube", prefix[:len(prefix)-1], "from", strings.TrimPrefix(want, prefix), "token", "", "list", "")
 			}
 			rest = rest[1:]
 		}
@@ -322,11 +320,11 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 		return 0, nil, &s, nil
 	}
 	if !strings.HasPrefix(rest[0], prefix) {
-		return 0, nil, nil, engine.Rule("source.required", topic, "several sources are equally valid: name one of %s before the card", strings.Join(optToks(s), ", "))
+		return 0, nil, nil, rule("source.required", topic, "list", strings.Join(optToks(s), ", "))
 	}
 	o, ok := pick(s, rest[0])
 	if !ok {
-		return 0, nil, nil, engine.Rule("source.not-allowed", topic, "%q is not one of the allowed sources: %s", rest[0], strings.Join(optToks(s), ", "))
+		return 0, nil, nil, rule("source.not-allowed", topic, "only", "", "cube", prefix[:len(prefix)-1], "from", "", "token", rest[0], "list", strings.Join(optToks(s), ", "))
 	}
 	for i, si := range spaces {
 		if s.opts[i].tok == o.tok {
@@ -358,7 +356,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	}
 	ind, ok := industryBySlug(rest[0])
 	if !ok {
-		return step{}, engine.Rule("build.unknown-industry", TopicNotation, "unknown industry %q: use cotton, port, coal, iron or ship", rest[0])
+		return step{}, rule("build.unknown-industry", TopicNotation, "token", rest[0])
 	}
 	w.explain = true
 	if err := w.canBuildIndustry(ind); err != nil {
@@ -368,13 +366,13 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if len(rest) == 1 {
 		s := step{prompt: ask("where"), opts: w.buildLocs(ind, false)}
 		if len(s.opts) == 0 {
-			return step{}, engine.Rule("build.nowhere", TopicBuild, "you cannot build your next %s anywhere now", theBoard.lower[ind])
+			return step{}, rule("build.nowhere", TopicBuild, "industry", ind.String())
 		}
 		return s, nil
 	}
 	p, over, ok := parseWhere(rest[1])
 	if !ok {
-		return step{}, engine.Rule("build.unknown-place", TopicNotation, "unknown location %q", rest[1])
+		return step{}, rule("build.unknown-place", TopicNotation, "token", rest[1])
 	}
 	if over >= 0 && w.st.Spaces[over].Owner < 0 {
 		// "town@n" naming an empty space is accepted when it is the space
@@ -382,9 +380,9 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if w.emptySpace(ind, p) == over {
 			over = -1
 		} else if ind == indPort && hasPortBox(p) {
-			return step{}, engine.Rule("build.space-choice", TopicPortBoxes, "write just %s: the engine picks the empty space (ports use the port-only box first)", theBoard.places[p].ID)
+			return step{}, rule("build.space-choice", TopicPortBoxes, "port", "1", "token", theBoard.places[p].ID)
 		} else {
-			return step{}, engine.Rule("build.space-choice", TopicNotation, "write just %s: the engine picks the empty space; @<space> only names a counter to build over", theBoard.places[p].ID)
+			return step{}, rule("build.space-choice", TopicNotation, "port", "", "token", theBoard.places[p].ID)
 		}
 	}
 	w.explain = true
@@ -400,7 +398,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		return step{}, twoCardRefused()
 	}
 	if !w.hasBuildCard(&c) {
-		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows %s in %s: you need the %s location card, or a %s card with %s in your network", aName(theBoard.lower[ind]), placeName(p), placeName(p), theBoard.lower[ind], placeName(p))
+		return step{}, rule("build.no-card", TopicIndustryCard, "industry", ind.String(), "place", theBoard.places[p].ID)
 	}
 	rest = rest[2:]
 	coalSrc, ironSrc := -1, -1
@@ -411,7 +409,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return deref(sp), err
 		}
 	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "coal:") {
-		return step{}, engine.Rule("build.coal-not-needed", TopicCoal, "a %s %d needs no coal", theBoard.lower[ind], c.level)
+		return step{}, rule("build.coal-not-needed", TopicCoal, "industry", ind.String(), "level", itoa(c.level))
 	}
 	if c.needIron {
 		var sp *step
@@ -420,7 +418,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return deref(sp), err
 		}
 	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "iron:") {
-		return step{}, engine.Rule("build.iron-not-needed", TopicIron, "a %s %d needs no iron", theBoard.lower[ind], c.level)
+		return step{}, rule("build.iron-not-needed", TopicIron, "industry", ind.String(), "level", itoa(c.level))
 	}
 	if len(rest) == 0 {
 		s := w.cardStep(ask("card"), func(card int) bool { return w.cardAllows(card, &c) })
@@ -440,7 +438,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return step{}, twoCardRefused()
 		}
 		if !w.st.hasCard(w.seat, a) || !w.st.hasCard(w.seat, b) || (a == b && w.st.countCard(w.seat, a) < 2) {
-			return step{}, engine.Rule("card.not-in-hand", TopicTwoCardBuild, "you do not hold the cards %q", rest[0])
+			return step{}, rule("card.not-in-hand", TopicTwoCardBuild, "pair", "1", "token", rest[0])
 		}
 		w.play(a)
 		w.play(b)
@@ -448,13 +446,13 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	} else {
 		card, ok := parseCard(rest[0])
 		if !ok || !w.st.hasCard(w.seat, card) {
-			return step{}, engine.Rule("card.not-in-hand", TopicBuild, "you hold no card %q", rest[0])
+			return step{}, rule("card.not-in-hand", TopicBuild, "pair", "", "token", rest[0])
 		}
 		if !w.cardAllows(card, &c) {
 			if _, isInd := theBoard.cardIndustry(card); isInd {
-				return step{}, engine.Rule("build.not-in-network", TopicIndustryCard, "%s is not in your network: an industry card builds only where your own links reach (and, in the rail period, where you have an industry)", placeName(p))
+				return step{}, rule("build.not-in-network", TopicIndustryCard, "place", theBoard.places[p].ID)
 			}
-			return step{}, engine.Rule("build.wrong-card", TopicLocationCard, "the %s card does not allow building in %s", theBoard.cardSlug(card), placeName(p))
+			return step{}, rule("build.wrong-card", TopicLocationCard, "card", theBoard.cardSlug(card), "place", theBoard.places[p].ID)
 		}
 		w.play(card)
 		w.used = 1
@@ -465,7 +463,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 
 // twoCardRefused explains why the combined build is not available.
 func twoCardRefused() error {
-	return engine.Rule("build.two-card", TopicTwoCardBuild, "the two-card build needs both actions of your turn and two cards in hand")
+	return rule("build.two-card", TopicTwoCardBuild)
 }
 
 func deref(s *step) step {

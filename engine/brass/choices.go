@@ -90,11 +90,11 @@ func (w *walker) buildNet() *placeSet {
 }
 
 // fail returns a rule error when explaining, else the cheap sentinel.
-func (w *walker) fail(code, topic, format string, args ...any) error {
+func (w *walker) fail(code, topic string, kv ...string) error {
 	if !w.explain {
 		return errNo
 	}
-	return engine.Rule(code, topic, format, args...)
+	return engine.RuleMsg(catalog, code, topic, kv...)
 }
 
 // pick finds tok among the options.
@@ -109,7 +109,7 @@ func pick(s step, tok string) (opt, bool) {
 
 // tooLong refuses the words typed after the end of a move, naming them.
 func tooLong(extra engine.Move) error {
-	return engine.Rule("move.too-long", TopicNotation, "the move ends before %q: remove the extra words", strings.Join(extra, " "))
+	return rule("move.too-long", TopicNotation, "token", strings.Join(extra, " "))
 }
 
 // walk replays m and returns the step after it.
@@ -140,11 +140,11 @@ func (w *walker) walk(m engine.Move) (step, error) {
 	case "pass":
 		return w.walkPass(rest)
 	case "liquidate":
-		return step{}, engine.Rule("liquidate.not-needed", TopicNegativeIncome, "you may only remove industries to pay negative income you cannot cover")
+		return step{}, rule("liquidate.not-needed", TopicNegativeIncome)
 	case "stop":
-		return step{}, engine.Rule("sell.no-follow-up", TopicSellCotton, "stop only ends a sell action after a distant-market sale")
+		return step{}, rule("sell.no-follow-up", TopicSellCotton)
 	}
-	return step{}, engine.Rule("move.unknown-action", TopicNotation, "unknown action %q: use build, canal, rail, develop, sell, loan or pass", m[0])
+	return step{}, rule("move.unknown-action", TopicNotation, "token", m[0])
 }
 
 // actionStep lists the actions seat can take now.
@@ -222,7 +222,7 @@ func (w *walker) anyCard(rest engine.Move, prompt lang.Msg) (step, error) {
 	}
 	c, ok := parseCard(rest[0])
 	if !ok || !w.st.hasCard(w.seat, c) {
-		return step{}, engine.Rule("card.not-in-hand", TopicDiscard, "you hold no card %q", rest[0])
+		return step{}, rule("card.not-in-hand", TopicDiscard, "pair", "", "token", rest[0])
 	}
 	w.play(c)
 	w.used = 1

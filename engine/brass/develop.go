@@ -10,13 +10,13 @@ import (
 // stacks, each needing one iron taken as for building.
 func (w *walker) checkDevelop(ind industry) ([]int, error) {
 	if w.st.top(w.seat, ind) < 0 {
-		return nil, w.fail("develop.stack-empty", TopicDevelop, "your %s stack is empty", theBoard.lower[ind])
+		return nil, w.fail("develop.stack-empty", TopicDevelop, "industry", ind.String())
 	}
 	works := w.st.ironWorks()
 	if len(works) == 0 {
 		price := theBoard.buyPrice(w.st.Iron)
 		if w.st.Players[w.seat].Money < price {
-			return nil, w.fail("develop.money", TopicIronMarket, "the iron for developing costs £%d and you have £%d", price, w.st.Players[w.seat].Money)
+			return nil, w.fail("develop.money", TopicIronMarket, "cost", itoa(price), "money", itoa(w.st.Players[w.seat].Money))
 		}
 	}
 	return works, nil
@@ -51,7 +51,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 			if n == 1 {
 				break
 			}
-			return step{}, engine.Rule("develop.unknown-industry", TopicNotation, "unknown industry %q: use cotton, port, coal, iron or ship", rest[0])
+			return step{}, rule("develop.unknown-industry", TopicNotation, "token", rest[0])
 		}
 		w.explain = true
 		works, err := w.checkDevelop(ind)
@@ -73,7 +73,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 	// Rulebook, ACTION 3: one or two counters per action, no more.
 	if len(rest) > 0 {
 		if _, isInd := industryBySlug(rest[0]); isInd {
-			return step{}, engine.Rule("develop.too-many", TopicDevelop, "a develop action removes at most two counters")
+			return step{}, rule("develop.too-many", TopicDevelop)
 		}
 	}
 	return w.anyCard(rest, ask("card"))

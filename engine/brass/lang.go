@@ -79,3 +79,9 @@ func costMsg(n int) lang.Msg { return lang.M("choice.cost", "cost", itoa(n)) }
 func linkLabel(l *link) lang.Msg {
 	return lang.M("choice.link", "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
 }
+
+// rule is a rule error worded by the catalog's message "rule.<code>"
+// with data kv (engine.RuleMsg); its Msg is the English.
+func rule(code, topic string, kv ...string) *engine.RuleError {
+	return engine.RuleMsg(catalog, code, topic, kv...)
+}

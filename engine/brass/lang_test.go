@@ -338,3 +338,56 @@ func TestOptionsCardsAndName(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleErrorsWorded refuses typical bad moves at positions of a
+// recorded game and words each refusal in three languages: the English is
+// the error's Msg, and no English sentence leaks into German or French.
+func TestRuleErrorsWorded(t *testing.T) {
+	g := New()
+	info := translated()
+	data, err := os.ReadFile(filepath.Join("testdata", "games", "greedy-4p.record"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := engine.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Replay(g, rec, engine.KeepStates())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []string{"", "fly", "build", "build steel", "build cotton atlantis", "build cotton bolton card:nowhere",
+		"build cotton bolton@1", "build cotton bolton coal:wigan", "canal nowhere", "rail nowhere", "develop steel",
+		"loan 15", "loan 60", "sell bolton", "sell atlantis>distant", "sell bolton>liverpool", "pass card:nowhere",
+		"pass card:bolton extra", "liquidate bolton", "stop", "build cotton bolton cards:bolton+bury",
+		"canal bolton-bury canal bury-rochdale"}
+	codes := map[string]bool{}
+	for i := 1; i < len(res.Moves); i += 7 {
+		st, seat := res.Moves[i-1].State, res.Moves[i].Seat
+		for _, s := range bad {
+			m, err := g.ParseMove(s)
+			if err == nil {
+				_, _, err = g.Apply(st, seat, m)
+			}
+			re, ok := engine.AsRule(err)
+			if !ok {
+				continue
+			}
+			codes[re.Code] = true
+			if got := engine.WordsFor(info, lang.English, nil).Error(re); got != re.Msg {
+				t.Fatalf("%q: English %q, Msg %q", s, got, re.Msg)
+			}
+			for _, l := range []lang.Lang{lang.German, lang.French} {
+				x := engine.WordsFor(info, l, nil).Error(re)
+				if leak := catalog.EnglishIn(l, x); len(leak) > 0 || x == re.Msg {
+					t.Fatalf("%q, %s: %q holds English %q", s, l, x, leak)
+				}
+			}
+		}
+	}
+	t.Logf("%d rule codes worded", len(codes))
+	if len(codes) < 12 {
+		t.Errorf("only %d rule codes came up: %v", len(codes), codes)
+	}
+}

@@ -17,20 +17,20 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 		if kind == "rail" {
 			topic = TopicRail
 		}
-		return w.fail("link.taken", topic, "%s is already built", l.ID)
+		return w.fail("link.taken", topic, "link", l.ID)
 	}
 	if kind == "canal" && !l.Canal {
-		return w.fail("link.not-canal", TopicCanal, "no canal can be built between %s and %s", placeName(l.a), placeName(l.b))
+		return w.fail("link.not-canal", TopicCanal, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
 	}
 	if kind == "rail" && !l.Rail {
-		return w.fail("link.not-rail", TopicRail, "no rail can be built between %s and %s", placeName(l.a), placeName(l.b))
+		return w.fail("link.not-rail", TopicRail, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
 	}
 	if w.st.Players[w.seat].LinksLeft < 1 {
-		return w.fail("link.limit", TopicLinkLimit, "you have no link counters left this period (%d per period)", theBoard.rules.LinksPerPeriod)
+		return w.fail("link.limit", TopicLinkLimit, "n", itoa(theBoard.rules.LinksPerPeriod))
 	}
 	net := w.linkNet()
 	if !net[l.a] && !net[l.b] {
-		return w.fail("link.not-adjacent", TopicNetwork, "%s does not touch your network: a link must start from a place with your industry or an end of one of your links", l.ID)
+		return w.fail("link.not-adjacent", TopicNetwork, "link", l.ID)
 	}
 	return nil
 }
@@ -39,13 +39,13 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 // per action.
 func (w *walker) checkCanal(li int) error {
 	if w.st.Period != periodCanal {
-		return w.fail("link.canal-period", TopicCanal, "canals can only be built in the canal period")
+		return w.fail("link.canal-period", TopicCanal)
 	}
 	if err := w.checkLinkCommon(li, "canal"); err != nil {
 		return err
 	}
 	if w.st.Players[w.seat].Money < theBoard.rules.CanalCost {
-		return w.fail("link.money", TopicCanal, "a canal costs £%d and you have £%d", theBoard.rules.CanalCost, w.st.Players[w.seat].Money)
+		return w.fail("link.money", TopicCanal, "canal", "1", "second", "", "cost", itoa(theBoard.rules.CanalCost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
 	}
 	return nil
 }
@@ -73,7 +73,7 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 	}
 	li, ok := parseLink(rest[0])
 	if !ok {
-		return step{}, engine.Rule("link.unknown", TopicNotation, "unknown link %q: write <place>-<place>", rest[0])
+		return step{}, rule("link.unknown", TopicNotation, "token", rest[0])
 	}
 	w.explain = true
 	if err := w.checkCanal(li); err != nil {
@@ -83,7 +83,7 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 	// Rulebook, ACTION 2: never two canals in one action.
 	if len(rest) > 1 {
 		if _, isLink := parseLink(rest[1]); isLink {
-			return step{}, engine.Rule("canal.one-per-action", TopicCanal, "only one canal can be built per action (rails may go two at a time, canals never)")
+			return step{}, rule("canal.one-per-action", TopicCanal)
 		}
 	}
 	s, err := w.anyCard(rest[1:], ask("card"))
@@ -124,7 +124,7 @@ func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
 		return mines, false, nil
 	}
 	if !port {
-		return nil, false, w.fail("rail.no-coal", TopicCoal, "no coal can reach %s: no mine with coal is connected to either end and neither end is connected to a port", l.ID)
+		return nil, false, w.fail("rail.no-coal", TopicCoal, "link", l.ID)
 	}
 	return nil, true, nil
 }
@@ -135,7 +135,7 @@ func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
 // two, one coal each.
 func (w *walker) checkRail(li, n int) ([]int, error) {
 	if w.st.Period != periodRail {
-		return nil, w.fail("link.rail-period", TopicRail, "rails can only be built in the rail period")
+		return nil, w.fail("link.rail-period", TopicRail)
 	}
 	if err := w.checkLinkCommon(li, "rail"); err != nil {
 		return nil, err
@@ -153,9 +153,9 @@ func (w *walker) checkRail(li, n int) ([]int, error) {
 	}
 	if w.st.Players[w.seat].Money < cost {
 		if n == 1 {
-			return nil, w.fail("link.money", TopicRail, "a second rail costs £%d more (£%d for two, plus coal) and you have £%d", cost, theBoard.rules.DoubleRailCost, w.st.Players[w.seat].Money)
+			return nil, w.fail("link.money", TopicRail, "canal", "", "second", "1", "cost", itoa(cost), "two", itoa(theBoard.rules.DoubleRailCost), "money", itoa(w.st.Players[w.seat].Money))
 		}
-		return nil, w.fail("link.money", TopicRail, "a rail costs £%d with its coal and you have £%d", cost, w.st.Players[w.seat].Money)
+		return nil, w.fail("link.money", TopicRail, "canal", "", "second", "", "cost", itoa(cost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
 	}
 	return mines, nil
 }
@@ -198,7 +198,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 			if n == 1 {
 				break
 			}
-			return step{}, engine.Rule("link.unknown", TopicNotation, "unknown link %q: write <place>-<place>", rest[0])
+			return step{}, rule("link.unknown", TopicNotation, "token", rest[0])
 		}
 		w.explain = true
 		mines, err := w.checkRail(li, n)
@@ -225,7 +225,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	// Rulebook, ACTION 2: one or two rails per action, no more.
 	if len(rest) > 0 {
 		if _, isLink := parseLink(rest[0]); isLink {
-			return step{}, engine.Rule("rail.too-many", TopicRail, "at most two rails can be built in one action")
+			return step{}, rule("rail.too-many", TopicRail)
 		}
 	}
 	s, err := w.anyCard(rest, ask("card"))

@@ -127,13 +127,6 @@ func (st *state) beginTurn(i int, evs *[]engine.Event) {
 	st.endRound(evs)
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // endAction counts used actions and moves on when the turn is over.
 func (st *state) endAction(used int, evs *[]engine.Event) {
 	st.Actions -= used
@@ -209,7 +202,7 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 		return step{prompt: ask("owed", "owed", itoa(w.st.Owed)), opts: []opt{{tok: "liquidate", label: lang.M("choice.liquidate")}}}, nil
 	}
 	if m[0] != "liquidate" {
-		return step{}, engine.Rule("liquidate.required", TopicNegativeIncome, "you owe £%d of negative income and must remove one of your industries first (liquidate <town>)", w.st.Owed)
+		return step{}, rule("liquidate.required", TopicNegativeIncome, "owed", itoa(w.st.Owed))
 	}
 	if len(m) == 1 {
 		s := step{prompt: ask("liquidate")}
@@ -225,13 +218,13 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	if len(m) > 2 {
 		return step{}, tooLong(m[2:])
 	}
-	si, err := w.resolve(m[1], w.ownTile, nil, "industry of yours", "liquidate", TopicNegativeIncome)
+	si, err := w.resolve(m[1], w.ownTile, nil, "", "liquidate", TopicNegativeIncome)
 	if err != nil {
 		return step{}, err
 	}
 	t := w.st.Spaces[si]
 	if t.Owner != w.seat {
-		return step{}, engine.Rule("liquidate.not-yours", TopicNegativeIncome, "there is no industry of yours on %s", spaceToken(si))
+		return step{}, rule("liquidate.not-yours", TopicNegativeIncome, "space", spaceToken(si))
 	}
 	// Rulebook, STEP A: half the counter's cost, rounded down; income stays.
 	gain := theBoard.specs[t.Ind][t.Level].Cost / 2

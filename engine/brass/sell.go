@@ -52,10 +52,10 @@ func (w *walker) checkSale(mill, target int) error {
 	st := w.st
 	t := &st.Spaces[mill]
 	if t.Owner != w.seat || t.Ind != indCotton {
-		return w.fail("sell.no-mill", TopicSellCotton, "you have no cotton mill on %s", spaceToken(mill))
+		return w.fail("sell.no-mill", TopicSellCotton, "space", spaceToken(mill))
 	}
 	if t.Flipped {
-		return w.fail("sell.flipped", TopicSellCotton, "your cotton mill on %s has already sold", spaceToken(mill))
+		return w.fail("sell.flipped", TopicSellCotton, "space", spaceToken(mill))
 	}
 	mp := theBoard.spaces[mill].place
 	d := w.distFrom(mp)
@@ -64,23 +64,23 @@ func (w *walker) checkSale(mill, target int) error {
 		// counter, flipped or not, or an external location) and is closed
 		// once demand has bottomed out.
 		if st.Cotton >= theBoard.cottonClosed || len(st.Tiles) == 0 {
-			return w.fail("sell.market-closed", TopicDistantMarket, "the distant market is closed for the rest of the period")
+			return w.fail("sell.market-closed", TopicDistantMarket)
 		}
 		if !st.portReached(d) {
-			return w.fail("sell.no-port", TopicDistantMarket, "%s is not connected to a port or external location, so it cannot reach the distant market", placeName(mp))
+			return w.fail("sell.no-port", TopicDistantMarket, "distant", "1", "place", theBoard.places[mp].ID, "space", "")
 		}
 		return nil
 	}
 	pt := &st.Spaces[target]
 	if pt.Owner < 0 || pt.Ind != indPort {
-		return w.fail("sell.no-port", TopicSellCotton, "there is no port on %s", spaceToken(target))
+		return w.fail("sell.no-port", TopicSellCotton, "distant", "", "place", "", "space", spaceToken(target))
 	}
 	if pt.Flipped {
-		return w.fail("sell.port-flipped", TopicSellCotton, "the port on %s has already been sold to", spaceToken(target))
+		return w.fail("sell.port-flipped", TopicSellCotton, "space", spaceToken(target))
 	}
 	// Routes may pass through ports and external locations: any built link.
 	if d[theBoard.spaces[target].place] < 0 {
-		return w.fail("sell.not-connected", TopicSellCotton, "your mill in %s is not connected to the port in %s", placeName(mp), placeName(theBoard.spaces[target].place))
+		return w.fail("sell.not-connected", TopicSellCotton, "from", theBoard.places[mp].ID, "to", theBoard.places[theBoard.spaces[target].place].ID)
 	}
 	return nil
 }
@@ -128,18 +128,18 @@ func (w *walker) saleOpts(first bool) []opt {
 func (w *walker) parseSale(tok string) (int, int, error) {
 	ms, ts, ok := strings.Cut(tok, ">")
 	if !ok {
-		return 0, 0, engine.Rule("sell.notation", TopicNotation, "write a sale as <mill town>><port town> or <mill town>>distant, not %q", tok)
+		return 0, 0, rule("sell.notation", TopicNotation, "token", tok)
 	}
 	// A town with only sold mills (or flipped ports) resolves to one of
 	// them, so that checkSale says the counter has already sold.
-	mill, err := w.resolve(ms, w.ownMill, w.ownCotton, "unsold cotton mill of yours", "sell", TopicSellCotton)
+	mill, err := w.resolve(ms, w.ownMill, w.ownCotton, "", "sell", TopicSellCotton)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ts == "distant" {
 		return mill, distantTarget, nil
 	}
-	target, err := w.resolve(ts, openPort, isPort, "unflipped port", "sell", TopicSellCotton)
+	target, err := w.resolve(ts, openPort, isPort, "1", "sell", TopicSellCotton)
 	return mill, target, err
 }
 
@@ -152,11 +152,12 @@ func isPort(t *spaceTile) bool { return t.Owner >= 0 && t.Ind == indPort }
 // resolve turns "<town>" or "<town>@<n>" into a space holding a matching
 // counter. When none matches, the first space holding a counter that near
 // matches (the right kind, but used up) is returned for the caller to
-// explain; near may be nil.
-func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, action, topic string) (int, error) {
+// explain; near may be nil. port is "1" when the counter sought is a port
+// (the data key "port" of the rule errors' wording).
+func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, port, action, topic string) (int, error) {
 	p, si, ok := parseWhere(tok)
 	if !ok {
-		return 0, engine.Rule(action+".unknown-place", TopicNotation, "unknown location %q", tok)
+		return 0, rule(action+".unknown-place", TopicNotation, "token", tok)
 	}
 	if si >= 0 {
 		return si, nil
@@ -166,7 +167,7 @@ func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, ac
 	for i := range pl.Spaces {
 		if match(&w.st.Spaces[pl.firstSpace+i]) {
 			if found >= 0 {
-				return 0, engine.Rule(action+".ambiguous", TopicNotation, "%s has more than one %s: add @<space>", pl.Name, what)
+				return 0, rule(action+".ambiguous", TopicNotation, "place", pl.ID, "port", port)
 			}
 			found = pl.firstSpace + i
 		}
@@ -177,7 +178,7 @@ func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, ac
 		}
 	}
 	if found < 0 {
-		return 0, engine.Rule(action+".nothing-there", topic, "%s has no %s", pl.Name, what)
+		return 0, rule(action+".nothing-there", topic, "place", pl.ID, "port", port)
 	}
 	return found, nil
 }
@@ -191,7 +192,7 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 			opts := w.saleOpts(false)
 			if sales == 0 {
 				if len(opts) == 0 {
-					return step{}, engine.Rule("sell.nothing", TopicSellCotton, "none of your unsold mills can reach an unflipped port or the distant market")
+					return step{}, rule("sell.nothing", TopicSellCotton)
 				}
 				return step{prompt: ask("sale"), opts: opts}, nil
 			}
@@ -229,7 +230,7 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 	// Without a card the list only ends at a distant sale; with one, the
 	// card is the only word that may follow a distant sale.
 	if distant && len(rest) > 0 && (!withCard || !strings.HasPrefix(rest[0], "card:")) {
-		return step{}, engine.Rule("sell.after-distant", TopicDistantMarket, "a distant-market sale must be the last sale of the list: you are asked again after the tile is revealed")
+		return step{}, rule("sell.after-distant", TopicDistantMarket)
 	}
 	if !withCard {
 		return step{complete: true}, nil
@@ -294,5 +295,5 @@ func (w *walker) walkSellMore(m engine.Move) (step, error) {
 	case "sell":
 		return w.walkSell(m[1:], false)
 	}
-	return step{}, engine.Rule("sell.follow-up", TopicSellCotton, "your sell action continues: sell more cotton (sell <mill>><target> ...) or stop")
+	return step{}, rule("sell.follow-up", TopicSellCotton)
 }

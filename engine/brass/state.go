@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -220,8 +219,6 @@ func spaceToken(si int) string {
 	return theBoard.places[sp.place].ID + "@" + strconv.Itoa(sp.index+1)
 }
 
-func placeName(p int) string { return theBoard.places[p].Name }
-
 func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
 
 // flip turns the tile on space si face down and raises its owner's income.
@@ -239,14 +236,6 @@ func (st *state) flip(si int, evs *[]engine.Event) {
 		*evs = append(*evs, event(t.Owner, "flip", "flip", "space", spaceToken(si), "industry", t.Ind.String(),
 			"level", itoa(t.Level), "place", theBoard.places[sp.place].ID, "income", itoa(inc)))
 	}
-}
-
-// aName puts "a" or "an" before a lowercase noun.
-func aName(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
 }
 
 // pounds formats an amount that may be negative: "£5", "-£3".
