@@ -40,6 +40,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Scoring:            scoring,
 		Rounds:             phrase("brass.rounds"),
 		PrivateInfo:        true,
+		Catalog:            catalog,
 		Examples: []engine.Example{
 			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},
 			{Move: "canal bolton-bury card:bolton", Meaning: "build the canal link between Bolton and Bury"},

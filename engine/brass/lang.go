@@ -8,13 +8,11 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// Brass's texts are being moved into its message catalog
-// (messages/en.toml, de.toml, fr.toml; docs/i18n.md). What is converted so
-// far (the status: phase, round names, stats, scoring categories) takes
-// its English fields from the English messages. Info.Catalog stays nil
-// until every text of the game (events, choices, rule errors, help) is in
-// the catalog in every language, so hosts read the English fields of
-// Brass until then.
+// Every text of Brass a player reads comes from its message catalog
+// (messages/en.toml, de.toml, fr.toml; the help topics in help.*.toml;
+// docs/i18n.md): events, choices, prompts, the status, rule errors,
+// options, cards. The English fields are filled from the English
+// messages; Info.Catalog lets hosts word them in any language.
 //
 //go:embed messages/*.toml
 var messages embed.FS
