@@ -171,7 +171,14 @@ func (w Words) Msg(m lang.Msg, english string) string {
 	if m.ID == "" {
 		return english
 	}
-	return w.game(m.ID, m.Data, english)
+	data := m.Data
+	for k := range m.Data {
+		if k != "seat" && strings.HasPrefix(k, "seat") || k != "Seat" && strings.HasPrefix(k, "Seat") {
+			data = w.SeatData(m.Data, -1)
+			break
+		}
+	}
+	return w.game(m.ID, data, english)
 }
 
 // PhrasePrefix begins the message IDs that word a Phrase: a round name,
@@ -213,13 +220,8 @@ func (w Words) Choice(c Choice) (label, help string) {
 // Prompt is what a decision asks (seats named as in Choice).
 func (w Words) Prompt(c Choices) string { return w.seatMsg(c.PromptMsg, c.Prompt) }
 
-// seatMsg is Msg with the seats of m's data named (SeatData).
-func (w Words) seatMsg(m lang.Msg, english string) string {
-	if m.ID != "" && len(m.Data) > 0 {
-		m.Data = w.SeatData(m.Data, -1)
-	}
-	return w.Msg(m, english)
-}
+// seatMsg is Msg, which names the seats of m's data (SeatData).
+func (w Words) seatMsg(m lang.Msg, english string) string { return w.Msg(m, english) }
 
 // Phase is a status's phase; seats in PhaseMsg.Data are named as in an
 // event's (SeatData: a key beginning with "seat" or "Seat" holds a seat

@@ -1,12 +1,12 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // buildCand is one legal placement of seat's next counter of an industry,
@@ -40,19 +40,18 @@ func (w *walker) anyBuild() bool {
 // canal period, rail-symbol counters only in the rail period.
 func (w *walker) canBuildIndustry(ind industry) error {
 	lvl := w.st.top(w.seat, ind)
-	name := theBoard.lower[ind]
 	if lvl < 0 {
-		return w.fail("build.stack-empty", TopicBuild, "you have no %s counters left", name)
+		return w.fail("build.stack-empty", TopicBuild, "industry", ind.String())
 	}
 	spec := &theBoard.specs[ind][lvl]
 	if lvl == 0 {
-		return w.fail("build.level-zero", TopicShipyard, "your next %s is tech level 0 and can never be built: develop it away first", name)
+		return w.fail("build.level-zero", TopicShipyard, "industry", ind.String())
 	}
 	if w.st.Period == periodCanal && !spec.canal {
-		return w.fail("build.rail-only", TopicTechLevel, "your next %s (level %d) carries the rail symbol and can only be built in the rail period", name, lvl)
+		return w.fail("build.rail-only", TopicTechLevel, "industry", ind.String(), "level", itoa(lvl))
 	}
 	if w.st.Period == periodRail && !spec.rail {
-		return w.fail("build.canal-only", TopicTechLevel, "your next %s (level %d) carries the canal symbol and cannot be built in the rail period: develop past it", name, lvl)
+		return w.fail("build.canal-only", TopicTechLevel, "industry", ind.String(), "level", itoa(lvl))
 	}
 	return nil
 }
@@ -63,7 +62,7 @@ func (w *walker) buildLocs(ind industry, first bool) []opt {
 	var out []opt
 	for p := 0; p < theBoard.numTowns; p++ {
 		if c, err := w.checkBuild(ind, p, -1); err == nil && w.hasBuildCard(&c) {
-			out = append(out, opt{tok: theBoard.places[p].ID, label: placeName(p), help: fmt.Sprintf("£%d", c.cost), alt: spaceToken(c.space)})
+			out = append(out, opt{tok: theBoard.places[p].ID, label: lang.M("choice.place", "place", theBoard.places[p].ID), help: costMsg(c.cost), alt: spaceToken(c.space)})
 			if first {
 				return out
 			}
@@ -76,7 +75,7 @@ func (w *walker) buildLocs(ind industry, first bool) []opt {
 			}
 			if c, err := w.checkBuild(ind, p, si); err == nil && w.hasBuildCard(&c) {
 				t := &w.st.Spaces[si]
-				out = append(out, opt{tok: spaceToken(si), label: fmt.Sprintf("%s, over %s's %s %d", placeName(p), seatName(t.Owner), theBoard.lower[t.Ind], t.Level), help: fmt.Sprintf("£%d", c.cost)})
+				out = append(out, opt{tok: spaceToken(si), label: lang.M("choice.over", "place", theBoard.places[p].ID, "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "level", itoa(t.Level)), help: costMsg(c.cost)})
 				if first {
 					return out
 				}
@@ -132,10 +131,9 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 	lvl := st.top(w.seat, ind)
 	spec := &theBoard.specs[ind][lvl]
 	pl := &theBoard.places[p]
-	name := theBoard.lower[ind]
 	c := buildCand{ind: ind, level: lvl, place: p, needCoal: spec.Coal, needIron: spec.Iron, cost: spec.Cost}
 	if pl.Kind != "town" {
-		return c, w.fail("build.not-a-town", TopicBuild, "%s has no industry spaces", pl.Name)
+		return c, w.fail("build.not-a-town", TopicBuild, "place", pl.ID)
 	}
 	// Rulebook, Barrow-in-Furness and Birkenhead: no building there before
 	// the rail period. With the board's shipyard spaces in Liverpool,
@@ -148,37 +146,37 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		if pl.ID == "birkenhead" {
 			topic = TopicBirkenhead
 		}
-		return c, w.fail("build.rail-period-town", topic, "nothing can be built in %s before the rail period", pl.Name)
+		return c, w.fail("build.rail-period-town", topic, "place", pl.ID)
 	}
 	if over < 0 {
 		// Rulebook, ACTION 1, b. Matching the symbol; one counter per space.
 		c.space = w.emptySpace(ind, p)
 		if c.space < 0 {
-			return c, w.fail("build.no-space", TopicBuild, "%s has no empty space for %s", pl.Name, aName(name))
+			return c, w.fail("build.no-space", TopicBuild, "place", pl.ID, "industry", ind.String())
 		}
 	} else {
 		c.space, c.over = over, true
 		t := &st.Spaces[over]
 		if theBoard.spaces[over].place != p || t.Owner < 0 {
-			return c, w.fail("build.no-counter", TopicOverbuild, "there is no counter to build over on that space")
+			return c, w.fail("build.no-counter", TopicOverbuild)
 		}
 		// Rulebook, ACTION 1, Building over other Industry counters.
 		if t.Ind != ind {
-			return c, w.fail("build.overbuild-type", TopicOverbuild, "a %s can only replace a counter of the same type", name)
+			return c, w.fail("build.overbuild-type", TopicOverbuild, "industry", ind.String())
 		}
 		if t.Level >= lvl {
-			return c, w.fail("build.overbuild-level", TopicOverbuild, "your %s %d must have a higher tech level than the level %d counter it replaces", name, lvl, t.Level)
+			return c, w.fail("build.overbuild-level", TopicOverbuild, "industry", ind.String(), "level", itoa(lvl), "old", itoa(t.Level))
 		}
 		if t.Owner != w.seat {
 			if ind != indCoal && ind != indIron {
-				return c, w.fail("build.overbuild-opponent", TopicOverbuildOpponent, "you can only build over another player's coal mine or iron works")
+				return c, w.fail("build.overbuild-opponent", TopicOverbuildOpponent)
 			}
 			track := st.Coal
 			if ind == indIron {
 				track = st.Iron
 			}
 			if st.cubesOnMap(ind) > 0 || track > 0 {
-				return c, w.fail("build.overbuild-opponent-cubes", TopicOverbuildOpponent, "you can only replace another player's %s when no %s cubes are left on the map or on the demand track", name, ind)
+				return c, w.fail("build.overbuild-opponent-cubes", TopicOverbuildOpponent, "industry", ind.String(), "cube", ind.String())
 			}
 		}
 	}
@@ -188,7 +186,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		for i := range pl.Spaces {
 			si := pl.firstSpace + i
 			if si != c.space && st.Spaces[si].Owner == w.seat {
-				return c, w.fail("build.one-per-town", TopicOnePerTown, "in the canal period you may have only one industry in %s", pl.Name)
+				return c, w.fail("build.one-per-town", TopicOnePerTown, "place", pl.ID)
 			}
 		}
 	}
@@ -198,7 +196,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		c.coal = st.nearestCoal(d)
 		if len(c.coal) == 0 {
 			if !st.portReached(d) {
-				return c, w.fail("build.no-coal", TopicCoal, "no coal can reach %s: no connected mine has coal and %s is not connected to a port", pl.Name, pl.Name)
+				return c, w.fail("build.no-coal", TopicCoal, "place", pl.ID)
 			}
 			c.cost += theBoard.buyPrice(st.Coal)
 		}
@@ -212,7 +210,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 	}
 	// Rulebook, ACTION 1, e. Paying.
 	if c.cost > st.Players[w.seat].Money {
-		return c, w.fail("build.money", TopicBuild, "building %s %d in %s costs £%d and you have £%d", aName(name), lvl, pl.Name, c.cost, st.Players[w.seat].Money)
+		return c, w.fail("build.money", TopicBuild, "industry", ind.String(), "level", itoa(lvl), "place", pl.ID, "cost", itoa(c.cost), "money", itoa(st.Players[w.seat].Money))
 	}
 	return c, nil
 }
@@ -289,7 +287,8 @@ func srcOpts(prefix string, spaces []int, st *state) []opt {
 			alt = prefix + alt
 		}
 		t := &st.Spaces[si]
-		out = append(out, opt{tok: prefix + tok, alt: alt, label: fmt.Sprintf("%s from %s's %s in %s", prefix[:len(prefix)-1], seatName(t.Owner), theBoard.lower[t.Ind], placeName(p)), help: fmt.Sprintf("%d cube%s there", t.Cubes, plural(t.Cubes))})
+		out = append(out, opt{tok: prefix + tok, alt: alt, label: lang.M("choice.source", "cube", prefix[:len(prefix)-1], "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "place", theBoard.places[p].ID),
+			help: lang.M("choice.cubes-there", lang.CountKey, itoa(t.Cubes))})
 	}
 	return out
 }
@@ -310,22 +309,22 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 				want = prefix + theBoard.places[theBoard.spaces[forced].place].ID
 			}
 			if rest[0] != want && (forced < 0 || rest[0] != prefix+spaceToken(forced)) {
-				return 0, nil, nil, engine.Rule("source.not-allowed", topic, "the %s must come from %s", prefix[:len(prefix)-1], strings.TrimPrefix(want, prefix))
+				return 0, nil, nil, rule("source.not-allowed", topic, "only", "1", "cube", prefix[:len(prefix)-1], "from", strings.TrimPrefix(want, prefix), "token", "", "list", "")
 			}
 			rest = rest[1:]
 		}
 		return forced, rest, nil, nil
 	}
-	s := step{prompt: "Take the " + prefix[:len(prefix)-1] + " from where?", opts: srcOpts(prefix, spaces, w.st)}
+	s := step{prompt: ask("source", "cube", prefix[:len(prefix)-1]), opts: srcOpts(prefix, spaces, w.st)}
 	if len(rest) == 0 {
 		return 0, nil, &s, nil
 	}
 	if !strings.HasPrefix(rest[0], prefix) {
-		return 0, nil, nil, engine.Rule("source.required", topic, "several sources are equally valid: name one of %s before the card", strings.Join(optToks(s), ", "))
+		return 0, nil, nil, rule("source.required", topic, "list", strings.Join(optToks(s), ", "))
 	}
 	o, ok := pick(s, rest[0])
 	if !ok {
-		return 0, nil, nil, engine.Rule("source.not-allowed", topic, "%q is not one of the allowed sources: %s", rest[0], strings.Join(optToks(s), ", "))
+		return 0, nil, nil, rule("source.not-allowed", topic, "only", "", "cube", prefix[:len(prefix)-1], "from", "", "token", rest[0], "list", strings.Join(optToks(s), ", "))
 	}
 	for i, si := range spaces {
 		if s.opts[i].tok == o.tok {
@@ -346,18 +345,18 @@ func optToks(s step) []string {
 // walkBuild: build <industry> <where> [coal:..] [iron:..] card:<c>|cards:<a>+<b>.
 func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
-		s := step{prompt: "Which industry?"}
+		s := step{prompt: ask("industry")}
 		for ind := industry(0); ind < numIndustries; ind++ {
 			if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
 				lvl := w.st.top(w.seat, ind)
-				s.opts = append(s.opts, opt{tok: ind.String(), label: fmt.Sprintf("%s, level %d", theBoard.names[ind], lvl), help: fmt.Sprintf("£%d", theBoard.specs[ind][lvl].Cost)})
+				s.opts = append(s.opts, opt{tok: ind.String(), label: lang.M("choice.industry", "industry", ind.String(), "level", itoa(lvl)), help: costMsg(theBoard.specs[ind][lvl].Cost)})
 			}
 		}
 		return s, nil
 	}
 	ind, ok := industryBySlug(rest[0])
 	if !ok {
-		return step{}, engine.Rule("build.unknown-industry", TopicNotation, "unknown industry %q: use cotton, port, coal, iron or ship", rest[0])
+		return step{}, rule("build.unknown-industry", TopicNotation, "token", rest[0])
 	}
 	w.explain = true
 	if err := w.canBuildIndustry(ind); err != nil {
@@ -365,15 +364,15 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	}
 	w.explain = false
 	if len(rest) == 1 {
-		s := step{prompt: "Where?", opts: w.buildLocs(ind, false)}
+		s := step{prompt: ask("where"), opts: w.buildLocs(ind, false)}
 		if len(s.opts) == 0 {
-			return step{}, engine.Rule("build.nowhere", TopicBuild, "you cannot build your next %s anywhere now", theBoard.lower[ind])
+			return step{}, rule("build.nowhere", TopicBuild, "industry", ind.String())
 		}
 		return s, nil
 	}
 	p, over, ok := parseWhere(rest[1])
 	if !ok {
-		return step{}, engine.Rule("build.unknown-place", TopicNotation, "unknown location %q", rest[1])
+		return step{}, rule("build.unknown-place", TopicNotation, "token", rest[1])
 	}
 	if over >= 0 && w.st.Spaces[over].Owner < 0 {
 		// "town@n" naming an empty space is accepted when it is the space
@@ -381,9 +380,9 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if w.emptySpace(ind, p) == over {
 			over = -1
 		} else if ind == indPort && hasPortBox(p) {
-			return step{}, engine.Rule("build.space-choice", TopicPortBoxes, "write just %s: the engine picks the empty space (ports use the port-only box first)", theBoard.places[p].ID)
+			return step{}, rule("build.space-choice", TopicPortBoxes, "port", "1", "token", theBoard.places[p].ID)
 		} else {
-			return step{}, engine.Rule("build.space-choice", TopicNotation, "write just %s: the engine picks the empty space; @<space> only names a counter to build over", theBoard.places[p].ID)
+			return step{}, rule("build.space-choice", TopicNotation, "port", "", "token", theBoard.places[p].ID)
 		}
 	}
 	w.explain = true
@@ -399,7 +398,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		return step{}, twoCardRefused()
 	}
 	if !w.hasBuildCard(&c) {
-		return step{}, engine.Rule("build.no-card", TopicIndustryCard, "no card in your hand allows %s in %s: you need the %s location card, or a %s card with %s in your network", aName(theBoard.lower[ind]), placeName(p), placeName(p), theBoard.lower[ind], placeName(p))
+		return step{}, rule("build.no-card", TopicIndustryCard, "industry", ind.String(), "place", theBoard.places[p].ID)
 	}
 	rest = rest[2:]
 	coalSrc, ironSrc := -1, -1
@@ -410,7 +409,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return deref(sp), err
 		}
 	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "coal:") {
-		return step{}, engine.Rule("build.coal-not-needed", TopicCoal, "a %s %d needs no coal", theBoard.lower[ind], c.level)
+		return step{}, rule("build.coal-not-needed", TopicCoal, "industry", ind.String(), "level", itoa(c.level))
 	}
 	if c.needIron {
 		var sp *step
@@ -419,10 +418,10 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return deref(sp), err
 		}
 	} else if len(rest) > 0 && strings.HasPrefix(rest[0], "iron:") {
-		return step{}, engine.Rule("build.iron-not-needed", TopicIron, "a %s %d needs no iron", theBoard.lower[ind], c.level)
+		return step{}, rule("build.iron-not-needed", TopicIron, "industry", ind.String(), "level", itoa(c.level))
 	}
 	if len(rest) == 0 {
-		s := w.cardStep("Which card?", func(card int) bool { return w.cardAllows(card, &c) })
+		s := w.cardStep(ask("card"), func(card int) bool { return w.cardAllows(card, &c) })
 		if w.twoCardAllowed() {
 			s.opts = append(s.opts, w.pairs()...)
 		}
@@ -439,7 +438,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return step{}, twoCardRefused()
 		}
 		if !w.st.hasCard(w.seat, a) || !w.st.hasCard(w.seat, b) || (a == b && w.st.countCard(w.seat, a) < 2) {
-			return step{}, engine.Rule("card.not-in-hand", TopicTwoCardBuild, "you do not hold the cards %q", rest[0])
+			return step{}, rule("card.not-in-hand", TopicTwoCardBuild, "pair", "1", "token", rest[0])
 		}
 		w.play(a)
 		w.play(b)
@@ -447,13 +446,13 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	} else {
 		card, ok := parseCard(rest[0])
 		if !ok || !w.st.hasCard(w.seat, card) {
-			return step{}, engine.Rule("card.not-in-hand", TopicBuild, "you hold no card %q", rest[0])
+			return step{}, rule("card.not-in-hand", TopicBuild, "pair", "", "token", rest[0])
 		}
 		if !w.cardAllows(card, &c) {
 			if _, isInd := theBoard.cardIndustry(card); isInd {
-				return step{}, engine.Rule("build.not-in-network", TopicIndustryCard, "%s is not in your network: an industry card builds only where your own links reach (and, in the rail period, where you have an industry)", placeName(p))
+				return step{}, rule("build.not-in-network", TopicIndustryCard, "place", theBoard.places[p].ID)
 			}
-			return step{}, engine.Rule("build.wrong-card", TopicLocationCard, "the %s card does not allow building in %s", theBoard.cardSlug(card), placeName(p))
+			return step{}, rule("build.wrong-card", TopicLocationCard, "card", theBoard.cardSlug(card), "place", theBoard.places[p].ID)
 		}
 		w.play(card)
 		w.used = 1
@@ -464,7 +463,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 
 // twoCardRefused explains why the combined build is not available.
 func twoCardRefused() error {
-	return engine.Rule("build.two-card", TopicTwoCardBuild, "the two-card build needs both actions of your turn and two cards in hand")
+	return rule("build.two-card", TopicTwoCardBuild)
 }
 
 func deref(s *step) step {
@@ -474,17 +473,25 @@ func deref(s *step) step {
 	return *s
 }
 
+// dest is where a cube goes, for its event: "build" (data "to", the
+// place), "develop", or "rail" (data "link", "a", "b").
+type dest struct {
+	msg string
+	kv  []string
+}
+
 // takeCube removes one coal or iron cube from the counter on space si, or
 // with si < 0 buys one from the demand track (from the stock, at the stock
 // price, when the track is empty).
 // Rulebook, ACTION 1, c. and d.: the last cube flips the counter; track
 // cubes are paid into the Amount Spent box.
-func (w *walker) takeCube(ind industry, si int, to string) {
+func (w *walker) takeCube(ind industry, si int, to dest) {
 	st := w.st
 	if si >= 0 {
 		t := &st.Spaces[si]
 		t.Cubes--
-		w.evs = append(w.evs, pub(w.seat, "cube", fmt.Sprintf("one %s cube from %s's counter in %s goes to %s", ind, seatName(t.Owner), placeName(theBoard.spaces[si].place), to), "from", spaceToken(si), "cube", ind.String()))
+		kv := append([]string{"from", spaceToken(si), "cube", ind.String(), "seatowner", itoa(t.Owner), "place", theBoard.places[theBoard.spaces[si].place].ID}, to.kv...)
+		w.evs = append(w.evs, event(w.seat, "cube", "cube-"+to.msg, kv...))
 		if t.Cubes == 0 {
 			st.flip(si, &w.evs)
 		}
@@ -495,21 +502,21 @@ func (w *walker) takeCube(ind industry, si int, to string) {
 		track = &st.Iron
 	}
 	price := theBoard.buyPrice(*track)
-	from := "the demand track"
+	source := "track"
 	if *track > 0 {
 		*track--
 	} else {
-		from = "the stock"
+		source = "stock"
 	}
 	st.pay(w.seat, price)
-	w.evs = append(w.evs, act(w.seat, "cube", "buys", "buy", fmt.Sprintf(" one %s cube from %s for £%d for %s", ind, from, price, to), "from", "market", "cube", ind.String(), "price", strconv.Itoa(price)))
+	kv := append([]string{"from", "market", "cube", ind.String(), "price", itoa(price), "source", source}, to.kv...)
+	w.evs = append(w.evs, event(w.seat, "cube", "buy-"+to.msg, kv...))
 }
 
 // doBuild carries out a legal build on the scratch state.
 func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	st := w.st
 	spec := &theBoard.specs[c.ind][c.level]
-	name := theBoard.lower[c.ind]
 	pl := &theBoard.places[c.place]
 	st.pay(w.seat, spec.Cost)
 	// The cubes are taken first (a source never is the space built on:
@@ -517,26 +524,27 @@ func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	// cube the new one needs), but narrated after the build.
 	mark := len(w.evs)
 	if c.needCoal {
-		w.takeCube(indCoal, coalSrc, pl.Name)
+		w.takeCube(indCoal, coalSrc, dest{"build", []string{"to", pl.ID}})
 	}
 	if c.needIron {
-		w.takeCube(indIron, ironSrc, pl.Name)
+		w.takeCube(indIron, ironSrc, dest{"build", []string{"to", pl.ID}})
 	}
 	cubes := slices.Clone(w.evs[mark:])
 	w.evs = w.evs[:mark]
 	if c.over {
 		old := st.Spaces[c.space]
-		w.evs = append(w.evs, pub(w.seat, "overbuild", fmt.Sprintf("%s's %s %d in %s is replaced and discarded", seatName(old.Owner), name, old.Level, pl.Name), "space", spaceToken(c.space)))
+		w.evs = append(w.evs, event(w.seat, "overbuild", "overbuild", "space", spaceToken(c.space), "seatold", itoa(old.Owner),
+			"industry", old.Ind.String(), "level", itoa(old.Level), "place", pl.ID))
 	}
 	st.Spaces[c.space] = spaceTile{Owner: w.seat, Ind: c.ind, Level: c.level, Cubes: spec.Cubes}
 	st.Players[w.seat].Next[c.ind]++
 	w.changed()
-	how := ""
+	msg := "build"
 	if w.used == 2 {
-		how = ", combining two cards into one action"
+		msg = "build-two"
 	}
-	w.evs = append(w.evs, act(w.seat, "build", "builds", "build", fmt.Sprintf(" %s %d in %s for £%d%s", aName(name), c.level, pl.Name, spec.Cost, how),
-		"industry", c.ind.String(), "level", strconv.Itoa(c.level), "space", spaceToken(c.space)))
+	w.evs = append(w.evs, event(w.seat, "build", msg, "industry", c.ind.String(), "level", itoa(c.level), "space", spaceToken(c.space),
+		"place", pl.ID, "cost", itoa(spec.Cost)))
 	w.evs = append(w.evs, cubes...)
 	switch c.ind {
 	case indCoal:
@@ -574,7 +582,7 @@ func (w *walker) sellToTrack(si int, track *int) {
 		return
 	}
 	st.earn(t.Owner, total)
-	w.evs = append(w.evs, act(t.Owner, "demand", "sells", "sell", fmt.Sprintf(" %d %s cubes to the demand track for £%d", n, t.Ind, total), "cubes", strconv.Itoa(n), "money", strconv.Itoa(total)))
+	w.evs = append(w.evs, event(t.Owner, "demand", "demand", "cubes", itoa(n), "money", itoa(total), "cube", t.Ind.String()))
 	if t.Cubes == 0 {
 		st.flip(si, &w.evs)
 	}

@@ -2,11 +2,11 @@ package brass
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Legality has one source. A walker replays a partial or complete move
@@ -20,15 +20,15 @@ import (
 // opt is one legal next token.
 type opt struct {
 	tok   string
-	label string
-	help  string
+	label lang.Msg // its English is filled in by Choices only
+	help  lang.Msg
 	alt   string // another accepted spelling of the same decision ("bury@1" for "bury")
 	a, b  int    // what the token designates (sales: mill and target spaces)
 }
 
 // step is the decision after a prefix.
 type step struct {
-	prompt   string
+	prompt   lang.Msg
 	opts     []opt
 	complete bool
 }
@@ -90,11 +90,11 @@ func (w *walker) buildNet() *placeSet {
 }
 
 // fail returns a rule error when explaining, else the cheap sentinel.
-func (w *walker) fail(code, topic, format string, args ...any) error {
+func (w *walker) fail(code, topic string, kv ...string) error {
 	if !w.explain {
 		return errNo
 	}
-	return engine.Rule(code, topic, format, args...)
+	return engine.RuleMsg(catalog, code, topic, kv...)
 }
 
 // pick finds tok among the options.
@@ -109,7 +109,7 @@ func pick(s step, tok string) (opt, bool) {
 
 // tooLong refuses the words typed after the end of a move, naming them.
 func tooLong(extra engine.Move) error {
-	return engine.Rule("move.too-long", TopicNotation, "the move ends before %q: remove the extra words", strings.Join(extra, " "))
+	return rule("move.too-long", TopicNotation, "token", strings.Join(extra, " "))
 }
 
 // walk replays m and returns the step after it.
@@ -140,36 +140,36 @@ func (w *walker) walk(m engine.Move) (step, error) {
 	case "pass":
 		return w.walkPass(rest)
 	case "liquidate":
-		return step{}, engine.Rule("liquidate.not-needed", TopicNegativeIncome, "you may only remove industries to pay negative income you cannot cover")
+		return step{}, rule("liquidate.not-needed", TopicNegativeIncome)
 	case "stop":
-		return step{}, engine.Rule("sell.no-follow-up", TopicSellCotton, "stop only ends a sell action after a distant-market sale")
+		return step{}, rule("sell.no-follow-up", TopicSellCotton)
 	}
-	return step{}, engine.Rule("move.unknown-action", TopicNotation, "unknown action %q: use build, canal, rail, develop, sell, loan or pass", m[0])
+	return step{}, rule("move.unknown-action", TopicNotation, "token", m[0])
 }
 
 // actionStep lists the actions seat can take now.
 func (w *walker) actionStep() step {
-	s := step{prompt: "Which action?"}
+	s := step{prompt: ask("action")}
 	if w.anyBuild() {
-		s.opts = append(s.opts, opt{tok: "build", label: "Build an industry"})
+		s.opts = append(s.opts, opt{tok: "build", label: lang.M("choice.build")})
 	}
 	if w.st.Period == periodCanal {
 		if w.anyLink(w.checkCanal) {
-			s.opts = append(s.opts, opt{tok: "canal", label: fmt.Sprintf("Build a canal (£%d)", theBoard.rules.CanalCost)})
+			s.opts = append(s.opts, opt{tok: "canal", label: lang.M("choice.canal", "cost", itoa(theBoard.rules.CanalCost))})
 		}
 	} else if w.anyLink(func(li int) error { _, err := w.checkRail(li, 0); return err }) {
-		s.opts = append(s.opts, opt{tok: "rail", label: fmt.Sprintf("Build one or two rails (£%d or £%d)", theBoard.rules.RailCost, theBoard.rules.DoubleRailCost)})
+		s.opts = append(s.opts, opt{tok: "rail", label: lang.M("choice.rail", "one", itoa(theBoard.rules.RailCost), "two", itoa(theBoard.rules.DoubleRailCost))})
 	}
 	if len(w.developOpts()) > 0 {
-		s.opts = append(s.opts, opt{tok: "develop", label: "Develop (remove counters, one iron each)"})
+		s.opts = append(s.opts, opt{tok: "develop", label: lang.M("choice.develop")})
 	}
 	if len(w.saleOpts(true)) > 0 {
-		s.opts = append(s.opts, opt{tok: "sell", label: "Sell cotton"})
+		s.opts = append(s.opts, opt{tok: "sell", label: lang.M("choice.sell")})
 	}
 	if len(w.loanOpts()) > 0 {
-		s.opts = append(s.opts, opt{tok: "loan", label: "Take a loan"})
+		s.opts = append(s.opts, opt{tok: "loan", label: lang.M("choice.loan")})
 	}
-	s.opts = append(s.opts, opt{tok: "pass", label: "Discard a card, no action"})
+	s.opts = append(s.opts, opt{tok: "pass", label: lang.M("choice.pass")})
 	return s
 }
 
@@ -184,7 +184,7 @@ func (w *walker) anyLink(check func(li int) error) bool {
 }
 
 // cardStep lists the cards of seat's hand for which ok holds.
-func (w *walker) cardStep(prompt string, ok func(card int) bool) step {
+func (w *walker) cardStep(prompt lang.Msg, ok func(card int) bool) step {
 	s := step{prompt: prompt}
 	prev := -1
 	for _, c := range w.st.Hands[w.seat] {
@@ -194,17 +194,10 @@ func (w *walker) cardStep(prompt string, ok func(card int) bool) step {
 		prev = c
 		if ok == nil || ok(c) {
 			slug := theBoard.cardSlug(c)
-			s.opts = append(s.opts, opt{tok: "card:" + slug, label: cardLabel(c)})
+			s.opts = append(s.opts, opt{tok: "card:" + slug, label: lang.M("choice.card", "card", slug)})
 		}
 	}
 	return s
-}
-
-func cardLabel(c int) string {
-	if ind, ok := theBoard.cardIndustry(c); ok {
-		return theBoard.names[ind] + " card"
-	}
-	return placeName(c) + " card"
 }
 
 // parseCard reads "card:<slug>".
@@ -218,7 +211,7 @@ func parseCard(tok string) (int, bool) {
 
 // anyCardStep handles the final card of an action any card allows, then
 // finishes: fn runs once the card is known.
-func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
+func (w *walker) anyCard(rest engine.Move, prompt lang.Msg) (step, error) {
 	if len(rest) == 0 {
 		return w.cardStep(prompt, nil), nil
 	}
@@ -229,7 +222,7 @@ func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
 	}
 	c, ok := parseCard(rest[0])
 	if !ok || !w.st.hasCard(w.seat, c) {
-		return step{}, engine.Rule("card.not-in-hand", TopicDiscard, "you hold no card %q", rest[0])
+		return step{}, rule("card.not-in-hand", TopicDiscard, "pair", "", "token", rest[0])
 	}
 	w.play(c)
 	w.used = 1
@@ -239,7 +232,7 @@ func (w *walker) anyCard(rest engine.Move, prompt string) (step, error) {
 // walkPass: discard a card and take no action.
 // Rulebook, PLAY CARD DETAILS: you may choose not to act but still discard.
 func (w *walker) walkPass(rest engine.Move) (step, error) {
-	s, err := w.anyCard(rest, "Which card to discard?")
+	s, err := w.anyCard(rest, ask("discard"))
 	if err == nil && s.complete {
 		w.evs = append(w.evs, event(w.seat, "pass", "pass"))
 	}
@@ -288,7 +281,7 @@ func (w *walker) pairs() []opt {
 				continue
 			}
 			seen[tok] = true
-			out = append(out, opt{tok: tok, label: "Two cards: " + cardLabel(h[i]) + " + " + cardLabel(h[j]), help: "uses both actions, builds anywhere"})
+			out = append(out, opt{tok: tok, label: lang.M("choice.pair", "a", theBoard.cardSlug(h[i]), "b", theBoard.cardSlug(h[j])), help: lang.M("choice.pair-help")})
 		}
 	}
 	slices.SortFunc(out, func(a, b opt) int { return strings.Compare(a.tok, b.tok) })
@@ -299,13 +292,9 @@ func (w *walker) pairs() []opt {
 // Rulebook, PLAY CARD DETAILS: played cards go to the discard pile.
 func (w *walker) play(card int) {
 	w.st.discard(w.seat, card)
-	w.evs = append(w.evs, act(w.seat, "card", "plays", "play", " the "+cardNoun(card), "card", theBoard.cardSlug(card)))
-}
-
-// cardNoun names a card inside a sentence: "Lancaster card", "coal mine card".
-func cardNoun(c int) string {
-	if ind, ok := theBoard.cardIndustry(c); ok {
-		return theBoard.lower[ind] + " card"
+	msg := "card-town"
+	if _, ok := theBoard.cardIndustry(card); ok {
+		msg = "card-industry"
 	}
-	return placeName(c) + " card"
+	w.evs = append(w.evs, event(w.seat, "card", msg, "card", theBoard.cardSlug(card)))
 }

@@ -1,9 +1,8 @@
 package brass
 
 import (
-	"fmt"
-
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // checkDevelop tests removing the top counter of ind.
@@ -11,13 +10,13 @@ import (
 // stacks, each needing one iron taken as for building.
 func (w *walker) checkDevelop(ind industry) ([]int, error) {
 	if w.st.top(w.seat, ind) < 0 {
-		return nil, w.fail("develop.stack-empty", TopicDevelop, "your %s stack is empty", theBoard.lower[ind])
+		return nil, w.fail("develop.stack-empty", TopicDevelop, "industry", ind.String())
 	}
 	works := w.st.ironWorks()
 	if len(works) == 0 {
 		price := theBoard.buyPrice(w.st.Iron)
 		if w.st.Players[w.seat].Money < price {
-			return nil, w.fail("develop.money", TopicIronMarket, "the iron for developing costs £%d and you have £%d", price, w.st.Players[w.seat].Money)
+			return nil, w.fail("develop.money", TopicIronMarket, "cost", itoa(price), "money", itoa(w.st.Players[w.seat].Money))
 		}
 	}
 	return works, nil
@@ -27,7 +26,7 @@ func (w *walker) developOpts() []opt {
 	var out []opt
 	for ind := industry(0); ind < numIndustries; ind++ {
 		if _, err := w.checkDevelop(ind); err == nil {
-			out = append(out, opt{tok: ind.String(), label: fmt.Sprintf("%s level %d", theBoard.names[ind], w.st.top(w.seat, ind))})
+			out = append(out, opt{tok: ind.String(), label: lang.M("choice.stack", "industry", ind.String(), "level", itoa(w.st.top(w.seat, ind)))})
 		}
 	}
 	return out
@@ -38,11 +37,11 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 	for n := 0; n < 2; n++ {
 		if len(rest) == 0 {
 			if n == 0 {
-				return step{prompt: "Which stack?", opts: w.developOpts()}, nil
+				return step{prompt: ask("stack"), opts: w.developOpts()}, nil
 			}
-			s := w.cardStep("Which card?", nil)
+			s := w.cardStep(ask("card"), nil)
 			if more := w.developOpts(); len(more) > 0 {
-				s.prompt = "A second counter, or which card?"
+				s.prompt = ask("second-counter")
 				s.opts = append(more, s.opts...)
 			}
 			return s, nil
@@ -52,7 +51,7 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 			if n == 1 {
 				break
 			}
-			return step{}, engine.Rule("develop.unknown-industry", TopicNotation, "unknown industry %q: use cotton, port, coal, iron or ship", rest[0])
+			return step{}, rule("develop.unknown-industry", TopicNotation, "token", rest[0])
 		}
 		w.explain = true
 		works, err := w.checkDevelop(ind)
@@ -67,15 +66,15 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 		rest = r
 		lvl := w.st.top(w.seat, ind)
 		w.st.Players[w.seat].Next[ind]++
-		w.takeCube(indIron, src, "development")
+		w.takeCube(indIron, src, dest{"develop", nil})
 		w.changed()
-		w.evs = append(w.evs, act(w.seat, "develop", "develops", "develop", fmt.Sprintf(" away %s %d", aName(theBoard.lower[ind]), lvl), "industry", ind.String()))
+		w.evs = append(w.evs, event(w.seat, "develop", "develop", "industry", ind.String(), "level", itoa(lvl)))
 	}
 	// Rulebook, ACTION 3: one or two counters per action, no more.
 	if len(rest) > 0 {
 		if _, isInd := industryBySlug(rest[0]); isInd {
-			return step{}, engine.Rule("develop.too-many", TopicDevelop, "a develop action removes at most two counters")
+			return step{}, rule("develop.too-many", TopicDevelop)
 		}
 	}
-	return w.anyCard(rest, "Which card?")
+	return w.anyCard(rest, ask("card"))
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Game is the Brass rules value. It is stateless and safe for concurrent use.
@@ -28,8 +29,8 @@ const (
 var info = sync.OnceValue(func() engine.Info {
 	return engine.Info{
 		ID:                 "brass",
-		Name:               "Brass (Lancashire, 2007)",
-		Summary:            "Build mills, mines, ports and links across Lancashire through the canal and rail periods.",
+		Name:               en("game.name"),
+		Summary:            en("game.summary"),
 		MinSeats:           theBoard.rules.Players[0].Players,
 		MaxSeats:           theBoard.rules.Players[len(theBoard.rules.Players)-1].Players,
 		RulesVersion:       rulesVersion,
@@ -39,6 +40,7 @@ var info = sync.OnceValue(func() engine.Info {
 		Scoring:            scoring,
 		Rounds:             phrase("brass.rounds"),
 		PrivateInfo:        true,
+		Catalog:            catalog,
 		Examples: []engine.Example{
 			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},
 			{Move: "canal bolton-bury card:bolton", Meaning: "build the canal link between Bolton and Bury"},
@@ -90,9 +92,14 @@ func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choic
 	if err != nil {
 		return engine.Choices{}, err
 	}
-	out := engine.Choices{Prompt: sp.prompt, Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	out := engine.Choices{Complete: sp.complete, Next: make([]engine.Choice, 0, len(sp.opts))}
+	if sp.prompt.ID != "" {
+		out.Prompt, out.PromptMsg = catalog.Msg(lang.English, sp.prompt), sp.prompt
+	}
 	for _, o := range sp.opts {
-		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: o.label, Help: o.help})
+		c := engine.Choice{Token: o.tok, LabelMsg: o.label, HelpMsg: o.help}
+		c.Label, c.Help = english.Choice(c)
+		out.Next = append(out.Next, c)
 	}
 	return out, nil
 }

@@ -8,13 +8,11 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// Brass's texts are being moved into its message catalog
-// (messages/en.toml, de.toml, fr.toml; docs/i18n.md). What is converted so
-// far (the status: phase, round names, stats, scoring categories) takes
-// its English fields from the English messages. Info.Catalog stays nil
-// until every text of the game (events, choices, rule errors, help) is in
-// the catalog in every language, so hosts read the English fields of
-// Brass until then.
+// Every text of Brass a player reads comes from its message catalog
+// (messages/en.toml, de.toml, fr.toml; the help topics in help.*.toml;
+// docs/i18n.md): events, choices, prompts, the status, rule errors,
+// options, cards. The English fields are filled from the English
+// messages; Info.Catalog lets hosts word them in any language.
 //
 //go:embed messages/*.toml
 var messages embed.FS
@@ -67,4 +65,21 @@ func event(seat int, kind, msg string, kv ...string) engine.Event {
 		ev.Own = english.Event(ev, seat)
 	}
 	return ev
+}
+
+// ask is a decision's prompt, the catalog's message "prompt.<id>".
+func ask(id string, kv ...string) lang.Msg { return lang.M("prompt."+id, kv...) }
+
+// costMsg is a choice's price, "£12".
+func costMsg(n int) lang.Msg { return lang.M("choice.cost", "cost", itoa(n)) }
+
+// linkLabel is a link's choice label, "Bolton – Bury".
+func linkLabel(l *link) lang.Msg {
+	return lang.M("choice.link", "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
+}
+
+// rule is a rule error worded by the catalog's message "rule.<code>"
+// with data kv (engine.RuleMsg); its Msg is the English.
+func rule(code, topic string, kv ...string) *engine.RuleError {
+	return engine.RuleMsg(catalog, code, topic, kv...)
 }

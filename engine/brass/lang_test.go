@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -45,7 +46,7 @@ func TestRoundNamesAndPhases(t *testing.T) {
 			"industries to remove to pay £1,200 of negative income"},
 		{lang.German, "Eisenbahnzeitalter, Runde 2 von 8", "E2", "Runden", [3]string{"noch 0 Aktionen", "noch 1 Aktion", "noch 2 Aktionen"},
 			"Industrien abreißen, um 1.200\u00a0£ negatives Einkommen zu zahlen"},
-		{lang.French, "Ère du rail, manche 2 sur 8", "R2", "manches", [3]string{"0 action restante", "1 action restante", "2 actions restantes"},
+		{lang.French, "Période du rail, manche 2 sur 8", "R2", "manches", [3]string{"0 action restante", "1 action restante", "2 actions restantes"},
 			"industries à retirer pour payer 1\u00a0200\u00a0£ de revenu négatif"},
 	} {
 		w := engine.WordsFor(info, c.l, nil)
@@ -136,9 +137,8 @@ func TestStatusWholeGames(t *testing.T) {
 	}
 }
 
-// TestNarrateWholeGames words every event of the recorded games that is
-// converted to the catalog so far (Msg set) in three languages, for every
-// viewer: the English is exactly Text and Own, nothing is missing, and no
+// TestNarrateWholeGames words every event of the recorded games in three
+// languages, for every viewer: the English is exactly Text and Own, nothing is missing, and no
 // English sentence of the catalog leaks into German or French.
 func TestNarrateWholeGames(t *testing.T) {
 	g := New()
@@ -168,7 +168,7 @@ func TestNarrateWholeGames(t *testing.T) {
 		en := engine.WordsFor(info, lang.English, nil)
 		for _, e := range evs {
 			if e.Msg == "" {
-				continue
+				t.Fatalf("event %q has no message", e.Text)
 			}
 			worded[e.Msg] = true
 			if got := en.Event(e, engine.Spectator); got != e.Text {
@@ -190,10 +190,13 @@ func TestNarrateWholeGames(t *testing.T) {
 			}
 		}
 	}
-	// The events converted so far all come up in the recorded games.
+	// The main events all come up in the recorded games.
 	for _, id := range []string{"event.setup", "event.round", "event.income", "event.turn", "event.draw",
 		"event.loan", "event.rail-cost", "event.score", "event.money-vp", "event.maintenance", "event.remove",
-		"event.period-end.canal", "event.period-end.rail"} {
+		"event.period-end.canal", "event.period-end.rail", "event.card-town", "event.card-industry",
+		"event.build", "event.build-two", "event.flip", "event.cube-build", "event.buy-build", "event.demand",
+		"event.canal", "event.rail", "event.sell", "event.distant", "event.develop", "event.order.3",
+		"event.order.4", "event.game-end.3", "event.game-end.4", "event.hand.1", "event.hand.8"} {
 		if !worded[id] {
 			t.Errorf("no recorded game has the event %s", id)
 		}
@@ -218,5 +221,173 @@ func TestEventPlurals(t *testing.T) {
 				t.Errorf("%s, %d: %q, want %q", c.l, n, got, want)
 			}
 		}
+	}
+}
+
+// TestChoicesWholeGames words every decision met while typing the moves of
+// the recorded games token by token: each prompt, label and help names a
+// message that every language words (no fallback), the English is exactly
+// the English fields, and no English sentence leaks into German or French.
+func TestChoicesWholeGames(t *testing.T) {
+	g := New()
+	info := translated()
+	files, err := filepath.Glob(filepath.Join("testdata", "games", "*.record"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded games: %v", err)
+	}
+	en := engine.WordsFor(info, lang.English, nil)
+	check := func(where string, m lang.Msg, english string) {
+		t.Helper()
+		if m.ID == "" {
+			if english != "" {
+				t.Fatalf("%s: %q has no message", where, english)
+			}
+			return
+		}
+		if got := en.Msg(m, ""); got != english {
+			t.Fatalf("%s: %s reads %q in the catalog, %q in the field", where, m.ID, got, english)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			if _, err := catalog.Localize(l, m.ID, m.Data); err != nil {
+				t.Fatalf("%s: %s: %v", where, m.ID, err)
+			}
+			x := engine.WordsFor(info, l, []string{"Ann", "Bo", "Cy", "Di"}).Msg(m, english)
+			if leak := catalog.EnglishIn(l, x); len(leak) > 0 {
+				t.Fatalf("%s, %s: %q holds English %q", where, l, x, leak)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := engine.Replay(g, rec, engine.KeepStates())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(res.Moves); i++ {
+			p := res.Moves[i]
+			for k := 0; k <= len(p.Move); k++ {
+				ch, err := g.Choices(res.Moves[i-1].State, p.Seat, p.Move[:k])
+				if err != nil {
+					t.Fatalf("%s move %d: %v", f, i+1, err)
+				}
+				where := filepath.Base(f) + " move " + strconv.Itoa(i+1)
+				check(where, ch.PromptMsg, ch.Prompt)
+				seen[ch.PromptMsg.ID] = true
+				for _, c := range ch.Next {
+					check(where, c.LabelMsg, c.Label)
+					check(where, c.HelpMsg, c.Help)
+					seen[c.LabelMsg.ID], seen[c.HelpMsg.ID] = true, true
+				}
+			}
+		}
+	}
+	for _, id := range []string{"prompt.action", "prompt.card", "prompt.where", "choice.over", "choice.source",
+		"choice.cubes-there", "choice.pair", "choice.sale", "choice.sale-distant", "choice.coal-from"} {
+		if !seen[id] {
+			t.Errorf("no recorded game offers %s", id)
+		}
+	}
+}
+
+// TestOptionsCardsAndName: the options' help, every card's name and the
+// game's name and summary come from the catalog in every language.
+func TestOptionsCardsAndName(t *testing.T) {
+	info := translated()
+	en := engine.WordsFor(info, lang.English, nil)
+	var cards []engine.Card
+	for c := range theBoard.numCardKinds() {
+		cards = append(cards, engine.Card{Token: theBoard.cardSlug(c), Name: theBoard.cardName(c)})
+	}
+	if en.GameName() != info.Name || en.Summary() != info.Summary {
+		t.Errorf("English name and summary %q, %q; fields %q, %q", en.GameName(), en.Summary(), info.Name, info.Summary)
+	}
+	for _, o := range info.Options {
+		if got := en.Option(o); got != o.Help {
+			t.Errorf("option %s: %q, field %q", o.Key, got, o.Help)
+		}
+	}
+	for _, c := range cards {
+		if got := en.Card(c); got != c.Name {
+			t.Errorf("card %s: %q, field %q", c.Token, got, c.Name)
+		}
+	}
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		w := engine.WordsFor(info, l, nil)
+		texts := []string{w.Summary()} // the name is a name, the same in every language
+		for _, o := range info.Options {
+			texts = append(texts, w.Option(o))
+		}
+		for _, c := range cards {
+			texts = append(texts, w.Card(c))
+		}
+		for _, x := range texts {
+			if leak := catalog.EnglishIn(l, x); len(leak) > 0 || strings.Contains(x, "{{") {
+				t.Errorf("%s: %q holds English %q", l, x, leak)
+			}
+		}
+		if got := w.Card(engine.Card{Token: "cotton", Name: "Cotton mill"}); got == "Cotton mill" {
+			t.Errorf("%s: the cotton mill card is not translated", l)
+		}
+	}
+}
+
+// TestRuleErrorsWorded refuses typical bad moves at positions of a
+// recorded game and words each refusal in three languages: the English is
+// the error's Msg, and no English sentence leaks into German or French.
+func TestRuleErrorsWorded(t *testing.T) {
+	g := New()
+	info := translated()
+	data, err := os.ReadFile(filepath.Join("testdata", "games", "greedy-4p.record"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := engine.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.Replay(g, rec, engine.KeepStates())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []string{"", "fly", "build", "build steel", "build cotton atlantis", "build cotton bolton card:nowhere",
+		"build cotton bolton@1", "build cotton bolton coal:wigan", "canal nowhere", "rail nowhere", "develop steel",
+		"loan 15", "loan 60", "sell bolton", "sell atlantis>distant", "sell bolton>liverpool", "pass card:nowhere",
+		"pass card:bolton extra", "liquidate bolton", "stop", "build cotton bolton cards:bolton+bury",
+		"canal bolton-bury canal bury-rochdale"}
+	codes := map[string]bool{}
+	for i := 1; i < len(res.Moves); i += 7 {
+		st, seat := res.Moves[i-1].State, res.Moves[i].Seat
+		for _, s := range bad {
+			m, err := g.ParseMove(s)
+			if err == nil {
+				_, _, err = g.Apply(st, seat, m)
+			}
+			re, ok := engine.AsRule(err)
+			if !ok {
+				continue
+			}
+			codes[re.Code] = true
+			if got := engine.WordsFor(info, lang.English, nil).Error(re); got != re.Msg {
+				t.Fatalf("%q: English %q, Msg %q", s, got, re.Msg)
+			}
+			for _, l := range []lang.Lang{lang.German, lang.French} {
+				x := engine.WordsFor(info, l, nil).Error(re)
+				if leak := catalog.EnglishIn(l, x); len(leak) > 0 || x == re.Msg {
+					t.Fatalf("%q, %s: %q holds English %q", s, l, x, leak)
+				}
+			}
+		}
+	}
+	t.Logf("%d rule codes worded", len(codes))
+	if len(codes) < 12 {
+		t.Errorf("only %d rule codes came up: %v", len(codes), codes)
 	}
 }

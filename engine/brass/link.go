@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
@@ -18,20 +17,20 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 		if kind == "rail" {
 			topic = TopicRail
 		}
-		return w.fail("link.taken", topic, "%s is already built", l.ID)
+		return w.fail("link.taken", topic, "link", l.ID)
 	}
 	if kind == "canal" && !l.Canal {
-		return w.fail("link.not-canal", TopicCanal, "no canal can be built between %s and %s", placeName(l.a), placeName(l.b))
+		return w.fail("link.not-canal", TopicCanal, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
 	}
 	if kind == "rail" && !l.Rail {
-		return w.fail("link.not-rail", TopicRail, "no rail can be built between %s and %s", placeName(l.a), placeName(l.b))
+		return w.fail("link.not-rail", TopicRail, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
 	}
 	if w.st.Players[w.seat].LinksLeft < 1 {
-		return w.fail("link.limit", TopicLinkLimit, "you have no link counters left this period (%d per period)", theBoard.rules.LinksPerPeriod)
+		return w.fail("link.limit", TopicLinkLimit, "n", itoa(theBoard.rules.LinksPerPeriod))
 	}
 	net := w.linkNet()
 	if !net[l.a] && !net[l.b] {
-		return w.fail("link.not-adjacent", TopicNetwork, "%s does not touch your network: a link must start from a place with your industry or an end of one of your links", l.ID)
+		return w.fail("link.not-adjacent", TopicNetwork, "link", l.ID)
 	}
 	return nil
 }
@@ -40,13 +39,13 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 // per action.
 func (w *walker) checkCanal(li int) error {
 	if w.st.Period != periodCanal {
-		return w.fail("link.canal-period", TopicCanal, "canals can only be built in the canal period")
+		return w.fail("link.canal-period", TopicCanal)
 	}
 	if err := w.checkLinkCommon(li, "canal"); err != nil {
 		return err
 	}
 	if w.st.Players[w.seat].Money < theBoard.rules.CanalCost {
-		return w.fail("link.money", TopicCanal, "a canal costs £%d and you have £%d", theBoard.rules.CanalCost, w.st.Players[w.seat].Money)
+		return w.fail("link.money", TopicCanal, "canal", "1", "second", "", "cost", itoa(theBoard.rules.CanalCost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
 	}
 	return nil
 }
@@ -56,7 +55,7 @@ func (w *walker) canalOpts() []opt {
 	for li := range theBoard.links {
 		if w.checkCanal(li) == nil {
 			l := &theBoard.links[li]
-			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b)})
+			out = append(out, opt{tok: l.ID, label: linkLabel(l)})
 		}
 	}
 	return out
@@ -70,11 +69,11 @@ func parseLink(tok string) (int, bool) {
 // walkCanal: canal <link> card:<c>.
 func (w *walker) walkCanal(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
-		return step{prompt: "Which canal?", opts: w.canalOpts()}, nil
+		return step{prompt: ask("canal"), opts: w.canalOpts()}, nil
 	}
 	li, ok := parseLink(rest[0])
 	if !ok {
-		return step{}, engine.Rule("link.unknown", TopicNotation, "unknown link %q: write <place>-<place>", rest[0])
+		return step{}, rule("link.unknown", TopicNotation, "token", rest[0])
 	}
 	w.explain = true
 	if err := w.checkCanal(li); err != nil {
@@ -84,10 +83,10 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 	// Rulebook, ACTION 2: never two canals in one action.
 	if len(rest) > 1 {
 		if _, isLink := parseLink(rest[1]); isLink {
-			return step{}, engine.Rule("canal.one-per-action", TopicCanal, "only one canal can be built per action (rails may go two at a time, canals never)")
+			return step{}, rule("canal.one-per-action", TopicCanal)
 		}
 	}
-	s, err := w.anyCard(rest[1:], "Which card?")
+	s, err := w.anyCard(rest[1:], ask("card"))
 	if err != nil || !s.complete {
 		return s, err
 	}
@@ -101,11 +100,11 @@ func (w *walker) placeLink(li int, kind string, cost int) {
 	w.st.Players[w.seat].LinksLeft--
 	w.changed()
 	l := &theBoard.links[li]
-	rest := fmt.Sprintf(" a %s %s – %s", kind, placeName(l.a), placeName(l.b))
+	kv := []string{"link", l.ID, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID}
 	if cost > 0 {
-		rest += fmt.Sprintf(" for £%d", cost)
+		kv = append(kv, "cost", itoa(cost))
 	}
-	w.evs = append(w.evs, act(w.seat, kind, "builds", "build", rest, "link", l.ID))
+	w.evs = append(w.evs, event(w.seat, kind, kind, kv...))
 }
 
 // railCoal finds the coal for a rail on li as if it were built: nearest
@@ -125,7 +124,7 @@ func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
 		return mines, false, nil
 	}
 	if !port {
-		return nil, false, w.fail("rail.no-coal", TopicCoal, "no coal can reach %s: no mine with coal is connected to either end and neither end is connected to a port", l.ID)
+		return nil, false, w.fail("rail.no-coal", TopicCoal, "link", l.ID)
 	}
 	return nil, true, nil
 }
@@ -136,7 +135,7 @@ func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
 // two, one coal each.
 func (w *walker) checkRail(li, n int) ([]int, error) {
 	if w.st.Period != periodRail {
-		return nil, w.fail("link.rail-period", TopicRail, "rails can only be built in the rail period")
+		return nil, w.fail("link.rail-period", TopicRail)
 	}
 	if err := w.checkLinkCommon(li, "rail"); err != nil {
 		return nil, err
@@ -154,9 +153,9 @@ func (w *walker) checkRail(li, n int) ([]int, error) {
 	}
 	if w.st.Players[w.seat].Money < cost {
 		if n == 1 {
-			return nil, w.fail("link.money", TopicRail, "a second rail costs £%d more (£%d for two, plus coal) and you have £%d", cost, theBoard.rules.DoubleRailCost, w.st.Players[w.seat].Money)
+			return nil, w.fail("link.money", TopicRail, "canal", "", "second", "1", "cost", itoa(cost), "two", itoa(theBoard.rules.DoubleRailCost), "money", itoa(w.st.Players[w.seat].Money))
 		}
-		return nil, w.fail("link.money", TopicRail, "a rail costs £%d with its coal and you have £%d", cost, w.st.Players[w.seat].Money)
+		return nil, w.fail("link.money", TopicRail, "canal", "", "second", "", "cost", itoa(cost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
 	}
 	return mines, nil
 }
@@ -166,14 +165,14 @@ func (w *walker) railOpts(n int) []opt {
 	for li := range theBoard.links {
 		if mines, err := w.checkRail(li, n); err == nil {
 			l := &theBoard.links[li]
-			help := "coal £" + strconv.Itoa(theBoard.buyPrice(w.st.Coal)) + " from the demand track"
+			help := lang.M("choice.coal-track", "price", itoa(theBoard.buyPrice(w.st.Coal)))
 			if len(mines) > 0 {
-				help = "coal from " + placeName(theBoard.spaces[mines[0]].place)
+				help = lang.M("choice.coal-from", "place", theBoard.places[theBoard.spaces[mines[0]].place].ID)
 				if len(mines) > 1 {
-					help = fmt.Sprintf("coal from one of %d mines", len(mines))
+					help = lang.M("choice.coal-mines", "mines", itoa(len(mines)))
 				}
 			}
-			out = append(out, opt{tok: l.ID, label: placeName(l.a) + " – " + placeName(l.b), help: help})
+			out = append(out, opt{tok: l.ID, label: linkLabel(l), help: help})
 		}
 	}
 	return out
@@ -185,11 +184,11 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	for n := 0; n < 2; n++ {
 		if len(rest) == 0 {
 			if n == 0 {
-				return step{prompt: "Which rail?", opts: w.railOpts(0)}, nil
+				return step{prompt: ask("rail"), opts: w.railOpts(0)}, nil
 			}
-			s := w.cardStep("Which card?", nil)
+			s := w.cardStep(ask("card"), nil)
 			if more := w.railOpts(1); len(more) > 0 {
-				s.prompt = fmt.Sprintf("A second rail (£%d for both), or which card?", theBoard.rules.DoubleRailCost)
+				s.prompt = ask("second-rail", "cost", itoa(theBoard.rules.DoubleRailCost))
 				s.opts = append(more, s.opts...)
 			}
 			return s, nil
@@ -199,7 +198,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 			if n == 1 {
 				break
 			}
-			return step{}, engine.Rule("link.unknown", TopicNotation, "unknown link %q: write <place>-<place>", rest[0])
+			return step{}, rule("link.unknown", TopicNotation, "token", rest[0])
 		}
 		w.explain = true
 		mines, err := w.checkRail(li, n)
@@ -219,16 +218,17 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		}
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
-		w.takeCube(indCoal, src, "the rail "+placeName(theBoard.links[li].a)+" – "+placeName(theBoard.links[li].b))
+		l := &theBoard.links[li]
+		w.takeCube(indCoal, src, dest{"rail", []string{"link", l.ID, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID}})
 		built++
 	}
 	// Rulebook, ACTION 2: one or two rails per action, no more.
 	if len(rest) > 0 {
 		if _, isLink := parseLink(rest[0]); isLink {
-			return step{}, engine.Rule("rail.too-many", TopicRail, "at most two rails can be built in one action")
+			return step{}, rule("rail.too-many", TopicRail)
 		}
 	}
-	s, err := w.anyCard(rest, "Which card?")
+	s, err := w.anyCard(rest, ask("card"))
 	if err == nil && s.complete {
 		spend := theBoard.rules.RailCost
 		if built == 2 {

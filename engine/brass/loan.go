@@ -1,11 +1,10 @@
 package brass
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // checkLoan tests a loan of amount pounds.
@@ -15,29 +14,28 @@ import (
 func (w *walker) checkLoan(amount int) error {
 	r := &theBoard.rules
 	if amount <= 0 || amount > r.MaxLoan || amount%r.LoanStep != 0 {
-		return w.fail("loan.amount", TopicLoan, "a loan is %s", loanAmounts())
+		return w.fail("loan.amount", TopicLoan, loanAmounts("")...)
 	}
 	if w.st.Period == periodRail && len(w.st.Deck) == 0 {
-		return w.fail("loan.deck-exhausted", TopicLoan, "no loans once the deck is exhausted in the rail period")
+		return w.fail("loan.deck-exhausted", TopicLoan)
 	}
 	lvl := w.st.income(w.seat) - amount/r.LoanStep
 	if lvl < r.MinIncome {
-		return w.fail("loan.income-floor", TopicLoan, "a £%d loan would take your income to %s, below the %s floor", amount, pounds(lvl), pounds(r.MinIncome))
+		return w.fail("loan.income-floor", TopicLoan, "amount", itoa(amount), "income", itoa(lvl), "floor", itoa(r.MinIncome))
 	}
 	return nil
 }
 
-// loanAmounts lists the loan sizes in words ("£10, £20 or £30").
-func loanAmounts() string {
+// loanAmounts is the data of rule.loan.amount: the three loan sizes
+// (a1, a2, a3: £10, £20 or £30, data/rules.json) and the token refused,
+// if any.
+func loanAmounts(token string) []string {
 	r := &theBoard.rules
-	var parts []string
-	for a := r.LoanStep; a <= r.MaxLoan; a += r.LoanStep {
-		parts = append(parts, pounds(a))
+	kv := []string{"token", token}
+	for i, a := 1, r.LoanStep; a <= r.MaxLoan; i, a = i+1, a+r.LoanStep {
+		kv = append(kv, "a"+itoa(i), itoa(a))
 	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+	return kv
 }
 
 func (w *walker) loanOpts() []opt {
@@ -45,7 +43,7 @@ func (w *walker) loanOpts() []opt {
 	for a := theBoard.rules.LoanStep; a <= theBoard.rules.MaxLoan; a += theBoard.rules.LoanStep {
 		if w.checkLoan(a) == nil {
 			lvl := w.st.income(w.seat) - a/theBoard.rules.LoanStep
-			out = append(out, opt{tok: strconv.Itoa(a), label: fmt.Sprintf("£%d", a), help: "income becomes " + pounds(lvl)})
+			out = append(out, opt{tok: strconv.Itoa(a), label: costMsg(a), help: lang.M("choice.loan-income", "income", itoa(lvl))})
 		}
 	}
 	return out
@@ -54,18 +52,18 @@ func (w *walker) loanOpts() []opt {
 // walkLoan: loan 10|20|30 card:<c>.
 func (w *walker) walkLoan(rest engine.Move) (step, error) {
 	if len(rest) == 0 {
-		return step{prompt: "How much?", opts: w.loanOpts()}, nil
+		return step{prompt: ask("loan"), opts: w.loanOpts()}, nil
 	}
 	amount, err := strconv.Atoi(rest[0])
 	if err != nil {
-		return step{}, engine.Rule("loan.amount", TopicLoan, "a loan is %s, not %q", loanAmounts(), rest[0])
+		return step{}, rule("loan.amount", TopicLoan, loanAmounts(rest[0])...)
 	}
 	w.explain = true
 	if err := w.checkLoan(amount); err != nil {
 		return step{}, err
 	}
 	w.explain = false
-	s, err := w.anyCard(rest[1:], "Which card?")
+	s, err := w.anyCard(rest[1:], ask("card"))
 	if err != nil || !s.complete {
 		return s, err
 	}

@@ -223,7 +223,7 @@ func (Game) ParseMove(text string) (engine.Move, error) {
 		m = again
 	}
 	if len(m) == 0 {
-		return nil, engine.Rule("notation.empty", TopicNotation, "empty move")
+		return nil, rule("notation.empty", TopicNotation)
 	}
 	return m, nil
 }

@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,13 +127,6 @@ func (st *state) beginTurn(i int, evs *[]engine.Event) {
 	st.endRound(evs)
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // endAction counts used actions and moves on when the turn is over.
 func (st *state) endAction(used int, evs *[]engine.Event) {
 	st.Actions -= used
@@ -152,13 +144,13 @@ func (st *state) endAction(used int, evs *[]engine.Event) {
 // the new order of play); when every hand is empty the period ends.
 func (st *state) endRound(evs *[]engine.Event) {
 	slices.SortStableFunc(st.Order, func(a, b int) int { return st.Players[a].Spent - st.Players[b].Spent })
-	var parts []string
-	for _, seat := range st.Order {
-		parts = append(parts, fmt.Sprintf("%s (£%d)", seatName(seat), st.Players[seat].Spent))
+	kv := []string{"order", orderString(st.Order)}
+	for i, seat := range st.Order {
+		kv = append(kv, "seat"+itoa(i+1), itoa(seat), "spent"+itoa(i+1), itoa(st.Players[seat].Spent))
 		st.Bank += st.Players[seat].Spent
 		st.Players[seat].Spent = 0
 	}
-	*evs = append(*evs, pub(engine.Public, "order", "new order of play: "+strings.Join(parts, ", "), "order", orderString(st.Order)))
+	*evs = append(*evs, event(engine.Public, "order", "order."+itoa(len(st.Order)), kv...))
 	for _, seat := range st.Order {
 		st.refill(seat, evs)
 	}
@@ -182,37 +174,43 @@ func orderString(order []int) string {
 // refill draws up to the hand size for seat, with a private event naming
 // the cards and a public one counting them.
 func (st *state) refill(seat int, evs *[]engine.Event) {
-	var drawn, names []string
+	var drawn []string
 	for len(st.Hands[seat]) < theBoard.rules.HandSize && len(st.Deck) > 0 {
 		c := st.Deck[0]
 		st.Deck = st.Deck[1:]
 		st.addCard(seat, c)
 		drawn = append(drawn, theBoard.cardSlug(c))
-		names = append(names, theBoard.cardName(c))
 	}
 	if len(drawn) == 0 {
 		return
 	}
-	// The text names the cards for people; Data keeps their tokens.
-	*evs = append(*evs,
-		engine.Event{Audience: seat, Seat: seat, Kind: "draw", Text: "you draw " + strings.Join(names, ", "), Data: map[string]string{"cards": strings.Join(drawn, ",")}},
-		event(seat, "draw", "draw", "count", strconv.Itoa(len(drawn))))
+	// The private event names the cards (one message per number of
+	// cards, "event.hand.<n>", data card1 ... cardN); "cards" keeps the
+	// tokens for machines.
+	kv := []string{"cards", strings.Join(drawn, ",")}
+	for i, c := range drawn {
+		kv = append(kv, "card"+itoa(i+1), c)
+	}
+	hand := event(seat, "draw", "hand."+itoa(len(drawn)), kv...)
+	hand.Audience = seat
+	*evs = append(*evs, hand, event(seat, "draw", "draw", "count", strconv.Itoa(len(drawn))))
 }
 
 // walkLiquidate: liquidate <town>[@n], the only move of a debtor.
 func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	if len(m) == 0 {
-		return step{prompt: fmt.Sprintf("You owe £%d: remove which industry?", w.st.Owed), opts: []opt{{tok: "liquidate", label: "Remove an industry for half its cost"}}}, nil
+		return step{prompt: ask("owed", "owed", itoa(w.st.Owed)), opts: []opt{{tok: "liquidate", label: lang.M("choice.liquidate")}}}, nil
 	}
 	if m[0] != "liquidate" {
-		return step{}, engine.Rule("liquidate.required", TopicNegativeIncome, "you owe £%d of negative income and must remove one of your industries first (liquidate <town>)", w.st.Owed)
+		return step{}, rule("liquidate.required", TopicNegativeIncome, "owed", itoa(w.st.Owed))
 	}
 	if len(m) == 1 {
-		s := step{prompt: "Remove which industry?"}
+		s := step{prompt: ask("liquidate")}
 		for si := range w.st.Spaces {
 			t := &w.st.Spaces[si]
 			if t.Owner == w.seat {
-				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: fmt.Sprintf("%s %d in %s", theBoard.names[t.Ind], t.Level, placeName(theBoard.spaces[si].place)), help: fmt.Sprintf("+£%d", theBoard.specs[t.Ind][t.Level].Cost/2)})
+				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: lang.M("choice.remove", "industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard.places[theBoard.spaces[si].place].ID),
+					help: lang.M("choice.gain", "money", itoa(theBoard.specs[t.Ind][t.Level].Cost/2))})
 			}
 		}
 		return s, nil
@@ -220,21 +218,21 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 	if len(m) > 2 {
 		return step{}, tooLong(m[2:])
 	}
-	si, err := w.resolve(m[1], w.ownTile, nil, "industry of yours", "liquidate", TopicNegativeIncome)
+	si, err := w.resolve(m[1], w.ownTile, nil, "", "liquidate", TopicNegativeIncome)
 	if err != nil {
 		return step{}, err
 	}
 	t := w.st.Spaces[si]
 	if t.Owner != w.seat {
-		return step{}, engine.Rule("liquidate.not-yours", TopicNegativeIncome, "there is no industry of yours on %s", spaceToken(si))
+		return step{}, rule("liquidate.not-yours", TopicNegativeIncome, "space", spaceToken(si))
 	}
 	// Rulebook, STEP A: half the counter's cost, rounded down; income stays.
 	gain := theBoard.specs[t.Ind][t.Level].Cost / 2
 	w.st.Spaces[si] = spaceTile{Owner: -1}
 	w.st.earn(w.seat, gain)
 	w.changed()
-	w.evs = append(w.evs, own(pub(w.seat, "liquidate", fmt.Sprintf("%s removes their %s %d in %s for £%d", seatName(w.seat), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain),
-		"space", spaceToken(si), "money", strconv.Itoa(gain)), fmt.Sprintf("you remove your %s %d in %s for £%d", theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), gain)))
+	w.evs = append(w.evs, event(w.seat, "liquidate", "liquidate", "space", spaceToken(si), "money", itoa(gain),
+		"industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard.places[theBoard.spaces[si].place].ID))
 	return step{complete: true}, nil
 }
 

@@ -61,7 +61,8 @@ type ruleArg struct {
 	unresolved []string
 }
 
-// ruleArgs finds every engine.Rule(code, topic, ...) call and
+// ruleArgs finds every engine.Rule(code, topic, ...) call (or
+// engine.RuleMsg, or a wrapper of either) and
 // engine.RuleError{Code: ..., Topic: ...} literal and resolves its code
 // (field "Code") or its topic ("Topic"). A value passed through a
 // function's parameter (a wrapper such as walker.fail, or a prefix such as
@@ -76,12 +77,55 @@ func (src *ruleSource) ruleArgs(field string) []ruleArg {
 		r.values, r.unresolved = src.values(fn, e, map[string]bool{})
 		out = append(out, r)
 	}
+	// ruleCall is the code or topic argument of a call that makes a rule
+	// error: engine.Rule(code, topic, ...), engine.RuleMsg(catalog, code,
+	// topic, ...), or a wrapper (rule, walker.fail) that passes its own
+	// parameters on to one of them: each call of a wrapper is a site.
+	wrappers := map[string]int{}
+	ruleCall := func(c *ast.CallExpr) (ast.Expr, bool) {
+		switch {
+		case helpIsSel(c.Fun, "engine", "Rule") && len(c.Args) > arg:
+			return c.Args[arg], true
+		case helpIsSel(c.Fun, "engine", "RuleMsg") && len(c.Args) > arg+1:
+			return c.Args[arg+1], true
+		}
+		if i, ok := wrappers[helpCallee(c.Fun)]; ok && len(c.Args) > i {
+			return c.Args[i], true
+		}
+		return nil, false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range src.funcs {
+			if _, ok := wrappers[fn.Name.Name]; ok {
+				continue
+			}
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if e, ok := ruleCall(c); ok {
+						if id, ok := e.(*ast.Ident); ok {
+							if i := helpParamIndex(fn, id.Name); i >= 0 {
+								wrappers[fn.Name.Name] = i
+								changed = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
 	for _, fn := range src.funcs {
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
-				if helpIsSel(x.Fun, "engine", "Rule") && len(x.Args) > arg {
-					add(fn, x.Args[arg], x.Pos())
+				if e, ok := ruleCall(x); ok {
+					if id, ok := e.(*ast.Ident); ok && wrappers[fn.Name.Name] == helpParamIndex(fn, id.Name) {
+						if _, isWrapper := wrappers[fn.Name.Name]; isWrapper {
+							return true // the wrapper's own call: its callers are the sites
+						}
+					}
+					add(fn, e, x.Pos())
 				}
 			case *ast.CompositeLit:
 				if helpIsSel(x.Type, "engine", "RuleError") {

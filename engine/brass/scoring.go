@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -204,9 +203,9 @@ func (st *state) finish(evs *[]engine.Event) {
 	if len(how) > 0 {
 		st.TieBreak = "tied on VP; decided by " + strings.Join(how, ", then ")
 	}
-	var parts []string
-	for _, s := range rank {
-		parts = append(parts, fmt.Sprintf("%s %d VP", seatName(s), st.Players[s].VP))
+	kv := []string{"ranking", orderString(rank)}
+	for i, s := range rank {
+		kv = append(kv, "seat"+itoa(i+1), itoa(s), "vp"+itoa(i+1), itoa(st.Players[s].VP))
 	}
-	*evs = append(*evs, pub(rank[0], "game-end", "game over: "+strings.Join(parts, ", "), "ranking", orderString(rank)))
+	*evs = append(*evs, event(rank[0], "game-end", "game-end."+itoa(len(rank)), kv...))
 }

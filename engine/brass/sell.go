@@ -1,11 +1,10 @@
 package brass
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // distantTarget marks a sale to the distant market.
@@ -53,10 +52,10 @@ func (w *walker) checkSale(mill, target int) error {
 	st := w.st
 	t := &st.Spaces[mill]
 	if t.Owner != w.seat || t.Ind != indCotton {
-		return w.fail("sell.no-mill", TopicSellCotton, "you have no cotton mill on %s", spaceToken(mill))
+		return w.fail("sell.no-mill", TopicSellCotton, "space", spaceToken(mill))
 	}
 	if t.Flipped {
-		return w.fail("sell.flipped", TopicSellCotton, "your cotton mill on %s has already sold", spaceToken(mill))
+		return w.fail("sell.flipped", TopicSellCotton, "space", spaceToken(mill))
 	}
 	mp := theBoard.spaces[mill].place
 	d := w.distFrom(mp)
@@ -65,23 +64,23 @@ func (w *walker) checkSale(mill, target int) error {
 		// counter, flipped or not, or an external location) and is closed
 		// once demand has bottomed out.
 		if st.Cotton >= theBoard.cottonClosed || len(st.Tiles) == 0 {
-			return w.fail("sell.market-closed", TopicDistantMarket, "the distant market is closed for the rest of the period")
+			return w.fail("sell.market-closed", TopicDistantMarket)
 		}
 		if !st.portReached(d) {
-			return w.fail("sell.no-port", TopicDistantMarket, "%s is not connected to a port or external location, so it cannot reach the distant market", placeName(mp))
+			return w.fail("sell.no-port", TopicDistantMarket, "distant", "1", "place", theBoard.places[mp].ID, "space", "")
 		}
 		return nil
 	}
 	pt := &st.Spaces[target]
 	if pt.Owner < 0 || pt.Ind != indPort {
-		return w.fail("sell.no-port", TopicSellCotton, "there is no port on %s", spaceToken(target))
+		return w.fail("sell.no-port", TopicSellCotton, "distant", "", "place", "", "space", spaceToken(target))
 	}
 	if pt.Flipped {
-		return w.fail("sell.port-flipped", TopicSellCotton, "the port on %s has already been sold to", spaceToken(target))
+		return w.fail("sell.port-flipped", TopicSellCotton, "space", spaceToken(target))
 	}
 	// Routes may pass through ports and external locations: any built link.
 	if d[theBoard.spaces[target].place] < 0 {
-		return w.fail("sell.not-connected", TopicSellCotton, "your mill in %s is not connected to the port in %s", placeName(mp), placeName(theBoard.spaces[target].place))
+		return w.fail("sell.not-connected", TopicSellCotton, "from", theBoard.places[mp].ID, "to", theBoard.places[theBoard.spaces[target].place].ID)
 	}
 	return nil
 }
@@ -101,13 +100,13 @@ func (w *walker) saleOpts(first bool) []opt {
 			continue
 		}
 		mt := w.millToken(si)
-		mp := placeName(theBoard.spaces[si].place)
+		mp := theBoard.places[theBoard.spaces[si].place].ID
 		for _, pi := range ports {
 			if w.checkSale(si, pi) == nil {
 				pt := &st.Spaces[pi]
 				out = append(out, opt{tok: mt + ">" + w.portToken(pi), a: si, b: pi,
-					label: fmt.Sprintf("Mill in %s to %s's port in %s", mp, seatName(pt.Owner), placeName(theBoard.spaces[pi].place)),
-					help:  "flips both"})
+					label: lang.M("choice.sale", "from", mp, "seatowner", itoa(pt.Owner), "to", theBoard.places[theBoard.spaces[pi].place].ID),
+					help:  lang.M("choice.sale-help")})
 				if first {
 					return out
 				}
@@ -115,7 +114,7 @@ func (w *walker) saleOpts(first bool) []opt {
 		}
 		if w.checkSale(si, distantTarget) == nil {
 			out = append(out, opt{tok: mt + ">distant", a: si, b: distantTarget,
-				label: fmt.Sprintf("Mill in %s to the distant market", mp), help: "draws a tile; ends the list"})
+				label: lang.M("choice.sale-distant", "from", mp), help: lang.M("choice.sale-distant-help")})
 			if first {
 				return out
 			}
@@ -129,18 +128,18 @@ func (w *walker) saleOpts(first bool) []opt {
 func (w *walker) parseSale(tok string) (int, int, error) {
 	ms, ts, ok := strings.Cut(tok, ">")
 	if !ok {
-		return 0, 0, engine.Rule("sell.notation", TopicNotation, "write a sale as <mill town>><port town> or <mill town>>distant, not %q", tok)
+		return 0, 0, rule("sell.notation", TopicNotation, "token", tok)
 	}
 	// A town with only sold mills (or flipped ports) resolves to one of
 	// them, so that checkSale says the counter has already sold.
-	mill, err := w.resolve(ms, w.ownMill, w.ownCotton, "unsold cotton mill of yours", "sell", TopicSellCotton)
+	mill, err := w.resolve(ms, w.ownMill, w.ownCotton, "", "sell", TopicSellCotton)
 	if err != nil {
 		return 0, 0, err
 	}
 	if ts == "distant" {
 		return mill, distantTarget, nil
 	}
-	target, err := w.resolve(ts, openPort, isPort, "unflipped port", "sell", TopicSellCotton)
+	target, err := w.resolve(ts, openPort, isPort, "1", "sell", TopicSellCotton)
 	return mill, target, err
 }
 
@@ -153,11 +152,12 @@ func isPort(t *spaceTile) bool { return t.Owner >= 0 && t.Ind == indPort }
 // resolve turns "<town>" or "<town>@<n>" into a space holding a matching
 // counter. When none matches, the first space holding a counter that near
 // matches (the right kind, but used up) is returned for the caller to
-// explain; near may be nil.
-func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, action, topic string) (int, error) {
+// explain; near may be nil. port is "1" when the counter sought is a port
+// (the data key "port" of the rule errors' wording).
+func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, port, action, topic string) (int, error) {
 	p, si, ok := parseWhere(tok)
 	if !ok {
-		return 0, engine.Rule(action+".unknown-place", TopicNotation, "unknown location %q", tok)
+		return 0, rule(action+".unknown-place", TopicNotation, "token", tok)
 	}
 	if si >= 0 {
 		return si, nil
@@ -167,7 +167,7 @@ func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, ac
 	for i := range pl.Spaces {
 		if match(&w.st.Spaces[pl.firstSpace+i]) {
 			if found >= 0 {
-				return 0, engine.Rule(action+".ambiguous", TopicNotation, "%s has more than one %s: add @<space>", pl.Name, what)
+				return 0, rule(action+".ambiguous", TopicNotation, "place", pl.ID, "port", port)
 			}
 			found = pl.firstSpace + i
 		}
@@ -178,7 +178,7 @@ func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, what, ac
 		}
 	}
 	if found < 0 {
-		return 0, engine.Rule(action+".nothing-there", topic, "%s has no %s", pl.Name, what)
+		return 0, rule(action+".nothing-there", topic, "place", pl.ID, "port", port)
 	}
 	return found, nil
 }
@@ -192,15 +192,14 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 			opts := w.saleOpts(false)
 			if sales == 0 {
 				if len(opts) == 0 {
-					return step{}, engine.Rule("sell.nothing", TopicSellCotton, "none of your unsold mills can reach an unflipped port or the distant market")
+					return step{}, rule("sell.nothing", TopicSellCotton)
 				}
-				return step{prompt: "Sell which mill, to where?", opts: opts}, nil
+				return step{prompt: ask("sale"), opts: opts}, nil
 			}
 			if !withCard {
-				return step{prompt: "Another sale?", opts: opts, complete: true}, nil
+				return step{prompt: ask("another-sale"), opts: opts, complete: true}, nil
 			}
-			s := w.cardStep("Which card?", nil)
-			s.prompt = "Another sale, or which card?"
+			s := w.cardStep(ask("another-sale-card"), nil)
 			s.opts = append(opts, s.opts...)
 			return s, nil
 		}
@@ -231,19 +230,19 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 	// Without a card the list only ends at a distant sale; with one, the
 	// card is the only word that may follow a distant sale.
 	if distant && len(rest) > 0 && (!withCard || !strings.HasPrefix(rest[0], "card:")) {
-		return step{}, engine.Rule("sell.after-distant", TopicDistantMarket, "a distant-market sale must be the last sale of the list: you are asked again after the tile is revealed")
+		return step{}, rule("sell.after-distant", TopicDistantMarket)
 	}
 	if !withCard {
 		return step{complete: true}, nil
 	}
-	return w.anyCard(rest, "Which card?")
+	return w.anyCard(rest, ask("card"))
 }
 
 // sellToPort flips the mill and the port.
 // Rulebook, ACTION 4: both flip; the port's owner gains its income.
 func (w *walker) sellToPort(mill, port int) {
-	w.evs = append(w.evs, act(w.seat, "sell", "sells", "sell", fmt.Sprintf(" cotton from %s to the port in %s", placeName(theBoard.spaces[mill].place), placeName(theBoard.spaces[port].place)),
-		"mill", spaceToken(mill), "port", spaceToken(port)))
+	w.evs = append(w.evs, event(w.seat, "sell", "sell", "mill", spaceToken(mill), "port", spaceToken(port),
+		"from", theBoard.places[theBoard.spaces[mill].place].ID, "to", theBoard.places[theBoard.spaces[port].place].ID))
 	w.st.flip(mill, &w.evs)
 	w.st.flip(port, &w.evs)
 	w.changed()
@@ -263,32 +262,28 @@ func (w *walker) sellDistant() {
 	st.Tiles = st.Tiles[1:]
 	st.LastTile = tile
 	st.Cotton = min(st.Cotton+tile, theBoard.cottonClosed)
-	mp := placeName(theBoard.spaces[mill].place)
+	mp := theBoard.places[theBoard.spaces[mill].place].ID
 	if st.Cotton >= theBoard.cottonClosed {
 		st.Tiles = nil
-		w.evs = append(w.evs, act(w.seat, "distant-fail", "tries", "try", fmt.Sprintf(" the distant market from %s: the tile moves cotton demand down %d %s to the bottom; the sale fails and the market is closed for the period", mp, tile, spaces(tile)),
-			"tile", strconv.Itoa(tile), "mill", spaceToken(mill)))
+		w.evs = append(w.evs, event(w.seat, "distant-fail", "distant-fail", "tile", itoa(tile), "mill", spaceToken(mill), "from", mp))
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
 	bonus := theBoard.cottonBonus[st.Cotton]
-	w.evs = append(w.evs, act(w.seat, "distant", "sells", "sell", fmt.Sprintf(" cotton from %s to the distant market: the tile moves cotton demand down %d %s (%d %s above the bottom); bonus +%d income %s", mp, tile, spaces(tile), theBoard.cottonClosed-st.Cotton, spaces(theBoard.cottonClosed-st.Cotton), bonus, spaces(bonus)),
-		"tile", strconv.Itoa(tile), "mill", spaceToken(mill), "bonus", strconv.Itoa(bonus)))
+	w.evs = append(w.evs, event(w.seat, "distant", "distant", "tile", itoa(tile), "mill", spaceToken(mill), "bonus", itoa(bonus),
+		"from", mp, "left", itoa(theBoard.cottonClosed-st.Cotton)))
 	st.flip(mill, &w.evs)
 	st.gainIncome(w.seat, bonus)
 	w.changed()
 	w.sellMore = len(w.saleOpts(true)) > 0
 }
 
-// spaces is "space" or "spaces" for n.
-func spaces(n int) string { return "space" + plural(n) }
-
 // walkSellMore: the follow-up of a sell action after a distant sale.
 func (w *walker) walkSellMore(m engine.Move) (step, error) {
 	if len(m) == 0 {
-		return step{prompt: "Sell more cotton, or stop?", opts: []opt{
-			{tok: "sell", label: "Sell more cotton"},
-			{tok: "stop", label: "End the sell action"},
+		return step{prompt: ask("sell-more"), opts: []opt{
+			{tok: "sell", label: lang.M("choice.sell-more")},
+			{tok: "stop", label: lang.M("choice.stop")},
 		}}, nil
 	}
 	switch m[0] {
@@ -300,5 +295,5 @@ func (w *walker) walkSellMore(m engine.Move) (step, error) {
 	case "sell":
 		return w.walkSell(m[1:], false)
 	}
-	return step{}, engine.Rule("sell.follow-up", TopicSellCotton, "your sell action continues: sell more cotton (sell <mill>><target> ...) or stop")
+	return step{}, rule("sell.follow-up", TopicSellCotton)
 }

@@ -21,8 +21,8 @@ const (
 )
 
 var optionSpecs = []engine.OptionSpec{
-	{Key: OptLinkScoring, Default: "flipped", Values: []string{"flipped", "all"}, Help: "which counters at a link's ends score: only flipped ones (default) or all"},
-	{Key: OptTieBreak, Default: "income", Values: []string{"income", "cash"}, Help: "final tie-break: income, then cash, then turn order (default), or cash, then turn order"},
+	{Key: OptLinkScoring, Default: "flipped", Values: []string{"flipped", "all"}, Help: en("option." + OptLinkScoring)},
+	{Key: OptTieBreak, Default: "income", Values: []string{"income", "cash"}, Help: en("option." + OptTieBreak)},
 }
 
 // Pin keys.

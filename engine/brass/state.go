@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -220,8 +219,6 @@ func spaceToken(si int) string {
 	return theBoard.places[sp.place].ID + "@" + strconv.Itoa(sp.index+1)
 }
 
-func placeName(p int) string { return theBoard.places[p].Name }
-
 func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
 
 // flip turns the tile on space si face down and raises its owner's income.
@@ -235,47 +232,10 @@ func (st *state) flip(si int, evs *[]engine.Event) {
 	inc := theBoard.specs[t.Ind][t.Level].Income
 	st.gainIncome(t.Owner, inc)
 	if evs != nil {
-		*evs = append(*evs, pub(t.Owner, "flip", fmt.Sprintf("%s's %s %d in %s flips: income +%d spaces",
-			seatName(t.Owner), theBoard.lower[t.Ind], t.Level, placeName(theBoard.spaces[si].place), inc),
-			"space", spaceToken(si)))
+		sp := &theBoard.spaces[si]
+		*evs = append(*evs, event(t.Owner, "flip", "flip", "space", spaceToken(si), "industry", t.Ind.String(),
+			"level", itoa(t.Level), "place", theBoard.places[sp.place].ID, "income", itoa(inc)))
 	}
-}
-
-// act builds a public event about what seat does: its Text in the third
-// person ("seat 2 builds ..."), its Own text in the second for that seat
-// ("you build ..."). does and do are the verb in each person; rest
-// follows the verb in both.
-func act(seat int, kind, does, do, rest string, data ...string) engine.Event {
-	e := pub(seat, kind, seatName(seat)+" "+does+rest, data...)
-	e.Own = "you " + do + rest
-	return e
-}
-
-// own gives an event its Own text, for events whose second person is
-// more than a change of verb.
-func own(e engine.Event, text string) engine.Event {
-	e.Own = text
-	return e
-}
-
-// pub builds a public event; data is key, value pairs.
-func pub(seat int, kind, text string, data ...string) engine.Event {
-	e := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Text: text}
-	if len(data) > 0 {
-		e.Data = map[string]string{}
-		for i := 0; i+1 < len(data); i += 2 {
-			e.Data[data[i]] = data[i+1]
-		}
-	}
-	return e
-}
-
-// aName puts "a" or "an" before a lowercase noun.
-func aName(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
 }
 
 // pounds formats an amount that may be negative: "£5", "-£3".

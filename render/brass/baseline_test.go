@@ -109,8 +109,8 @@ func ggPNG(l *layout, v *brass.View) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.drawStatic(s, v)
-	b.drawDynamic(s, v, render.Scene{}.Name)
+	b.drawStatic(s, v, english)
+	b.drawDynamic(s, v, english)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, s.dc.Image()); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -91,7 +92,7 @@ func (b *board) ends(k brass.LinkView) (x1, y1, x2, y2 float64) {
 // ---------------------------------------------------------------------------
 // Static layer: everything that does not depend on the position.
 
-func (b *board) drawStatic(s surface, v *brass.View) {
+func (b *board) drawStatic(s surface, v *brass.View, w words) {
 	l := b.l
 	s.FillRect(0, 0, float64(l.Width), float64(l.Height), colPage)
 	s.FillRect(l.Map[0], l.Map[1], l.Map[2], l.Map[3], colLand)
@@ -100,7 +101,7 @@ func (b *board) drawStatic(s surface, v *brass.View) {
 		sea[i] = render.Pt{X: p[0], Y: p[1]}
 	}
 	s.FillPoly(sea, colSea)
-	s.Text("Irish Sea", 12, 514, fSmallB, colCanal, 0)
+	s.Text(w.t("irish-sea"), 12, 514, fSmallB, colCanal, 0)
 
 	for _, k := range v.Links {
 		b.drawPotentialLink(s, k)
@@ -117,8 +118,8 @@ func (b *board) drawStatic(s surface, v *brass.View) {
 			b.drawRailOnly(s, b.places[p.ID])
 		}
 	}
-	b.drawLegend(s)
-	b.drawTrackFrames(s)
+	b.drawLegend(s, w)
+	b.drawTrackFrames(s, w)
 }
 
 func (b *board) drawPotentialLink(s surface, k brass.LinkView) {
@@ -251,59 +252,61 @@ func (b *board) legendBox() box {
 // letters, space numbers, link and counter styles, the last-turn halo, the
 // rail-only tag, the VP circles, the income on a counter and the price of
 // an empty track.
-func (b *board) drawLegend(s surface) {
+func (b *board) drawLegend(s surface, w words) {
 	lb := b.legendBox()
 	x, y := lb.X, lb.Y
 	s.FillRoundRect(x, y, lb.W, lb.H, 6, colPage)
 	s.StrokeRoundRect(x, y, lb.W, lb.H, 6, 1.5, colGrey)
 	row := func(i int) float64 { return y + 23 + 25*float64(i) }
 	// Left column.
-	s.Text("M mill P port C coal", x+10, row(0), fSmallB, colInk, 0)
-	s.Text("I iron  S ship", x+10, row(1), fSmallB, colInk, 0)
-	s.Text("2", x+138, row(1), fNum, colGrey, 0.5)
-	s.Text("= town@2", x+148, row(1), fSmall, colInk, 0)
+	s.Text(w.t("legend.letters1"), x+10, row(0), fSmallB, colInk, 0)
+	letters2 := w.t("legend.letters2")
+	s.Text(letters2, x+10, row(1), fSmallB, colInk, 0)
+	sx := max(x+138, x+10+s.TextWidth(letters2, fSmallB)+14) // after the letters, however long
+	s.Text("2", sx, row(1), fNum, colGrey, 0.5)
+	s.Text(w.t("legend.space"), sx+10, row(1), fSmall, colInk, 0)
 	for t := x + 12; t < x+52; t += 17 {
 		s.Line(t, row(2)-6, t+10, row(2)-6, 3.5, colCanal)
 	}
-	s.Text("canal", x+58, row(2), fSmall, colInk, 0)
+	s.Text(w.t("legend.canal"), x+58, row(2), fSmall, colInk, 0)
 	s.Line(x+120, row(2)-6, x+160, row(2)-6, 2, colRail)
 	for t := x + 124; t < x+160; t += 13 {
 		s.Line(t, row(2)-12, t, row(2), 2.5, colRail)
 	}
-	s.Text("rail", x+166, row(2), fSmall, colInk, 0)
+	s.Text(w.t("legend.rail"), x+166, row(2), fSmall, colInk, 0)
 	s.FillCircle(x+22, row(3)-6, 10, colWhite)
 	s.StrokeCircle(x+22, row(3)-6, 10, 2, colInk)
-	s.Text("built canal", x+38, row(3), fSmall, colInk, 0)
+	s.Text(w.t("legend.built-canal"), x+38, row(3), fSmall, colInk, 0)
 	s.FillRect(x+128, row(3)-16, 20, 20, colWhite)
 	s.StrokeRoundRect(x+128, row(3)-16, 20, 20, 0, 2, colInk)
-	s.Text("rail", x+154, row(3), fSmall, colInk, 0)
+	s.Text(w.t("legend.rail"), x+154, row(3), fSmall, colInk, 0)
 	// Unflipped / flipped counters, as drawCounter draws them, in grey.
 	s.FillRect(x+12, row(4)-17, 22, 22, render.Blend(colWhite, colGrey, 0.2))
 	s.StrokeRoundRect(x+12, row(4)-17, 22, 22, 0, 3, colGrey)
 	s.StrokeRoundRect(x+12, row(4)-17, 22, 22, 0, 1.5, colInk)
-	s.Text("not flipped", x+40, row(4), fSmall, colInk, 0)
+	s.Text(w.t("legend.not-flipped"), x+40, row(4), fSmall, colInk, 0)
 	s.FillRect(x+140, row(4)-17, 22, 22, colGrey)
 	s.StrokeRoundRect(x+140, row(4)-17, 22, 22, 0, 2.5, colInk)
 	s.FillPoly([]render.Pt{{X: x + 150, Y: row(4) + 5}, {X: x + 162, Y: row(4) + 5}, {X: x + 162, Y: row(4) - 7}}, colInk)
-	s.Text("flipped", x+168, row(4), fSmall, colInk, 0)
+	s.Text(w.t("legend.flipped"), x+168, row(4), fSmall, colInk, 0)
 	s.FillRect(x+10, row(5)-18, 40, 24, colLight)
 	s.Text(b.pr.stock, x+30, row(5), fSmallB, colInk, 0.5)
-	s.Text("a cube, track empty", x+58, row(5), fSmall, colInk, 0)
+	s.Text(w.t("legend.empty"), x+58, row(5), fSmall, colInk, 0)
 	// Right column.
 	rx := x + 236
 	s.FillRect(rx, row(0)-17, 22, 22, colNew)
 	s.StrokeRoundRect(rx, row(0)-17, 22, 22, 0, 1.5, colInk)
-	s.Text("last turn", rx+30, row(0), fSmall, colInk, 0)
+	s.Text(w.t("legend.last-turn"), rx+30, row(0), fSmall, colInk, 0)
 	b.drawRailOnly(s, box{X: rx + 4, Y: row(1) - 5})
-	s.Text("rail only", rx+34, row(1), fSmall, colInk, 0)
+	s.Text(w.t("legend.rail-only"), rx+34, row(1), fSmall, colInk, 0)
 	s.FillCircle(rx+11, row(2)-6, 10, colGold)
 	s.StrokeCircle(rx+11, row(2)-6, 10, 1.2, colInk)
 	s.Text("3", rx+11, row(2), fNum, colInk, 0.5)
-	s.Text("VP scored", rx+30, row(2), fSmall, colInk, 0)
+	s.Text(w.t("legend.vp"), rx+30, row(2), fSmall, colInk, 0)
 	s.Text("+2", rx+11, row(3), fNum, colInk, 0.5)
-	s.Text("income (flipped)", rx+30, row(3), fSmall, colInk, 0)
-	s.Text("VP 9 → 20: VP if", rx, row(4), fSmall, colInk, 0)
-	s.Text("the period ended", rx, row(5), fSmall, colInk, 0)
+	s.Text(w.t("legend.income"), rx+30, row(3), fSmall, colInk, 0)
+	s.Text(w.t("legend.projected1"), rx, row(4), fSmall, colInk, 0)
+	s.Text(w.t("legend.projected2"), rx, row(5), fSmall, colInk, 0)
 }
 
 const legendH = 160.0
@@ -343,9 +346,9 @@ func (b *board) trackSlots(row int) []string {
 	return b.pr.cotton
 }
 
-func (b *board) drawTrackFrames(s surface) {
+func (b *board) drawTrackFrames(s surface, w words) {
 	x := b.sideX + margin
-	for row, name := range []string{"Coal", "Iron", "Cotton"} {
+	for row, name := range []string{w.t("track.coal"), w.t("track.iron"), w.t("track.cotton")} {
 		y := trackTop + float64(row)*trackRowH
 		s.Text(name, x, y+slotH/2+9, fHead, colInk, 0)
 		slots := b.trackSlots(row)
@@ -368,8 +371,8 @@ func (b *board) drawTrackFrames(s surface) {
 // ---------------------------------------------------------------------------
 // Dynamic layer: the position.
 
-// drawDynamic draws the position; name gives the players' display names.
-func (b *board) drawDynamic(s surface, v *brass.View, name func(int) string) {
+// drawDynamic draws the position in w's words.
+func (b *board) drawDynamic(s surface, v *brass.View, w words) {
 	// The latest turn's links and counters first get the house halo
 	// (render.HaloLine, render.HaloRect), under them.
 	for _, k := range v.Links {
@@ -398,9 +401,9 @@ func (b *board) drawDynamic(s surface, v *brass.View, name func(int) string) {
 			}
 		}
 	}
-	b.drawHeader(s, v, name)
-	b.drawTracks(s, v)
-	b.drawPlayers(s, v, name)
+	b.drawHeader(s, v, w)
+	b.drawTracks(s, v, w)
+	b.drawPlayers(s, v, w)
 }
 
 func (b *board) drawBuiltLink(s surface, k brass.LinkView) {
@@ -525,33 +528,35 @@ func drawIndustryIcon(s surface, ind string, x, y float64, c color.RGBA) {
 	}
 }
 
-func periodName(p string) string {
+func periodName(w words, p string) string {
 	switch p {
-	case "canal":
-		return "CANAL PERIOD"
-	case "rail":
-		return "RAIL PERIOD"
+	case "canal", "rail":
+		return w.t("period." + p)
 	}
 	return strings.ToUpper(p)
 }
 
-func (b *board) drawHeader(s surface, v *brass.View, name func(int) string) {
+func (b *board) drawHeader(s surface, v *brass.View, w words) {
 	x := b.sideX + margin
 	right := float64(b.l.Width) - margin
 	if v.Finished {
-		s.Text("GAME OVER", x, 38, fTitle, colInk, 0)
+		s.Text(w.t("game-over"), x, 38, fTitle, colInk, 0)
 	} else {
-		s.Text(periodName(v.Period), x, 38, fTitle, colInk, 0)
-		round := fmt.Sprintf("Round %d/%d", v.Round, v.Rounds)
-		f := fTitle
-		if s.TextWidth(periodName(v.Period), fTitle)+s.TextWidth(round, f)+16 > right-x {
+		period := periodName(w, v.Period)
+		round := w.t("round", "round", strconv.Itoa(v.Round), "rounds", strconv.Itoa(v.Rounds))
+		f, pf := fTitle, fTitle
+		if s.TextWidth(period, pf)+s.TextWidth(round, f)+16 > right-x {
 			f = fHead
 		}
+		if s.TextWidth(period, pf)+s.TextWidth(round, f)+16 > right-x {
+			pf = fHead // a long period name (KANALZEITALTER) goes smaller too
+		}
+		s.Text(period, x, 38, pf, colInk, 0)
 		s.Text(round, right, 38, f, colInk, 1)
 	}
-	s.Text(fit(s, phaseText(v, name), fHead, right-x), x, 72, fHead, colInk, 0)
+	s.Text(fit(s, phaseText(v, w), fHead, right-x), x, 72, fHead, colInk, 0)
 	const oy = 104.0 // centre of the turn order row
-	s.Text("Order", x, oy+9, fStat, colInk, 0)
+	s.Text(w.t("order"), x, oy+9, fStat, colInk, 0)
 	cx := x + 76
 	for i, seat := range v.TurnOrder {
 		if i > 0 {
@@ -565,10 +570,10 @@ func (b *board) drawHeader(s surface, v *brass.View, name func(int) string) {
 		s.Text(seatLetter(seat), cx+18, oy+9, fStat, inkOn(c), 0.5)
 		cx += 52
 	}
-	s.Text(fmt.Sprintf("Deck %d", v.DeckSize), right, oy+9, fStat, colInk, 1)
+	s.Text(w.t("deck", "n", strconv.Itoa(v.DeckSize)), right, oy+9, fStat, colInk, 1)
 }
 
-func (b *board) drawTracks(s surface, v *brass.View) {
+func (b *board) drawTracks(s surface, v *brass.View, w words) {
 	for row, cubes := range []int{v.CoalDemand, v.IronDemand} {
 		y := trackTop + float64(row)*trackRowH
 		cube := colCoal
@@ -596,23 +601,24 @@ func (b *board) drawTracks(s surface, v *brass.View) {
 	x := b.sideX + margin
 	right := float64(b.l.Width) - margin
 	my := marketTop + 26
-	info := fmt.Sprintf("Distant: %d tiles", v.TilesLeft)
+	info := w.t("distant", lang.CountKey, strconv.Itoa(v.TilesLeft))
 	if v.LastTile != nil {
-		info += fmt.Sprintf(", last %s", stepsLabel(*v.LastTile))
+		info = w.t("distant-last", lang.CountKey, strconv.Itoa(v.TilesLeft), "last", stepsLabel(*v.LastTile))
 	}
 	infoW := right - x
 	if v.MarketClosed {
-		w := s.TextWidth("CLOSED", fStat) + 14
-		s.FillRoundRect(right-w, my-23, w, 31, 4, colClosed)
-		s.Text("CLOSED", right-w/2, my, fStat, colWhite, 0.5)
-		infoW -= w + 8
+		closed := w.t("closed")
+		cw := s.TextWidth(closed, fStat) + 14
+		s.FillRoundRect(right-cw, my-23, cw, 31, 4, colClosed)
+		s.Text(closed, right-cw/2, my, fStat, colWhite, 0.5)
+		infoW -= cw + 8
 	}
 	s.Text(fit(s, info, fStat, infoW), x, my, fStat, colInk, 0)
-	last := "none"
+	last := w.t("last-card-none")
 	if v.DiscardTop != "" {
-		last = b.pr.cardLabel(v.DiscardTop)
+		last = w.t("last-card", "card", b.pr.cardLabelIn(w, v.DiscardTop))
 	}
-	s.Text(fit(s, "Last card: "+last, fStat, right-x), x, my+32, fStat, colInk, 0)
+	s.Text(fit(s, last, fStat, right-x), x, my+32, fStat, colInk, 0)
 }
 
 // money formats pounds with the sign in front: £5, −£6.
@@ -623,43 +629,40 @@ func money(n int) string {
 	return "£" + strconv.Itoa(n)
 }
 
-// phaseText is what the phase label adds to the period and round shown in
-// the title (the engine's label starts with them).
-func phaseText(v *brass.View, name func(int) string) string {
+// phaseText is what happens now, beside the period and round shown in
+// the title: the winner, a debtor or a seller who may go on (the view's
+// Mode), or who is to play and with how many actions.
+func phaseText(v *brass.View, w words) string {
 	if v.Finished && len(v.Ranking) > 0 {
-		w := v.Ranking[0]
+		win := v.Ranking[0]
 		for _, p := range v.PlayerViews {
-			if p.Seat == w {
-				return fmt.Sprintf("%s wins with %d VP", name(w), p.VP)
+			if p.Seat == win {
+				return w.t("wins", "name", w.name(win), "vp", strconv.Itoa(p.VP))
 			}
 		}
 	}
-	t := v.Phase
-	if i := strings.Index(t, fmt.Sprintf("round %d of %d", v.Round, v.Rounds)); i >= 0 {
-		t = strings.TrimLeft(t[i+len(fmt.Sprintf("round %d of %d", v.Round, v.Rounds)):], ":;,. ")
+	if v.Finished || v.Active < 0 {
+		return ""
 	}
-	if t == "" && v.Active >= 0 && !v.Finished {
-		t = fmt.Sprintf("%s (%s) to play", name(v.Active), seatLetter(v.Active))
-		switch {
-		case v.ActionsLeft == 1:
-			t += ", 1 action"
-		case v.ActionsLeft > 1:
-			t += fmt.Sprintf(", %d actions", v.ActionsLeft)
-		}
+	name, letter := w.name(v.Active), seatLetter(v.Active)
+	switch v.Mode {
+	case "liquidate":
+		return w.t("liquidate", "name", name, "owed", w.money(v.Owed))
+	case "sell-more":
+		return w.t("sell-more", "name", name)
 	}
-	return t
+	if v.ActionsLeft > 0 {
+		return w.t("to-play-actions", "name", name, "letter", letter, lang.CountKey, strconv.Itoa(v.ActionsLeft))
+	}
+	return w.t("to-play", "name", name, "letter", letter)
 }
 
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
+// ordinal is a place in the ranking: 1st, 2nd ...
+func ordinal(w words, n int) string {
+	if n >= 1 && n <= 4 {
+		return w.t("rank." + strconv.Itoa(n))
 	}
-	return strconv.Itoa(n) + "th"
+	return strconv.Itoa(n)
 }
 
 func stepsLabel(n int) string {
@@ -683,10 +686,10 @@ func fit(s surface, t string, f render.Font, w float64) string {
 	return string(r) + "…"
 }
 
-func (b *board) drawPlayers(s surface, v *brass.View, pname func(int) string) {
+func (b *board) drawPlayers(s surface, v *brass.View, w words) {
 	x := b.sideX + margin
-	w := b.sideW()
-	right := x + w - 10
+	pw := b.sideW()
+	right := x + pw - 10
 	for i, p := range v.PlayerViews {
 		y := playerTop + float64(i)*(playerH+playerGap)
 		c := seatColor(p.Seat)
@@ -695,38 +698,35 @@ func (b *board) drawPlayers(s surface, v *brass.View, pname func(int) string) {
 		if active {
 			bg = colActive
 		}
-		s.FillRoundRect(x, y, w, playerH, 6, bg)
+		s.FillRoundRect(x, y, pw, playerH, 6, bg)
 		s.FillRect(x, y, panelBar, playerH, c)
 		if active {
-			s.StrokeRoundRect(x, y, w, playerH, 6, 4, colInk)
+			s.StrokeRoundRect(x, y, pw, playerH, 6, 4, colInk)
 		} else {
-			s.StrokeRoundRect(x, y, w, playerH, 6, 1.5, colGrey)
+			s.StrokeRoundRect(x, y, pw, playerH, 6, 1.5, colGrey)
 		}
 		s.Text(seatLetter(p.Seat), x+panelBar/2, y+46, fTitle, inkOn(c), 0.5)
 		tx := x + panelBar + 10
-		cash := money(p.Money)
+		cash := w.money(p.Money)
 		cashW := s.TextWidth(cash, fMoney)
 		s.Text(cash, right, y+38, fMoney, colInk, 1)
 		you := ""
 		if p.Seat == v.Seat {
-			you = " (you)"
+			you = " " + w.t("you")
 		}
 		// The name, shortened to leave room for the money and the actions.
 		nameRoom := right - cashW - 16 - tx
 		if p.Seat == v.Active && !v.Finished {
 			nameRoom -= 120
 		}
-		name := fit(s, pname(p.Seat), fHead, nameRoom-s.TextWidth(you, fHead)) + you
+		name := fit(s, w.name(p.Seat), fHead, nameRoom-s.TextWidth(you, fHead)) + you
 		s.Text(name, tx, y+30, fHead, colInk, 0)
 		nw := s.TextWidth(name, fHead)
 		room := right - cashW - 12 - (tx + nw)
 		if active {
-			acts := "to play"
+			acts := w.t("acts-to-play")
 			if v.ActionsLeft > 0 {
-				acts = fmt.Sprintf("%d action", v.ActionsLeft)
-				if v.ActionsLeft > 1 {
-					acts += "s"
-				}
+				acts = w.t("actions", lang.CountKey, strconv.Itoa(v.ActionsLeft))
 			}
 			s.FillPoly([]render.Pt{{X: tx + nw + 8, Y: y + 11}, {X: tx + nw + 20, Y: y + 20}, {X: tx + nw + 8, Y: y + 29}}, colInk)
 			if aw := s.TextWidth(acts, fChip); aw <= room-28 {
@@ -735,23 +735,23 @@ func (b *board) drawPlayers(s surface, v *brass.View, pname func(int) string) {
 		}
 		if v.Finished {
 			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
-				s.Text(ordinal(rank+1), tx+nw+12, y+30, fHead, colInk, 0)
+				s.Text(ordinal(w, rank+1), tx+nw+12, y+30, fHead, colInk, 0)
 			}
 		}
-		income := "Income " + money(p.Income)
+		income := w.t("income", "money", w.money(p.Income))
 		s.Text(income, tx, y+64, fHead, colInk, 0)
 		iw := s.TextWidth(income, fHead)
 		s.Text(fmt.Sprintf("(%d)", p.IncomeSpace), tx+iw+6, y+64, fChip, colGrey, 0)
 		// VP so far, and what the player would have if the period ended now.
-		vp := fmt.Sprintf("VP %d", p.VP)
+		vp := w.t("vp", "vp", strconv.Itoa(p.VP))
 		if p.Projected != p.VP && !v.Finished {
-			vp += fmt.Sprintf(" → %d", p.Projected)
+			vp = w.t("vp-projected", "vp", strconv.Itoa(p.VP), "projected", strconv.Itoa(p.Projected))
 		}
 		s.Text(vp, right, y+64, fHead, colInk, 1)
-		s.Text(fmt.Sprintf("Spent %s · Links %d · Cards %d", money(p.Spent), p.LinksLeft, p.HandSize), tx, y+93, fChip, colInk, 0)
+		s.Text(w.t("stats", "spent", w.money(p.Spent), "links", strconv.Itoa(p.LinksLeft), "cards", strconv.Itoa(p.HandSize)), tx, y+93, fChip, colInk, 0)
 		// Next counter of each stack.
 		stacks := len(b.pr.industries)
-		cw := math.Floor((x + w - 6 - tx) / float64(stacks))
+		cw := math.Floor((x + pw - 6 - tx) / float64(stacks))
 		for j, nt := range p.NextTiles {
 			if j >= stacks {
 				break

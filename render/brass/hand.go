@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strconv"
 
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -35,7 +37,8 @@ func (r *Renderer) HandPNG(v *brass.View, sc render.Scene) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	drawHandImage(c, thePrinted(), v, sc.Name(v.Seat), float64(h))
+	w := wordsFor(sc)
+	drawHandImage(c, thePrinted(), v, w, float64(h))
 	out := image.NewPaletted(c.Img.Rect, pal.Colors)
 	pal.Quantize(out, c.Img)
 	return r.enc.Encode(out, 16<<10)
@@ -43,19 +46,16 @@ func (r *Renderer) HandPNG(v *brass.View, sc render.Scene) ([]byte, error) {
 
 // drawHandImage draws the seat's name in its colour and letter, then its
 // cards: town cards on white, industry cards in their industry's tint.
-func drawHandImage(s surface, pr *printed, v *brass.View, name string, h float64) {
+func drawHandImage(s surface, pr *printed, v *brass.View, w words, h float64) {
 	c := seatColor(v.Seat)
 	s.FillRect(0, 0, handW, h, colPage)
 	s.FillRect(0, 0, panelBar, h, c)
 	s.Text(seatLetter(v.Seat), panelBar/2, 40, fTitle, inkOn(c), 0.5)
 	x := panelBar + 12
-	title := fmt.Sprintf("%s: %d cards", name, len(v.Hand))
-	if len(v.Hand) == 1 {
-		title = name + ": 1 card"
-	}
+	title := w.t("hand", "name", w.name(v.Seat), lang.CountKey, strconv.Itoa(len(v.Hand)))
 	s.Text(fit(s, title, fHead, handW-x-10), x, 38, fHead, colInk, 0)
 	if len(v.Hand) == 0 {
-		s.Text("No cards in hand", x, handHeaderH+38, fChip, colGrey, 0)
+		s.Text(w.t("no-cards"), x, handHeaderH+38, fChip, colGrey, 0)
 	}
 	cw := math.Floor((handW - x - 6) / handPerRow)
 	for i, card := range v.Hand {
@@ -67,7 +67,7 @@ func drawHandImage(s surface, pr *printed, v *brass.View, name string, h float64
 		}
 		s.FillRoundRect(cx, cy, cw-8, handCardH, 6, tint)
 		s.StrokeRoundRect(cx, cy, cw-8, handCardH, 6, 2, colInk)
-		label := pr.cardLabel(card)
+		label := pr.cardLabelIn(w, card)
 		if l, ok := industryLetter[card]; ok {
 			label = l + " " + label
 		}

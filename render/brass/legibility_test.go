@@ -1,13 +1,14 @@
 package brass
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -53,7 +54,16 @@ func capHeight(t testing.TB, f render.Font) float64 {
 	return float64(face.Metrics().CapHeight) / 64
 }
 
+// TestLegibility checks the busy position in every language: the sizes
+// above, and that every text fits its box whole (fit never has to cut a
+// word of the board short with an ellipsis).
 func TestLegibility(t *testing.T) {
+	for _, l := range lang.Supported {
+		t.Run(string(l), func(t *testing.T) { checkLegibility(t, l) })
+	}
+}
+
+func checkLegibility(t *testing.T, l lang.Lang) {
 	g, st := enginePosition(t, 4, 45)
 	v := g.View(st, engine.Spectator).(brass.View)
 	r := newTestRenderer(t)
@@ -66,18 +76,22 @@ func TestLegibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.drawStatic(rec, &v)
-	b.drawDynamic(rec, &v, render.Scene{Names: goldenNames}.Name)
+	w := wordsFor(render.Scene{Names: goldenNames, Lang: l})
+	b.drawStatic(rec, &v, w)
+	b.drawDynamic(rec, &v, w)
 	scale := previewWidth / float64(r.l.Width)
 
 	for s, fs := range rec.texts {
+		if strings.Contains(s, "…") && !isName(s) {
+			t.Errorf("%q does not fit its box", s)
+		}
 		for _, f := range fs {
 			if h := capHeight(t, f); h < minFullCap {
 				t.Errorf("%q at %v px: capitals %.1f px high at full size, want %.0f", s, f.Size, h, minFullCap)
 			}
 		}
 	}
-	glance := []string{periodName(v.Period)}
+	glance := []string{periodName(w, v.Period)}
 	for _, p := range v.Places {
 		glance = append(glance, b.pr.label(p.ID))
 		for _, sp := range p.Spaces {
@@ -89,7 +103,8 @@ func TestLegibility(t *testing.T) {
 	glance = append(glance, b.pr.demand...)
 	glance = append(glance, b.pr.cotton...)
 	for _, p := range v.PlayerViews {
-		glance = append(glance, money(p.Money), "Income "+money(p.Income), fmt.Sprintf("VP %d → %d", p.VP, p.Projected))
+		glance = append(glance, w.money(p.Money), w.t("income", "money", w.money(p.Income)),
+			w.t("vp-projected", "vp", strconv.Itoa(p.VP), "projected", strconv.Itoa(p.Projected)))
 	}
 	for _, s := range glance {
 		// The largest drawing counts: "+3" is a cotton track space and,
@@ -122,4 +137,16 @@ func TestBoardColoursKeepSeatsApart(t *testing.T) {
 			}
 		}
 	}
+}
+
+// isName reports whether s is a player's name, perhaps shortened (names
+// are the host's and may be cut to fit).
+func isName(s string) bool {
+	s = strings.TrimSuffix(s, "…")
+	for _, n := range goldenNames {
+		if s != "" && strings.HasPrefix(n, s) {
+			return true
+		}
+	}
+	return false
 }

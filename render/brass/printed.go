@@ -52,9 +52,12 @@ func newPrinted() *printed {
 // label is the name drawn for a place: its short name.
 func (p *printed) label(id string) string { return p.places[id].Short }
 
-// cardLabel is the name drawn for a card: the town's short name or the
+// cardLabelIn is the name drawn for a card: the town's short name or the
 // industry's name (the slug itself for a card the data does not know).
-func (p *printed) cardLabel(card string) string {
+func (p *printed) cardLabelIn(w words, card string) string {
+	if _, ok := industryTint[card]; ok {
+		return w.industry(card)
+	}
 	if n, ok := p.cards[card]; ok {
 		return n
 	}

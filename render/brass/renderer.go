@@ -85,13 +85,14 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := []render.Image{{Name: "board.png", Title: "Board", PNG: png}}
+	w := wordsFor(sc)
+	out := []render.Image{{Name: "board.png", Title: w.t("title"), PNG: png}}
 	if bv.Hand != nil {
 		hand, err := r.HandPNG(bv, sc)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, render.Image{Name: "hand.png", Title: "Your hand", PNG: hand})
+		out = append(out, render.Image{Name: "hand.png", Title: w.t("title-hand"), PNG: hand})
 	}
 	return out, nil
 }
@@ -153,7 +154,8 @@ func (r *Renderer) painter() (*painter, error) {
 
 // draw paints the board for v on p's canvas and converts it into p.out.
 func (r *Renderer) draw(p *painter, v *brass.View, sc render.Scene) error {
-	st, err := r.staticFor(p, v)
+	w := wordsFor(sc)
+	st, err := r.staticFor(p, v, w)
 	if err != nil {
 		return err
 	}
@@ -169,15 +171,15 @@ func (r *Renderer) draw(p *painter, v *brass.View, sc render.Scene) error {
 	}
 	p.dmg.Reset()
 	p.c.Damage = p.dmg
-	st.b.drawDynamic(p.c, v, sc.Name)
+	st.b.drawDynamic(p.c, v, w)
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return nil
 }
 
 // staticFor returns the cached static layer for v's board, drawing it on
 // first use (on p's canvas, then copied).
-func (r *Renderer) staticFor(p *painter, v *brass.View) (*staticLayer, error) {
-	sig := signature(v)
+func (r *Renderer) staticFor(p *painter, v *brass.View, w words) (*staticLayer, error) {
+	sig := signature(v) + "|" + string(w.w.Lang)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if st, ok := r.static[sig]; ok {
@@ -189,7 +191,7 @@ func (r *Renderer) staticFor(p *painter, v *brass.View) (*staticLayer, error) {
 	}
 	p.sig = "" // the canvas no longer holds what p.sig says
 	p.c.Damage = nil
-	b.drawStatic(p.c, v)
+	b.drawStatic(p.c, v, w)
 	img := image.NewRGBA(p.c.Img.Rect)
 	copy(img.Pix, p.c.Img.Pix)
 	pal := image.NewPaletted(img.Rect, p.pal.Colors)

@@ -161,7 +161,7 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 		if err := r.draw(p, v, render.Scene{View: v, Seat: v.Seat}); err != nil {
 			t.Fatal(err)
 		}
-		st, err := r.staticFor(p, v)
+		st, err := r.staticFor(p, v, english)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		fresh.CopyFrom(st.img)
-		st.b.drawDynamic(fresh, v, render.Scene{}.Name)
+		st.b.drawDynamic(fresh, v, english)
 		if !bytes.Equal(fresh.Img.Pix, p.c.Img.Pix) {
 			t.Errorf("position %d: restored canvas differs from a fresh one", i)
 		}

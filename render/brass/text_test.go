@@ -4,41 +4,48 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
 func TestPhaseText(t *testing.T) {
 	players := []brass.Player{{Seat: 0, VP: 90}, {Seat: 1, VP: 101}, {Seat: 2, VP: 77}}
 	cases := []struct {
-		name string
-		v    brass.View
-		want string
+		name   string
+		v      brass.View
+		en, de string
 	}{
-		{"round only", brass.View{Phase: "Canal period, round 3 of 8", Round: 3, Rounds: 8, Active: 2}, "Cy (C) to play"},
-		{"actions left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 0, ActionsLeft: 2}, "Ann (A) to play, 2 actions"},
-		{"one action left", brass.View{Phase: "Rail period, round 2 of 8", Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1}, "Player 4 (D) to play, 1 action"},
-		{"liquidation", brass.View{Phase: "Rail period, round 2 of 8: Player 1 must remove industries to pay £4", Round: 2, Rounds: 8},
-			"Player 1 must remove industries to pay £4"},
-		{"other label", brass.View{Phase: "Player 3 to act", Round: 5, Rounds: 8}, "Player 3 to act"},
-		{"finished", brass.View{Phase: "Game over", Finished: true, Active: -1, Ranking: []int{1, 0, 2}, PlayerViews: players}, "Bob wins with 101 VP"},
+		{"no actions", brass.View{Round: 3, Rounds: 8, Active: 2, Mode: "play"}, "Cy (C) to play", "Cy (C) am Zug"},
+		{"actions left", brass.View{Round: 2, Rounds: 8, Active: 0, ActionsLeft: 2, Mode: "play"}, "Ann (A) to play, 2 actions", "Ann (A) am Zug, 2 Aktionen"},
+		{"one action left", brass.View{Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1, Mode: "play"}, "Player 4 (D) to play, 1 action", "Spieler 4 (D) am Zug, 1 Aktion"},
+		{"liquidation", brass.View{Round: 2, Rounds: 8, Active: 3, Mode: "liquidate", Owed: 4},
+			"Player 4 must remove industries to pay £4", "Spieler 4 muss Industrien abreißen, um 4\u00a0£ zu zahlen"},
+		{"sell more", brass.View{Round: 2, Rounds: 8, Active: 1, Mode: "sell-more", ActionsLeft: 1}, "Bob may sell more cotton", "Bob darf weitere Baumwolle verkaufen"},
+		{"finished", brass.View{Finished: true, Active: -1, Ranking: []int{1, 0, 2}, PlayerViews: players, Mode: "over"}, "Bob wins with 101 VP", "Bob gewinnt mit 101 SP"},
 	}
 	for _, c := range cases {
 		// Seat 3 has no name: the renderer says "Player 4".
-		names := render.Scene{Names: []string{"Ann", "Bob", "Cy", ""}}
-		if got := phaseText(&c.v, names.Name); got != c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		names := []string{"Ann", "Bob", "Cy", ""}
+		if got := phaseText(&c.v, wordsFor(render.Scene{Names: names})); got != c.en {
+			t.Errorf("%s: %q, want %q", c.name, got, c.en)
+		}
+		if got := phaseText(&c.v, wordsFor(render.Scene{Names: names, Lang: lang.German})); got != c.de {
+			t.Errorf("%s, German: %q, want %q", c.name, got, c.de)
 		}
 	}
 }
 
 func TestMoneyAndOrdinals(t *testing.T) {
-	for n, want := range map[int]string{0: "£0", 12: "£12", -6: "−£6"} {
-		if got := money(n); got != want {
+	de := wordsFor(render.Scene{Lang: lang.German})
+	fr := wordsFor(render.Scene{Lang: lang.French})
+	for n, want := range map[int][3]string{0: {"£0", "0\u00a0£", "0\u00a0£"}, 12: {"£12", "12\u00a0£", "12\u00a0£"},
+		-6: {"−£6", "−6\u00a0£", "−6\u00a0£"}, 1200: {"£1200", "1.200\u00a0£", "1\u00a0200\u00a0£"}} {
+		if got := [3]string{english.money(n), de.money(n), fr.money(n)}; got != want {
 			t.Errorf("money(%d) = %q, want %q", n, got, want)
 		}
 	}
-	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th"} {
-		if got := ordinal(n); got != want {
+	for n, want := range map[int][3]string{1: {"1st", "1.", "1er"}, 2: {"2nd", "2.", "2e"}, 3: {"3rd", "3.", "3e"}, 4: {"4th", "4.", "4e"}} {
+		if got := [3]string{ordinal(english, n), ordinal(de, n), ordinal(fr, n)}; got != want {
 			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
 		}
 	}

@@ -1,0 +1,54 @@
+package brass
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/render"
+)
+
+// words are the images' words in the scene's language: Brass's catalog
+// (engine/brass/messages, messages "board.*"), the players' names.
+type words struct {
+	w     engine.Words
+	names []string
+}
+
+// wordsFor is the words of sc (render.Scene.Words with Brass's Info).
+func wordsFor(sc render.Scene) words {
+	return words{w: sc.Words(brass.New().Info()), names: sc.Names}
+}
+
+// english are the words of an English scene without names.
+var english = wordsFor(render.Scene{})
+
+// t is message "board.<id>" with data kv.
+func (w words) t(id string, kv ...string) string {
+	return w.w.Msg(lang.M("board."+id, kv...), "")
+}
+
+// name is a seat's display name: the host's name, else "Player N" in the
+// language.
+func (w words) name(seat int) string {
+	if seat >= 0 && seat < len(w.names) && strings.TrimSpace(w.names[seat]) != "" {
+		return strings.TrimSpace(w.names[seat])
+	}
+	return w.t("player", "n", strconv.Itoa(seat+1))
+}
+
+// money writes pounds as the language does, with a true minus sign:
+// £5, −£6 in English; 5 £, −6 £ in German and French.
+func (w words) money(n int) string {
+	if w.w.Lang == lang.English {
+		return money(n)
+	}
+	return strings.Replace(w.w.Lang.Money(n, "£"), "-", "−", 1)
+}
+
+// industry is an industry's name for a label ("Cotton mill").
+func (w words) industry(id string) string {
+	return w.w.Msg(lang.M("name.industry-title."+id), "")
+}
