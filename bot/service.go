@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
 )
@@ -208,6 +209,11 @@ type Match struct {
 	// next needs the scheduler; zero for none.
 	Clock Clock     `json:"clock"`
 	Due   time.Time `json:"due,omitzero"`
+	// Lang is the language of the match's public posts (lobby, board
+	// posts, narration, reminders, votes, results); English for a match
+	// stored before languages existed. Private replies follow each
+	// reader's own language.
+	Lang lang.Lang `json:"lang,omitempty"`
 
 	pins     map[string]string // the game's pins
 	vote     *storage.Vote     // a pending request to take a move back, or to confirm an import

@@ -22,3 +22,19 @@ func Catalog() *lang.Catalog { return catalog }
 func Say(l lang.Lang, id string, kv ...string) string {
 	return catalog.Text(l, id, lang.M(id, kv...).Data)
 }
+
+// ParseLang reads a language as a person typed it (lang.Parse: a code, a
+// tag with a region, a language's name); an unknown one is refused with
+// the list of languages, worded in the reader's language.
+func ParseLang(s string) (lang.Lang, error) {
+	l, err := lang.Parse(s)
+	if err != nil {
+		return "", withCause(unknownLang(s), err)
+	}
+	return l, nil
+}
+
+// unknownLang refuses a language this build does not speak.
+func unknownLang(s string) *Error {
+	return detailed(KindInvalid, "language", "value", Echo(s), "list", lang.List())
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // The play-by-post commands (/clock, /away, /back, /quiet) and the
@@ -42,6 +43,7 @@ func (b *Bot) clockCommands() []command {
 			onDeadline(),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "server",
 				Description: "Change this server's default for new matches instead (Manage Server)"},
+			languageOption("Language of the match's posts (with server: of new matches on this server)"),
 		), run: b.clockCmd, private: true},
 		{def: def("away", "Pause your reminders in every match until a date or for a while",
 			str("until", "A date (2026-12-24, UTC or your quiet hours' time zone) or a length of time (3d, 1w)", true),
@@ -93,16 +95,34 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !set {
-			return private("New matches on this server: " + settingsText(c)), nil
+		l, setLang, err := givenLang(r)
+		if err != nil {
+			return nil, err
+		}
+		if !set && !setLang {
+			text := "New matches on this server: " + settingsText(c)
+			if l, err := b.guildLang(ctx, r); err == nil && l != lang.English {
+				text += " " + say(r.lang(), "discord.language.server", "lang", l.Name())
+			}
+			return private(text), nil
 		}
 		if r.Perms&serverPerms == 0 {
 			return private("Only a member with Manage Server may change this server's defaults."), nil
 		}
-		if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
-			return nil, err
+		var text []string
+		if set {
+			if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
+				return nil, err
+			}
+			text = append(text, "From now on, new matches on this server: "+settingsText(c)+" Matches already open keep their own settings.")
 		}
-		return private("From now on, new matches on this server: " + settingsText(c) + " Matches already open keep their own settings."), nil
+		if setLang {
+			if err := b.svc.SetServerLang(ctx, serverKey(r.I.GuildID), l); err != nil {
+				return nil, err
+			}
+			text = append(text, say(r.lang(), "discord.language.server-set", "lang", l.Name()))
+		}
+		return private(strings.Join(text, "\n")), nil
 	}
 	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
 	if err != nil {
@@ -112,12 +132,27 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	l, setLang, err := givenLang(r)
+	if err != nil {
+		return nil, err
+	}
 	if set {
 		if m, err = b.svc.SetClock(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, c); err != nil {
 			return nil, err
 		}
 	}
-	return private("This match: " + settingsText(m.Clock.Settings)), nil
+	if setLang {
+		if m, err = b.svc.SetLang(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, l); err != nil {
+			return nil, err
+		}
+	}
+	text := "This match: " + settingsText(m.Clock.Settings)
+	if setLang {
+		text += " " + say(r.lang(), "discord.language.match-set", "lang", m.Lang.Name())
+	} else if m.Lang != lang.English {
+		text += " " + say(r.lang(), "discord.language.match", "lang", m.Lang.Name())
+	}
+	return private(text), nil
 }
 
 // settingsText words a match's clock settings (the core's words).

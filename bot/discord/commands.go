@@ -44,6 +44,7 @@ func (b *Bot) commands() map[string]command {
 			onDeadline(),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "computers", Description: "How many computer players to seat beside you (default: none, or one with level)", MinValue: &zero, MaxValue: float64(mostSeats - 1)},
 			computerLevel("level", "The computer players' level (default: normal)"),
+			languageOption("Language of the match's posts (default: the server's); each reads private replies in their own"),
 		), run: b.play, complete: b.completePlay},
 		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
 			str("move", "The move in the game's notation", true, true)), run: b.orThread(b.move), complete: b.completeMove},

@@ -112,6 +112,9 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if req.Clock, err = b.playClock(ctx, r); err != nil {
 		return nil, err
 	}
+	if req.Lang, err = b.playLang(ctx, r); err != nil {
+		return nil, err
+	}
 	if o, ok := opts["options"]; ok {
 		m, err := parseOptions(o.StringValue())
 		if err != nil {
