@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
 )
@@ -26,6 +27,15 @@ func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]render.Image, e
 // by seat: the game renderer's images, the main board first. Images are
 // cached per match, version and seat; callers must not change them.
 func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
+	return s.RenderIn(m, seat, m.lang())
+}
+
+// RenderIn is Render with the images' words in l (a private copy for a
+// reader of another language than the match's).
+func (s *Service) RenderIn(m Match, seat int, l lang.Lang) ([]render.Image, error) {
+	if !l.Valid() {
+		l = lang.English
+	}
 	if m.state == nil {
 		return nil, m.notActive()
 	}
@@ -35,12 +45,12 @@ func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
 	if s.renderers == nil {
 		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)
 	}
-	key := boardKey{m.ID, m.Version, seat}
+	key := boardKey{m.ID, m.Version, seat, l}
 	if imgs, ok := s.boards.get(key); ok {
 		return imgs, nil
 	}
 	start := time.Now()
-	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names()})
+	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names(), Lang: l})
 	if err != nil {
 		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}
@@ -154,6 +164,7 @@ type boardKey struct {
 	id      string
 	version int64
 	seat    int
+	lang    lang.Lang // the images' words
 }
 
 // UserMatches lists the matches a user has a seat in, newest first. A

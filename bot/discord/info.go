@@ -63,14 +63,14 @@ func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
 	if m.Play == nil {
 		return privateResponse(lobbyPrivate(m)), nil
 	}
-	text := statusLine(m)
+	text := statusLineIn(m, r.lang())
 	if away := b.awayLine(m); away != "" {
 		text += "\n" + away
 	}
 	d := privateData(text)
-	d.Components = turnButtons(m)
+	d.Components = turnButtonsIn(m, r.lang())
 	resp := privateResponse(d)
-	resp.Pictures = b.images(m, engine.Spectator)
+	resp.Pictures = b.imagesIn(m, engine.Spectator, r.lang())
 	return resp, nil
 }
 
@@ -100,7 +100,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	var t strings.Builder
 	// The seats' lines carry the scores: the headline names the ranking
 	// without them.
-	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, headline(m))
+	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, headline(m, r.lang()))
 	// The round as the game names it (the core's one wording of it).
 	if rt := m.RoundText(); rt != "" {
 		fmt.Fprintf(&t, "Round: %s\n", rt)
