@@ -263,3 +263,13 @@ func (s *Service) RecentIn(ctx context.Context, channel, userID string) (Match, 
 	}
 	return Match{}, err
 }
+
+// BreakdownTextIn is BreakdownText worded by w: each category's label and
+// value in w's language.
+func (r SeatResult) BreakdownTextIn(w engine.Words) string {
+	parts := make([]string, len(r.Breakdown))
+	for i, b := range r.Breakdown {
+		parts[i] = w.StatLabel(b) + " " + w.StatValue(b)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -265,7 +265,7 @@ func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 
 // waitLines is each seat's clock for /status: how long it has waited,
 // its next reminder, or that its player is away.
-func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error) {
+func (b *Bot) waitLines(ctx context.Context, m bot.Match, l lang.Lang) (map[int]string, error) {
 	waits, err := b.svc.Waits(ctx, m)
 	if err != nil {
 		return nil, err
@@ -274,16 +274,16 @@ func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error
 	for _, w := range waits {
 		var parts []string
 		if w.Waiting {
-			parts = append(parts, "waiting "+bot.Waited(w.Waited))
+			parts = append(parts, say(l, "discord.wait.waiting", "span", bot.WaitedIn(l, w.Waited)))
 			if !w.NextReminder.IsZero() {
-				parts = append(parts, fmt.Sprintf("next reminder <t:%d:R>", w.NextReminder.Unix()))
+				parts = append(parts, say(l, "discord.wait.reminder", "at", fmt.Sprintf("<t:%d:R>", w.NextReminder.Unix())))
 			}
 			if !w.NextDeadline.IsZero() {
-				parts = append(parts, fmt.Sprintf("deadline <t:%d:R>", w.NextDeadline.Unix()))
+				parts = append(parts, say(l, "discord.wait.deadline", "at", fmt.Sprintf("<t:%d:R>", w.NextDeadline.Unix())))
 			}
 		}
 		if !w.AwayUntil.IsZero() {
-			parts = append(parts, fmt.Sprintf("away until <t:%d:f>", w.AwayUntil.Unix()))
+			parts = append(parts, say(l, "discord.wait.away", "at", fmt.Sprintf("<t:%d:f>", w.AwayUntil.Unix())))
 		}
 		if len(parts) > 0 {
 			out[w.Seat] = strings.Join(parts, ", ")

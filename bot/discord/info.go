@@ -121,7 +121,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	if rt := m.RoundTextIn(w); rt != "" {
 		t.WriteString(say(l, "discord.status.round", "round", rt) + "\n")
 	}
-	waits, err := b.waitLines(ctx, m)
+	waits, err := b.waitLines(ctx, m, l)
 	if err != nil {
 		return nil, err
 	}
@@ -152,14 +152,15 @@ func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 	if m.Play == nil {
 		return nil, m.Playing()
 	}
-	heading := "Scores so far:"
+	l := r.lang()
+	heading := say(l, "discord.results.so-far")
 	if m.Play.Finished {
-		heading = "Final ranking:"
+		heading = say(l, "discord.results.ranking")
 	}
-	resp := private(resultsText(m, heading))
+	resp := private(resultsText(m, m.WordsIn(l), heading))
 	if o, ok := options(r)["chart"]; ok && o.BoolValue() {
 		resp.Pictures = func(ctx context.Context) ([]*discordgo.File, error) {
-			img, _, err := b.svc.ScoreChart(ctx, bot.ByID(m.ID))
+			img, _, err := b.svc.ScoreChartIn(ctx, bot.ByID(m.ID), l)
 			if err != nil {
 				return nil, err
 			}

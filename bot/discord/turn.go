@@ -71,14 +71,14 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 		// The post is the answer; its pictures follow as soon as they are drawn.
 		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: b.withResults(r, o, afterMove(r, o))}, nil
 	}
-	done := &discordgo.InteractionResponseData{Content: say(l, "discord.turn.you-played", "move", o.Move), Components: undoRow(o), AllowedMentions: noPings()}
+	done := &discordgo.InteractionResponseData{Content: say(l, "discord.turn.you-played", "move", o.Move), Components: undoRow(o, l), AllowedMentions: noPings()}
 	if o.Seat >= 0 && o.Match.IsActive(o.Seat) && !o.NewTurn {
 		// The turn goes on: the next move starts from here rather than
 		// from the board post, whose buttons are a move old.
 		done.Content += " " + say(l, "discord.turn.goes-on")
 		done.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: append([]discordgo.MessageComponent{
 			discordgo.Button{Label: say(l, "discord.turn.continue"), Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: o.Match.ID, Version: o.Match.Version}.String()},
-		}, undoButtons(o)...)}}
+		}, undoButtons(o, l)...)}}
 	}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {

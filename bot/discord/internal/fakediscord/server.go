@@ -184,6 +184,13 @@ func (s *Server) AddUser(u User) {
 	s.mu.Unlock()
 }
 
+// User returns a member added with AddUser (the zero User when none).
+func (s *Server) User(id string) User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.users[id]
+}
+
 // SetGuildLocale sets a guild's preferred locale (a community server's
 // language), sent as the interactions' guild_locale; "" is "en-US".
 func (s *Server) SetGuildLocale(guild, locale string) {
