@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -62,3 +63,64 @@ func (b *Bot) playLang(ctx context.Context, r *Request) (lang.Lang, error) {
 
 // say words a message of the host's catalog in l.
 func say(l lang.Lang, id string, kv ...string) string { return bot.Say(l, id, kv...) }
+
+// The locales the command table is described in besides English:
+// Discord's locale codes for our languages (docs/i18n.md, "Discord's
+// command table").
+var commandLocales = []struct {
+	locale discordgo.Locale
+	lang   lang.Lang
+}{{discordgo.German, lang.German}, {discordgo.French, lang.French}}
+
+// cmdKey is the host catalog's message for a command's or option's
+// description ("cmd.play", "cmd.play_game"); numbered options (import's
+// player1 ...) share one message with the number as "n".
+func cmdKey(path ...string) (id string, kv []string) {
+	last := path[len(path)-1]
+	if base := strings.TrimRight(last, "0123456789"); base != last && base != "" {
+		path[len(path)-1] = base
+		kv = []string{"n", last[len(base):]}
+	}
+	return "cmd." + strings.Join(path, "_"), kv
+}
+
+// localize adds the German and French descriptions to a command, its
+// options and the names of their fixed choices, from the host's catalog
+// ("cmd.*"). Names stay English: one set of commands in every language.
+func localize(c *discordgo.ApplicationCommand) {
+	if d := descriptions(c.Name); d != nil {
+		c.DescriptionLocalizations = &d
+	}
+	var walk func(path []string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(path []string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			p := append(append([]string(nil), path...), o.Name)
+			o.DescriptionLocalizations = descriptions(p...)
+			for _, ch := range o.Choices {
+				if v, ok := ch.Value.(string); ok && bot.Catalog().Has(lang.English, "cmd.choice_"+v) {
+					ch.NameLocalizations = translations("cmd.choice_" + v)
+				}
+			}
+			walk(p, o.Options)
+		}
+	}
+	walk([]string{c.Name}, c.Options)
+}
+
+// descriptions are the German and French of a command's or option's
+// description; nil when the catalog has none.
+func descriptions(path ...string) map[discordgo.Locale]string {
+	id, kv := cmdKey(path...)
+	if !bot.Catalog().Has(lang.English, id) {
+		return nil
+	}
+	return translations(id, kv...)
+}
+
+func translations(id string, kv ...string) map[discordgo.Locale]string {
+	out := map[discordgo.Locale]string{}
+	for _, cl := range commandLocales {
+		out[cl.locale] = say(cl.lang, id, kv...)
+	}
+	return out
+}
