@@ -131,7 +131,13 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 
 // Help searches a game's rules topics; an empty query lists the rules.
 func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
-	x, err := s.helpIndex(game)
+	return s.HelpIn(game, query, limit, lang.English)
+}
+
+// HelpIn is Help in l: the topics worded and searched in the reader's
+// language (English for a game without a catalog).
+func (s *Service) HelpIn(game, query string, limit int, l lang.Lang) ([]engine.HelpTopic, error) {
+	x, err := s.helpIndex(game, l)
 	if err != nil {
 		return nil, err
 	}
@@ -140,20 +146,35 @@ func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error
 
 // Topic returns one help topic of a game by ID (the Topic of a RuleError).
 func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
-	x, err := s.helpIndex(game)
+	return s.TopicIn(game, id, lang.English)
+}
+
+// TopicIn is Topic in l.
+func (s *Service) TopicIn(game, id string, l lang.Lang) (engine.HelpTopic, bool) {
+	x, err := s.helpIndex(game, l)
 	if err != nil {
 		return engine.HelpTopic{}, false
 	}
 	return x.Topic(id)
 }
 
-// helpIndex is a game's indexed rules help, or ErrNoHelp for a game
-// without it.
-func (s *Service) helpIndex(game string) (*engine.HelpIndex, error) {
-	if _, err := s.games.Get(game); err != nil {
+// helpKey is a game's help index in one language.
+type helpKey struct {
+	game string
+	lang lang.Lang
+}
+
+// helpIndex is a game's indexed rules help in l (English when the game
+// has none in l), or ErrNoHelp for a game without it.
+func (s *Service) helpIndex(game string, l lang.Lang) (*engine.HelpIndex, error) {
+	g, err := s.games.Get(game)
+	if err != nil {
 		return nil, unknownGame(s.games, game, err)
 	}
-	x, ok := s.help[game]
+	if x, ok := s.help[helpKey{g.Info().ID, l}]; ok {
+		return x, nil
+	}
+	x, ok := s.help[helpKey{g.Info().ID, lang.English}]
 	if !ok {
 		return nil, ErrNoHelp
 	}

@@ -72,7 +72,7 @@ type Service struct {
 
 	boards *fifo[boardKey, []render.Image] // rendered images
 	states *fifo[string, cachedState]      // decoded states by match ID
-	help   map[string]*engine.HelpIndex    // each game's rules help, indexed once at start
+	help   map[helpKey]*engine.HelpIndex   // each game's rules help, indexed once at start per language
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -131,10 +131,19 @@ func New(cfg Config) (*Service, error) {
 		n = 256
 	}
 	s.states = newFIFO[string, cachedState](max(n, 0))
-	s.help = map[string]*engine.HelpIndex{}
+	s.help = map[helpKey]*engine.HelpIndex{}
 	for _, g := range s.games.Games() {
-		if info := g.Info(); len(info.Help) > 0 {
-			s.help[info.ID] = engine.NewHelpIndex(info.Help)
+		info := g.Info()
+		if len(info.Help) == 0 {
+			continue
+		}
+		// Indexed once per language: a translated game's topics in
+		// each (a topic its catalog lacks stays English).
+		s.help[helpKey{info.ID, lang.English}] = engine.NewHelpIndex(info.Help)
+		if info.Catalog != nil {
+			for _, l := range lang.Supported[1:] {
+				s.help[helpKey{info.ID, l}] = engine.NewHelpIndex(engine.WordsFor(info, l, nil).Help())
+			}
 		}
 	}
 	return s, nil

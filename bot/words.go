@@ -55,10 +55,23 @@ func (m Match) Narration(evs []engine.Event, viewer int, w engine.Words) []strin
 	var out []string
 	for _, e := range evs {
 		if e.VisibleTo(viewer) {
-			out = append(out, w.Event(e, viewer))
+			out = append(out, m.NarrateIn(e, viewer, w))
 		}
 	}
 	return out
+}
+
+// NarrateIn words one event for viewer with w: the host's own events (a
+// computer playing a person's seat) from the host's catalog, the game's
+// through w.Event.
+func (m Match) NarrateIn(e engine.Event, viewer int, w engine.Words) string {
+	if e.Kind == computerMoveKind && e.Msg == "" {
+		if viewer != engine.Spectator && viewer == e.Seat {
+			return Say(w.Lang, "event.computer-move-own")
+		}
+		return Say(w.Lang, "event.computer-move", "seat", w.Seat(e.Seat))
+	}
+	return w.Event(e, viewer)
 }
 
 // ChoiceIn is a choice's label and help as seat reads them in w's

@@ -242,14 +242,15 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 	if o, ok := options(r)["topic"]; ok {
 		q = o.StringValue()
 	}
-	t, ok := b.svc.Topic(game, q)
+	l := r.lang()
+	t, ok := b.svc.TopicIn(game, q, l)
 	if !ok {
-		hits, err := b.svc.Help(game, q, 6)
+		hits, err := b.svc.HelpIn(game, q, 6, l)
 		if err != nil {
 			return nil, err
 		}
 		if len(hits) == 0 {
-			return private(fmt.Sprintf("No rules topic matches \"%s\".", bot.Echo(q))), nil
+			return private(say(l, "discord.rules.none", "query", bot.Echo(q))), nil
 		}
 		t = hits[0]
 		if len(hits) > 1 {
@@ -257,7 +258,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 			for _, h := range hits[1:] {
 				also = append(also, "`"+h.ID+"`")
 			}
-			t.Body += "\n\nSee also: " + strings.Join(also, ", ")
+			t.Body += "\n\n" + say(l, "discord.rules.see-also", "topics", strings.Join(also, ", "))
 		}
 	}
 	d := privateData("")
@@ -276,7 +277,7 @@ func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) 
 	if err != nil {
 		return choices(nil), nil
 	}
-	hits, err := b.svc.Help(game, typed, 25)
+	hits, err := b.svc.HelpIn(game, typed, 25, r.lang())
 	if err != nil {
 		return choices(nil), nil
 	}

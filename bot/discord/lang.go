@@ -72,6 +72,17 @@ var commandLocales = []struct {
 	lang   lang.Lang
 }{{discordgo.German, lang.German}, {discordgo.French, lang.French}}
 
+// localeOf is the Discord locale of a language of ours ("" for English,
+// the commands' own language).
+func localeOf(l lang.Lang) discordgo.Locale {
+	for _, cl := range commandLocales {
+		if cl.lang == l {
+			return cl.locale
+		}
+	}
+	return ""
+}
+
 // cmdKey is the host catalog's message for a command's or option's
 // description ("cmd.play", "cmd.play_game"); numbered options (import's
 // player1 ...) share one message with the number as "n".

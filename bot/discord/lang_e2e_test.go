@@ -112,6 +112,11 @@ func langMatch(t *testing.T, h *harness, g engine.Game, channel string, ml lang.
 				h.cmd(p, channel, "catchup")
 				h.cmd(p, channel, "board")
 				h.cmd(p, channel, "score", fakediscord.Bool("chart", true))
+				h.cmd(p, channel, "help")
+				if topics, err := h.svc.HelpIn(g.Info().ID, "", 2, langOf[p]); err == nil && len(topics) > 0 {
+					h.cmd(p, channel, "rules", F("topic", topics[0].ID))
+					h.cmd(p, channel, "rules", F("topic", topics[len(topics)-1].Title))
+				}
 			}
 			cs, err := h.fd.Autocomplete(u, channel, "move", fakediscord.Focus(F("move", "")))
 			if err != nil {

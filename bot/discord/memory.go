@@ -89,7 +89,7 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		}
 		var evs []string
 		for _, e := range turn.Events {
-			evs = append(evs, w.Event(e, c.Seat))
+			evs = append(evs, m.NarrateIn(e, c.Seat, w))
 		}
 		line := ""
 		switch {
