@@ -9,6 +9,7 @@ import (
 	"time"
 	_ "time/tzdata" // quiet hours name IANA zones; the image has no zoneinfo
 
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -383,12 +384,15 @@ func SpanInput(d time.Duration) string {
 
 // Span writes a length of time for people: "2 days 3 hours", "45 minutes",
 // at most two units, rounded down.
-func Span(d time.Duration) string {
+func Span(d time.Duration) string { return SpanIn(lang.English, d) }
+
+// SpanIn is Span in l: "2 Tage 3 Stunden".
+func SpanIn(l lang.Lang, d time.Duration) string {
 	if d <= 0 {
-		return "off"
+		return Say(l, "span.off")
 	}
 	if d < time.Minute {
-		return "less than a minute"
+		return Say(l, "span.less-minute")
 	}
 	units := []struct {
 		d    time.Duration
@@ -397,11 +401,7 @@ func Span(d time.Duration) string {
 	var parts []string
 	for _, u := range units {
 		if n := d / u.d; n > 0 && len(parts) < 2 {
-			name := u.name
-			if n > 1 {
-				name += "s"
-			}
-			parts = append(parts, fmt.Sprintf("%d %s", n, name))
+			parts = append(parts, Say(l, "span."+u.name, "count", strconv.FormatInt(int64(n), 10)))
 			d -= n * u.d
 		} else if len(parts) > 0 {
 			break
@@ -412,9 +412,12 @@ func Span(d time.Duration) string {
 
 // Waited writes how long a seat has waited: Span, but "less than a
 // minute" for no time at all.
-func Waited(d time.Duration) string {
+func Waited(d time.Duration) string { return WaitedIn(lang.English, d) }
+
+// WaitedIn is Waited in l.
+func WaitedIn(l lang.Lang, d time.Duration) string {
 	if d < time.Minute {
-		return "less than a minute"
+		return Say(l, "span.less-minute")
 	}
-	return Span(d)
+	return SpanIn(l, d)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/player"
 	"github.com/smokestack/smokestack/storage"
 )
@@ -242,6 +243,18 @@ func computerSeed(seed uint64, move int64, seat int) uint64 {
 	return z ^ (z >> 31)
 }
 
+// computerMoveKind is the Kind of the host's own event before a
+// computer's move in a person's seat; the host words it from its own
+// catalog (message event.computer-move, Match.Narrate), its Text and Own
+// are the English for front ends that read them.
+const computerMoveKind = "computer-move"
+
+func computerMoveEvent(seat int) engine.Event {
+	return engine.Event{Audience: engine.Public, Seat: seat, Kind: computerMoveKind,
+		Text: Say(lang.English, "event.computer-move", "seat", engine.Words{Lang: lang.English}.Seat(seat)),
+		Own:  Say(lang.English, "event.computer-move-own")}
+}
+
 // computerNote is the log note of a computer's move in a person's seat.
 func computerNote(level string) string {
 	return "computer move (" + level + "): the computer plays this seat until its player is back"
@@ -299,8 +312,7 @@ func (s *Service) playComputer(ctx context.Context, id string, now time.Time) (o
 		note := ""
 		if m.Seats[seat].Computer == "" {
 			note = computerNote(level)
-			evs = append([]engine.Event{{Audience: engine.Public, Seat: seat, Kind: "computer-move",
-				Text: fmt.Sprintf("the computer plays seat %d's move", seat+1), Own: "the computer plays your move"}}, evs...)
+			evs = append([]engine.Event{computerMoveEvent(seat)}, evs...)
 		}
 		m.Moves++
 		return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, At: now, Note: note}, nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
@@ -369,6 +370,23 @@ func TestComputerTakesOver(t *testing.T) {
 	mv := rs[0].Moves[0]
 	if mv.Events[0].Kind != "computer-move" || mv.EventsFor(engine.Spectator)[0].Text != "the computer plays Alice's move" {
 		t.Fatalf("events %+v", mv.Events)
+	}
+	// The host's own event in every language, for everyone and for Alice.
+	for _, tc := range []struct {
+		l           lang.Lang
+		public, own string
+	}{
+		{lang.English, "the computer plays Alice's move", "the computer plays your move"},
+		{lang.German, "der Computer zieht für Alice", "der Computer spielt deinen Zug"},
+		{lang.French, "l'ordinateur joue pour Alice", "l'ordinateur joue ton coup"},
+	} {
+		w := mv.Match.WordsIn(tc.l)
+		if got := mv.Narration(engine.Spectator, w)[0]; got != tc.public {
+			t.Errorf("%s: %q, want %q", tc.l, got, tc.public)
+		}
+		if got := mv.Narration(0, w)[0]; got != tc.own {
+			t.Errorf("%s, Alice: %q, want %q", tc.l, got, tc.own)
+		}
 	}
 	log, _ := svc.Log(ctx, bot.ByID(m.ID), 0)
 	if len(log) != 1 || !strings.HasPrefix(log[0].Note, "computer move (normal)") {

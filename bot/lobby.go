@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -33,6 +34,9 @@ type CreateRequest struct {
 	RulesVersion int
 	// Clock is the match's play-by-post settings (reminders); zero for none.
 	Clock ClockSettings
+	// Lang is the language of the match's public posts; zero for English
+	// (the front end picks it: /play's language, else the server's).
+	Lang lang.Lang
 	// Watch leaves the creator without a seat: the creator starts and runs
 	// the match, whose seats are filled by Join and AddComputer (the
 	// playground's matches, which may be computers only).
@@ -86,6 +90,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		Pins:         maps.Clone(req.Pins),
 		Channel:      req.Channel,
 		Server:       req.Server,
+		Lang:         storedLang(req.Lang),
 		Creator:      req.Creator.ID,
 		Seats:        []storage.Seat{{UserID: req.Creator.ID, Name: req.Creator.Name}},
 		Status:       storage.StatusLobby,
@@ -100,6 +105,9 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	if err := req.Clock.Check(); err != nil {
 		return Match{}, err
+	}
+	if req.Lang != "" && !req.Lang.Valid() {
+		return Match{}, unknownLang(string(req.Lang))
 	}
 	c := Clock{Settings: req.Clock, Active: now}
 	sm.Clock = encodeClock(c)

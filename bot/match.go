@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -76,6 +77,7 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 		snapshot:     sm.State,
 		game:         g,
 		Due:          sm.Due,
+		Lang:         matchLang(sm.Lang),
 	}
 	// A clock that does not decode starts afresh (no reminder is lost for
 	// good: the next move starts the seats' waits again).
@@ -84,6 +86,50 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 		m.Seats[i] = recoverComputer(Seat(st))
 	}
 	return m
+}
+
+// matchLang is a stored match's language: English when it has none (a
+// match stored before languages existed) or one this build does not
+// speak.
+func matchLang(s string) lang.Lang {
+	if l := lang.Lang(s); l.Valid() {
+		return l
+	}
+	return lang.English
+}
+
+// storedLang is the language as the store keeps it: empty for English,
+// so an English match's record reads as before languages existed.
+func storedLang(l lang.Lang) string {
+	if !l.Valid() || l == lang.English {
+		return ""
+	}
+	return string(l)
+}
+
+// Words is the match's public wording: its game's texts in the match's
+// language, with its players' names.
+func (m Match) Words() engine.Words { return m.WordsIn(m.lang()) }
+
+// WordsIn is the match's game's texts in l (a reader's own language),
+// with its players' names.
+func (m Match) WordsIn(l lang.Lang) engine.Words {
+	if !l.Valid() {
+		l = lang.English
+	}
+	var info engine.Info
+	if m.game != nil {
+		info = m.game.Info()
+	}
+	return engine.WordsFor(info, l, m.Names())
+}
+
+// lang is the match's language, English when unset.
+func (m Match) lang() lang.Lang {
+	if m.Lang.Valid() {
+		return m.Lang
+	}
+	return lang.English
 }
 
 // record is the match as the store keeps it.
@@ -111,6 +157,7 @@ func (m Match) record() storage.Match {
 		Clock:        encodeClock(m.Clock),
 		Vote:         m.vote,
 		Record:       m.pending,
+		Lang:         storedLang(m.Lang),
 	}
 	if !m.Status.Open() {
 		sm.Due = time.Time{}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
 )
@@ -26,6 +27,15 @@ func (s *Service) Board(ctx context.Context, r Ref, seat int) ([]render.Image, e
 // by seat: the game renderer's images, the main board first. Images are
 // cached per match, version and seat; callers must not change them.
 func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
+	return s.RenderIn(m, seat, m.lang())
+}
+
+// RenderIn is Render with the images' words in l (a private copy for a
+// reader of another language than the match's).
+func (s *Service) RenderIn(m Match, seat int, l lang.Lang) ([]render.Image, error) {
+	if !l.Valid() {
+		l = lang.English
+	}
 	if m.state == nil {
 		return nil, m.notActive()
 	}
@@ -35,12 +45,12 @@ func (s *Service) Render(m Match, seat int) ([]render.Image, error) {
 	if s.renderers == nil {
 		return nil, fmt.Errorf("%w %q", render.ErrNoRenderer, m.Game)
 	}
-	key := boardKey{m.ID, m.Version, seat}
+	key := boardKey{m.ID, m.Version, seat, l}
 	if imgs, ok := s.boards.get(key); ok {
 		return imgs, nil
 	}
 	start := time.Now()
-	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names()})
+	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names(), Lang: l})
 	if err != nil {
 		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}
@@ -121,7 +131,13 @@ func (s *Service) Export(ctx context.Context, r Ref) (string, error) {
 
 // Help searches a game's rules topics; an empty query lists the rules.
 func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error) {
-	x, err := s.helpIndex(game)
+	return s.HelpIn(game, query, limit, lang.English)
+}
+
+// HelpIn is Help in l: the topics worded and searched in the reader's
+// language (English for a game without a catalog).
+func (s *Service) HelpIn(game, query string, limit int, l lang.Lang) ([]engine.HelpTopic, error) {
+	x, err := s.helpIndex(game, l)
 	if err != nil {
 		return nil, err
 	}
@@ -130,20 +146,35 @@ func (s *Service) Help(game, query string, limit int) ([]engine.HelpTopic, error
 
 // Topic returns one help topic of a game by ID (the Topic of a RuleError).
 func (s *Service) Topic(game, id string) (engine.HelpTopic, bool) {
-	x, err := s.helpIndex(game)
+	return s.TopicIn(game, id, lang.English)
+}
+
+// TopicIn is Topic in l.
+func (s *Service) TopicIn(game, id string, l lang.Lang) (engine.HelpTopic, bool) {
+	x, err := s.helpIndex(game, l)
 	if err != nil {
 		return engine.HelpTopic{}, false
 	}
 	return x.Topic(id)
 }
 
-// helpIndex is a game's indexed rules help, or ErrNoHelp for a game
-// without it.
-func (s *Service) helpIndex(game string) (*engine.HelpIndex, error) {
-	if _, err := s.games.Get(game); err != nil {
+// helpKey is a game's help index in one language.
+type helpKey struct {
+	game string
+	lang lang.Lang
+}
+
+// helpIndex is a game's indexed rules help in l (English when the game
+// has none in l), or ErrNoHelp for a game without it.
+func (s *Service) helpIndex(game string, l lang.Lang) (*engine.HelpIndex, error) {
+	g, err := s.games.Get(game)
+	if err != nil {
 		return nil, unknownGame(s.games, game, err)
 	}
-	x, ok := s.help[game]
+	if x, ok := s.help[helpKey{g.Info().ID, l}]; ok {
+		return x, nil
+	}
+	x, ok := s.help[helpKey{g.Info().ID, lang.English}]
 	if !ok {
 		return nil, ErrNoHelp
 	}
@@ -154,6 +185,7 @@ type boardKey struct {
 	id      string
 	version int64
 	seat    int
+	lang    lang.Lang // the images' words
 }
 
 // UserMatches lists the matches a user has a seat in, newest first. A

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -163,15 +164,24 @@ const chartSeat = -1000
 // ScoreChart draws the scores of a started match over its rounds
 // (render.ScoreChartImage), cached per match version.
 func (s *Service) ScoreChart(ctx context.Context, r Ref) (render.Image, Match, error) {
+	return s.ScoreChartIn(ctx, r, "")
+}
+
+// ScoreChartIn is ScoreChart with its words in l; empty l is the match's
+// language.
+func (s *Service) ScoreChartIn(ctx context.Context, r Ref, l lang.Lang) (render.Image, Match, error) {
 	m, err := s.Get(ctx, r)
 	if err != nil {
 		return render.Image{}, Match{}, err
 	}
-	key := boardKey{m.ID, m.Version, chartSeat}
+	if !l.Valid() {
+		l = m.lang()
+	}
+	key := boardKey{m.ID, m.Version, chartSeat, l}
 	if imgs, ok := s.boards.get(key); ok && len(imgs) == 1 {
 		return imgs[0], m, nil
 	}
-	c, m, err := s.ScoreChartData(ctx, ByID(m.ID))
+	c, m, err := s.ScoreChartDataIn(ctx, ByID(m.ID), l)
 	if err != nil {
 		return render.Image{}, m, err
 	}
@@ -187,23 +197,33 @@ func (s *Service) ScoreChart(ctx context.Context, r Ref) (render.Image, Match, e
 // the axis labelled with the rounds' short names and titled with what
 // the game calls its rounds (engine.Info.Rounds).
 func (s *Service) ScoreChartData(ctx context.Context, r Ref) (render.ScoreChart, Match, error) {
+	return s.ScoreChartDataIn(ctx, r, "")
+}
+
+// ScoreChartDataIn is ScoreChartData worded in l; empty l is the match's
+// language.
+func (s *Service) ScoreChartDataIn(ctx context.Context, r Ref, l lang.Lang) (render.ScoreChart, Match, error) {
 	hist, m, err := s.ScoreHistory(ctx, r)
 	if err != nil {
 		return render.ScoreChart{}, m, err
 	}
+	if !l.Valid() {
+		l = m.lang()
+	}
+	w := m.WordsIn(l)
 	info := m.game.Info()
 	// The axis names the rounds as the game does (their short forms).
 	labels := make([]string, len(hist.Rounds))
 	for i, p := range hist.Rounds {
-		labels[i] = p.Short
+		_, labels[i] = w.Phrase(p)
 	}
-	labels[0] = StartLabel
-	steps := info.Rounds.Text
+	labels[0] = Say(l, "chart.start")
+	steps, _ := w.Phrase(info.Rounds)
 	if steps == "" {
-		steps = "rounds"
+		steps = Say(l, "chart.rounds")
 	}
 	return render.ScoreChart{
-		Title: fmt.Sprintf("%s: %s", info.Name, info.Score.Name), Unit: info.Score.Short, Steps: steps,
+		Title: Say(l, "chart.title", "game", w.GameName(), "score", w.ScoreName()), Unit: info.Score.Short, Steps: steps,
 		Names: m.Names(), Scores: hist.Scores, Labels: labels,
 	}, m, nil
 }
@@ -242,4 +262,14 @@ func (s *Service) RecentIn(ctx context.Context, channel, userID string) (Match, 
 		}
 	}
 	return Match{}, err
+}
+
+// BreakdownTextIn is BreakdownText worded by w: each category's label and
+// value in w's language.
+func (r SeatResult) BreakdownTextIn(w engine.Words) string {
+	parts := make([]string, len(r.Breakdown))
+	for i, b := range r.Breakdown {
+		parts[i] = w.StatLabel(b) + " " + w.StatValue(b)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -25,3 +25,20 @@ func RoundWords(round, stage engine.Phrase) string {
 	}
 	return round.Text + ", " + stage.Text
 }
+
+// RoundTextIn is RoundText worded by w (the round's name and its stage
+// in w's language).
+func (m Match) RoundTextIn(w engine.Words) string {
+	if m.Play == nil {
+		return ""
+	}
+	round, _ := w.Phrase(m.Play.RoundName)
+	stage, _ := w.Phrase(m.Play.Stage)
+	if m.Play.Stage.IsZero() || stage == "" {
+		return round
+	}
+	if round == "" {
+		return stage
+	}
+	return round + ", " + stage
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -482,26 +483,64 @@ func (s *Service) SetQuiet(ctx context.Context, userID string, q *QuietHours) (U
 
 func serverPrefsKey(server string) string { return "server:" + server }
 
-// ServerClock is a server's default play-by-post settings for new
-// matches; a server that set none gets DefaultRemind.
-func (s *Service) ServerClock(ctx context.Context, server string) (ClockSettings, error) {
-	c := ClockSettings{Remind: DefaultRemind}
+// serverPrefs is what a server's settings hold: the clock's defaults for
+// new matches (its fields at the top level, as stored before the language
+// existed) and the language of new matches' public posts.
+type serverPrefs struct {
+	ClockSettings
+	// Lang is the server's language for new matches; empty when none was
+	// set (the front end then uses its own default: Discord, the server's
+	// locale).
+	Lang string `json:"lang,omitempty"`
+}
+
+// serverPrefs reads a server's settings; a server that set none gets
+// DefaultRemind and no language.
+func (s *Service) serverPrefs(ctx context.Context, server string) (serverPrefs, error) {
+	p := serverPrefs{ClockSettings: ClockSettings{Remind: DefaultRemind}}
 	if server == "" {
-		return c, nil
+		return p, nil
 	}
 	data, err := s.store.Prefs(ctx, serverPrefsKey(server))
 	if err != nil {
-		return c, fmt.Errorf("bot: settings of %s: %w", server, err)
+		return p, fmt.Errorf("bot: settings of %s: %w", server, err)
 	}
-	if len(data) > 0 && json.Unmarshal(data, &c) != nil {
+	if len(data) > 0 && json.Unmarshal(data, &p) != nil {
 		s.log.WarnContext(ctx, "unreadable server settings: using the defaults", "server", server)
-		return ClockSettings{Remind: DefaultRemind}, nil
+		return serverPrefs{ClockSettings: ClockSettings{Remind: DefaultRemind}}, nil
 	}
-	return c, nil
+	return p, nil
+}
+
+// changeServerPrefs reads, changes and writes a server's settings.
+func (s *Service) changeServerPrefs(ctx context.Context, server string, fn func(p *serverPrefs) error) error {
+	if server == "" {
+		return Invalid("no server was given")
+	}
+	p, err := s.serverPrefs(ctx, server)
+	if err != nil {
+		return err
+	}
+	if err := fn(&p); err != nil {
+		return err
+	}
+	data, _ := json.Marshal(p) // plain data: cannot fail
+	if err := s.store.SetPrefs(ctx, serverPrefsKey(server), data); err != nil {
+		return fmt.Errorf("bot: settings of %s: %w", server, err)
+	}
+	return nil
+}
+
+// ServerClock is a server's default play-by-post settings for new
+// matches; a server that set none gets DefaultRemind.
+func (s *Service) ServerClock(ctx context.Context, server string) (ClockSettings, error) {
+	p, err := s.serverPrefs(ctx, server)
+	return p.ClockSettings, err
 }
 
 // SetServerClock changes a server's defaults for new matches; the front
-// end checks that the user may (Discord: Manage Server).
+// end checks that the user may (Discord: Manage Server). The server's
+// language stays.
 func (s *Service) SetServerClock(ctx context.Context, server string, c ClockSettings) error {
 	if server == "" {
 		return Invalid("no server was given")
@@ -509,11 +548,53 @@ func (s *Service) SetServerClock(ctx context.Context, server string, c ClockSett
 	if err := c.Check(); err != nil {
 		return err
 	}
-	data, _ := json.Marshal(c) // plain data: cannot fail
-	if err := s.store.SetPrefs(ctx, serverPrefsKey(server), data); err != nil {
-		return fmt.Errorf("bot: settings of %s: %w", server, err)
+	return s.changeServerPrefs(ctx, server, func(p *serverPrefs) error { p.ClockSettings = c; return nil })
+}
+
+// ServerLang is the language a server set for its new matches' public
+// posts; ok is false when it set none (the front end then picks its
+// default: docs/i18n.md, "How the host picks the language").
+func (s *Service) ServerLang(ctx context.Context, server string) (l lang.Lang, ok bool, err error) {
+	p, err := s.serverPrefs(ctx, server)
+	if err != nil || !lang.Lang(p.Lang).Valid() {
+		return lang.English, false, err
 	}
-	return nil
+	return lang.Lang(p.Lang), true, nil
+}
+
+// SetServerLang changes the language of a server's new matches (zero
+// forgets it: the front end's default again); the front end checks that
+// the user may (Discord: Manage Server). Matches already open keep theirs;
+// the clock's defaults stay.
+func (s *Service) SetServerLang(ctx context.Context, server string, l lang.Lang) error {
+	if l != "" && !l.Valid() {
+		return unknownLang(string(l))
+	}
+	return s.changeServerPrefs(ctx, server, func(p *serverPrefs) error { p.Lang = string(l); return nil })
+}
+
+// SetLang changes an open match's language (its public posts from now
+// on): its creator may, or anyone the front end vouches for as a
+// moderator (Discord: Manage Channels).
+func (s *Service) SetLang(ctx context.Context, r Ref, userID string, moderator bool, l lang.Lang) (Match, error) {
+	if !l.Valid() {
+		return Match{}, unknownLang(string(l))
+	}
+	id, err := s.resolve(ctx, r)
+	if err != nil {
+		return Match{}, err
+	}
+	return s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
+		if !m.Status.Open() {
+			return nil, m.notActive()
+		}
+		if m.Creator != userID && !moderator {
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true}
+		}
+		m.clockOnly = true
+		m.Lang = l
+		return nil, nil
+	})
 }
 
 // SetClock changes an open match's settings: its creator may, or anyone

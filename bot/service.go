@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
 )
@@ -71,7 +72,7 @@ type Service struct {
 
 	boards *fifo[boardKey, []render.Image] // rendered images
 	states *fifo[string, cachedState]      // decoded states by match ID
-	help   map[string]*engine.HelpIndex    // each game's rules help, indexed once at start
+	help   map[helpKey]*engine.HelpIndex   // each game's rules help, indexed once at start per language
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -130,10 +131,19 @@ func New(cfg Config) (*Service, error) {
 		n = 256
 	}
 	s.states = newFIFO[string, cachedState](max(n, 0))
-	s.help = map[string]*engine.HelpIndex{}
+	s.help = map[helpKey]*engine.HelpIndex{}
 	for _, g := range s.games.Games() {
-		if info := g.Info(); len(info.Help) > 0 {
-			s.help[info.ID] = engine.NewHelpIndex(info.Help)
+		info := g.Info()
+		if len(info.Help) == 0 {
+			continue
+		}
+		// Indexed once per language: a translated game's topics in
+		// each (a topic its catalog lacks stays English).
+		s.help[helpKey{info.ID, lang.English}] = engine.NewHelpIndex(info.Help)
+		if info.Catalog != nil {
+			for _, l := range lang.Supported[1:] {
+				s.help[helpKey{info.ID, l}] = engine.NewHelpIndex(engine.WordsFor(info, l, nil).Help())
+			}
 		}
 	}
 	return s, nil
@@ -208,6 +218,11 @@ type Match struct {
 	// next needs the scheduler; zero for none.
 	Clock Clock     `json:"clock"`
 	Due   time.Time `json:"due,omitzero"`
+	// Lang is the language of the match's public posts (lobby, board
+	// posts, narration, reminders, votes, results); English for a match
+	// stored before languages existed. Private replies follow each
+	// reader's own language.
+	Lang lang.Lang `json:"lang,omitempty"`
 
 	pins     map[string]string // the game's pins
 	vote     *storage.Vote     // a pending request to take a move back, or to confirm an import

@@ -118,7 +118,7 @@ func TestDetailsInEveryLanguage(t *testing.T) {
 		{2, 2, 0, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 joueurs et en a 0 joueur."},
 		{2, 2, 1, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 joueurs et en a 1 joueur."},
 		{2, 4, 5, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 à 4 joueurs et en a 5 joueurs."},
-		{2, 4, 1000000, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 à 4 joueurs et en a 1000000 de joueurs."},
+		{2, 4, 1000000, lang.French, "Le nombre de joueurs ne convient pas au jeu\u00a0: cette partie demande 2 à 4 joueurs et en a 1\u00a0000\u00a0000 de joueurs."},
 	} {
 		if got := say(c.l, bot.SeatCountError(c.lo, c.hi, c.n)); got != c.want {
 			t.Errorf("%s %d-%d/%d:\n got %q\nwant %q", c.l, c.lo, c.hi, c.n, got, c.want)

@@ -138,6 +138,10 @@ type Match struct {
 	// Record is the match record a lobby will play on from once its
 	// players confirm (an import); empty otherwise.
 	Record string `json:"record,omitempty"`
+	// Lang is the language of the match's public posts (a lang.Lang code:
+	// "de", "fr"); empty for English, so a match stored before languages
+	// existed reads English.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Vote is a request by one seat that every other seat must approve.

@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // The play-by-post commands (/clock, /away, /back, /quiet) and the
@@ -42,6 +43,7 @@ func (b *Bot) clockCommands() []command {
 			onDeadline(),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "server",
 				Description: "Change this server's default for new matches instead (Manage Server)"},
+			languageOption("Language of the match's posts (with server: of new matches on this server)"),
 		), run: b.clockCmd, private: true},
 		{def: def("away", "Pause your reminders in every match until a date or for a while",
 			str("until", "A date (2026-12-24, UTC or your quiet hours' time zone) or a length of time (3d, 1w)", true),
@@ -93,16 +95,34 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !set {
-			return private("New matches on this server: " + settingsText(c)), nil
+		l, setLang, err := givenLang(r)
+		if err != nil {
+			return nil, err
+		}
+		if !set && !setLang {
+			text := "New matches on this server: " + settingsText(c)
+			if l, err := b.guildLang(ctx, r); err == nil && l != lang.English {
+				text += " " + say(r.lang(), "discord.language.server", "lang", l.Name())
+			}
+			return private(text), nil
 		}
 		if r.Perms&serverPerms == 0 {
 			return private("Only a member with Manage Server may change this server's defaults."), nil
 		}
-		if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
-			return nil, err
+		var text []string
+		if set {
+			if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
+				return nil, err
+			}
+			text = append(text, "From now on, new matches on this server: "+settingsText(c)+" Matches already open keep their own settings.")
 		}
-		return private("From now on, new matches on this server: " + settingsText(c) + " Matches already open keep their own settings."), nil
+		if setLang {
+			if err := b.svc.SetServerLang(ctx, serverKey(r.I.GuildID), l); err != nil {
+				return nil, err
+			}
+			text = append(text, say(r.lang(), "discord.language.server-set", "lang", l.Name()))
+		}
+		return private(strings.Join(text, "\n")), nil
 	}
 	m, err := b.svc.Get(ctx, bot.InChannel(r.key()))
 	if err != nil {
@@ -112,12 +132,27 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	l, setLang, err := givenLang(r)
+	if err != nil {
+		return nil, err
+	}
 	if set {
 		if m, err = b.svc.SetClock(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, c); err != nil {
 			return nil, err
 		}
 	}
-	return private("This match: " + settingsText(m.Clock.Settings)), nil
+	if setLang {
+		if m, err = b.svc.SetLang(ctx, bot.InChannel(r.key()), r.User.ID, r.Perms&moderatorPerms != 0, l); err != nil {
+			return nil, err
+		}
+	}
+	text := "This match: " + settingsText(m.Clock.Settings)
+	if setLang {
+		text += " " + say(r.lang(), "discord.language.match-set", "lang", m.Lang.Name())
+	} else if m.Lang != lang.English {
+		text += " " + say(r.lang(), "discord.language.match", "lang", m.Lang.Name())
+	}
+	return private(text), nil
 }
 
 // settingsText words a match's clock settings (the core's words).
@@ -230,7 +265,7 @@ func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 
 // waitLines is each seat's clock for /status: how long it has waited,
 // its next reminder, or that its player is away.
-func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error) {
+func (b *Bot) waitLines(ctx context.Context, m bot.Match, l lang.Lang) (map[int]string, error) {
 	waits, err := b.svc.Waits(ctx, m)
 	if err != nil {
 		return nil, err
@@ -239,16 +274,16 @@ func (b *Bot) waitLines(ctx context.Context, m bot.Match) (map[int]string, error
 	for _, w := range waits {
 		var parts []string
 		if w.Waiting {
-			parts = append(parts, "waiting "+bot.Waited(w.Waited))
+			parts = append(parts, say(l, "discord.wait.waiting", "span", bot.WaitedIn(l, w.Waited)))
 			if !w.NextReminder.IsZero() {
-				parts = append(parts, fmt.Sprintf("next reminder <t:%d:R>", w.NextReminder.Unix()))
+				parts = append(parts, say(l, "discord.wait.reminder", "at", fmt.Sprintf("<t:%d:R>", w.NextReminder.Unix())))
 			}
 			if !w.NextDeadline.IsZero() {
-				parts = append(parts, fmt.Sprintf("deadline <t:%d:R>", w.NextDeadline.Unix()))
+				parts = append(parts, say(l, "discord.wait.deadline", "at", fmt.Sprintf("<t:%d:R>", w.NextDeadline.Unix())))
 			}
 		}
 		if !w.AwayUntil.IsZero() {
-			parts = append(parts, fmt.Sprintf("away until <t:%d:f>", w.AwayUntil.Unix()))
+			parts = append(parts, say(l, "discord.wait.away", "at", fmt.Sprintf("<t:%d:f>", w.AwayUntil.Unix())))
 		}
 		if len(parts) > 0 {
 			out[w.Seat] = strings.Join(parts, ", ")

@@ -44,6 +44,7 @@ func (b *Bot) commands() map[string]command {
 			onDeadline(),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "computers", Description: "How many computer players to seat beside you (default: none, or one with level)", MinValue: &zero, MaxValue: float64(mostSeats - 1)},
 			computerLevel("level", "The computer players' level (default: normal)"),
+			languageOption("Language of the match's posts (default: the server's); each reads private replies in their own"),
 		), run: b.play, complete: b.completePlay},
 		{def: def("move", "Play a move by typing it; suggestions list the legal moves",
 			str("move", "The move in the game's notation", true, true)), run: b.orThread(b.move), complete: b.completeMove},
@@ -75,6 +76,7 @@ func (b *Bot) commands() map[string]command {
 	list = append(list, b.clockCommands()...)
 	out := map[string]command{}
 	for _, c := range list {
+		localize(c.def)
 		out[c.def.Name] = c
 	}
 	return out
@@ -93,9 +95,10 @@ func (b *Bot) definitions() []*discordgo.ApplicationCommand {
 // canon is the part of a definition the bot sets, for comparing what we
 // would send with what Discord has.
 type canonCmd struct {
-	Name        string        `json:"name"`
-	Description string        `json:"description"`
-	Options     []canonOption `json:"options,omitempty"`
+	Name        string                      `json:"name"`
+	Description string                      `json:"description"`
+	Localized   map[discordgo.Locale]string `json:"localized,omitempty"`
+	Options     []canonOption               `json:"options,omitempty"`
 }
 
 type canonOption struct {
@@ -108,26 +111,46 @@ type canonOption struct {
 	Min          *float64      `json:"min,omitempty"`
 	Max          float64       `json:"max,omitempty"`
 	Options      []canonOption `json:"options,omitempty"`
+	// Localized are the description's translations.
+	Localized map[discordgo.Locale]string `json:"localized,omitempty"`
 }
 
 func canonOptions(opts []*discordgo.ApplicationCommandOption) []canonOption {
 	var out []canonOption
 	for _, o := range opts {
 		c := canonOption{Type: int(o.Type), Name: o.Name, Description: o.Description, Required: o.Required,
-			Autocomplete: o.Autocomplete, Min: o.MinValue, Max: o.MaxValue, Options: canonOptions(o.Options)}
+			Autocomplete: o.Autocomplete, Min: o.MinValue, Max: o.MaxValue, Options: canonOptions(o.Options), Localized: o.DescriptionLocalizations}
 		for _, ch := range o.Choices {
-			c.Choices = append(c.Choices, fmt.Sprintf("%s=%v", ch.Name, ch.Value))
+			c.Choices = append(c.Choices, fmt.Sprintf("%s=%v %v", ch.Name, ch.Value, canonMap(ch.NameLocalizations)))
 		}
 		out = append(out, c)
 	}
 	return out
 }
 
+// canonMap writes localizations in a stable order ("de:…,fr:…").
+func canonMap(m map[discordgo.Locale]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, string(k))
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s:%s,", k, m[discordgo.Locale(k)])
+	}
+	return b.String()
+}
+
 // hashDefinitions fingerprints command definitions.
 func hashDefinitions(cmds []*discordgo.ApplicationCommand) string {
 	var cs []canonCmd
 	for _, c := range cmds {
-		cs = append(cs, canonCmd{Name: c.Name, Description: c.Description, Options: canonOptions(c.Options)})
+		cc := canonCmd{Name: c.Name, Description: c.Description, Options: canonOptions(c.Options)}
+		if c.DescriptionLocalizations != nil {
+			cc.Localized = *c.DescriptionLocalizations
+		}
+		cs = append(cs, cc)
 	}
 	slices.SortFunc(cs, func(a, b canonCmd) int { return strings.Compare(a.Name, b.Name) })
 	data, _ := json.Marshal(cs)

@@ -29,15 +29,16 @@ const (
 func computerRow(m bot.Match) discordgo.ActionsRow {
 	var row []discordgo.MessageComponent
 	_, hi := m.SeatRange()
+	ml := m.Words().Lang
 	for _, l := range bot.ComputerLevels {
-		row = append(row, discordgo.Button{Label: "Add computer (" + l + ")", Style: discordgo.SecondaryButton,
+		row = append(row, discordgo.Button{Label: say(ml, "discord.lobby.add-computer", "level", say(ml, "computer.level."+l)), Style: discordgo.SecondaryButton,
 			CustomID: customID{Action: "lobby", Match: m.ID, Arg: computerAdd + l}.String(), Disabled: len(m.Seats) >= hi})
 	}
 	has := false
 	for _, st := range m.Seats {
 		has = has || st.Computer != ""
 	}
-	row = append(row, discordgo.Button{Label: "Remove a computer", Style: discordgo.SecondaryButton,
+	row = append(row, discordgo.Button{Label: say(ml, "discord.lobby.remove-computer"), Style: discordgo.SecondaryButton,
 		CustomID: customID{Action: "lobby", Match: m.ID, Arg: computerRemove}.String(), Disabled: !has})
 	return discordgo.ActionsRow{Components: row}
 }

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -29,22 +30,24 @@ func (b *Bot) helpCmd(ctx context.Context, r *Request) (*Response, error) {
 	} else {
 		games = b.svc.Games().Games()
 	}
+	l := r.lang()
 	var desc strings.Builder
-	desc.WriteString("Start a match with `/play`; players join with its buttons and its creator starts it. " +
-		"On your turn type your move with `/move` (suggestions list the legal moves) or press **Take your turn** " +
-		"under the board to build it step by step. The bot pings only whoever has to play next.\n\n")
+	desc.WriteString(say(l, "discord.help.intro", "take", say(l, "discord.turn.take")) + "\n\n")
 	for _, d := range b.definitions() {
-		fmt.Fprintf(&desc, "`/%s` %s\n", d.Name, d.Description)
+		text := d.Description
+		if d.DescriptionLocalizations != nil {
+			if s := (*d.DescriptionLocalizations)[localeOf(l)]; s != "" {
+				text = s
+			}
+		}
+		fmt.Fprintf(&desc, "`/%s` %s\n", d.Name, text)
 	}
-	e := &discordgo.MessageEmbed{Title: "Smokestack help", Description: clip(desc.String(), 4096)}
+	e := &discordgo.MessageEmbed{Title: say(l, "discord.help.title"), Description: clip(desc.String(), 4096)}
 	total := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
-	rules := &discordgo.MessageEmbedField{Name: "Rules",
-		Value: "`/rules topic:<word>` looks up a rule, tile, card or location of the channel's game " +
-			"(suggestions list the topics as you type); `game:` picks another game. " +
-			"A refused move names the rule it broke and its topic."}
+	rules := &discordgo.MessageEmbedField{Name: say(l, "discord.help.rules"), Value: say(l, "discord.help.rules-how")}
 	total += utf8.RuneCountInString(rules.Name) + utf8.RuneCountInString(rules.Value)
 	for _, g := range games {
-		f := notationField(g.Info())
+		f := notationField(engine.WordsFor(g.Info(), l, nil))
 		n := utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
 		if total+n > maxEmbedTotal || len(e.Fields) == 23 {
 			break
@@ -60,29 +63,30 @@ func (b *Bot) helpCmd(ctx context.Context, r *Request) (*Response, error) {
 
 // notationField shows a game's notation by its examples, and its match
 // options.
-func notationField(info engine.Info) *discordgo.MessageEmbedField {
+func notationField(w engine.Words) *discordgo.MessageEmbedField {
+	info, l := w.Info, w.Lang
 	var v strings.Builder
-	fmt.Fprintf(&v, "%s (%d to %d players)\n", info.Summary, info.MinSeats, info.MaxSeats)
+	fmt.Fprintf(&v, "%s (%s)\n", w.Summary(), say(l, "discord.lobby.player-range", "lo", strconv.Itoa(info.MinSeats), "hi", strconv.Itoa(info.MaxSeats)))
 	for _, x := range info.Examples {
-		line := fmt.Sprintf("`%s` %s\n", x.Move, x.Meaning)
+		line := fmt.Sprintf("`%s` %s\n", x.Move, w.Example(x))
 		if utf8.RuneCountInString(v.String()+line) > maxFieldValue {
 			break
 		}
 		v.WriteString(line)
 	}
 	if len(info.Examples) == 0 {
-		v.WriteString("Type `/move` and pick from the suggestions.\n")
+		v.WriteString(say(l, "discord.help.no-examples") + "\n")
 	}
 	for _, o := range info.Options {
 		values := o.Default
 		if len(o.Values) > 0 {
 			values = strings.Join(o.Values, "|")
 		}
-		line := fmt.Sprintf("`/play options:%s=%s` %s\n", o.Key, values, o.Help)
+		line := fmt.Sprintf("`/play options:%s=%s` %s\n", o.Key, values, w.Option(o))
 		if utf8.RuneCountInString(v.String()+line) > maxFieldValue {
 			break
 		}
 		v.WriteString(line)
 	}
-	return &discordgo.MessageEmbedField{Name: clip("Moves in "+info.Name, 256), Value: clip(strings.TrimSpace(v.String()), maxFieldValue)}
+	return &discordgo.MessageEmbedField{Name: clip(say(l, "discord.help.moves", "game", w.GameName()), 256), Value: clip(strings.TrimSpace(v.String()), maxFieldValue)}
 }

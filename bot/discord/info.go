@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,7 +12,17 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
+
+// lowerLabel is a stat's label inside a sentence: lower case, except in
+// German, whose nouns keep their capital.
+func lowerLabel(l lang.Lang, s string) string {
+	if l == lang.German {
+		return s
+	}
+	return strings.ToLower(s)
+}
 
 func privateData(text string) *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{Content: clip(text, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings()}
@@ -33,23 +44,26 @@ func (b *Bot) handOf(ctx context.Context, r *Request, ref bot.Ref) (*Response, e
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("Your seat: %d (%s).\nYour hand: %s", p.Seat+1, colour(p.Seat), handText(p.Holding.Cards))
+	l := r.lang()
+	w := p.Match.WordsIn(l)
+	seat := say(l, "discord.hand.seat", "n", strconv.Itoa(p.Seat+1), "colour", colourIn(p.Seat, l))
+	text := seat + "\n" + say(l, "discord.hand.cards", "cards", handText(w, p.Holding.Cards))
 	if info := p.Match.GameRules().Info(); !info.PrivateInfo {
-		text = fmt.Sprintf("Your seat: %d (%s).\nNothing in %s is hidden: all you hold is on the board.", p.Seat+1, colour(p.Seat), info.Name)
+		text = seat + "\n" + say(l, "discord.hand.open", "game", w.GameName())
 	}
 	resp := privateResponse(privateData(text))
-	resp.Pictures = b.images(p.Match, p.Seat)
+	resp.Pictures = b.imagesIn(p.Match, p.Seat, l)
 	return resp, nil
 }
 
-// handText lists a seat's cards by their display names.
-func handText(hand []engine.Card) string {
+// handText lists a seat's cards by their names in w's language.
+func handText(w engine.Words, hand []engine.Card) string {
 	if len(hand) == 0 {
-		return "no cards"
+		return say(w.Lang, "discord.hand.none")
 	}
 	out := make([]string, len(hand))
 	for i, c := range hand {
-		out[i] = c.Name
+		out[i] = w.Card(c)
 	}
 	return strings.Join(out, ", ")
 }
@@ -63,14 +77,14 @@ func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
 	if m.Play == nil {
 		return privateResponse(lobbyPrivate(m)), nil
 	}
-	text := statusLine(m)
+	text := statusLineIn(m, r.lang())
 	if away := b.awayLine(m); away != "" {
 		text += "\n" + away
 	}
 	d := privateData(text)
-	d.Components = turnButtons(m)
+	d.Components = turnButtonsIn(m, r.lang())
 	resp := privateResponse(d)
-	resp.Pictures = b.images(m, engine.Spectator)
+	resp.Pictures = b.imagesIn(m, engine.Spectator, r.lang())
 	return resp, nil
 }
 
@@ -100,22 +114,24 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	var t strings.Builder
 	// The seats' lines carry the scores: the headline names the ranking
 	// without them.
-	fmt.Fprintf(&t, "**%s**, move %d. %s\n", m.GameRules().Info().Name, m.Moves, headline(m))
+	l := r.lang()
+	w := m.WordsIn(l)
+	t.WriteString(say(l, "discord.status.head", "game", w.GameName(), "n", l.Int(int(m.Moves)), "status", headline(m, l)) + "\n")
 	// The round as the game names it (the core's one wording of it).
-	if rt := m.RoundText(); rt != "" {
-		fmt.Fprintf(&t, "Round: %s\n", rt)
+	if rt := m.RoundTextIn(w); rt != "" {
+		t.WriteString(say(l, "discord.status.round", "round", rt) + "\n")
 	}
-	waits, err := b.waitLines(ctx, m)
+	waits, err := b.waitLines(ctx, m, l)
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range m.Play.Seats {
-		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].Name, colour(s.Seat), m.ScoreText(s.Score))
+		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].Name, colourIn(s.Seat, l), w.Score(s.Score))
 		for _, st := range s.Stats {
-			fmt.Fprintf(&t, ", %s %s", strings.ToLower(st.Label), st.Shown())
+			fmt.Fprintf(&t, ", %s %s", lowerLabel(l, w.StatLabel(st)), w.StatValue(st))
 		}
 		if m.Seats[s.Seat].Left {
-			t.WriteString(" (left)")
+			t.WriteString(" (" + say(l, "discord.status.left") + ")")
 		}
 		if w := waits[s.Seat]; w != "" {
 			t.WriteString(" - " + w)
@@ -136,14 +152,15 @@ func (b *Bot) score(ctx context.Context, r *Request) (*Response, error) {
 	if m.Play == nil {
 		return nil, m.Playing()
 	}
-	heading := "Scores so far:"
+	l := r.lang()
+	heading := say(l, "discord.results.so-far")
 	if m.Play.Finished {
-		heading = "Final ranking:"
+		heading = say(l, "discord.results.ranking")
 	}
-	resp := private(resultsText(m, heading))
+	resp := private(resultsText(m, m.WordsIn(l), heading))
 	if o, ok := options(r)["chart"]; ok && o.BoolValue() {
 		resp.Pictures = func(ctx context.Context) ([]*discordgo.File, error) {
-			img, _, err := b.svc.ScoreChart(ctx, bot.ByID(m.ID))
+			img, _, err := b.svc.ScoreChartIn(ctx, bot.ByID(m.ID), l)
 			if err != nil {
 				return nil, err
 			}
@@ -225,14 +242,15 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 	if o, ok := options(r)["topic"]; ok {
 		q = o.StringValue()
 	}
-	t, ok := b.svc.Topic(game, q)
+	l := r.lang()
+	t, ok := b.svc.TopicIn(game, q, l)
 	if !ok {
-		hits, err := b.svc.Help(game, q, 6)
+		hits, err := b.svc.HelpIn(game, q, 6, l)
 		if err != nil {
 			return nil, err
 		}
 		if len(hits) == 0 {
-			return private(fmt.Sprintf("No rules topic matches \"%s\".", bot.Echo(q))), nil
+			return private(say(l, "discord.rules.none", "query", bot.Echo(q))), nil
 		}
 		t = hits[0]
 		if len(hits) > 1 {
@@ -240,7 +258,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 			for _, h := range hits[1:] {
 				also = append(also, "`"+h.ID+"`")
 			}
-			t.Body += "\n\nSee also: " + strings.Join(also, ", ")
+			t.Body += "\n\n" + say(l, "discord.rules.see-also", "topics", strings.Join(also, ", "))
 		}
 	}
 	d := privateData("")
@@ -259,7 +277,7 @@ func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) 
 	if err != nil {
 		return choices(nil), nil
 	}
-	hits, err := b.svc.Help(game, typed, 25)
+	hits, err := b.svc.HelpIn(game, typed, 25, r.lang())
 	if err != nil {
 		return choices(nil), nil
 	}

@@ -1,8 +1,11 @@
 package discord
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
@@ -74,5 +77,51 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 	// An incomplete move: the game's German prompt.
 	r = h.cmd(dieter, room, "move", F("move", "take"))
 	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "„take“ ist kein vollständiger Zug."), "dieter's incomplete move: %q", r.Content)
+	h.noViolations()
+}
+
+// TestCommandLocalizations: every command, option and fixed choice of the
+// command table is described in German and French (the choices of
+// /play's and /clock's language are named in their own language), and
+// the English description is the catalog's (one source); Discord (the
+// fake, as strict as Discord: locales from its list, lengths) accepts the
+// table.
+func TestCommandLocalizations(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	check := func(what, english string, loc map[discordgo.Locale]string, path ...string) {
+		t.Helper()
+		id, kv := cmdKey(path...)
+		if got := bot.Say(lang.English, id, kv...); got != english {
+			t.Errorf("%s: the code says %q, the catalog %q", what, english, got)
+		}
+		for _, l := range []discordgo.Locale{discordgo.German, discordgo.French} {
+			if s := loc[l]; s == "" || len([]rune(s)) > 100 || s == english {
+				t.Errorf("%s: %s description %q", what, l, s)
+			}
+		}
+	}
+	n := 0
+	for _, c := range h.bot.definitions() {
+		must(t, c.DescriptionLocalizations != nil, "/%s has no localizations", c.Name)
+		must(t, c.NameLocalizations == nil, "/%s: names stay English", c.Name)
+		check("/"+c.Name, c.Description, *c.DescriptionLocalizations, c.Name)
+		for _, o := range c.Options {
+			must(t, o.NameLocalizations == nil, "/%s %s: names stay English", c.Name, o.Name)
+			check("/"+c.Name+" "+o.Name, o.Description, o.DescriptionLocalizations, c.Name, o.Name)
+			for _, ch := range o.Choices {
+				n++
+				if o.Name == "language" {
+					continue
+				}
+				for _, l := range []discordgo.Locale{discordgo.German, discordgo.French} {
+					must(t, ch.NameLocalizations[l] != "" && ch.NameLocalizations[l] != ch.Name, "/%s %s %s: %s name %q", c.Name, o.Name, ch.Name, l, ch.NameLocalizations[l])
+				}
+			}
+		}
+	}
+	must(t, n > 10, "only %d choices", n)
+	if _, err := h.bot.Register(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	h.noViolations()
 }

@@ -5,20 +5,25 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
 // colour names a seat the way the board draws it (render.Seat, the one
 // house style): "A, vermillion", "B, sky blue".
-func colour(seat int) string {
+func colour(seat int) string { return colourIn(seat, lang.English) }
+
+// colourIn is a seat's letter and colour with the colour's name in l.
+func colourIn(seat int, l lang.Lang) string {
 	st := render.Seat(seat)
-	return st.Letter + ", " + st.Colour
+	return st.Letter + ", " + say(l, "colour."+strings.ReplaceAll(st.Colour, " ", "-"))
 }
 
 // Discord permission bits that make a member a moderator of a match.
@@ -112,6 +117,9 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if req.Clock, err = b.playClock(ctx, r); err != nil {
 		return nil, err
 	}
+	if req.Lang, err = b.playLang(ctx, r); err != nil {
+		return nil, err
+	}
 	if o, ok := opts["options"]; ok {
 		m, err := parseOptions(o.StringValue())
 		if err != nil {
@@ -187,22 +195,23 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot
 
 // lobbyMessage shows the seats and the Join / Leave / Start buttons.
 func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
-	g := m.GameRules()
 	lo, hi := m.SeatRange()
+	w := m.Words()
+	l, game := w.Lang, w.GameName()
 	var b strings.Builder
 	switch m.Status {
 	case bot.StatusLobby:
-		fmt.Fprintf(&b, "**%s** lobby: %s", g.Info().Name, playerRange(lo, hi))
+		b.WriteString(say(l, "discord.lobby.open", "game", game, "players", playerRangeIn(l, lo, hi)))
 	case bot.StatusAborted:
-		fmt.Fprintf(&b, "**%s** lobby closed.", g.Info().Name)
+		b.WriteString(say(l, "discord.lobby.closed", "game", game))
 	default:
-		fmt.Fprintf(&b, "**%s** match started.", g.Info().Name)
+		b.WriteString(say(l, "discord.lobby.started", "game", game))
 	}
 	b.WriteString("\n")
 	for i, s := range m.Seats {
-		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.Name, colour(i))
+		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.Name, colourIn(i, l))
 		if s.UserID == m.Creator {
-			b.WriteString(" - creator")
+			b.WriteString(" - " + say(l, "discord.lobby.creator"))
 		}
 		b.WriteString("\n")
 	}
@@ -212,7 +221,7 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		b.WriteString("Options:")
+		b.WriteString(say(l, "discord.lobby.options"))
 		for _, k := range keys {
 			fmt.Fprintf(&b, " %s=%s", k, m.Options[k])
 		}
@@ -221,25 +230,28 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Components: []discordgo.MessageComponent{}}
 	if m.Status == bot.StatusLobby {
 		if len(m.Seats) >= lo {
-			b.WriteString("The creator can start now.")
+			b.WriteString(say(l, "discord.lobby.can-start"))
 		} else {
-			fmt.Fprintf(&b, "Waiting for %d more.", lo-len(m.Seats))
+			b.WriteString(say(l, "discord.lobby.waiting", "count", strconv.Itoa(lo-len(m.Seats))))
 		}
 		d.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "join"}.String()},
-			discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "leave"}.String()},
-			discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "start"}.String(), Disabled: len(m.Seats) < lo},
+			discordgo.Button{Label: say(l, "discord.lobby.join"), Style: discordgo.PrimaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "join"}.String()},
+			discordgo.Button{Label: say(l, "discord.lobby.leave"), Style: discordgo.SecondaryButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "leave"}.String()},
+			discordgo.Button{Label: say(l, "discord.lobby.start"), Style: discordgo.SuccessButton, CustomID: customID{Action: "lobby", Match: m.ID, Arg: "start"}.String(), Disabled: len(m.Seats) < lo},
 		}}, computerRow(m)}
 	}
 	d.Content = strings.TrimSpace(b.String())
 	return d
 }
 
-func playerRange(lo, hi int) string {
+func playerRange(lo, hi int) string { return playerRangeIn(lang.English, lo, hi) }
+
+// playerRangeIn is "2 players", "2 to 4 players" in l.
+func playerRangeIn(l lang.Lang, lo, hi int) string {
 	if lo == hi {
-		return fmt.Sprintf("%d players", lo)
+		return say(l, "players", "count", strconv.Itoa(lo))
 	}
-	return fmt.Sprintf("%d to %d players", lo, hi)
+	return say(l, "discord.lobby.player-range", "lo", strconv.Itoa(lo), "hi", strconv.Itoa(hi))
 }
 
 // lobbyButton handles Join, Leave and Start on a lobby message.
@@ -266,7 +278,7 @@ func (b *Bot) lobbyButton(ctx context.Context, r *Request, c customID) (*Respons
 		if err != nil {
 			return nil, err
 		}
-		post, board := b.turnPost(o, fmt.Sprintf("%s started the match.", r.User.Name))
+		post, board := b.turnPost(o, say(o.Match.Words().Lang, "discord.lobby.started-by", "who", r.User.Name))
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: lobbyMessage(o.Match),
 			After: func(ctx context.Context, p *poster) {
 				p.send(ctx, r.Channel, b.withPictures(ctx, r, post, board))

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/bot"
@@ -62,36 +63,40 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	m := c.Private.Match
+	l := r.lang()
+	w := m.WordsIn(l)
 	var head strings.Builder
+	since, moves := l.Int(int(c.Since)), strconv.Itoa(c.Moves)
 	switch {
 	case c.Since == 0 && c.Moves == 0:
-		head.WriteString("Nothing has been played yet since the start.\n")
+		head.WriteString(say(l, "discord.catchup.nothing-yet"))
 	case c.Since == 0:
-		fmt.Fprintf(&head, "You have not moved yet. Since the start, %s:\n", plural(c.Moves, "move"))
+		head.WriteString(say(l, "discord.catchup.first", "n", moves))
 	case c.Moves == 0:
-		fmt.Fprintf(&head, "Nothing has happened since your last move (move %d).\n", c.Since)
+		head.WriteString(say(l, "discord.catchup.nothing-since", "since", since))
 	default:
-		fmt.Fprintf(&head, "Since your last move (move %d), %s:\n", c.Since, plural(c.Moves, "move"))
+		head.WriteString(say(l, "discord.catchup.since", "since", since, "n", moves))
 	}
+	head.WriteString("\n")
 	var lines []string
 	// The moves are headed by the round they were played in, as the game
 	// names it, whenever it changes.
 	var round string
 	for _, turn := range c.Turns {
-		if rt := turn.Round.Text; rt != "" && rt != round {
+		if rt, _ := w.Phrase(turn.Round); rt != "" && rt != round {
 			round = rt
 			lines = append(lines, clip("__"+rt+"__", 300))
 		}
 		var evs []string
 		for _, e := range turn.Events {
-			evs = append(evs, e.Text)
+			evs = append(evs, m.NarrateIn(e, c.Seat, w))
 		}
 		line := ""
 		switch {
 		case turn.Seq == 0:
-			line = "- Setup"
+			line = "- " + say(l, "discord.catchup.setup")
 		case turn.Undo != 0 && turn.Seat >= 0 && turn.Seat < len(m.Seats):
-			line = fmt.Sprintf("- %d. **%s** took back move %d", turn.Seq, m.Seats[turn.Seat].Name, turn.Undo)
+			line = fmt.Sprintf("- %d. ", turn.Seq) + say(l, "discord.catchup.took-back", "who", m.Seats[turn.Seat].Name, "n", strconv.FormatInt(turn.Undo, 10))
 		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
 			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].Name, turn.Move)
 		}
@@ -100,9 +105,9 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		}
 		lines = append(lines, clip(line, 300))
 	}
-	tail := "\n" + statusLine(m)
+	tail := "\n" + statusLineIn(m, l)
 	if m.GameRules().Info().PrivateInfo {
-		tail += "\nYour hand: " + handText(c.Private.Holding.Cards)
+		tail += "\n" + say(l, "discord.hand.cards", "cards", handText(w, c.Private.Holding.Cards))
 	}
 	// The latest moves matter most: when all do not fit, the earliest go.
 	budget := 1900 - head.Len() - len(tail)
@@ -112,11 +117,11 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 	}
 	text := head.String()
 	if cut > 0 {
-		text += fmt.Sprintf("- … %d earlier lines (see `/log`)\n", cut)
+		text += "- " + say(l, "discord.catchup.earlier", "count", strconv.Itoa(cut)) + "\n"
 	}
 	text += strings.Join(lines[cut:], "\n") + tail
 	resp := privateResponse(privateData(text))
-	resp.Pictures = b.images(m, c.Seat)
+	resp.Pictures = b.imagesIn(m, c.Seat, l)
 	return resp, nil
 }
 

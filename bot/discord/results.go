@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
 )
 
 // gameOver reports whether a match has just been played to its end (not
@@ -17,18 +18,18 @@ func gameOver(m bot.Match) bool { return m.Play != nil && m.Play.Finished }
 
 // resultsText ranks the seats with each one's score and what it scored
 // in, by the game's scoring categories.
-func resultsText(m bot.Match, heading string) string {
+func resultsText(m bot.Match, w engine.Words, heading string) string {
 	var t strings.Builder
 	t.WriteString(heading + "\n")
 	for _, res := range m.Results() {
-		line := fmt.Sprintf("%d. **%s** (%s): %s", res.Place, res.Name, colour(res.Seat), m.ScoreText(res.Score))
-		if b := res.BreakdownText(); b != "" {
+		line := fmt.Sprintf("%d. **%s** (%s): %s", res.Place, res.Name, colourIn(res.Seat, w.Lang), w.Score(res.Score))
+		if b := res.BreakdownTextIn(w); b != "" {
 			line += " - " + b
 		}
 		t.WriteString(clip(line, 400) + "\n")
 	}
 	if m.Play != nil && m.Play.Finished && m.Play.TieBreak != "" {
-		t.WriteString("Tie-break: " + m.Play.TieBreak + "\n")
+		t.WriteString(say(w.Lang, "discord.results.tie-break", "why", m.Play.TieBreak) + "\n")
 	}
 	return t.String()
 }
@@ -38,7 +39,8 @@ func resultsText(m bot.Match, heading string) string {
 // match record as a file that `smokestack replay` (and /import) reads.
 // Whatever cannot be drawn or exported is logged and left out.
 func (b *Bot) resultsPost(ctx context.Context, r *Request, m bot.Match) *discordgo.InteractionResponseData {
-	text := resultsText(m, fmt.Sprintf("**%s: final result**", m.GameRules().Info().Name))
+	w := m.Words()
+	text := resultsText(m, w, say(w.Lang, "discord.results.final", "game", w.GameName()))
 	d := &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsSuppressNotifications, AllowedMentions: noPings()}
 	if chart, _, err := b.svc.ScoreChart(ctx, bot.ByID(m.ID)); err == nil {
 		d.Files = append(d.Files, &discordgo.File{Name: chart.Name, ContentType: "image/png", Reader: bytes.NewReader(chart.PNG)})
@@ -47,7 +49,7 @@ func (b *Bot) resultsPost(ctx context.Context, r *Request, m bot.Match) *discord
 	}
 	if rec, err := b.svc.Export(ctx, bot.ByID(m.ID)); err == nil {
 		d.Files = append(d.Files, recordFile(m, rec))
-		text += fmt.Sprintf("The match record is attached (`%s`): keep it, replay it, or `/import` it to play the position again.", m.RecordFile())
+		text += say(w.Lang, "discord.results.record", "file", m.RecordFile())
 	} else {
 		b.log.ErrorContext(ctx, "bot: export failed", "match", m.ID, "err", b.redactErr(err))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -62,6 +63,7 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 	}
 	b.wake(o.Match)
 	post, pics := narrationLine(o), pictures(nil)
+	l := r.lang()
 	if o.NewTurn {
 		post, pics = b.turnPost(o, "")
 	}
@@ -69,14 +71,14 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 		// The post is the answer; its pictures follow as soon as they are drawn.
 		return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: b.withResults(r, o, afterMove(r, o))}, nil
 	}
-	done := &discordgo.InteractionResponseData{Content: fmt.Sprintf("You played `%s`.", o.Move), Components: undoRow(o), AllowedMentions: noPings()}
+	done := &discordgo.InteractionResponseData{Content: say(l, "discord.turn.you-played", "move", o.Move), Components: undoRow(o, l), AllowedMentions: noPings()}
 	if o.Seat >= 0 && o.Match.IsActive(o.Seat) && !o.NewTurn {
 		// The turn goes on: the next move starts from here rather than
 		// from the board post, whose buttons are a move old.
-		done.Content += " Your turn goes on."
+		done.Content += " " + say(l, "discord.turn.goes-on")
 		done.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: append([]discordgo.MessageComponent{
-			discordgo.Button{Label: "Continue your turn", Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: o.Match.ID, Version: o.Match.Version}.String()},
-		}, undoButtons(o)...)}}
+			discordgo.Button{Label: say(l, "discord.turn.continue"), Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: o.Match.ID, Version: o.Match.Version}.String()},
+		}, undoButtons(o, l)...)}}
 	}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {
@@ -90,11 +92,9 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 // narrationLine is the one silent line for a move that continues a turn:
 // who played what and what the others saw happen.
 func narrationLine(o bot.Outcome) *discordgo.InteractionResponseData {
-	var evs []string
-	for _, e := range o.EventsFor(engine.Spectator) {
-		evs = append(evs, e.Text)
-	}
-	line := fmt.Sprintf("**%s** played `%s`", o.Match.Seats[o.Seat].Name, o.Move)
+	w := o.Match.Words()
+	evs := o.Narration(engine.Spectator, w)
+	line := say(w.Lang, "discord.turn.played", "who", o.Match.Seats[o.Seat].Name, "move", o.Move)
 	if len(evs) > 0 {
 		line += ": " + strings.Join(evs, "; ")
 	}
@@ -110,7 +110,7 @@ func narrationLine(o bot.Outcome) *discordgo.InteractionResponseData {
 // they drew, say), then pings the seats that newly must act.
 func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
 	return func(ctx context.Context, p *poster) {
-		if note := privateNote(o); note != nil {
+		if note := privateNote(o, r.lang()); note != nil {
 			p.send(ctx, r.Channel, note)
 		}
 		if o.Unconfirmed {
@@ -123,26 +123,27 @@ func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
 }
 
 // privateNote lists the events only the acting seat may see.
-func privateNote(o bot.Outcome) *discordgo.InteractionResponseData {
+func privateNote(o bot.Outcome, l lang.Lang) *discordgo.InteractionResponseData {
 	if o.Seat < 0 {
 		return nil
 	}
-	var lines []string
-	for _, e := range o.EventsFor(o.Seat) {
+	var own []engine.Event
+	for _, e := range o.Events {
 		if e.Audience == o.Seat {
-			lines = append(lines, "- "+e.Text)
+			own = append(own, e)
 		}
 	}
+	lines := o.Match.Narration(own, o.Seat, o.Match.WordsIn(l))
 	if len(lines) == 0 {
 		return nil
 	}
-	return privateData("Only you see this:\n" + strings.Join(lines, "\n"))
+	return privateData(say(l, "discord.turn.only-you") + "\n- " + strings.Join(lines, "\n- "))
 }
 
 // completeMove autocompletes /move with legal moves.
 func (b *Bot) completeMove(ctx context.Context, r *Request) (*Response, error) {
 	typed, _ := focused(r)
-	sugg, err := b.svc.Suggest(ctx, bot.InChannel(r.key()), r.User.ID, typed, 25)
+	sugg, err := b.svc.SuggestIn(ctx, bot.InChannel(r.key()), r.User.ID, typed, 25, r.lang())
 	if err != nil {
 		return choices(nil), nil
 	}
@@ -169,15 +170,16 @@ func (b *Bot) completeMove(ctx context.Context, r *Request) (*Response, error) {
 // is a separate message (turnPing).
 func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionResponseData, pictures) {
 	m := o.Match
+	w := m.Words()
 	var text strings.Builder
 	if headline != "" {
 		text.WriteString(headline + "\n")
 	}
 	if o.Move != "" && o.Seat >= 0 {
-		fmt.Fprintf(&text, "**%s** played `%s`\n", m.Seats[o.Seat].Name, o.Move)
+		text.WriteString(say(w.Lang, "discord.turn.played", "who", m.Seats[o.Seat].Name, "move", o.Move) + "\n")
 	}
-	for _, e := range o.EventsFor(engine.Spectator) {
-		line := "- " + e.Text + "\n"
+	for _, e := range o.Narration(engine.Spectator, w) {
+		line := "- " + e + "\n"
 		if text.Len()+len(line) > 1700 {
 			text.WriteString("- …\n")
 			break
@@ -209,7 +211,11 @@ var _ [maxAttachments - render.MaxImages]struct{}
 // ones for engine.Spectator), each under the renderer's file name; a game
 // without a renderer is shown in text only. At most one less than the
 // cores draw at once (Bot.drawing).
-func (b *Bot) images(m bot.Match, seat int) pictures {
+func (b *Bot) images(m bot.Match, seat int) pictures { return b.imagesIn(m, seat, m.Words().Lang) }
+
+// imagesIn is images with the pictures' words in l (a private copy: the
+// reader's language).
+func (b *Bot) imagesIn(m bot.Match, seat int, l lang.Lang) pictures {
 	return func(ctx context.Context) ([]*discordgo.File, error) {
 		select {
 		case b.drawing <- struct{}{}:
@@ -217,7 +223,7 @@ func (b *Bot) images(m bot.Match, seat int) pictures {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
-		imgs, err := b.svc.Render(m, seat)
+		imgs, err := b.svc.RenderIn(m, seat, l)
 		if errors.Is(err, render.ErrNoRenderer) {
 			return nil, nil
 		}
@@ -254,29 +260,36 @@ func inPlay(m bot.Match) bool {
 }
 
 // turnButtons are the buttons under a board post.
-func turnButtons(m bot.Match) []discordgo.MessageComponent {
+func turnButtons(m bot.Match) []discordgo.MessageComponent { return turnButtonsIn(m, m.Words().Lang) }
+
+// turnButtonsIn are the board's buttons in l (a private copy of the
+// board: the reader's language).
+func turnButtonsIn(m bot.Match, l lang.Lang) []discordgo.MessageComponent {
 	if !inPlay(m) {
 		return []discordgo.MessageComponent{}
 	}
 	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: m.ID, Version: m.Version}.String()},
+		discordgo.Button{Label: say(l, "discord.turn.take"), Style: discordgo.PrimaryButton, CustomID: customID{Action: "turn", Match: m.ID, Version: m.Version}.String()},
 	}
 	// A game where nothing is private has no hand to show.
 	if m.GameRules().Info().PrivateInfo {
-		row = append(row, discordgo.Button{Label: "My hand", Style: discordgo.SecondaryButton, CustomID: customID{Action: "hand", Match: m.ID}.String()})
+		row = append(row, discordgo.Button{Label: say(l, "discord.turn.hand"), Style: discordgo.SecondaryButton, CustomID: customID{Action: "hand", Match: m.ID}.String()})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 }
 
 // statusLine says whose turn it is, or how the game ended with the
 // ranking and the scores.
-func statusLine(m bot.Match) string { return status(m, true) }
+func statusLine(m bot.Match) string { return status(m, m.Words(), true) }
+
+// statusLineIn is statusLine in l (a private reply).
+func statusLineIn(m bot.Match, l lang.Lang) string { return status(m, m.WordsIn(l), true) }
 
 // headline is statusLine without the scores, for a message that lists
-// them per seat (/status).
-func headline(m bot.Match) string { return status(m, false) }
+// them per seat (/status), in l.
+func headline(m bot.Match, l lang.Lang) string { return status(m, m.WordsIn(l), false) }
 
-func status(m bot.Match, scores bool) string {
+func status(m bot.Match, w engine.Words, scores bool) string {
 	if m.Play == nil {
 		return ""
 	}
@@ -285,25 +298,25 @@ func status(m bot.Match, scores bool) string {
 		for i, s := range m.Play.Ranking {
 			part := fmt.Sprintf("%d. %s", i+1, m.Seats[s].Name)
 			if scores {
-				part += " (" + m.ScoreText(scoreOf(m, s)) + ")"
+				part += " (" + w.Score(scoreOf(m, s)) + ")"
 			}
 			parts = append(parts, part)
 		}
-		line := "Game over. " + strings.Join(parts, ", ")
+		line := say(w.Lang, "discord.turn.game-over", "ranking", strings.Join(parts, ", "))
 		if m.Play.TieBreak != "" {
 			line += " - " + m.Play.TieBreak
 		}
 		return line
 	}
 	if !m.Status.Open() {
-		return "The match has ended."
+		return say(w.Lang, "discord.turn.ended")
 	}
-	phase := m.NameFor(m.Play.Phase, engine.Spectator)
-	if r := m.Play.RoundName.Text; r != "" {
+	phase := m.NameFor(w.Phase(*m.Play), engine.Spectator)
+	if r, _ := w.Phrase(m.Play.RoundName); r != "" {
 		// The phase says only what the round's name does not.
-		phase = r + ": " + phase
+		phase = say(w.Lang, "discord.turn.round-phase", "round", r, "phase", phase)
 	}
-	return fmt.Sprintf("%s. Next: %s.", phase, activeNames(m))
+	return say(w.Lang, "discord.turn.next", "phase", phase, "who", activeNames(m))
 }
 
 func scoreOf(m bot.Match, seat int) int {
@@ -347,7 +360,7 @@ func turnPing(m bot.Match, seats []int) *discordgo.InteractionResponseData {
 		return nil
 	}
 	return &discordgo.InteractionResponseData{
-		Content:         fmt.Sprintf("%s, your turn in %s.", strings.Join(mentions, ", "), m.GameRules().Info().Name),
+		Content:         say(m.Words().Lang, "discord.turn.ping", "who", strings.Join(mentions, ", "), "game", m.Words().GameName()),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 	}
 }
@@ -439,13 +452,16 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 	if shown == "" {
 		shown = "…"
 	}
+	l, seat := r.lang(), m.SeatOf(r.User.ID)
+	w := m.WordsIn(l)
+	prompt := m.PromptIn(w, ch, seat)
 	var text strings.Builder
-	fmt.Fprintf(&text, "**Your move:** `%s`", shown)
+	text.WriteString(say(l, "discord.your-move", "move", shown))
 	if len(ch.Next) > 0 {
-		text.WriteString("\n" + ch.Prompt)
+		text.WriteString("\n" + prompt)
 	}
 	if ch.Complete {
-		text.WriteString("\nThis move is complete: press Confirm to play it.")
+		text.WriteString("\n" + say(l, "discord.picker.complete"))
 	}
 	var rows []discordgo.MessageComponent
 	next := ch.Next
@@ -465,15 +481,20 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 		group := next[i*perSelect : min(len(next), (i+1)*perSelect)]
 		var opts []discordgo.SelectMenuOption
 		for _, x := range group {
-			label := x.Label
-			if label == "" {
+			label, help := m.ChoiceIn(w, x, seat)
+			switch {
+			case label == "":
 				label = x.Token
+			case l != lang.English && label != x.Token:
+				// The token beside the label: how a player reading
+				// another language learns the notation.
+				label += " · " + x.Token
 			}
-			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label, 100), Value: x.Token, Description: clip(x.Help, 100)})
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label, 100), Value: x.Token, Description: clip(help, 100)})
 		}
-		placeholder := ch.Prompt
+		placeholder := prompt
 		if len(next) > perSelect {
-			placeholder = fmt.Sprintf("%s (%s - %s)", ch.Prompt, firstLabel(group[0]), firstLabel(group[len(group)-1]))
+			placeholder = say(l, "discord.picker.range", "prompt", prompt, "first", firstLabel(m, w, group[0], seat), "last", firstLabel(m, w, group[len(group)-1], seat))
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: customID{Action: "pick", Match: m.ID, Version: m.Version, N: i, Move: partial}.String(), Placeholder: clip(placeholder, 150),
@@ -482,13 +503,13 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 	}
 	var nav []discordgo.MessageComponent
 	if partial != "" {
-		nav = append(nav, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: customID{Action: "back", Match: m.ID, Version: m.Version, Move: partial}.String()})
+		nav = append(nav, discordgo.Button{Label: say(l, "discord.picker.back"), Style: discordgo.SecondaryButton, CustomID: customID{Action: "back", Match: m.ID, Version: m.Version, Move: partial}.String()})
 	}
 	if paged {
-		nav = append(nav, discordgo.Button{Label: "More choices", Style: discordgo.SecondaryButton, CustomID: customID{Action: "page", Match: m.ID, Version: m.Version, N: nextOffset, Move: partial}.String()})
+		nav = append(nav, discordgo.Button{Label: say(l, "discord.picker.more"), Style: discordgo.SecondaryButton, CustomID: customID{Action: "page", Match: m.ID, Version: m.Version, N: nextOffset, Move: partial}.String()})
 	}
 	if ch.Complete {
-		nav = append(nav, discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: customID{Action: "ok", Match: m.ID, Version: m.Version, Move: partial}.String()})
+		nav = append(nav, discordgo.Button{Label: say(l, "discord.picker.confirm"), Style: discordgo.SuccessButton, CustomID: customID{Action: "ok", Match: m.ID, Version: m.Version, Move: partial}.String()})
 	}
 	if len(nav) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: nav})
@@ -501,9 +522,9 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
 }
 
-func firstLabel(c engine.Choice) string {
-	if c.Label != "" {
-		return clip(c.Label, 20)
+func firstLabel(m bot.Match, w engine.Words, c engine.Choice, seat int) string {
+	if label, _ := m.ChoiceIn(w, c, seat); label != "" {
+		return clip(label, 20)
 	}
 	return c.Token
 }
@@ -521,7 +542,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 	}
 	if errors.Is(err, bot.ErrIncomplete) || errors.Is(err, bot.ErrRule) {
 		// Keep the picker usable: the player can go back a step.
-		back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+		back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: say(r.lang(), "discord.picker.back"), Style: discordgo.SecondaryButton,
 			CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
 			Content:    clip(bot.Say(r.lang(), "discord.your-move", "move", c.Move)+"\n"+problemText(b.svc.ExplainIn(ctx, err, r.words()), r.lang()), 2000),
@@ -537,14 +558,14 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 // privately, with fresh buttons.
 func (b *Bot) stale(ctx context.Context, m bot.Match, r *Request) (*Response, error) {
 	d := &discordgo.InteractionResponseData{
-		Content:         clip(b.svc.ExplainIn(ctx, bot.ErrStale, r.words()).Text+" "+bot.Say(r.lang(), "discord.current-board")+"\n"+statusLine(m), 2000),
+		Content:         clip(b.svc.ExplainIn(ctx, bot.ErrStale, r.words()).Text+" "+bot.Say(r.lang(), "discord.current-board")+"\n"+statusLineIn(m, r.lang()), 2000),
 		Flags:           discordgo.MessageFlagsEphemeral,
 		AllowedMentions: noPings(),
-		Components:      turnButtons(m),
+		Components:      turnButtonsIn(m, r.lang()),
 	}
 	resp := &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}
 	if m.Play != nil {
-		resp.Pictures = b.images(m, engine.Spectator)
+		resp.Pictures = b.imagesIn(m, engine.Spectator, r.lang())
 	}
 	return resp, nil
 }

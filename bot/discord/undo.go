@@ -2,28 +2,29 @@ package discord
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // undoButtons is the "Undo" button for the mover's confirmation of a move
 // (none once the game is over).
-func undoButtons(o bot.Outcome) []discordgo.MessageComponent {
+func undoButtons(o bot.Outcome, l lang.Lang) []discordgo.MessageComponent {
 	if !inPlay(o.Match) || o.Seat < 0 {
 		return nil
 	}
-	return []discordgo.MessageComponent{discordgo.Button{Label: "Undo", Style: discordgo.SecondaryButton,
+	return []discordgo.MessageComponent{discordgo.Button{Label: say(l, "discord.undo.button"), Style: discordgo.SecondaryButton,
 		CustomID: customID{Action: "undo", Match: o.Match.ID, Version: o.Match.Moves}.String()}}
 }
 
 // undoRow is undoButtons in a row of its own (an empty list for none, so
 // that an update removes the picker's components).
-func undoRow(o bot.Outcome) []discordgo.MessageComponent {
-	bs := undoButtons(o)
+func undoRow(o bot.Outcome, l lang.Lang) []discordgo.MessageComponent {
+	bs := undoButtons(o, l)
 	if len(bs) == 0 {
 		return []discordgo.MessageComponent{}
 	}
@@ -56,9 +57,9 @@ func (b *Bot) undoButton(ctx context.Context, r *Request, c customID) (*Response
 		return &Response{None: true}, nil
 	}
 	post, pics, after := b.undoPosts(r, u)
-	text := fmt.Sprintf("You took back `%s`.", u.Taken)
+	text := say(r.lang(), "discord.undo.you-took-back", "move", u.Taken)
 	if !u.Undone {
-		text = fmt.Sprintf("You asked the other players to let you take back `%s`.", u.Taken)
+		text = say(r.lang(), "discord.undo.you-asked", "move", u.Taken)
 	}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()},
@@ -89,11 +90,11 @@ func (b *Bot) undoPosts(r *Request, u bot.UndoOutcome) (*discordgo.InteractionRe
 
 func undoHeadline(u bot.UndoOutcome) string {
 	m := u.Match
-	who := m.Seats[u.Seat].Name
+	l, who, n := m.Words().Lang, m.Seats[u.Seat].Name, strconv.FormatInt(u.Target, 10)
 	if u.Free {
-		return fmt.Sprintf("**%s** took back `%s` (move %d).", who, u.Taken, u.Target)
+		return say(l, "discord.undo.took-back", "who", who, "move", u.Taken, "n", n)
 	}
-	return fmt.Sprintf("**%s** took back `%s` (move %d), as every other player agreed.", who, u.Taken, u.Target)
+	return say(l, "discord.undo.took-back-agreed", "who", who, "move", u.Taken, "n", n)
 }
 
 // undoVoteMessage is the public request to take a move back: who asks, what,
@@ -109,10 +110,11 @@ func undoVoteMessage(u bot.UndoOutcome) *discordgo.InteractionResponseData {
 	for _, s := range v.Approved {
 		approved = append(approved, m.Seats[s].Name)
 	}
-	text := fmt.Sprintf("**%s** asks to take back `%s` (move %d). It showed something new (a card drawn, a random outcome), so every other player must agree: %s, please answer within %s.",
-		m.Seats[v.Seat].Name, v.Move, v.Target, strings.Join(mentions, ", "), bot.Span(bot.UndoVoteLife))
+	l := m.Words().Lang
+	text := say(l, "discord.undo.asks", "who", m.Seats[v.Seat].Name, "move", v.Move, "n", strconv.FormatInt(v.Target, 10),
+		"players", strings.Join(mentions, ", "), "span", bot.SpanIn(l, bot.UndoVoteLife))
 	if len(approved) > 0 {
-		text += "\nAgreed so far: " + strings.Join(approved, ", ") + "."
+		text += "\n" + say(l, "discord.undo.agreed-so-far", "names", strings.Join(approved, ", "))
 	}
 	id := func(arg string) string {
 		return customID{Action: "uvote", Match: m.ID, Version: v.Target, Arg: arg}.String()
@@ -121,8 +123,8 @@ func undoVoteMessage(u bot.UndoOutcome) *discordgo.InteractionResponseData {
 		Content:         clip(text, 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: id("yes")},
-			discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: id("no")},
+			discordgo.Button{Label: say(l, "discord.undo.agree"), Style: discordgo.SuccessButton, CustomID: id("yes")},
+			discordgo.Button{Label: say(l, "discord.undo.refuse"), Style: discordgo.DangerButton, CustomID: id("no")},
 		}}},
 	}
 }
@@ -136,6 +138,7 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 		return nil, err
 	}
 	m := u.Match
+	l, n := m.Words().Lang, strconv.FormatInt(u.Target, 10)
 	closed := func(text string) *Response {
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}}
@@ -143,16 +146,16 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 	switch {
 	case u.Undone:
 		post, pics, after := b.undoPosts(r, u)
-		resp := closed(fmt.Sprintf("Everyone agreed: **%s** took back `%s` (move %d).", m.Seats[u.Seat].Name, u.Taken, u.Target))
+		resp := closed(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].Name, "move", u.Taken, "n", n))
 		resp.After = func(ctx context.Context, p *poster) {
 			p.send(ctx, matchChannel(m, r), b.withPictures(ctx, r, post, pics))
 			after(ctx, p)
 		}
 		return resp, nil
 	case u.Ended == "rejected":
-		return closed(fmt.Sprintf("**%s** refused: `%s` (move %d) stands.", r.User.Name, u.Taken, u.Target)), nil
+		return closed(say(l, "discord.undo.refused", "who", r.User.Name, "move", u.Taken, "n", n)), nil
 	case u.Ended == "expired":
-		return closed(fmt.Sprintf("Nobody answered within %s: `%s` (move %d) stands.", bot.Span(bot.UndoVoteLife), u.Taken, u.Target)), nil
+		return closed(say(l, "discord.undo.expired", "span", bot.SpanIn(l, bot.UndoVoteLife), "move", u.Taken, "n", n)), nil
 	}
 	d := undoVoteMessage(u)
 	// The update pings nobody again; the request pinged them once.
@@ -168,7 +171,8 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 // buttons. A request pushed out of the latest messages gets the notice as
 // a new message instead.
 func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
-	text := clip(fmt.Sprintf("Nobody answered within %s: `%s` (move %d) stands.", bot.Span(bot.UndoVoteLife), r.Move, r.Target), 2000)
+	l := r.Match.Words().Lang
+	text := clip(say(l, "discord.undo.expired", "span", bot.SpanIn(l, bot.UndoVoteLife), "move", r.Move, "n", strconv.FormatInt(r.Target, 10)), 2000)
 	none := []discordgo.MessageComponent{}
 	agree := customID{Action: "uvote", Match: r.Match.ID, Version: r.Target, Arg: "yes"}.String()
 	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))

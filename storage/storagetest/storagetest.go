@@ -139,6 +139,7 @@ func (e *env) newMatch(id, channel string, users ...string) storage.Match {
 		Pins:         map[string]string{"deck": "a,b,c"},
 		Channel:      channel,
 		Server:       "discord:900",
+		Lang:         "de",
 		Creator:      users[0],
 		Status:       storage.StatusActive,
 		State:        []byte(`{"moves":[]}`),
@@ -264,10 +265,18 @@ func testRoundTrip(e *env) {
 
 	// A lobby has no snapshot yet.
 	l := e.newMatch("lobby", "discord:101", "u1")
-	l.Status, l.State = storage.StatusLobby, nil
+	l.Status, l.State, l.Lang = storage.StatusLobby, nil, ""
 	e.create(l)
-	if got := e.get("lobby"); len(got.State) != 0 || got.Status != storage.StatusLobby {
-		e.t.Fatalf("lobby: got state %q status %q, want empty and lobby", got.State, got.Status)
+	if got := e.get("lobby"); len(got.State) != 0 || got.Status != storage.StatusLobby || got.Lang != "" {
+		e.t.Fatalf("lobby: got state %q status %q language %q, want empty, lobby and none", got.State, got.Status, got.Lang)
+	}
+	// The match's language is kept through a commit that changes it.
+	lc := storage.Commit{ExpectVersion: l.Version, Match: l}
+	lc.Match.Version++
+	lc.Match.Lang = "fr"
+	e.commit(lc)
+	if got := e.get("lobby"); got.Lang != "fr" {
+		e.t.Fatalf("lobby after a commit: language %q, want fr", got.Lang)
 	}
 	// Create fills in the creation time when the caller leaves it zero.
 	z := e.newMatch("zero", "discord:102")

@@ -126,6 +126,8 @@ func Same(a, b Dump) error {
 		return fmt.Errorf("match %s: setup differs", am.ID)
 	case am.Channel != bm.Channel || am.Server != bm.Server || am.Creator != bm.Creator || am.Status != bm.Status:
 		return fmt.Errorf("match %s: channel, server, creator or status differs", am.ID)
+	case am.Lang != bm.Lang:
+		return fmt.Errorf("match %s: language differs", am.ID)
 	case !sameVote(am.Vote, bm.Vote) || am.Record != bm.Record:
 		return fmt.Errorf("match %s: pending request (an undo or an import) differs", am.ID)
 	case am.Version != bm.Version || am.Moves != bm.Moves:

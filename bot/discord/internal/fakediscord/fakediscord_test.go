@@ -416,3 +416,32 @@ func TestComponentsMustExist(t *testing.T) {
 		t.Error("a button that is not on the message was pressed")
 	}
 }
+
+// TestLocalizationRules: the fake refuses localizations Discord refuses:
+// a locale not on Discord's list, a description over 100 characters, a
+// command name with capitals or spaces; it accepts Discord's own.
+func TestLocalizationRules(t *testing.T) {
+	long := strings.Repeat("x", 101)
+	for _, tc := range []struct {
+		obj  map[string]any
+		kind int
+		ok   bool
+	}{
+		{map[string]any{"description_localizations": map[string]any{"de": "Beschreibung", "fr": "Description", "pt-BR": "Descrição"}}, nameCommand, true},
+		{map[string]any{"name_localizations": map[string]any{"de": "spielen", "fr": "jouer-à"}}, nameCommand, true},
+		{map[string]any{"name_localizations": map[string]any{"de": "Zwei Wörter"}}, nameChoice, true},
+		{map[string]any{"description_localizations": nil}, nameCommand, true},
+		{map[string]any{"description_localizations": map[string]any{"de-DE": "Beschreibung"}}, nameCommand, false},
+		{map[string]any{"description_localizations": map[string]any{"en": "Description"}}, nameCommand, false},
+		{map[string]any{"description_localizations": map[string]any{"fr": long}}, nameCommand, false},
+		{map[string]any{"description_localizations": map[string]any{"fr": ""}}, nameCommand, false},
+		{map[string]any{"name_localizations": map[string]any{"de": "Spielen"}}, nameCommand, false},
+		{map[string]any{"name_localizations": map[string]any{"de": "zwei wörter"}}, nameCommand, false},
+		{map[string]any{"name_localizations": map[string]any{"de": long}}, nameChoice, false},
+		{map[string]any{"name_localizations": []any{"de"}}, nameCommand, false},
+	} {
+		if err := checkLocalizations(tc.obj, tc.kind); (err == nil) != tc.ok {
+			t.Errorf("%v (kind %d): %v, want ok=%v", tc.obj, tc.kind, err, tc.ok)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -155,6 +156,10 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 			if name == "" || len(name) > 32 || strings.ToLower(name) != name || desc == "" || len(desc) > 100 {
 				s.violate("command %q: name 1..32 lowercase and description 1..100", name)
 				return nil, invalid(fmt.Errorf("%w: command %q", errInvalid, name))
+			}
+			if err := checkLocalizations(d, nameCommand); err != nil {
+				s.violate("command %q: %v", name, err)
+				return nil, invalid(fmt.Errorf("%w: command %q: %v", errInvalid, name, err))
 			}
 			if opts, _ := d["options"].([]any); len(opts) > 25 {
 				return nil, invalid(fmt.Errorf("%w: command %q has %d options", errInvalid, name, len(opts)))
@@ -782,6 +787,63 @@ func (s *Server) DMChannel(user string) (string, bool) {
 	return "", false
 }
 
+// Locales are Discord's locales, the only keys of name_localizations and
+// description_localizations (discord.com/developers/docs/reference#locales).
+var Locales = map[string]bool{
+	"id": true, "da": true, "de": true, "en-GB": true, "en-US": true, "es-ES": true, "es-419": true, "fr": true,
+	"hr": true, "it": true, "lt": true, "hu": true, "nl": true, "no": true, "pl": true, "pt-BR": true, "ro": true,
+	"fi": true, "sv-SE": true, "vi": true, "tr": true, "cs": true, "el": true, "bg": true, "ru": true, "uk": true,
+	"hi": true, "th": true, "zh-CN": true, "ja": true, "zh-TW": true, "ko": true,
+}
+
+// What a name_localizations value names: a command or option (Discord's
+// name rules: 1 to 32 characters, lower case where the script has case,
+// no spaces) or a choice (1 to 100 characters of any kind).
+const (
+	nameCommand = iota
+	nameChoice
+)
+
+// commandName is Discord's pattern for command and option names (the
+// Devanagari and Thai marks aside).
+var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+
+// checkLocalizations applies Discord's rules to an object's
+// name_localizations and description_localizations: objects keyed by
+// Discord's locales only, each name by the rules of what it names, each
+// description 1 to 100 characters.
+func checkLocalizations(m map[string]any, kind int) error {
+	for _, field := range []string{"name_localizations", "description_localizations"} {
+		raw, ok := m[field]
+		if !ok || raw == nil {
+			continue
+		}
+		loc, ok := raw.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s is not an object", field)
+		}
+		for k, v := range loc {
+			if !Locales[k] {
+				return fmt.Errorf("%s: %q is not a Discord locale", field, k)
+			}
+			s, ok := v.(string)
+			if !ok {
+				return fmt.Errorf("%s[%s] is not a string", field, k)
+			}
+			n := utf8.RuneCountInString(s)
+			switch {
+			case field == "description_localizations" && (n < 1 || n > 100):
+				return fmt.Errorf("%s[%s]: %d characters (1..100): %q", field, k, n, s)
+			case field == "name_localizations" && kind == nameChoice && (n < 1 || n > 100):
+				return fmt.Errorf("%s[%s]: %d characters (1..100): %q", field, k, n, s)
+			case field == "name_localizations" && kind == nameCommand && (!commandName.MatchString(s) || strings.ToLower(s) != s):
+				return fmt.Errorf("%s[%s]: %q is not a command name (1..32 lower-case letters, digits, - and _)", field, k, s)
+			}
+		}
+	}
+	return nil
+}
+
 // checkCommandOptions applies Discord's rules for a command's options: a
 // name of 1 to 32 lowercase characters, a description of 1 to 100,
 // required options before optional ones, at most 25 choices, each named
@@ -799,6 +861,9 @@ func checkCommandOptions(raw any) error {
 		if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
 			return fmt.Errorf("option %q: description of %d characters (1..100)", name, n)
 		}
+		if err := checkLocalizations(m, nameCommand); err != nil {
+			return fmt.Errorf("option %q: %w", name, err)
+		}
 		if req, _ := m["required"].(bool); req && optional {
 			return fmt.Errorf("option %q: a required option after an optional one", name)
 		} else if !req {
@@ -813,6 +878,9 @@ func checkCommandOptions(raw any) error {
 			cn, _ := cm["name"].(string)
 			if n := utf8.RuneCountInString(cn); n < 1 || n > 100 {
 				return fmt.Errorf("option %q: choice name %q (1..100)", name, cn)
+			}
+			if err := checkLocalizations(cm, nameChoice); err != nil {
+				return fmt.Errorf("option %q: choice %q: %w", name, cn, err)
 			}
 		}
 		if err := checkCommandOptions(m["options"]); err != nil {

@@ -92,6 +92,9 @@ type Server struct {
 	// uploads are the files users attached to commands, by their CDN path
 	// (<channel>/<attachment id>/<file name>).
 	uploads map[string][]byte
+	// guildLocales are the guilds' preferred locales (SetGuildLocale);
+	// a guild without one is "en-US".
+	guildLocales map[string]string
 }
 
 // failure is a canned error answer (FailNext).
@@ -135,6 +138,7 @@ func New() *Server {
 		failNext:          map[string][]failure{},
 		delays:            map[string]time.Duration{},
 		uploads:           map[string][]byte{},
+		guildLocales:      map[string]string{},
 		recommendedShards: 1,
 		maxConcurrency:    1,
 		bodyDelay:         DefaultBodyDelay,
@@ -177,6 +181,21 @@ func (s *Server) SetClock(now func() time.Time) {
 func (s *Server) AddUser(u User) {
 	s.mu.Lock()
 	s.users[u.ID] = u
+	s.mu.Unlock()
+}
+
+// User returns a member added with AddUser (the zero User when none).
+func (s *Server) User(id string) User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.users[id]
+}
+
+// SetGuildLocale sets a guild's preferred locale (a community server's
+// language), sent as the interactions' guild_locale; "" is "en-US".
+func (s *Server) SetGuildLocale(guild, locale string) {
+	s.mu.Lock()
+	s.guildLocales[guild] = locale
 	s.mu.Unlock()
 }
 
