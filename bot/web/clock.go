@@ -139,7 +139,7 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match, l lang.Lang) matchJ
 		out.ComputerIn = &ms
 	}
 	out.Notice = abandonNotice(s.svc.Abandon(m))
-	out.Clock = clockOf(m)
+	out.Clock = clockOf(m, l)
 	ws, err := s.svc.Waits(ctx, m)
 	if err != nil {
 		s.log.WarnContext(ctx, "playground: seat clocks", "match", m.ID, "err", err)
@@ -173,13 +173,32 @@ type clockJSON struct {
 	Open bool `json:"open"`
 }
 
-func clockOf(m bot.Match) *clockJSON {
+func clockOf(m bot.Match, l lang.Lang) *clockJSON {
 	c := m.Clock.Settings
 	at := c.OnDeadline
 	if at == "" {
 		at = bot.DeadlineRemind
 	}
-	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: c.Text(), Open: m.Status.Open()}
+	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: clockText(c, at, l), Open: m.Status.Open()}
+}
+
+// clockText is what the settings do, in words: the core's
+// (ClockSettings.Text) in English, web.clock.says.* in the others.
+func clockText(c bot.ClockSettings, at string, l lang.Lang) string {
+	if l == lang.English {
+		return c.Text()
+	}
+	remind := say(l, "web.clock.says.no-remind")
+	if c.Remind > 0 {
+		remind = say(l, "web.clock.says.remind", "span", waitedIn(c.Remind, l))
+	}
+	switch {
+	case c.Deadline <= 0:
+		return say(l, "web.clock.says.no-deadline", "remind", remind)
+	case at == bot.DeadlineReplace:
+		return say(l, "web.clock.says.deadline-vote", "remind", remind, "span", waitedIn(c.Deadline, l))
+	}
+	return say(l, "web.clock.says.deadline-remind", "remind", remind, "span", waitedIn(c.Deadline, l))
 }
 
 // clockReq changes a match's clock settings; a field left out stays.

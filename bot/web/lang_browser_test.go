@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -79,6 +80,23 @@ func (p *page) acceptLanguage(header string) {
 	}
 }
 
+// reloaded waits for expr on a page that is being loaded again: an
+// evaluation the reload cuts off is tried again.
+func (p *page) reloaded(expr string) {
+	p.t.Helper()
+	for try := 0; ; try++ {
+		err := chromedp.Do(p.ctx, waitJS(expr))
+		if err == nil {
+			return
+		}
+		if try < 10 && (strings.Contains(err.Error(), "context") || strings.Contains(err.Error(), "Inspected target navigated")) {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		p.t.Fatalf("%s: %v", p.wd.name, err)
+	}
+}
+
 // testAcceptLanguage opens the page for a browser that asks for Swiss
 // German first: German, the selector on German.
 func testAcceptLanguage(t *testing.T, p *page) {
@@ -108,9 +126,8 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 		t.Fatalf("%s: an English browser reads %q", p.wd.name, got)
 	}
 	// The selector, as a person uses it: the page comes back in l.
-	p.do("choose "+l.Name(), chromedp.SetValue(chromedp.CSS("#lang"), string(l)),
-		js(`document.getElementById("lang").dispatchEvent(new Event("change"))`))
-	p.wait(fmt.Sprintf(`document.documentElement.lang === %q && document.querySelectorAll("#seats option").length > 0`, l))
+	p.do("choose "+l.Name(), js(fmt.Sprintf(`(() => { const s = document.getElementById("lang"); s.value = %q; s.dispatchEvent(new Event("change")); })()`, l)))
+	p.reloaded(fmt.Sprintf(`document.documentElement.lang === %q && document.querySelectorAll("#seats option").length > 0`, l))
 	if got := p.shown("#newpanel h2"); got != bot.Say(l, "web.new.heading") {
 		t.Errorf("%s: after choosing %s the panel is headed %q", p.wd.name, l, got)
 	}
@@ -128,7 +145,7 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 	// The move builder's words: a prompt filtered by a typed fragment,
 	// then a hint for an incomplete move.
 	p.typeKeys("#move", "t")
-	p.wait(choicesShown + ` && document.getElementById("prompt").innerText.includes("t")`)
+	p.wait(fmt.Sprintf(`document.getElementById("prompt").innerText.includes(%q)`, bot.Say(l, "web.quoted", "text", "t")))
 	checkLanguage(t, p, l, "typing")
 	p.do("clear", js(`document.getElementById("clear").click()`))
 	p.typeKeys("#move", "take\r")
@@ -156,8 +173,8 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 	p.look("lang-" + string(l) + "-match")
 
 	// Remembered: a reload and a new tab read l.
-	p.do("reload", chromedp.Reload())
-	p.wait(`!document.getElementById("table").hidden && document.querySelectorAll("#log li").length > 3`)
+	p.do("reload", js(`location.reload()`))
+	p.reloaded(`!document.getElementById("table").hidden && document.querySelectorAll("#log li").length > 3`)
 	checkLanguage(t, p, l, "reloaded")
 	q := newPage(t, b, base, wd)
 	q.start()

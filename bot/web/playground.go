@@ -334,15 +334,19 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slices.SortStableFunc(list, func(a, b bot.OpenGame) int { return a.Since.Compare(b.Since) })
-	now := time.Now()
+	now, l := time.Now(), langOf(r)
 	out := make([]openJSON, 0, len(list))
 	for _, g := range list {
 		seat := 1
 		if g.Match.Play != nil && len(g.Match.Play.Active) > 0 {
 			seat = g.Match.Play.Active[0] + 1
 		}
-		out = append(out, openJSON{ID: g.ID, Name: g.Game, Status: string(g.Status), Waiting: g.Waiting,
-			Since: g.Since.UTC().Format(time.RFC3339), Waited: bot.Span(g.Waited(now)), Seat: seat})
+		name, waited := g.Game, bot.Span(g.Waited(now))
+		if l != lang.English {
+			name, waited = wordsOf(g.Match, l).GameName(), waitedIn(g.Waited(now), l)
+		}
+		out = append(out, openJSON{ID: g.ID, Name: name, Status: string(g.Status), Waiting: g.Waiting,
+			Since: g.Since.UTC().Format(time.RFC3339), Waited: waited, Seat: seat})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
