@@ -173,8 +173,8 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 	p.look("lang-" + string(l) + "-match")
 
 	// Remembered: a reload and a new tab read l.
-	p.do("reload", js(`location.reload()`))
-	p.reloaded(`!document.getElementById("table").hidden && document.querySelectorAll("#log li").length > 3`)
+	p.do("reload", js(`window.beforeReload = true; location.reload()`))
+	p.reloaded(`!window.beforeReload && !document.getElementById("table").hidden && document.querySelectorAll("#log li").length > 3`)
 	checkLanguage(t, p, l, "reloaded")
 	q := newPage(t, b, base, wd)
 	q.start()
