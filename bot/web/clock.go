@@ -2,12 +2,13 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // The playground runs the same turn clock as the Discord bot
@@ -64,18 +65,54 @@ func abandonNotice(a bot.AbandonState) string {
 }
 
 // reminded is what the standings add for a seat's reminders and deadline.
-func reminded(w bot.SeatWait) string {
+func reminded(w bot.SeatWait, l lang.Lang) string {
 	var out string
 	switch {
 	case w.Reminders == 1:
-		out = ", reminded once"
+		out = say(l, "web.wait.reminded-once")
 	case w.Reminders > 1:
-		out = fmt.Sprintf(", reminded %d times", w.Reminders)
+		out = say(l, "web.wait.reminded", "n", l.Int(w.Reminders))
 	}
 	if w.Deadlined {
-		out += ", deadline passed"
+		out += say(l, "web.wait.deadline")
 	}
 	return out
+}
+
+// waitedIn is how long a seat has waited, in words: bot.Waited in
+// English, the same units (at most two, rounded down) in the others.
+func waitedIn(d time.Duration, l lang.Lang) string {
+	if l == lang.English {
+		return bot.Waited(d)
+	}
+	if d < time.Minute {
+		return say(l, "web.wait.less")
+	}
+	var parts []string
+	for _, u := range []struct {
+		d  time.Duration
+		id string
+	}{{7 * 24 * time.Hour, "web.wait.week"}, {24 * time.Hour, "web.wait.day"}, {time.Hour, "web.wait.hour"}, {time.Minute, "web.wait.minute"}} {
+		if n := d / u.d; n > 0 && len(parts) < 2 {
+			parts = append(parts, say(l, u.id, lang.CountKey, strconv.Itoa(int(n))))
+			d -= n * u.d
+		} else if len(parts) > 0 {
+			break
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// when writes a time for the page: the English form as before, elsewhere
+// day, month and time in figures.
+func when(t time.Time, l lang.Lang) string {
+	switch l {
+	case lang.German:
+		return t.UTC().Format("2.1. 15:04 MST")
+	case lang.French:
+		return t.UTC().Format("2/1 15:04 MST")
+	}
+	return t.UTC().Format("Mon 2 Jan 15:04 MST")
 }
 
 // waitJSON is one seat's turn clock as the page shows it, from the same
@@ -95,14 +132,14 @@ type waitJSON struct {
 // withWaits is the match's summary with its seats' clocks. A failure to
 // read them (a player's preferences) leaves them out rather than failing
 // the page.
-func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
-	out := summary(m)
+func (s *Server) withWaits(ctx context.Context, m bot.Match, l lang.Lang) matchJSON {
+	out := summary(m, l)
 	if due := s.svc.ComputerDue(m); !due.IsZero() {
 		ms := max(0, due.Sub(s.svc.Now()).Milliseconds())
 		out.ComputerIn = &ms
 	}
 	out.Notice = abandonNotice(s.svc.Abandon(m))
-	out.Clock = clockOf(m)
+	out.Clock = clockOf(m, l)
 	ws, err := s.svc.Waits(ctx, m)
 	if err != nil {
 		s.log.WarnContext(ctx, "playground: seat clocks", "match", m.ID, "err", err)
@@ -112,13 +149,13 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match) matchJSON {
 		j := waitJSON{Seat: w.Seat, Waiting: w.Waiting, NextReminder: w.NextReminder, NextDeadline: w.NextDeadline, AwayUntil: w.AwayUntil}
 		if w.Waiting {
 			j.WaitedSecs = int64(w.Waited / time.Second)
-			j.Text = "waiting " + bot.Waited(w.Waited) + reminded(w)
+			j.Text = say(l, "web.wait.waiting", "span", waitedIn(w.Waited, l)) + reminded(w, l)
 		}
 		if !w.AwayUntil.IsZero() {
 			if j.Text != "" {
 				j.Text += ", "
 			}
-			j.Text += "away until " + w.AwayUntil.UTC().Format("Mon 2 Jan 15:04 MST")
+			j.Text += say(l, "web.wait.away", "when", when(w.AwayUntil, l))
 		}
 		out.Waits = append(out.Waits, j)
 	}
@@ -136,13 +173,32 @@ type clockJSON struct {
 	Open bool `json:"open"`
 }
 
-func clockOf(m bot.Match) *clockJSON {
+func clockOf(m bot.Match, l lang.Lang) *clockJSON {
 	c := m.Clock.Settings
 	at := c.OnDeadline
 	if at == "" {
 		at = bot.DeadlineRemind
 	}
-	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: c.Text(), Open: m.Status.Open()}
+	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: clockText(c, at, l), Open: m.Status.Open()}
+}
+
+// clockText is what the settings do, in words: the core's
+// (ClockSettings.Text) in English, web.clock.says.* in the others.
+func clockText(c bot.ClockSettings, at string, l lang.Lang) string {
+	if l == lang.English {
+		return c.Text()
+	}
+	remind := say(l, "web.clock.says.no-remind")
+	if c.Remind > 0 {
+		remind = say(l, "web.clock.says.remind", "span", waitedIn(c.Remind, l))
+	}
+	switch {
+	case c.Deadline <= 0:
+		return say(l, "web.clock.says.no-deadline", "remind", remind)
+	case at == bot.DeadlineReplace:
+		return say(l, "web.clock.says.deadline-vote", "remind", remind, "span", waitedIn(c.Deadline, l))
+	}
+	return say(l, "web.clock.says.deadline-remind", "remind", remind, "span", waitedIn(c.Deadline, l))
 }
 
 // clockReq changes a match's clock settings; a field left out stays.
@@ -187,5 +243,5 @@ func (s *Server) setClock(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.withWaits(ctx, m))
+	writeJSON(w, http.StatusOK, s.withWaits(ctx, m, langOf(r)))
 }

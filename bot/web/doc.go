@@ -52,4 +52,11 @@
 // Errors are the core's explanation (bot.Problem) as JSON: {"kind", "error"
 // (the text for people), "code", "topic", "help", ...} under an HTTP status
 // chosen from the kind.
+//
+// Every answer is in one language (lang.go): the query's lang=, else the
+// cookie the page's language selector sets, else Accept-Language. The page
+// (GET /) is worded by the server from the host's catalog (messages web.*,
+// bot/messages/web.<lang>.toml), its script's texts handed to it as a
+// dictionary; a game's texts are worded by engine.Words (docs/i18n.md, "The
+// playground").
 package web

@@ -13,16 +13,17 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/httpserve"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -36,6 +37,9 @@ type Server struct {
 	mux   *http.ServeMux
 	hosts map[string]bool // accepted besides loopback (see hosts.go)
 	owner string          // this process, for the turn clock's leases (clock.go)
+
+	helpMu sync.Mutex
+	helps  map[string]*engine.HelpIndex // each game's rules help by language (lang.go)
 }
 
 // New returns the playground over a service. log may be nil.
@@ -43,9 +47,10 @@ func New(svc *bot.Service, log *slog.Logger) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{svc: svc, log: log, mux: http.NewServeMux(), owner: "web-" + randomHex()}
+	s := &Server{svc: svc, log: log, mux: http.NewServeMux(), owner: "web-" + randomHex(), helps: map[string]*engine.HelpIndex{}}
 	static, _ := fs.Sub(assets, "assets")
 	s.mux.Handle("GET /", http.FileServerFS(static))
+	s.mux.HandleFunc("GET /{$}", s.page)
 	s.mux.HandleFunc("GET /favicon.ico", s.favicon)
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/limits", s.limits)
@@ -81,7 +86,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Writes must be JSON: a form on another web site cannot send that
 	// without a CORS preflight, which this server never grants.
 	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.Explain(r.Context(), bot.Invalid("send the request as application/json")))
+		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.ExplainIn(r.Context(), bot.Invalid("send the request as application/json"), engine.Words{Lang: langOf(r)}))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -118,10 +123,21 @@ type gameInfo struct {
 
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	var out []gameInfo
+	l := langOf(r)
 	for _, g := range s.svc.Games().Games() {
 		info := g.Info()
-		out = append(out, gameInfo{ID: info.ID, Name: info.Name, Summary: info.Summary, Min: info.MinSeats, Max: info.MaxSeats,
-			Score: info.Score, Options: info.Options, Help: len(info.Help) > 0})
+		gi := gameInfo{ID: info.ID, Name: info.Name, Summary: info.Summary, Min: info.MinSeats, Max: info.MaxSeats,
+			Score: info.Score, Options: info.Options, Help: len(info.Help) > 0}
+		if l != lang.English {
+			w := engine.WordsFor(info, l, nil)
+			gi.Name, gi.Summary, gi.Score = w.GameName(), w.Summary(), wordScoreName(w)
+			gi.Options = make([]engine.OptionSpec, len(info.Options))
+			for i, o := range info.Options {
+				o.Help = w.Option(o)
+				gi.Options[i] = o
+			}
+		}
+		out = append(out, gi)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -130,10 +146,11 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 // in the core's words, so the page can refuse an oversize record before
 // sending it, saying what the server would.
 func (s *Server) limits(w http.ResponseWriter, r *http.Request) {
+	l := langOf(r)
 	writeJSON(w, http.StatusOK, map[string]any{
 		"record_bytes":     engine.MaxRecordSize,
 		"record_limit":     bot.Bytes(engine.MaxRecordSize),
-		"record_too_large": s.svc.Explain(r.Context(), bot.RecordTooLarge(0)).Text,
+		"record_too_large": s.svc.ExplainIn(r.Context(), bot.RecordTooLarge(0), engine.Words{Lang: l}).Text,
 		"move_chars":       bot.MaxMoveLen,
 		// The levels a seat can be given to the computer at (computer.go).
 		"computer_levels": bot.ComputerLevels,
@@ -165,12 +182,15 @@ type matchJSON struct {
 	// Round is the round the match is in as its game names it, with the
 	// stage of the round (bot.Match.RoundText): "1845, development phase".
 	Round string `json:"round,omitempty"`
+	// ScoreTexts are each seat's score with the game's unit, in the
+	// page's language ("1 win", "1 Sieg").
+	ScoreTexts []string `json:"score_texts,omitempty"`
 	// Results is the final result of a game played (or imported) to its
 	// end, as the results post on Discord ranks it (bot.Match.Results):
 	// each seat's place, score and what it scored in.
-	Results []bot.SeatResult `json:"results,omitempty"`
-	Created time.Time        `json:"created"`
-	Updated time.Time        `json:"updated"`
+	Results []resultJSON `json:"results,omitempty"`
+	Created time.Time    `json:"created"`
+	Updated time.Time    `json:"updated"`
 	// Waits is each seat's turn clock (clock.go); only on a single match.
 	Waits []waitJSON `json:"waits,omitempty"`
 	// Abandoned marks a match ended as abandoned; Notice is the status
@@ -198,25 +218,67 @@ func styleOf(seat int) seatStyle {
 	return seatStyle{Letter: st.Letter, Colour: st.Colour, CSS: fmt.Sprintf("#%02x%02x%02x", st.RGB.R, st.RGB.G, st.RGB.B)}
 }
 
-func summary(m bot.Match) matchJSON {
+// resultJSON is one seat's line of the final result, its score worded.
+type resultJSON struct {
+	bot.SeatResult
+	ScoreText string `json:"score_text"`
+}
+
+// summary is the match for the page, its texts in language l.
+func summary(m bot.Match, l lang.Lang) matchJSON {
 	info := m.GameRules().Info()
+	w := wordsOf(m, l)
 	styles := make([]seatStyle, len(m.Seats))
 	for i := range styles {
 		styles[i] = styleOf(i)
 	}
 	play := m.Play
+	round := m.RoundText()
 	if play != nil {
 		p := *play
-		p.Phase = m.NameFor(p.Phase, engine.Spectator)
+		if l == lang.English {
+			p.Phase = m.NameFor(p.Phase, engine.Spectator)
+		} else {
+			p.Phase = m.NameFor(w.Phase(p), engine.Spectator)
+			round = bot.RoundWordsIn(w, p.RoundName, p.Stage)
+			p.Seats = make([]engine.SeatStatus, len(play.Seats))
+			for i, ss := range play.Seats {
+				ss.Stats, ss.Breakdown = wordStats(w, ss.Stats), wordStats(w, ss.Breakdown)
+				p.Seats[i] = ss
+			}
+		}
 		play = &p
 	}
-	out := matchJSON{ID: m.ID, Game: m.Game, Name: info.Name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
-		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: info.Score, PrivateInfo: info.PrivateInfo, Options: m.Options, Play: play,
-		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned, Round: m.RoundText()}
+	name, score := info.Name, info.Score
+	if l != lang.English {
+		name, score = w.GameName(), wordScoreName(w)
+	}
+	out := matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
+		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: score, PrivateInfo: info.PrivateInfo, Options: m.Options, Play: play,
+		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned, Round: round}
+	if play != nil {
+		out.ScoreTexts = make([]string, len(m.Seats))
+		for _, ss := range play.Seats {
+			if ss.Seat >= 0 && ss.Seat < len(out.ScoreTexts) {
+				out.ScoreTexts[ss.Seat] = scoreText(w, ss.Score)
+			}
+		}
+	}
 	if m.Play != nil && m.Play.Finished {
-		out.Results = m.Results()
+		for _, r := range m.Results() {
+			r.Breakdown = wordStats(w, r.Breakdown)
+			out.Results = append(out.Results, resultJSON{SeatResult: r, ScoreText: scoreText(w, r.Score)})
+		}
 	}
 	return out
+}
+
+// wordScoreName is what the game calls its score, in the reader's
+// language: the full name stands for the short one too (the catalog has
+// no short form).
+func wordScoreName(w engine.Words) engine.ScoreName {
+	n := w.ScoreName()
+	return engine.ScoreName{Name: n, Short: n}
 }
 
 // channelPrefix starts the channel key of every playground match (a
@@ -236,6 +298,7 @@ const listed = 50
 
 // list answers the playground's matches, newest first, open and finished.
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	l := langOf(r)
 	ms, err := s.svc.RecentMatches(r.Context(), hotseat(0, "").ID, listed)
 	if err != nil {
 		s.fail(w, r, err)
@@ -243,7 +306,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]matchJSON, 0, len(ms))
 	for _, m := range ms {
-		out = append(out, summary(m))
+		out = append(out, summary(m, l))
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -271,15 +334,19 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slices.SortStableFunc(list, func(a, b bot.OpenGame) int { return a.Since.Compare(b.Since) })
-	now := time.Now()
+	now, l := time.Now(), langOf(r)
 	out := make([]openJSON, 0, len(list))
 	for _, g := range list {
 		seat := 1
 		if g.Match.Play != nil && len(g.Match.Play.Active) > 0 {
 			seat = g.Match.Play.Active[0] + 1
 		}
-		out = append(out, openJSON{ID: g.ID, Name: g.Game, Status: string(g.Status), Waiting: g.Waiting,
-			Since: g.Since.UTC().Format(time.RFC3339), Waited: bot.Span(g.Waited(now)), Seat: seat})
+		name, waited := g.Game, bot.Span(g.Waited(now))
+		if l != lang.English {
+			name, waited = wordsOf(g.Match, l).GameName(), waitedIn(g.Waited(now), l)
+		}
+		out = append(out, openJSON{ID: g.ID, Name: name, Status: string(g.Status), Waiting: g.Waiting,
+			Since: g.Since.UTC().Format(time.RFC3339), Waited: waited, Seat: seat})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -326,7 +393,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ctx := r.Context()
+	ctx, l := r.Context(), langOf(r)
 	if req.Seats < 1 || req.Seats > 16 {
 		s.fail(w, r, &bot.Error{Kind: bot.KindSeatCount, Detail: fmt.Sprintf("a match here has 1 to 16 players, not %d", req.Seats)})
 		return
@@ -353,7 +420,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if name == "" {
-			name = fmt.Sprintf("Player %d", i+1)
+			name = say(l, "web.player", "n", strconv.Itoa(i+1))
 		}
 		users[i] = hotseat(i, name)
 	}
@@ -397,7 +464,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), o.Match), "events": nonNilEvents(o.EventsFor(engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
+	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), o.Match, l),
+		"events": nonNilEvents(wordEvents(wordsOf(o.Match, l), o.EventsFor(engine.Spectator), engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
 }
 
 type importReq struct {
@@ -429,8 +497,9 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	users := make([]bot.UserRef, rec.Seats)
+	l := langOf(r)
 	for i := range users {
-		name := fmt.Sprintf("Player %d", i+1)
+		name := say(l, "web.player", "n", strconv.Itoa(i+1))
 		if i < len(rec.Players) && rec.Players[i] != "" {
 			name = rec.Players[i]
 		}
@@ -446,7 +515,7 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), m), "events": []engine.Event{}})
+	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), m, l), "events": []engine.Event{}})
 }
 
 func (s *Server) match(w http.ResponseWriter, r *http.Request) {
@@ -467,7 +536,7 @@ func (s *Server) match(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeJSON(w, http.StatusOK, s.withWaits(r.Context(), m))
+	writeJSON(w, http.StatusOK, s.withWaits(r.Context(), m, langOf(r)))
 }
 
 // seatUser loads the match and maps the seat query parameter to its user.
@@ -511,15 +580,15 @@ func (s *Server) images(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	imgs, err := s.svc.Render(m, seat)
+	l := langOf(r)
+	imgs, err := s.svc.RenderIn(m, seat, l)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	out := make([]imageJSON, len(imgs))
 	for i, im := range imgs {
-		out[i] = imageJSON{Name: im.Name, Title: im.Title,
-			URL: fmt.Sprintf("/api/matches/%s/images/%s?seat=%d&v=%d", url.PathEscape(m.ID), url.PathEscape(im.Name), seat, m.Version)}
+		out[i] = imageJSON{Name: im.Name, Title: im.Title, URL: imageURL(m.ID, im.Name, seat, m.Version, l)}
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -531,7 +600,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	imgs, err := s.svc.Render(m, seat)
+	imgs, err := s.svc.RenderIn(m, seat, langOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -551,7 +620,8 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 // chart serves the chart of the scores at the end of every round (the one the
 // final post on Discord carries), drawn by the core.
 func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
-	img, _, err := s.svc.ScoreChart(r.Context(), bot.ByID(r.PathValue("id")))
+	l := langOf(r)
+	img, _, err := s.svc.ScoreChartIn(r.Context(), bot.ByID(r.PathValue("id")), l)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -572,6 +642,15 @@ func (s *Server) hand(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if l := langOf(r); l != lang.English {
+		wd := wordsOf(m, l)
+		cards := make([]engine.Card, len(p.Holding.Cards))
+		for i, c := range p.Holding.Cards {
+			c.Name = wd.Card(c)
+			cards[i] = c
+		}
+		p.Holding.Cards, p.Holding.Stats = cards, wordStats(wd, p.Holding.Stats)
+	}
 	writeJSON(w, http.StatusOK, p)
 }
 
@@ -589,7 +668,7 @@ func (s *Server) choices(w http.ResponseWriter, r *http.Request) {
 	if ch.Next == nil {
 		ch.Next = []engine.Choice{}
 	}
-	writeJSON(w, http.StatusOK, ch)
+	writeJSON(w, http.StatusOK, wordChoices(wordsOf(m, langOf(r)), ch))
 }
 
 func (s *Server) suggest(w http.ResponseWriter, r *http.Request) {
@@ -634,9 +713,10 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	evs := nonNilEvents(o.EventsFor(seat))
+	l := langOf(r)
+	evs := nonNilEvents(wordEvents(wordsOf(o.Match, l), o.EventsFor(seat), seat))
 	writeJSON(w, http.StatusOK, map[string]any{
-		"match": s.withWaits(r.Context(), o.Match), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
+		"match": s.withWaits(r.Context(), o.Match, l), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
 		"warning": unconfirmedNote(o),
 		// The core's one decision of whether a turn began and who must
 		// now act (bot.Outcome): the page follows those seats.
@@ -681,7 +761,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"match": summary(u.Match), "undone": u.Undone, "free": u.Free, "taken": u.Taken, "target": u.Target,
+		"match": summary(u.Match, langOf(r)), "undone": u.Undone, "free": u.Free, "taken": u.Taken, "target": u.Target,
 		"duplicate": u.Duplicate, "new_turn": u.NewTurn, "notify": nonNilInts(u.Notify), "note": unconfirmedNote(u.Outcome),
 	})
 }
@@ -723,6 +803,12 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if l := langOf(r); l != lang.English {
+		wd := wordsOf(m, l)
+		for i := range h {
+			h[i].Events = wordEvents(wd, h[i].Events, seat)
+		}
+	}
 	writeJSON(w, http.StatusOK, h)
 }
 
@@ -747,22 +833,23 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 // help searches a game's rules topics (engine.HelpIndex: ranked by where
 // the words match, title and keywords before the text), best first.
 func (s *Server) help(w http.ResponseWriter, r *http.Request) {
-	topics, err := s.svc.Help(r.URL.Query().Get("game"), r.URL.Query().Get("q"), 20)
+	x, err := s.helpIndex(r.URL.Query().Get("game"), langOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, topics)
+	writeJSON(w, http.StatusOK, x.Search(r.URL.Query().Get("q"), 20))
 }
 
 // topic answers one rules topic by its ID, the one a rule error names.
 func (s *Server) topic(w http.ResponseWriter, r *http.Request) {
 	game, id := r.URL.Query().Get("game"), r.PathValue("id")
-	if _, err := s.svc.Help(game, "", 1); err != nil {
+	x, err := s.helpIndex(game, langOf(r))
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	t, ok := s.svc.Topic(game, id)
+	t, ok := x.Topic(id)
 	if !ok {
 		s.fail(w, r, bot.Invalid("the rules have no topic %q", id))
 		return
@@ -800,7 +887,7 @@ func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 // the one place that words errors; internal ones are logged there with
 // their error ID) as JSON, under the HTTP status of its kind.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	p := s.svc.Explain(r.Context(), err)
+	p := s.svc.ExplainIn(r.Context(), err, engine.Words{Lang: langOf(r)})
 	if p.ErrorID != "" {
 		s.log.Error("playground request failed", "path", r.URL.Path, "error_id", p.ErrorID)
 	}

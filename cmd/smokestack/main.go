@@ -2,8 +2,8 @@
 // a Discord bot, or a local web playground, plus tools for match records.
 //
 //	smokestack [serve]                  Discord bot when DISCORD_TOKEN is set, else the web playground
-//	smokestack replay FILE [--view N|public]  play a record, print the final status (or a view) as JSON
-//	smokestack render FILE -o board.png [--seat N]
+//	smokestack replay FILE [--view N|public] [--lang L]  play a record, print the final status (or a view) as JSON
+//	smokestack render FILE -o board.png [--seat N] [--lang L]
 //	smokestack selfplay --game G --seats N --games K --seed S
 //	smokestack arena --game G --seats N --players LIST --games K --seed S [--json]
 //	smokestack games                    each game: players, rules versions, score and options
@@ -36,12 +36,13 @@ const usage = `usage: smokestack [command] [arguments]
 commands:
   serve                       run the Discord bot when DISCORD_TOKEN is set, otherwise
                               the local web playground (default: http://127.0.0.1:8080)
-  replay FILE [--view N|public]
+  replay FILE [--view N|public] [--lang L]
                               play a match record; print the final status as JSON, or
-                              with --view the final view of seat N (1-based) or the public one
-  render FILE -o OUT.png [--seat N]
+                              with --view the final view of seat N (1-based) or the public one;
+                              --lang words the status's texts in en, de or fr (default en)
+  render FILE -o OUT.png [--seat N] [--lang L]
                               draw the position at the end of a record (seat 1-based;
-                              0 or absent: the public board)
+                              0 or absent: the public board) with its words in L (en, de, fr)
   selfplay --game G [--seats N] [--games K] [--seed S]
                               random legal playouts; report speed and any invariant failure
   arena --game G --seats N --players LIST [--games K] [--seed S] [--budget D]

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -58,10 +59,16 @@ type seatJSON struct {
 	Stats  []engine.Stat `json:"stats,omitempty"`
 }
 
-func toStatusJSON(rec engine.Record, res engine.Result) statusJSON {
+// toStatusJSON is the final status of a replayed record, its texts (the
+// phase, the stats' labels and values) worded by w (engine.Words: the
+// English fields for English).
+func toStatusJSON(rec engine.Record, res engine.Result, w engine.Words) statusJSON {
 	s := res.Status
 	out := statusJSON{Game: rec.Game, Rules: rec.Rules, Moves: len(res.Moves), Phase: s.Phase, Finished: s.Finished,
 		Active: []int{}, TieBreak: s.TieBreak}
+	if w.Lang != lang.Fallback {
+		out.Phase = w.Phase(s)
+	}
 	for _, a := range s.Active {
 		out.Active = append(out.Active, a+1)
 	}
@@ -70,6 +77,13 @@ func toStatusJSON(rec engine.Record, res engine.Result) statusJSON {
 	}
 	for _, st := range s.Seats {
 		sj := seatJSON{Seat: st.Seat + 1, Score: st.Score, Stats: st.Stats}
+		if w.Lang != lang.Fallback {
+			sj.Stats = make([]engine.Stat, len(st.Stats))
+			for i, x := range st.Stats {
+				x.Label, x.Text = w.StatLabel(x), w.StatValue(x)
+				sj.Stats[i] = x
+			}
+		}
 		if st.Seat < len(rec.Players) {
 			sj.Player = rec.Players[st.Seat]
 		}
@@ -82,6 +96,7 @@ func replayCmd(args []string, stdout io.Writer, cat catalog) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	view := fs.String("view", "", `print the final view of this seat (1-based) or "public" instead of the status`)
+	langFlag := fs.String("lang", "", "the language of the status's texts: en, de or fr")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return fmt.Errorf("%w: replay: %v", errUsage, err)
@@ -89,11 +104,15 @@ func replayCmd(args []string, stdout io.Writer, cat catalog) error {
 	if len(pos) != 1 {
 		return fmt.Errorf("%w: replay takes one record file", errUsage)
 	}
+	l, err := langArg(*langFlag)
+	if err != nil {
+		return err
+	}
 	g, rec, res, err := loadRecord(pos[0], cat)
 	if err != nil {
 		return err
 	}
-	var out any = toStatusJSON(rec, res)
+	var out any = toStatusJSON(rec, res, engine.WordsFor(g.Info(), l, rec.Players))
 	if *view != "" {
 		viewer, err := viewerArg(*view, rec.Seats)
 		if err != nil {
@@ -104,6 +123,20 @@ func replayCmd(args []string, stdout io.Writer, cat catalog) error {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// langArg reads --lang (lang.Parse: a code, a tag or a language's name);
+// empty is English. An unknown language is bad input, refused with the
+// list of languages.
+func langArg(s string) (lang.Lang, error) {
+	if s == "" {
+		return lang.Fallback, nil
+	}
+	l, err := lang.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("%w: --lang: %v", errUsage, err)
+	}
+	return l, nil
 }
 
 // viewerArg reads --view: a 1-based seat of the record, or "public" for the
@@ -124,12 +157,17 @@ func renderCmd(args []string, stdout io.Writer, cat catalog) error {
 	fs.SetOutput(io.Discard)
 	out := fs.String("o", "", "output PNG file")
 	seat := fs.Int("seat", 0, "the seat whose view to draw, 1-based; 0 for the public board")
+	langFlag := fs.String("lang", "", "the language of the images' words: en, de or fr")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return fmt.Errorf("%w: render: %v", errUsage, err)
 	}
 	if len(pos) != 1 || *out == "" {
 		return fmt.Errorf("%w: render takes one record file and -o OUT.png", errUsage)
+	}
+	l, err := langArg(*langFlag)
+	if err != nil {
+		return err
 	}
 	g, rec, res, err := loadRecord(pos[0], cat)
 	if err != nil {
@@ -139,7 +177,7 @@ func renderCmd(args []string, stdout io.Writer, cat catalog) error {
 		return fmt.Errorf("%w: --seat %d: the record has seats 1 to %d (0 for the public board)", errUsage, *seat, rec.Seats)
 	}
 	viewer := *seat - 1 // 0 becomes engine.Spectator
-	imgs, err := cat.renderers.Images(g.Info().ID, render.Scene{View: g.View(res.State, viewer), Seat: viewer, Names: rec.Players})
+	imgs, err := cat.renderers.Images(g.Info().ID, render.Scene{View: g.View(res.State, viewer), Seat: viewer, Names: rec.Players, Lang: l})
 	if err != nil {
 		return fmt.Errorf("smokestack: render: %w", err)
 	}

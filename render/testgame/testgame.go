@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	tg "github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
 )
@@ -68,9 +69,12 @@ func (Pebbles) Images(sc render.Scene) ([]render.Image, error) {
 		}
 		fill(players, image.Rect(8, y, 8+max(n, 0)*20, y+9), render.Seat(s).RGB)
 	}
+	// The titles in the scene's language, from Pebbles' catalog.
+	w := sc.Words(tg.Game{}.Info())
+	title := func(id string) string { return w.Msg(lang.Msg{ID: "image." + id}, "") }
 	out := []render.Image{
-		{Name: "board.png", Title: "Pile", PNG: encode(board)},
-		{Name: "players.png", Title: "Players", PNG: encode(players)},
+		{Name: "board.png", Title: title("pile"), PNG: encode(board)},
+		{Name: "players.png", Title: title("players"), PNG: encode(players)},
 	}
 	if seat != engine.Spectator {
 		// The seat's own cards, one column per card as tall as its value.
@@ -79,7 +83,7 @@ func (Pebbles) Images(sc render.Scene) ([]render.Image, error) {
 			x := 8 + i*30
 			fill(hand, image.Rect(x, 44-card*12, x+24, 44), ink)
 		}
-		out = append(out, render.Image{Name: "hand.png", Title: "Your hand", PNG: encode(hand)})
+		out = append(out, render.Image{Name: "hand.png", Title: title("hand"), PNG: encode(hand)})
 	}
 	for _, im := range out {
 		if im.PNG == nil {

@@ -3,9 +3,11 @@ package testgame
 import (
 	"bytes"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	tg "github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
 )
@@ -78,5 +80,28 @@ func TestPileHaloAfterTake(t *testing.T) {
 	}
 	if !highlighted(next) {
 		t.Error("the pile is not haloed after a take")
+	}
+}
+
+// The pictures' titles are in the scene's language (English without one).
+func TestTitlesInLanguage(t *testing.T) {
+	g := tg.Game{}
+	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l, want := range map[lang.Lang]string{"": "Pile|Players|Your hand", lang.English: "Pile|Players|Your hand",
+		lang.German: "Haufen|Spieler|Deine Hand", lang.French: "Tas|Joueurs|Ta main"} {
+		imgs, err := Pebbles{}.Images(render.Scene{View: g.View(st, 0), Seat: 0, Lang: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var titles []string
+		for _, im := range imgs {
+			titles = append(titles, im.Title)
+		}
+		if got := strings.Join(titles, "|"); got != want {
+			t.Errorf("%q: titles %q, want %q", l, got, want)
+		}
 	}
 }

@@ -4,6 +4,43 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+
+// The page's language (chosen in the page, remembered in a cookie, else
+// the browser's) and its texts: the server's dictionary of the host's
+// catalog (messages web.*), a text or, for a count, one per plural form.
+const LANG = document.documentElement.lang || "en";
+const TEXTS = JSON.parse(document.body.dataset.texts || "{}");
+const PLURALS = new Intl.PluralRules(LANG);
+
+// text is message id with the plural form for data.n picked.
+function text(id, data) {
+  const s = TEXTS[id];
+  if (s === undefined) return id;
+  if (typeof s === "object") return s[PLURALS.select(Number(data && data.n))] || s.other;
+  return s;
+}
+
+// t words message id, its {key} placeholders filled from data.
+function t(id, data) {
+  data = data || {};
+  return text(id, data).replace(/\{(\w+)\}/g, (all, k) => (k in data ? String(data[k]) : all));
+}
+
+// tn is t for values that are elements: the text cut around them, for
+// el()'s children.
+function tn(id, data) {
+  data = data || {};
+  return text(id, data).split(/(\{\w+\})/).filter((p) => p !== "").map((p) => {
+    const m = /^\{(\w+)\}$/.exec(p);
+    return m && m[1] in data ? (typeof data[m[1]] === "object" ? data[m[1]] : String(data[m[1]])) : p;
+  });
+}
+
+// setLang remembers the language chosen in the page and shows the page in it.
+function setLang(l) {
+  document.cookie = "lang=" + encodeURIComponent(l) + "; path=/; max-age=31536000; samesite=lax";
+  location.reload();
+}
 const st = {
   games: [], limits: null, match: null, seat: 0,
   choices: null, // {key, head, data}: the choices after the move's complete words
@@ -11,7 +48,7 @@ const st = {
 };
 
 // The one text for a server that does not answer at all.
-const UNREACHABLE = "The playground server cannot be reached. Check that it is still running (go run ./cmd/smokestack), then try again.";
+const UNREACHABLE = t("web.error.unreachable");
 
 // api calls the JSON API. A refusal throws an Error whose message is the
 // core's explanation and whose info is the whole explanation (kind, help
@@ -39,8 +76,8 @@ async function api(method, path, body) {
       throw e;
     }
     // Not the core's answer (a proxy, or the connection's own limits).
-    if (res.status === 413) throw problem("too-large", (st.limits && st.limits.record_too_large) || "That is too long for the server.");
-    throw problem("internal", "The server answered with an error (HTTP " + res.status + "). Please try again.");
+    if (res.status === 413) throw problem("too-large", (st.limits && st.limits.record_too_large) || t("web.error.too-long"));
+    throw problem("internal", t("web.error.http", { n: res.status }));
   }
   return data;
 }
@@ -106,11 +143,11 @@ function fillPlayers() {
   $("players").replaceChildren();
   for (let i = 0; i < n; i++) {
     const s = el("select", { name: "player-" + (i + 1) });
-    s.append(el("option", { value: "person", textContent: "person" }));
-    for (const l of levels) s.append(el("option", { value: l, textContent: "computer (" + l + ")" }));
+    s.append(el("option", { value: "person", textContent: t("web.new.person") }));
+    for (const l of levels) s.append(el("option", { value: l, textContent: t("web.new.computer", { level: TEXTS["web.level." + l] ? t("web.level." + l) : l }) }));
     if (old[i]) s.value = old[i];
     s.dataset.seat = String(i);
-    $("players").append(el("label", { className: "option" }, "seat " + (i + 1) + " ", s));
+    $("players").append(el("label", { className: "option" }, t("web.seat", { n: i + 1 }) + " ", s));
   }
 }
 
@@ -141,6 +178,7 @@ async function init() {
   $("undobtn").onclick = undoLast;
   $("chartbox").addEventListener("toggle", () => { if ($("chartbox").open) showChart(); });
   $("listlink").onclick = $("home").onclick = (ev) => { ev.preventDefault(); goHome(true); };
+  $("lang").onchange = () => setLang($("lang").value);
   $("leave").addEventListener("close", () => { if ($("leave").returnValue === "leave") goHome(true, true); });
   $("moveform").onsubmit = (ev) => { ev.preventDefault(); enter(); };
   $("move").oninput = () => { st.sel = -1; hideHint(); debounce("choices", 100, refreshChoices); };
@@ -154,7 +192,7 @@ async function init() {
   [st.games, st.limits] = await Promise.all([api("GET", "games"), api("GET", "limits")]);
   for (const g of st.games) $("game").append(el("option", { value: g.id, textContent: g.name, title: g.summary }));
   fillGame();
-  $("recordlimit").textContent = "at most " + st.limits.record_limit;
+  $("recordlimit").textContent = t("web.new.record-limit", { limit: st.limits.record_limit });
   await route();
 }
 
@@ -213,7 +251,7 @@ function firstToAct(m) {
 function goHome(push, fromNew) {
   st.match = null;
   if (push) history.pushState(null, "", address(null));
-  document.title = "Smokestack playground";
+  document.title = t("web.title");
   $("table").hidden = true;
   $("start").hidden = false;
   hideError();
@@ -243,10 +281,10 @@ async function loadList() {
 // openEntry is one open match waiting for a move: its game, whom it waits
 // for and for how long; it opens the match at the seat to act.
 function openEntry(g) {
-  const who = g.status === "lobby" ? "to start: " + g.waiting.join(", ") : "to move: " + g.waiting.join(", ");
+  const who = t(g.status === "lobby" ? "web.list.to-start" : "web.list.to-move", { names: g.waiting.join(", ") });
   const a = el("a", { href: address(g.id, g.seat - 1), className: "entry" },
     el("b", { textContent: g.name }), " · " + who + " · ",
-    el("time", { dateTime: g.since, textContent: "waiting " + g.waited }));
+    el("time", { dateTime: g.since, textContent: t("web.list.waiting", { waited: g.waited }) }));
   a.dataset.match = g.id;
   return el("li", {}, a);
 }
@@ -256,15 +294,15 @@ function openEntry(g) {
 function listEntry(m) {
   const p = m.play || {};
   let state;
-  if (m.status === "finished") state = "Finished" + (p.ranking && p.ranking.length ? ": " + nameIn(m, p.ranking[0]) + " won" : "");
-  else if (m.status === "aborted") state = m.abandoned ? "Abandoned" : "Aborted";
-  else state = "To move: " + ((p.active || []).map((i) => nameIn(m, i)).join(", ") || "nobody");
+  if (m.status === "finished") state = p.ranking && p.ranking.length ? t("web.list.won", { name: nameIn(m, p.ranking[0]) }) : t("web.list.finished");
+  else if (m.status === "aborted") state = t(m.abandoned ? "web.list.abandoned" : "web.list.aborted");
+  else state = t("web.list.to-move-state", { names: (p.active || []).map((i) => nameIn(m, i)).join(", ") || t("web.list.nobody") });
   const when = new Date(m.updated);
   const a = el("a", { href: address(m.id, firstToAct(m)), className: "entry" },
     el("span", { className: "title" }, el("b", { textContent: m.name }), p.phase ? " · " + p.phase : ""),
     el("span", { className: "players" }, ...m.seats.flatMap((s, i) => [swatchIn(m, i), " " + s.name + (i < m.seats.length - 1 ? ", " : "")])),
     el("span", { className: "state" }, el("span", { className: m.status === "active" ? "turn" : "", textContent: state }),
-      " · " + m.moves + (m.moves === 1 ? " move" : " moves") + " · last activity ",
+      " · " + t("web.list.moves", { n: m.moves }) + " · " + t("web.list.last-activity") + " ",
       el("time", { dateTime: m.updated, title: when.toLocaleString(), textContent: ago(when) })));
   a.dataset.match = m.id;
   a.onclick = (ev) => {
@@ -275,12 +313,12 @@ function listEntry(m) {
   return el("li", {}, a);
 }
 
-function ago(t) {
-  const s = Math.max(0, Math.round((Date.now() - t.getTime()) / 1000));
-  if (s < 60) return "just now";
-  if (s < 3600) return Math.round(s / 60) + " min ago";
-  if (s < 86400) return Math.round(s / 3600) + " h ago";
-  return t.toLocaleDateString();
+function ago(when) {
+  const s = Math.max(0, Math.round((Date.now() - when.getTime()) / 1000));
+  if (s < 60) return t("web.list.just-now");
+  if (s < 3600) return t("web.list.minutes-ago", { n: Math.round(s / 60) });
+  if (s < 86400) return t("web.list.hours-ago", { n: Math.round(s / 3600) });
+  return when.toLocaleDateString(LANG);
 }
 
 function openMatch(m) {
@@ -352,12 +390,12 @@ function showMatch() {
   $("table").hidden = false;
   hideError();
   hideHint();
-  document.title = m.name + " · Smokestack playground";
+  document.title = m.name + " · " + t("web.title");
   statusLine();
   seatBar();
-  $("turnhead").replaceChildren(st.seat < 0 ? "Spectators" : el("span", {}, m.status === "active" ? "Move as " : "", who(st.seat)));
+  $("turnhead").replaceChildren(st.seat < 0 ? t("web.match.spectators") : el("span", {}, ...(m.status === "active" ? tn("web.match.move-as", { who: who(st.seat) }) : [who(st.seat)])));
   $("recordlink").href = "/api/matches/" + encodeURIComponent(m.id) + "/record";
-  $("seedline").textContent = "· seed " + m.seed;
+  $("seedline").textContent = "· " + t("web.match.seed", { seed: m.seed });
   st.choices = null;
   $("move").value = "";
   // What one seat sees must not stay on screen for another while the
@@ -383,11 +421,10 @@ function showMatch() {
 }
 
 // statusLine keeps the game, its phase and whose turn it is in view.
-// scoreText is a score with the game's unit, as engine.ScoreName.Of
-// words it: "12 VP", "1 win".
-function scoreText(name, n) {
-  const unit = n === 1 && name.one ? name.one : (name.short || name.name);
-  return unit ? n + " " + unit : String(n);
+// scoreText is seat i's score with the game's unit, as the server words
+// it in the page's language: "12 VP", "1 win", "1 Sieg".
+function scoreText(m, i, n) {
+  return (m.score_texts && m.score_texts[i]) || String(n);
 }
 
 function statusLine() {
@@ -396,18 +433,18 @@ function statusLine() {
   // The round as the game names it, in the core's words (bot.Match.RoundText).
   $("round").textContent = m.round || "";
   $("round").hidden = !m.round;
-  $("phase").textContent = p.phase || m.status;
+  $("phase").textContent = p.phase || t("web.status." + m.status);
   let line;
   if (m.status === "finished") {
     const rk = p.ranking || [];
-    line = el("span", {}, "Finished", ...(rk.length ? [": winner ", who(rk[0])] : []),
-      ...(rk.length > 1 ? [", then ", ...rk.slice(1).flatMap((s, i) => [i ? ", " : "", who(s)])] : []), p.tiebreak ? " (" + p.tiebreak + ")" : "");
+    line = el("span", {}, ...(rk.length ? tn("web.match.finished-winner", { who: who(rk[0]) }) : [t("web.match.finished")]),
+      ...(rk.length > 1 ? tn("web.match.then", { who: el("span", {}, ...rk.slice(1).flatMap((s, i) => [i ? ", " : "", who(s)])) }) : []), p.tiebreak ? " (" + p.tiebreak + ")" : "");
   } else if (m.abandoned) {
-    line = el("span", { textContent: "This match ended as abandoned." });
+    line = el("span", { textContent: t("web.match.abandoned") });
   } else if (m.status !== "active") {
-    line = el("span", { textContent: "This match is " + m.status + "." });
+    line = el("span", { textContent: t("web.match.is-status", { status: t("web.status." + m.status) }) });
   } else {
-    line = el("span", {}, "To move: ", ...activeSeats().flatMap((s, i) => [i ? ", " : "", who(s)]));
+    line = el("span", {}, ...tn("web.match.to-move-line", { who: el("span", {}, ...activeSeats().flatMap((s, i) => [i ? ", " : "", who(s)])) }));
   }
   $("tomove").replaceChildren(line);
   // The turn clock's word on the abandon limit: the warning, then the end.
@@ -418,9 +455,9 @@ function statusLine() {
 function seatBar() {
   const m = st.match, p = m.play || {}, act = activeSeats();
   const buttons = m.seats.map((s, i) => {
-    const score = p.seats && p.seats[i] ? scoreText(m.score, p.seats[i].score) : "";
+    const score = p.seats && p.seats[i] ? scoreText(m, i, p.seats[i].score) : "";
     const b = el("button", { type: "button", className: "seat" }, swatch(i), el("span", { className: "name", textContent: s.name }),
-      score ? el("small", { textContent: score }) : null, act.includes(i) ? el("span", { className: "tomove", textContent: "to move" }) : null);
+      score ? el("small", { textContent: score }) : null, act.includes(i) ? el("span", { className: "tomove", textContent: t("web.match.to-move") }) : null);
     b.dataset.seat = String(i);
     b.setAttribute("aria-pressed", String(i === st.seat));
     if (i === st.seat) b.classList.add("on");
@@ -428,7 +465,7 @@ function seatBar() {
     b.onclick = () => switchSeat(i);
     return b;
   });
-  const spec = el("button", { type: "button", className: "seat", textContent: "Spectators" });
+  const spec = el("button", { type: "button", className: "seat", textContent: t("web.match.spectators") });
   spec.dataset.seat = "-1";
   spec.setAttribute("aria-pressed", String(st.seat === -1));
   if (st.seat === -1) spec.classList.add("on");
@@ -473,13 +510,13 @@ function results() {
   if (!rs.length) { $("results").replaceChildren(); return; }
   $("results").replaceChildren(...rs.map((r) => {
     const parts = (r.breakdown || []).map((b) => b.label + " " + (b.text || b.value)).join(", ");
-    const li = el("li", {}, who(r.seat), ": " + scoreText(m.score, r.score) + (parts ? " - " + parts : ""));
+    const li = el("li", {}, who(r.seat), ": " + (r.score_text || String(r.score)) + (parts ? " - " + parts : ""));
     li.value = r.place;
     li.dataset.seat = String(r.seat);
     return li;
   }));
   const tb = (m.play && m.play.tiebreak) || "";
-  $("tiebreak").textContent = tb ? "Tie-break: " + tb : "";
+  $("tiebreak").textContent = tb ? t("web.match.tie-break", { text: tb }) : "";
   $("tiebreak").hidden = !tb;
   if ($("resultspanel").dataset.match !== m.id) {
     $("resultspanel").dataset.match = m.id;
@@ -493,7 +530,7 @@ function standings() {
   const m = st.match, p = m.play;
   if (!p || !p.seats || !p.seats.length) { $("standings").replaceChildren(); return; }
   const labels = (p.seats[0].stats || []).map((s) => s.label);
-  const head = el("tr", {}, el("th", { textContent: "Player" }), el("th", { textContent: m.score.name.charAt(0).toUpperCase() + m.score.name.slice(1), title: m.score.short }),
+  const head = el("tr", {}, el("th", { textContent: t("web.match.player") }), el("th", { textContent: m.score.name.charAt(0).toUpperCase() + m.score.name.slice(1), title: m.score.short }),
     ...labels.map((l) => el("th", { textContent: l })));
   const rows = p.seats.map((s) => {
     const wait = (m.waits || []).find((w) => w.seat === s.seat && w.text);
@@ -501,7 +538,7 @@ function standings() {
     // final post on Discord lists it.
     const parts = (s.breakdown || []).filter((b) => b.value !== 0).map((b) => b.label + " " + (b.text || b.value)).join(", ");
     const tr = el("tr", {}, el("td", {}, who(s.seat), wait ? el("small", { className: "wait", textContent: wait.text }) : null),
-      el("td", { textContent: String(s.score), "data-label": m.score.short, title: parts || "nothing scored yet" }),
+      el("td", { textContent: String(s.score), "data-label": m.score.short, title: parts || t("web.match.nothing-scored") }),
       ...(s.stats || []).map((x) => el("td", { textContent: x.text || String(x.value), "data-label": x.label })));
     tr.dataset.seat = String(s.seat);
     if ((p.active || []).includes(s.seat)) tr.classList.add("active");
@@ -517,7 +554,7 @@ function standings() {
 function showChart() {
   const m = st.match;
   if (!m || !m.play) return;
-  const src = "/api/matches/" + encodeURIComponent(m.id) + "/chart.png?v=" + m.version;
+  const src = "/api/matches/" + encodeURIComponent(m.id) + "/chart.png?v=" + m.version + (LANG === "en" ? "" : "&lang=" + LANG);
   if ($("chartimg").getAttribute("src") !== src) $("chartimg").src = src;
 }
 
@@ -539,7 +576,7 @@ async function hand() {
   if (!m.privateInfo) { $("hand").replaceChildren(); return; }
   if (seat < 0) {
     $("hand").dataset.seat = "-1";
-    $("hand").replaceChildren(el("p", { className: "note", textContent: "Spectators see no hand: pick a player above." }));
+    $("hand").replaceChildren(el("p", { className: "note", textContent: t("web.match.no-hand") }));
     return;
   }
   let p;
@@ -553,8 +590,8 @@ async function hand() {
   $("hand").dataset.seat = String(seat);
   $("hand").dataset.version = String(m.version);
   $("hand").replaceChildren(
-    cards.length ? el("ul", { className: "cards" }, ...cards.map((c) => el("li", { className: "card", textContent: c.name, title: "notation: " + c.token })))
-      : el("p", { className: "empty", textContent: "No cards in hand." }),
+    cards.length ? el("ul", { className: "cards" }, ...cards.map((c) => el("li", { className: "card", textContent: c.name, title: t("web.notation", { move: c.token }) })))
+      : el("p", { className: "empty", textContent: t("web.match.no-cards") }),
     ...stats.map((s) => el("p", { className: "stat", textContent: s.label + ": " + (s.text || s.value) })));
 }
 
@@ -569,17 +606,17 @@ async function refreshLog() {
     return;
   }
   if (st.match !== m || st.seat !== seat) return;
-  const items = h.map((t, i) => {
-    const last = i === h.length - 1 && t.seq > 0;
+  const items = h.map((turn, i) => {
+    const last = i === h.length - 1 && turn.seq > 0;
     // The narration says what happened in names; the notation, in
     // tokens, is the entry's tooltip.
-    const head = t.undo ? el("div", { className: "head" }, who(t.seat), " took back move " + t.undo)
-      : t.seq > 0 ? el("div", { className: "head", title: "notation: " + t.move }, who(t.seat))
-      : el("div", { className: "head", textContent: "Setup" });
-    if (last) head.append(" ", el("span", { className: "badge", textContent: "last move" }));
-    const li = el("li", { className: t.seq > 0 ? "" : "setup" }, head, ...t.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
-    li.dataset.seq = String(t.seq);
-    if (t.seq > 0) li.value = t.seq; // numbered as the record numbers moves
+    const head = turn.undo ? el("div", { className: "head" }, ...tn("web.match.took-back", { who: who(turn.seat), n: turn.undo }))
+      : turn.seq > 0 ? el("div", { className: "head", title: t("web.notation", { move: turn.move }) }, who(turn.seat))
+      : el("div", { className: "head", textContent: t("web.match.setup") });
+    if (last) head.append(" ", el("span", { className: "badge", textContent: t("web.match.last-badge") }));
+    const li = el("li", { className: turn.seq > 0 ? "" : "setup" }, head, ...turn.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
+    li.dataset.seq = String(turn.seq);
+    if (turn.seq > 0) li.value = turn.seq; // numbered as the record numbers moves
     if (last) li.classList.add("last");
     return li;
   });
@@ -589,7 +626,7 @@ async function refreshLog() {
   $("log").scrollTop = $("log").scrollHeight;
   const last = h[h.length - 1];
   if (last && last.seq > 0 && !last.undo) {
-    $("lastmove").replaceChildren(el("div", { className: "head", title: "notation: " + last.move }, "Last move: ", who(last.seat)),
+    $("lastmove").replaceChildren(el("div", { className: "head", title: t("web.notation", { move: last.move }) }, ...tn("web.match.last-move", { who: who(last.seat) })),
       ...last.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
   } else {
     $("lastmove").replaceChildren();
@@ -604,10 +641,10 @@ async function refreshLog() {
 // standingMoves are the history's moves not taken back, in order.
 function standingMoves(h) {
   const out = [];
-  for (const t of h) {
-    if (t.seq === 0) continue;
-    if (t.undo) { if (out.length && out[out.length - 1].seq === t.undo) out.pop(); continue; }
-    out.push(t);
+  for (const turn of h) {
+    if (turn.seq === 0) continue;
+    if (turn.undo) { if (out.length && out[out.length - 1].seq === turn.undo) out.pop(); continue; }
+    out.push(turn);
   }
   return out;
 }
@@ -665,9 +702,9 @@ async function refreshChoices() {
   if (!canAct()) {
     $("moveform").hidden = true;
     $("choices").replaceChildren();
-    const waiting = m.status !== "active" ? "The match " + (m.abandoned ? "ended as abandoned" : "is " + m.status) + "; nothing more can be played."
-      : st.seat < 0 ? "Spectators watch: pick a player above to play."
-        : "Waiting for " + activeSeats().map(seatName).join(", ") + ".";
+    const waiting = m.status !== "active" ? (m.abandoned ? t("web.move.over-abandoned") : t("web.move.over", { status: t("web.status." + m.status) }))
+      : st.seat < 0 ? t("web.move.spectators")
+        : t("web.move.waiting-for", { names: activeSeats().map(seatName).join(", ") });
     $("prompt").textContent = waiting;
     return;
   }
@@ -709,10 +746,10 @@ const LONG = 12;
 function renderChoices(ch, head, frag) {
   const shown = ch.next.filter((c) => matches(c, frag));
   let prompt;
-  if (ch.complete && !frag) prompt = "Complete: press Enter or Play" + (ch.next.length ? ", or go on. " + ch.prompt : ".");
-  else if (!ch.next.length) prompt = "Nothing can follow this; go back a word.";
-  else if (frag) prompt = ch.prompt + " (" + shown.length + " of " + ch.next.length + " match “" + frag + "”)";
-  else prompt = ch.prompt + (ch.next.length > LONG ? " (" + ch.next.length + " choices: type to narrow them)" : "");
+  if (ch.complete && !frag) prompt = ch.next.length ? t("web.move.complete-more", { prompt: ch.prompt }) : t("web.move.complete");
+  else if (!ch.next.length) prompt = t("web.move.dead-end");
+  else if (frag) prompt = t("web.move.filtered", { prompt: ch.prompt, n: shown.length, total: ch.next.length, frag });
+  else prompt = ch.next.length > LONG ? t("web.move.narrow", { prompt: ch.prompt, n: ch.next.length }) : ch.prompt;
   $("prompt").textContent = prompt;
   $("play").disabled = !(ch.complete && !frag);
   const groups = new Map(), flat = [];
@@ -737,7 +774,7 @@ function renderChoices(ch, head, frag) {
 
 function choiceButton(c, head, group) {
   const label = group ? c.label.slice(group.length + 2) : c.label;
-  const b = el("button", { type: "button", className: "choice", role: "option", title: "notation: " + c.token },
+  const b = el("button", { type: "button", className: "choice", role: "option", title: t("web.notation", { move: c.token }) },
     el("span", { className: "label", textContent: label }), c.help ? el("span", { className: "help", textContent: c.help }) : null);
   b.dataset.token = c.token;
   b.onclick = () => setMove((head ? head + " " : "") + c.token + " ");
@@ -780,13 +817,13 @@ async function enter() {
   if (!st.match || !canAct()) return;
   const text = $("move").value;
   const { head, frag } = split(text);
-  if (!head && !frag) { hint("Type a move or pick one of the choices."); return; }
+  if (!head && !frag) { hint(t("web.move.type")); return; }
   if (!st.choices || st.choices.head !== head) await refreshChoices();
   if (frag && st.choices && st.choices.head === head) {
     const fits = st.choices.data.next.filter((c) => matches(c, frag));
     const exact = fits.find((c) => c.token.toLowerCase() === frag.toLowerCase());
     if (!exact && fits.length === 1) { setMove((head ? head + " " : "") + fits[0].token + " "); return; }
-    if (!exact && fits.length > 1) { hint("“" + frag + "” fits " + fits.length + " choices: pick one, or type more of it."); return; }
+    if (!exact && fits.length > 1) { hint(t("web.move.fits", { frag, n: fits.length })); return; }
   }
   const full = text.trim();
   let ch;
@@ -794,7 +831,7 @@ async function enter() {
   if (ch.complete) { submit(full); return; }
   $("move").value = full + " ";
   refreshChoices();
-  hint("“" + full + "” is not a complete move yet. " + (ch.prompt || ""));
+  hint(t("web.move.incomplete", { move: full, prompt: ch.prompt || "" }));
 }
 
 function hint(text) { $("hint").textContent = text; $("hint").hidden = false; }
@@ -842,12 +879,12 @@ function showError(e) {
   box.replaceChildren(el("div", { className: "msg", textContent: e.message || UNREACHABLE }));
   if (info.kind) box.dataset.kind = info.kind;
   if (info.help && info.topic && !$("table").hidden) {
-    const link = el("a", { href: "#rules", className: "topiclink", textContent: "Rule: " + info.help.title });
+    const link = el("a", { href: "#rules", className: "topiclink", textContent: t("web.error.rule", { title: info.help.title }) });
     link.dataset.topic = info.topic;
     link.onclick = (ev) => { ev.preventDefault(); openTopic(info.topic); };
     box.append(el("div", {}, link));
   } else if (info.help) {
-    box.append(el("details", {}, el("summary", { textContent: "Rule: " + info.help.title }), el("p", { textContent: info.help.body })));
+    box.append(el("details", {}, el("summary", { textContent: t("web.error.rule", { title: info.help.title }) }), el("p", { textContent: info.help.body })));
   }
   box.hidden = false;
 }
@@ -865,7 +902,7 @@ async function help(q) {
   }
   if (seq !== st.helpSeq) return;
   const qw = queryWords(q);
-  $("helpcount").textContent = q.trim() === "" ? "The rules, in order:" : ts.length ? ts.length + (ts.length === 1 ? " topic" : " topics") + " for “" + q.trim() + "”, best first:" : "Nothing found for “" + q.trim() + "”.";
+  $("helpcount").textContent = q.trim() === "" ? t("web.rules.all") : ts.length ? t("web.rules.found", { n: ts.length, q: q.trim() }) : t("web.rules.none", { q: q.trim() });
   $("helpres").replaceChildren(...ts.map((t) => topicItem(t, qw, false)));
 }
 
@@ -876,7 +913,7 @@ function queryWords(q) {
 // topicItem shows a topic: its title and kind, the passage where the
 // words were found, and the whole text when opened.
 function topicItem(t, qw, open) {
-  const d = el("details", { open }, el("summary", {}, el("b", { textContent: t.title }), " ", el("span", { className: "kind", textContent: t.kind })),
+  const d = el("details", { open }, el("summary", {}, el("b", { textContent: t.title }), " ", el("span", { className: "kind", textContent: TEXTS["web.kind." + t.kind] ? text("web.kind." + t.kind) : t.kind })),
     el("p", { className: "body" }, ...marked(t.body, qw)));
   d.dataset.topic = t.id;
   const li = el("li", {}, d);
@@ -914,12 +951,12 @@ function marked(text, qw) {
 
 // openTopic shows the topic a rule error names in the rules panel, opened.
 async function openTopic(id) {
-  let t;
-  try { t = await api("GET", "help/" + encodeURIComponent(id) + "?game=" + encodeURIComponent(gameID())); } catch (e) { showError(e); return; }
+  let topic;
+  try { topic = await api("GET", "help/" + encodeURIComponent(id) + "?game=" + encodeURIComponent(gameID())); } catch (e) { showError(e); return; }
   st.helpSeq++;
   $("helpq").value = "";
-  $("helpcount").textContent = "The rule the refusal names:";
-  $("helpres").replaceChildren(topicItem(t, [], true));
+  $("helpcount").textContent = t("web.rules.named");
+  $("helpres").replaceChildren(topicItem(topic, [], true));
   $("rules").scrollIntoView({ block: "start" });
 }
 

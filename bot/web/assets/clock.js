@@ -11,7 +11,7 @@ function clockPanel() {
   const m = st.match, c = m.clock;
   $("clockpanel").hidden = !c;
   if (!c) return;
-  $("clocktext").textContent = (c.open ? "This match: " : "This match had: ") + c.text;
+  $("clocktext").textContent = t(c.open ? "web.clock.this" : "web.clock.had", { text: c.text });
   $("clockform").hidden = !c.open;
   const key = m.id + "/" + m.version;
   if ($("clockform").dataset.key === key) return;
@@ -37,7 +37,7 @@ async function saveClock() {
       st.match = got;
       delete $("clockform").dataset.key;
       showMatch();
-      $("clocktext").textContent = "Saved. This match: " + got.clock.text;
+      $("clocktext").textContent = t("web.clock.saved", { text: got.clock.text });
     }
   } catch (e) {
     clockError(e);

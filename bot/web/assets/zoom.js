@@ -60,7 +60,7 @@ function zoomable(img, href) {
   const frame = el("div", { className: "zoomframe" }, img);
   frame.tabIndex = 0;
   frame.setAttribute("role", "img");
-  frame.setAttribute("aria-label", (img.alt || "picture") + ": pinch, Ctrl+wheel or the buttons zoom; drag pans");
+  frame.setAttribute("aria-label", t("web.zoom.how", { alt: img.alt || t("web.zoom.picture") }));
   let v = { s: 1, x: 0, y: 0 };
   // The scale goes up to where a picture's pixel covers three of the
   // screen's, and at least to 4.
@@ -87,10 +87,10 @@ function zoomable(img, href) {
     b.onclick = fn;
     return b;
   };
-  const zin = button("+", "Zoom in", () => zoomBy(ZOOM_STEP));
-  const out = button("\u2212", "Zoom out", () => zoomBy(1 / ZOOM_STEP));
-  const reset = button("Reset", "Show the whole picture", () => show({ s: 1, x: 0, y: 0 }));
-  const open = el("a", { href, target: "_blank", rel: "noopener", className: "zoomopen", textContent: "Open alone", title: "open the full-size image" });
+  const zin = button("+", t("web.zoom.in"), () => zoomBy(ZOOM_STEP));
+  const out = button("\u2212", t("web.zoom.out"), () => zoomBy(1 / ZOOM_STEP));
+  const reset = button(t("web.zoom.reset"), t("web.zoom.reset-title"), () => show({ s: 1, x: 0, y: 0 }));
+  const open = el("a", { href, target: "_blank", rel: "noopener", className: "zoomopen", textContent: t("web.zoom.open"), title: t("web.zoom.open-title") });
   const bar = el("div", { className: "zoombar" }, zin, out, reset, open);
   // toggle zooms in at p, or back out. A touch double-tap that the
   // browser also reports as a dblclick toggles once: a dblclick soon after

@@ -1,0 +1,273 @@
+package web_test
+
+import (
+	"encoding/json"
+	"html"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/testgame"
+)
+
+// get answers a request in a language: the lang cookie when cookie is
+// set, the Accept-Language header when accept is.
+func getIn(t *testing.T, h http.Handler, path, cookie, accept string, out any) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	if cookie != "" {
+		req.AddCookie(&http.Cookie{Name: "lang", Value: cookie})
+	}
+	if accept != "" {
+		req.Header.Set("Accept-Language", accept)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if out != nil {
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body)
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+	}
+	return rec
+}
+
+var (
+	htmlLang  = regexp.MustCompile(`<html lang="([a-z]+)">`)
+	pageTexts = regexp.MustCompile(`data-texts="([^"]*)"`)
+)
+
+// TestPageLanguage serves the page in the language the query, the
+// cookie or the browser asks for, in that order, its fixed texts and the
+// script's dictionary worded from the host's catalog.
+func TestPageLanguage(t *testing.T) {
+	h := newPlayground(t)
+	for _, c := range []struct {
+		path, cookie, accept string
+		want                 lang.Lang
+	}{
+		{"/", "", "", lang.English},
+		{"/", "", "de-DE,de;q=0.9,en;q=0.8", lang.German},
+		{"/?match=x&seat=1", "", "fr-CA", lang.French},
+		{"/", "", "es-ES,pt;q=0.5", lang.English},
+		{"/", "fr", "de", lang.French},
+		{"/", "klingon", "de", lang.German},
+		{"/?lang=de", "fr", "en", lang.German},
+	} {
+		rec := getIn(t, h, c.path, c.cookie, c.accept, nil)
+		body := rec.Body.String()
+		m := htmlLang.FindStringSubmatch(body)
+		if rec.Code != 200 || m == nil || m[1] != string(c.want) {
+			t.Errorf("%s cookie %q Accept-Language %q: %d, html lang %v, want %s", c.path, c.cookie, c.accept, rec.Code, m, c.want)
+			continue
+		}
+		if got := rec.Header().Get("Vary"); !strings.Contains(got, "Accept-Language") || !strings.Contains(got, "Cookie") {
+			t.Errorf("the page varies by %q", got)
+		}
+		for _, id := range []string{"web.new.start", "web.move.play", "web.match.leave", "web.title"} {
+			if !strings.Contains(body, html.EscapeString(bot.Say(c.want, id))) {
+				t.Errorf("%s page lacks %s %q", c.want, id, bot.Say(c.want, id))
+			}
+		}
+		if !strings.Contains(body, `<option value="`+string(c.want)+`" lang="`+string(c.want)+`" selected>`) {
+			t.Errorf("%s page: the selector does not show %s", c.want, c.want)
+		}
+		d := pageTexts.FindStringSubmatch(body)
+		var texts map[string]any
+		if d == nil || json.Unmarshal([]byte(html.UnescapeString(d[1])), &texts) != nil {
+			t.Fatalf("%s page: no dictionary", c.want)
+		}
+		if got, want := texts["web.move.complete"], bot.Say(c.want, "web.move.complete"); got != want {
+			t.Errorf("%s dictionary: %q, want %q", c.want, got, want)
+		}
+		// A plural message: every form of the language, placeholders as {key}.
+		forms, _ := texts["web.rules.found"].(map[string]any)
+		if len(forms) != len(lang.PluralForms[c.want]) || !strings.Contains(forms["other"].(string), "{n}") || !strings.Contains(forms["other"].(string), "{q}") {
+			t.Errorf("%s dictionary: web.rules.found is %v", c.want, texts["web.rules.found"])
+		}
+	}
+	// The English page reads as it did.
+	body := getIn(t, h, "/", "", "", nil).Body.String()
+	for _, s := range []string{"<title>Smokestack playground</title>", `placeholder="type a move or pick below"`, "Start the match</button>",
+		`choose its file, <span id="recordlimit">at most 16 MiB</span>.`, `>Leave this match to start a new one? It stays in the list of matches, and you can come back to it.</p>`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("the English page lacks %s", s)
+		}
+	}
+}
+
+// TestScriptTexts checks that every message the page's script and page
+// name exists in the host's catalog, so no text falls back to its ID.
+func TestScriptTexts(t *testing.T) {
+	ids := regexp.MustCompile(`"(web\.[a-z0-9.-]+)"`)
+	dir := filepath.Join("assets")
+	n := 0
+	err := fs.WalkDir(os.DirFS(dir), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".js") || strings.HasSuffix(path, ".html")) {
+			return err
+		}
+		b, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil {
+			return err
+		}
+		for _, m := range ids.FindAllStringSubmatch(string(b), -1) {
+			id := m[1]
+			if strings.HasSuffix(id, ".") { // a prefix the script completes (web.status., web.level.)
+				continue
+			}
+			n++
+			if !bot.Catalog().Has(lang.English, id) {
+				t.Errorf("%s names %s, which the catalog lacks", path, id)
+			}
+		}
+		return nil
+	})
+	if err != nil || n < 80 {
+		t.Fatalf("%d messages named: %v", n, err)
+	}
+	for _, s := range []string{"lobby", "active", "finished", "aborted"} {
+		if !bot.Catalog().Has(lang.English, "web.status."+s) {
+			t.Errorf("no web.status.%s", s)
+		}
+	}
+	for _, l := range bot.ComputerLevels {
+		if !bot.Catalog().Has(lang.English, "web.level."+l) {
+			t.Errorf("no web.level.%s", l)
+		}
+	}
+}
+
+// TestAPILanguage plays Pebbles through the API in German and French:
+// the game's texts by its catalog (engine.Words), the seats named in the
+// language, refusals by the host's catalog, the rules searched in the
+// language, the pictures asked for in it.
+func TestAPILanguage(t *testing.T) {
+	h := newPlayground(t)
+	info := testgame.Game{}.Info()
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		post := func(path string, body any, want int, out any) {
+			t.Helper()
+			b, _ := json.Marshal(body)
+			req := httptest.NewRequest("POST", path, strings.NewReader(string(b)))
+			req.Header.Set("Content-Type", "application/json")
+			req.AddCookie(&http.Cookie{Name: "lang", Value: string(l)})
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != want {
+				t.Fatalf("%s POST %s: %d %s", l, path, rec.Code, rec.Body)
+			}
+			if out != nil {
+				json.Unmarshal(rec.Body.Bytes(), out)
+			}
+		}
+		english := func(what, text string) {
+			t.Helper()
+			for _, c := range []*lang.Catalog{bot.Catalog(), engine.Catalog(), info.Catalog} {
+				if en := c.EnglishIn(l, text); len(en) > 0 {
+					t.Errorf("%s %s: English %q in %q", l, what, en, text)
+				}
+			}
+		}
+		var created struct {
+			Match struct {
+				ID         string
+				Name       string
+				Round      string
+				Seats      []struct{ Name string }
+				ScoreTexts []string `json:"score_texts"`
+				Play       engine.Status
+			}
+			Events []engine.Event
+		}
+		post("/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "4"}, 201, &created)
+		m := created.Match
+		w := engine.WordsFor(info, l, []string{m.Seats[0].Name, m.Seats[1].Name})
+		if m.Seats[0].Name != bot.Say(l, "web.player", "n", "1") || m.Name != w.GameName() || m.ScoreTexts[0] != w.Score(0) {
+			t.Errorf("%s match: %+v", l, m)
+		}
+		if want, _ := w.Phrase(m.Play.RoundName); m.Round != want || m.Play.Phase == "" {
+			t.Errorf("%s round %q, want %q; phase %q", l, m.Round, want, m.Play.Phase)
+		}
+		english("status", m.Name+"\n"+m.Round+"\n"+m.Play.Phase+"\n"+strings.Join(m.ScoreTexts, "\n"))
+		base := "/api/matches/" + m.ID
+		var ch engine.Choices
+		getIn(t, h, base+"/choices?seat=0&partial=", string(l), "", &ch)
+		if ch.Prompt != w.Prompt(ch) || len(ch.Next) == 0 {
+			t.Fatalf("%s choices %+v", l, ch)
+		}
+		for _, c := range ch.Next {
+			if label, _ := w.Choice(c); c.Label != label {
+				t.Errorf("%s choice %s: %q, want %q", l, c.Token, c.Label, label)
+			}
+			english("choice", c.Label+"\n"+c.Help)
+		}
+		english("prompt", ch.Prompt)
+		// Out of turn, in the reader's language.
+		var refusal struct{ Error, Kind string }
+		post(base+"/moves", map[string]any{"seat": 1, "move": "pass"}, 409, &refusal)
+		if refusal.Kind != "not-your-turn" || refusal.Error == "" {
+			t.Errorf("%s refusal %+v", l, refusal)
+		}
+		english("refusal", refusal.Error)
+		var moved struct{ Events []engine.Event }
+		post(base+"/moves", map[string]any{"seat": 0, "move": ch.Next[0].Token + " " + "1"}, 200, &moved)
+		var hist []bot.Turn
+		getIn(t, h, base+"/history?seat=0", string(l), "", &hist)
+		var all []string
+		for _, turn := range hist {
+			for _, e := range turn.Events {
+				all = append(all, e.Text)
+			}
+		}
+		if len(hist) != 2 || len(all) == 0 {
+			t.Fatalf("%s history %+v", l, hist)
+		}
+		english("history", strings.Join(all, "\n"))
+		var hand bot.Private
+		getIn(t, h, base+"/hand?seat=1", string(l), "", &hand)
+		for _, c := range hand.Holding.Cards {
+			if c.Name != w.Card(c) {
+				t.Errorf("%s card %s named %q", l, c.Token, c.Name)
+			}
+		}
+		// The rules in the language, searched by a word of the language.
+		topics := w.Help()
+		var found []engine.HelpTopic
+		getIn(t, h, "/api/help?game=pebbles&q=", string(l), "", &found)
+		if len(found) != len(topics) || found[0].Title != topics[0].Title {
+			t.Errorf("%s rules: %+v", l, found)
+		}
+		word := strings.Fields(topics[0].Title)[0]
+		getIn(t, h, "/api/help?game=pebbles&q="+word, string(l), "", &found)
+		if len(found) == 0 {
+			t.Errorf("%s rules: nothing found for %q", l, word)
+		}
+		var topic engine.HelpTopic
+		getIn(t, h, "/api/help/"+topics[0].ID+"?game=pebbles", string(l), "", &topic)
+		if topic.Body != topics[0].Body {
+			t.Errorf("%s topic %s: %q", l, topics[0].ID, topic.Body)
+		}
+		// Pictures and the chart are asked for in the language.
+		var imgs []struct{ URL string }
+		getIn(t, h, base+"/images?seat=0", string(l), "", &imgs)
+		if len(imgs) == 0 || !strings.HasSuffix(imgs[0].URL, "&lang="+string(l)) {
+			t.Errorf("%s images %+v", l, imgs)
+		}
+		if rec := getIn(t, h, imgs[0].URL, "", "", nil); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+			t.Errorf("%s image: %d", l, rec.Code)
+		}
+		if rec := getIn(t, h, base+"/chart.png?v=1&lang="+string(l), "", "", nil); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+			t.Errorf("%s chart: %d", l, rec.Code)
+		}
+	}
+}
