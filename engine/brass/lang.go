@@ -20,13 +20,12 @@ var messages embed.FS
 var catalog = lang.MustLoad("brass", messages, "messages")
 
 // english words Brass's messages in English for the English fields.
-var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog}}
+var texts = engine.NewTexts(catalog)
+
+var english = texts.English()
 
 // en is the English of message id with data kv.
-func en(id string, kv ...string) string {
-	m := lang.M(id, kv...)
-	return catalog.Text(lang.English, m.ID, m.Data)
-}
+func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
 // msg is message id with data kv and its English.
 func msg(id string, kv ...string) (lang.Msg, string) {
@@ -36,21 +35,11 @@ func msg(id string, kv ...string) (lang.Msg, string) {
 
 // phrase is a name worded by the catalog's messages "phrase.<key>" and
 // "phrase.<key>-short" (engine.Phrase, Words.Phrase).
-func phrase(key string, kv ...string) engine.Phrase {
-	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
-	p.Text, p.Short = english.Phrase(p)
-	return p
-}
+func phrase(key string, kv ...string) engine.Phrase { return texts.Phrase(key, kv...) }
 
 // stat is a status stat labelled by "stat.<key>"; money stats (money
 // true) are written by "stat-value.<key>".
-func stat(key string, value int, money bool) engine.Stat {
-	s := engine.Stat{Key: key, Label: en("stat." + key), Value: value}
-	if money {
-		s.Text = english.StatValue(s)
-	}
-	return s
-}
+func stat(key string, value int, money bool) engine.Stat { return texts.Stat(key, value, money) }
 
 // itoa is strconv.Itoa, for message data.
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -59,12 +48,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // "event.<msg>": Text and, when the catalog has the second person
 // ("event.<msg>-own"), Own are its English.
 func event(seat int, kind, msg string, kv ...string) engine.Event {
-	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
-	ev.Text = english.Event(ev, engine.Spectator)
-	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
-		ev.Own = english.Event(ev, seat)
-	}
-	return ev
+	return texts.Event(engine.Public, seat, kind, msg, kv...)
 }
 
 // ask is a decision's prompt, the catalog's message "prompt.<id>".

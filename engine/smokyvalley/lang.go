@@ -25,13 +25,12 @@ var catalog = lang.MustLoad("smoky-valley", messages, "messages")
 func Catalog() *lang.Catalog { return catalog }
 
 // english words the game's messages in English for the English fields.
-var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog}}
+var texts = engine.NewTexts(catalog)
+
+var english = texts.English()
 
 // en is the English of message id with data kv.
-func en(id string, kv ...string) string {
-	m := lang.M(id, kv...)
-	return catalog.Text(lang.English, m.ID, m.Data)
-}
+func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
 // msg is message id with data kv and its English, the seats of the data
 // (keys beginning with "seat" or "Seat") named as engine.Words names them.
@@ -42,21 +41,11 @@ func msg(id string, kv ...string) (lang.Msg, string) {
 
 // phrase is a name worded by the catalog's messages "phrase.<key>" and
 // "phrase.<key>-short" (engine.Phrase, Words.Phrase).
-func phrase(key string, kv ...string) engine.Phrase {
-	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
-	p.Text, p.Short = english.Phrase(p)
-	return p
-}
+func phrase(key string, kv ...string) engine.Phrase { return texts.Phrase(key, kv...) }
 
 // stat is a status stat labelled by "stat.<key>"; money stats (money
 // true) are written by "stat-value.<key>".
-func stat(key string, value int, money bool) engine.Stat {
-	s := engine.Stat{Key: key, Label: en("stat." + key), Value: value}
-	if money {
-		s.Text = english.StatValue(s)
-	}
-	return s
-}
+func stat(key string, value int, money bool) engine.Stat { return texts.Stat(key, value, money) }
 
 // event is a public event about seat (engine.Public for none) worded by the
 // catalog's message "event.<msg>" with data kv: Text and, when the
@@ -65,12 +54,7 @@ func stat(key string, value int, money bool) engine.Stat {
 // sentence; keys beginning with "seat" or "Seat" hold other seats'
 // indexes (engine.Words.SeatData).
 func event(seat int, kind, msg string, kv ...string) engine.Event {
-	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
-	ev.Text = english.Event(ev, engine.Spectator)
-	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
-		ev.Own = english.Event(ev, seat)
-	}
-	return ev
+	return texts.Event(engine.Public, seat, kind, msg, kv...)
 }
 
 // itoa is strconv.Itoa, for message data.

@@ -42,23 +42,17 @@ var messages embed.FS
 var catalog = lang.MustLoad("pebbles", messages, "messages")
 
 // english words Pebbles' messages in English for the English fields.
-var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog}}
+var texts = engine.NewTexts(catalog)
+
+var english = texts.English()
 
 // en is the English message id with data kv.
-func en(id string, kv ...string) string {
-	m := lang.M(id, kv...)
-	return catalog.Text(lang.English, m.ID, m.Data)
-}
+func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
 // event is an event worded by the catalog's message "event.<msg>": Text
 // and, when the catalog has the second person, Own are its English.
 func event(audience, seat int, kind, msg string, kv ...string) engine.Event {
-	ev := engine.Event{Audience: audience, Seat: seat, Kind: kind, Msg: "event." + msg, Data: lang.M("", kv...).Data}
-	ev.Text = english.Event(ev, engine.Spectator)
-	if seat >= 0 && catalog.Has(lang.English, ev.Msg+engine.OwnSuffix) {
-		ev.Own = english.Event(ev, seat)
-	}
-	return ev
+	return texts.Event(audience, seat, kind, msg, kv...)
 }
 
 // choice is a choice labelled by the catalog's message "choice.<msg>".
@@ -75,11 +69,7 @@ func prompt(msg string) engine.Choices {
 
 // phrase is a name worded by the catalog's messages "phrase.<key>" and
 // "phrase.<key>-short" (engine.Phrase, Words.Phrase).
-func phrase(key string, kv ...string) engine.Phrase {
-	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
-	p.Text, p.Short = english.Phrase(p)
-	return p
-}
+func phrase(key string, kv ...string) engine.Phrase { return texts.Phrase(key, kv...) }
 
 // rule is a RuleError worded by the catalog's message "rule.<code>".
 func rule(code, topic string, kv ...string) *engine.RuleError {

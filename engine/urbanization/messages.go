@@ -30,21 +30,16 @@ var catalog = lang.MustLoad("urbanization", messages, "messages")
 func Catalog() *lang.Catalog { return catalog }
 
 // english words Urbanization's messages in English for the English fields.
-var english = engine.Words{Lang: lang.English, Info: engine.Info{Catalog: catalog}}
+var texts = engine.NewTexts(catalog)
+
+var english = texts.English()
 
 // en is the English message id with data kv.
-func en(id string, kv ...string) string {
-	m := lang.M(id, kv...)
-	return catalog.Text(lang.English, m.ID, m.Data)
-}
+func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
 // phrase is a Phrase worded by the catalog: message key with args kv, its
 // short form key+"-short".
-func phrase(key string, kv ...string) engine.Phrase {
-	p := engine.Phrase{Key: key, Args: lang.M("", kv...).Data}
-	p.Text, p.Short = english.Phrase(p)
-	return p
-}
+func phrase(key string, kv ...string) engine.Phrase { return texts.Phrase(key, kv...) }
 
 // msg is message id with data kv, a text by reference.
 func msg(id string, kv ...string) lang.Msg { return lang.M(id, kv...) }
@@ -73,11 +68,7 @@ func event(seat int, kind, id string, kv ...string) engine.Event {
 // person, Own of events built by event.
 func worded(evs []engine.Event) []engine.Event {
 	for i := range evs {
-		e := &evs[i]
-		e.Text = english.Event(*e, engine.Spectator)
-		if e.Seat >= 0 && catalog.Has(lang.English, e.Msg+engine.OwnSuffix) {
-			e.Own = english.Event(*e, e.Seat)
-		}
+		texts.Word(&evs[i])
 	}
 	return evs
 }
