@@ -580,21 +580,7 @@ func (s *Service) SetLang(ctx context.Context, r Ref, userID string, moderator b
 	if !l.Valid() {
 		return Match{}, unknownLang(string(l))
 	}
-	id, err := s.resolve(ctx, r)
-	if err != nil {
-		return Match{}, err
-	}
-	return s.updateAnyRules(ctx, id, func(m *Match) (*storage.LogEntry, error) {
-		if !m.Status.Open() {
-			return nil, m.notActive()
-		}
-		if m.Creator != userID && !moderator {
-			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true}
-		}
-		m.clockOnly = true
-		m.Lang = l
-		return nil, nil
-	})
+	return s.changeSettings(ctx, r, userID, moderator, func(m *Match) { m.Lang = l })
 }
 
 // SetClock changes an open match's settings: its creator may, or anyone
@@ -604,6 +590,13 @@ func (s *Service) SetClock(ctx context.Context, r Ref, userID string, moderator 
 	if err := c.Check(); err != nil {
 		return Match{}, err
 	}
+	return s.changeSettings(ctx, r, userID, moderator, func(m *Match) { m.Clock.Settings = c })
+}
+
+// changeSettings changes what an open match's settings hold (not its
+// game): its creator may, or anyone the front end vouches for as a
+// moderator.
+func (s *Service) changeSettings(ctx context.Context, r Ref, userID string, moderator bool, change func(m *Match)) (Match, error) {
 	id, err := s.resolve(ctx, r)
 	if err != nil {
 		return Match{}, err
@@ -616,7 +609,7 @@ func (s *Service) SetClock(ctx context.Context, r Ref, userID string, moderator 
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Moderators: true}
 		}
 		m.clockOnly = true
-		m.Clock.Settings = c
+		change(m)
 		return nil, nil
 	})
 }
