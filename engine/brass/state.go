@@ -237,11 +237,3 @@ func (st *state) flip(si int, evs *[]engine.Event) {
 			"level", itoa(t.Level), "place", theBoard.places[sp.place].ID, "income", itoa(inc)))
 	}
 }
-
-// pounds formats an amount that may be negative: "£5", "-£3".
-func pounds(n int) string {
-	if n < 0 {
-		return "-£" + strconv.Itoa(-n)
-	}
-	return "£" + strconv.Itoa(n)
-}

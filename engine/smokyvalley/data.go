@@ -236,7 +236,6 @@ const (
 )
 
 var categoryNames = []string{"economy", "life", "service"}
-var categoryTitles = []string{"economic and industrial development", "quality of life", "public service"}
 
 // gameData is everything read from data/*.json, checked and indexed.
 type gameData struct {

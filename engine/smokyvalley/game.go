@@ -505,10 +505,3 @@ func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State 
 	n.RNG = rng.Fork()
 	return n
 }
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}

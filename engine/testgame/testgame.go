@@ -44,8 +44,6 @@ var catalog = lang.MustLoad("pebbles", messages, "messages")
 // english words Pebbles' messages in English for the English fields.
 var texts = engine.NewTexts(catalog)
 
-var english = texts.English()
-
 // en is the English message id with data kv.
 func en(id string, kv ...string) string { return texts.En(id, kv...) }
 

@@ -32,8 +32,6 @@ func Catalog() *lang.Catalog { return catalog }
 // english words Urbanization's messages in English for the English fields.
 var texts = engine.NewTexts(catalog)
 
-var english = texts.English()
-
 // en is the English message id with data kv.
 func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
