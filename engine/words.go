@@ -146,9 +146,9 @@ func (w Words) SeatData(data map[string]string, seat int) map[string]string {
 	for k, v := range data {
 		if n, err := strconv.Atoi(v); err == nil {
 			switch {
-			case k != "seat" && strings.HasPrefix(k, "seat"):
+			case strings.HasPrefix(k, "seat"):
 				v = w.Seat(n)
-			case k != "Seat" && strings.HasPrefix(k, "Seat"):
+			case strings.HasPrefix(k, "Seat"):
 				v = w.SeatStart(n)
 			}
 		}
@@ -173,7 +173,7 @@ func (w Words) Msg(m lang.Msg, english string) string {
 	}
 	data := m.Data
 	for k := range m.Data {
-		if k != "seat" && strings.HasPrefix(k, "seat") || k != "Seat" && strings.HasPrefix(k, "Seat") {
+		if strings.HasPrefix(k, "seat") || strings.HasPrefix(k, "Seat") {
 			data = w.SeatData(m.Data, -1)
 			break
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"text/template/parse"
+	"unicode"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
@@ -246,7 +247,7 @@ func (c *Catalog) englishFragments() []string {
 						return
 					}
 					f := strings.Trim(string(tn.Text), " ,.:;!?\"")
-					if len(strings.Fields(f)) < 2 || seen[f] {
+					if words(f) < 2 || seen[f] {
 						return
 					}
 					seen[f] = true
@@ -258,6 +259,19 @@ func (c *Catalog) englishFragments() []string {
 	slices.Sort(out)
 	c.frags.Store(Fallback, out)
 	return out
+}
+
+// words counts the words of f that have a letter: "1 grain" and
+// "prestige (" are one word each, shared by too many languages to tell
+// English from them.
+func words(f string) int {
+	n := 0
+	for _, w := range strings.Fields(f) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // withoutActions is a template's text without its actions: a message made

@@ -158,7 +158,7 @@ func TestStatusWholeGames(t *testing.T) {
 		lang.French: "Phase de développement\u00a0: au tour de Ann",
 	} {
 		if !phases[l][want] {
-			t.Errorf("%s: no phase read %q", l, want)
+			t.Errorf("%s: no phase read %q (read %v)", l, want, phases[l])
 		}
 	}
 }
