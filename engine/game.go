@@ -139,6 +139,10 @@ type Stat struct {
 	Label string `json:"label"`          // for people: "Money", "Income"
 	Value int    `json:"value"`          // the number, for sorting and charts
 	Text  string `json:"text,omitempty"` // the value as printed, e.g. "£12"; empty means the number
+	// Data is what the game's message stat-value.<Key> needs besides the
+	// value (the work orders of each colour ...), so the value can be
+	// printed in any language (Words.StatValue).
+	Data map[string]string `json:"data,omitempty"`
 }
 
 // Shown is the stat's value as a person reads it.

@@ -241,12 +241,17 @@ func (w Words) StatLabel(s Stat) string {
 }
 
 // StatValue is a stat's value as printed: the game's message
-// stat-value.<key> with the value as "value", else the number grouped as
+// stat-value.<key> with the value as "value" and the stat's Data, else the number grouped as
 // the language groups digits.
 func (w Words) StatValue(s Stat) string {
 	id := "stat-value." + s.Key
 	if w.Info.Catalog.Has(lang.Fallback, id) {
-		return w.game(id, map[string]string{"value": strconv.Itoa(s.Value)}, s.Shown())
+		data := make(map[string]string, len(s.Data)+1)
+		for k, v := range s.Data {
+			data[k] = v
+		}
+		data["value"] = strconv.Itoa(s.Value)
+		return w.game(id, data, s.Shown())
 	}
 	if s.Text != "" && w.Info.Catalog == nil {
 		return s.Text

@@ -2,6 +2,7 @@ package brass
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -630,7 +631,7 @@ func TestSetupPinsAndView(t *testing.T) {
 		t.Fatal("spectator sees a hand")
 	}
 	status := g.Status(st)
-	if status.Phase != "1 action left" || status.RoundName.Text != "Canal period, round 1 of 10" || !slices.Equal(status.Active, []int{2}) || status.Seats[0].Stats[0] != (engine.Stat{Key: "money", Label: "Money", Value: 30, Text: "£30"}) || status.Seats[0].Stats[3].Value != 14 {
+	if status.Phase != "1 action left" || status.RoundName.Text != "Canal period, round 1 of 10" || !slices.Equal(status.Active, []int{2}) || !reflect.DeepEqual(status.Seats[0].Stats[0], engine.Stat{Key: "money", Label: "Money", Value: 30, Text: "£30"}) || status.Seats[0].Stats[3].Value != 14 {
 		t.Fatalf("status %+v", status)
 	}
 	for _, bad := range []map[string]string{

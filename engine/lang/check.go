@@ -46,7 +46,7 @@ func (c *Catalog) Check() error {
 			} else if isPlural(m) && !slices.Equal(forms, PluralForms[l]) {
 				fail("%s: %q has plural forms %v; %s needs exactly %v", l, id, forms, l.Name(), PluralForms[l])
 			}
-			if l != Fallback && !strings.HasPrefix(id, "name.") && id != "game.name" && m.Other == ref.Other && len(strings.Fields(withoutActions(m.Other))) > 1 {
+			if l != Fallback && !strings.HasPrefix(id, "name.") && id != "game.name" && m.Other == ref.Other && words(withoutActions(m.Other)) > 1 {
 				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
 			}
 			fields, subs, err := placeholders(m)
@@ -261,13 +261,19 @@ func (c *Catalog) englishFragments() []string {
 	return out
 }
 
-// words counts the words of f that have a letter: "1 grain" and
-// "prestige (" are one word each, shared by too many languages to tell
-// English from them.
+// words counts the words of f, a word being a run with at least two
+// letters: "1 grain" and "prestige (" have one word each, "(W G O)" none;
+// so few words are shared by too many languages to tell English by.
 func words(f string) int {
 	n := 0
 	for _, w := range strings.Fields(f) {
-		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+		letters := 0
+		for _, r := range w {
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+		if letters >= 2 {
 			n++
 		}
 	}

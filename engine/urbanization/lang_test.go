@@ -115,6 +115,24 @@ func TestPlurals(t *testing.T) {
 			t.Errorf("%s money %d = %q, want %q", c.l, c.n, got, c.money)
 		}
 	}
+	// work orders: the total and each colour with the language's letter
+	p := Player{}
+	p.Orders[White], p.Orders[Grey], p.Orders[Orange] = 2, 0, 1
+	st := &State{N: 1, Players: []Player{p}}
+	var orders engine.Stat
+	for _, x := range New().Status(st).Seats[0].Stats {
+		if x.Key == "orders" {
+			orders = x
+		}
+	}
+	for l, want := range map[lang.Lang]string{lang.English: "3 (2W 0G 1O)", lang.German: "3 (2W 0G 1O)", lang.French: "3 (2B 0G 1O)"} {
+		if got := engine.WordsFor(info, l, nil).StatValue(orders); got != want {
+			t.Errorf("%s: work orders read %q, want %q", l, got, want)
+		}
+	}
+	if orders.Text != "3 (2W 0G 1O)" {
+		t.Errorf("English field of the work orders: %q", orders.Text)
+	}
 }
 
 // TestStatusInThreeLanguages walks whole games and words every status
