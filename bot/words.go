@@ -7,6 +7,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/render"
 )
 
 //go:embed messages/*.toml
@@ -24,6 +25,12 @@ func Catalog() *lang.Catalog { return catalog }
 // English; tests check that nothing is missing).
 func Say(l lang.Lang, id string, kv ...string) string {
 	return catalog.Text(l, id, lang.M(id, kv...).Data)
+}
+
+// ColourName is the name of seat's colour as the board draws it
+// (render.Seat) in l: "sky blue", "himmelblau", "bleu ciel".
+func ColourName(l lang.Lang, seat int) string {
+	return Say(l, "colour."+strings.ReplaceAll(render.Seat(seat).Colour, " ", "-"))
 }
 
 // ParseLang reads a language as a person typed it (lang.Parse: a code, a

@@ -22,8 +22,7 @@ func colour(seat int) string { return colourIn(seat, lang.English) }
 
 // colourIn is a seat's letter and colour with the colour's name in l.
 func colourIn(seat int, l lang.Lang) string {
-	st := render.Seat(seat)
-	return st.Letter + ", " + say(l, "colour."+strings.ReplaceAll(st.Colour, " ", "-"))
+	return render.Seat(seat).Letter + ", " + bot.ColourName(l, seat)
 }
 
 // Discord permission bits that make a member a moderator of a match.

@@ -213,9 +213,10 @@ type seatStyle struct {
 	CSS    string `json:"css"`
 }
 
-func styleOf(seat int) seatStyle {
+// styleOf is seat's style with its colour named in l.
+func styleOf(seat int, l lang.Lang) seatStyle {
 	st := render.Seat(seat)
-	return seatStyle{Letter: st.Letter, Colour: st.Colour, CSS: fmt.Sprintf("#%02x%02x%02x", st.RGB.R, st.RGB.G, st.RGB.B)}
+	return seatStyle{Letter: st.Letter, Colour: bot.ColourName(l, seat), CSS: fmt.Sprintf("#%02x%02x%02x", st.RGB.R, st.RGB.G, st.RGB.B)}
 }
 
 // resultJSON is one seat's line of the final result, its score worded.
@@ -230,7 +231,7 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 	w := wordsOf(m, l)
 	styles := make([]seatStyle, len(m.Seats))
 	for i := range styles {
-		styles[i] = styleOf(i)
+		styles[i] = styleOf(i, l)
 	}
 	play := m.Play
 	round := m.RoundText()
