@@ -174,7 +174,9 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 
 	// Remembered: a reload and a new tab read l.
 	p.do("reload", js(`window.beforeReload = true; location.reload()`))
-	p.reloaded(`!window.beforeReload && !document.getElementById("table").hidden && document.querySelectorAll("#log li").length > 3`)
+	// (null-safe: the expression may run while the new document is still
+	// being parsed)
+	p.reloaded(`!window.beforeReload && document.readyState !== "loading" && document.getElementById("table") !== null && !document.getElementById("table").hidden && document.querySelectorAll("#log li").length > 3`)
 	checkLanguage(t, p, l, "reloaded")
 	q := newPage(t, b, base, wd)
 	q.start()
