@@ -172,13 +172,13 @@ func (s *Service) helpIndex(game string, l lang.Lang) (*engine.HelpIndex, error)
 		return nil, unknownGame(s.games, game, err)
 	}
 	if x, ok := s.help[helpKey{g.Info().ID, l}]; ok {
-		return x, nil
+		return x(), nil
 	}
 	x, ok := s.help[helpKey{g.Info().ID, lang.English}]
 	if !ok {
 		return nil, ErrNoHelp
 	}
-	return x, nil
+	return x(), nil
 }
 
 type boardKey struct {

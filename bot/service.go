@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	mrand "math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
@@ -70,9 +71,9 @@ type Service struct {
 	computer  computerRule
 	metrics   Metrics
 
-	boards *fifo[boardKey, []render.Image] // rendered images
-	states *fifo[string, cachedState]      // decoded states by match ID
-	help   map[helpKey]*engine.HelpIndex   // each game's rules help, indexed once at start per language
+	boards *fifo[boardKey, []render.Image]      // rendered images
+	states *fifo[string, cachedState]           // decoded states by match ID
+	help   map[helpKey]func() *engine.HelpIndex // each game's rules help per language, indexed on first use
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -131,18 +132,20 @@ func New(cfg Config) (*Service, error) {
 		n = 256
 	}
 	s.states = newFIFO[string, cachedState](max(n, 0))
-	s.help = map[helpKey]*engine.HelpIndex{}
+	s.help = map[helpKey]func() *engine.HelpIndex{}
 	for _, g := range s.games.Games() {
 		info := g.Info()
 		if len(info.Help) == 0 {
 			continue
 		}
-		// Indexed once per language: a translated game's topics in
-		// each (a topic its catalog lacks stays English).
-		s.help[helpKey{info.ID, lang.English}] = engine.NewHelpIndex(info.Help)
+		// Indexed once per language, on its first use (indexing every
+		// language at start would read every catalog: most of a cold
+		// start): a translated game's topics in each (a topic its catalog
+		// lacks stays English).
+		s.help[helpKey{info.ID, lang.English}] = sync.OnceValue(func() *engine.HelpIndex { return engine.NewHelpIndex(info.Help) })
 		if info.Catalog != nil {
 			for _, l := range lang.Supported[1:] {
-				s.help[helpKey{info.ID, l}] = engine.NewHelpIndex(engine.WordsFor(info, l, nil).Help())
+				s.help[helpKey{info.ID, l}] = sync.OnceValue(func() *engine.HelpIndex { return engine.NewHelpIndex(engine.WordsFor(info, l, nil).Help()) })
 			}
 		}
 	}

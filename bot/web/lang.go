@@ -101,19 +101,22 @@ func dictionary(l lang.Lang) (map[string]any, error) {
 	return out, nil
 }
 
-// pageTexts are the dictionaries as JSON, by language, made once.
-var pageTexts = sync.OnceValue(func() map[lang.Lang]string {
-	out := map[lang.Lang]string{}
+// pageTexts are the dictionaries as JSON, each made once on its
+// language's first page (a page in English reads no other catalog).
+var pageTexts = func() map[lang.Lang]func() string {
+	out := map[lang.Lang]func() string{}
 	for _, l := range lang.Supported {
-		d, err := dictionary(l)
-		if err != nil {
-			panic("playground: " + err.Error()) // TestPageTexts words every message
-		}
-		b, _ := json.Marshal(d)
-		out[l] = string(b)
+		out[l] = sync.OnceValue(func() string {
+			d, err := dictionary(l)
+			if err != nil {
+				panic("playground: " + err.Error()) // TestPageTexts words every message
+			}
+			b, _ := json.Marshal(d)
+			return string(b)
+		})
 	}
 	return out
-})
+}()
 
 // pageTemplate is assets/index.html, worded per language by page.
 var pageTemplate = template.Must(template.ParseFS(assets, "assets/index.html"))
@@ -138,7 +141,7 @@ func (d pageData) T(id string, kv ...string) string { return say(d.Lang, id, kv.
 // page serves the page in the request's language.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
-	d := pageData{Lang: l, Texts: pageTexts()[l], RecordLimit: say(l, "web.new.record-limit", "limit", bot.Bytes(engine.MaxRecordSize))}
+	d := pageData{Lang: l, Texts: pageTexts[l](), RecordLimit: say(l, "web.new.record-limit", "limit", bot.Bytes(engine.MaxRecordSize))}
 	for _, o := range lang.Supported {
 		d.Langs = append(d.Langs, langOption{Code: o, Name: o.Name(), On: o == l})
 	}

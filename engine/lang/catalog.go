@@ -49,10 +49,9 @@ const CountKey = "count"
 // once at load, with that language's functions), which spares each text
 // go-i18n's language matching per call (docs/performance.md).
 type Catalog struct {
-	name   string
-	langs  map[Lang]*tongue
-	source map[Lang]map[string]*i18n.Message // as loaded, for Check
-	frags  sync.Map                          // Lang -> []string, for EnglishIn
+	name  string
+	langs map[Lang]*lazyTongue // each language's messages, read on first use
+	frags sync.Map             // Lang -> []string, for EnglishIn
 }
 
 // tongue is a catalog's messages in one language, each form parsed once
@@ -166,65 +165,104 @@ func run(segs []segment, data map[string]string) (string, error) {
 // every dir/<part>.l.toml ("help.de.toml"), so that a catalog can be kept
 // in several files (the texts of play, the help topics ...). A message
 // defined twice in one language, in one file or two, is an error. The
-// English files are required; a missing translation loads (English stands
-// in for it at run time) but fails Check. Every template is parsed here,
-// so a syntax error fails Load. name identifies the catalog in errors
-// ("pebbles").
+// English files are required and read here, every template parsed, so a
+// syntax error in them fails Load. The other languages are read on their
+// first use (a process that only ever speaks English never parses them:
+// this is most of a cold start's cost, docs/performance.md); a missing or
+// broken translation loads as absent (English stands in for it at run
+// time) and fails Check, which reads every language. name identifies the
+// catalog in errors ("pebbles").
 func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
-	c := &Catalog{name: name, langs: map[Lang]*tongue{}, source: map[Lang]map[string]*i18n.Message{}}
+	c := &Catalog{name: name, langs: map[Lang]*lazyTongue{}}
 	for _, l := range Supported {
 		files, err := messageFiles(fsys, dir, l)
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
 		}
-		if len(files) == 0 {
-			if l != Fallback {
-				continue
-			}
+		if len(files) == 0 && l == Fallback {
 			return nil, fmt.Errorf("catalog %s: %w", name, &fs.PathError{Op: "open", Path: path.Join(dir, string(l)+".toml"), Err: fs.ErrNotExist})
 		}
-		src := map[string]*i18n.Message{}
-		t := &tongue{lang: l, entries: map[string]*entry{}}
-		funcs := c.funcs(l)
-		for _, p := range files {
-			buf, err := fs.ReadFile(fsys, p)
-			if err != nil {
-				return nil, fmt.Errorf("catalog %s: %w", name, err)
-			}
-			mf, err := i18n.ParseMessageFileBytes(buf, p, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
-			if err != nil {
-				return nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
-			}
-			for _, m := range mf.Messages {
-				if _, dup := src[m.ID]; dup {
-					return nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
-				}
-				src[m.ID] = m
-				e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
-				for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
-					switch {
-					case text == "":
-					case !strings.Contains(text, "{{"):
-						e.plain[form] = text
-					default:
-						tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
-						if err != nil {
-							return nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
-						}
-						if segs, ok := simpleSegments(tp, funcs); ok {
-							e.simple[form] = segs
-						} else {
-							e.tmpl[form] = tp
-						}
-					}
-				}
-				t.entries[m.ID] = e
-			}
+		lt := &lazyTongue{load: func() (*tongue, map[string]*i18n.Message, error) { return c.read(fsys, files, l) }}
+		if len(files) == 0 {
+			lt.load = func() (*tongue, map[string]*i18n.Message, error) { return nil, nil, nil }
 		}
-		c.source[l] = src
-		c.langs[l] = t
+		c.langs[l] = lt
+	}
+	if _, _, err := c.langs[Fallback].get(); err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// lazyTongue is one language of a catalog, read on first use.
+type lazyTongue struct {
+	once sync.Once
+	load func() (*tongue, map[string]*i18n.Message, error)
+	t    *tongue
+	src  map[string]*i18n.Message
+	err  error
+}
+
+func (lt *lazyTongue) get() (*tongue, map[string]*i18n.Message, error) {
+	lt.once.Do(func() { lt.t, lt.src, lt.err = lt.load() })
+	return lt.t, lt.src, lt.err
+}
+
+// tongue is language l's messages (nil when it has none or they do not
+// load: English stands in), src their source as loaded.
+func (c *Catalog) tongue(l Lang) (*tongue, map[string]*i18n.Message) {
+	if c == nil || c.langs[l] == nil {
+		return nil, nil
+	}
+	t, src, err := c.langs[l].get()
+	if err != nil {
+		return nil, nil
+	}
+	return t, src
+}
+
+// read parses language l's message files.
+func (c *Catalog) read(fsys fs.FS, files []string, l Lang) (*tongue, map[string]*i18n.Message, error) {
+	name := c.name
+	src := map[string]*i18n.Message{}
+	t := &tongue{lang: l, entries: map[string]*entry{}}
+	funcs := c.funcs(l)
+	for _, p := range files {
+		buf, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return nil, nil, fmt.Errorf("catalog %s: %w", name, err)
+		}
+		mf, err := i18n.ParseMessageFileBytes(buf, p, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		if err != nil {
+			return nil, nil, fmt.Errorf("catalog %s: %s: %w", name, p, err)
+		}
+		for _, m := range mf.Messages {
+			if _, dup := src[m.ID]; dup {
+				return nil, nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
+			}
+			src[m.ID] = m
+			e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
+			for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
+				switch {
+				case text == "":
+				case !strings.Contains(text, "{{"):
+					e.plain[form] = text
+				default:
+					tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
+					if err != nil {
+						return nil, nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
+					}
+					if segs, ok := simpleSegments(tp, funcs); ok {
+						e.simple[form] = segs
+					} else {
+						e.tmpl[form] = tp
+					}
+				}
+			}
+			t.entries[m.ID] = e
+		}
+	}
+	return t, src, nil
 }
 
 // messageFiles lists language l's message files in dir: l.toml first,
@@ -268,7 +306,8 @@ func (c *Catalog) Has(l Lang, id string) bool {
 	if c == nil {
 		return false
 	}
-	_, ok := c.source[l][id]
+	_, src := c.tongue(l)
+	_, ok := src[id]
 	return ok
 }
 
@@ -276,10 +315,7 @@ func (c *Catalog) Has(l Lang, id string) bool {
 // message missing in l, a placeholder missing from data, a bad count or a
 // plural form the message lacks is an error.
 func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, error) {
-	var t *tongue
-	if c != nil {
-		t = c.langs[l]
-	}
+	t, _ := c.tongue(l)
 	if t == nil || t.entries[id] == nil {
 		return "", fmt.Errorf("catalog %s: no message %q in %s", c.Name(), id, l)
 	}
@@ -374,7 +410,8 @@ func (c *Catalog) Msg(l Lang, m Msg) string { return c.Text(l, m.ID, m.Data) }
 // IDs lists the catalog's English message IDs, sorted.
 func (c *Catalog) IDs() []string {
 	var ids []string
-	for id := range c.source[Fallback] {
+	_, src := c.tongue(Fallback)
+	for id := range src {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)

@@ -24,12 +24,18 @@ import (
 func (c *Catalog) Check() error {
 	var errs []string
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
-	en := c.source[Fallback]
+	_, en := c.tongue(Fallback)
 	if len(en) == 0 {
 		return fmt.Errorf("catalog %s: no English messages", c.name)
 	}
 	for _, l := range Supported {
-		msgs := c.source[l]
+		if lt := c.langs[l]; lt != nil {
+			if _, _, err := lt.get(); err != nil {
+				fail("%s: %v", l, err)
+				continue
+			}
+		}
+		_, msgs := c.tongue(l)
 		if msgs == nil {
 			fail("%s: no %s message file", l, l.Name())
 			continue
@@ -231,7 +237,8 @@ func (c *Catalog) englishFragments() []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	for id, m := range c.source[Fallback] {
+	_, en := c.tongue(Fallback)
+	for id, m := range en {
 		if strings.HasPrefix(id, "name.") {
 			continue
 		}

@@ -231,10 +231,25 @@ func TestLoadSplitFiles(t *testing.T) {
 			t.Errorf("%s: help.x.title = %q, %v; want %q", l, got, err, want)
 		}
 	}
+	// A translation is read on first use: a German message in two files
+	// loads, German reads English, and Check fails naming the message.
 	fsys["m/more.de.toml"] = &fstest.MapFile{Data: []byte("hello = \"Servus\"\n")}
-	if _, err := Load("split", fsys, "m"); err == nil || !strings.Contains(err.Error(), `"hello" twice`) {
-		t.Errorf("a message in two German files loads: %v", err)
+	c, err = Load("split", fsys, "m")
+	if err != nil {
+		t.Fatalf("a broken translation fails Load: %v", err)
 	}
+	if got := c.Text(German, "hello", map[string]string{"who": "Ann"}); got != "Hello Ann" {
+		t.Errorf("German of a broken translation reads %q, want the English", got)
+	}
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), `"hello" twice`) {
+		t.Errorf("Check passes a message in two German files: %v", err)
+	}
+	// A broken English file fails Load itself.
+	fsys["m/more.en.toml"] = &fstest.MapFile{Data: []byte("hello = \"Hi\"\n")}
+	if _, err := Load("split", fsys, "m"); err == nil || !strings.Contains(err.Error(), `"hello" twice`) {
+		t.Errorf("a message in two English files loads: %v", err)
+	}
+	delete(fsys, "m/more.en.toml")
 	delete(fsys, "m/en.toml")
 	delete(fsys, "m/help.en.toml")
 	if _, err := Load("split", fsys, "m"); err == nil {
@@ -262,7 +277,7 @@ func TestFunctionsWithoutTemplate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.langs[German].entries["simple"].simple) == 0 || len(c.langs[German].entries["full"].tmpl) == 0 {
+	if de, _ := c.tongue(German); len(de.entries["simple"].simple) == 0 || len(de.entries["full"].tmpl) == 0 {
 		t.Fatal("the simple message is not on segments, or the other not a template")
 	}
 	for _, d := range []map[string]string{
