@@ -89,7 +89,7 @@ func shipEvent(seat int, kind, msg string, s Ship, kv ...string) engine.Event {
 // choice is an answer to a decision with token tok, labelled by the
 // catalog's message "choice.<id>" with data kv (seats as in an event's).
 func choice(tok, id string, kv ...string) opt {
-	return opt{tok: tok, label: lang.M("choice."+id, kv...)}
+	return opt{tok: tok, id: id, kv: kv, has: true}
 }
 
 // prompt is a decision asked by the catalog's message "prompt.<id>".
