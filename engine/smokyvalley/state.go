@@ -65,8 +65,6 @@ var noShip = Ship{Market: -1, Owner: -1, Trader: -1, Good: -1}
 
 func (s Ship) empty() bool { return s.Market < 0 }
 
-func (s Ship) clone() Ship { s.Loads = slices.Clone(s.Loads); return s }
-
 // Player is one seat's company board, navigation board and pieces.
 type Player struct {
 	Cash     int `json:"cash"`
