@@ -88,7 +88,8 @@ func (Game) Choices(s engine.State, seat int, partial engine.Move) (engine.Choic
 		out.PromptMsg, out.Prompt = sp.prompt, catalog.Text(lang.English, sp.prompt.ID, sp.prompt.Data)
 	}
 	for _, o := range sp.opts {
-		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: catalog.Text(lang.English, o.label.ID, english.SeatData(o.label.Data, -1)), LabelMsg: o.label})
+		l := o.label()
+		out.Next = append(out.Next, engine.Choice{Token: o.tok, Label: catalog.Text(lang.English, l.ID, english.SeatData(l.Data, -1)), LabelMsg: l})
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -44,8 +45,34 @@ func msg(id string, kv ...string) (lang.Msg, string) {
 func phrase(key string, kv ...string) engine.Phrase { return texts.Phrase(key, kv...) }
 
 // stat is a status stat labelled by "stat.<key>"; money stats (money
-// true) are written by "stat-value.<key>".
-func stat(key string, value int, money bool) engine.Stat { return texts.Stat(key, value, money) }
+// true) are written by "stat-value.<key>". A stat is a plain value (no
+// Data) that depends on its arguments only, so those with small values are
+// worded once and remembered: Status, which the computer players' search
+// calls after every move, words about ten a seat (docs/performance.md).
+func stat(key string, value int, money bool) engine.Stat {
+	if value < -statMemoMax || value > statMemoMax {
+		return texts.Stat(key, value, money)
+	}
+	k := statKey{key, value, money}
+	if s, ok := statMemo.Load(k); ok {
+		return s.(engine.Stat)
+	}
+	s := texts.Stat(key, value, money)
+	statMemo.Store(k, s)
+	return s
+}
+
+// statMemo holds the stats stat has worded, by statKey; values beyond
+// ±statMemoMax are worded every time, which bounds it.
+var statMemo sync.Map
+
+const statMemoMax = 1000
+
+type statKey struct {
+	key   string
+	value int
+	money bool
+}
 
 // event is a public event about seat (engine.Public for none) worded by the
 // catalog's message "event.<msg>" with data kv: Text and, when the
@@ -89,7 +116,7 @@ func shipEvent(seat int, kind, msg string, s Ship, kv ...string) engine.Event {
 // choice is an answer to a decision with token tok, labelled by the
 // catalog's message "choice.<id>" with data kv (seats as in an event's).
 func choice(tok, id string, kv ...string) opt {
-	return opt{tok: tok, label: lang.M("choice."+id, kv...)}
+	return opt{tok: tok, id: id, kv: kv, has: true}
 }
 
 // prompt is a decision asked by the catalog's message "prompt.<id>".

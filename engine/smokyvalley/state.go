@@ -65,8 +65,6 @@ var noShip = Ship{Market: -1, Owner: -1, Trader: -1, Good: -1}
 
 func (s Ship) empty() bool { return s.Market < 0 }
 
-func (s Ship) clone() Ship { s.Loads = slices.Clone(s.Loads); return s }
-
 // Player is one seat's company board, navigation board and pieces.
 type Player struct {
 	Cash     int `json:"cash"`
@@ -172,69 +170,118 @@ type State struct {
 	TurnBegan int `json:"turnBegan,omitempty"`
 }
 
+// clone is a deep copy of st. It makes few allocations, since the search
+// copies a state for every Choices and Apply (docs/performance.md): one
+// array each for the players, districts, tiles, ships and pendings, and
+// one for every []int of the state, carved into slices whose capacity is
+// their length (an append copies instead of writing over a neighbour). A
+// nil slice stays nil and an empty one empty, as slices.Clone keeps them.
 func (st *State) clone() *State {
 	n := *st
 	n.Recent = st.Recent.Clone()
-	n.Order = slices.Clone(st.Order)
-	n.Passing = slices.Clone(st.Passing)
-	n.Players = make([]Player, len(st.Players))
-	for i, p := range st.Players {
-		p.PopTaken = slices.Clone(p.PopTaken)
-		p.Cards = slices.Clone(p.Cards)
-		for k := range p.Slots {
-			p.Slots[k] = slices.Clone(p.Slots[k])
+	n.Players = append(make([]Player, 0, len(st.Players)), st.Players...)
+	n.Districts = append(make([]District, 0, len(st.Districts)), st.Districts...)
+	n.Pending = slices.Clone(st.Pending)
+	// Tiles and ships, one array each.
+	tiles, ships := 0, 0
+	for _, d := range n.Districts {
+		tiles += len(d.Spaces)
+	}
+	shipLists := n.shipLists()
+	for _, l := range shipLists {
+		ships += len(*l)
+	}
+	tb, sb := make([]Tile, tiles), make([]Ship, ships)
+	for i := range n.Districts {
+		d := &n.Districts[i]
+		if d.Spaces != nil {
+			k := len(d.Spaces)
+			d.Spaces = tb[:k:k]
+			copy(d.Spaces, st.Districts[i].Spaces)
+			tb = tb[k:]
 		}
-		n.Players[i] = p
 	}
-	n.Districts = make([]District, len(st.Districts))
-	for i, d := range st.Districts {
-		d.Spaces = slices.Clone(d.Spaces)
-		d.Services = slices.Clone(d.Services)
-		n.Districts[i] = d
+	for _, l := range shipLists {
+		if *l != nil {
+			k := len(*l)
+			c := sb[:k:k]
+			copy(c, *l)
+			*l = c
+			sb = sb[k:]
+		}
 	}
-	n.Supply = slices.Clone(st.Supply)
-	n.ServiceStack = slices.Clone(st.ServiceStack)
-	n.ServiceOffer = slices.Clone(st.ServiceOffer)
+	// Every []int, one array.
+	ints := 0
+	n.eachInts(func(s *[]int) { ints += len(*s) })
+	ib := make([]int, ints)
+	n.eachInts(func(s *[]int) {
+		if *s != nil {
+			k := len(*s)
+			c := ib[:k:k]
+			copy(c, *s)
+			*s = c
+			ib = ib[k:]
+		}
+	})
+	return &n
+}
+
+// shipLists points at every []Ship of st.
+func (st *State) shipLists() []*[]Ship {
+	out := []*[]Ship{&st.ShipStack[0], &st.ShipStack[1], &st.Scheduled, &st.ShipOut}
+	for i := range st.Canal {
+		out = append(out, &st.Canal[i])
+	}
+	return out
+}
+
+// eachInts calls f with every []int of st, its players', districts', ships'
+// and pendings' included. The players, districts, ships and pendings must
+// be st's own (clone copies them first).
+func (st *State) eachInts(f func(*[]int)) {
+	f(&st.Order)
+	f(&st.Passing)
+	for i := range st.Players {
+		p := &st.Players[i]
+		f(&p.PopTaken)
+		f(&p.Cards)
+		for k := range p.Slots {
+			f(&p.Slots[k])
+		}
+	}
+	for i := range st.Districts {
+		f(&st.Districts[i].Services)
+	}
+	f(&st.Supply)
+	f(&st.ServiceStack)
+	f(&st.ServiceOffer)
 	for i := range st.CanalStack {
-		n.CanalStack[i] = slices.Clone(st.CanalStack[i])
+		f(&st.CanalStack[i])
 	}
 	for i := range st.CanalOffer {
-		n.CanalOffer[i] = slices.Clone(st.CanalOffer[i])
+		f(&st.CanalOffer[i])
 	}
 	for i := range st.CardStack {
-		n.CardStack[i] = slices.Clone(st.CardStack[i])
+		f(&st.CardStack[i])
 	}
-	n.CardOffer = slices.Clone(st.CardOffer)
-	n.ServiceOut = slices.Clone(st.ServiceOut)
-	n.ServiceUsed = slices.Clone(st.ServiceUsed)
-	n.CanalUsed = slices.Clone(st.CanalUsed)
-	n.CardUsed = slices.Clone(st.CardUsed)
-	cs := func(s []Ship) []Ship {
-		if s == nil {
-			return nil
+	f(&st.CardOffer)
+	f(&st.ServiceOut)
+	f(&st.ServiceUsed)
+	f(&st.CanalUsed)
+	f(&st.CardUsed)
+	for _, l := range st.shipLists() {
+		for i := range *l {
+			f(&(*l)[i].Loads)
 		}
-		out := make([]Ship, len(s))
-		for i, x := range s {
-			out[i] = x.clone()
-		}
-		return out
 	}
-	for i := range st.ShipStack {
-		n.ShipStack[i] = cs(st.ShipStack[i])
+	for i := range st.Agency {
+		f(&st.Agency[i])
 	}
-	n.Scheduled = cs(st.Scheduled)
-	n.ShipOut = cs(st.ShipOut)
-	for i := range st.Canal {
-		n.Canal[i] = cs(st.Canal[i])
-		n.Agency[i] = slices.Clone(st.Agency[i])
+	for i := range st.Pending {
+		f(&st.Pending[i].Choices)
 	}
-	n.Pending = slices.Clone(st.Pending)
-	for i := range n.Pending {
-		n.Pending[i].Choices = slices.Clone(st.Pending[i].Choices)
-	}
-	n.Priority = slices.Clone(st.Priority)
-	n.Ranking = slices.Clone(st.Ranking)
-	return &n
+	f(&st.Priority)
+	f(&st.Ranking)
 }
 
 // year is the current development phase's year.

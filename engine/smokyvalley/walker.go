@@ -27,8 +27,21 @@ import (
 // opt is an answer to a decision: its token and its label by reference
 // (the catalog's choice.* messages, choice).
 type opt struct {
-	tok   string
-	label lang.Msg
+	tok string
+	// The label, the catalog's message "choice.<id>" with data kv, is
+	// built only when asked (label): Apply and the steps before the last
+	// one of Choices never show it (docs/performance.md).
+	id  string
+	kv  []string
+	has bool
+}
+
+// label is the option's label message (the zero Msg when it has none).
+func (o opt) label() lang.Msg {
+	if !o.has {
+		return lang.Msg{}
+	}
+	return lang.M("choice."+o.id, o.kv...)
 }
 
 type step struct {
