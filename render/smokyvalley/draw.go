@@ -14,11 +14,13 @@ import (
 
 // pen draws on one canvas with the printed values at hand.
 type pen struct {
-	c    *render.Canvas
-	pr   *sv.Printed
-	sc   render.Scene // the viewer and the players' names
-	wd   words        // the board's words in the scene's language
-	part int          // what of the board to draw: partAll, partStatic or partDynamic
+	c  *render.Canvas
+	pr *sv.Printed
+	sc render.Scene // the viewer and the players' names
+	wd words        // the board's words in the scene's language
+	// clip, when set, hears of every text fit shortened (the fit tests)
+	clip func(full string)
+	part int // what of the board to draw: partAll, partStatic or partDynamic
 }
 
 // The board is drawn in two parts: the static layer (frames, names and
@@ -48,6 +50,9 @@ func (p *pen) fit(s string, f render.Font, w float64) string {
 	if p.c.TextWidth(s, f) <= w {
 		return s
 	}
+	if p.clip != nil {
+		p.clip(s)
+	}
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]
@@ -65,6 +70,19 @@ func (p *pen) text(s string, x, y, w float64, f render.Font, col color.RGBA, ali
 	s = p.fit(s, f, w)
 	p.c.Text(s, x, y, f, col, align)
 	return p.c.TextWidth(s, f)
+}
+
+// label is text in font f, or in small when s is wider than w in f (a
+// longer word of another language), or at fTiny's size when even that
+// is too wide; shortened only when that is too wide still.
+func (p *pen) label(s string, x, y, w float64, f, small render.Font, col color.RGBA, align float64) float64 {
+	if p.c.TextWidth(s, f) > w {
+		f = small
+	}
+	if p.c.TextWidth(s, f) > w && f.Size > fTiny.Size {
+		f = render.Font{Size: fTiny.Size, Bold: f.Bold}
+	}
+	return p.text(s, x, y, w, f, col, align)
 }
 
 // chip draws a label in a rounded box h high starting at x; returns its
@@ -210,6 +228,9 @@ func (p *pen) supply(v *sv.View, y float64) {
 		}
 		x += p.chip(fmt.Sprintf("%s %d", p.wd.name("industry", ind.ID, ind.Name), v.Supply[i]), x, y+5, 28, fTiny, fill, false) + 5
 	}
+	if x-5 > boardW-8 && p.clip != nil { // the row leaves the board
+		p.clip(label)
+	}
 }
 
 // header: title, what happens now, the game sequence.
@@ -284,7 +305,7 @@ func (p *pen) seatName(s int) string {
 	if s < 0 {
 		return p.wd.say("no-seat")
 	}
-	return fmt.Sprintf("%s (%s)", p.sc.Name(s), render.Seat(s).Letter)
+	return fmt.Sprintf("%s (%s)", p.wd.seat(p.sc, s), render.Seat(s).Letter)
 }
 
 // district draws one district: name, canal and rail, Wood Depot, building
@@ -371,10 +392,17 @@ func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers in
 		name := p.industry(t.Ind)
 		right := 38.0
 		if t.Up {
-			right = 72
-			p.chip(p.wd.say("up"), x+w-66, y+6, 24, fSmall, colInk, false)
+			// the upgrade chip left of the owner's disc, ending at most
+			// where "UP" ends (a longer word moves left)
+			up := p.wd.say("up")
+			ux := x + w - 66
+			if over := ux + p.chipW(up, fSmall) - (x + w - 29); over > 0 {
+				ux -= over
+			}
+			right = max(72, x+w-ux+6)
+			p.chip(up, ux, y+6, 24, fSmall, colInk, false)
 		}
-		p.text(name, x+8, y+25, w-right-8, fBody, inkOn(col), 0)
+		p.label(name, x+8, y+25, w-right-8, fBody, fSmall, inkOn(col), 0)
 		letter := "n"
 		if t.Owner >= 0 {
 			letter = render.Seat(t.Owner).Letter
@@ -391,7 +419,11 @@ func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers in
 	}
 	p.c.FillRect(x, y, w, h, fill)
 	p.c.StrokeRoundRect(x, y, w, h, 0, 1, colGrey)
-	p.text(empty, x+8, y+25, w-60, fBody, col, 0)
+	avail := w - 16 // the whole space, or left of the player count
+	if minPlayers > 2 {
+		avail = w - 60
+	}
+	p.label(empty, x+8, y+25, avail, fBody, fSmall, col, 0)
 	if minPlayers > 2 {
 		p.text(p.wd.say("min-players", "n", num(minPlayers)), x+w-8, y+25, 50, fSmall, col, 1)
 	}
@@ -546,7 +578,7 @@ func (p *pen) lower(v *sv.View, y float64) {
 	y4 := y3 + 84 + popStep*float64(len(v.Seats)-1)
 	if p.st() {
 		p.text(p.wd.say("scheduled"), 14, y+22, 570, fHead, colInk, 0)
-		p.text(p.wd.say("order"), 14, y2+26, 66, fBody, colInk, 0)
+		p.label(p.wd.say("order"), 14, y2+26, 66, fBody, fSmall, colInk, 0)
 		p.text(p.wd.say("popularity"), 14, y3+20, 570, fBody, colInk, 0)
 		cw := 24.0
 		for k := 0; k <= p.pr.PopMax; k++ {
@@ -561,7 +593,7 @@ func (p *pen) lower(v *sv.View, y float64) {
 				p.c.Text(strconv.Itoa(k), cx+cw/2-1, y3+44, fTiny, colInk, 0.5)
 			}
 		}
-		p.text(p.wd.say("prestige"), 14, y4+20, 92, fBody, colInk, 0)
+		p.label(p.wd.say("prestige"), 14, y4+20, 92, fBody, fSmall, colInk, 0)
 	}
 	if p.dy() {
 		p.lowerPosition(v, y, y2, y3, y4)
@@ -681,7 +713,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	if p.st() {
 		// the headings, left of the offers at x+100 (services), of the
 		// notes right (canal tiles, city cards, local market)
-		p.text(p.wd.say("services"), x, y+26, 96, fBody, colInk, 0)
+		p.label(p.wd.say("services"), x, y+26, 96, fBody, fSmall, colInk, 0)
 		p.text(p.wd.say("canal-tiles"), x, y+58, w-340, fBody, colInk, 0)
 		p.text(p.wd.say("city-cards"), x, cardsY+22, w-340, fBody, colInk, 0)
 		p.text(p.wd.say("local-market"), x, marketY+22, w-340, fBody, colInk, 0)
@@ -700,8 +732,16 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 			if ps := p.pr.Services[t]; ps.Good != "" && p.c.TextWidth(name, fSmall) > each-14 {
 				name = p.wd.say("cargo", "good", p.wd.name("good", ps.Good, ps.Good))
 			}
+			if p.c.TextWidth(name, fSmall) > each-14 {
+				ps := p.pr.Services[t]
+				name = p.wd.name("service-short", ps.ID, name)
+			}
 		}
-		cx += p.chip(p.fit(name, fSmall, each-14), cx, y+6, 28, fSmall, colWhite, false) + 6
+		f := fSmall
+		if p.c.TextWidth(name, f) > each-14 {
+			f = fTiny
+		}
+		cx += p.chip(p.fit(name, f, each-14), cx, y+6, 28, f, colWhite, false) + 6
 	}
 	p.text(p.wd.say("stack-left", "n", num(v.Stacks["services"])), x+w, y+26, 110, fTiny, colGrey, 1)
 	// the stack of the current era (the widening stack leaves the game in
@@ -845,9 +885,9 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	st := render.Seat(s)
 	p.seatChip(s, 18, y+8, 40, now)
 	colour := p.wd.say("colour." + strings.ReplaceAll(st.Colour, " ", "-"))
-	name := p.wd.say("seat", "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
+	name := p.wd.say("seat", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
 	if s == p.sc.Seat {
-		name = p.wd.say("seat-you", "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
+		name = p.wd.say("seat-you", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
 	}
 	p.text(p.wd.say("legend"), 20, y+236, 1164, fTiny, colGrey, 0)
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
@@ -914,7 +954,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	// Right side: canal development, industry track, own ships, local
 	// market, city cards.
 	rx := 760.0
-	p.text(p.wd.say("canal-dev"), rx, y+114, 108, fBody, colInk, 0)
+	p.label(p.wd.say("canal-dev"), rx, y+114, 108, fBody, fSmall, colInk, 0)
 	cx := rx + 112
 	k := 0
 	for _, d := range p.pr.Districts {
@@ -930,7 +970,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	for _, n := range p.pr.TrackStacks {
 		total += n
 	}
-	p.text(p.wd.say("industries"), rx, y+148, 108, fBody, colInk, 0)
+	p.label(p.wd.say("industries"), rx, y+148, 108, fBody, fSmall, colInk, 0)
 	dx := rx + 112
 	p.mark(v, fmt.Sprintf("track:%d", s), dx-1, y+129, 26*float64(total), 24)
 	for i := range total {
@@ -943,7 +983,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 		dx += 26
 	}
 	p.text(p.wd.say("left", "n", num(total-pl.Track)), dx+6, y+148, 90, fSmall, colInk, 0)
-	p.text(p.wd.say("own-ships"), rx, y+180, 108, fBody, colInk, 0)
+	p.label(p.wd.say("own-ships"), rx, y+180, 108, fBody, fSmall, colInk, 0)
 	sx := rx + 112
 	for m, used := range pl.Ships {
 		fill := colWhite

@@ -32,6 +32,7 @@ type Renderer struct {
 	mu     sync.Mutex
 	pools  map[image.Point]*sync.Pool // *painter, by image size
 	static map[string]*staticLayer    // the board's static layer, by staticSig
+	clip   func(full string)          // set by the fit tests: hears of shortened texts
 }
 
 // staticLayer is the board's static part (page, frames, names, labels)
@@ -148,7 +149,7 @@ func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, er
 	p.sig = "" // the canvas holds no static layer any more
 	p.c.Damage = nil
 	p.c.FillRect(0, 0, float64(w), float64(h), colPage)
-	paint(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc)})
+	paint(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip})
 	p.pal.Quantize(p.out, p.c.Img)
 	return r.enc.Encode(p.out, 200<<10)
 }
@@ -193,7 +194,7 @@ func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 	}
 	p.dmg.Reset()
 	p.c.Damage = p.dmg
-	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), part: partDynamic}).board(v)
+	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip, part: partDynamic}).board(v)
 	p.c.Damage = nil
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return r.enc.Encode(p.out, 200<<10)
@@ -210,7 +211,7 @@ func (r *Renderer) staticFor(p *painter, sc render.Scene, v *sv.View, sig string
 	p.sig = ""
 	p.c.Damage = nil
 	p.c.FillRect(0, 0, boardW, boardH, colPage)
-	(&pen{c: p.c, pr: sv.PrintedValues(), wd: newWords(render.Scene{Lang: sc.Lang}), part: partStatic}).board(v)
+	(&pen{c: p.c, pr: sv.PrintedValues(), wd: newWords(render.Scene{Lang: sc.Lang}), clip: r.clip, part: partStatic}).board(v)
 	img := image.NewRGBA(p.c.Img.Rect)
 	copy(img.Pix, p.c.Img.Pix)
 	pal := image.NewPaletted(img.Rect, p.pal.Colors)
