@@ -350,7 +350,7 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 		bonus := p.wd.say("no-bonus")
 		switch {
 		case sp.Bonus == "cash":
-			bonus = "+£1"
+			bonus = "+" + p.wd.say("cash", "n", "1")
 		case sp.Bonus != "":
 			bonus = "+" + p.wd.name("good", sp.Bonus, sp.Bonus)
 		}
@@ -631,7 +631,7 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 	for i, s := range v.Passing {
 		bonus := ""
 		if i < len(p.pr.Passing) {
-			bonus = map[string]string{"": "—", "swap": p.wd.say("passing.swap"), "basic": p.wd.say("passing.basic"), "cash": "£1"}[p.pr.Passing[i]]
+			bonus = map[string]string{"": "—", "swap": p.wd.say("passing.swap"), "basic": p.wd.say("passing.basic"), "cash": p.wd.say("cash", "n", "1")}[p.pr.Passing[i]]
 		}
 		bw := max(p.c.TextWidth(bonus, fTiny)+8, 40.0)
 		p.box(ox, y2, bw, 56, colWhite, colGrey, 1)
@@ -892,7 +892,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	p.text(p.wd.say("legend"), 20, y+236, 1164, fTiny, colGrey, 0)
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
 	for i, f := range []string{
-		fmt.Sprintf("£%d", pl.Cash), p.wd.say("income", "n", num(pl.Income)), p.wd.say("prestige-n", "n", num(pl.Prestige)),
+		p.wd.say("cash", "n", num(pl.Cash)), p.wd.say("income", "n", num(pl.Income)), p.wd.say("prestige-n", "n", num(pl.Prestige)),
 		p.wd.say("popularity-n", "n", num(pl.Pop)), p.wd.say("traders", "n", num(pl.Traders)),
 	} {
 		if key := map[int]string{2: "prestige", 3: "popularity"}[i]; key != "" {
