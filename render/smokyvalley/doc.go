@@ -74,4 +74,11 @@
 // restoring and converting only the tiles positions drew on (see
 // renderer.go, pen.part). The players' image is drawn whole. See
 // docs/performance.md for the figures.
+//
+// Every word drawn comes from The Smoky Valley's catalog in the scene's
+// language (render.Scene.Lang, words.go): board.* for headings, labels
+// and legends, name.* for the game's names; in English the data's
+// printed names are drawn as they are. The static layer is cached per
+// language. TestWordsFit checks that nothing but a player's name or a
+// card list is shortened in any language.
 package smokyvalley

@@ -14,10 +14,13 @@ import (
 
 // pen draws on one canvas with the printed values at hand.
 type pen struct {
-	c    *render.Canvas
-	pr   *sv.Printed
-	sc   render.Scene // the viewer and the players' names
-	part int          // what of the board to draw: partAll, partStatic or partDynamic
+	c  *render.Canvas
+	pr *sv.Printed
+	sc render.Scene // the viewer and the players' names
+	wd words        // the board's words in the scene's language
+	// clip, when set, hears of every text fit shortened (the fit tests)
+	clip func(full string)
+	part int // what of the board to draw: partAll, partStatic or partDynamic
 }
 
 // The board is drawn in two parts: the static layer (frames, names and
@@ -47,6 +50,9 @@ func (p *pen) fit(s string, f render.Font, w float64) string {
 	if p.c.TextWidth(s, f) <= w {
 		return s
 	}
+	if p.clip != nil {
+		p.clip(s)
+	}
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]
@@ -64,6 +70,19 @@ func (p *pen) text(s string, x, y, w float64, f render.Font, col color.RGBA, ali
 	s = p.fit(s, f, w)
 	p.c.Text(s, x, y, f, col, align)
 	return p.c.TextWidth(s, f)
+}
+
+// label is text in font f, or in small when s is wider than w in f (a
+// longer word of another language), or at fTiny's size when even that
+// is too wide; shortened only when that is too wide still.
+func (p *pen) label(s string, x, y, w float64, f, small render.Font, col color.RGBA, align float64) float64 {
+	if p.c.TextWidth(s, f) > w {
+		f = small
+	}
+	if p.c.TextWidth(s, f) > w && f.Size > fTiny.Size {
+		f = render.Font{Size: fTiny.Size, Bold: f.Bold}
+	}
+	return p.text(s, x, y, w, f, col, align)
 }
 
 // chip draws a label in a rounded box h high starting at x; returns its
@@ -110,7 +129,7 @@ func (p *pen) seatChip(seat int, x, y, s float64, bold bool) {
 // goodChip draws a good in its colour with an optional count; returns its
 // width.
 func (p *pen) goodChip(g int, n string, x, y, h float64, f render.Font) float64 {
-	s := p.pr.Goods[g]
+	s := p.good(g)
 	if n != "" {
 		s += " " + n
 	}
@@ -154,19 +173,23 @@ func (p *pen) what(v *sv.View) string {
 	if cur >= 0 {
 		who = p.seatName(cur)
 	}
+	year := strconv.Itoa(v.Year)
 	switch {
 	case v.Mode == sv.ModeOver && len(v.Ranking) > 0:
-		return "Game over: " + p.seatName(v.Ranking[0]) + " wins"
+		return p.wd.say("what.won", "who", p.seatName(v.Ranking[0]))
 	case v.Mode == sv.ModeOver:
-		return "Game over"
+		return p.wd.say("what.over")
 	case v.Mode == sv.ModeDepot:
-		return "Set-up: " + who + " places a Wood Depot"
+		return p.wd.say("what.depot", "who", who)
 	case len(v.Pending) > 0:
-		k := map[string]string{"trader": "chooses a trader bonus", "owner": "chooses an owner's bonus", "pop-basic": "chooses a popularity bonus",
-			"pop-processed": "chooses a popularity bonus", "priorities": "sets the mayor's priorities"}[v.Pending[0].Kind]
-		return fmt.Sprintf("%d: %s %s", v.Year, who, k)
+		k := map[string]string{"trader": "trader", "owner": "owner", "pop-basic": "popularity",
+			"pop-processed": "popularity", "priorities": "priorities"}[v.Pending[0].Kind]
+		if k == "" {
+			return year + ": " + who
+		}
+		return p.wd.say("what."+k, "year", year, "who", who)
 	}
-	return fmt.Sprintf("%d development phase: %s to play", v.Year, who)
+	return p.wd.say("what.turn", "year", year, "who", who)
 }
 
 // board draws the main board.
@@ -187,7 +210,7 @@ func (p *pen) board(v *sv.View) {
 // supply draws the industry development boards: the tiles left of each
 // industry (none: grey). Wood Depots are never bought and not listed.
 func (p *pen) supply(v *sv.View, y float64) {
-	label := "Industry tiles left"
+	label := p.wd.say("tiles-left")
 	if p.st() {
 		p.c.Text(label, 14, y+25, fBody, colInk, 0)
 	}
@@ -203,14 +226,17 @@ func (p *pen) supply(v *sv.View, y float64) {
 		if v.Supply[i] <= 0 {
 			fill = colLight
 		}
-		x += p.chip(fmt.Sprintf("%s %d", ind.Name, v.Supply[i]), x, y+5, 28, fTiny, fill, false) + 5
+		x += p.chip(fmt.Sprintf("%s %d", p.wd.name("industry", ind.ID, ind.Name), v.Supply[i]), x, y+5, 28, fTiny, fill, false) + 5
+	}
+	if x-5 > boardW-8 && p.clip != nil { // the row leaves the board
+		p.clip(label)
 	}
 }
 
 // header: title, what happens now, the game sequence.
 func (p *pen) header(v *sv.View) {
 	if p.st() {
-		p.c.Text("The Smoky Valley", 14, 36, fTitle, colInk, 0)
+		p.c.Text(p.wd.w.GameName(), 14, 36, fTitle, colInk, 0)
 	}
 	if !p.dy() {
 		return
@@ -232,21 +258,21 @@ func (p *pen) header(v *sv.View) {
 				label string
 				year  int
 				stage int
-			}{"council", i, 1})
+			}{p.wd.say("step.council"), i, 1})
 		}
 		if i == 2 {
 			steps = append(steps, struct {
 				label string
 				year  int
 				stage int
-			}{"canal", i, 2})
+			}{p.wd.say("step.canal"), i, 2})
 		}
 	}
 	steps = append(steps, struct {
 		label string
 		year  int
 		stage int
-	}{"final", len(p.pr.Years) - 1, 3})
+	}{p.wd.say("step.final"), len(p.pr.Years) - 1, 3})
 	yi := yearIndex(p.pr, v.Year)
 	x := 14.0
 	for _, s := range steps {
@@ -271,15 +297,15 @@ func (p *pen) header(v *sv.View) {
 		w := p.chip(s.label, x, 54, 34, fBody, fill, now)
 		x += w + 6
 	}
-	p.text(fmt.Sprintf("Mayor: %s", p.seatName(v.Mayor)), 1186, 80, 330, fBody, colInk, 1)
+	p.text(p.wd.say("mayor", "who", p.seatName(v.Mayor)), 1186, 80, 330, fBody, colInk, 1)
 }
 
 // seatName is a seat's display name with its letter: "alice (A)".
 func (p *pen) seatName(s int) string {
 	if s < 0 {
-		return "none"
+		return p.wd.say("no-seat")
 	}
-	return fmt.Sprintf("%s (%s)", p.sc.Name(s), render.Seat(s).Letter)
+	return fmt.Sprintf("%s (%s)", p.wd.seat(p.sc, s), render.Seat(s).Letter)
 }
 
 // district draws one district: name, canal and rail, Wood Depot, building
@@ -288,15 +314,15 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 	pd := p.pr.Districts[i]
 	if p.st() {
 		p.box(x, y, w, 412, colLand, colGrey, 1.5)
-		p.text(pd.Name, x+10, y+28, w-20, fHead, colInk, 0)
+		p.text(p.districtName(pd), x+10, y+28, w-20, fHead, colInk, 0)
 		bx := x + 10
 		if pd.Canal {
-			bx += p.chip("canal "+pd.Marker, bx, y+38, 24, fSmall, colCanal, false) + 4
+			bx += p.chip(p.wd.say("canal", "marker", pd.Marker), bx, y+38, 24, fSmall, colCanal, false) + 4
 		}
 		if pd.Rail {
-			p.chip("rail", bx, y+38, 24, fSmall, colGrey, false)
+			p.chip(p.wd.say("rail"), bx, y+38, 24, fSmall, colGrey, false)
 		}
-		p.text(fmt.Sprintf("%d/ind.", pd.Value), x+w-8, y+57, 80, fSmall, colInk, 1)
+		p.text(p.wd.say("per-industry", "n", num(pd.Value)), x+w-8, y+57, 80, fSmall, colInk, 1)
 	}
 	if !p.dy() {
 		return
@@ -318,15 +344,15 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 		}
 	}
 	ry := y + 70.0
-	p.space(v, "Wood Depot", d.Depot, "", 2, x+8, ry, w-16)
+	p.space(v, p.wd.name("industry", "wood-depot", "Wood Depot"), d.Depot, "", 2, x+8, ry, w-16)
 	for k, sp := range pd.Spaces {
 		ry += 40
-		bonus := "no bonus"
+		bonus := p.wd.say("no-bonus")
 		switch {
 		case sp.Bonus == "cash":
-			bonus = "+£1"
+			bonus = "+" + p.wd.say("cash", "n", "1")
 		case sp.Bonus != "":
-			bonus = "+" + sp.Bonus
+			bonus = "+" + p.wd.name("good", sp.Bonus, sp.Bonus)
 		}
 		p.space(v, bonus, d.Spaces[k], "", sp.MinPlayers, x+8, ry, w-16)
 	}
@@ -338,7 +364,7 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 		}
 		fill, label := colPanel, p.serviceType(typ)
 		if tok >= 0 && tok < len(p.pr.Services) {
-			fill, label = colWhite, p.pr.Services[tok].Name
+			fill, label = colWhite, p.service(tok)
 		}
 		p.c.FillRect(x+8, ry, w-16, 28, fill)
 		p.c.StrokeRoundRect(x+8, ry, w-16, 28, 0, 1, colGrey)
@@ -363,13 +389,20 @@ func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers in
 			lw = 4
 		}
 		p.box(x, y, w, h, col, colInk, lw)
-		name := p.pr.Industries[t.Ind].Name
+		name := p.industry(t.Ind)
 		right := 38.0
 		if t.Up {
-			right = 72
-			p.chip("UP", x+w-66, y+6, 24, fSmall, colInk, false)
+			// the upgrade chip left of the owner's disc, ending at most
+			// where "UP" ends (a longer word moves left)
+			up := p.wd.say("up")
+			ux := x + w - 66
+			if over := ux + p.chipW(up, fSmall) - (x + w - 29); over > 0 {
+				ux -= over
+			}
+			right = max(72, x+w-ux+6)
+			p.chip(up, ux, y+6, 24, fSmall, colInk, false)
 		}
-		p.text(name, x+8, y+25, w-right-8, fBody, inkOn(col), 0)
+		p.label(name, x+8, y+25, w-right-8, fBody, fSmall, inkOn(col), 0)
 		letter := "n"
 		if t.Owner >= 0 {
 			letter = render.Seat(t.Owner).Letter
@@ -386,9 +419,13 @@ func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers in
 	}
 	p.c.FillRect(x, y, w, h, fill)
 	p.c.StrokeRoundRect(x, y, w, h, 0, 1, colGrey)
-	p.text(empty, x+8, y+25, w-60, fBody, col, 0)
+	avail := w - 16 // the whole space, or left of the player count
 	if minPlayers > 2 {
-		p.text(fmt.Sprintf("%dp", minPlayers), x+w-8, y+25, 50, fSmall, col, 1)
+		avail = w - 60
+	}
+	p.label(empty, x+8, y+25, avail, fBody, fSmall, col, 0)
+	if minPlayers > 2 {
+		p.text(p.wd.say("min-players", "n", num(minPlayers)), x+w-8, y+25, 50, fSmall, col, 1)
 	}
 	if !used {
 		p.c.Line(x+4, y+h/2, x+w-4, y+h/2, 2, colGrey)
@@ -402,24 +439,26 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 	ry := y + 84
 	if p.st() {
 		p.box(x, y, w, 306, colWater, colCanal, 2)
-		p.text(fmt.Sprintf("%s (%s)", pm.Name, strings.ToUpper(pm.ID)), x+10, y+28, w-20, fHead, colInk, 0)
+		p.text(fmt.Sprintf("%s (%s)", p.wd.name("market-title", pm.ID, pm.Name), strings.ToUpper(pm.ID)), x+10, y+28, w-20, fHead, colInk, 0)
 		var takes []string
-		takes = append(takes, pm.Basic...)
+		for _, g := range pm.Basic {
+			takes = append(takes, p.wd.name("good", g, g))
+		}
 		var proc []string
 		for g, extra := range pm.Processed {
-			s := g
+			s := p.wd.name("good", g, g)
 			if extra > 0 {
 				s += fmt.Sprintf(" +%d", extra)
 			}
 			proc = append(proc, s)
 		}
 		sort.Strings(proc)
-		p.text("takes "+strings.Join(append(takes, proc...), ", "), x+10, y+52, w-20, fSmall, colInk, 0)
-		bonus := map[string]string{"machine": "1 machine", "wood3": "3 wood", "flour2": "2 flour"}[pm.Bonus]
-		p.text("trader bonus £1 or "+bonus, x+10, y+74, w-20, fSmall, colInk, 0)
-		// the labels below the three rows of the section
-		p.c.Text("Agency", x+10, ry+150+22, fSmall, colInk, 0)
-		p.c.Text("Levels", x+10, ry+150+36+22, fSmall, colInk, 0)
+		p.text(p.wd.say("takes", "goods", strings.Join(append(takes, proc...), ", ")), x+10, y+52, w-20, fSmall, colInk, 0)
+		p.text(p.wd.say("trader-bonus", "bonus", p.wd.say("bonus."+pm.Bonus)), x+10, y+74, w-20, fSmall, colInk, 0)
+		// the labels below the three rows of the section, left of the
+		// tokens at x+84
+		p.text(p.wd.say("agency"), x+10, ry+150+22, 70, fSmall, colInk, 0)
+		p.text(p.wd.say("levels"), x+10, ry+150+36+22, 70, fSmall, colInk, 0)
 	}
 	if !p.dy() {
 		return
@@ -434,7 +473,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 			p.ship(ships[row], x+8, ry, w-16, false)
 		} else {
 			p.c.FillRect(x+8, ry, w-16, 44, rgb(0xD6E6F2))
-			p.text("no ship", x+w/2, ry+28, w-20, fSmall, colGrey, 0.5)
+			p.text(p.wd.say("no-ship"), x+w/2, ry+28, w-20, fSmall, colGrey, 0.5)
 		}
 		ry += 50
 	}
@@ -454,7 +493,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		}
 	}
 	if m >= len(v.Agency) || len(v.Agency[m]) == 0 {
-		p.c.Text("no trader yet", ax, ry+22, fSmall, colGrey, 0)
+		p.text(p.wd.say("no-trader"), ax, ry+22, x+w-10-ax, fSmall, colGrey, 0)
 	}
 	ry += 36
 	lx := x + 84
@@ -486,12 +525,12 @@ func (p *pen) ship(s sv.Ship, x, y, w float64, dest bool) {
 		lw = 3
 	}
 	p.box(x, y, w, h, fill, colInk, lw)
-	kind := "Schooner"
+	kind := p.wd.say("schooner")
 	if s.Big {
-		kind = "Canaller"
+		kind = p.wd.say("canaller")
 	}
 	if dest && s.Market >= 0 && s.Market < len(p.pr.Markets) {
-		kind += " to " + strings.ToUpper(p.pr.Markets[s.Market].ID)
+		kind = p.wd.say("ship-to", "ship", kind, "market", strings.ToUpper(p.pr.Markets[s.Market].ID))
 	}
 	if s.Owner >= 0 {
 		kind += " " + render.Seat(s.Owner).Letter
@@ -513,7 +552,7 @@ func (p *pen) ship(s sv.Ship, x, y, w float64, dest bool) {
 	}
 	rx := x + w - 6
 	if s.Good >= 0 && s.Good < len(p.pr.Goods) {
-		gw := p.c.TextWidth(p.pr.Goods[s.Good], fSmall) + 14
+		gw := p.c.TextWidth(p.good(s.Good), fSmall) + 14
 		rx -= gw
 		p.goodChip(s.Good, "", rx, y+8, 28, fSmall)
 		rx -= 6
@@ -521,7 +560,7 @@ func (p *pen) ship(s sv.Ship, x, y, w float64, dest bool) {
 	if s.Trader >= 0 && rx-tx-float64(capacity)*32 > 70 {
 		rx -= 28
 		p.seatChip(s.Trader, rx, y+8, 28, true)
-		p.c.Text("trader", rx-4, y+28, fTiny, inkOn(fill), 1)
+		p.c.Text(p.wd.say("trader"), rx-4, y+28, fTiny, inkOn(fill), 1)
 	}
 }
 
@@ -538,9 +577,9 @@ func (p *pen) lower(v *sv.View, y float64) {
 	y3 := y2 + 70
 	y4 := y3 + 84 + popStep*float64(len(v.Seats)-1)
 	if p.st() {
-		p.c.Text("Scheduled ships", 14, y+22, fHead, colInk, 0)
-		p.c.Text("Order", 14, y2+26, fBody, colInk, 0)
-		p.c.Text("Popularity", 14, y3+20, fBody, colInk, 0)
+		p.text(p.wd.say("scheduled"), 14, y+22, 570, fHead, colInk, 0)
+		p.label(p.wd.say("order"), 14, y2+26, 66, fBody, fSmall, colInk, 0)
+		p.text(p.wd.say("popularity"), 14, y3+20, 570, fBody, colInk, 0)
 		cw := 24.0
 		for k := 0; k <= p.pr.PopMax; k++ {
 			cx := 14 + float64(k)*cw
@@ -554,7 +593,7 @@ func (p *pen) lower(v *sv.View, y float64) {
 				p.c.Text(strconv.Itoa(k), cx+cw/2-1, y3+44, fTiny, colInk, 0.5)
 			}
 		}
-		p.c.Text("Prestige", 14, y4+20, fBody, colInk, 0)
+		p.label(p.wd.say("prestige"), 14, y4+20, 92, fBody, fSmall, colInk, 0)
 	}
 	if p.dy() {
 		p.lowerPosition(v, y, y2, y3, y4)
@@ -576,7 +615,7 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 		sx += 190
 	}
 	if len(v.Scheduled) == 0 {
-		p.c.Text("none", 14, y+62, fBody, colGrey, 0)
+		p.text(p.wd.say("none"), 14, y+62, 570, fBody, colGrey, 0)
 	}
 	// Order of play and the passing track.
 	cur := current(v)
@@ -586,12 +625,13 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 		ox += 40
 	}
 	ox += 14
-	p.c.Text("Passed", ox, y2+26, fBody, colInk, 0)
-	ox += p.c.TextWidth("Passed", fBody) + 8
+	passed := p.wd.say("passed")
+	p.c.Text(passed, ox, y2+26, fBody, colInk, 0)
+	ox += p.c.TextWidth(passed, fBody) + 8
 	for i, s := range v.Passing {
 		bonus := ""
 		if i < len(p.pr.Passing) {
-			bonus = map[string]string{"": "—", "swap": "swap", "basic": "basic", "cash": "£1"}[p.pr.Passing[i]]
+			bonus = map[string]string{"": "—", "swap": p.wd.say("passing.swap"), "basic": p.wd.say("passing.basic"), "cash": p.wd.say("cash", "n", "1")}[p.pr.Passing[i]]
 		}
 		bw := max(p.c.TextWidth(bonus, fTiny)+8, 40.0)
 		p.box(ox, y2, bw, 56, colWhite, colGrey, 1)
@@ -641,10 +681,10 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 		var cs []string
 		for _, c := range v.Priority {
 			if c >= 0 && c < len(p.pr.Categories) {
-				cs = append(cs, p.pr.Categories[c])
+				cs = append(cs, p.wd.say("category."+p.pr.Categories[c]))
 			}
 		}
-		p.text("Priorities: "+strings.Join(cs, " > "), 14, y4+56, 560, fSmall, colInk, 0)
+		p.text(p.wd.say("priorities", "order", strings.Join(cs, " > ")), 14, y4+56, 560, fSmall, colInk, 0)
 	}
 }
 
@@ -662,7 +702,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	for _, d := range p.pr.Districts {
 		if d.Canal {
 			if p.st() {
-				p.text(d.Name, x, ry+22, 110, fSmall, colInk, 0)
+				p.text(p.districtName(d), x, ry+22, 110, fSmall, colInk, 0)
 			}
 			ry += 30
 		}
@@ -671,11 +711,13 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	cardsY := ry
 	marketY := ry + 30 + 30*float64(len(v.CardOffer)) + 6
 	if p.st() {
-		p.c.Text("Services", x, y+26, fBody, colInk, 0)
-		p.c.Text("Canal tiles", x, y+58, fBody, colInk, 0)
-		p.c.Text("City cards", x, cardsY+22, fBody, colInk, 0)
-		p.c.Text("Local market", x, marketY+22, fBody, colInk, 0)
-		p.text("£1 buys a basic good any time", x+w, marketY+22, 330, fTiny, colGrey, 1)
+		// the headings, left of the offers at x+100 (services), of the
+		// notes right (canal tiles, city cards, local market)
+		p.label(p.wd.say("services"), x, y+26, 96, fBody, fSmall, colInk, 0)
+		p.text(p.wd.say("canal-tiles"), x, y+58, w-340, fBody, colInk, 0)
+		p.text(p.wd.say("city-cards"), x, cardsY+22, w-340, fBody, colInk, 0)
+		p.text(p.wd.say("local-market"), x, marketY+22, w-340, fBody, colInk, 0)
+		p.text(p.wd.say("market-note"), x+w, marketY+22, 330, fTiny, colGrey, 1)
 	}
 	if !p.dy() {
 		return
@@ -685,22 +727,30 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	for _, t := range v.ServiceOffer {
 		name := "—"
 		if t >= 0 && t < len(p.pr.Services) {
-			name = p.pr.Services[t].Name
+			name = p.service(t)
 			// "Cargo Train (coal)" would lose its good to the ellipsis
-			if g, ok := strings.CutPrefix(name, "Cargo Train ("); ok && p.c.TextWidth(name, fSmall) > each-14 {
-				name = "Cargo " + strings.TrimSuffix(g, ")")
+			if ps := p.pr.Services[t]; ps.Good != "" && p.c.TextWidth(name, fSmall) > each-14 {
+				name = p.wd.say("cargo", "good", p.wd.name("good", ps.Good, ps.Good))
+			}
+			if p.c.TextWidth(name, fSmall) > each-14 {
+				ps := p.pr.Services[t]
+				name = p.wd.name("service-short", ps.ID, name)
 			}
 		}
-		cx += p.chip(p.fit(name, fSmall, each-14), cx, y+6, 28, fSmall, colWhite, false) + 6
+		f := fSmall
+		if p.c.TextWidth(name, f) > each-14 {
+			f = fTiny
+		}
+		cx += p.chip(p.fit(name, f, each-14), cx, y+6, 28, f, colWhite, false) + 6
 	}
-	p.text(fmt.Sprintf("(%d left)", v.Stacks["services"]), x+w, y+26, 110, fTiny, colGrey, 1)
+	p.text(p.wd.say("stack-left", "n", num(v.Stacks["services"])), x+w, y+26, 110, fTiny, colGrey, 1)
 	// the stack of the current era (the widening stack leaves the game in
 	// the canal phase)
 	era := "widening"
 	if yearIndex(p.pr, v.Year) >= 3 {
 		era = "modernization"
 	}
-	p.text(fmt.Sprintf("%s era; %d left", era, v.Stacks["canal-"+era]), x+w, y+58, 330, fTiny, colGrey, 1)
+	p.text(p.wd.say("era."+era, "n", num(v.Stacks["canal-"+era])), x+w, y+58, 330, fTiny, colGrey, 1)
 	ry = y + 66
 	k := 0
 	for _, d := range p.pr.Districts {
@@ -725,7 +775,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	ry += 8
 	decade := []string{"1840s", "1850s", "1860s"}
 	di := min(max((yearIndex(p.pr, v.Year))/2, 0), 2)
-	p.text(fmt.Sprintf("cost £1 + 1 %s · %s left %d", p.pr.CardGood[di], decade[di], v.Stacks["cards-"+decade[di]]), x+w, ry+22, 330, fTiny, colGrey, 1)
+	p.text(p.wd.say("card-cost", "good", p.wd.name("good", p.pr.CardGood[di], p.pr.CardGood[di]), "decade", decade[di], "n", num(v.Stacks["cards-"+decade[di]])), x+w, ry+22, 330, fTiny, colGrey, 1)
 	ry += 30
 	for i := range v.CardOffer { // the halos first: the rows are closer than a band
 		p.mark(v, fmt.Sprintf("card-offer:%d", i), x, ry+30*float64(i), w, 28)
@@ -738,12 +788,12 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 			pc := p.pr.Cards[c]
 			p.c.FillRect(x, ry, w, 28, colWhite)
 			p.c.StrokeRoundRect(x, ry, w, 28, 0, 1, colGrey)
-			need := ""
+			about := p.wd.say("category." + pc.Category)
 			if pc.Needs != "" {
-				need = ", needs " + pc.Needs
+				about = p.wd.say("card-needs", "category", about, "needs", p.wd.say("needs."+pc.Needs))
 			}
-			p.text(pc.Name, x+8, ry+21, w-210, fSmall, colInk, 0)
-			p.text(pc.Category+need, x+w-8, ry+20, 200, fTiny, colGrey, 1)
+			p.text(p.card(c), x+8, ry+21, w-210, fSmall, colInk, 0)
+			p.text(about, x+w-8, ry+20, 200, fTiny, colGrey, 1)
 		}
 		ry += 30
 	}
@@ -754,7 +804,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	// labels and markers at the same places
 	for pass := range 2 {
 		mx := x
-		for k, label := range []string{"bought", "sold 3 basic", "sold a pair"} {
+		for k, label := range []string{p.wd.say("bought"), p.wd.say("sold-basic"), p.wd.say("sold-pair")} {
 			if pass == 0 {
 				mx += p.c.TextWidth(p.fit(label, fSmall, 140), fSmall) + 6
 			} else {
@@ -793,9 +843,12 @@ func (p *pen) canalChip(t int, x, y, maxW float64) float64 {
 // canalLabel is canalChip's label and fill.
 func (p *pen) canalLabel(t int, maxW float64) (string, color.RGBA) {
 	ct := p.pr.CanalTiles[t]
-	name := canalShort[effectOf(ct)]
+	name := ""
+	if e := effectOf(ct); canalShort[e] != "" {
+		name = p.wd.say("tile." + e)
+	}
 	if name == "" {
-		name = ct.Name
+		name = p.wd.name("tile", ct.ID, ct.Name)
 	}
 	fill := colWhite
 	if ct.Kind == "changing" {
@@ -831,15 +884,16 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	p.box(8, y, 1184, panelH-8, fill, colInk, map[bool]float64{true: 3.5, false: 1.5}[now])
 	st := render.Seat(s)
 	p.seatChip(s, 18, y+8, 40, now)
-	name := fmt.Sprintf("%s (%s, %s)", p.sc.Name(s), st.Letter, st.Colour)
+	colour := p.wd.say("colour." + strings.ReplaceAll(st.Colour, " ", "-"))
+	name := p.wd.say("seat", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
 	if s == p.sc.Seat {
-		name = fmt.Sprintf("%s (%s, %s, you)", p.sc.Name(s), st.Letter, st.Colour)
+		name = p.wd.say("seat-you", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
 	}
-	p.c.Text("boat: the coloured district · canal tiles top first, * a changing effect · disc: a city card bought in that district", 20, y+236, fTiny, colGrey, 0)
+	p.text(p.wd.say("legend"), 20, y+236, 1164, fTiny, colGrey, 0)
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
 	for i, f := range []string{
-		fmt.Sprintf("£%d", pl.Cash), fmt.Sprintf("income £%d", pl.Income), fmt.Sprintf("prestige %d", pl.Prestige),
-		fmt.Sprintf("popularity %d", pl.Pop), fmt.Sprintf("traders %d", pl.Traders),
+		p.wd.say("cash", "n", num(pl.Cash)), p.wd.say("income", "n", num(pl.Income)), p.wd.say("prestige-n", "n", num(pl.Prestige)),
+		p.wd.say("popularity-n", "n", num(pl.Pop)), p.wd.say("traders", "n", num(pl.Traders)),
 	} {
 		if key := map[int]string{2: "prestige", 3: "popularity"}[i]; key != "" {
 			p.mark(v, fmt.Sprintf("%s:%d", key, s), nx, y+12, p.chipW(f, fBody), 32)
@@ -865,7 +919,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 		d := pl.Nav[k]
 		dn := "?"
 		if d >= 0 && d < len(p.pr.Districts) {
-			dn = p.pr.Districts[d].Name
+			dn = p.districtName(p.pr.Districts[d])
 		}
 		boat := pl.Boat == k
 		box := d >= 0 && d < len(pl.CityBox) && pl.CityBox[d] // a disc in the district's city box
@@ -900,7 +954,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	// Right side: canal development, industry track, own ships, local
 	// market, city cards.
 	rx := 760.0
-	p.c.Text("Canal dev.", rx, y+114, fBody, colInk, 0)
+	p.label(p.wd.say("canal-dev"), rx, y+114, 108, fBody, fSmall, colInk, 0)
 	cx := rx + 112
 	k := 0
 	for _, d := range p.pr.Districts {
@@ -916,7 +970,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	for _, n := range p.pr.TrackStacks {
 		total += n
 	}
-	p.c.Text("Industries", rx, y+148, fBody, colInk, 0)
+	p.label(p.wd.say("industries"), rx, y+148, 108, fBody, fSmall, colInk, 0)
 	dx := rx + 112
 	p.mark(v, fmt.Sprintf("track:%d", s), dx-1, y+129, 26*float64(total), 24)
 	for i := range total {
@@ -928,8 +982,8 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 		}
 		dx += 26
 	}
-	p.text(fmt.Sprintf("%d left", total-pl.Track), dx+6, y+148, 90, fSmall, colInk, 0)
-	p.c.Text("Own ships", rx, y+180, fBody, colInk, 0)
+	p.text(p.wd.say("left", "n", num(total-pl.Track)), dx+6, y+148, 90, fSmall, colInk, 0)
+	p.label(p.wd.say("own-ships"), rx, y+180, 108, fBody, fSmall, colInk, 0)
 	sx := rx + 112
 	for m, used := range pl.Ships {
 		fill := colWhite
@@ -938,7 +992,7 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 		}
 		label := strings.ToUpper(p.pr.Markets[m].ID)
 		if used {
-			label += " used"
+			label = p.wd.say("ship-used", "market", label)
 		}
 		sx += p.chip(label, sx, y+160, 28, fSmall, fill, false) + 6
 	}
@@ -946,35 +1000,37 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	var names []string
 	for _, c := range pl.Cards {
 		if c >= 0 && c < len(p.pr.Cards) {
-			names = append(names, p.pr.Cards[c].Name)
+			names = append(names, p.card(c))
 		}
 	}
 	if pl.MayorUse {
-		names = append(names, "(mayor's extra card used)")
+		names = append(names, p.wd.say("mayor-card-used"))
 	}
 	if pl.Poverty {
-		names = append(names, "(Poverty Reduction used this phase)")
+		names = append(names, p.wd.say("poverty-used"))
 	}
 	cards := fmt.Sprintf("cards:%d", s)
 	if len(names) == 0 {
-		p.mark(v, cards, rx-4, y+194, p.c.TextWidth("no city cards", fSmall)+8, 22)
-		p.c.Text("no city cards", rx, y+210, fSmall, colGrey, 0)
+		none := p.wd.say("no-cards")
+		p.mark(v, cards, rx-4, y+194, p.c.TextWidth(none, fSmall)+8, 22)
+		p.text(none, rx, y+210, 1184-rx, fSmall, colGrey, 0)
 		return
 	}
 	// Two lines of card names, the rest counted.
-	lines := []string{"Cards: "}
+	prefix := p.wd.say("cards") + " "
+	lines := []string{prefix}
 	for i, n := range names {
 		sep := ""
-		if !strings.HasSuffix(lines[len(lines)-1], ": ") && lines[len(lines)-1] != "" {
+		if l := lines[len(lines)-1]; l != "" && l != prefix {
 			sep = ", "
 		}
 		more := ""
 		if len(lines) == 2 && i < len(names)-1 {
-			more = ", +9 more"
+			more = ", " + p.wd.say("more", "n", "9")
 		}
 		if p.c.TextWidth(lines[len(lines)-1]+sep+n+more, fSmall) > 1180-rx {
 			if len(lines) == 2 {
-				lines[1] += fmt.Sprintf(", +%d more", len(names)-i)
+				lines[1] += ", " + p.wd.say("more", "n", num(len(names)-i))
 				break
 			}
 			lines[0] += ","
@@ -993,11 +1049,36 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 // the services of that type, less what tells them apart ("Cargo Train
 // (wood)" is a "Cargo Train" space).
 func (p *pen) serviceType(typ string) string {
-	for _, s := range p.pr.Services {
+	for k, s := range p.pr.Services {
 		if s.Type == typ {
-			name, _, _ := strings.Cut(s.Name, " (")
+			name, _, _ := strings.Cut(p.service(k), " (")
 			return name
 		}
 	}
 	return typ
+}
+
+// good is good g's name.
+func (p *pen) good(g int) string {
+	return p.wd.name("good", p.pr.Goods[g], p.pr.Goods[g])
+}
+
+// districtName is a district's name.
+func (p *pen) districtName(d sv.PrintedDistrict) string {
+	return p.wd.name("district", d.ID, d.Name)
+}
+
+// industry is industry kind i's name.
+func (p *pen) industry(i int) string {
+	return p.wd.name("industry", p.pr.Industries[i].ID, p.pr.Industries[i].Name)
+}
+
+// service is service token kind k's name.
+func (p *pen) service(k int) string {
+	return p.wd.name("service", p.pr.Services[k].ID, p.pr.Services[k].Name)
+}
+
+// card is city card c's name.
+func (p *pen) card(c int) string {
+	return p.wd.name("card", p.pr.Cards[c].ID, p.pr.Cards[c].Name)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/smokestack/smokestack/render/rendertest"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	sv "github.com/smokestack/smokestack/engine/smokyvalley"
 	"github.com/smokestack/smokestack/render"
 )
@@ -52,6 +53,21 @@ func TestGolden(t *testing.T) {
 			}
 			for _, im := range imgs {
 				checkGolden(t, c.name+"-"+im.Name[:len(im.Name)-4], im.PNG)
+			}
+			// The same board in the players' language: German for the
+			// seat's view of 1855 and the fullest position, French for
+			// the finished game and the fullest position.
+			for _, l := range []lang.Lang{lang.German, lang.French} {
+				if c.name != "rich-4p" && (c.name != "mid-3p" || l != lang.German) && (c.name != "over-4p" || l != lang.French) {
+					continue
+				}
+				imgs, err := render.NewSet(r).Images(GameID, render.Scene{View: v, Seat: c.seat, Names: c.names, Lang: l})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, im := range imgs {
+					checkGolden(t, string(l)+"-"+c.name+"-"+im.Name[:len(im.Name)-4], im.PNG)
+				}
 			}
 		})
 	}

@@ -32,6 +32,7 @@ type Renderer struct {
 	mu     sync.Mutex
 	pools  map[image.Point]*sync.Pool // *painter, by image size
 	static map[string]*staticLayer    // the board's static layer, by staticSig
+	clip   func(full string)          // set by the fit tests: hears of shortened texts
 }
 
 // staticLayer is the board's static part (page, frames, names, labels)
@@ -80,9 +81,10 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	wd := newWords(sc)
 	return []render.Image{
-		{Name: "board.png", Title: "Board", PNG: board},
-		{Name: "players.png", Title: "Players", PNG: players},
+		{Name: "board.png", Title: wd.say("title"), PNG: board},
+		{Name: "players.png", Title: wd.say("title-players"), PNG: players},
 	}, nil
 }
 
@@ -147,7 +149,7 @@ func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, er
 	p.sig = "" // the canvas holds no static layer any more
 	p.c.Damage = nil
 	p.c.FillRect(0, 0, float64(w), float64(h), colPage)
-	paint(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc})
+	paint(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip})
 	p.pal.Quantize(p.out, p.c.Img)
 	return r.enc.Encode(p.out, 200<<10)
 }
@@ -169,6 +171,9 @@ func staticSig(v *sv.View) string {
 // this one drew on (render.Damage).
 func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 	sig := staticSig(v)
+	if sig != "" {
+		sig += "/" + string(newWords(sc).w.Lang) // the static layer's words are the scene's language
+	}
 	if sig == "" {
 		return r.draw(sc, boardW, boardH, func(p *pen) { p.board(v) })
 	}
@@ -177,7 +182,7 @@ func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 		return nil, err
 	}
 	defer pool.Put(p)
-	st := r.staticFor(p, v, sig)
+	st := r.staticFor(p, sc, v, sig)
 	if p.sig != sig {
 		p.c.Damage = nil
 		p.c.CopyFrom(st.img)
@@ -189,15 +194,15 @@ func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 	}
 	p.dmg.Reset()
 	p.c.Damage = p.dmg
-	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, part: partDynamic}).board(v)
+	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip, part: partDynamic}).board(v)
 	p.c.Damage = nil
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return r.enc.Encode(p.out, 200<<10)
 }
 
 // staticFor returns the static layer for sig, drawing it on p's canvas the
-// first time.
-func (r *Renderer) staticFor(p *painter, v *sv.View, sig string) *staticLayer {
+// first time, in the scene's language.
+func (r *Renderer) staticFor(p *painter, sc render.Scene, v *sv.View, sig string) *staticLayer {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if st, ok := r.static[sig]; ok {
@@ -206,7 +211,7 @@ func (r *Renderer) staticFor(p *painter, v *sv.View, sig string) *staticLayer {
 	p.sig = ""
 	p.c.Damage = nil
 	p.c.FillRect(0, 0, boardW, boardH, colPage)
-	(&pen{c: p.c, pr: sv.PrintedValues(), part: partStatic}).board(v)
+	(&pen{c: p.c, pr: sv.PrintedValues(), wd: newWords(render.Scene{Lang: sc.Lang}), clip: r.clip, part: partStatic}).board(v)
 	img := image.NewRGBA(p.c.Img.Rect)
 	copy(img.Pix, p.c.Img.Pix)
 	pal := image.NewPaletted(img.Rect, p.pal.Colors)

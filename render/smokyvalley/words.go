@@ -1,0 +1,52 @@
+package smokyvalley
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
+	sv "github.com/smokestack/smokestack/engine/smokyvalley"
+	"github.com/smokestack/smokestack/render"
+)
+
+// words words the board's texts in the scene's language: the messages
+// board.* and name.* of The Smoky Valley's catalog (render.Scene.Words).
+// In English the printed names of the data are drawn as they are (the
+// catalog's English names are those of sentences: "the United States").
+type words struct {
+	w  engine.Words
+	en bool
+}
+
+func newWords(sc render.Scene) words {
+	w := sc.Words(sv.New().Info())
+	return words{w: w, en: w.Lang == lang.English}
+}
+
+// say is the message board.<id> with data kv.
+func (x words) say(id string, kv ...string) string {
+	return x.w.Msg(lang.M("board."+id, kv...), "")
+}
+
+// name is the catalog's name of a token (name.<kind>.<token>) in another
+// language, the printed English name in English or without one.
+func (x words) name(kind, tok, english string) string {
+	if x.en {
+		return english
+	}
+	return x.w.Msg(lang.M("name."+kind+"."+tok), english)
+}
+
+// num is an int as data of a message.
+func num(i int) string { return strconv.Itoa(i) }
+
+// seat is seat s's display name on the images: the host's name, else
+// "Player N" in English and the language's default name otherwise
+// (engine.Words.SeatTitle: "Spieler N", "Joueur N").
+func (x words) seat(sc render.Scene, s int) string {
+	if x.en || s >= 0 && s < len(sc.Names) && strings.TrimSpace(sc.Names[s]) != "" {
+		return sc.Name(s)
+	}
+	return x.w.SeatTitle(s)
+}
