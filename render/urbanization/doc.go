@@ -85,11 +85,23 @@
 //
 // # How it is drawn
 //
-// Every image is drawn whole on a pooled render.Canvas: rectangles on
-// whole pixels through the canvas's fast path, territories filled row by
-// row (their antialiased edges drawn over the fill), text through cached
-// glyphs; then converted to a curated palette and encoded by
-// render.Encoder. docs/performance.md has the figures.
+// The image is drawn on a pooled render.Canvas in two layers. The static
+// layer (drawStatic: the page, the title, the frames and headings of the
+// building area, the sections, the scoring track with its scale, the
+// inventions, the outer frames of the players' panels) depends only on the
+// layout, the number of players, the top of the scoring scale and the
+// language (staticKey); the renderer draws it once per key and keeps it as
+// RGBA and as palette indexes (Renderer.staticFor, under the renderer's
+// mutex). Each image then restores only the tiles the previous image drew
+// on, draws the position (drawDynamic: rectangles on whole pixels through
+// the canvas's fast path, territories filled row by row with their
+// antialiased edges drawn over the fill, text through cached glyphs),
+// converts only the tiles it drew on to the curated palette and encodes
+// with render.Encoder. The static layer holds only what, in the painting
+// order of the whole image, comes before anything of the position on the
+// same pixels, so the two layers give the whole image byte for byte
+// (TestStaticLayerExact, which the golden test's tolerance would not
+// catch). docs/performance.md has the figures.
 //
 // Golden images of real engine positions are in testdata, compared by
 // decoded pixels with a tolerance. After an intended change, look at the

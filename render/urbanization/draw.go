@@ -1,6 +1,7 @@
 package urbanization
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -77,11 +78,68 @@ func newLayout(v *urbanization.View) *layout {
 	return l
 }
 
-// drawBoard paints the whole image.
+// drawBoard paints the whole image: the static layer, then the position
+// over it.
 // name gives a seat's display name (render.Scene.Name).
 // wd words the texts in the scene's language.
 func drawBoard(c surface, l *layout, v *urbanization.View, name func(int) string, wd words) {
+	drawStatic(c, l, v, wd)
+	drawDynamic(c, l, v, name, wd)
+}
+
+// The image is drawn in two layers so that the renderer can draw the first
+// once and keep it (Renderer.staticFor). The static layer is what does not
+// depend on the position: the page, the title, the frames and titles of
+// the building area, the sections, the scoring track (with its scale) and
+// the inventions, and the players' panels' outer frames. It depends only
+// on the layout (staticKey), the number of players, the top of the scoring
+// scale and the language. Everything the static layer draws comes, in the
+// painting order of the whole image, before anything of the position that
+// touches the same pixels, so that drawing it first and the position over
+// it gives the same image byte for byte (the goldens check it).
+
+// staticKey identifies what the static layer depends on.
+func staticKey(l *layout, v *urbanization.View, wd words) string {
+	return fmt.Sprintf("%s|%d|%g|%g|%g|%d|%d", wd.w.Lang, l.h, l.boardH, l.inventH, l.panelH, len(v.PlayerViews), scoreTop(v))
+}
+
+// drawStatic paints the static layer (see above).
+func drawStatic(c surface, l *layout, v *urbanization.View, wd words) {
 	c.FillRect(0, 0, width, float64(l.h), colPage)
+	c.Text(wd.w.GameName(), margin, 38, fTitle, colInk, 0)
+	c.FillRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, colWhite)
+	c.StrokeRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, 1.5, colLight)
+	c.Text(wd.say("building-area"), l.boardX+10, l.boardY+24, fSmall, colInk, 0)
+	y := l.boardY
+	title := wd.say("grain")
+	section(c, l.colX, y, l.colW, grainH, title)
+	note := fit(c, wd.say("sell-note"), fTiny, l.colW-30-c.TextWidth(title, fHead))
+	c.Text(note, l.colX+l.colW-10, y+28, fTiny, colGrey, 1)
+	y += grainH + gap
+	section(c, l.colX, y, l.colW, factoriesH, wd.say("factory-display"))
+	y += factoriesH + gap
+	section(c, l.colX, y, l.colW, l.boardY+l.boardH-y, wd.say("characters"))
+	drawScoringStatic(c, l, v, wd)
+	if l.inventH > 0 {
+		x0, y := margin, l.inventY
+		w := float64(width) - 2*margin
+		c.FillRoundRect(x0, y, w, l.inventH, 8, colWhite)
+		c.StrokeRoundRect(x0, y, w, l.inventH, 8, 1.5, colLight)
+		title := wd.say("inventions")
+		c.Text(title, x0+10, y+28, fHead, colInk, 0)
+		nx := math.Max(x0+160, x0+10+c.TextWidth(title, fHead)+20)
+		c.Text(fit(c, wd.say("invent-note"), fTiny, x0+w-10-nx), nx, y+27, fTiny, colGrey, 0)
+	}
+	n := len(v.PlayerViews)
+	pw := (float64(width) - 2*margin - float64(n-1)*gap) / float64(n)
+	for i := range v.PlayerViews {
+		x := math.Round(margin + float64(i)*(pw+gap))
+		c.FillRoundRect(x, l.panelY, math.Floor(pw), l.panelH, 8, colInk)
+	}
+}
+
+// drawDynamic paints the position over the static layer.
+func drawDynamic(c surface, l *layout, v *urbanization.View, name func(int) string, wd words) {
 	drawHeader(c, l, v, name, wd)
 	drawBuildingArea(c, l, v, wd)
 	y := drawGrain(c, l, v, l.boardY, wd)
@@ -162,8 +220,7 @@ func chip(c surface, x, y, r float64, s int) {
 }
 
 func drawHeader(c surface, l *layout, v *urbanization.View, name func(int) string, wd words) {
-	title := wd.w.GameName()
-	c.Text(title, margin, 38, fTitle, colInk, 0)
+	title := wd.w.GameName() // drawn in the static layer
 	x := margin + c.TextWidth(title, fTitle) + 30
 	track := func(name string, cur, n int) {
 		c.Text(name, x, 36, fHead, colInk, 0)
@@ -231,10 +288,9 @@ func (l *layout) triangle(t urbanization.TerritoryView) [3]render.Pt {
 	return [3]render.Pt{{X: left, Y: bot}, {X: left + l.side, Y: bot}, {X: left + l.side/2, Y: top}}
 }
 
+// drawBuildingArea draws the territories (the frame and title are in the
+// static layer).
 func drawBuildingArea(c surface, l *layout, v *urbanization.View, wd words) {
-	c.FillRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, colWhite)
-	c.StrokeRoundRect(l.boardX, l.boardY, l.boardW, l.boardH, 8, 1.5, colLight)
-	c.Text(wd.say("building-area"), l.boardX+10, l.boardY+24, fSmall, colInk, 0)
 	for _, t := range v.Territories {
 		p := l.triangle(t)
 		fill := colLand
@@ -416,18 +472,25 @@ func drawGround(c surface, x, y, g float64, gv urbanization.GroundView, owner in
 	}
 }
 
-// section draws a titled box and returns the y below its title.
-func section(c surface, x, y, w, h float64, title string) float64 {
+// section draws a titled box (in the static layer); sectionTop is the y
+// below its title.
+func section(c surface, x, y, w, h float64, title string) {
 	c.FillRoundRect(x, y, w, h, 8, colWhite)
 	c.StrokeRoundRect(x, y, w, h, 8, 1.5, colLight)
 	c.Text(title, x+10, y+28, fHead, colInk, 0)
-	return y + 36
 }
 
+func sectionTop(y float64) float64 { return y + 36 }
+
+// The heights of the grain and factory sections.
+const (
+	grainH     = 118
+	factoriesH = 244
+)
+
 func drawGrain(c surface, l *layout, v *urbanization.View, y float64, wd words) float64 {
-	const h = 118
-	title := wd.say("grain")
-	y0 := section(c, l.colX, y, l.colW, h, title)
+	const h = grainH
+	y0 := sectionTop(y)
 	gr := v.Grain
 	type bin struct {
 		name  string
@@ -458,9 +521,7 @@ func drawGrain(c surface, l *layout, v *urbanization.View, y float64, wd words) 
 			c.Text(fit(c, wd.say("keeps", "n", strconv.Itoa(gr.ReturnKeep)), fTiny, bw-6), x+bw/2, y0+66, fTiny, colInk, 0.5)
 		}
 	}
-	// The note right of the title, shortened rather than over it.
-	note := fit(c, wd.say("sell-note"), fTiny, l.colW-30-c.TextWidth(title, fHead))
-	c.Text(note, l.colX+l.colW-10, y+28, fTiny, colGrey, 1)
+	// The note right of the title is in the static layer.
 	return y + h
 }
 
@@ -473,8 +534,8 @@ func orderChip(c surface, x, y, w float64, colour, text string) {
 }
 
 func drawFactories(c surface, l *layout, v *urbanization.View, y float64, wd words) float64 {
-	const h = 244
-	y0 := section(c, l.colX, y, l.colW, h, wd.say("factory-display"))
+	const h = factoriesH
+	y0 := sectionTop(y)
 	// The deck and the work-order supply on the title line.
 	deck := wd.say("deck", "n", strconv.Itoa(len(v.Deck)))
 	c.Text(deck, l.colX+l.colW-10, y+27, fChip, colInk, 1)
@@ -565,7 +626,7 @@ func fit(c surface, s string, f render.Font, w float64) string {
 
 func drawCharacters(c surface, l *layout, v *urbanization.View, y float64, wd words) {
 	h := l.boardY + l.boardH - y
-	y0 := section(c, l.colX, y, l.colW, h, wd.say("characters"))
+	y0 := sectionTop(y)
 	var cs []urbanization.CharacterView
 	for _, ch := range v.Characters {
 		if ch.InPlay {
@@ -612,19 +673,27 @@ func drawCharacters(c surface, l *layout, v *urbanization.View, y float64, wd wo
 	}
 }
 
-// drawScoring draws the scoring track with every seat's marker.
-func drawScoring(c surface, l *layout, v *urbanization.View, wd words) {
-	x0, y := margin, l.scoreY
-	w := float64(width) - 2*margin
-	c.FillRoundRect(x0, y, w, scoreH, 8, colWhite)
-	c.StrokeRoundRect(x0, y, w, scoreH, 8, 1.5, colLight)
-	c.Text(fit(c, wd.say("points"), fHead, 96), x0+10, y+30, fHead, colInk, 0)
+// scoreTop is the top of the scoring track's scale: 50, or more in
+// steps of 25 when a score passes it.
+func scoreTop(v *urbanization.View) int {
 	top := 50
 	for _, p := range v.PlayerViews {
 		for top < p.VP+1 {
 			top += 25
 		}
 	}
+	return top
+}
+
+// drawScoringStatic draws the scoring track's frame, title and scale (in
+// the static layer).
+func drawScoringStatic(c surface, l *layout, v *urbanization.View, wd words) {
+	x0, y := margin, l.scoreY
+	w := float64(width) - 2*margin
+	c.FillRoundRect(x0, y, w, scoreH, 8, colWhite)
+	c.StrokeRoundRect(x0, y, w, scoreH, 8, 1.5, colLight)
+	c.Text(fit(c, wd.say("points"), fHead, 96), x0+10, y+30, fHead, colInk, 0)
+	top := scoreTop(v)
 	tx := x0 + 110
 	tw := w - 130
 	step := tw / float64(top)
@@ -637,6 +706,18 @@ func drawScoring(c surface, l *layout, v *urbanization.View, wd words) {
 			c.Text(strconv.Itoa(i), x, y+scoreH-6, fTiny, colGrey, 0.5)
 		}
 	}
+}
+
+// drawScoring draws every seat's marker on the scoring track and the
+// scores in figures.
+func drawScoring(c surface, l *layout, v *urbanization.View, wd words) {
+	x0, y := margin, l.scoreY
+	w := float64(width) - 2*margin
+	top := scoreTop(v)
+	tx := x0 + 110
+	tw := w - 130
+	step := tw / float64(top)
+	ly := y + 90
 	// Markers; seats on one space stack upwards.
 	seen := map[int]int{}
 	for _, p := range v.PlayerViews {
@@ -657,12 +738,7 @@ func drawScoring(c surface, l *layout, v *urbanization.View, wd words) {
 func drawInventions(c surface, l *layout, v *urbanization.View, wd words) {
 	x0, y := margin, l.inventY
 	w := float64(width) - 2*margin
-	c.FillRoundRect(x0, y, w, l.inventH, 8, colWhite)
-	c.StrokeRoundRect(x0, y, w, l.inventH, 8, 1.5, colLight)
-	title := wd.say("inventions")
-	c.Text(title, x0+10, y+28, fHead, colInk, 0)
-	nx := math.Max(x0+160, x0+10+c.TextWidth(title, fHead)+20)
-	c.Text(fit(c, wd.say("invent-note"), fTiny, x0+w-10-nx), nx, y+27, fTiny, colGrey, 0)
+	// The frame, title and note are in the static layer.
 	n := len(v.Docks)
 	dw := (w - 20 - float64(n-1)*6) / float64(n)
 	for i, d := range v.Docks {
@@ -736,7 +812,7 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 		bg = colActive
 	}
 	col := seatColor(p.Seat)
-	c.FillRoundRect(x, y, w, h, 8, colInk)
+	// The outer frame, in colInk, is in the static layer.
 	c.FillRoundRect(x+2, y+2, w-4, h-4, 7, bg)
 	c.FillRoundRect(x+2, y+2, w-4, 42, 7, col)
 	fg := inkOn(col)

@@ -20,23 +20,37 @@ var ErrView = errors.New("render/urbanization: not an urbanization view")
 type Renderer struct {
 	enc *render.Encoder
 	// pools of painters by image height (the invention area adds rows).
-	mu    sync.Mutex
-	pools map[int]*sync.Pool
+	mu     sync.Mutex
+	pools  map[int]*sync.Pool
+	static map[string]*staticLayer // by staticKey, guarded by mu
+}
+
+// staticLayer is the static layer of one layout, player count, scoring
+// scale and language (drawStatic), drawn once and kept both as pixels and
+// converted to the palette.
+type staticLayer struct {
+	key string
+	img *image.RGBA
+	pal *image.Paletted
 }
 
 // painter is the per-goroutine drawing state: a canvas with its glyph
-// cache, the palette and the paletted output image.
+// cache, the palette and the paletted output image, and which static layer
+// the canvas and out hold with what the last position drew over it, so
+// that only that needs restoring.
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
+	key string // the static layer the canvas and out hold, plus damage
+	dmg *render.Damage
 }
 
 var _ render.Renderer = (*Renderer)(nil)
 
 // New returns a Renderer. The palette is built on the first image.
 func New() (*Renderer, error) {
-	return &Renderer{enc: render.NewEncoder(), pools: map[int]*sync.Pool{}}, nil
+	return &Renderer{enc: render.NewEncoder(), pools: map[int]*sync.Pool{}, static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -75,9 +89,46 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 		return nil, err
 	}
 	defer r.pool(lay.h).Put(p)
-	drawBoard(p.c, lay, uv, sc.Name, newWords(sc))
-	p.pal.Quantize(p.out, p.c.Img)
+	wd := newWords(sc)
+	st := r.staticFor(p, lay, uv, wd)
+	if p.key != st.key {
+		p.c.Damage = nil
+		p.c.CopyFrom(st.img)
+		copy(p.out.Pix, st.pal.Pix)
+		p.key = st.key
+	} else {
+		// Undo the previous position only where it was drawn.
+		p.dmg.CopyRGBA(p.c.Img, st.img)
+		p.dmg.CopyPaletted(p.out, st.pal)
+	}
+	p.dmg.Reset()
+	p.c.Damage = p.dmg
+	drawDynamic(p.c, lay, uv, sc.Name, wd)
+	p.c.Damage = nil
+	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return r.enc.Encode(p.out, 160<<10)
+}
+
+// staticFor returns the cached static layer for v's layout, player count,
+// scoring scale and language, drawing it on first use (on p's canvas, then
+// copied). The painter's canvas has the layout's height (r.painter).
+func (r *Renderer) staticFor(p *painter, l *layout, v *urbanization.View, wd words) *staticLayer {
+	key := staticKey(l, v, wd)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st, ok := r.static[key]; ok {
+		return st
+	}
+	p.key = "" // the canvas no longer holds what p.key says
+	p.c.Damage = nil
+	drawStatic(p.c, l, v, wd)
+	img := image.NewRGBA(p.c.Img.Rect)
+	copy(img.Pix, p.c.Img.Pix)
+	pal := image.NewPaletted(img.Rect, p.pal.Colors)
+	p.pal.Quantize(pal, img)
+	st := &staticLayer{key: key, img: img, pal: pal}
+	r.static[key] = st
+	return st
 }
 
 // checkView refuses a view the image cannot show faithfully.
@@ -116,5 +167,5 @@ func (r *Renderer) painter(h int) (*painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors)}, nil
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
 }
