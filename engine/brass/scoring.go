@@ -189,23 +189,35 @@ func (st *state) finish(evs *[]engine.Event) {
 			used["money"] = true
 			return pb.Money - pa.Money
 		}
-		used["turn order"] = true
+		used["order"] = true
 		return orderPos[a] - orderPos[b]
 	}
 	slices.SortStableFunc(rank, cmp)
 	st.Ranking = rank
 	var how []string
-	for _, k := range []string{"income", "money", "turn order"} {
+	for _, k := range []string{"income", "money", "order"} {
 		if used[k] {
 			how = append(how, k)
 		}
 	}
 	if len(how) > 0 {
-		st.TieBreak = "tied on VP; decided by " + strings.Join(how, ", then ")
+		st.TieBy = strings.Join(how, ",")
+		m := tieBreakMsg(st.TieBy)
+		st.TieBreak = catalog.Text(lang.English, m.ID, m.Data)
 	}
 	kv := []string{"ranking", orderString(rank)}
 	for i, s := range rank {
 		kv = append(kv, "seat"+itoa(i+1), itoa(s), "vp"+itoa(i+1), itoa(st.Players[s].VP))
 	}
 	*evs = append(*evs, event(rank[0], "game-end", "game-end."+itoa(len(rank)), kv...))
+}
+
+// tieBreakMsg is the message telling what broke ties on VP (State.TieBy):
+// "tie-break.vp" with each criterion used as a flag.
+func tieBreakMsg(by string) lang.Msg {
+	var kv []string
+	for _, k := range strings.Split(by, ",") {
+		kv = append(kv, k, "1")
+	}
+	return lang.M("tie-break.vp", kv...)
 }
