@@ -213,11 +213,16 @@ func (st *state) finish(evs *[]engine.Event) {
 }
 
 // tieBreakMsg is the message telling what broke ties on VP (State.TieBy):
-// "tie-break.vp" with each criterion used as a flag.
+// "tie-break.vp" with each criterion a flag, "1" when used.
 func tieBreakMsg(by string) lang.Msg {
 	var kv []string
-	for _, k := range strings.Split(by, ",") {
-		kv = append(kv, k, "1")
+	used := strings.Split(by, ",")
+	for _, k := range []string{"income", "money", "order"} {
+		flag := ""
+		if slices.Contains(used, k) {
+			flag = "1"
+		}
+		kv = append(kv, k, flag)
 	}
 	return lang.M("tie-break.vp", kv...)
 }
