@@ -224,5 +224,15 @@ func tieBreakMsg(by string) lang.Msg {
 		}
 		kv = append(kv, k, flag)
 	}
+	// then1 and then2 join the criteria: after income when more follows,
+	// between money and turn order.
+	then1, then2 := "", ""
+	if slices.Contains(used, "income") && (slices.Contains(used, "money") || slices.Contains(used, "order")) {
+		then1 = "1"
+	}
+	if slices.Contains(used, "money") && slices.Contains(used, "order") {
+		then2 = "1"
+	}
+	kv = append(kv, "then1", then1, "then2", then2)
 	return lang.M("tie-break.vp", kv...)
 }
