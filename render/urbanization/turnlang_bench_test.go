@@ -7,6 +7,7 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
+	"github.com/smokestack/smokestack/render/rendertest"
 )
 
 // BenchmarkTurnLang narrates the events of one move with engine.Words and
@@ -57,6 +58,7 @@ func BenchmarkTurnLang(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			c0 := rendertest.CPUTime()
 			for range b.N {
 				for _, ev := range evs {
 					if w.Event(ev, engine.Spectator) == "" {
@@ -67,6 +69,9 @@ func BenchmarkTurnLang(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			// CPU time (process user + system) is less at the mercy of a
+			// loaded machine than the wall time.
+			b.ReportMetric(float64((rendertest.CPUTime()-c0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
