@@ -203,6 +203,10 @@ type Status struct {
 	// (Words.Phase); Phase stays filled in English. A structured round
 	// name is localized the same way: a message ID and its numbers.
 	PhaseMsg lang.Msg `json:"phaseMsg,omitzero"`
+	// TieBreakMsgs is TieBreak by reference into the game's catalog
+	// (Words.TieBreak): one message per note, worded in order and joined
+	// by "; "; TieBreak stays filled in English.
+	TieBreakMsgs []lang.Msg `json:"tiebreakMsgs,omitempty"`
 }
 
 // Phrase is a name a game gives something that front ends show (a

@@ -228,6 +228,25 @@ func (w Words) seatMsg(m lang.Msg, english string) string { return w.Msg(m, engl
 // index).
 func (w Words) Phase(s Status) string { return w.seatMsg(s.PhaseMsg, s.Phase) }
 
+// TieBreak is how a finished game's ties were broken (Status.TieBreak) in
+// the reader's language: each of TieBreakMsgs worded (seats named as in
+// an event's data) and joined by "; ". When the game gives no messages
+// or the catalog cannot word one of them, the English TieBreak.
+func (w Words) TieBreak(s Status) string {
+	if len(s.TieBreakMsgs) == 0 || w.Info.Catalog == nil {
+		return s.TieBreak
+	}
+	parts := make([]string, 0, len(s.TieBreakMsgs))
+	for _, m := range s.TieBreakMsgs {
+		t := w.seatMsg(m, "")
+		if t == "" {
+			return s.TieBreak
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // StatLabel is a stat's (or a breakdown entry's) label: the game's
 // message stat.<key>, else scoring.<key> (a breakdown entry is a scoring
 // category), else the engine's stat.<key> (for the keys it defines).

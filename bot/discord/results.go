@@ -29,7 +29,7 @@ func resultsText(m bot.Match, w engine.Words, heading string) string {
 		t.WriteString(clip(line, 400) + "\n")
 	}
 	if m.Play != nil && m.Play.Finished && m.Play.TieBreak != "" {
-		t.WriteString(say(w.Lang, "discord.results.tie-break", "why", m.Play.TieBreak) + "\n")
+		t.WriteString(say(w.Lang, "discord.results.tie-break", "why", w.TieBreak(*m.Play)) + "\n")
 	}
 	return t.String()
 }

@@ -303,8 +303,8 @@ func status(m bot.Match, w engine.Words, scores bool) string {
 			parts = append(parts, part)
 		}
 		line := say(w.Lang, "discord.turn.game-over", "ranking", strings.Join(parts, ", "))
-		if m.Play.TieBreak != "" {
-			line += " - " + m.Play.TieBreak
+		if tb := w.TieBreak(*m.Play); tb != "" {
+			line += " - " + tb
 		}
 		return line
 	}

@@ -66,14 +66,14 @@ func TestHelpEnglishFromCatalog(t *testing.T) {
 			t.Errorf("topic %q is not given by reference: %+v", tp.ID, tp)
 		}
 	}
-	// The names of the industries in the help are the data's.
+	// The names of the industries in the help (the play texts' name.industry*) are the data's.
 	b := theBoard
 	for i := industry(0); i < numIndustries; i++ {
-		if got := catalog.Text(lang.English, "name.help-industry-title."+i.String(), nil); got != b.names[i] {
-			t.Errorf("name.help-industry-title.%s = %q, tiles.json says %q", i, got, b.names[i])
+		if got := catalog.Text(lang.English, "name.industry-title."+i.String(), nil); got != b.names[i] {
+			t.Errorf("name.industry-title.%s = %q, tiles.json says %q", i, got, b.names[i])
 		}
-		if got := catalog.Text(lang.English, "name.help-industry."+i.String(), nil); got != b.lower[i] {
-			t.Errorf("name.help-industry.%s = %q, tiles.json says %q", i, got, b.lower[i])
+		if got := catalog.Text(lang.English, "name.industry."+i.String(), nil); got != b.lower[i] {
+			t.Errorf("name.industry.%s = %q, tiles.json says %q", i, got, b.lower[i])
 		}
 	}
 }

@@ -189,23 +189,50 @@ func (st *state) finish(evs *[]engine.Event) {
 			used["money"] = true
 			return pb.Money - pa.Money
 		}
-		used["turn order"] = true
+		used["order"] = true
 		return orderPos[a] - orderPos[b]
 	}
 	slices.SortStableFunc(rank, cmp)
 	st.Ranking = rank
 	var how []string
-	for _, k := range []string{"income", "money", "turn order"} {
+	for _, k := range []string{"income", "money", "order"} {
 		if used[k] {
 			how = append(how, k)
 		}
 	}
 	if len(how) > 0 {
-		st.TieBreak = "tied on VP; decided by " + strings.Join(how, ", then ")
+		st.TieBy = strings.Join(how, ",")
+		m := tieBreakMsg(st.TieBy)
+		st.TieBreak = catalog.Text(lang.English, m.ID, m.Data)
 	}
 	kv := []string{"ranking", orderString(rank)}
 	for i, s := range rank {
 		kv = append(kv, "seat"+itoa(i+1), itoa(s), "vp"+itoa(i+1), itoa(st.Players[s].VP))
 	}
 	*evs = append(*evs, event(rank[0], "game-end", "game-end."+itoa(len(rank)), kv...))
+}
+
+// tieBreakMsg is the message telling what broke ties on VP (State.TieBy):
+// "tie-break.vp" with each criterion a flag, "1" when used.
+func tieBreakMsg(by string) lang.Msg {
+	var kv []string
+	used := strings.Split(by, ",")
+	for _, k := range []string{"income", "money", "order"} {
+		flag := ""
+		if slices.Contains(used, k) {
+			flag = "1"
+		}
+		kv = append(kv, k, flag)
+	}
+	// then1 and then2 join the criteria: after income when more follows,
+	// between money and turn order.
+	then1, then2 := "", ""
+	if slices.Contains(used, "income") && (slices.Contains(used, "money") || slices.Contains(used, "order")) {
+		then1 = "1"
+	}
+	if slices.Contains(used, "money") && slices.Contains(used, "order") {
+		then2 = "1"
+	}
+	kv = append(kv, "then1", then1, "then2", then2)
+	return lang.M("tie-break.vp", kv...)
 }

@@ -77,6 +77,9 @@ type state struct {
 	Moves    int           `json:"moves"`              // moves applied
 	Ranking  []int         `json:"ranking,omitempty"`  // when over
 	TieBreak string        `json:"tieBreak,omitempty"` // when over
+	// TieBy is what broke the ties on VP, comma-separated in the order
+	// applied (income, money, order): the data of TieBreak's message.
+	TieBy string `json:"tieBy,omitempty"`
 	// Pinned rail-period deck and tiles (Setup.Pins), used at the period change.
 	RailDeckPin  cardList `json:"railDeckPin,omitempty"`
 	RailTilesPin stepList `json:"railTilesPin,omitempty"`

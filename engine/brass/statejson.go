@@ -92,6 +92,9 @@ func (st *state) appendJSON(b []byte) []byte {
 	if st.TieBreak != "" {
 		b = appendString(append(b, `,"tieBreak":`...), st.TieBreak)
 	}
+	if st.TieBy != "" {
+		b = appendString(append(b, `,"tieBy":`...), st.TieBy)
+	}
 	if len(st.RailDeckPin) > 0 {
 		b = appendCards(append(b, `,"railDeckPin":`...), st.RailDeckPin)
 	}
@@ -532,6 +535,10 @@ func (r *jsonReader) state(st *state) {
 		case "tieBreak":
 			if !r.null() {
 				st.TieBreak = r.str()
+			}
+		case "tieBy":
+			if !r.null() {
+				st.TieBy = r.str()
 			}
 		case "railDeckPin":
 			r.list(&st.RailDeckPin)

@@ -102,6 +102,9 @@ func (Game) Status(s engine.State) engine.Status {
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)
 		out.TieBreak = st.TieBreak
+		if st.TieBy != "" {
+			out.TieBreakMsgs = []lang.Msg{tieBreakMsg(st.TieBy)}
+		}
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // The game sequence (booklet 06): five development phases, each followed
@@ -290,9 +291,12 @@ func (st *State) finalScoring(l *log) {
 	switch {
 	case a.Prestige != b.Prestige:
 	case a.Cash != b.Cash:
-		st.TieBreak = "tied on prestige; most cash wins"
+		st.TieBreakMsg = lang.M("tie-break.cash")
 	default:
-		st.TieBreak = "tied on prestige and cash: the victory is shared"
+		st.TieBreakMsg = lang.M("tie-break.shared")
+	}
+	if st.TieBreakMsg.ID != "" {
+		st.TieBreak = en(st.TieBreakMsg.ID)
 	}
 	st.Mode = ModeOver
 	l.add(event(rank[0], "winner", "winner", "prestige", itoa(a.Prestige)))

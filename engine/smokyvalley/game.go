@@ -284,6 +284,9 @@ func (Game) Status(s engine.State) engine.Status {
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)
 		out.TieBreak = st.TieBreak
+		if st.TieBreakMsg.ID != "" {
+			out.TieBreakMsgs = []lang.Msg{st.TieBreakMsg}
+		}
 	}
 	return out
 }

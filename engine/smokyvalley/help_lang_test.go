@@ -68,7 +68,7 @@ func TestHelpTranslated(t *testing.T) {
 			"marché local": TopicMarket, "écluse": "card-canal-lock", "énergie hydraulique": "service-water-power",
 			"St. Ann": "district-stann", "Antilles": "market-wi", "Grande-Bretagne": "market-gb", "comptoir": TopicTraders,
 			"goélette": TopicShips, "phase d'administration": TopicAdmin, "dépôt de bois": "industry-wood-depot",
-			"moulin": "industry-flour-mill", "décompte final": TopicFinal},
+			"minoterie": "industry-flour-mill", "décompte final": TopicFinal},
 	}
 	for _, l := range []lang.Lang{lang.German, lang.French} {
 		w := helpWords(l)
@@ -133,11 +133,11 @@ func ids(ts []engine.HelpTopic) []string {
 func TestHelpGermanCardNames(t *testing.T) {
 	ascii := strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss")
 	for _, c := range theData.cards {
-		de, err := Catalog().Localize(lang.German, "name.help-card."+c.ID, nil)
+		de, err := Catalog().Localize(lang.German, "name.card."+c.ID, nil)
 		if err != nil || ascii.Replace(de) != c.NameDE {
 			t.Errorf("card %s: German name %q (%v), data says %q", c.ID, de, err, c.NameDE)
 		}
-		if en, _ := Catalog().Localize(lang.English, "name.help-card."+c.ID, nil); en != c.Name {
+		if en, _ := Catalog().Localize(lang.English, "name.card."+c.ID, nil); en != c.Name {
 			t.Errorf("card %s: English name %q, data says %q", c.ID, en, c.Name)
 		}
 	}

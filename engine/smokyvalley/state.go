@@ -158,6 +158,8 @@ type State struct {
 
 	Ranking  []int  `json:"ranking,omitempty"`
 	TieBreak string `json:"tieBreak,omitempty"`
+	// TieBreakMsg is TieBreak by reference (Status.TieBreakMsgs).
+	TieBreakMsg lang.Msg `json:"tieBreakMsg,omitzero"`
 
 	// Recent is what the latest turn that changed the board changed
 	// (engine.Marks, keys of View.BoardPlaces), recorded by Apply; its

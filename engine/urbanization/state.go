@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // stateVersion is the version of the JSON encoding of State.
@@ -146,10 +147,12 @@ type State struct {
 	Moves   int   `json:"moves"`
 	// Turns counts the decisions handed on: every move but a recall ends
 	// the seat's turn and begins the next one (Status.Turn is Turns+1).
-	Turns    int        `json:"turns"`
-	Ranking  []int      `json:"ranking,omitempty"`
-	TieBreak string     `json:"tieBreak,omitempty"`
-	RNG      engine.RNG `json:"rng"`
+	Turns    int    `json:"turns"`
+	Ranking  []int  `json:"ranking,omitempty"`
+	TieBreak string `json:"tieBreak,omitempty"`
+	// TieBreakMsgs is TieBreak by reference (Status.TieBreakMsgs).
+	TieBreakMsgs []lang.Msg `json:"tieBreakMsgs,omitempty"`
+	RNG          engine.RNG `json:"rng"`
 	// Recent is what the latest turn that changed the board changed
 	// (engine.Marks, keys of View.BoardPlaces, numbered by Status.Turn),
 	// recorded by Apply; a snapshot written before it was kept has none.

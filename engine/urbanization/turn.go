@@ -357,17 +357,23 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 		return st.newestFactory(a) > st.newestFactory(b)
 	})
 	st.Ranking = rank
+	// Ties on VP: the newer factory wins, else the place is shared. The
+	// notes are messages with seat indices (named for each reader) and in
+	// English with the default seat names.
 	var notes []string
+	st.TieBreakMsgs = nil
 	for i := 1; i < len(rank); i++ {
 		a, b := rank[i-1], rank[i]
 		if st.Players[a].VP != st.Players[b].VP {
 			continue
 		}
+		id, factory := "tie-break.shared", ""
 		if na, nb := st.newestFactory(a), st.newestFactory(b); na != nb {
-			notes = append(notes, fmt.Sprintf("%s and %s tie on %d VP: %s owns the newer factory (#%d)", seatName(a), seatName(b), st.Players[a].VP, seatName(a), na))
-		} else {
-			notes = append(notes, fmt.Sprintf("%s and %s tie on %d VP with no factory to break the tie: they share the place", seatName(a), seatName(b), st.Players[a].VP))
+			id, factory = "tie-break.newer", itoa(na)
 		}
+		vp := itoa(st.Players[a].VP)
+		st.TieBreakMsgs = append(st.TieBreakMsgs, lang.M(id, "seatA", itoa(a), "seatB", itoa(b), "vp", vp, "factory", factory))
+		notes = append(notes, en(id, "seatA", seatName(a), "seatB", seatName(b), "vp", vp, "factory", factory))
 	}
 	st.TieBreak = strings.Join(notes, "; ")
 	st.Mode = ModeOver

@@ -29,6 +29,8 @@ type View struct {
 	Finished  bool              `json:"finished"`
 	Ranking   []int             `json:"ranking,omitempty"`
 	TieBreak  string            `json:"tieBreak,omitempty"`
+	// TieBreakMsgs is TieBreak by reference (engine.Words.TieBreak).
+	TieBreakMsgs []lang.Msg `json:"tieBreakMsgs,omitempty"`
 
 	Territories []TerritoryView `json:"territories"` // board order
 	Grain       GrainView       `json:"grain"`
@@ -247,7 +249,8 @@ func (st *State) view(seat int) View {
 		Seat: seat, Players: st.N, Turn: st.Turn, Turns: r.Turns.Value, Phase: st.Phase, Phases: r.ActionPhases.Value,
 		Segment: segments[st.Mode], Label: st.phaseLabel(), Active: []int{}, Start: st.Start, Mayor: st.Mayor,
 		TurnOrder: st.order(), Finished: st.Mode == ModeOver, Ranking: slices.Clone(st.Ranking), TieBreak: st.TieBreak,
-		Options: map[string]string{OptInventions: "off", OptGrainCap: st.Opts.GrainCap, OptProduction: st.Opts.Production, OptMayorTie: st.Opts.MayorTie},
+		TieBreakMsgs: slices.Clone(st.TieBreakMsgs),
+		Options:      map[string]string{OptInventions: "off", OptGrainCap: st.Opts.GrainCap, OptProduction: st.Opts.Production, OptMayorTie: st.Opts.MayorTie},
 	}
 	if st.Opts.Inventions {
 		v.Options[OptInventions] = "on"
@@ -415,6 +418,7 @@ func (Game) Status(s engine.State) engine.Status {
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)
 		out.TieBreak = st.TieBreak
+		out.TieBreakMsgs = slices.Clone(st.TieBreakMsgs)
 	}
 	return out
 }

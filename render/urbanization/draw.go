@@ -269,8 +269,8 @@ func drawHeader(c surface, l *layout, v *urbanization.View, name func(int) strin
 			chip(c, x, 72, 14, s)
 			x += 28
 		}
-		if v.TieBreak != "" {
-			c.Text(fit(c, v.TieBreak, fTiny, float64(width)-margin-x-8), x+8, 80, fTiny, colGrey, 0)
+		if tb := wd.w.TieBreak(engine.Status{TieBreak: v.TieBreak, TieBreakMsgs: v.TieBreakMsgs}); tb != "" {
+			c.Text(fit(c, tb, fTiny, float64(width)-margin-x-8), x+8, 80, fTiny, colGrey, 0)
 		}
 	}
 }
