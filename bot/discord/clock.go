@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -172,7 +173,7 @@ func (b *Bot) away(ctx context.Context, r *Request) (*Response, error) {
 	if _, err := b.svc.SetAway(ctx, r.User.ID, until); err != nil {
 		return nil, err
 	}
-	return private(fmt.Sprintf("You are away until %s: no reminders for you until then; others see it in `/status`. `/back` ends it early.", when(until))), nil
+	return private(say(r.lang(), "discord.prefs.away", "at", when(until))), nil
 }
 
 // awayUntil reads /away's until: a date (midnight at its start, in the
@@ -216,14 +217,14 @@ func (b *Bot) back(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if n > 0 {
-			return private(fmt.Sprintf("Welcome back: the computer no longer plays your seat (%s). Your turns are yours again.", matchCount(n))), nil
+			return private(say(r.lang(), "discord.prefs.back-reclaimed", "matches", say(r.lang(), "discord.prefs.matches", "count", strconv.Itoa(n)))), nil
 		}
-		return private("You are not away, and no computer plays for you."), nil
+		return private(say(r.lang(), "discord.prefs.not-away")), nil
 	}
 	if _, err := b.svc.Back(ctx, r.User.ID); err != nil {
 		return nil, err
 	}
-	return private("Welcome back: your reminders start again, and no computer plays your seats any more."), nil
+	return private(say(r.lang(), "discord.prefs.back")), nil
 }
 
 // notify is /notify.
@@ -233,9 +234,9 @@ func (b *Bot) notify(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if dm {
-		return private("Your reminders now come as a direct message from me (in the match's channel instead if Discord refuses it, when you accept no messages from server members)."), nil
+		return private(say(r.lang(), "discord.prefs.notify-dm")), nil
 	}
-	return private("Your reminders now come in the match's channel."), nil
+	return private(say(r.lang(), "discord.prefs.notify-channel")), nil
 }
 
 // quiet is /quiet.
@@ -246,7 +247,7 @@ func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 		if _, err := b.svc.SetQuiet(ctx, r.User.ID, nil); err != nil {
 			return nil, err
 		}
-		return private("Your quiet hours are removed: reminders may come at any hour."), nil
+		return private(say(r.lang(), "discord.prefs.quiet-off")), nil
 	}
 	zone := ""
 	if o, ok := opts["zone"]; ok {
@@ -259,8 +260,8 @@ func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 	if _, err := b.svc.SetQuiet(ctx, r.User.ID, &q); err != nil {
 		return nil, err
 	}
-	return private(fmt.Sprintf("Quiet hours set: no reminders from %02d:%02d to %02d:%02d, %s time; a reminder due then waits for the end.",
-		q.From/60, q.From%60, q.To/60, q.To%60, q.Zone)), nil
+	return private(say(r.lang(), "discord.prefs.quiet-set",
+		"from", fmt.Sprintf("%02d:%02d", q.From/60, q.From%60), "to", fmt.Sprintf("%02d:%02d", q.To/60, q.To%60), "zone", q.Zone)), nil
 }
 
 // waitLines is each seat's clock for /status: how long it has waited,
@@ -511,12 +512,4 @@ func (b *Bot) sendDM(ctx context.Context, r bot.Reminder, user, channel string) 
 		return false
 	}
 	return true
-}
-
-// matchCount says "1 match", "3 matches".
-func matchCount(n int) string {
-	if n == 1 {
-		return "1 match"
-	}
-	return fmt.Sprintf("%d matches", n)
 }
