@@ -378,17 +378,17 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 		if r.DM && b.sendDM(ctx, r, user, channel) {
 			return
 		}
-		text := fmt.Sprintf("<@%s>, the %s match is waiting for your move (%s so far).",
-			user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
+		w := r.Match.Words()
+		id := "discord.remind.waiting"
 		if r.Kind == bot.ReminderDeadline {
-			text = fmt.Sprintf("<@%s>, your turn deadline in the %s match has passed (%s waiting).",
-				user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
+			id = "discord.remind.deadline"
 		}
+		text := say(w.Lang, id, "who", "<@"+user+">", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited))
 		msg = &discordgo.MessageSend{
 			Content:         text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{user}},
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+				discordgo.Button{Label: say(w.Lang, "discord.turn.take"), Style: discordgo.PrimaryButton,
 					CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
 			}}},
 		}
@@ -438,36 +438,37 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 				mentions = append(mentions, "<@"+id+">")
 			}
 		}
-		what := "move"
+		w := m.Words()
+		id := "discord.remind.abandon-move"
 		if m.Status == bot.StatusLobby {
-			what = "start"
+			id = "discord.remind.abandon-start"
 		}
 		msg := &discordgo.MessageSend{
-			Content: clip(fmt.Sprintf("%s: this %s match has gone %s without a %s. It ends as abandoned <t:%d:R> unless someone plays; it is then kept for export.",
-				strings.Join(mentions, ", "), m.GameRules().Info().Name, bot.Span(r.Waited), what, r.Ends.Unix()), 2000),
+			Content: clip(say(w.Lang, id, "who", strings.Join(mentions, ", "), "game", w.GameName(),
+				"span", bot.SpanIn(w.Lang, r.Waited), "at", fmt.Sprintf("<t:%d:R>", r.Ends.Unix())), 2000),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 		}
 		if m.Status == bot.StatusActive {
 			// Or the computers finish it (bot.Service.ComputersFinish).
-			msg.Content = clip(msg.Content+" Or let the computers finish it.", 2000)
+			msg.Content = clip(msg.Content+" "+say(w.Lang, "discord.remind.abandon-finish"), 2000)
 			msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Let the computers finish it", Style: discordgo.SecondaryButton, CustomID: customID{Action: "finish", Match: m.ID}.String()},
+				discordgo.Button{Label: say(w.Lang, "discord.remind.finish"), Style: discordgo.SecondaryButton, CustomID: customID{Action: "finish", Match: m.ID}.String()},
 			}}}
 		}
 		return msg
 	case bot.ReminderAbandoned:
+		w := m.Words()
 		return &discordgo.MessageSend{
-			Content: fmt.Sprintf("This %s match has ended as abandoned after %s without a move. It is kept for export; the channel is free for a new match.",
-				m.GameRules().Info().Name, bot.Span(r.Waited)),
+			Content:         say(w.Lang, "discord.remind.abandoned", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited)),
 			AllowedMentions: noPings(),
 		}
 	}
 	return nil
 }
 
-// awayLine names the players to act who are away, for the board post:
-// "bob is away until ..."; empty when none is.
-func (b *Bot) awayLine(m bot.Match) string {
+// awayLine names the players to act who are away, for the board post,
+// in l: "bob is away until ..."; empty when none is.
+func (b *Bot) awayLine(m bot.Match, l lang.Lang) string {
 	if !inPlay(m) {
 		return ""
 	}
@@ -481,7 +482,7 @@ func (b *Bot) awayLine(m bot.Match) string {
 	var parts []string
 	for _, w := range waits {
 		if w.Waiting && !w.AwayUntil.IsZero() {
-			parts = append(parts, fmt.Sprintf("%s is away until <t:%d:f>.", m.Seats[w.Seat].Name, w.AwayUntil.Unix()))
+			parts = append(parts, say(l, "discord.remind.away", "who", m.Seats[w.Seat].Name, "at", fmt.Sprintf("<t:%d:f>", w.AwayUntil.Unix())))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -494,15 +495,17 @@ func (b *Bot) awayLine(m bot.Match) string {
 func (b *Bot) sendDM(ctx context.Context, r bot.Reminder, user, channel string) bool {
 	dm, err := b.api.UserChannelCreate(user, discordgo.WithContext(ctx))
 	if err == nil {
-		text := fmt.Sprintf("The %s match in <#%s> is waiting for your move (%s so far).", r.Match.GameRules().Info().Name, channel, bot.Span(r.Waited))
+		w := r.Match.Words()
+		id := "discord.remind.dm-waiting"
 		if r.Kind == bot.ReminderDeadline {
-			text = fmt.Sprintf("Your turn deadline in the %s match in <#%s> has passed (%s waiting).", r.Match.GameRules().Info().Name, channel, bot.Span(r.Waited))
+			id = "discord.remind.dm-deadline"
 		}
+		text := say(w.Lang, id, "game", w.GameName(), "channel", "<#"+channel+">", "span", bot.SpanIn(w.Lang, r.Waited))
 		_, err = b.api.ChannelMessageSendComplex(dm.ID, &discordgo.MessageSend{
 			Content:         text,
 			AllowedMentions: noPings(),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+				discordgo.Button{Label: say(w.Lang, "discord.turn.take"), Style: discordgo.PrimaryButton,
 					CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
 			}}},
 		}, discordgo.WithContext(ctx))

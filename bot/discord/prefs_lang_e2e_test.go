@@ -1,6 +1,8 @@
 package discord
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +10,7 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
 	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/testgame"
 )
 
 // TestPrefsInGermanAndFrench: a German and a French reader set their
@@ -46,4 +49,69 @@ func TestPrefsInGermanAndFrench(t *testing.T) {
 	// The English replies are as they were.
 	r := h.cmd(alice, langRm, "quiet", F("hours", "22-7"), F("zone", "Europe/Berlin"))
 	must(t, r.Content == "Quiet hours set: no reminders from 22:00 to 07:00, Europe/Berlin time; a reminder due then waits for the end.", "English quiet: %q", r.Content)
+}
+
+// TestRemindersInGermanAndFrench: in a German and a French match the
+// reminder is posted in the match's language, its button too; /board
+// names the player who is away in the reader's language; the abandon
+// warning and notice are in the match's language.
+func TestRemindersInGermanAndFrench(t *testing.T) {
+	ctx := context.Background()
+	F := fakediscord.Str
+	for _, tc := range []struct {
+		ml    lang.Lang
+		other string // the second player, reading the match's language
+		game  string // the game's name in ml
+	}{
+		{lang.German, dieter, "Kiesel (Testspiel)"},
+		{lang.French, franck, ""},
+	} {
+		t.Run(string(tc.ml), func(t *testing.T) {
+			clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+			h := newHarness(t, harnessOpts{now: clock.Now})
+			h.fd.AddChannel(langRm, "spiele")
+			h.fd.AddUser(fakediscord.User{ID: tc.other, Name: tc.other, Locale: string(tc.ml)})
+			m := langMatch(t, h, testgame.Game{}, langRm, tc.ml, []string{alice, tc.other}, []fakediscord.Opt{F("remind", "12h")}, 0)
+			game := m.Words().GameName()
+			if tc.game != "" {
+				must(t, game == tc.game, "the game's name in %s: %q", tc.ml, game)
+			}
+			mover, _ := strings.CutPrefix(m.Seats[m.Play.Active[0]].UserID, "discord:")
+
+			n := len(h.fd.Messages(langRm))
+			clock.Advance(12 * time.Hour)
+			h.bot.remind(ctx)
+			got := publicSince(h, langRm, n)
+			want := bot.Say(tc.ml, "discord.remind.waiting", "who", "<@"+mover+">", "game", game, "span", bot.SpanIn(tc.ml, 12*time.Hour))
+			must(t, len(got) == 1 && got[0].Content == want, "the reminder: %+v, want %q", got, want)
+			must(t, !strings.Contains(want, "12 hours") && !strings.Contains(want, "waiting"), "the reminder reads English: %q", want)
+			r := h.click(mover, langRm, bot.Say(tc.ml, "discord.turn.take"))
+			_, menu, ok := h.fd.SelectMenu(langRm, mover)
+			must(t, r.Ephemeral() && ok && len(menu.Options) > 0, "the reminder's button opens the picker: %+v", r)
+
+			// The mover goes away: /board says so in each reader's language.
+			h.cmd(mover, langRm, "away", F("until", "2d"))
+			for _, u := range []string{alice, tc.other} {
+				l := lang.FromDiscord(h.fd.User(u).Locale)
+				r := h.cmd(u, langRm, "board")
+				want := bot.Say(l, "discord.remind.away", "who", m.Seats[m.Play.Active[0]].Name, "at", fmt.Sprintf("<t:%d:f>", clock.Now().Add(48*time.Hour).Unix()))
+				must(t, strings.Contains(r.Content, want), "%s's /board: %q, want %q", u, r.Content, want)
+			}
+
+			// The abandon warning and notice, in the match's language.
+			m, err := h.svc.Get(ctx, bot.InChannel(channelKey(langRm)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ends := clock.Now().Add(24 * time.Hour)
+			warn := abandonMessage(bot.Reminder{Kind: bot.ReminderAbandonWarning, Match: m, Waited: 21 * 24 * time.Hour, Ends: ends})
+			must(t, strings.HasPrefix(warn.Content, bot.Say(tc.ml, "discord.remind.abandon-move", "who", "<@"+alice+">, <@"+tc.other+">",
+				"game", game, "span", bot.SpanIn(tc.ml, 21*24*time.Hour), "at", fmt.Sprintf("<t:%d:R>", ends.Unix()))) &&
+				strings.HasSuffix(warn.Content, bot.Say(tc.ml, "discord.remind.abandon-finish")), "the warning: %q", warn.Content)
+			must(t, strings.Contains(fmt.Sprint(warn.Components), bot.Say(tc.ml, "discord.remind.finish")), "the warning's button: %+v", warn.Components)
+			gone := abandonMessage(bot.Reminder{Kind: bot.ReminderAbandoned, Match: m, Waited: 30 * 24 * time.Hour})
+			must(t, gone.Content == bot.Say(tc.ml, "discord.remind.abandoned", "game", game, "span", bot.SpanIn(tc.ml, 30*24*time.Hour)), "the notice: %q", gone.Content)
+			must(t, !strings.Contains(gone.Content, "abandoned"), "the notice reads English: %q", gone.Content)
+		})
+	}
 }
