@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -114,4 +115,68 @@ func TestRemindersInGermanAndFrench(t *testing.T) {
 			must(t, !strings.Contains(gone.Content, "abandoned"), "the notice reads English: %q", gone.Content)
 		})
 	}
+}
+
+// TestDeadlineVoteInGerman: in a German match with an English, a German
+// and a French player, the deadline vote, its buttons, its outcome, the
+// open seat and its taking are posted in German; each ballot's answer is
+// in the voter's own language.
+func TestDeadlineVoteInGerman(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	ctx := context.Background()
+	de := lang.German
+	h.fd.AddChannel(langRm, "spiele")
+	h.fd.AddUser(fakediscord.User{ID: dieter, Name: "dieter", Locale: "de"})
+	h.fd.AddUser(fakediscord.User{ID: franck, Name: "franck", Locale: "fr"})
+	m := langMatch(t, h, testgame.Game{}, langRm, de, []string{alice, dieter, franck},
+		[]fakediscord.Opt{F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace")}, 0)
+	seat := m.Play.Active[0]
+	mover := discordID(m.Seats[seat].UserID)
+	name := m.Seats[seat].Name
+	var voters []string
+	for _, u := range []string{alice, dieter, franck} {
+		if u != mover {
+			voters = append(voters, u)
+		}
+	}
+
+	n := len(h.fd.Messages(langRm))
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(ctx)
+	got := publicSince(h, langRm, n)
+	want := "**Zugfrist abgelaufen**: <@" + mover + "> hat in der Partie Kiesel (Testspiel) seit 1 Tag nicht gezogen."
+	must(t, len(got) == 1 && strings.HasPrefix(got[0].Content, want) &&
+		strings.HasSuffix(got[0].Content, "2 von euren 2 Stimmen entscheiden."), "the vote: %+v, want it to begin %q", got, want)
+	vote := got[0]
+
+	// The first ballot: its answer in the voter's language.
+	open := bot.Say(de, "discord.vote.open-seat")
+	r := h.click(voters[0], langRm, open)
+	vl := lang.FromDiscord(h.fd.User(voters[0]).Locale)
+	must(t, r.Ephemeral() && r.Content == bot.Say(vl, "discord.vote.cast", "name", name,
+		"tally", strings.Join([]string{
+			bot.Say(vl, "discord.vote.tally", "choice", bot.Say(vl, "discord.vote.wait"), "n", "0"),
+			bot.Say(vl, "discord.vote.tally", "choice", bot.Say(vl, "discord.vote.default"), "n", "0"),
+			bot.Say(vl, "discord.vote.tally", "choice", bot.Say(vl, "discord.vote.open-seat"), "n", "1"),
+			bot.Say(vl, "discord.vote.tally", "choice", bot.Say(vl, "discord.vote.computer"), "n", "0"),
+		}, ", "), "need", "2", "total", "2"), "%s's ballot: %q", voters[0], r.Content)
+
+	// The second decides: the vote post says so in German, the seat is open.
+	n = len(h.fd.Messages(langRm))
+	h.click(voters[1], langRm, open)
+	after, _ := h.fd.Message(vote.ID)
+	want = "**Zugfrist abgelaufen.** Ihr habt den Platz von " + name + " geöffnet (Platz " + strconv.Itoa(seat+1) + ")"
+	must(t, strings.HasPrefix(after.Content, want) && len(after.Components) == 0, "the decided vote: %q, want it to begin %q", after.Content, want)
+	got = publicSince(h, langRm, n)
+	must(t, len(got) == 1 && got[0].Content == bot.Say(de, "discord.vote.seat-open", "n", strconv.Itoa(seat+1), "name", name),
+		"the open seat: %+v", got)
+	r = h.click(carol, langRm, bot.Say(de, "discord.vote.take-seat"))
+	want = "<@" + carol + "> spielt jetzt Platz " + strconv.Itoa(seat+1) + " anstelle von " + name + ". `/hand` zeigt deine Hand. Du bist dran."
+	must(t, !r.Ephemeral() && r.Content == want, "carol takes the seat: %q, want %q", r.Content, want)
+
+	// /replace's refusal is in the reader's language.
+	r = h.cmd(franck, langRm, "replace", fakediscord.Int("seat", 1))
+	must(t, r.Ephemeral() && r.Content == bot.Say(lang.French, "discord.replace.either"), "franck's /replace: %q", r.Content)
 }
