@@ -101,21 +101,21 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if !set && !setLang {
-			text := "New matches on this server: " + settingsText(c)
+			text := say(r.lang(), "discord.clock.server", "settings", c.TextIn(r.lang()))
 			if l, err := b.guildLang(ctx, r); err == nil && l != lang.English {
 				text += " " + say(r.lang(), "discord.language.server", "lang", l.Name())
 			}
 			return private(text), nil
 		}
 		if r.Perms&serverPerms == 0 {
-			return private("Only a member with Manage Server may change this server's defaults."), nil
+			return private(say(r.lang(), "discord.clock.server-perms")), nil
 		}
 		var text []string
 		if set {
 			if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
 				return nil, err
 			}
-			text = append(text, "From now on, new matches on this server: "+settingsText(c)+" Matches already open keep their own settings.")
+			text = append(text, say(r.lang(), "discord.clock.server-set", "settings", c.TextIn(r.lang())))
 		}
 		if setLang {
 			if err := b.svc.SetServerLang(ctx, serverKey(r.I.GuildID), l); err != nil {
@@ -147,7 +147,7 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	text := "This match: " + settingsText(m.Clock.Settings)
+	text := say(r.lang(), "discord.clock.match", "settings", m.Clock.Settings.TextIn(r.lang()))
 	if setLang {
 		text += " " + say(r.lang(), "discord.language.match-set", "lang", m.Lang.Name())
 	} else if m.Lang != lang.English {
@@ -155,9 +155,6 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 	}
 	return private(text), nil
 }
-
-// settingsText words a match's clock settings (the core's words).
-func settingsText(c bot.ClockSettings) string { return c.Text() }
 
 // away is /away.
 func (b *Bot) away(ctx context.Context, r *Request) (*Response, error) {

@@ -179,4 +179,15 @@ func TestDeadlineVoteInGerman(t *testing.T) {
 	// /replace's refusal is in the reader's language.
 	r = h.cmd(franck, langRm, "replace", fakediscord.Int("seat", 1))
 	must(t, r.Ephemeral() && r.Content == bot.Say(lang.French, "discord.replace.either"), "franck's /replace: %q", r.Content)
+
+	// /clock words the settings in the reader's language (the match's
+	// language is named after them, in the reader's language too).
+	for _, tc := range []struct{ user, want string }{
+		{franck, "Cette partie : pas de rappels ; un délai de 1 jour pour jouer, après lequel les autres votent : attendre encore, jouer le coup par défaut de la place ou l'ouvrir à un remplaçant."},
+		{dieter, "Diese Partie: keine Erinnerungen; eine Zugfrist von 1 Tag, nach der die anderen abstimmen: länger warten, den Standardzug des Platzes spielen oder ihn für Ersatz öffnen."},
+		{alice, "This match: no reminders; a turn deadline of 1 day, after which the other players vote to wait longer, play the seat's default move or open it to a substitute."},
+	} {
+		r = h.cmd(tc.user, langRm, "clock")
+		must(t, r.Ephemeral() && strings.HasPrefix(r.Content, tc.want), "%s's /clock: %q, want it to begin %q", tc.user, r.Content, tc.want)
+	}
 }
