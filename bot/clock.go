@@ -103,22 +103,22 @@ func ChangeClock(c ClockSettings, remind, deadline, atDeadline *string) (ClockSe
 
 // Text words the settings for people, the same on every front end: "a
 // reminder to whoever must move every 1 day ...; no turn deadline."
-func (c ClockSettings) Text() string {
-	var t strings.Builder
+func (c ClockSettings) Text() string { return c.TextIn(lang.English) }
+
+// TextIn is Text in l.
+func (c ClockSettings) TextIn(l lang.Lang) string {
+	remind := Say(l, "clock.no-remind")
 	if c.Remind > 0 {
-		fmt.Fprintf(&t, "a reminder to whoever must move every %s (never while they are away or in their quiet hours)", Span(c.Remind))
-	} else {
-		t.WriteString("no reminders")
+		remind = Say(l, "clock.remind", "span", SpanIn(l, c.Remind))
 	}
 	switch {
 	case c.Deadline <= 0:
-		t.WriteString("; no turn deadline.")
+		return Say(l, "clock.no-deadline", "remind", remind)
 	case c.action() == DeadlineReplace:
-		fmt.Fprintf(&t, "; a turn deadline of %s, after which the other players vote to wait longer, play the seat's default move or open it to a substitute.", Span(c.Deadline))
+		return Say(l, "clock.deadline-vote", "remind", remind, "span", SpanIn(l, c.Deadline))
 	default:
-		fmt.Fprintf(&t, "; a turn deadline of %s, when the player is reminded once more.", Span(c.Deadline))
+		return Say(l, "clock.deadline-remind", "remind", remind, "span", SpanIn(l, c.Deadline))
 	}
-	return t.String()
 }
 
 // action is what happens at the deadline.

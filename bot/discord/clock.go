@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,21 +101,21 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if !set && !setLang {
-			text := "New matches on this server: " + settingsText(c)
+			text := say(r.lang(), "discord.clock.server", "settings", c.TextIn(r.lang()))
 			if l, err := b.guildLang(ctx, r); err == nil && l != lang.English {
 				text += " " + say(r.lang(), "discord.language.server", "lang", l.Name())
 			}
 			return private(text), nil
 		}
 		if r.Perms&serverPerms == 0 {
-			return private("Only a member with Manage Server may change this server's defaults."), nil
+			return private(say(r.lang(), "discord.clock.server-perms")), nil
 		}
 		var text []string
 		if set {
 			if err := b.svc.SetServerClock(ctx, serverKey(r.I.GuildID), c); err != nil {
 				return nil, err
 			}
-			text = append(text, "From now on, new matches on this server: "+settingsText(c)+" Matches already open keep their own settings.")
+			text = append(text, say(r.lang(), "discord.clock.server-set", "settings", c.TextIn(r.lang())))
 		}
 		if setLang {
 			if err := b.svc.SetServerLang(ctx, serverKey(r.I.GuildID), l); err != nil {
@@ -146,7 +147,7 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	text := "This match: " + settingsText(m.Clock.Settings)
+	text := say(r.lang(), "discord.clock.match", "settings", m.Clock.Settings.TextIn(r.lang()))
 	if setLang {
 		text += " " + say(r.lang(), "discord.language.match-set", "lang", m.Lang.Name())
 	} else if m.Lang != lang.English {
@@ -154,9 +155,6 @@ func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 	}
 	return private(text), nil
 }
-
-// settingsText words a match's clock settings (the core's words).
-func settingsText(c bot.ClockSettings) string { return c.Text() }
 
 // away is /away.
 func (b *Bot) away(ctx context.Context, r *Request) (*Response, error) {
@@ -172,7 +170,7 @@ func (b *Bot) away(ctx context.Context, r *Request) (*Response, error) {
 	if _, err := b.svc.SetAway(ctx, r.User.ID, until); err != nil {
 		return nil, err
 	}
-	return private(fmt.Sprintf("You are away until %s: no reminders for you until then; others see it in `/status`. `/back` ends it early.", when(until))), nil
+	return private(say(r.lang(), "discord.prefs.away", "at", when(until))), nil
 }
 
 // awayUntil reads /away's until: a date (midnight at its start, in the
@@ -216,14 +214,14 @@ func (b *Bot) back(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if n > 0 {
-			return private(fmt.Sprintf("Welcome back: the computer no longer plays your seat (%s). Your turns are yours again.", matchCount(n))), nil
+			return private(say(r.lang(), "discord.prefs.back-reclaimed", "matches", say(r.lang(), "discord.prefs.matches", "count", strconv.Itoa(n)))), nil
 		}
-		return private("You are not away, and no computer plays for you."), nil
+		return private(say(r.lang(), "discord.prefs.not-away")), nil
 	}
 	if _, err := b.svc.Back(ctx, r.User.ID); err != nil {
 		return nil, err
 	}
-	return private("Welcome back: your reminders start again, and no computer plays your seats any more."), nil
+	return private(say(r.lang(), "discord.prefs.back")), nil
 }
 
 // notify is /notify.
@@ -233,9 +231,9 @@ func (b *Bot) notify(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if dm {
-		return private("Your reminders now come as a direct message from me (in the match's channel instead if Discord refuses it, when you accept no messages from server members)."), nil
+		return private(say(r.lang(), "discord.prefs.notify-dm")), nil
 	}
-	return private("Your reminders now come in the match's channel."), nil
+	return private(say(r.lang(), "discord.prefs.notify-channel")), nil
 }
 
 // quiet is /quiet.
@@ -246,7 +244,7 @@ func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 		if _, err := b.svc.SetQuiet(ctx, r.User.ID, nil); err != nil {
 			return nil, err
 		}
-		return private("Your quiet hours are removed: reminders may come at any hour."), nil
+		return private(say(r.lang(), "discord.prefs.quiet-off")), nil
 	}
 	zone := ""
 	if o, ok := opts["zone"]; ok {
@@ -259,8 +257,8 @@ func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 	if _, err := b.svc.SetQuiet(ctx, r.User.ID, &q); err != nil {
 		return nil, err
 	}
-	return private(fmt.Sprintf("Quiet hours set: no reminders from %02d:%02d to %02d:%02d, %s time; a reminder due then waits for the end.",
-		q.From/60, q.From%60, q.To/60, q.To%60, q.Zone)), nil
+	return private(say(r.lang(), "discord.prefs.quiet-set",
+		"from", fmt.Sprintf("%02d:%02d", q.From/60, q.From%60), "to", fmt.Sprintf("%02d:%02d", q.To/60, q.To%60), "zone", q.Zone)), nil
 }
 
 // waitLines is each seat's clock for /status: how long it has waited,
@@ -377,17 +375,17 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 		if r.DM && b.sendDM(ctx, r, user, channel) {
 			return
 		}
-		text := fmt.Sprintf("<@%s>, the %s match is waiting for your move (%s so far).",
-			user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
+		w := r.Match.Words()
+		id := "discord.remind.waiting"
 		if r.Kind == bot.ReminderDeadline {
-			text = fmt.Sprintf("<@%s>, your turn deadline in the %s match has passed (%s waiting).",
-				user, r.Match.GameRules().Info().Name, bot.Span(r.Waited))
+			id = "discord.remind.deadline"
 		}
+		text := say(w.Lang, id, "who", "<@"+user+">", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited))
 		msg = &discordgo.MessageSend{
 			Content:         text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{user}},
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+				discordgo.Button{Label: say(w.Lang, "discord.turn.take"), Style: discordgo.PrimaryButton,
 					CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
 			}}},
 		}
@@ -437,36 +435,37 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 				mentions = append(mentions, "<@"+id+">")
 			}
 		}
-		what := "move"
+		w := m.Words()
+		id := "discord.remind.abandon-move"
 		if m.Status == bot.StatusLobby {
-			what = "start"
+			id = "discord.remind.abandon-start"
 		}
 		msg := &discordgo.MessageSend{
-			Content: clip(fmt.Sprintf("%s: this %s match has gone %s without a %s. It ends as abandoned <t:%d:R> unless someone plays; it is then kept for export.",
-				strings.Join(mentions, ", "), m.GameRules().Info().Name, bot.Span(r.Waited), what, r.Ends.Unix()), 2000),
+			Content: clip(say(w.Lang, id, "who", strings.Join(mentions, ", "), "game", w.GameName(),
+				"span", bot.SpanIn(w.Lang, r.Waited), "at", fmt.Sprintf("<t:%d:R>", r.Ends.Unix())), 2000),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 		}
 		if m.Status == bot.StatusActive {
 			// Or the computers finish it (bot.Service.ComputersFinish).
-			msg.Content = clip(msg.Content+" Or let the computers finish it.", 2000)
+			msg.Content = clip(msg.Content+" "+say(w.Lang, "discord.remind.abandon-finish"), 2000)
 			msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Let the computers finish it", Style: discordgo.SecondaryButton, CustomID: customID{Action: "finish", Match: m.ID}.String()},
+				discordgo.Button{Label: say(w.Lang, "discord.remind.finish"), Style: discordgo.SecondaryButton, CustomID: customID{Action: "finish", Match: m.ID}.String()},
 			}}}
 		}
 		return msg
 	case bot.ReminderAbandoned:
+		w := m.Words()
 		return &discordgo.MessageSend{
-			Content: fmt.Sprintf("This %s match has ended as abandoned after %s without a move. It is kept for export; the channel is free for a new match.",
-				m.GameRules().Info().Name, bot.Span(r.Waited)),
+			Content:         say(w.Lang, "discord.remind.abandoned", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited)),
 			AllowedMentions: noPings(),
 		}
 	}
 	return nil
 }
 
-// awayLine names the players to act who are away, for the board post:
-// "bob is away until ..."; empty when none is.
-func (b *Bot) awayLine(m bot.Match) string {
+// awayLine names the players to act who are away, for the board post,
+// in l: "bob is away until ..."; empty when none is.
+func (b *Bot) awayLine(m bot.Match, l lang.Lang) string {
 	if !inPlay(m) {
 		return ""
 	}
@@ -480,7 +479,7 @@ func (b *Bot) awayLine(m bot.Match) string {
 	var parts []string
 	for _, w := range waits {
 		if w.Waiting && !w.AwayUntil.IsZero() {
-			parts = append(parts, fmt.Sprintf("%s is away until <t:%d:f>.", m.Seats[w.Seat].Name, w.AwayUntil.Unix()))
+			parts = append(parts, say(l, "discord.remind.away", "who", m.Seats[w.Seat].Name, "at", fmt.Sprintf("<t:%d:f>", w.AwayUntil.Unix())))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -493,15 +492,17 @@ func (b *Bot) awayLine(m bot.Match) string {
 func (b *Bot) sendDM(ctx context.Context, r bot.Reminder, user, channel string) bool {
 	dm, err := b.api.UserChannelCreate(user, discordgo.WithContext(ctx))
 	if err == nil {
-		text := fmt.Sprintf("The %s match in <#%s> is waiting for your move (%s so far).", r.Match.GameRules().Info().Name, channel, bot.Span(r.Waited))
+		w := r.Match.Words()
+		id := "discord.remind.dm-waiting"
 		if r.Kind == bot.ReminderDeadline {
-			text = fmt.Sprintf("Your turn deadline in the %s match in <#%s> has passed (%s waiting).", r.Match.GameRules().Info().Name, channel, bot.Span(r.Waited))
+			id = "discord.remind.dm-deadline"
 		}
+		text := say(w.Lang, id, "game", w.GameName(), "channel", "<#"+channel+">", "span", bot.SpanIn(w.Lang, r.Waited))
 		_, err = b.api.ChannelMessageSendComplex(dm.ID, &discordgo.MessageSend{
 			Content:         text,
 			AllowedMentions: noPings(),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Take your turn", Style: discordgo.PrimaryButton,
+				discordgo.Button{Label: say(w.Lang, "discord.turn.take"), Style: discordgo.PrimaryButton,
 					CustomID: customID{Action: "turn", Match: r.Match.ID, Version: r.Match.Version}.String()},
 			}}},
 		}, discordgo.WithContext(ctx))
@@ -511,12 +512,4 @@ func (b *Bot) sendDM(ctx context.Context, r bot.Reminder, user, channel string) 
 		return false
 	}
 	return true
-}
-
-// matchCount says "1 match", "3 matches".
-func matchCount(n int) string {
-	if n == 1 {
-		return "1 match"
-	}
-	return fmt.Sprintf("%d matches", n)
 }

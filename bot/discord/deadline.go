@@ -2,7 +2,6 @@ package discord
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,12 +13,13 @@ import (
 // one message that pings them), its outcomes, the open seat's "Take this
 // seat" button and /replace.
 
+// voteLabels are the catalog's ids of the vote's choices.
 var voteLabels = map[string]string{
-	bot.VoteWait:    "Wait longer",
-	bot.VoteDefault: "Play the default move",
-	bot.VoteOpen:    "Open the seat",
+	bot.VoteWait:    "discord.vote.wait",
+	bot.VoteDefault: "discord.vote.default",
+	bot.VoteOpen:    "discord.vote.open-seat",
 	// (The core's VoteComputer.)
-	bot.VoteComputer: "Let the computer play the seat",
+	bot.VoteComputer: "discord.vote.computer",
 }
 
 // voteMessage opens a deadline vote in the match's channel: it names the
@@ -42,21 +42,20 @@ func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 			}
 		}
 	}
+	w := m.Words()
 	var row []discordgo.MessageComponent
 	for _, c := range bot.VoteChoices {
 		style := discordgo.SecondaryButton
 		if c == bot.VoteWait {
 			style = discordgo.PrimaryButton
 		}
-		row = append(row, discordgo.Button{Label: voteLabels[c], Style: style,
+		row = append(row, discordgo.Button{Label: say(w.Lang, voteLabels[c]), Style: style,
 			CustomID: customID{Action: "vote", Match: m.ID, N: r.Seat, Arg: c}.String()})
 	}
 	need := len(mentions)/2 + 1
 	return &discordgo.MessageSend{
-		Content: clip(fmt.Sprintf("**Turn deadline passed**: <@%s> has not moved in the %s match for %s. %s: what now? "+
-			"Wait longer, play %s's default move for this turn, open the seat to a substitute, or let the computer play it until they are back. %d of your %d votes decide.",
-			missing, m.GameRules().Info().Name, bot.Span(r.Waited), strings.Join(mentions, ", "),
-			m.Seats[r.Seat].Name, need, len(mentions)), 2000),
+		Content: clip(say(w.Lang, "discord.vote.open", "missing", "<@"+missing+">", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited),
+			"voters", strings.Join(mentions, ", "), "name", m.Seats[r.Seat].Name, "need", w.Lang.Int(need), "total", w.Lang.Int(len(mentions))), 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: pinged},
 		Components:      []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},
 	}
@@ -81,26 +80,28 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 	if res.Decided == "" {
 		var parts []string
 		for _, ch := range bot.VoteChoices {
-			parts = append(parts, fmt.Sprintf("%s: %d", voteLabels[ch], res.Tally[ch]))
+			parts = append(parts, say(r.lang(), "discord.vote.tally", "choice", say(r.lang(), voteLabels[ch]), "n", r.lang().Int(res.Tally[ch])))
 		}
 		// The message keeps its buttons; the tally is the ballot's answer
 		// to the voter alone, so nobody else is notified.
-		return private(fmt.Sprintf("Your vote on %s's seat is in. So far %s; %d of %d decide.",
-			name, strings.Join(parts, ", "), res.Needed, res.Voters)), nil
+		return private(say(r.lang(), "discord.vote.cast", "name", name, "tally", strings.Join(parts, ", "),
+			"need", r.lang().Int(res.Needed), "total", r.lang().Int(res.Voters))), nil
 	}
+	ml := res.Match.Words().Lang
+	seatN := ml.Int(c.N + 1)
 	var outcome string
 	switch res.Decided {
 	case bot.VoteWait:
-		outcome = fmt.Sprintf("The players chose to wait longer for %s: the deadline starts again.", name)
+		outcome = say(ml, "discord.vote.chose-wait", "name", name)
 	case bot.VoteDefault:
-		outcome = fmt.Sprintf("The players chose the default move: the game played %s's turn for them.", name)
+		outcome = say(ml, "discord.vote.chose-default", "name", name)
 	case bot.VoteOpen:
-		outcome = fmt.Sprintf("The players opened %s's seat (seat %d): anyone without a seat here may take it.", name, c.N+1)
+		outcome = say(ml, "discord.vote.chose-open", "name", name, "n", seatN)
 	case bot.VoteComputer:
-		outcome = fmt.Sprintf("The players let the computer play %s's seat (seat %d) until %s moves again or uses `/back`.", name, c.N+1, name)
+		outcome = say(ml, "discord.vote.chose-computer", "name", name, "n", seatN)
 		b.wake(res.Match)
 	}
-	done := &discordgo.InteractionResponseData{Content: clip("**Turn deadline passed.** "+outcome, 2000),
+	done := &discordgo.InteractionResponseData{Content: clip(say(ml, "discord.vote.passed", "outcome", outcome), 2000),
 		Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
 		After: func(ctx context.Context, p *poster) {
@@ -112,10 +113,10 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 				b.postDefaultMoves(ctx, p, res.Moves)
 			case bot.VoteOpen:
 				p.send(ctx, r.Channel, &discordgo.InteractionResponseData{
-					Content:         fmt.Sprintf("Seat %d (%s) is open. Take it to play on in their place: you will see its hand and get its pings.", c.N+1, name),
+					Content:         say(ml, "discord.vote.seat-open", "n", seatN, "name", name),
 					AllowedMentions: noPings(),
 					Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-						discordgo.Button{Label: "Take this seat", Style: discordgo.SuccessButton, CustomID: customID{Action: "claim", Match: c.Match, N: c.N}.String()},
+						discordgo.Button{Label: say(ml, "discord.vote.take-seat"), Style: discordgo.SuccessButton, CustomID: customID{Action: "claim", Match: c.Match, N: c.N}.String()},
 					}}},
 				})
 			}
@@ -130,7 +131,7 @@ func (b *Bot) postDefaultMoves(ctx context.Context, p *poster, moves []bot.Outco
 		if o.NewTurn {
 			post, pics = b.turnPost(o, "")
 		}
-		post.Content = clip("(default move) "+post.Content, 2000)
+		post.Content = clip(say(o.Match.Words().Lang, "discord.vote.default-move", "post", post.Content), 2000)
 		p.send(ctx, p.r.Channel, b.withPictures(ctx, p.r, post, pics))
 		if ping := turnPing(o.Match, o.Notify); ping != nil {
 			p.send(ctx, p.r.Channel, ping)
@@ -154,7 +155,7 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 	uo, hasUser := opts["user"]
 	co, hasComputer := opts["computer"]
 	if hasUser == hasComputer {
-		return private("Name either the user or the computer's level that takes the seat."), nil
+		return private(say(r.lang(), "discord.replace.either")), nil
 	}
 	if hasComputer {
 		m, err := b.svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.InChannel(r.key()), Seat: seat, By: r.User.ID, Computer: co.StringValue(),
@@ -164,14 +165,15 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 		}
 		b.wake(m)
 		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
-		return announce(fmt.Sprintf("%s now plays seat %d in place of %s.", m.Seats[seat].Name, seat+1, bot.Echo(last.From))), nil
+		ml := m.Words().Lang
+		return announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].Name, "n", ml.Int(seat+1), "from", bot.Echo(last.From))), nil
 	}
 	id, _ := uo.Value.(string)
 	to := bot.UserRef{ID: userKey(id), Name: id}
 	if res := r.I.ApplicationCommandData().Resolved; res != nil {
 		if u := res.Users[id]; u != nil {
 			if u.Bot {
-				return private("A bot cannot take a seat."), nil
+				return private(say(r.lang(), "discord.replace.bot")), nil
 			}
 			to.Name = u.GlobalName
 			if to.Name == "" {
@@ -195,10 +197,11 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) replaced(r *Request, m bot.Match, seat int) *Response {
 	last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 	user := discordID(m.Seats[seat].UserID)
-	text := fmt.Sprintf("<@%s> now plays seat %d in place of %s. `/hand` shows your hand.", user, seat+1, bot.Echo(last.From))
+	ml := m.Words().Lang
+	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", bot.Echo(last.From))
 	b.wake(m)
 	if m.IsActive(seat) {
-		text += " It is your turn."
+		text += " " + say(ml, "discord.replace.your-turn")
 	}
 	d := &discordgo.InteractionResponseData{Content: clip(text, 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{user}}}

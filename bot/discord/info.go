@@ -78,7 +78,7 @@ func (b *Bot) board(ctx context.Context, r *Request) (*Response, error) {
 		return privateResponse(lobbyPrivate(m)), nil
 	}
 	text := statusLineIn(m, r.lang())
-	if away := b.awayLine(m); away != "" {
+	if away := b.awayLine(m, r.lang()); away != "" {
 		text += "\n" + away
 	}
 	d := privateData(text)

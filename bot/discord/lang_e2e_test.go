@@ -250,6 +250,9 @@ func TestHostPlurals(t *testing.T) {
 		{lang.German, "discord.catchup.earlier", map[int]string{0: "… 0 frühere Zeilen (siehe `/log`)", 1: "… 1 frühere Zeile (siehe `/log`)", 5: "… 5 frühere Zeilen (siehe `/log`)"}},
 		{lang.French, "moves", map[int]string{0: "0 coup", 1: "1 coup", 2: "2 coups", 1000000: "1\u00a0000\u00a0000 de coups"}},
 		{lang.English, "moves", map[int]string{0: "0 moves", 1: "1 move", 2: "2 moves"}},
+		{lang.English, "discord.prefs.matches", map[int]string{1: "1 match", 3: "3 matches"}},
+		{lang.German, "discord.prefs.matches", map[int]string{1: "1 Partie", 3: "3 Partien"}},
+		{lang.French, "discord.prefs.matches", map[int]string{0: "0 partie", 1: "1 partie", 3: "3 parties", 1000000: "1\u00a0000\u00a0000 de parties"}},
 	} {
 		for n, want := range tc.want {
 			if got := bot.Say(tc.l, tc.id, "count", strconv.Itoa(n)); got != want {

@@ -187,7 +187,7 @@ func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionRe
 		text.WriteString(line)
 	}
 	text.WriteString(statusLine(m))
-	if away := b.awayLine(m); away != "" {
+	if away := b.awayLine(m, w.Lang); away != "" {
 		text.WriteString("\n" + away)
 	}
 	d := &discordgo.InteractionResponseData{
