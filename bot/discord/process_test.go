@@ -450,5 +450,5 @@ func stopped(err error) bool {
 	s := err.Error()
 	return strings.Contains(s, "no bot connected") || strings.Contains(s, "no initial response") ||
 		strings.Contains(s, "connection refused") || strings.Contains(s, "connection reset") || strings.Contains(s, "EOF") ||
-		strings.Contains(s, "websocket: close") || strings.Contains(s, "use of closed network connection")
+		strings.Contains(s, "websocket: close") || strings.Contains(s, "server closed idle connection") || strings.Contains(s, "use of closed network connection")
 }
