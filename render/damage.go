@@ -94,3 +94,20 @@ func (d *Damage) CopyPaletted(dst, src *image.Paletted) {
 		}
 	})
 }
+
+// Restore puts a cached static layer (img, and pal, its paletted form)
+// under the next position drawn on c and converted into out: whole when
+// they hold another layer, else only where the last position drew (d's
+// tiles). Then d tracks c's drawing afresh.
+func (d *Damage) Restore(c *Canvas, out *image.Paletted, img *image.RGBA, pal *image.Paletted, whole bool) {
+	if whole {
+		c.Damage = nil
+		c.CopyFrom(img)
+		copy(out.Pix, pal.Pix)
+	} else {
+		d.CopyRGBA(c.Img, img)
+		d.CopyPaletted(out, pal)
+	}
+	d.Reset()
+	c.Damage = d
+}

@@ -159,18 +159,8 @@ func (r *Renderer) draw(p *painter, v *brass.View, sc render.Scene) error {
 	if err != nil {
 		return err
 	}
-	if p.sig != st.sig {
-		p.c.Damage = nil
-		p.c.CopyFrom(st.img)
-		copy(p.out.Pix, st.pal.Pix)
-		p.sig = st.sig
-	} else {
-		// Undo the previous position only where it was drawn.
-		p.dmg.CopyRGBA(p.c.Img, st.img)
-		p.dmg.CopyPaletted(p.out, st.pal)
-	}
-	p.dmg.Reset()
-	p.c.Damage = p.dmg
+	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.sig != st.sig)
+	p.sig = st.sig
 	st.b.drawDynamic(p.c, v, w)
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return nil

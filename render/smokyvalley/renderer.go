@@ -183,17 +183,8 @@ func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 	}
 	defer pool.Put(p)
 	st := r.staticFor(p, sc, v, sig)
-	if p.sig != sig {
-		p.c.Damage = nil
-		p.c.CopyFrom(st.img)
-		copy(p.out.Pix, st.pal.Pix)
-		p.sig = sig
-	} else {
-		p.dmg.CopyRGBA(p.c.Img, st.img)
-		p.dmg.CopyPaletted(p.out, st.pal)
-	}
-	p.dmg.Reset()
-	p.c.Damage = p.dmg
+	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.sig != sig)
+	p.sig = sig
 	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip, part: partDynamic}).board(v)
 	p.c.Damage = nil
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)

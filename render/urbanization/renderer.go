@@ -91,18 +91,8 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 	defer r.pool(lay.h).Put(p)
 	wd := newWords(sc)
 	st := r.staticFor(p, lay, uv, wd)
-	if p.key != st.key {
-		p.c.Damage = nil
-		p.c.CopyFrom(st.img)
-		copy(p.out.Pix, st.pal.Pix)
-		p.key = st.key
-	} else {
-		// Undo the previous position only where it was drawn.
-		p.dmg.CopyRGBA(p.c.Img, st.img)
-		p.dmg.CopyPaletted(p.out, st.pal)
-	}
-	p.dmg.Reset()
-	p.c.Damage = p.dmg
+	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.key != st.key)
+	p.key = st.key
 	drawDynamic(p.c, lay, uv, sc.Name, wd)
 	p.c.Damage = nil
 	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
