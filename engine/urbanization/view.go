@@ -398,14 +398,16 @@ func (Game) Status(s engine.State) engine.Status {
 	}
 	for seat := 0; seat < st.N; seat++ {
 		p := &st.Players[seat]
+		// work orders: the total, and each colour for stat-value.orders
+		orders := engine.Stat{Key: "orders", Label: en("stat.orders"), Value: p.ordersTotal(),
+			Data: map[string]string{"white": itoa(p.Orders[White]), "grey": itoa(p.Orders[Grey]), "orange": itoa(p.Orders[Orange])}}
+		orders.Text = texts.English().StatValue(orders)
 		stats := []engine.Stat{
 			{Key: "money", Label: en("stat.money"), Value: p.Money, Text: dollars(p.Money)},
 			{Key: "citizens", Label: en("stat.citizens"), Value: p.Citizens},
 			{Key: "houses", Label: en("stat.houses"), Value: p.Houses},
 			{Key: "grain", Label: en("stat.grain"), Value: p.Grain},
-			{Key: "orders", Label: en("stat.orders"), Value: p.ordersTotal(),
-				Text: en("stat-value.orders", "value", itoa(p.ordersTotal()), "white", itoa(p.Orders[White]), "grey", itoa(p.Orders[Grey]), "orange", itoa(p.Orders[Orange])),
-				Data: map[string]string{"white": itoa(p.Orders[White]), "grey": itoa(p.Orders[Grey]), "orange": itoa(p.Orders[Orange])}},
+			orders,
 			{Key: "taxes", Label: en("stat.taxes"), Value: p.Taxes},
 			{Key: "markers", Label: en("stat.markers"), Value: st.freeMarkers(seat)},
 			{Key: "factories", Label: en("stat.factories"), Value: len(p.Factories)},
