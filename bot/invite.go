@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -25,6 +26,7 @@ type ImportInvite struct {
 	Record  string    // the record's text
 	By      UserRef   // who asks (need not play)
 	Users   []UserRef // one per seat, in seat order
+	Lang    lang.Lang // the language of the match's posts (empty: English)
 }
 
 // Invitation is a lobby waiting for its players to confirm an import.
@@ -67,7 +69,7 @@ func (s *Service) InviteImport(ctx context.Context, req ImportInvite) (Invitatio
 	}
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Server: req.Server, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
-		MinSeats: rec.Seats, MaxSeats: rec.Seats, Seed: rec.Seed, ExactSeed: true, RulesVersion: rec.Rules,
+		MinSeats: rec.Seats, MaxSeats: rec.Seats, Seed: rec.Seed, ExactSeed: true, RulesVersion: rec.Rules, Lang: req.Lang,
 	})
 	if err != nil {
 		return Invitation{}, err

@@ -79,6 +79,7 @@ type StatsRequest struct {
 
 // GameStats are the statistics of one game.
 type GameStats struct {
+	ID      string `json:"id"`   // the game's ID (its words: Info.Catalog)
 	Game    string `json:"game"` // display name
 	Matches int    `json:"matches"`
 	Unit    string `json:"unit"` // the score's short name
@@ -130,7 +131,7 @@ func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, err
 			if g, err := s.games.Get(r.Game); err == nil {
 				name, unit, score = g.Info().Name, g.Info().Score.Short, g.Info().Score
 			}
-			gs = &GameStats{Game: name, Unit: unit, Score: score}
+			gs = &GameStats{ID: r.Game, Game: name, Unit: unit, Score: score}
 			byGame[r.Game], players[r.Game] = gs, map[string]*PlayerStats{}
 			order = append(order, r.Game)
 		}

@@ -86,7 +86,7 @@ func (b *Bot) playClock(ctx context.Context, r *Request) (bot.ClockSettings, err
 func (b *Bot) clockCmd(ctx context.Context, r *Request) (*Response, error) {
 	if o, ok := options(r)["server"]; ok && o.BoolValue() {
 		if r.I.GuildID == "" {
-			return private("Server defaults are set in a server, not in a direct message."), nil
+			return private(say(r.lang(), "discord.clock.server-dm")), nil
 		}
 		c, err := b.svc.ServerClock(ctx, serverKey(r.I.GuildID))
 		if err != nil {
@@ -191,7 +191,7 @@ func awayUntil(text string, now time.Time, p bot.UserPrefs) (time.Time, error) {
 	}
 	d, err := bot.ParseSpan(text)
 	if err != nil {
-		return time.Time{}, bot.Invalid("%q is neither a date (2026-12-24) nor a length of time (3d, 1w)", clip(text, 40))
+		return time.Time{}, refusal(bot.KindInvalid, "discord.detail.date", "text", bot.Echo(clip(text, 40)))
 	}
 	return now.Add(d), nil
 }

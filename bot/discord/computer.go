@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -87,8 +88,7 @@ func playComputers(r *Request, hi int) (n int, level string, err error) {
 		n = int(o.IntValue())
 	}
 	if n < 0 || n > hi-1 {
-		return 0, "", &bot.Error{Kind: bot.KindLobbyFull,
-			Detail: fmt.Sprintf("this match seats at most %d players: you and at most %d computers, not %d", hi, hi-1, n)}
+		return 0, "", refusal(bot.KindLobbyFull, "discord.detail.computers", "hi", strconv.Itoa(hi), "most", strconv.Itoa(hi-1), "n", strconv.Itoa(n))
 	}
 	return n, level, nil
 }

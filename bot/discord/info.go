@@ -184,20 +184,22 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	l := r.lang()
 	if len(entries) == 0 {
-		return private("No moves yet."), nil
+		return private(say(l, "discord.log.none")), nil
 	}
 	var t strings.Builder
-	fmt.Fprintf(&t, "Moves %d to %d of %d:\n```\n", entries[0].Seq, entries[len(entries)-1].Seq, m.Moves)
+	t.WriteString(say(l, "discord.log.head", "from", strconv.FormatInt(entries[0].Seq, 10), "to", strconv.FormatInt(entries[len(entries)-1].Seq, 10),
+		"n", strconv.FormatInt(m.Moves, 10)) + "\n```\n")
 	for i, e := range entries {
 		line := fmt.Sprintf("%3d. %s: %s\n", e.Seq, m.Seats[e.Seat].Name, e.Move)
-		if how := e.How(); how != "" {
+		if how := howIn(l, e); how != "" {
 			line = fmt.Sprintf("%3d. %s: %s (%s)\n", e.Seq, m.Seats[e.Seat].Name, e.Move, how)
 		}
 		// Seats handed on before this move (or after the last one shown).
 		for _, rp := range m.Clock.Replaced {
 			if rp.Moves == e.Seq-1 || (i == len(entries)-1 && rp.Moves == e.Seq) {
-				note := fmt.Sprintf("     seat %d: %s takes over from %s\n", rp.Seat+1, rp.To, rp.From)
+				note := "     " + say(l, "discord.log.replaced", "n", strconv.Itoa(rp.Seat+1), "to", rp.To, "from", rp.From) + "\n"
 				if rp.Moves == e.Seq {
 					line += note
 				} else {
@@ -214,6 +216,25 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	return private(t.String()), nil
 }
 
+// howIn is how a logged move was made when its player did not make it
+// (LogEntry.How: "default move", "computer move (normal)"), in l: the
+// note's kind and the computer's level are read from the note the core
+// writes (bot.LogEntry.Note), never from a translation.
+func howIn(l lang.Lang, e bot.LogEntry) string {
+	how := e.How()
+	if how == "" || l == lang.English {
+		return how
+	}
+	if level, ok := strings.CutPrefix(how, "computer move ("); ok {
+		level = strings.TrimSuffix(level, ")")
+		if bot.Catalog().Has(lang.English, "computer.level."+level) {
+			return say(l, "discord.log.computer-move", "level", say(l, "computer.level."+level))
+		}
+		return how
+	}
+	return say(l, "discord.log.default-move")
+}
+
 // rulesGame is the game /rules looks in: the one named, else the
 // channel's match's, else the default one.
 func (b *Bot) rulesGame(ctx context.Context, r *Request) (string, error) {
@@ -224,7 +245,7 @@ func (b *Bot) rulesGame(ctx context.Context, r *Request) (string, error) {
 	if strings.TrimSpace(named) == "" {
 		named = b.channelGame(ctx, r)
 	}
-	g, err := b.game(named)
+	g, err := b.game(named, r.lang())
 	if err != nil {
 		return "", err
 	}

@@ -6,12 +6,14 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // importOptions are /import's options: the record file, then one player
@@ -22,7 +24,7 @@ func importOptions(seats int) []*discordgo.ApplicationCommandOption {
 	}
 	for i := 1; i <= seats; i++ {
 		opts = append(opts, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser,
-			Name: fmt.Sprintf("player%d", i), Description: fmt.Sprintf("Who takes seat %d", i), Required: i == 1})
+			Name: fmt.Sprintf("player%d", i), Description: say(lang.English, "cmd.import_player", "n", strconv.Itoa(i)), Required: i == 1})
 	}
 	return opts
 }
@@ -36,7 +38,7 @@ var cdnHosts = map[string]bool{"cdn.discordapp.com": true, "media.discordapp.net
 func (b *Bot) download(ctx context.Context, att *discordgo.MessageAttachment, limit int) (string, error) {
 	u, err := url.Parse(att.URL)
 	if err != nil || u.Scheme != "https" || !cdnHosts[u.Host] {
-		return "", bot.Invalid("the attached file is not on Discord's file server")
+		return "", refusal(bot.KindInvalid, "discord.detail.not-cdn")
 	}
 	if b.cfg.CDNBase != "" {
 		base, err := url.Parse(b.cfg.CDNBase)
@@ -79,7 +81,7 @@ func (b *Bot) importCmd(ctx context.Context, r *Request) (*Response, error) {
 		att = data.Resolved.Attachments[fmt.Sprint(o.Value)]
 	}
 	if att == nil {
-		return nil, bot.Invalid("attach the match record as the record option")
+		return nil, refusal(bot.KindInvalid, "discord.detail.no-record")
 	}
 	if att.Size > engine.MaxRecordSize {
 		return nil, bot.RecordTooLarge(att.Size)
@@ -106,13 +108,17 @@ func (b *Bot) importCmd(ctx context.Context, r *Request) (*Response, error) {
 		users = append(users, bot.UserRef{ID: userKey(id), Name: name})
 	}
 	if len(users) < len(opts)-1 {
-		return nil, bot.Invalid("name the players in seat order: player1, player2 ... without a gap")
+		return nil, refusal(bot.KindInvalid, "discord.detail.player-gap")
 	}
 	text, err := b.download(ctx, att, engine.MaxRecordSize)
 	if err != nil {
 		return nil, err
 	}
-	inv, err := b.svc.InviteImport(ctx, bot.ImportInvite{Channel: r.key(), Server: serverKey(r.I.GuildID), Record: text, By: r.User, Users: users})
+	l, err := b.guildLang(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	inv, err := b.svc.InviteImport(ctx, bot.ImportInvite{Channel: r.key(), Server: serverKey(r.I.GuildID), Record: text, By: r.User, Users: users, Lang: l})
 	if err != nil {
 		return nil, err
 	}
@@ -124,30 +130,34 @@ func (b *Bot) importCmd(ctx context.Context, r *Request) (*Response, error) {
 }
 
 // inviteMessage asks the players named to confirm, pinging those who
-// have not yet.
+// have not yet, in the language of the match it opens. It begins with
+// **by** (importButton reads the name back from there).
 func inviteMessage(by string, inv bot.Invitation) *discordgo.InteractionResponseData {
 	m := inv.Match
+	w := m.Words()
+	l := w.Lang
 	var t strings.Builder
-	fmt.Fprintf(&t, "**%s** offers to play on from a **%s** match record here (%s). The seats:\n", by, inv.Game, plural(inv.Moves, "move"))
+	t.WriteString(say(l, "discord.invite.offer", "by", by, "game", w.GameName(), "n", strconv.Itoa(inv.Moves)) + "\n")
 	var users []string
 	for i, s := range m.Seats {
 		id := discordID(s.UserID)
-		state := "to confirm"
+		state := say(l, "discord.invite.to-confirm")
 		if !contains(inv.Waiting, i) {
-			state = "confirmed"
+			state = say(l, "discord.invite.confirmed")
 		} else {
 			users = append(users, id)
 		}
-		fmt.Fprintf(&t, "%d. <@%s> (%s): %s\n", i+1, id, colour(i), state)
+		fmt.Fprintf(&t, "%d. <@%s> (%s): %s\n", i+1, id, colourIn(i, l), state)
 	}
-	t.WriteString("Each player named: **Confirm** to take your seat, or **Decline** to call it off.")
+	confirm, decline := say(l, "discord.invite.confirm"), say(l, "discord.invite.decline")
+	t.WriteString(say(l, "discord.invite.ask", "confirm", confirm, "decline", decline))
 	id := func(arg string) string { return customID{Action: "imp", Match: m.ID, Arg: arg}.String() }
 	return &discordgo.InteractionResponseData{
 		Content:         clip(t.String(), 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: id("yes")},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: id("no")},
+			discordgo.Button{Label: confirm, Style: discordgo.SuccessButton, CustomID: id("yes")},
+			discordgo.Button{Label: decline, Style: discordgo.DangerButton, CustomID: id("no")},
 		}}},
 	}
 }
@@ -169,9 +179,11 @@ func (b *Bot) importStarted(r *Request, inv bot.Invitation) (*discordgo.Interact
 	if inv.Match.Play != nil {
 		o.Notify = inv.Match.Play.Active
 	}
-	head := fmt.Sprintf("Everyone confirmed: the **%s** match plays on from its record (%s).", inv.Game, plural(inv.Moves, "move"))
+	w := inv.Match.Words()
+	kv := []string{"game", w.GameName(), "n", strconv.Itoa(inv.Moves)}
+	head := say(w.Lang, "discord.invite.started", kv...)
 	if gameOver(inv.Match) {
-		head = fmt.Sprintf("Everyone confirmed: the **%s** match record (%s) is of a game that is over; its final position and results follow.", inv.Game, plural(inv.Moves, "move"))
+		head = say(w.Lang, "discord.invite.started-over", kv...)
 	}
 	post, pics := b.turnPost(o, head)
 	return post, pics, func(ctx context.Context, p *poster) {
@@ -195,19 +207,20 @@ func (b *Bot) importButton(ctx context.Context, r *Request, c customID) (*Respon
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}}
 	}
+	w := inv.Match.Words()
 	switch {
 	case inv.Declined != "":
-		return closed(fmt.Sprintf("**%s** declined: the %s match record is not played here. The channel is free.", inv.Declined, inv.Game)), nil
+		return closed(say(w.Lang, "discord.invite.declined", "who", inv.Declined, "game", w.GameName())), nil
 	case inv.Started:
 		post, pics, after := b.importStarted(r, inv)
-		resp := closed(fmt.Sprintf("Everyone confirmed the %s match record.", inv.Game))
+		resp := closed(say(w.Lang, "discord.invite.all-confirmed", "game", w.GameName()))
 		resp.After = func(ctx context.Context, p *poster) {
 			p.send(ctx, r.Channel, b.withPictures(ctx, r, post, pics))
 			after(ctx, p)
 		}
 		return resp, nil
 	}
-	by := "Someone"
+	by := say(w.Lang, "discord.invite.someone")
 	if msg := r.I.Message; msg != nil {
 		if name, _, ok := strings.Cut(strings.TrimPrefix(msg.Content, "**"), "**"); ok {
 			by = name

@@ -41,23 +41,33 @@ func (b *Bot) defaultGame() string {
 	return ""
 }
 
-// gameList names every game on offer, for messages: "Name (`id`), ...".
-func (b *Bot) gameList() string {
+// gameList names every game on offer in l, for messages: "Name (`id`),
+// ...".
+func (b *Bot) gameList(l lang.Lang) string {
 	var out []string
 	for _, g := range b.svc.Games().Games() {
-		out = append(out, fmt.Sprintf("%s (`%s`)", g.Info().Name, g.Info().ID))
+		out = append(out, fmt.Sprintf("%s (`%s`)", engine.WordsFor(g.Info(), l, nil).GameName(), g.Info().ID))
 	}
 	return strings.Join(out, ", ")
 }
 
+// noGame refuses a command that names no game, or one that is not on
+// offer, listing the games in the reader's language l.
+func (b *Bot) noGame(l lang.Lang, id string, kv ...string) *bot.Error {
+	e := refusal(bot.KindInvalid, id, append(kv, "games", b.gameList(lang.English))...)
+	e.DetailMsg.Data["games"] = b.gameList(l)
+	return e
+}
+
 // game finds the game a command names (an ID as the autocomplete fills
-// in, or a name as a person types it), else the default one.
-func (b *Bot) game(named string) (engine.Game, error) {
+// in, or a name as a person types it), else the default one; a refusal
+// lists the games in l.
+func (b *Bot) game(named string, l lang.Lang) (engine.Game, error) {
 	named = strings.TrimSpace(named)
 	if named == "" {
 		named = b.defaultGame()
 		if named == "" {
-			return nil, bot.Invalid("choose a game with game: one of %s", b.gameList())
+			return nil, b.noGame(l, "discord.detail.choose-game")
 		}
 	}
 	for _, g := range b.svc.Games().Games() {
@@ -65,7 +75,7 @@ func (b *Bot) game(named string) (engine.Game, error) {
 			return g, nil
 		}
 	}
-	return nil, bot.Invalid("there is no game %q; choose one of %s", named, b.gameList())
+	return nil, b.noGame(l, "discord.detail.no-game", "name", bot.Echo(named))
 }
 
 // options reads a command's options by name.
@@ -94,7 +104,7 @@ func parseOptions(s string) (map[string]string, error) {
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok || k == "" {
-			return nil, bot.Invalid("option %q is not written as key=value", f)
+			return nil, refusal(bot.KindInvalid, "discord.detail.option-form", "option", bot.Echo(f))
 		}
 		out[strings.ToLower(k)] = v
 	}
@@ -108,7 +118,7 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if o, ok := opts["game"]; ok {
 		named = o.StringValue()
 	}
-	g, err := b.game(named)
+	g, err := b.game(named, r.lang())
 	if err != nil {
 		return nil, err
 	}
@@ -410,10 +420,15 @@ func (b *Bot) abortDamaged(ctx context.Context, r *Request, mod bool) (*Response
 	}
 	b.log.WarnContext(ctx, "bot: damaged match aborted", "match", sv.MatchID, "user", r.UserID, "channel", r.Channel,
 		"moves_salvaged", sv.Moves)
-	d := privateData(fmt.Sprintf("You aborted the damaged match %s. What could still be read of it (%d moves) is attached as a match record, marked incomplete at its top; this channel is free for a new match.",
-		sv.MatchID, sv.Moves))
+	d := privateData(say(r.lang(), "discord.abort.damaged", "id", sv.MatchID, "n", strconv.Itoa(sv.Moves)))
 	d.Files = []*discordgo.File{{Name: "match-" + sv.MatchID + "-salvaged.txt", ContentType: "text/plain; charset=utf-8", Reader: strings.NewReader(sv.Record)}}
-	note := announce(fmt.Sprintf("%s aborted the damaged match %s; this channel is free for a new match.", r.User.Name, sv.MatchID)).Data
+	// The damaged match's own language cannot be read: the channel is
+	// told in the server's.
+	gl, err := b.guildLang(ctx, r)
+	if err != nil {
+		gl = lang.English
+	}
+	note := announce(say(gl, "discord.abort.damaged-note", "who", r.User.Name, "id", sv.MatchID)).Data
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d,
 		After: func(ctx context.Context, p *poster) { p.send(ctx, r.Channel, note) }}, nil
 }
@@ -436,7 +451,7 @@ func (b *Bot) completePlay(ctx context.Context, r *Request) (*Response, error) {
 		if o, ok := options(r)["game"]; ok {
 			named = o.StringValue()
 		}
-		g, err := b.game(named)
+		g, err := b.game(named, r.lang())
 		if err != nil {
 			return choices(nil), nil
 		}

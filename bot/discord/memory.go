@@ -29,26 +29,27 @@ func (b *Bot) games(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	l := r.lang()
 	if len(list) == 0 {
-		return private("You sit in no open match. Start one with `/play`."), nil
+		return private(say(l, "discord.games.none")), nil
 	}
 	now := b.cfg.Now()
 	var t strings.Builder
-	fmt.Fprintf(&t, "Your open matches (%d):\n", len(list))
+	t.WriteString(say(l, "discord.games.head", "n", l.Int(len(list))) + "\n")
 	for i, g := range list {
 		if i == maxGamesListed {
-			fmt.Fprintf(&t, "… and %d more.\n", len(list)-i)
+			t.WriteString(say(l, "discord.games.more", "n", l.Int(len(list)-i)) + "\n")
 			break
 		}
-		where := jumpLink(g.Server, g.Channel)
-		waited := bot.Waited(g.Waited(now))
+		kv := []string{"i", strconv.Itoa(i + 1), "game", g.Match.WordsIn(l).GameName(), "where", jumpLink(g.Server, g.Channel),
+			"who", strings.Join(g.Waiting, ", "), "span", bot.WaitedIn(l, g.Waited(now))}
 		switch {
 		case g.Status == bot.StatusLobby:
-			fmt.Fprintf(&t, "%d. **%s** lobby in %s: waiting for %s to start it, for %s.\n", i+1, g.Game, where, strings.Join(g.Waiting, ", "), waited)
+			t.WriteString(say(l, "discord.games.lobby", kv...) + "\n")
 		case g.YourTurn:
-			fmt.Fprintf(&t, "%d. **%s** in %s: **your turn**, for %s.\n", i+1, g.Game, where, waited)
+			t.WriteString(say(l, "discord.games.your-turn", kv...) + "\n")
 		default:
-			fmt.Fprintf(&t, "%d. **%s** in %s: waiting for %s, for %s.\n", i+1, g.Game, where, strings.Join(g.Waiting, ", "), waited)
+			t.WriteString(say(l, "discord.games.waiting", kv...) + "\n")
 		}
 	}
 	return private(t.String()), nil

@@ -106,7 +106,8 @@ func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.Applicati
 // choices).
 func badOptions(why error) Handler {
 	return func(ctx context.Context, r *Request) (*Response, error) {
-		return nil, &bot.Error{Kind: bot.KindInvalid, Err: why,
-			Detail: fmt.Sprintf("this command's options do not match its definition (%s); if the bot was just updated, wait a minute and try again", why)}
+		e := refusal(bot.KindInvalid, "discord.detail.bad-options", "why", why.Error())
+		e.Err = why
+		return nil, e
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -92,9 +93,9 @@ func (b *Bot) export(ctx context.Context, r *Request) (*Response, error) {
 	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Files: []*discordgo.File{recordFile(m, rec)}}
 	if m.RecordPrivate() {
 		d.Flags = discordgo.MessageFlagsEphemeral
-		d.Content = fmt.Sprintf("The record of this match so far (%d moves). Only you see it: it holds the seed, which decides every card still to come, so keep it to yourself until the game is over.", m.Moves)
+		d.Content = say(r.lang(), "discord.export.private", "n", strconv.FormatInt(m.Moves, 10))
 	} else {
-		d.Content = fmt.Sprintf("The record of this match (%d moves), for %s.", m.Moves, r.User.Name)
+		d.Content = say(m.Words().Lang, "discord.export.public", "n", strconv.FormatInt(m.Moves, 10), "who", r.User.Name)
 	}
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
 }

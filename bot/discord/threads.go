@@ -3,7 +3,6 @@ package discord
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -30,9 +29,9 @@ func (b *Bot) orThread(h Handler) Handler {
 			links = append(links, "<#"+t+">")
 		}
 		if len(links) == 1 {
-			return private(fmt.Sprintf("This channel's match is played in its thread %s: use the command there.", links[0])), nil
+			return private(say(r.lang(), "discord.threads.single", "thread", links[0])), nil
 		}
-		return private(fmt.Sprintf("This channel's matches are played in its threads %s: use the command in the one you mean.", strings.Join(links, ", "))), nil
+		return private(say(r.lang(), "discord.threads.several", "threads", strings.Join(links, ", "))), nil
 	}
 }
 
