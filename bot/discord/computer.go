@@ -2,7 +2,6 @@ package discord
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -197,8 +196,8 @@ func (b *Bot) finishButton(ctx context.Context, r *Request, c customID) (*Respon
 		return nil, err
 	}
 	b.wake(m)
-	text := fmt.Sprintf("%s let the computers finish this match: a computer (%s) now plays every seat. A player who comes back takes their seat again by moving, or with `/back`.",
-		r.User.Name, bot.DefaultComputerLevel)
+	l := m.Words().Lang
+	text := say(l, "discord.remind.finished-by", "who", r.User.Name, "level", say(l, "computer.level."+bot.DefaultComputerLevel))
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: clip(text, 2000), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}}, nil
 }

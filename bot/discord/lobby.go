@@ -150,7 +150,7 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
 		// Opening the thread is a call to Discord: acknowledge first.
-		name := g.Info().Name
+		name := engine.WordsFor(g.Info(), req.Lang, nil).GameName()
 		return &Response{Later: func(ctx context.Context, r *Request) (*Response, error) {
 			return b.playInThread(ctx, r, name, req, computers, level)
 		}}, nil
@@ -181,7 +181,7 @@ func (b *Bot) createWithComputers(ctx context.Context, req bot.CreateRequest, co
 // there with the bot token and the channel gets a pointer to it.
 func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot.CreateRequest, computers int, level string) (*Response, error) {
 	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
-		Name: clip(fmt.Sprintf("%s with %s", game, r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
+		Name: clip(say(req.Lang, "discord.threads.name", "game", game, "who", r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
 		AutoArchiveDuration: 10080,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
@@ -195,7 +195,7 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot
 	lobby := lobbyMessage(m)
 	return &Response{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s opened a %s match in <#%s>. Join it there!", r.User.Name, game, th.ID), AllowedMentions: noPings()},
+		Data: &discordgo.InteractionResponseData{Content: say(req.Lang, "discord.threads.opened", "who", r.User.Name, "game", game, "thread", "<#"+th.ID+">"), AllowedMentions: noPings()},
 		After: func(ctx context.Context, p *poster) {
 			p.send(ctx, th.ID, lobby)
 		},
@@ -311,9 +311,10 @@ func (b *Bot) leave(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := fmt.Sprintf("%s left the lobby.", r.User.Name)
+	l := m.Words().Lang
+	text := say(l, "discord.lobby.left", "who", r.User.Name)
 	if m.Status == bot.StatusAborted {
-		text += " Nobody is left; the lobby is closed."
+		text += " " + say(l, "discord.lobby.left-empty")
 	}
 	resp := announce(text)
 	resp.After = func(ctx context.Context, p *poster) { b.refreshLobby(ctx, p, m) }
@@ -403,7 +404,8 @@ func (b *Bot) abort(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	resp := announce(fmt.Sprintf("%s aborted the %s match.", r.User.Name, m.GameRules().Info().Name))
+	w := m.Words()
+	resp := announce(say(w.Lang, "discord.lobby.aborted", "who", r.User.Name, "game", w.GameName()))
 	if m.Play == nil { // a lobby: its message must not offer Join any more
 		resp.After = func(ctx context.Context, p *poster) { b.refreshLobby(ctx, p, m) }
 	}

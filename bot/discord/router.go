@@ -249,7 +249,7 @@ func (b *Bot) route(r *Request) (Handler, bool) {
 }
 
 func (b *Bot) unknown(ctx context.Context, r *Request) (*Response, error) {
-	return private("I do not know this command; the bot may have been updated. Try again in a minute."), nil
+	return private(say(r.lang(), "discord.unknown-command")), nil
 }
 
 func (b *Bot) noChoices(ctx context.Context, r *Request) (*Response, error) {
