@@ -253,6 +253,15 @@ func TestHostPlurals(t *testing.T) {
 		{lang.English, "discord.prefs.matches", map[int]string{1: "1 match", 3: "3 matches"}},
 		{lang.German, "discord.prefs.matches", map[int]string{1: "1 Partie", 3: "3 Partien"}},
 		{lang.French, "discord.prefs.matches", map[int]string{0: "0 partie", 1: "1 partie", 3: "3 parties", 1000000: "1\u00a0000\u00a0000 de parties"}},
+		{lang.English, "discord.stats.games", map[int]string{0: "0 games", 1: "1 game", 2: "2 games"}},
+		{lang.German, "discord.stats.games", map[int]string{0: "0 Spiele", 1: "1 Spiel", 2: "2 Spiele"}},
+		{lang.French, "discord.stats.games", map[int]string{0: "0 partie jouée", 1: "1 partie jouée", 2: "2 parties jouées", 1000000: "1\u00a0000\u00a0000 de parties jouées"}},
+		{lang.English, "discord.stats.wins", map[int]string{0: "0 wins", 1: "1 win", 2: "2 wins"}},
+		{lang.German, "discord.stats.wins", map[int]string{0: "0 Siege", 1: "1 Sieg", 2: "2 Siege"}},
+		{lang.French, "discord.stats.wins", map[int]string{0: "0 victoire", 1: "1 victoire", 2: "2 victoires", 1000000: "1\u00a0000\u00a0000 de victoires"}},
+		{lang.English, "discord.detail.computer", map[int]string{0: "0 computers", 1: "1 computer", 2: "2 computers"}},
+		{lang.German, "discord.detail.computer", map[int]string{0: "0 Computer", 1: "1 Computer", 2: "2 Computer"}},
+		{lang.French, "discord.detail.computer", map[int]string{0: "0 ordinateur", 1: "1 ordinateur", 2: "2 ordinateurs", 1000000: "1\u00a0000\u00a0000 d'ordinateurs"}},
 	} {
 		for n, want := range tc.want {
 			if got := bot.Say(tc.l, tc.id, "count", strconv.Itoa(n)); got != want {
