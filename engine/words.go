@@ -347,6 +347,13 @@ func (w Words) Help() []HelpTopic {
 	return out
 }
 
+// TopicKind is a help topic's kind (HelpTopic.Kind: "rule", "canal
+// tile") in the language: the game's message topic-kind.<kind> (spaces
+// as -), else the kind as it is.
+func (w Words) TopicKind(kind string) string {
+	return w.game("topic-kind."+strings.ReplaceAll(kind, " ", "-"), nil, kind)
+}
+
 // SplitKeywords reads a help topic's keywords message: comma-separated.
 func SplitKeywords(s string) []string {
 	var out []string

@@ -128,9 +128,16 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 				must(t, strings.Contains(r.Content, say(l, "discord.stats.wins-computers", "n", "1", "vs", "1")), "the win against computers: %q", r.Content)
 			}
 			private("/stats player", h.cmd(u2, room, "stats", U("player", u1)), say(l, "discord.stats.head-player", "who", "<@"+u1+">"))
-			// The rules, with the topic's kind in the footer.
-			r = h.cmd(u1, room, "rules", F("topic", "take"))
-			private("/rules", r)
+			// The rules: the topic's kind in the footer and the suggestions.
+			topics, err := h.svc.HelpIn("pebbles", "", 1, l)
+			must(t, err == nil && len(topics) == 1, "pebbles' help: %v", err)
+			r = h.cmd(u1, room, "rules", F("topic", topics[0].ID))
+			kind := engine.WordsFor(testgame.Game{}.Info(), l, nil).TopicKind(topics[0].Kind)
+			must(t, kind != topics[0].Kind, "the kind %q is not worded in %s", kind, l)
+			must(t, r.Ephemeral() && len(r.Embeds) == 1 && r.Embeds[0].Footer != nil && r.Embeds[0].Footer.Text == "pebbles · "+kind+" · "+topics[0].ID,
+				"/rules' footer: %+v", r.Embeds)
+			cs, err := h.fd.Autocomplete(u1, room, "rules", fakediscord.Focus(F("topic", "")))
+			must(t, err == nil && len(cs) > 0 && strings.HasSuffix(cs[0].Name, " ("+kind+")"), "/rules' suggestions: %+v %v", cs, err)
 
 			// Matches in threads of langRm: the channel points to them.
 			r = h.cmd(u1, langRm, "play", F("game", "pebbles"), fakediscord.Bool("thread", true), F("language", string(l)))

@@ -284,7 +284,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 	}
 	d := privateData("")
 	d.Embeds = []*discordgo.MessageEmbed{{Title: clip(t.Title, 256), Description: clip(t.Body, 4096),
-		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · %s · %s", game, t.Kind, t.ID)}}}
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · %s · %s", game, b.topicKind(game, t.Kind, l), t.ID)}}}
 	return privateResponse(d), nil
 }
 
@@ -307,7 +307,17 @@ func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) 
 		if len(h.ID) > 100 {
 			continue
 		}
-		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(fmt.Sprintf("%s (%s)", h.Title, h.Kind), 100), Value: h.ID})
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(fmt.Sprintf("%s (%s)", h.Title, b.topicKind(game, h.Kind, r.lang())), 100), Value: h.ID})
 	}
 	return choices(cs), nil
+}
+
+// topicKind is a help topic's kind in l, as the game words it
+// (Words.TopicKind).
+func (b *Bot) topicKind(game, kind string, l lang.Lang) string {
+	g, err := b.svc.Games().Get(game)
+	if err != nil {
+		return kind
+	}
+	return engine.WordsFor(g.Info(), l, nil).TopicKind(kind)
 }

@@ -52,6 +52,9 @@ func seen(fd *fakediscord.Server, channel, user string, public bool) []string {
 		out = append(out, m.Content)
 		for _, em := range m.Embeds {
 			out = append(out, em.Title, em.Description)
+			if em.Footer != nil {
+				out = append(out, em.Footer.Text)
+			}
 			for _, f := range em.Fields {
 				out = append(out, f.Name, f.Value)
 			}

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/playout"
 )
 
@@ -89,6 +90,14 @@ func CheckGame(t testing.TB, g engine.Game, cfg Config) {
 		// Playouts check that its events are worded by it.
 		if err := cat.Check(); err != nil {
 			t.Error(err)
+		}
+		// Every help topic's kind is worded (Words.TopicKind).
+		kinds := map[string]bool{}
+		for _, h := range g.Info().Help {
+			if id := "topic-kind." + strings.ReplaceAll(h.Kind, " ", "-"); !kinds[id] && !cat.Has(lang.Fallback, id) {
+				kinds[id] = true
+				t.Errorf("help topic %s: its kind %q has no message %s", h.ID, h.Kind, id)
+			}
 		}
 	}
 	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
