@@ -77,15 +77,26 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 				bot.Say(l, "players", "count", "2"), bot.Say(l, "discord.detail.computer", "count", "1"))
 			private("a bad date", h.cmd(u1, room, "away", F("until", "someday")), "someday", "2026-12-24")
 
+			// /play's game suggestions, and a game named as the reader's
+			// language names it.
+			cs, err := h.fd.Autocomplete(u1, room, "play", fakediscord.Focus(F("game", "")))
+			must(t, err == nil && len(cs) == 1 && cs[0].Name == game+" ("+say(l, "discord.lobby.player-range", "lo", "2", "hi", "4")+")", "/play's suggestions: %+v %v", cs, err)
+			r := h.cmd(u1, ch4, "play", F("game", game), F("language", string(l)))
+			must(t, !r.Ephemeral(), "/play game:%s: %q", game, r.Content)
+			r = h.cmd(u1, ch4, "abort")
+			must(t, r.Content == say(l, "discord.lobby.aborted", "who", name1, "game", game), "/abort: %q", r.Content)
+
 			// A match in room: u1 and u2, then u2's seat goes to a computer.
 			h.cmd(u1, room, "play", F("game", "pebbles"), F("options", "pile=9"), F("language", string(l)))
 			h.click(u2, room, say(l, "discord.lobby.join"))
 			private("/games, a lobby", h.cmd(u2, room, "games"), say(l, "discord.games.head", "n", "1"), "**"+game+"**", name1)
 			h.click(u1, room, say(l, "discord.lobby.start"))
+			started, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+			must(t, err == nil, "the match: %v", err)
 			private("/log, nothing", h.cmd(u1, room, "log"), say(l, "discord.log.none"))
 			private("/export, playing", h.cmd(u2, room, "export"), say(l, "discord.export.private", "n", "0"), bot.Say(l, "moves", "count", "0"))
 			private("/games, playing", h.cmd(u1, room, "games"), say(l, "discord.games.head", "n", "1"), "**"+game+"**")
-			r := h.cmd(u1, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
+			r = h.cmd(u1, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
 			must(t, !r.Ephemeral(), "the seat handed on: %+v", r)
 			var log fakediscord.Response // the last /log while the match is on
 			var moves int64
@@ -105,10 +116,7 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 				}
 				h.idle()
 			}
-			m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
-			if err != nil {
-				m, err = h.svc.Get(ctx, bot.ByID("m0001"))
-			}
+			m, err := h.svc.Get(ctx, bot.ByID(started.ID))
 			must(t, err == nil && m.Status == bot.StatusFinished, "the match did not end: %v %v", m.Status, err)
 			computer := m.Seats[1].Name
 			private("/log", log, say(l, "discord.log.head", "from", "1", "to", strconv.FormatInt(moves, 10), "n", strconv.FormatInt(moves, 10)),
@@ -136,7 +144,7 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			must(t, kind != topics[0].Kind, "the kind %q is not worded in %s", kind, l)
 			must(t, r.Ephemeral() && len(r.Embeds) == 1 && r.Embeds[0].Footer != nil && r.Embeds[0].Footer.Text == "pebbles · "+kind+" · "+topics[0].ID,
 				"/rules' footer: %+v", r.Embeds)
-			cs, err := h.fd.Autocomplete(u1, room, "rules", fakediscord.Focus(F("topic", "")))
+			cs, err = h.fd.Autocomplete(u1, room, "rules", fakediscord.Focus(F("topic", "")))
 			must(t, err == nil && len(cs) > 0 && strings.HasSuffix(cs[0].Name, " ("+kind+")"), "/rules' suggestions: %+v %v", cs, err)
 
 			// Matches in threads of langRm: the channel points to them.
@@ -149,6 +157,9 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			threads = h.fd.Threads(langRm)
 			must(t, len(threads) == 2, "threads: %v", threads)
 			private("two threads", h.cmd(u3, langRm, "hand"), say(l, "discord.threads.several", "threads", "<#"+threads[0]+">, <#"+threads[1]+">"))
+			h.click(u3, threads[0], say(l, "discord.lobby.join"))
+			r = h.cmd(u3, threads[0], "leave")
+			must(t, !r.Ephemeral() && r.Content == say(l, "discord.lobby.left", "who", name3), "/leave: %q", r.Content)
 			private("/games, two lobbies", h.cmd(u1, room, "games"), say(l, "discord.games.head", "n", "1"))
 
 			// /import in a server that speaks l: the offer, the answers and

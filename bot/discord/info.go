@@ -292,7 +292,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) completeRules(ctx context.Context, r *Request) (*Response, error) {
 	typed, name := focused(r)
 	if name == "game" {
-		return choices(b.gameChoices(typed)), nil
+		return choices(b.gameChoices(typed, r.lang())), nil
 	}
 	game, err := b.rulesGame(ctx, r)
 	if err != nil {

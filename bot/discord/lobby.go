@@ -71,7 +71,8 @@ func (b *Bot) game(named string, l lang.Lang) (engine.Game, error) {
 		}
 	}
 	for _, g := range b.svc.Games().Games() {
-		if strings.EqualFold(g.Info().ID, named) || strings.EqualFold(g.Info().Name, named) {
+		if strings.EqualFold(g.Info().ID, named) || strings.EqualFold(g.Info().Name, named) ||
+			strings.EqualFold(engine.WordsFor(g.Info(), l, nil).GameName(), named) {
 			return g, nil
 		}
 	}
@@ -447,7 +448,7 @@ func (b *Bot) completePlay(ctx context.Context, r *Request) (*Response, error) {
 	typed, name := focused(r)
 	switch name {
 	case "game":
-		return choices(b.gameChoices(typed)), nil
+		return choices(b.gameChoices(typed, r.lang())), nil
 	case "options":
 		named := ""
 		if o, ok := options(r)["game"]; ok {
@@ -463,15 +464,17 @@ func (b *Bot) completePlay(ctx context.Context, r *Request) (*Response, error) {
 }
 
 // gameChoices lists the games whose ID or name contains what was typed.
-func (b *Bot) gameChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) gameChoices(typed string, l lang.Lang) []*discordgo.ApplicationCommandOptionChoice {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var cs []*discordgo.ApplicationCommandOptionChoice
 	for _, g := range b.svc.Games().Games() {
 		info := g.Info()
-		if !strings.Contains(strings.ToLower(info.ID), typed) && !strings.Contains(strings.ToLower(info.Name), typed) {
+		name := engine.WordsFor(info, l, nil).GameName()
+		if !strings.Contains(strings.ToLower(info.ID), typed) && !strings.Contains(strings.ToLower(info.Name), typed) &&
+			!strings.Contains(strings.ToLower(name), typed) {
 			continue
 		}
-		label := fmt.Sprintf("%s (%s)", info.Name, playerRange(info.MinSeats, info.MaxSeats))
+		label := fmt.Sprintf("%s (%s)", name, playerRangeIn(l, info.MinSeats, info.MaxSeats))
 		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(label, 100), Value: info.ID})
 		if len(cs) == 25 {
 			break
