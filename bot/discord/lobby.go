@@ -16,10 +16,6 @@ import (
 	"github.com/smokestack/smokestack/render"
 )
 
-// colour names a seat the way the board draws it (render.Seat, the one
-// house style): "A, vermillion", "B, sky blue".
-func colour(seat int) string { return colourIn(seat, lang.English) }
-
 // colourIn is a seat's letter and colour with the colour's name in l.
 func colourIn(seat int, l lang.Lang) string {
 	return render.Seat(seat).Letter + ", " + bot.ColourName(l, seat)
@@ -253,8 +249,6 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 	d.Content = strings.TrimSpace(b.String())
 	return d
 }
-
-func playerRange(lo, hi int) string { return playerRangeIn(lang.English, lo, hi) }
 
 // playerRangeIn is "2 players", "2 to 4 players" in l.
 func playerRangeIn(l lang.Lang, lo, hi int) string {
