@@ -23,7 +23,7 @@ type pen struct {
 	// drawn, when set, hears of every text drawn by text or chip: its
 	// left edge and baseline (the layout tests)
 	drawn func(s string, x, y float64, f render.Font)
-	part int // what of the board to draw: partAll, partStatic or partDynamic
+	part  int // what of the board to draw: partAll, partStatic or partDynamic
 }
 
 // The board is drawn in two parts: the static layer (frames, names and
