@@ -36,14 +36,15 @@ type staticLayer struct {
 
 // painter is the per-goroutine drawing state: a canvas with its glyph
 // cache, the palette and the paletted output image, and which static layer
-// the canvas and out hold with what the last position drew over it, so
-// that only that needs restoring.
+// the canvas and out hold with the last position drawn over it (ret: its
+// drawing calls), so that only the tiles whose calls change are drawn
+// again (retain.go).
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
-	key string // the static layer the canvas and out hold, plus damage
-	dmg *render.Damage
+	key string // the static layer the canvas and out hold, under ret's last position
+	ret *retained
 }
 
 var _ render.Renderer = (*Renderer)(nil)
@@ -91,11 +92,12 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 	defer r.pool(lay.h).Put(p)
 	wd := newWords(sc)
 	st := r.staticFor(p, lay, uv, wd)
-	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.key != st.key)
+	whole := p.key != st.key
+	p.key = "" // until the position is drawn whole
+	p.ret.log.ops, p.ret.log.pts = p.ret.log.ops[:0], p.ret.log.pts[:0]
+	drawDynamic(&p.ret.log, lay, uv, sc.Name, wd)
+	p.ret.draw(p.c, p.out, p.pal, st, whole)
 	p.key = st.key
-	drawDynamic(p.c, lay, uv, sc.Name, wd)
-	p.c.Damage = nil
-	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return r.enc.Encode(p.out, 160<<10)
 }
 
@@ -157,5 +159,5 @@ func (r *Renderer) painter(h int) (*painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), ret: newRetained(c)}, nil
 }
