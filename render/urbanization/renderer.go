@@ -19,9 +19,12 @@ var ErrView = errors.New("render/urbanization: not an urbanization view")
 // Renderer draws Urbanization views. It is safe for concurrent use.
 type Renderer struct {
 	enc *render.Encoder
-	// pools of painters by image height (the invention area adds rows).
+	// idle painters by image height (the invention area adds rows), at
+	// most maxIdle each: kept, unlike a sync.Pool's, across garbage
+	// collections, so that the next image finds the last one's calls and
+	// redraws only what changed.
 	mu     sync.Mutex
-	pools  map[int]*sync.Pool
+	idle   map[int][]*painter
 	static map[string]*staticLayer // by staticKey, guarded by mu
 }
 
@@ -51,7 +54,7 @@ var _ render.Renderer = (*Renderer)(nil)
 
 // New returns a Renderer. The palette is built on the first image.
 func New() (*Renderer, error) {
-	return &Renderer{enc: render.NewEncoder(), pools: map[int]*sync.Pool{}, static: map[string]*staticLayer{}}, nil
+	return &Renderer{enc: render.NewEncoder(), idle: map[int][]*painter{}, static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -89,7 +92,7 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.pool(lay.h).Put(p)
+	defer r.put(lay.h, p)
 	wd := newWords(sc)
 	st := r.staticFor(p, lay, uv, wd)
 	whole := p.key != st.key
@@ -136,21 +139,28 @@ func checkView(v *urbanization.View) error {
 	return nil
 }
 
-func (r *Renderer) pool(h int) *sync.Pool {
+// maxIdle is how many idle painters of one height a renderer keeps (one
+// per core of the machine the bot runs on; a painter is some 9 MB).
+const maxIdle = 2
+
+// put gives back a painter of height h.
+func (r *Renderer) put(h int, p *painter) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	p, ok := r.pools[h]
-	if !ok {
-		p = &sync.Pool{}
-		r.pools[h] = p
+	if len(r.idle[h]) < maxIdle {
+		r.idle[h] = append(r.idle[h], p)
 	}
-	return p
 }
 
 func (r *Renderer) painter(h int) (*painter, error) {
-	if p, ok := r.pool(h).Get().(*painter); ok {
+	r.mu.Lock()
+	if ps := r.idle[h]; len(ps) > 0 {
+		p := ps[len(ps)-1]
+		r.idle[h] = ps[:len(ps)-1]
+		r.mu.Unlock()
 		return p, nil
 	}
+	r.mu.Unlock()
 	pal, err := gamePalette()
 	if err != nil {
 		return nil, err
