@@ -241,6 +241,7 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 			p.Phase = m.NameFor(p.Phase, engine.Spectator)
 		} else {
 			p.Phase = m.NameFor(w.Phase(p), engine.Spectator)
+			p.TieBreak = w.TieBreak(p)
 			round = bot.RoundWordsIn(w, p.RoundName, p.Stage)
 			p.Seats = make([]engine.SeatStatus, len(play.Seats))
 			for i, ss := range play.Seats {

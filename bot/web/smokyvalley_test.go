@@ -115,7 +115,7 @@ func TestSmokyValleyThroughAPI(t *testing.T) {
 			if rec.Code != 200 || err != nil {
 				t.Fatalf("%s: %d %v", im.URL, rec.Code, err)
 			}
-			if want := []int{1240, 3*250 + 8}[i]; img.Bounds().Dx() != 1200 || img.Bounds().Dy() != want {
+			if want := []int{1240, 8 + 3*250 + 22}[i]; img.Bounds().Dx() != 1200 || img.Bounds().Dy() != want {
 				t.Errorf("%s is %v, want 1200x%d", im.Name, img.Bounds(), want)
 			}
 		}

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
@@ -96,6 +98,49 @@ func TestRenderLang(t *testing.T) {
 		}
 		if got := r.langs[len(r.langs)-1]; got != c.want {
 			t.Errorf("--lang %q: the renderer drew in %q, want %q", c.arg, got, c.want)
+		}
+	}
+}
+
+// TestReplayTieBreakLang words a finished game's tie-break in the
+// language --lang names (engine.Words.TieBreak, from the game's
+// Status.TieBreakMsgs) and keeps it English, as the game writes it,
+// without --lang; the record's Result header stays English notation.
+func TestReplayTieBreakLang(t *testing.T) {
+	const english = "tied on VP; decided by income"
+	rec, err := os.ReadFile(filepath.Join("..", "..", "engine", "brass", "testdata", "games", "greedy-3p-tie.record"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(rec), "; tie-break "+english+"\n") {
+		t.Fatalf("the record's Result header no longer has the tie-break %q", english)
+	}
+	file := writeFile(t, "tie.txt", string(rec))
+	tieBreak := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := runCLI(t, nil, append([]string{"replay", file}, args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got statusJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, out)
+		}
+		return got.TieBreak
+	}
+	for _, args := range [][]string{nil, {"--lang", "en"}} {
+		if got := tieBreak(args...); got != english {
+			t.Errorf("%v: tie-break %q, want %q", args, got, english)
+		}
+	}
+	info := brass.Game{}.Info()
+	for l, want := range map[lang.Lang]string{
+		lang.German: "Gleichstand bei den Siegpunkten; entschieden nach Einkommen",
+		lang.French: "égalité de points de victoire ; départagée par le revenu",
+	} {
+		got := tieBreak("--lang", string(l))
+		if got != want || got == english || len(info.Catalog.EnglishIn(l, got)) > 0 {
+			t.Errorf("--lang %s: tie-break %q, want %q", l, got, want)
 		}
 	}
 }

@@ -60,14 +60,16 @@ type seatJSON struct {
 }
 
 // toStatusJSON is the final status of a replayed record, its texts (the
-// phase, the stats' labels and values) worded by w (engine.Words: the
-// English fields for English).
+// phase, the tie-break, the stats' labels and values) worded by w
+// (engine.Words: the English fields for English, byte for byte). The
+// record's own Result header stays English: it is notation
+// (docs/i18n.md, Decisions, "A record stays English").
 func toStatusJSON(rec engine.Record, res engine.Result, w engine.Words) statusJSON {
 	s := res.Status
 	out := statusJSON{Game: rec.Game, Rules: rec.Rules, Moves: len(res.Moves), Phase: s.Phase, Finished: s.Finished,
 		Active: []int{}, TieBreak: s.TieBreak}
 	if w.Lang != lang.Fallback {
-		out.Phase = w.Phase(s)
+		out.Phase, out.TieBreak = w.Phase(s), w.TieBreak(s)
 	}
 	for _, a := range s.Active {
 		out.Active = append(out.Active, a+1)

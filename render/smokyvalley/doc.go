@@ -51,7 +51,16 @@
 // by a district whose city box holds the seat's disc), the canal
 // development per canal district, the discs left on the industry track,
 // the own ships used per market and the city cards (with the mayor's
-// extra card and Poverty Reduction's use this phase).
+// extra card and Poverty Reduction's use this phase: two lines at most,
+// the rest counted). The legend of the navigation boards is drawn once,
+// on its own row under the panels; TestPlayersLayout checks in every
+// language, with a seat holding every city card, that no two texts
+// overlap and that every text stays inside its panel's frame.
+//
+// Every amount of money (cash, income, a space's or the passing track's
+// £1, the trader bonus, the local market's price, a city card's cost) is
+// worded by the catalog's {{money}}: "£1" in English, "1 £" in German and
+// French (lang.Lang.Money).
 //
 // What the latest turn changed gets the house halo under it
 // (render.HaloRect, render.HaloCircle for a city-box disc), from the

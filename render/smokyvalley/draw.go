@@ -20,7 +20,10 @@ type pen struct {
 	wd words        // the board's words in the scene's language
 	// clip, when set, hears of every text fit shortened (the fit tests)
 	clip func(full string)
-	part int // what of the board to draw: partAll, partStatic or partDynamic
+	// drawn, when set, hears of every text drawn by text or chip: its
+	// left edge and baseline (the layout tests)
+	drawn func(s string, x, y float64, f render.Font)
+	part  int // what of the board to draw: partAll, partStatic or partDynamic
 }
 
 // The board is drawn in two parts: the static layer (frames, names and
@@ -69,7 +72,11 @@ func (p *pen) fit(s string, f render.Font, w float64) string {
 func (p *pen) text(s string, x, y, w float64, f render.Font, col color.RGBA, align float64) float64 {
 	s = p.fit(s, f, w)
 	p.c.Text(s, x, y, f, col, align)
-	return p.c.TextWidth(s, f)
+	tw := p.c.TextWidth(s, f)
+	if p.drawn != nil {
+		p.drawn(s, x-align*tw, y, f)
+	}
+	return tw
 }
 
 // label is text in font f, or in small when s is wider than w in f (a
@@ -95,6 +102,9 @@ func (p *pen) chip(s string, x, y, h float64, f render.Font, fill color.RGBA, bo
 	}
 	p.box(x, y, w, h, fill, colInk, lw)
 	p.c.Text(s, x+w/2, y+h/2+f.Size*0.36, f, inkOn(fill), 0.5)
+	if p.drawn != nil {
+		p.drawn(s, x+7, y+h/2+f.Size*0.36, f)
+	}
 	return w
 }
 
@@ -350,7 +360,7 @@ func (p *pen) district(v *sv.View, i int, x, y, w float64) {
 		bonus := p.wd.say("no-bonus")
 		switch {
 		case sp.Bonus == "cash":
-			bonus = "+" + p.wd.say("cash", "n", "1")
+			bonus = "+" + p.wd.say("cash", "n", onePound)
 		case sp.Bonus != "":
 			bonus = "+" + p.wd.name("good", sp.Bonus, sp.Bonus)
 		}
@@ -454,7 +464,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		}
 		sort.Strings(proc)
 		p.text(p.wd.say("takes", "goods", strings.Join(append(takes, proc...), ", ")), x+10, y+52, w-20, fSmall, colInk, 0)
-		p.text(p.wd.say("trader-bonus", "bonus", p.wd.say("bonus."+pm.Bonus)), x+10, y+74, w-20, fSmall, colInk, 0)
+		p.text(p.wd.say("trader-bonus", "cost", onePound, "bonus", p.wd.say("bonus."+pm.Bonus)), x+10, y+74, w-20, fSmall, colInk, 0)
 		// the labels below the three rows of the section, left of the
 		// tokens at x+84
 		p.text(p.wd.say("agency"), x+10, ry+150+22, 70, fSmall, colInk, 0)
@@ -631,7 +641,7 @@ func (p *pen) lowerPosition(v *sv.View, y, y2, y3, y4 float64) {
 	for i, s := range v.Passing {
 		bonus := ""
 		if i < len(p.pr.Passing) {
-			bonus = map[string]string{"": "—", "swap": p.wd.say("passing.swap"), "basic": p.wd.say("passing.basic"), "cash": p.wd.say("cash", "n", "1")}[p.pr.Passing[i]]
+			bonus = map[string]string{"": "—", "swap": p.wd.say("passing.swap"), "basic": p.wd.say("passing.basic"), "cash": p.wd.say("cash", "n", onePound)}[p.pr.Passing[i]]
 		}
 		bw := max(p.c.TextWidth(bonus, fTiny)+8, 40.0)
 		p.box(ox, y2, bw, 56, colWhite, colGrey, 1)
@@ -717,7 +727,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 		p.text(p.wd.say("canal-tiles"), x, y+58, w-340, fBody, colInk, 0)
 		p.text(p.wd.say("city-cards"), x, cardsY+22, w-340, fBody, colInk, 0)
 		p.text(p.wd.say("local-market"), x, marketY+22, w-340, fBody, colInk, 0)
-		p.text(p.wd.say("market-note"), x+w, marketY+22, 330, fTiny, colGrey, 1)
+		p.text(p.wd.say("market-note", "cost", onePound), x+w, marketY+22, 330, fTiny, colGrey, 1)
 	}
 	if !p.dy() {
 		return
@@ -775,7 +785,7 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	ry += 8
 	decade := []string{"1840s", "1850s", "1860s"}
 	di := min(max((yearIndex(p.pr, v.Year))/2, 0), 2)
-	p.text(p.wd.say("card-cost", "good", p.wd.name("good", p.pr.CardGood[di], p.pr.CardGood[di]), "decade", decade[di], "n", num(v.Stacks["cards-"+decade[di]])), x+w, ry+22, 330, fTiny, colGrey, 1)
+	p.text(p.wd.say("card-cost", "cost", onePound, "good", p.wd.name("good", p.pr.CardGood[di], p.pr.CardGood[di]), "decade", decade[di], "n", num(v.Stacks["cards-"+decade[di]])), x+w, ry+22, 330, fTiny, colGrey, 1)
 	ry += 30
 	for i := range v.CardOffer { // the halos first: the rows are closer than a band
 		p.mark(v, fmt.Sprintf("card-offer:%d", i), x, ry+30*float64(i), w, 28)
@@ -867,12 +877,15 @@ func effectOf(ct sv.PrintedCanal) string {
 	return e
 }
 
-// players draws a panel per seat.
+// players draws a panel per seat and, once under them, the legend of
+// the navigation boards (its own row: a panel's city cards may take two
+// lines down to the panel's frame).
 func (p *pen) players(v *sv.View) {
 	cur := current(v)
 	for s := range v.Seats {
 		p.playerPanel(v, s, 8+float64(s)*panelH, s == cur)
 	}
+	p.text(p.wd.say("legend"), 20, float64(playersH(len(v.Seats))-10), 1164, fTiny, colGrey, 0)
 }
 
 func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
@@ -889,7 +902,6 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	if s == p.sc.Seat {
 		name = p.wd.say("seat-you", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
 	}
-	p.text(p.wd.say("legend"), 20, y+236, 1164, fTiny, colGrey, 0)
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
 	for i, f := range []string{
 		p.wd.say("cash", "n", num(pl.Cash)), p.wd.say("income", "n", num(pl.Income)), p.wd.say("prestige-n", "n", num(pl.Prestige)),

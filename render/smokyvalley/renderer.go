@@ -19,11 +19,16 @@ const GameID = "smoky-valley"
 var ErrView = errors.New("render/smokyvalley: not a smoky valley view")
 
 // Image sizes: the board is fixed; the players image has one panel per
-// seat.
+// seat and the legend's row under them (playersH).
 const (
 	boardW, boardH = 1200, 1240
 	panelH         = 250
+	legendRowH     = 22
 )
+
+// playersH is the height of the players' image for n seats: a margin,
+// the panels (each framed panelH-8 high) and the legend's row.
+func playersH(n int) int { return 8 + n*panelH + legendRowH }
 
 // Renderer draws Smoky Valley views. It is safe for concurrent use.
 type Renderer struct {
@@ -77,7 +82,7 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	players, err := r.draw(sc, boardW, panelH*len(sv.Seats)+8, func(p *pen) { p.players(sv) })
+	players, err := r.draw(sc, boardW, playersH(len(sv.Seats)), func(p *pen) { p.players(sv) })
 	if err != nil {
 		return nil, err
 	}

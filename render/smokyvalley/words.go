@@ -38,6 +38,13 @@ func (x words) name(kind, tok, english string) string {
 	return x.w.Msg(lang.M("name."+kind+"."+tok), english)
 }
 
+// onePound is the £1 the board prints as data of a message (a space's and
+// the passing track's cash bonus, the trader bonus, the local market's
+// price, a city card's cost: £1 each, as the engine's choices and events
+// give "cost" "1"); the message words it with {{money}}, "£1" in English,
+// "1 £" in German and French (lang.Lang.Money).
+const onePound = "1"
+
 // num is an int as data of a message.
 func num(i int) string { return strconv.Itoa(i) }
 

@@ -92,16 +92,18 @@
 // layout, the number of players, the top of the scoring scale and the
 // language (staticKey); the renderer draws it once per key and keeps it as
 // RGBA and as palette indexes (Renderer.staticFor, under the renderer's
-// mutex). Each image then restores only the tiles the previous image drew
-// on, draws the position (drawDynamic: rectangles on whole pixels through
+// mutex). Each image then writes the position down as drawing calls
+// (drawDynamic on an opLog, retain.go: rectangles on whole pixels through
 // the canvas's fast path, territories filled row by row with their
 // antialiased edges drawn over the fill, text through cached glyphs),
-// converts only the tiles it drew on to the curated palette and encodes
-// with render.Encoder. The static layer holds only what, in the painting
+// and restores, draws and converts to the curated palette only the tiles
+// whose calls differ from the previous image's on the same static layer
+// (a painter keeps its canvas, output and calls; the renderer keeps two
+// idle painters per height), then encodes with render.Encoder. The static layer holds only what, in the painting
 // order of the whole image, comes before anything of the position on the
 // same pixels, so the two layers give the whole image byte for byte
-// (TestStaticLayerExact, which the golden test's tolerance would not
-// catch). docs/performance.md has the figures.
+// (TestStaticLayerExact, TestRetainedExact over a game's consecutive
+// positions, which the golden test's tolerance would not catch). docs/performance.md has the figures.
 //
 // Golden images of real engine positions are in testdata, compared by
 // decoded pixels with a tolerance. After an intended change, look at the

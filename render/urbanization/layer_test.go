@@ -126,3 +126,61 @@ func TestStaticLayerConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestRetainedExact: a game's positions drawn one after the other on one
+// renderer (each redrawing only the tiles whose drawing calls changed,
+// retain.go), forwards, backwards and with a jump to another game and
+// language, give the same bytes as each drawn whole afresh.
+func TestRetainedExact(t *testing.T) {
+	r := newTestRenderer(t)
+	var scs []render.Scene
+	for m := 40; m <= 64; m++ {
+		scs = append(scs, render.Scene{View: enginePosition(t, 4, true, 11, m), Seat: engine.Spectator, Names: goldenNames})
+	}
+	for i := len(scs) - 1; i >= 0; i -= 3 {
+		scs = append(scs, scs[i])
+	}
+	g := render.Scene{View: enginePosition(t, 3, false, 5, 30), Seat: engine.Spectator, Names: goldenNames, Lang: lang.German}
+	scs = append(scs, g, scs[0], scs[1])
+	for i, sc := range scs {
+		got, err := r.PNG(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := uncached(t, r, sc); !bytes.Equal(got, want) {
+			t.Errorf("image %d: the retained drawing differs from the whole one", i)
+		}
+	}
+}
+
+// TestFootprints: every drawing call of the golden positions touches, as
+// the canvas marks it, only tiles of its footprint (opLog), which the
+// retained drawing relies on.
+func TestFootprints(t *testing.T) {
+	for _, c := range layerCases(t)[:len(goldenCases)*3] {
+		v := c.sc.View.(urbanization.View)
+		l := newLayout(&v)
+		cv, err := render.NewCanvas(width, l.h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ret := newRetained(cv)
+		drawDynamic(&ret.log, l, &v, c.sc.Name, newWords(c.sc))
+		if len(ret.log.ops) < 100 {
+			t.Fatalf("%s: %d calls logged", c.name, len(ret.log.ops))
+		}
+		d := render.NewDamage(cv.Img.Rect)
+		cv.Damage = d
+		for i := range ret.log.ops {
+			o := &ret.log.ops[i]
+			d.Reset()
+			o.draw(cv)
+			foot := image.Rect(o.tx0*render.DamageTile, o.ty0*render.DamageTile, (o.tx1+1)*render.DamageTile, (o.ty1+1)*render.DamageTile)
+			d.Rects(func(r image.Rectangle) {
+				if !r.In(foot) {
+					t.Errorf("%s: call %d (kind %d %v %q) marks %v outside its footprint %v", c.name, i, o.kind, o.a, o.s, r, foot)
+				}
+			})
+		}
+	}
+}

@@ -19,9 +19,12 @@ var ErrView = errors.New("render/urbanization: not an urbanization view")
 // Renderer draws Urbanization views. It is safe for concurrent use.
 type Renderer struct {
 	enc *render.Encoder
-	// pools of painters by image height (the invention area adds rows).
+	// idle painters by image height (the invention area adds rows), at
+	// most maxIdle each: kept, unlike a sync.Pool's, across garbage
+	// collections, so that the next image finds the last one's calls and
+	// redraws only what changed.
 	mu     sync.Mutex
-	pools  map[int]*sync.Pool
+	idle   map[int][]*painter
 	static map[string]*staticLayer // by staticKey, guarded by mu
 }
 
@@ -36,21 +39,22 @@ type staticLayer struct {
 
 // painter is the per-goroutine drawing state: a canvas with its glyph
 // cache, the palette and the paletted output image, and which static layer
-// the canvas and out hold with what the last position drew over it, so
-// that only that needs restoring.
+// the canvas and out hold with the last position drawn over it (ret: its
+// drawing calls), so that only the tiles whose calls change are drawn
+// again (retain.go).
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
-	key string // the static layer the canvas and out hold, plus damage
-	dmg *render.Damage
+	key string // the static layer the canvas and out hold, under ret's last position
+	ret *retained
 }
 
 var _ render.Renderer = (*Renderer)(nil)
 
 // New returns a Renderer. The palette is built on the first image.
 func New() (*Renderer, error) {
-	return &Renderer{enc: render.NewEncoder(), pools: map[int]*sync.Pool{}, static: map[string]*staticLayer{}}, nil
+	return &Renderer{enc: render.NewEncoder(), idle: map[int][]*painter{}, static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -88,14 +92,15 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.pool(lay.h).Put(p)
+	defer r.put(lay.h, p)
 	wd := newWords(sc)
 	st := r.staticFor(p, lay, uv, wd)
-	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.key != st.key)
+	whole := p.key != st.key
+	p.key = "" // until the position is drawn whole
+	p.ret.log.ops, p.ret.log.pts = p.ret.log.ops[:0], p.ret.log.pts[:0]
+	drawDynamic(&p.ret.log, lay, uv, sc.Name, wd)
+	p.ret.draw(p.c, p.out, p.pal, st, whole)
 	p.key = st.key
-	drawDynamic(p.c, lay, uv, sc.Name, wd)
-	p.c.Damage = nil
-	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return r.enc.Encode(p.out, 160<<10)
 }
 
@@ -134,21 +139,28 @@ func checkView(v *urbanization.View) error {
 	return nil
 }
 
-func (r *Renderer) pool(h int) *sync.Pool {
+// maxIdle is how many idle painters of one height a renderer keeps (one
+// per core of the machine the bot runs on; a painter is some 9 MB).
+const maxIdle = 2
+
+// put gives back a painter of height h.
+func (r *Renderer) put(h int, p *painter) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	p, ok := r.pools[h]
-	if !ok {
-		p = &sync.Pool{}
-		r.pools[h] = p
+	if len(r.idle[h]) < maxIdle {
+		r.idle[h] = append(r.idle[h], p)
 	}
-	return p
 }
 
 func (r *Renderer) painter(h int) (*painter, error) {
-	if p, ok := r.pool(h).Get().(*painter); ok {
+	r.mu.Lock()
+	if ps := r.idle[h]; len(ps) > 0 {
+		p := ps[len(ps)-1]
+		r.idle[h] = ps[:len(ps)-1]
+		r.mu.Unlock()
 		return p, nil
 	}
+	r.mu.Unlock()
 	pal, err := gamePalette()
 	if err != nil {
 		return nil, err
@@ -157,5 +169,5 @@ func (r *Renderer) painter(h int) (*painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), ret: newRetained(c)}, nil
 }
