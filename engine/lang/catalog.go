@@ -173,6 +173,19 @@ func run(segs []segment, data map[string]string) (string, error) {
 // time) and fails Check, which reads every language. name identifies the
 // catalog in errors ("pebbles").
 func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
+	c, err := index(name, fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := c.langs[Fallback].get(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// index finds each language's message files and sets it to be read on
+// its first use; only a missing English file is an error.
+func index(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	c := &Catalog{name: name, langs: map[Lang]*lazyTongue{}}
 	for _, l := range Supported {
 		files, err := messageFiles(fsys, dir, l)
@@ -187,9 +200,6 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 			lt.load = func() (*tongue, map[string]*i18n.Message, error) { return nil, nil, nil }
 		}
 		c.langs[l] = lt
-	}
-	if _, _, err := c.langs[Fallback].get(); err != nil {
-		return nil, err
 	}
 	return c, nil
 }
@@ -283,10 +293,14 @@ func messageFiles(fsys fs.FS, dir string, l Lang) ([]string, error) {
 	return append(files, parts...), nil
 }
 
-// MustLoad is Load for package initialisation: it panics on an error,
-// which a test of the owner then reports at once.
+// MustLoad is Load for package initialisation, except that English too is
+// read on its first use (a process pays for a game's messages when it
+// first words one, not at start: docs/performance.md, "Cold start"). It
+// panics when the English file is missing, which a test of the owner then
+// reports at once; a broken English file reads as message IDs and fails
+// Check, which every owner's catalog test runs.
 func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
-	c, err := Load(name, fsys, dir)
+	c, err := index(name, fsys, dir)
 	if err != nil {
 		panic(err)
 	}

@@ -299,3 +299,29 @@ func TestFunctionsWithoutTemplate(t *testing.T) {
 		t.Error("a missing key is no error on segments")
 	}
 }
+
+// MustLoad reads English on its first use too: a broken English file
+// panics nowhere, reads as message IDs, and fails Check with its error.
+func TestMustLoadReadsEnglishOnFirstUse(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.toml":      {Data: []byte("hello = \"Hello {{.who}}\"\n")},
+		"m/more.en.toml": {Data: []byte("hello = \"Hi\"\n")},
+	}
+	c := MustLoad("lazy", fsys, "m")
+	if got := c.Text(English, "hello", map[string]string{"who": "Ann"}); got != "hello" {
+		t.Errorf("a broken English file words %q, want the message ID", got)
+	}
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), `"hello" twice`) {
+		t.Errorf("Check passes a message in two English files: %v", err)
+	}
+	fsys["m/more.en.toml"] = &fstest.MapFile{Data: []byte("bye = \"Bye {{ .who\"\n")}
+	if err := MustLoad("lazy", fsys, "m").Check(); err == nil || !strings.Contains(err.Error(), "bye") {
+		t.Errorf("Check passes a broken English template: %v", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustLoad without an English file does not panic")
+		}
+	}()
+	MustLoad("lazy", fstest.MapFS{"m/de.toml": {Data: []byte("hello = \"Hallo\"\n")}}, "m")
+}
