@@ -171,10 +171,10 @@ func (s *Service) helpIndex(game string, l lang.Lang) (*engine.HelpIndex, error)
 	if err != nil {
 		return nil, unknownGame(s.games, game, err)
 	}
-	if x, ok := s.help[helpKey{g.Info().ID, l}]; ok {
+	if x, ok := s.help()[helpKey{g.Info().ID, l}]; ok {
 		return x(), nil
 	}
-	x, ok := s.help[helpKey{g.Info().ID, lang.English}]
+	x, ok := s.help()[helpKey{g.Info().ID, lang.English}]
 	if !ok {
 		return nil, ErrNoHelp
 	}

@@ -71,9 +71,9 @@ type Service struct {
 	computer  computerRule
 	metrics   Metrics
 
-	boards *fifo[boardKey, []render.Image]      // rendered images
-	states *fifo[string, cachedState]           // decoded states by match ID
-	help   map[helpKey]func() *engine.HelpIndex // each game's rules help per language, indexed on first use
+	boards *fifo[boardKey, []render.Image]             // rendered images
+	states *fifo[string, cachedState]                  // decoded states by match ID
+	help   func() map[helpKey]func() *engine.HelpIndex // each game's rules help per language, indexed on first use
 }
 
 // New returns a Service. It fails when Games or Store is missing.
@@ -132,24 +132,32 @@ func New(cfg Config) (*Service, error) {
 		n = 256
 	}
 	s.states = newFIFO[string, cachedState](max(n, 0))
-	s.help = map[helpKey]func() *engine.HelpIndex{}
+	// Each game's help is indexed once per language, on its first use
+	// (indexing every language at start would read every catalog: most
+	// of a cold start), and the map of them is made on the first /rules
+	// (it reads every game's Info).
+	s.help = sync.OnceValue(s.helpIndexes)
+	return s, nil
+}
+
+// helpIndexes is, per game and language, its help index made on first use:
+// a translated game's topics in each language (a topic its catalog lacks
+// stays English).
+func (s *Service) helpIndexes() map[helpKey]func() *engine.HelpIndex {
+	help := map[helpKey]func() *engine.HelpIndex{}
 	for _, g := range s.games.Games() {
 		info := g.Info()
 		if len(info.Help) == 0 {
 			continue
 		}
-		// Indexed once per language, on its first use (indexing every
-		// language at start would read every catalog: most of a cold
-		// start): a translated game's topics in each (a topic its catalog
-		// lacks stays English).
-		s.help[helpKey{info.ID, lang.English}] = sync.OnceValue(func() *engine.HelpIndex { return engine.NewHelpIndex(info.Help) })
+		help[helpKey{info.ID, lang.English}] = sync.OnceValue(func() *engine.HelpIndex { return engine.NewHelpIndex(info.Help) })
 		if info.Catalog != nil {
 			for _, l := range lang.Supported[1:] {
-				s.help[helpKey{info.ID, l}] = sync.OnceValue(func() *engine.HelpIndex { return engine.NewHelpIndex(engine.WordsFor(info, l, nil).Help()) })
+				help[helpKey{info.ID, l}] = sync.OnceValue(func() *engine.HelpIndex { return engine.NewHelpIndex(engine.WordsFor(info, l, nil).Help()) })
 			}
 		}
 	}
-	return s, nil
+	return help
 }
 
 // Games is the registry the service plays.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -83,7 +84,7 @@ func (w Words) Seat(seat int) string {
 	if seat >= 0 && seat < len(w.Names) && w.Names[seat] != "" {
 		return w.Names[seat]
 	}
-	if names, ok := seatNames[w.Lang]; ok && seat >= 0 && seat < len(names) {
+	if names, ok := seatNames()[w.Lang]; ok && seat >= 0 && seat < len(names) {
 		return names[seat]
 	}
 	return catalog.Text(w.Lang, "seat", map[string]string{"n": strconv.Itoa(seat + 1)})
@@ -104,7 +105,7 @@ func (w Words) SeatTitle(seat int) string {
 
 // seatNames are the first seats' default names in each language, worded
 // once: every English event text names its seats so.
-var seatNames = func() map[lang.Lang][]string {
+var seatNames = sync.OnceValue(func() map[lang.Lang][]string {
 	out := map[lang.Lang][]string{}
 	for _, l := range lang.Supported {
 		for i := range 8 {
@@ -112,7 +113,7 @@ var seatNames = func() map[lang.Lang][]string {
 		}
 	}
 	return out
-}()
+})
 
 // Event is the event as viewer (a seat, or Spectator) reads it: the
 // second-person message when it is about viewer and the catalog has one.

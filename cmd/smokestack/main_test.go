@@ -411,6 +411,32 @@ func TestServe(t *testing.T) {
 	}
 }
 
+// TestServeStoreHeld: the playground starts while the embedded store
+// opens, but a store that cannot open (its directory held by another
+// process's store) still stops serve with the store's error.
+func TestServeStoreHeld(t *testing.T) {
+	dir := t.TempDir()
+	held, err := embedded.Open(dir, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	done := make(chan int)
+	var stderr syncBuffer
+	go func() {
+		done <- run(context.Background(), []string{"serve"}, &bytes.Buffer{}, &stderr,
+			[]string{"DATA_DIR=" + dir, "PLAYGROUND_ADDR=127.0.0.1:0", "SMOKESTACK_OPS_ADDR=off"}, testCatalog())
+	}()
+	select {
+	case code := <-done:
+		if code == exitOK || !strings.Contains(stderr.String(), "open the embedded store in "+dir) {
+			t.Errorf("serve on a held store: exit %d; log:\n%s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("serve on a held store did not stop; log:\n%s", stderr.String())
+	}
+}
+
 // TestBrass plays random Brass games, then replays and renders the first.
 func TestBrass(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "brass.txt")

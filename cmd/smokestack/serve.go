@@ -41,11 +41,32 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 			log.Warn("test build: the test clock is on", "offset_file", tc.file, "clock_every", tc.every)
 		}
 	}
-	store, err := openStore(ctx, cfg, tc.now, log)
-	if err != nil {
+	// The playground serves its page while the embedded store replays its
+	// log (a request that needs the store waits for it: storage.Later);
+	// a store that cannot open stops the process as before, with its
+	// error. The Discord bot and Redis open the store first.
+	var store storage.Store
+	var opening *storage.Opening
+	if cfg.RedisURL == "" && cfg.DiscordToken == "" {
+		openCtx := ctx
+		opening = storage.Later(func() (storage.Store, error) { return openStore(openCtx, cfg, tc.now, log) })
+		store = opening
+		var stop context.CancelFunc
+		ctx, stop = context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			<-opening.Done()
+			if opening.Err() != nil {
+				stop()
+			}
+		}()
+	} else if store, err = openStore(ctx, cfg, tc.now, log); err != nil {
 		return err
 	}
 	defer func() {
+		if opening != nil && opening.Err() != nil {
+			return // nothing was opened
+		}
 		if err := store.Close(); err != nil {
 			log.Error("closing the store", "err", err)
 			return
@@ -103,7 +124,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer, environ []strin
 		defer stopAfter()
 		log.Info("operator endpoint: /healthz /readyz /metrics", "addr", ln.Addr().String())
 	}
-	return front(ctx)
+	err = front(ctx)
+	if opening != nil {
+		<-opening.Done()
+		if opening.Err() != nil {
+			return opening.Err()
+		}
+	}
+	return err
 }
 
 // newLogger is the process's logger: text or JSON (SMOKESTACK_LOG_FORMAT)

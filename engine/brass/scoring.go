@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -20,21 +21,23 @@ const (
 	numScoring
 )
 
-var scoring = []engine.ScoringCategory{
-	{Key: "canal-links", Label: en("scoring.canal-links")},
-	{Key: "canal-industries", Label: en("scoring.canal-industries")},
-	{Key: "rail-links", Label: en("scoring.rail-links")},
-	{Key: "rail-industries", Label: en("scoring.rail-industries")},
-	{Key: "money", Label: en("scoring.money")},
-}
+var scoring = sync.OnceValue(func() []engine.ScoringCategory {
+	return []engine.ScoringCategory{
+		{Key: "canal-links", Label: en("scoring.canal-links")},
+		{Key: "canal-industries", Label: en("scoring.canal-industries")},
+		{Key: "rail-links", Label: en("scoring.rail-links")},
+		{Key: "rail-industries", Label: en("scoring.rail-industries")},
+		{Key: "money", Label: en("scoring.money")},
+	}
+})
 
 // breakdown is a seat's score by scoring category.
 func (p *playerState) breakdown() []engine.Stat {
 	by := make(map[string]int, numScoring)
-	for i, c := range scoring {
+	for i, c := range scoring() {
 		by[c.Key] = p.VPBy[i]
 	}
-	return engine.ScoreBreakdown(scoring, by, p.VP)
+	return engine.ScoreBreakdown(scoring(), by, p.VP)
 }
 
 // linkValue is what one link between a and b scores.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -20,10 +21,12 @@ const (
 	OptTieBreak    = "tiebreak"
 )
 
-var optionSpecs = []engine.OptionSpec{
-	{Key: OptLinkScoring, Default: "flipped", Values: []string{"flipped", "all"}, Help: en("option." + OptLinkScoring)},
-	{Key: OptTieBreak, Default: "income", Values: []string{"income", "cash"}, Help: en("option." + OptTieBreak)},
-}
+var optionSpecs = sync.OnceValue(func() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Key: OptLinkScoring, Default: "flipped", Values: []string{"flipped", "all"}, Help: en("option." + OptLinkScoring)},
+		{Key: OptTieBreak, Default: "income", Values: []string{"income", "cash"}, Help: en("option." + OptTieBreak)},
+	}
+})
 
 // Pin keys.
 const (

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -46,28 +47,66 @@ const CountKey = "count"
 // from message files "<lang>.toml" (go-i18n's TOML format). It is safe for
 // concurrent use. go-i18n reads the files and picks plural forms by the
 // CLDR rules; the catalog runs each language's templates itself (parsed
-// once at load, with that language's functions), which spares each text
-// go-i18n's language matching per call (docs/performance.md).
+// once, on the message's first use, with that language's functions),
+// which spares each text go-i18n's language matching per call
+// (docs/performance.md).
 type Catalog struct {
 	name  string
 	langs map[Lang]*lazyTongue // each language's messages, read on first use
 	frags sync.Map             // Lang -> []string, for EnglishIn
 }
 
-// tongue is a catalog's messages in one language, each form parsed once
-// at load with that language's template functions.
+// tongue is a catalog's messages in one language; each message's
+// templates are parsed on its first use, with the language's template
+// functions (funcs).
 type tongue struct {
 	lang    Lang
 	entries map[string]*entry
+	funcs   template.FuncMap
 }
 
 // entry is one message: each of its forms ("other" for a message without
-// plural forms) either plain text or a parsed template.
+// plural forms) either plain text or a template, parsed on the message's
+// first use (most messages of a catalog are never worded by a given
+// process, and parsing them all was a third of reading a catalog).
 type entry struct {
+	id     string
 	plural bool
 	plain  map[string]string
+	src    map[string]string // the forms that are templates, unparsed
+	once   sync.Once
+	err    error                // the first form's parse error, in form order
 	simple map[string][]segment // templates of text and simple actions only (simpleSegments)
 	tmpl   map[string]*template.Template
+}
+
+// parse parses e's templates once.
+func (e *entry) parse(funcs template.FuncMap) error {
+	e.once.Do(func() {
+		if len(e.src) == 0 {
+			return
+		}
+		e.simple, e.tmpl = map[string][]segment{}, map[string]*template.Template{}
+		for _, form := range []string{Zero, One, Two, Few, Many, Other} {
+			text, ok := e.src[form]
+			if !ok {
+				continue
+			}
+			tp, err := template.New(e.id).Option("missingkey=error").Funcs(funcs).Parse(text)
+			if err != nil {
+				if e.err == nil {
+					e.err = err
+				}
+				continue
+			}
+			if segs, ok := simpleSegments(tp, funcs); ok {
+				e.simple[form] = segs
+			} else {
+				e.tmpl[form] = tp
+			}
+		}
+	})
+	return e.err
 }
 
 // segment is a piece of a simple template: literal text, then the value of
@@ -173,6 +212,26 @@ func run(segs []segment, data map[string]string) (string, error) {
 // time) and fails Check, which reads every language. name identifies the
 // catalog in errors ("pebbles").
 func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
+	c, err := index(name, fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	t, _, err := c.langs[Fallback].get()
+	if err != nil {
+		return nil, err
+	}
+	// Every English template parsed now, so a syntax error fails Load.
+	for _, id := range slices.Sorted(maps.Keys(t.entries)) {
+		if err := t.entries[id].parse(t.funcs); err != nil {
+			return nil, fmt.Errorf("catalog %s: %q: %w", name, id, err)
+		}
+	}
+	return c, nil
+}
+
+// index finds each language's message files and sets it to be read on
+// its first use; only a missing English file is an error.
+func index(name string, fsys fs.FS, dir string) (*Catalog, error) {
 	c := &Catalog{name: name, langs: map[Lang]*lazyTongue{}}
 	for _, l := range Supported {
 		files, err := messageFiles(fsys, dir, l)
@@ -187,9 +246,6 @@ func Load(name string, fsys fs.FS, dir string) (*Catalog, error) {
 			lt.load = func() (*tongue, map[string]*i18n.Message, error) { return nil, nil, nil }
 		}
 		c.langs[l] = lt
-	}
-	if _, _, err := c.langs[Fallback].get(); err != nil {
-		return nil, err
 	}
 	return c, nil
 }
@@ -225,8 +281,7 @@ func (c *Catalog) tongue(l Lang) (*tongue, map[string]*i18n.Message) {
 func (c *Catalog) read(fsys fs.FS, files []string, l Lang) (*tongue, map[string]*i18n.Message, error) {
 	name := c.name
 	src := map[string]*i18n.Message{}
-	t := &tongue{lang: l, entries: map[string]*entry{}}
-	funcs := c.funcs(l)
+	t := &tongue{lang: l, entries: map[string]*entry{}, funcs: c.funcs(l)}
 	for _, p := range files {
 		buf, err := fs.ReadFile(fsys, p)
 		if err != nil {
@@ -241,22 +296,17 @@ func (c *Catalog) read(fsys fs.FS, files []string, l Lang) (*tongue, map[string]
 				return nil, nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
 			}
 			src[m.ID] = m
-			e := &entry{plural: isPlural(m), plain: map[string]string{}, simple: map[string][]segment{}, tmpl: map[string]*template.Template{}}
+			e := &entry{id: m.ID, plural: isPlural(m), plain: map[string]string{}}
 			for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
 				switch {
 				case text == "":
 				case !strings.Contains(text, "{{"):
 					e.plain[form] = text
 				default:
-					tp, err := template.New(m.ID).Option("missingkey=error").Funcs(funcs).Parse(text)
-					if err != nil {
-						return nil, nil, fmt.Errorf("catalog %s: %s: %q: %w", name, p, m.ID, err)
+					if e.src == nil {
+						e.src = map[string]string{}
 					}
-					if segs, ok := simpleSegments(tp, funcs); ok {
-						e.simple[form] = segs
-					} else {
-						e.tmpl[form] = tp
-					}
+					e.src[form] = text
 				}
 			}
 			t.entries[m.ID] = e
@@ -283,10 +333,14 @@ func messageFiles(fsys fs.FS, dir string, l Lang) ([]string, error) {
 	return append(files, parts...), nil
 }
 
-// MustLoad is Load for package initialisation: it panics on an error,
-// which a test of the owner then reports at once.
+// MustLoad is Load for package initialisation, except that English too is
+// read on its first use (a process pays for a game's messages when it
+// first words one, not at start: docs/performance.md, "Cold start"). It
+// panics when the English file is missing, which a test of the owner then
+// reports at once; a broken English file reads as message IDs and fails
+// Check, which every owner's catalog test runs.
 func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
-	c, err := Load(name, fsys, dir)
+	c, err := index(name, fsys, dir)
 	if err != nil {
 		panic(err)
 	}
@@ -330,6 +384,9 @@ func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, e
 	}
 	if s, ok := e.plain[form]; ok {
 		return s, nil
+	}
+	if err := e.parse(t.funcs); err != nil {
+		return "", fmt.Errorf("catalog %s: %s %q: %w", c.name, l, id, err)
 	}
 	if segs, ok := e.simple[form]; ok {
 		s, err := run(segs, data)

@@ -24,6 +24,9 @@ import (
 func (c *Catalog) Check() error {
 	var errs []string
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Sprintf(format, a...)) }
+	if _, _, err := c.langs[Fallback].get(); err != nil {
+		return err
+	}
 	_, en := c.tongue(Fallback)
 	if len(en) == 0 {
 		return fmt.Errorf("catalog %s: no English messages", c.name)

@@ -277,7 +277,13 @@ func TestFunctionsWithoutTemplate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if de, _ := c.tongue(German); len(de.entries["simple"].simple) == 0 || len(de.entries["full"].tmpl) == 0 {
+	de, _ := c.tongue(German)
+	if de.entries["simple"].simple != nil || de.entries["full"].tmpl != nil {
+		t.Fatal("German templates parsed before their first use")
+	}
+	de.entries["simple"].parse(de.funcs)
+	de.entries["full"].parse(de.funcs)
+	if len(de.entries["simple"].simple) == 0 || len(de.entries["full"].tmpl) == 0 {
 		t.Fatal("the simple message is not on segments, or the other not a template")
 	}
 	for _, d := range []map[string]string{
@@ -297,5 +303,58 @@ func TestFunctionsWithoutTemplate(t *testing.T) {
 	}
 	if _, err := c.Localize(German, "simple", map[string]string{"p": "mill"}); err == nil {
 		t.Error("a missing key is no error on segments")
+	}
+}
+
+// MustLoad reads English on its first use too: a broken English file
+// panics nowhere, reads as message IDs, and fails Check with its error.
+func TestMustLoadReadsEnglishOnFirstUse(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.toml":      {Data: []byte("hello = \"Hello {{.who}}\"\n")},
+		"m/more.en.toml": {Data: []byte("hello = \"Hi\"\n")},
+	}
+	c := MustLoad("lazy", fsys, "m")
+	if got := c.Text(English, "hello", map[string]string{"who": "Ann"}); got != "hello" {
+		t.Errorf("a broken English file words %q, want the message ID", got)
+	}
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), `"hello" twice`) {
+		t.Errorf("Check passes a message in two English files: %v", err)
+	}
+	fsys["m/more.en.toml"] = &fstest.MapFile{Data: []byte("bye = \"Bye {{ .who\"\n")}
+	if err := MustLoad("lazy", fsys, "m").Check(); err == nil || !strings.Contains(err.Error(), "bye") {
+		t.Errorf("Check passes a broken English template: %v", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustLoad without an English file does not panic")
+		}
+	}()
+	MustLoad("lazy", fstest.MapFS{"m/de.toml": {Data: []byte("hello = \"Hallo\"\n")}}, "m")
+}
+
+// A broken template in a translation fails only its own message there
+// (English stands in for it) and Check, which names it.
+func TestBrokenTranslatedTemplate(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.toml": {Data: []byte("hello = \"Hello {{.who}}\"\nbye = \"Bye\"\n")},
+		"m/de.toml": {Data: []byte("hello = \"Hallo {{.who\"\nbye = \"Tschüss\"\n")},
+		"m/fr.toml": {Data: []byte("hello = \"Bonjour {{.who}}\"\nbye = \"Au revoir\"\n")},
+	}
+	c, err := Load("broken", fsys, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Text(German, "hello", map[string]string{"who": "Ann"}); got != "Hello Ann" {
+		t.Errorf("a broken German template words %q, want the English", got)
+	}
+	if got := c.Text(German, "bye", nil); got != "Tschüss" {
+		t.Errorf("a sound German message beside a broken one words %q", got)
+	}
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), `de: "hello"`) {
+		t.Errorf("Check passes a broken German template: %v", err)
+	}
+	fsys["m/en.toml"] = &fstest.MapFile{Data: []byte("hello = \"Hello {{.who\"\n")}
+	if _, err := Load("broken", fsys, "m"); err == nil || !strings.Contains(err.Error(), `"hello"`) {
+		t.Errorf("a broken English template loads: %v", err)
 	}
 }

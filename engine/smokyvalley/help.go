@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -42,14 +43,15 @@ type ruleText struct {
 	body      string
 }
 
-// ruleTopics are the rule topics in English (tests search their keywords).
-var ruleTopics = func() []ruleText {
+// ruleTopics are the rule topics in English (tests search their keywords),
+// made on first use.
+var ruleTopics = sync.OnceValue(func() []ruleText {
 	out := make([]ruleText, 0, len(ruleIDs))
 	for _, t := range helpTopics()[:len(ruleIDs)] {
 		out = append(out, ruleText{id: t.ID, title: t.Title, keywords: t.Keywords, body: t.Body})
 	}
 	return out
-}()
+})
 
 // helpTopics builds every topic by reference and fills its English fields
 // from the English catalog.
@@ -171,7 +173,7 @@ func assumedParts(fields []string) []lang.Msg {
 func assumedID(field string) string { return "help.assumed." + strings.ReplaceAll(field, ".", "-") }
 
 // assumedWords are the data's "assumed" field names in English words.
-var assumedWords = func() map[string]string {
+var assumedWords = sync.OnceValue(func() map[string]string {
 	out := map[string]string{}
 	var fields []string
 	for _, d := range theData.districts {
@@ -192,11 +194,11 @@ var assumedWords = func() map[string]string {
 		}
 	}
 	return out
-}()
+})
 
 // cardHelp is each city card's effects in English, as the catalog words
 // them (help.card.effect.<token>).
-var cardHelp = func() map[string]string {
+var cardHelp = sync.OnceValue(func() map[string]string {
 	out := map[string]string{}
 	for _, c := range theData.cards {
 		if id := "help.card.effect." + c.ID; catalog.Has(lang.English, id) {
@@ -204,7 +206,7 @@ var cardHelp = func() map[string]string {
 		}
 	}
 	return out
-}()
+})
 
 func districtTopic(d districtData) engine.HelpTopic {
 	feat := "inland"
@@ -426,7 +428,7 @@ func ruleValues() map[string][]lang.Msg {
 
 // examples are the notation examples (Info.Examples); what each means is
 // the catalog's message example.<move, spaces as ->.
-var examples = func() []engine.Example {
+var examples = sync.OnceValue(func() []engine.Example {
 	moves := []string{
 		"depot mccord",
 		"go stgabriel",
@@ -455,4 +457,4 @@ var examples = func() []engine.Example {
 		out[i] = engine.Example{Move: m, Meaning: en("example." + strings.ReplaceAll(m, " ", "-"))}
 	}
 	return out
-}()
+})

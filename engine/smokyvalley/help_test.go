@@ -55,7 +55,7 @@ func TestHelpCoversData(t *testing.T) {
 		fields = append(fields, m.Assumed...)
 	}
 	for _, f := range fields {
-		if assumedWords[f] == "" {
+		if assumedWords()[f] == "" {
 			t.Errorf("assumed field %q has no words in assumedWords", f)
 		}
 	}
@@ -65,7 +65,7 @@ func TestHelpCoversData(t *testing.T) {
 		}
 	}
 	for _, c := range theData.cards {
-		if tp, ok := has(engine.CardTopicPrefix + c.ID); !ok || cardHelp[c.ID] == "" || !strings.Contains(tp.Body, cardHelp[c.ID]) {
+		if tp, ok := has(engine.CardTopicPrefix + c.ID); !ok || cardHelp()[c.ID] == "" || !strings.Contains(tp.Body, cardHelp()[c.ID]) {
 			t.Errorf("no topic or no text for city card %s", c.ID)
 		}
 	}
@@ -119,7 +119,7 @@ func TestScenarioCoverage(t *testing.T) {
 			t.Errorf("%s has no Topics: line", f)
 		}
 	}
-	for _, r := range ruleTopics {
+	for _, r := range ruleTopics() {
 		switch r.id {
 		case TopicOverview, TopicNotation, TopicDecisions:
 			continue
@@ -149,7 +149,7 @@ func TestEveryTopicFindable(t *testing.T) {
 			t.Errorf("searching the title %q does not find %s in the first three", tp.Title, tp.ID)
 		}
 	}
-	for _, r := range ruleTopics {
+	for _, r := range ruleTopics() {
 		for _, k := range r.keywords {
 			if !in(k, r.id, 5) {
 				var got []string

@@ -1,6 +1,8 @@
 package smokyvalley
 
 import (
+	"sync"
+
 	"github.com/smokestack/smokestack/engine"
 )
 
@@ -18,16 +20,18 @@ const (
 	numScoring
 )
 
-var scoring = []engine.ScoringCategory{
-	{Key: "industries", Label: en("scoring.industries")},
-	{Key: "districts", Label: en("scoring.districts")},
-	{Key: "canals", Label: en("scoring.canals")},
-	{Key: "services", Label: en("scoring.services")},
-	{Key: "trade", Label: en("scoring.trade")},
-	{Key: "council", Label: en("scoring.council")},
-	{Key: "city-cards", Label: en("scoring.city-cards")},
-	{Key: "card-effects", Label: en("scoring.card-effects")},
-}
+var scoring = sync.OnceValue(func() []engine.ScoringCategory {
+	return []engine.ScoringCategory{
+		{Key: "industries", Label: en("scoring.industries")},
+		{Key: "districts", Label: en("scoring.districts")},
+		{Key: "canals", Label: en("scoring.canals")},
+		{Key: "services", Label: en("scoring.services")},
+		{Key: "trade", Label: en("scoring.trade")},
+		{Key: "council", Label: en("scoring.council")},
+		{Key: "city-cards", Label: en("scoring.city-cards")},
+		{Key: "card-effects", Label: en("scoring.card-effects")},
+	}
+})
 
 // scoringOf is the category of a prestige gain by the reason
 // gainPrestige gives for it; the city cards' own effects name the card.
@@ -54,8 +58,8 @@ func scoringOf(why string) int {
 // breakdown is a seat's prestige by scoring category.
 func (p *Player) breakdown() []engine.Stat {
 	by := make(map[string]int, numScoring)
-	for i, c := range scoring {
+	for i, c := range scoring() {
 		by[c.Key] = p.PrestigeBy[i]
 	}
-	return engine.ScoreBreakdown(scoring, by, p.Prestige)
+	return engine.ScoreBreakdown(scoring(), by, p.Prestige)
 }

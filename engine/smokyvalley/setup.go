@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -18,21 +19,23 @@ type Options struct {
 	PortCovered bool   `json:"portCovered"` // Port Authority counts covered canal tiles
 }
 
-var optionSpecs = []engine.OptionSpec{
-	{Key: "st-ann-rail", Default: "no", Values: []string{"no", "yes"}, Help: en("option.st-ann-rail")},
-	{Key: "card-texts", Default: "en", Values: []string{"en", "de"}, Help: en("option.card-texts")},
-	{Key: "pop22", Default: "once", Values: []string{"once", "each-council"}, Help: en("option.pop22")},
-	{Key: "trade-center-level", Default: "yes", Values: []string{"yes", "no"}, Help: en("option.trade-center-level")},
-	{Key: "port-authority-covered", Default: "yes", Values: []string{"yes", "no"}, Help: en("option.port-authority-covered")},
-}
+var optionSpecs = sync.OnceValue(func() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Key: "st-ann-rail", Default: "no", Values: []string{"no", "yes"}, Help: en("option.st-ann-rail")},
+		{Key: "card-texts", Default: "en", Values: []string{"en", "de"}, Help: en("option.card-texts")},
+		{Key: "pop22", Default: "once", Values: []string{"once", "each-council"}, Help: en("option.pop22")},
+		{Key: "trade-center-level", Default: "yes", Values: []string{"yes", "no"}, Help: en("option.trade-center-level")},
+		{Key: "port-authority-covered", Default: "yes", Values: []string{"yes", "no"}, Help: en("option.port-authority-covered")},
+	}
+})
 
 func parseOptions(m map[string]string) (Options, error) {
 	o := Options{CardTexts: "en", Pop22: "once", TradeCenter: true, PortCovered: true}
 	for k, v := range m {
 		var spec *engine.OptionSpec
-		for i := range optionSpecs {
-			if optionSpecs[i].Key == k {
-				spec = &optionSpecs[i]
+		for i := range optionSpecs() {
+			if optionSpecs()[i].Key == k {
+				spec = &optionSpecs()[i]
 			}
 		}
 		if spec == nil {

@@ -102,7 +102,7 @@ func FuzzUnmarshalState(f *testing.F) {
 
 func FuzzNotation(f *testing.F) {
 	var seeds []string
-	for _, ex := range Examples {
+	for _, ex := range Examples() {
 		seeds = append(seeds, ex.Move)
 	}
 	seeds = append(seeds, "produce Windmill:OW", "land T9 to t1", "hire Mill Worker", "s01", "$5", "t99", "windmill:2:3")

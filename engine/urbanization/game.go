@@ -28,7 +28,7 @@ const (
 
 // Examples are notation examples for help pages, one of every kind of move
 // (help.go; their meanings are messages of the catalog).
-var Examples = examples()
+var Examples = sync.OnceValue(examples)
 
 var info = sync.OnceValue(func() engine.Info {
 	return engine.Info{
@@ -39,11 +39,11 @@ var info = sync.OnceValue(func() engine.Info {
 		MaxSeats:           4,
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
-		Options:            optionSpecs,
+		Options:            optionSpecs(),
 		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
-		Scoring:            scoring,
+		Scoring:            scoring(),
 		Rounds:             phrase("urbanization.turns"),
-		Examples:           Examples,
+		Examples:           Examples(),
 		Help:               helpTopics(),
 		Catalog:            catalog,
 	}

@@ -1,6 +1,10 @@
 package urbanization
 
-import "github.com/smokestack/smokestack/engine"
+import (
+	"sync"
+
+	"github.com/smokestack/smokestack/engine"
+)
 
 // The scoring categories (engine.Info.Scoring), indexes of Player.VPBy.
 const (
@@ -16,17 +20,19 @@ const (
 	numScoring
 )
 
-var scoring = []engine.ScoringCategory{
-	{Key: "start", Label: en("scoring.start")},
-	{Key: "buildings", Label: en("scoring.buildings")},
-	{Key: "factories", Label: en("scoring.factories")},
-	{Key: "production", Label: en("scoring.production")},
-	{Key: "citizens", Label: en("scoring.citizens")},
-	{Key: "grain", Label: en("scoring.grain")},
-	{Key: "mayor", Label: en("scoring.mayor")},
-	{Key: "factory-sum", Label: en("scoring.factory-sum")},
-	{Key: "inventions", Label: en("scoring.inventions")},
-}
+var scoring = sync.OnceValue(func() []engine.ScoringCategory {
+	return []engine.ScoringCategory{
+		{Key: "start", Label: en("scoring.start")},
+		{Key: "buildings", Label: en("scoring.buildings")},
+		{Key: "factories", Label: en("scoring.factories")},
+		{Key: "production", Label: en("scoring.production")},
+		{Key: "citizens", Label: en("scoring.citizens")},
+		{Key: "grain", Label: en("scoring.grain")},
+		{Key: "mayor", Label: en("scoring.mayor")},
+		{Key: "factory-sum", Label: en("scoring.factory-sum")},
+		{Key: "inventions", Label: en("scoring.inventions")},
+	}
+})
 
 // score adds vp to the seat's score in category cat.
 func (p *Player) score(cat, vp int) {
@@ -37,8 +43,8 @@ func (p *Player) score(cat, vp int) {
 // breakdown is a seat's score by scoring category.
 func (p *Player) breakdown() []engine.Stat {
 	by := make(map[string]int, numScoring)
-	for i, c := range scoring {
+	for i, c := range scoring() {
 		by[c.Key] = p.VPBy[i]
 	}
-	return engine.ScoreBreakdown(scoring, by, p.VP)
+	return engine.ScoreBreakdown(scoring(), by, p.VP)
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -21,16 +22,18 @@ const (
 	OptMayorTie   = "mayor-tie"
 )
 
-var optionSpecs = []engine.OptionSpec{
-	{Key: OptInventions, Default: "off", Values: []string{"off", "on"},
-		Help: en("option." + OptInventions)},
-	{Key: OptGrainCap, Default: "always", Values: []string{"always", "harvest"},
-		Help: en("option." + OptGrainCap)},
-	{Key: OptProduction, Default: "up-to", Values: []string{"up-to", "exact"},
-		Help: en("option." + OptProduction)},
-	{Key: OptMayorTie, Default: "left", Values: []string{"left", "former"},
-		Help: en("option." + OptMayorTie)},
-}
+var optionSpecs = sync.OnceValue(func() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Key: OptInventions, Default: "off", Values: []string{"off", "on"},
+			Help: en("option." + OptInventions)},
+		{Key: OptGrainCap, Default: "always", Values: []string{"always", "harvest"},
+			Help: en("option." + OptGrainCap)},
+		{Key: OptProduction, Default: "up-to", Values: []string{"up-to", "exact"},
+			Help: en("option." + OptProduction)},
+		{Key: OptMayorTie, Default: "left", Values: []string{"left", "former"},
+			Help: en("option." + OptMayorTie)},
+	}
+})
 
 // Pin keys (Setup.Pins).
 const (
@@ -43,9 +46,9 @@ func setupOptions(opts map[string]string) (Options, error) {
 	o := Options{GrainCap: "always", Production: "up-to", MayorTie: "left"}
 	for k, v := range opts {
 		var spec *engine.OptionSpec
-		for i := range optionSpecs {
-			if optionSpecs[i].Key == k {
-				spec = &optionSpecs[i]
+		for i := range optionSpecs() {
+			if optionSpecs()[i].Key == k {
+				spec = &optionSpecs()[i]
 			}
 		}
 		if spec == nil {

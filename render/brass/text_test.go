@@ -8,6 +8,9 @@ import (
 	"github.com/smokestack/smokestack/render"
 )
 
+// english are the words of an English scene without names.
+var english = wordsFor(render.Scene{})
+
 func TestPhaseText(t *testing.T) {
 	players := []brass.Player{{Seat: 0, VP: 90}, {Seat: 1, VP: 101}, {Seat: 2, VP: 77}}
 	cases := []struct {

@@ -22,9 +22,6 @@ func wordsFor(sc render.Scene) words {
 	return words{w: sc.Words(brass.New().Info()), names: sc.Names}
 }
 
-// english are the words of an English scene without names.
-var english = wordsFor(render.Scene{})
-
 // t is message "board.<id>" with data kv.
 func (w words) t(id string, kv ...string) string {
 	return w.w.Msg(lang.M("board."+id, kv...), "")

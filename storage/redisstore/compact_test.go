@@ -284,3 +284,59 @@ func TestPackedDamage(t *testing.T) {
 		})
 	}
 }
+
+// TestCompactReadsOldForm: a Redis holding matches in the old form (as
+// releases before the compact form, or REDIS_COMPACT=0, left it) keeps
+// working under a store writing the compact form (REDIS_COMPACT=1): an open match and a finished one are read whole, a request
+// applied in the old form is still refused once, the open match is
+// continued (its old entries packed with the new ones on the way) and
+// the finished one is left as it was until written.
+func TestCompactReadsOldForm(t *testing.T) {
+	ctx := context.Background()
+	prefix := redistest.Prefix(t)
+	old := formStore(t, prefix, false)
+	raw := srv.Client()
+	defer raw.Close()
+	open, done := match("open", "u1", "u2"), match("done", "u1", "u3")
+	open.Channel, done.Channel = "web:open", "web:done"
+	for _, m := range []storage.Match{open, done} {
+		if err := old.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var openLog, doneLog []storage.LogEntry
+	open = play(t, old, open, 5, &openLog, "open")
+	done = play(t, old, done, 11, &doneLog, "done")
+	end := done
+	end.Version++
+	end.Status = storage.StatusFinished
+	if err := old.Commit(ctx, storage.Commit{ExpectVersion: done.Version, Match: end}); err != nil {
+		t.Fatal(err)
+	}
+	doneHash := raw.HGetAll(ctx, prefix+":{m:done}:match").Val()
+
+	s := formStore(t, prefix, true)
+	wantLog(t, s, open, openLog)
+	wantLog(t, s, end, doneLog)
+	if id, err := s.ChannelMatch(ctx, "web:open"); err != nil || id != "open" {
+		t.Errorf("ChannelMatch of the open match = %q, %v", id, err)
+	}
+	if ids, err := s.UserMatches(ctx, "u1"); err != nil || len(ids) != 2 {
+		t.Errorf("UserMatches(u1) = %v, %v; want both", ids, err)
+	}
+	next := open
+	next.Version++
+	err := s.Commit(ctx, storage.Commit{ExpectVersion: open.Version, Match: next, RequestID: openLog[len(openLog)-1].RequestID})
+	if !errors.Is(err, storage.ErrDuplicate) {
+		t.Fatalf("a request applied in the old form, again: %v, want ErrDuplicate", err)
+	}
+	open = play(t, s, open, redisstore.PackEvery-5, &openLog, "compact")
+	if ln := raw.HGet(ctx, prefix+":{m:open}:match", "ln").Val(); ln != fmt.Sprint(open.Moves) {
+		t.Errorf("after %d moves the packed log holds %s entries; want the old ones packed too", open.Moves, ln)
+	}
+	wantLog(t, s, open, openLog)
+	wantLog(t, old, open, openLog) // and REDIS_COMPACT=0 reads it back
+	if got := raw.HGetAll(ctx, prefix+":{m:done}:match").Val(); !cmp.Equal(got, doneHash) {
+		t.Error("reading a finished match in the old form rewrote it")
+	}
+}

@@ -12,11 +12,18 @@ import (
 )
 
 // TestCrashAOF: with appendonly yes and appendfsync always, a commit that
-// returned survives SIGKILL of redis-server.
+// returned survives SIGKILL of redis-server, in either form (20 moves: the
+// compact form has packed 16 of them).
 func TestCrashAOF(t *testing.T) {
+	for _, compact := range []bool{false, true} {
+		t.Run(formName(compact), func(t *testing.T) { testCrashAOF(t, compact) })
+	}
+}
+
+func testCrashAOF(t *testing.T, compact bool) {
 	ctx := context.Background()
 	srv := redistest.New(t, redistest.Options{AOF: true})
-	s := redisstore.New(srv.Client(), "crash", storage.Options{})
+	s := redisstore.New(srv.Client(), "crash", storage.Options{}, redisstore.Compact(compact))
 	m := storage.Match{ID: "m1", Game: "pebbles", Channel: "web:1", Creator: "u1", Status: storage.StatusActive,
 		Seats: []storage.Seat{{UserID: "u1"}}, State: []byte(`{"moves":0}`)}
 	if err := s.Create(ctx, m); err != nil {
@@ -40,7 +47,7 @@ func TestCrashAOF(t *testing.T) {
 	if err := srv.Restart(); err != nil {
 		t.Fatal(err)
 	}
-	s = redisstore.New(srv.Client(), "crash", storage.Options{})
+	s = redisstore.New(srv.Client(), "crash", storage.Options{}, redisstore.Compact(compact))
 	defer s.Close()
 	got, err := s.Get(ctx, "m1")
 	if err != nil {

@@ -120,11 +120,35 @@ func commit(t *testing.T, s storage.Store, m storage.Match, entry bool, req stri
 	return next
 }
 
-// TestTTL checks the real TTLs: set with slack for open matches, removed
-// when a match ends; request markers expire on their own.
+// TestTTL checks the real TTLs, in both forms: set with slack for open
+// matches, removed when a match ends; request markers expire on their
+// own. The compact form packs an ended match's whole log into its hash,
+// so its log list is gone.
 func TestTTL(t *testing.T) {
+	for _, compact := range []bool{false, true} {
+		t.Run(formName(compact), func(t *testing.T) { testTTL(t, compact) })
+	}
+}
+
+func formName(compact bool) string {
+	if compact {
+		return "compact"
+	}
+	return "old"
+}
+
+// newFormStore is newTestStore writing the old or the compact form.
+func newFormStore(t *testing.T, opts storage.Options, compact bool) (*redisstore.Store, *redis.Client, string) {
+	prefix := redistest.Prefix(t)
+	s := redisstore.New(srv.Client(), prefix, opts, redisstore.Compact(compact))
+	c := srv.Client()
+	t.Cleanup(func() { s.Close(); c.Close() })
+	return s, c, prefix
+}
+
+func testTTL(t *testing.T, compact bool) {
 	ctx := context.Background()
-	s, c, prefix := newTestStore(t, storage.Options{AbandonAfter: time.Hour})
+	s, c, prefix := newFormStore(t, storage.Options{AbandonAfter: time.Hour}, compact)
 	m := match("m1", "u1")
 	if err := s.Create(ctx, m); err != nil {
 		t.Fatal(err)
@@ -142,19 +166,35 @@ func TestTTL(t *testing.T) {
 	}
 	m.Status = storage.StatusFinished
 	commit(t, s, m, false, "")
-	for _, k := range []string{key("match"), key("log")} {
-		if ttl := c.PTTL(ctx, k).Val(); ttl != -1 {
-			t.Errorf("%s of a finished match: TTL %v, want none (-1)", k, ttl)
-		}
+	if ttl := c.PTTL(ctx, key("match")).Val(); ttl != -1 {
+		t.Errorf("the match of a finished match: TTL %v, want none (-1)", ttl)
 	}
+	if ttl, want := c.PTTL(ctx, key("log")).Val(), endedLogTTL(compact, -1); ttl != want {
+		t.Errorf("the log of a finished match: TTL %v, want %v", ttl, want)
+	}
+}
+
+// endedLogTTL is the PTTL of an ended match's log list: its own in the
+// old form, -2 (no key) in the compact form, which packs it whole.
+func endedLogTTL(compact bool, old time.Duration) time.Duration {
+	if compact {
+		return -2
+	}
+	return old
 }
 
 // TestTTLDeleteEnded: with DeleteEndedAfter, an ended match keeps a real
 // TTL covering its deadline, and its players' sets are not made permanent
-// but outlive it.
+// but outlive it (both forms; the compact form keeps no log list).
 func TestTTLDeleteEnded(t *testing.T) {
+	for _, compact := range []bool{false, true} {
+		t.Run(formName(compact), func(t *testing.T) { testTTLDeleteEnded(t, compact) })
+	}
+}
+
+func testTTLDeleteEnded(t *testing.T, compact bool) {
 	ctx := context.Background()
-	s, c, prefix := newTestStore(t, storage.Options{AbandonAfter: time.Hour, DeleteEndedAfter: 24 * time.Hour})
+	s, c, prefix := newFormStore(t, storage.Options{AbandonAfter: time.Hour, DeleteEndedAfter: 24 * time.Hour}, compact)
 	m := match("m1", "u1")
 	if err := s.Create(ctx, m); err != nil {
 		t.Fatal(err)
@@ -163,7 +203,14 @@ func TestTTLDeleteEnded(t *testing.T) {
 	key := func(part string) string { return prefix + ":{m:m1}:" + part }
 	m.Status = storage.StatusAborted
 	commit(t, s, m, false, "")
-	for _, k := range []string{key("match"), key("log")} {
+	keys := []string{key("match"), key("log")}
+	if compact {
+		if ttl := c.PTTL(ctx, key("log")).Val(); ttl != -2 {
+			t.Errorf("the log list of an ended match in the compact form: TTL %v, want no key (-2)", ttl)
+		}
+		keys = keys[:1]
+	}
+	for _, k := range keys {
 		if ttl := c.PTTL(ctx, k).Val(); ttl < 24*time.Hour-time.Minute || ttl > 27*time.Hour {
 			t.Errorf("%s of an ended match: TTL %v, want 24h to 27h", k, ttl)
 		}
