@@ -47,7 +47,7 @@ var variables = []variable{
 	{"REDIS_PREFIX", "ss", "Prefix of every Redis key, so several deployments can share one Redis."},
 	{"REDIS_CLUSTER", "no", "yes: REDIS_URL names nodes of a Redis Cluster (redis://[:password@]host1:6379?addr=host2:6379&addr=host3:6379; one node is enough, the others are discovered) and the bot talks to it with a cluster client. Every key of a match shares one hash tag, so each match lives in one slot."},
 	{"REDIS_WAIT_REPLICAS", "0", "After each commit, wait until this many replicas of the match's Redis master hold it (WAIT), so a failover cannot lose an acknowledged move. 1 with a Redis Cluster or replicated Redis; 0 without replicas. A commit not confirmed in time is reported to the player as unconfirmed."},
-	{"REDIS_COMPACT", "0", "1 writes matches in Redis in the compact form (log entries packed and compressed, snapshot compressed: about half the memory). Releases before it take a compacted match for damaged, so set it only once every process sharing the Redis runs this release or a later one (see the README, operations)."},
+	{"REDIS_COMPACT", "1", "1 (the default) writes matches in Redis in the compact form (log entries packed and compressed, snapshot compressed: about half the memory); 0 keeps the old form. Every release since the one that introduced it reads both forms; set 0 only while a process of an older release still shares the Redis (see the README, operations)."},
 	{"REDIS_WAIT_TIMEOUT", "1s", "How long a commit waits for REDIS_WAIT_REPLICAS replicas (Go duration, less than SMOKESTACK_STORE_TIMEOUT)."},
 	{"DATA_DIR", "./data", "Directory of the embedded store (used when REDIS_URL is empty)."},
 	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "Listen address of the local web playground (used when DISCORD_TOKEN is empty). Keep it on localhost: the playground has no accounts."},
@@ -266,8 +266,8 @@ func loadConfig(environ []string, envFile string) (config, error) {
 		c.RedisWaitReplicas = n
 	}
 	switch get("REDIS_COMPACT") {
-	case "0", "":
-	case "1":
+	case "0":
+	case "1", "":
 		c.RedisCompact = true
 	default:
 		problems = append(problems, fmt.Sprintf("REDIS_COMPACT=%q: want 0 or 1", get("REDIS_COMPACT")))
