@@ -286,7 +286,7 @@ func TestTieBreakLanguage(t *testing.T) {
 	for l, want := range map[lang.Lang]string{
 		lang.English: "tied on VP; decided by income",
 		lang.German:  "Gleichstand bei den Siegpunkten; entschieden nach Einkommen",
-		lang.French:  "égalité de points de victoire ; départagée par le revenu",
+		lang.French:  "égalité de points de victoire\u00a0; départagée par le revenu",
 	} {
 		var got struct{ Play engine.Status }
 		getIn(t, h, "/api/matches/"+imported.Match.ID, string(l), "", &got)

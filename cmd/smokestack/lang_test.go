@@ -136,7 +136,7 @@ func TestReplayTieBreakLang(t *testing.T) {
 	info := brass.Game{}.Info()
 	for l, want := range map[lang.Lang]string{
 		lang.German: "Gleichstand bei den Siegpunkten; entschieden nach Einkommen",
-		lang.French: "égalité de points de victoire ; départagée par le revenu",
+		lang.French: "égalité de points de victoire\u00a0; départagée par le revenu",
 	} {
 		got := tieBreak("--lang", string(l))
 		if got != want || got == english || len(info.Catalog.EnglishIn(l, got)) > 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/template/parse"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
@@ -58,6 +59,14 @@ func (c *Catalog) Check() error {
 			if l != Fallback && !strings.HasPrefix(id, "name.") && id != "game.name" && m.Other == ref.Other && words(withoutActions(m.Other)) > 1 {
 				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
 			}
+			if l == French {
+				for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+					if p := frenchSpacing(form); p != "" {
+						fail("%s: %q: %s", l, id, p)
+						break
+					}
+				}
+			}
 			fields, subs, err := placeholders(m)
 			if err != nil {
 				fail("%s: %q: %v", l, id, err)
@@ -102,6 +111,47 @@ func (c *Catalog) Check() error {
 	}
 	slices.Sort(errs)
 	return fmt.Errorf("catalog %s is incomplete:\n%w", c.name, errors.New(strings.Join(errs, "\n")))
+}
+
+// frenchSpacing names the first break of French typography in a text
+// (docs/i18n.md, "Numbers and money"): a high punctuation mark (; : ? !)
+// or a closing guillemet after an ordinary space, or an opening guillemet
+// before one, where French writes a no-break space (U+00A0) so the mark
+// never starts a line. Template actions and code in backquotes are not
+// prose and are skipped. Empty when the text is right.
+func frenchSpacing(s string) string {
+	var b strings.Builder
+	code := false
+	for len(s) > 0 {
+		if strings.HasPrefix(s, "{{") {
+			if j := strings.Index(s, "}}"); j >= 0 {
+				b.WriteByte('x') // an action stands for a word
+				s = s[j+2:]
+				continue
+			}
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		s = s[n:]
+		if r == '`' {
+			code = !code
+			b.WriteByte('x')
+			continue
+		}
+		if code {
+			r = 'x'
+		}
+		b.WriteRune(r)
+	}
+	t := []rune(b.String())
+	for i, r := range t {
+		switch {
+		case strings.ContainsRune(";:?!»", r) && i > 0 && t[i-1] == ' ':
+			return fmt.Sprintf("an ordinary space before %q: French writes a no-break space (U+00A0) there", r)
+		case r == '«' && i+1 < len(t) && t[i+1] == ' ':
+			return "an ordinary space after «: French writes a no-break space (U+00A0) there"
+		}
+	}
+	return ""
 }
 
 // isPlural reports whether a message has plural forms beyond "other".

@@ -158,9 +158,34 @@ func TestCheckFindsGaps(t *testing.T) {
 		`de: "greet" has placeholders [name], English has [seat]`,
 		`fr: "long" is the English text`,
 		`fr: "pebbles" has plural forms [one other]; Français needs exactly [one many other]`,
+		`fr: "ask": an ordinary space before '?'`,
+		`fr: "quote": an ordinary space after «`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Check's report lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+// TestFrenchSpacing: French puts a no-break space before ; : ? ! and
+// inside « », never an ordinary one (a line could start with the mark);
+// actions and code are not prose.
+func TestFrenchSpacing(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"prêt\u00a0?", ""},
+		{"prêt ?", "before '?'"},
+		{"coût : 3", "before ':'"},
+		{"cubes\u00a0: {{.n}} ; fin", "before ';'"},
+		{"« mot\u00a0»", "after «"},
+		{"«\u00a0mot »", "before '»'"},
+		{"{{.who}}\u00a0: {{if .x}}oui{{end}}", ""},
+		{"{{.seat}}: ok", ""},
+		{"tape `/rules topic:take` puis `a ; b`", ""},
+		{"2 » 3", "before '»'"},
+	} {
+		got := frenchSpacing(tc.text)
+		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("frenchSpacing(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
