@@ -51,8 +51,11 @@ func english(l lang.Lang, text string) []string {
 
 // pageText is everything the page shows as text, with the texts people
 // read without seeing them as text: placeholders, tooltips, labels for
-// screen readers, the images' alternatives.
-const pageText = `document.body.innerText + "\n" + [...document.querySelectorAll("[placeholder], [title], [aria-label], img[alt]")].map((e) => [e.placeholder, e.title, e.getAttribute("aria-label"), e.alt].filter((x) => x).join("\n")).join("\n") + "\n" + document.title`
+// screen readers, the images' alternatives. The import box's placeholder
+// is left out: it is a sample of the match record, whose header is the
+// canonical notation and stays English in every language (docs/i18n.md,
+// "A record stays English").
+const pageText = `document.body.innerText + "\n" + [...document.querySelectorAll("[placeholder]:not(#importtext), [title], [aria-label], img[alt]")].map((e) => [e.placeholder, e.title, e.getAttribute("aria-label"), e.alt].filter((x) => x).join("\n")).join("\n") + "\n" + document.title`
 
 // overflowing lists the visible elements whose text does not fit their box.
 const overflowing = `[...document.querySelectorAll("button, label, h2, summary, select, .seat, #status span, th, td, p, a")].filter((e) => e.checkVisibility() && getComputedStyle(e).overflowX !== "auto" && e.scrollWidth > e.clientWidth + 1).map((e) => e.tagName + "#" + e.id + " " + JSON.stringify(e.innerText.slice(0, 40))).join(", ")`
