@@ -53,7 +53,8 @@ commands:
                               mean score, iterations and move time p50/p95 (wall clock and
                               CPU); --budget caps every search per move (e.g. 200ms),
                               --iterations fixes its size;
-                              with --json the last line is the result as JSON
+                              with --json the last line is the result as JSON,
+                              every game's seed, levels and scores included
   games                       list the games this build offers: players, rules versions,
                               score and options
   backup DEST                 copy the embedded store (DATA_DIR) into the new directory

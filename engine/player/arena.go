@@ -61,6 +61,19 @@ type ArenaPlayer struct {
 // order Players first names them.
 type ArenaResult struct {
 	Players []ArenaPlayer `json:"players"`
+	// Games is every game of the series in order: its seed, each seat's
+	// level and final score, and the seats in the order the game ranks
+	// them (the winner first), so a lost game can be replayed by its seed.
+	Games []ArenaGame `json:"games"`
+}
+
+// ArenaGame is one game of a series.
+type ArenaGame struct {
+	Seed    uint64  `json:"seed"`
+	Levels  []Level `json:"levels"` // by seat
+	Scores  []int   `json:"scores"` // by seat
+	Ranking []int   `json:"ranking,omitempty"`
+	Moves   int     `json:"moves"`
 }
 
 // arenaMaxMoves stops a game that never ends.
@@ -97,6 +110,7 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 			acc[l] = &arenaAcc{}
 		}
 	}
+	var played []ArenaGame
 	for k := range cfg.Games {
 		st, _, err := g.Setup(engine.Setup{Seats: cfg.Seats, Seed: cfg.Seed + uint64(k), Options: cfg.Options})
 		if err != nil {
@@ -104,7 +118,8 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 		}
 		level := func(seat int) Level { return cfg.Players[(seat+k)%cfg.Seats] }
 		status := g.Status(st)
-		for mv := 0; !status.Finished; mv++ {
+		mv := 0
+		for ; !status.Finished; mv++ {
 			if mv >= arenaMaxMoves {
 				return ArenaResult{}, fmt.Errorf("player: arena: game %d (seed %d) has no end after %d moves", k+1, cfg.Seed+uint64(k), mv)
 			}
@@ -144,14 +159,22 @@ func Arena(ctx context.Context, g engine.Game, cfg ArenaConfig) (ArenaResult, er
 			}
 			status = g.Status(st)
 		}
+		rec := ArenaGame{Seed: cfg.Seed + uint64(k), Ranking: slices.Clone(status.Ranking), Moves: mv}
+		for seat := range cfg.Seats {
+			rec.Levels = append(rec.Levels, level(seat))
+			if seat < len(status.Seats) {
+				rec.Scores = append(rec.Scores, status.Seats[seat].Score)
+			}
+		}
 		for seat, w := range winShares(status) {
 			a := acc[level(seat)]
 			a.wins += w
 			a.games++
 			a.score += float64(status.Seats[seat].Score)
 		}
+		played = append(played, rec)
 	}
-	var res ArenaResult
+	res := ArenaResult{Games: played}
 	for _, l := range order {
 		a := acc[l]
 		p := ArenaPlayer{Player: string(l), Wins: a.wins, Games: a.games, Moves: len(a.times)}

@@ -14,13 +14,25 @@ type Evaluator interface {
 	Evaluate(st engine.State) []float64
 }
 
+// Projector is implemented by a game that can project each seat's final
+// score from a position (in its score unit) better than its status does,
+// without putting the figure in front of people: what the seat holds now
+// plus what the position would still bring it, such as the values of an
+// end-of-game scoring counted on the position as it stands. Optional; the
+// default evaluation uses it for an unfinished game in place of the
+// status's engine.StatProjected and the score. It must depend only on the
+// position given (the search calls it on determinizations).
+type Projector interface {
+	Projected(st engine.State) []float64
+}
+
 // evaluate scores a position for every seat in [0, 1]. A finished game
 // scores by rank (1 for the winner, 0 for the last, shared among seats
 // the game ranks by equal scores is left to the game's ranking) blended
 // with the score margin; an unfinished one by each seat's margin over
-// its best opponent in projected score (engine.StatProjected, else the
-// score), squashed by a logistic curve whose width follows the size of
-// the scores.
+// its best opponent in projected score (the game's Projector, else
+// engine.StatProjected, else the score), squashed by a logistic curve
+// whose width follows the size of the scores.
 func evaluate(g engine.Game, st engine.State, seats int) []float64 {
 	return evaluateStatus(g, st, g.Status(st), seats)
 }
@@ -33,8 +45,19 @@ func evaluateStatus(g engine.Game, st engine.State, status engine.Status, seats 
 		}
 	}
 	vals := make([]float64, seats)
+	var proj []float64
+	if p, ok := g.(Projector); ok && !status.Finished {
+		if v := p.Projected(st); len(v) == seats {
+			proj = v
+		}
+	}
 	scale := 0.0
 	for i := range seats {
+		if proj != nil {
+			vals[i] = proj[i]
+			scale = max(scale, math.Abs(proj[i]))
+			continue
+		}
 		if i >= len(status.Seats) {
 			break
 		}

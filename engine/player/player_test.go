@@ -147,6 +147,26 @@ func TestArena(t *testing.T) {
 	if res.Players[0].Moves == 0 || res.Players[0].MoveMsP95 < res.Players[0].MoveMsP50 {
 		t.Errorf("move times %+v", res.Players[0])
 	}
+	// every game by its seed, the levels rotating, its winner the one
+	// counted
+	if len(res.Games) != 4 {
+		t.Fatalf("%d games recorded, want 4", len(res.Games))
+	}
+	greedyWins := 0.0
+	for k, gm := range res.Games {
+		if gm.Seed != 9+uint64(k) || len(gm.Levels) != 3 || len(gm.Scores) != 3 || len(gm.Ranking) != 3 || gm.Moves == 0 {
+			t.Fatalf("game %d: %+v", k, gm)
+		}
+		if gm.Levels[(3-k%3)%3] != Greedy {
+			t.Errorf("game %d: levels %v, want greedy in seat %d", k, gm.Levels, (3-k%3)%3+1)
+		}
+		if gm.Levels[gm.Ranking[0]] == Greedy {
+			greedyWins++
+		}
+	}
+	if greedyWins != res.Players[0].Wins {
+		t.Errorf("the games' winners give greedy %v wins, the totals %v", greedyWins, res.Players[0].Wins)
+	}
 	for _, bad := range []struct {
 		cfg  ArenaConfig
 		want string

@@ -71,10 +71,14 @@ type search struct {
 	seats int
 	rng   engine.RNG
 	nodes int
+	// projects: the game projects final scores (Projector), so no
+	// position is flat to the evaluation.
+	projects bool
 }
 
 func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG) *search {
-	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng}
+	_, projects := g.(Projector)
+	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects}
 }
 
 // run searches for up to iterations iterations (fewer if ctx ends) and
@@ -214,14 +218,14 @@ func (s *search) ucb(legal []step) step {
 // playout plays random moves from d for playoutTurns turns (a turn ends
 // when the first active seat changes or the game's turn count moves), or
 // playoutMoves moves, and evaluates where it stops. While the evaluation
-// cannot tell the seats apart (flat: no projected score and equal scores,
-// as in a game that scores only at its end) it plays on, up to flatMoves
-// moves.
+// cannot tell the seats apart (flat: no projected score, neither a
+// Projector nor engine.StatProjected, and equal scores, as in a game that
+// scores only at its end) it plays on, up to flatMoves moves.
 func (s *search) playout(d engine.State) ([]float64, error) {
 	status := s.g.Status(d)
 	turns := 0
 	for k := 0; k < flatMoves && !status.Finished && len(status.Active) > 0; k++ {
-		if (turns >= playoutTurns || k >= playoutMoves) && !flat(status) {
+		if (turns >= playoutTurns || k >= playoutMoves) && (s.projects || !flat(status)) {
 			break
 		}
 		actor := status.Active[0]

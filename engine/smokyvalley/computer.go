@@ -1,11 +1,110 @@
 package smokyvalley
 
+import "github.com/smokestack/smokestack/engine"
+
 // SearchScale scales the computer players' iterations per move
 // (engine/player.SearchScaler): an iteration of The Smoky Valley's search
-// costs about 2 ms of CPU (its Choices and state copy dominate;
-// BenchmarkSearch in engine/player), but its moves' CPU time spreads less
-// than the other games': at 3/8 of the reference iterations a 2-seat
-// series took 0.09, 0.45 and 1.49 s of CPU at the 95th percentile for
-// easy, normal and strong (docs/performance.md "Computer players"), so it
-// searches 3/4 of them: about 0.2, 0.9 and 3 s.
-func (Game) SearchScale(seats int) float64 { return 0.75 }
+// cost about 2 ms of CPU (its Choices and state copy dominate;
+// BenchmarkSearch in engine/player), and at 3/4 of the reference
+// iterations normal's moves took 1.02 s of CPU at the 95th percentile
+// (docs/performance.md "Computer players"). Since then an iteration got
+// 12 to 19% cheaper (the state copy and the labels), and with Projected
+// its playouts stop after two turns like the other games' instead of
+// running on while every seat's prestige is equal, so it searches the
+// reference iterations (easy 120, normal 500, strong 2,000).
+func (Game) SearchScale(seats int) float64 { return 1 }
+
+// Projected implements engine/player.Projector: each seat's prestige as the
+// position stands plus what it would still bring the seat, for the
+// computer players' evaluation (not shown to people, not part of the
+// state). Most of a game's prestige comes late: the final scoring (booklet
+// 06) values every industry at its district's value (printed base plus the
+// services developed there) and adds the canal development bonus per
+// industry in a canal district, and the goods loaded on the ships still in
+// the canal score when they are unloaded. Prestige from the actions, which
+// the search sees as it plays them, is the rest. Counted as the final
+// scoring would count it now:
+//
+//   - every industry: its district's value now;
+//   - every industry in a canal district: the owner's canal bonus there;
+//   - every good loaded on a ship in the canal: its value at that ship's
+//     market at the loader's trade level now;
+//   - every city card: 2 prestige (the mean of the council's 3, 2 and 1)
+//     for each city council still to score the cards (after 1845, 1855
+//     and 1860).
+//
+// Everything counted is public, so a determinization projects the same.
+func (Game) Projected(s engine.State) []float64 {
+	st, err := asState(s)
+	if err != nil {
+		return nil
+	}
+	out := make([]float64, st.N)
+	for seat := range st.N {
+		out[seat] = float64(st.Players[seat].Prestige)
+	}
+	if st.Mode == ModeOver {
+		return out
+	}
+	for d := range st.Districts {
+		v := st.districtValue(d)
+		for seat := range st.N {
+			out[seat] += float64(st.owns(seat, d) * v)
+		}
+	}
+	for k := range 3 {
+		d := canalDistrict(k)
+		for seat := range st.N {
+			if n := st.owns(seat, d); n > 0 {
+				out[seat] += float64(n * theData.rules.CanalTrack[st.Players[seat].Canal[k]])
+			}
+		}
+	}
+	for m := range st.Canal {
+		for _, sh := range st.Canal[m] {
+			if sh.empty() || sh.Good < 0 {
+				continue
+			}
+			for _, seat := range sh.Loads {
+				out[seat] += float64(st.loadValue(seat, m, sh.Good))
+			}
+		}
+	}
+	if councils := st.councilsToCome(); councils > 0 {
+		mean := 0
+		for _, v := range theData.rules.PriorityPrestige {
+			mean += v
+		}
+		per := float64(mean) / float64(len(theData.rules.PriorityPrestige)) * float64(councils)
+		for seat := range st.N {
+			out[seat] += per * float64(len(st.Players[seat].Cards))
+		}
+	}
+	return out
+}
+
+// councilsToCome counts the city councils that will still score the city
+// cards: those of the years after this one, and this year's unless its
+// mayor has already set the priorities.
+func (st *State) councilsToCome() int {
+	n := 0
+	for y := st.Year + 1; y < len(years); y++ {
+		if councilYear(y) {
+			n++
+		}
+	}
+	if councilYear(st.Year) {
+		switch {
+		case st.Mode == ModeDepot, st.Stage != StageNext:
+			n++
+		default:
+			for _, p := range st.Pending {
+				if p.Kind == "priorities" {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}

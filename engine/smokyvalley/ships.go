@@ -152,14 +152,21 @@ func (st *State) scoreLoads(l *log, s Ship) {
 	}
 	md := theData.markets[m]
 	for _, seat := range s.Loads {
-		v := 1
-		if !isBasic(s.Good) {
-			v = st.tradeValue(seat, m) + md.Processed[goodNames[s.Good]]
-		} else if st.officeBonus(seat, m, s.Good) {
-			v++
-		}
-		st.gainPrestige(l, seat, v, "goods unloaded in", "market", md.ID)
+		st.gainPrestige(l, seat, st.loadValue(seat, m, s.Good), "goods unloaded in", "market", md.ID)
 	}
+}
+
+// loadValue is the prestige seat's good g scores when unloaded at market
+// m: a basic good 1 (2 with a matching Commercial Office), a processed
+// one the seat's trade level there plus the market's printed extra.
+func (st *State) loadValue(seat, m, g int) int {
+	if !isBasic(g) {
+		return st.tradeValue(seat, m) + theData.markets[m].Processed[goodNames[g]]
+	}
+	if st.officeBonus(seat, m, g) {
+		return 2
+	}
+	return 1
 }
 
 // officeBonus: the Commercial Offices' extra prestige per good (glossary C).
