@@ -1,8 +1,9 @@
 package bot
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // An open match nobody moves in ends as abandoned (Config.AbandonAfter):
@@ -132,16 +133,21 @@ func (s *Service) Abandon(m Match) AbandonState {
 // Notice is what a front end shows of the abandon limit, the same words
 // everywhere: the warning while it stands, and the end; empty otherwise.
 // at writes a time the front end's way (a date, a Discord timestamp).
+// It is English; NoticeIn words it in a reader's language.
 func (a AbandonState) Notice(at func(time.Time) string) string {
+	return a.NoticeIn(lang.English, at)
+}
+
+// NoticeIn is Notice in l (messages abandon.*).
+func (a AbandonState) NoticeIn(l lang.Lang, at func(time.Time) string) string {
 	switch {
 	case a.Abandoned:
-		idle := "too long"
 		if a.After > 0 {
-			idle = Span(a.After)
+			return Say(l, "abandon.ended", "span", SpanIn(l, a.After))
 		}
-		return fmt.Sprintf("Ended as abandoned: nobody moved for %s. The match is kept: its record can still be downloaded.", idle)
+		return Say(l, "abandon.ended-long")
 	case a.Warned && !a.Ends.IsZero():
-		return fmt.Sprintf("No move for %s: this match ends as abandoned on %s unless someone moves.", Waited(a.Idle), at(a.Ends))
+		return Say(l, "abandon.warned", "span", WaitedIn(l, a.Idle), "at", at(a.Ends))
 	}
 	return ""
 }

@@ -62,15 +62,15 @@ const (
 // Check refuses settings outside the bounds, saying which.
 func (c ClockSettings) Check() error {
 	if c.Remind != 0 && (c.Remind < MinRemind || c.Remind > MaxRemind) {
-		return Invalid("a reminder interval is from %s to %s, or off; %s is not", Span(MinRemind), Span(MaxRemind), Span(c.Remind))
+		return invalid("clock-remind", "spanmin", MinRemind.String(), "spanmax", MaxRemind.String(), "span", c.Remind.String())
 	}
 	if c.Deadline != 0 && (c.Deadline < MinDeadline || c.Deadline > MaxDeadline) {
-		return Invalid("a turn deadline is from %s to %s, or off; %s is not", Span(MinDeadline), Span(MaxDeadline), Span(c.Deadline))
+		return invalid("clock-deadline", "spanmin", MinDeadline.String(), "spanmax", MaxDeadline.String(), "span", c.Deadline.String())
 	}
 	switch c.OnDeadline {
 	case "", DeadlineRemind, DeadlineReplace:
 	default:
-		return Invalid("at a deadline the match can %s or %s, not %q", DeadlineRemind, DeadlineReplace, Echo(c.OnDeadline))
+		return invalid("clock-on-deadline", "remind", DeadlineRemind, "replace", DeadlineReplace, "value", Echo(c.OnDeadline))
 	}
 	return nil
 }
@@ -323,7 +323,7 @@ func ParseSpan(text string) (time.Duration, error) {
 	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))
 	switch t {
 	case "":
-		return 0, Invalid("no length of time was given; write it like 12h, 3d or 1w")
+		return 0, invalid("span-none")
 	case "off", "0", "none", "never":
 		return 0, nil
 	}
@@ -335,7 +335,7 @@ func ParseSpan(text string) (time.Duration, error) {
 			i++
 		}
 		if i == 0 || i == len(rest) || i > 4 {
-			return 0, Invalid("%q is not a length of time; write it like 12h, 3d or 1w", text)
+			return 0, invalid("span-bad", "text", Echo(text))
 		}
 		n, _ := strconv.Atoi(rest[:i])
 		unit := time.Duration(0)
@@ -349,12 +349,12 @@ func ParseSpan(text string) (time.Duration, error) {
 		case 'm':
 			unit = time.Minute
 		default:
-			return 0, Invalid("%q is not a length of time; the units are w (weeks), d (days), h (hours) and m (minutes)", text)
+			return 0, invalid("span-unit", "text", Echo(text))
 		}
 		total += time.Duration(n) * unit
 		rest = rest[i+1:]
 		if total > 366*24*time.Hour {
-			return 0, Invalid("%q is longer than a year", text)
+			return 0, invalid("span-year", "text", Echo(text))
 		}
 	}
 	return total, nil

@@ -54,17 +54,81 @@ func ParseComputerLevel(s string) (string, error) {
 	if slices.Contains(ComputerLevels, l) {
 		return l, nil
 	}
-	return "", Invalid("there is no computer level %q; the levels are %s", Echo(s), strings.Join(ComputerLevels, ", "))
+	return "", invalid("computer-level", "value", Echo(s), "levels", strings.Join(ComputerLevels, ", "))
 }
 
 // ComputerName is how a computer player is named everywhere (the board,
 // the status, the log, the results): "Computer (normal)", numbered from
-// the second of a match ("Computer 2 (normal)").
-func ComputerName(level string, n int) string {
-	if n <= 1 {
-		return "Computer (" + level + ")"
+// the second of a match ("Computer 2 (normal)"). It is the English name,
+// stored as the seat's; readers read it in their language through
+// ComputerNameIn (Match.NamesIn, PlayerNameIn).
+func ComputerName(level string, n int) string { return ComputerNameIn(lang.English, level, n) }
+
+// ComputerNameIn is ComputerName in l: "Computer 2 (stark)" / "Ordinateur
+// 2 (fort)", the level worded by computer.level.<level> (a level the
+// catalog lacks as it is).
+func ComputerNameIn(l lang.Lang, level string, n int) string {
+	lv := level
+	if catalog.Has(lang.English, "computer.level."+level) {
+		lv = Say(l, "computer.level."+level)
 	}
-	return fmt.Sprintf("Computer %d (%s)", n, level)
+	if n <= 1 {
+		return Say(l, "computer.name", "level", lv)
+	}
+	return Say(l, "computer.name-n", "level", lv, "n", strconv.Itoa(n))
+}
+
+// parseComputerName reads a stored computer's name (ComputerName): its
+// level and number; ok false for any other name.
+func parseComputerName(name string) (level string, n int, ok bool) {
+	rest, found := strings.CutPrefix(name, "Computer ")
+	if !found {
+		return "", 0, false
+	}
+	num, lv, _ := strings.Cut(rest, "(")
+	lv = strings.TrimSuffix(lv, ")")
+	n = 1
+	if num = strings.TrimSpace(num); num != "" {
+		var err error
+		if n, err = strconv.Atoi(num); err != nil {
+			return "", 0, false
+		}
+	}
+	if !slices.Contains(ComputerLevels, lv) || ComputerName(lv, n) != name {
+		return "", 0, false
+	}
+	return lv, n, true
+}
+
+// PlayerNameIn is a player's name as the host stored it, in l: a
+// computer's (ComputerName) worded by ComputerNameIn, a person's as it is.
+func PlayerNameIn(l lang.Lang, name string) string {
+	if l == lang.English || !l.Valid() {
+		return name
+	}
+	if lv, n, ok := parseComputerName(name); ok {
+		return ComputerNameIn(l, lv, n)
+	}
+	return name
+}
+
+// NameIn is the seat's player's name in l: a computer's in l (the
+// seat's Computer level, numbered as stored), a person's as it is.
+func (st Seat) NameIn(l lang.Lang) string {
+	if st.Computer == "" {
+		return st.Name
+	}
+	return PlayerNameIn(l, st.Name)
+}
+
+// NamesIn is Names in l: the computers' names worded in l (NameIn); in
+// English exactly Names.
+func (m Match) NamesIn(l lang.Lang) []string {
+	out := make([]string, len(m.Seats))
+	for i, st := range m.Seats {
+		out[i] = st.NameIn(l)
+	}
+	return out
 }
 
 // IsComputerUser reports whether a user ID is a computer player's.
@@ -157,10 +221,10 @@ func (s *Service) AddComputerAs(ctx context.Context, r Ref, userID, level, as st
 			return nil, errInvited
 		}
 		if m.Creator != userID {
-			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Detail: "adds computer players"}
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}
 		}
 		if _, hi := m.SeatRange(); len(m.Seats) >= hi {
-			return nil, &Error{Kind: KindLobbyFull, Detail: fmt.Sprintf("all %d seats are taken: there is no seat for a computer", hi)}
+			return nil, detailed(KindLobbyFull, "computer-full", "n", strconv.Itoa(hi))
 		}
 		st := m.newComputer(lvl)
 		if as != "" {
@@ -186,10 +250,10 @@ func (s *Service) RemoveComputer(ctx context.Context, r Ref, userID string, seat
 			return nil, m.notLobby()
 		}
 		if m.Creator != userID {
-			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName(), Detail: "removes computer players"}
+			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}
 		}
 		if seat < 0 || seat >= len(m.Seats) || m.Seats[seat].Computer == "" {
-			return nil, Invalid("seat %d is not a computer's", seat+1)
+			return nil, invalid("not-computer", "seat", strconv.Itoa(seat+1))
 		}
 		m.Seats = slices.Delete(m.Seats, seat, seat+1)
 		return nil, nil
@@ -243,17 +307,29 @@ func computerSeed(seed uint64, move int64, seat int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// computerMoveKind is the Kind of the host's own event before a
-// computer's move in a person's seat; the host words it from its own
-// catalog (message event.computer-move, Match.Narrate), its Text and Own
-// are the English for front ends that read them.
-const computerMoveKind = "computer-move"
+// The Kinds of the host's own events, worded from its own catalog
+// (message event.<kind>, and event.<kind>-own as the seat reads it;
+// Match.NarrateIn): a computer's move in a person's seat, the default move
+// the game plays at a turn deadline, a seat's resignation. Their Text and
+// Own are the English for front ends that read them.
+const (
+	computerMoveKind = "computer-move"
+	defaultMoveKind  = "default-move"
+	resignKind       = "resign"
+)
 
-func computerMoveEvent(seat int) engine.Event {
-	return engine.Event{Audience: engine.Public, Seat: seat, Kind: computerMoveKind,
-		Text: Say(lang.English, "event.computer-move", "seat", engine.Words{Lang: lang.English}.Seat(seat)),
-		Own:  Say(lang.English, "event.computer-move-own")}
+// hostKinds are the Kinds of the host's own events.
+var hostKinds = map[string]bool{computerMoveKind: true, defaultMoveKind: true, resignKind: true}
+
+// hostEvent is the host's own event of kind about seat, public, with its
+// English Text and Own.
+func hostEvent(kind string, seat int) engine.Event {
+	return engine.Event{Audience: engine.Public, Seat: seat, Kind: kind,
+		Text: Say(lang.English, "event."+kind, "seat", engine.Words{Lang: lang.English}.Seat(seat)),
+		Own:  Say(lang.English, "event."+kind+"-own")}
 }
+
+func computerMoveEvent(seat int) engine.Event { return hostEvent(computerMoveKind, seat) }
 
 // computerNote is the log note of a computer's move in a person's seat.
 func computerNote(level string) string {
@@ -414,7 +490,7 @@ func (s *Service) ComputersFinish(ctx context.Context, r Ref, userID, level stri
 			return nil, ErrNotSeated
 		}
 		if !m.Clock.Warned {
-			return nil, Invalid("the computers finish a match only once it is about to end as abandoned; until then, /replace hands one seat to the computer")
+			return nil, invalid("computer-finish")
 		}
 		for i := range m.Seats {
 			m.standIn(i, lvl)
@@ -440,5 +516,5 @@ func (e LogEntry) How() string {
 // computerSeat is the refusal of a move by a user in a seat a computer
 // plays (the playground's hotseat user of a computer's seat).
 func (m Match) computerSeat(seat int) error {
-	return Invalid("%s plays seat %d; a person cannot move for it", Echo(m.Seats[seat].Name), seat+1)
+	return invalid("computer-seat", "player", Echo(m.Seats[seat].Name), "seat", strconv.Itoa(seat+1))
 }

@@ -79,7 +79,7 @@ type VoteResult struct {
 // may change their ballot while the vote runs.
 func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, error) {
 	if !slices.Contains(VoteChoices, req.Choice) {
-		return VoteResult{}, Invalid("a vote is to %s, %s, %s or %s, not %q", VoteWait, VoteDefault, VoteOpen, VoteComputer, Echo(req.Choice))
+		return VoteResult{}, invalid("vote-choice", "wait", VoteWait, "default", VoteDefault, "open", VoteOpen, "computer", VoteComputer, "value", Echo(req.Choice))
 	}
 	id, err := s.resolve(ctx, req.Ref)
 	if err != nil {
@@ -195,8 +195,7 @@ func (s *Service) PlayDefault(ctx context.Context, r Ref, seat int, note string)
 			}
 			m.vote = nil // a request to take back an earlier move no longer applies
 			move = m.game.FormatMove(mv)
-			evs = append([]engine.Event{{Audience: engine.Public, Seat: seat, Kind: "default-move",
-				Text: fmt.Sprintf("the game plays seat %d's default move", seat+1), Own: "the game plays your default move"}}, e...)
+			evs = append([]engine.Event{hostEvent(defaultMoveKind, seat)}, e...)
 			m.Moves++
 			return &storage.LogEntry{Seq: m.Moves, Seat: seat, Move: move, At: s.now(), Note: note}, nil
 		})
@@ -255,10 +254,10 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 		}
 		req.Computer = lvl
 	} else if IsComputerUser(req.To.ID) {
-		return Match{}, Invalid("a computer takes a seat by its level, not as a user")
+		return Match{}, invalid("replace-as-user")
 	}
 	if (req.To.ID == "" && req.Computer == "") || req.By == "" {
-		return Match{}, Invalid("a replacement needs the player who takes the seat")
+		return Match{}, invalid("replace-nobody")
 	}
 	id, err := s.resolve(ctx, req.Ref)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 )
 
@@ -117,6 +118,21 @@ func TestDeadlineVote(t *testing.T) {
 	}
 	if evs := res.Moves[0].EventsFor(-1); len(evs) == 0 || !strings.Contains(evs[0].Text, "the game plays Alice's default move") {
 		t.Fatalf("narration %+v", evs)
+	}
+	// The host's event in every language, for everyone and for the seat.
+	dm := res.Moves[0]
+	for _, c := range []struct {
+		l         lang.Lang
+		all, seat string
+	}{
+		{lang.English, "the game plays Alice's default move", "the game plays your default move"},
+		{lang.German, "das Spiel macht den Standardzug für Alice", "das Spiel macht deinen Standardzug"},
+		{lang.French, "le jeu joue le coup par défaut de Alice", "le jeu joue ton coup par défaut"},
+	} {
+		all, own := dm.Narration(engine.Spectator, dm.Match.WordsIn(c.l)), dm.Narration(seat, dm.Match.WordsIn(c.l))
+		if len(all) == 0 || all[0] != c.all || len(own) == 0 || own[0] != c.seat {
+			t.Errorf("%s default move: %q, %q", c.l, all, own)
+		}
 	}
 
 	// The next seat waits; at its deadline the others open its seat.

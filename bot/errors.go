@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -158,10 +159,93 @@ func TooLarge(format string, args ...any) *Error {
 }
 
 // detailed is an Error whose detail is message "detail."+id of the host's
-// catalog with data kv (user input Echoed).
+// catalog with data kv (user input Echoed; the keys of detailData worded
+// in the reader's language).
 func detailed(kind Kind, id string, kv ...string) *Error {
 	m := lang.M("detail."+id, kv...)
-	return &Error{Kind: kind, Detail: catalog.Msg(lang.English, m), DetailMsg: m}
+	return &Error{Kind: kind, Detail: detailText(lang.English, m, nil), DetailMsg: m}
+}
+
+// invalid is a KindInvalid error with its detail by reference (detailed).
+func invalid(id string, kv ...string) *Error { return detailed(KindInvalid, id, kv...) }
+
+// gameDetailed is detailed with the game's name in the data key "game":
+// the English name there, the reader's language's when explained (Game).
+func gameDetailed(kind Kind, info engine.Info, id string, kv ...string) *Error {
+	e := detailed(kind, id, append(kv, "game", info.Name)...)
+	e.Game = &info
+	e.Detail = detailText(lang.English, e.DetailMsg, e)
+	return e
+}
+
+// detailText words a detail by reference in l. Its data is the same in
+// every language; keys with these prefixes hold values the host words in
+// l first (the English Detail is worded the same way):
+//
+//	span…      a length of time (a time.Duration's String): SpanIn
+//	player…    a seat's stored name: a computer's named in l (PlayerNameIn)
+//	players…   a number of players, "n" or "lo-hi": "3 players", "2 to 4 players"
+//	versions…  rules versions, "n" or "lo-hi": "version 2", "versions 1 to 2"
+//	game       the game's name, in l when e.Game is set
+//	rule       a broken rule's English text, the game's wording in l (e.Rule)
+func detailText(l lang.Lang, m lang.Msg, e *Error) string {
+	if len(m.Data) == 0 {
+		return catalog.Msg(l, m)
+	}
+	data := make(map[string]string, len(m.Data))
+	for k, v := range m.Data {
+		switch {
+		case strings.HasPrefix(k, "span"):
+			if d, err := time.ParseDuration(v); err == nil {
+				v = SpanIn(l, d)
+			}
+		case strings.HasPrefix(k, "players"):
+			lo, hi := countRange(v)
+			v = PlayersIn(l, lo, hi)
+		case strings.HasPrefix(k, "versions"):
+			lo, hi := countRange(v)
+			v = Say(l, "detail.version", "n", strconv.Itoa(lo))
+			if lo != hi {
+				v = Say(l, "detail.versions", "lo", strconv.Itoa(lo), "hi", strconv.Itoa(hi))
+			}
+		case strings.HasPrefix(k, "player"):
+			v = PlayerNameIn(l, v)
+		case k == "game" && e != nil && e.Game != nil:
+			v = engine.WordsFor(*e.Game, l, nil).GameName()
+		case k == "rule" && e != nil && e.Rule != nil && l != lang.English && e.Game != nil:
+			v = strings.TrimSuffix(cleanQuotes(engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
+		}
+		data[k] = v
+	}
+	return catalog.Text(l, m.ID, data)
+}
+
+// countRange reads "n" or "lo-hi".
+func countRange(v string) (lo, hi int) {
+	a, b, ok := strings.Cut(v, "-")
+	lo, _ = strconv.Atoi(a)
+	hi = lo
+	if ok {
+		hi, _ = strconv.Atoi(b)
+	}
+	return lo, hi
+}
+
+// rangeData is a count or a range as detailText reads it ("3", "2-4").
+func rangeData(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
+}
+
+// PlayersIn says how many players in l: "3 players", "1 player", "2 to 4
+// players".
+func PlayersIn(l lang.Lang, lo, hi int) string {
+	if lo == hi {
+		return Say(l, "players", lang.CountKey, strconv.Itoa(lo))
+	}
+	return Say(l, "detail.players-range", "lo", strconv.Itoa(lo), "hi", strconv.Itoa(hi))
 }
 
 // withCause sets e's cause (for logs and errors.Is).
@@ -229,7 +313,7 @@ func newErrorID() string {
 func asError(err error) *Error {
 	var rv *RulesVersionError
 	if errors.As(err, &rv) {
-		return &Error{Kind: KindRulesVersion, Detail: rulesVersionDetail(rv), Err: err}
+		return withCause(rulesVersionError(rv), err)
 	}
 	var e *Error
 	if errors.As(err, &e) {
@@ -244,7 +328,7 @@ func asError(err error) *Error {
 	case errors.As(err, &rep):
 		return recordProblem(rep, nil)
 	case errors.As(err, &rec):
-		return &Error{Kind: KindInvalid, Detail: recordText(rec), Err: err}
+		return withCause(recordSyntax(rec), err)
 	case errors.Is(err, engine.ErrIncompleteMove):
 		return &Error{Kind: KindIncomplete, Err: err}
 	case errors.Is(err, engine.ErrNotYourTurn):
@@ -296,13 +380,17 @@ func explainIn(err error, w engine.Words) Problem {
 		return Problem{Kind: KindInternal, Text: say("internal", "error", errorIDMark)}
 	}
 	e := asError(err)
+	p := Problem{Kind: e.Kind}
 	if e.Game != nil && w.Info.Catalog == nil {
 		w.Info = *e.Game
 	}
-	p := Problem{Kind: e.Kind}
 	detail, rawDetail := sentence(e.Detail), e.Detail
 	if e.DetailMsg.ID != "" {
-		rawDetail = catalog.Msg(l, e.DetailMsg)
+		de := *e
+		if de.Game == nil && w.Info.Catalog != nil {
+			de.Game = &w.Info
+		}
+		rawDetail = detailText(l, e.DetailMsg, &de)
 		detail = strings.TrimSuffix(strings.TrimSpace(rawDetail), ".")
 	}
 	switch e.Kind {
@@ -498,7 +586,7 @@ func incompleteText(e *Error, w engine.Words) string {
 func namesIn(l lang.Lang, who []string) string {
 	echoed := make([]string, len(who))
 	for i, w := range who {
-		echoed[i] = Echo(w)
+		echoed[i] = Echo(PlayerNameIn(l, w))
 	}
 	if len(echoed) <= 1 {
 		return strings.Join(echoed, "")
@@ -610,7 +698,7 @@ const MaxMoveLen = 500
 // refused.
 func cleanMove(text string) (string, error) {
 	if n := utf8.RuneCountInString(text); n > MaxMoveLen {
-		return "", TooLarge("a move has at most %d characters, this one has %d", MaxMoveLen, n)
+		return "", detailed(KindTooLarge, "move-long", "max", strconv.Itoa(MaxMoveLen), "n", strconv.Itoa(n))
 	}
 	return strings.Map(func(r rune) rune {
 		switch {
@@ -640,52 +728,59 @@ func plain(err error) string {
 	return s
 }
 
-// recordText is a record syntax error for a person.
-func recordText(e *engine.RecordError) string {
+// recordSyntax is a record syntax error for a person (the engine's
+// message inside stays English: engine.RecordError has no reference).
+func recordSyntax(e *engine.RecordError) *Error {
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d of the match record: %s", e.Line, e.Msg)
+		return withCause(invalid("record-line", "line", strconv.Itoa(e.Line), "msg", e.Msg), e)
 	}
-	return "the match record: " + e.Msg
+	return withCause(invalid("record", "msg", e.Msg), e)
 }
 
 // recordProblem is a record move that cannot be played, with its rule.
 func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
-	where := fmt.Sprintf("move %d", rep.MoveNumber)
+	kv := []string{"n", strconv.Itoa(rep.MoveNumber), "seat", strconv.Itoa(rep.Seat + 1), "move", Echo(rep.Move)}
+	id := "record-move"
+	re, isRule := engine.AsRule(rep.Err)
+	if isRule {
+		id = "record-rule"
+		kv = append(kv, "rule", strings.TrimSuffix(sentence(re.Msg), "."))
+	} else {
+		why := "cannot"
+		switch {
+		case errors.Is(rep.Err, engine.ErrIncompleteMove):
+			why = "incomplete"
+		case errors.Is(rep.Err, engine.ErrNotYourTurn):
+			why = "not-your-turn"
+		case errors.Is(rep.Err, engine.ErrBadSeat):
+			why = "no-seat"
+		case errors.Is(rep.Err, engine.ErrGameOver):
+			why = "over"
+		}
+		kv = append(kv, "why", why)
+	}
 	if rep.Line > 0 {
-		where = fmt.Sprintf("line %d (move %d)", rep.Line, rep.MoveNumber)
+		id += "-line"
+		kv = append(kv, "line", strconv.Itoa(rep.Line))
 	}
-	e := &Error{Kind: KindInvalid, Err: rep, Topic: topic}
-	why := "it cannot be played"
-	switch re, ok := engine.AsRule(rep.Err); {
-	case ok:
+	e := withCause(invalid(id, kv...), rep)
+	e.Topic = topic
+	if isRule {
 		e.Rule = re
-		why = "it breaks a rule: " + re.Msg
-	case errors.Is(rep.Err, engine.ErrIncompleteMove):
-		why = "the move is not complete"
-	case errors.Is(rep.Err, engine.ErrNotYourTurn):
-		why = "it is not that seat's turn"
-	case errors.Is(rep.Err, engine.ErrBadSeat):
-		why = "there is no such seat"
-	case errors.Is(rep.Err, engine.ErrGameOver):
-		why = "the game is already over"
 	}
-	e.Detail = fmt.Sprintf("the match record's %s, seat %d playing %q, cannot be played: %s", where, rep.Seat+1, rep.Move, why)
 	return e
 }
 
-// rulesVersionDetail says which rules a refused match was played under
+// rulesVersionError says which rules a refused match was played under
 // and which this build plays.
-func rulesVersionDetail(e *RulesVersionError) string {
+func rulesVersionError(e *RulesVersionError) *Error {
 	if e.UnknownGame {
-		return fmt.Sprintf("it is a game (%s) that this build of the bot does not have", Echo(e.Game))
+		return withCause(detailed(KindRulesVersion, "rules-unknown-game", "id", Echo(e.Game)), e)
 	}
-	plays := fmt.Sprintf("versions %d to %d", e.Oldest, e.Current)
-	if e.Oldest == e.Current {
-		plays = fmt.Sprintf("version %d", e.Current)
-	}
-	by := "an older build"
+	id := "rules-older"
 	if e.Newer() {
-		by = "a newer build"
+		id = "rules-newer"
 	}
-	return fmt.Sprintf("it was played under version %d of the %s rules, by %s, and this build plays %s", e.Version, e.Name, by, plays)
+	return withCause(detailed(KindRulesVersion, id, "version", strconv.Itoa(e.Version), "name", e.Name,
+		"versions", rangeData(e.Oldest, e.Current)), e)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -36,7 +37,7 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 		return Match{}, unknownGame(s.games, rec.Game, err)
 	}
 	if len(req.Users) != rec.Seats {
-		return Match{}, Invalid("the match record has %d seats, but %d players were given", rec.Seats, len(req.Users))
+		return Match{}, invalid("import-seats", "seats", strconv.Itoa(rec.Seats), "n", strconv.Itoa(len(req.Users)))
 	}
 	if _, err := engine.Replay(g, rec); err != nil {
 		return Match{}, recordError(g, err)
@@ -114,11 +115,16 @@ func recordError(g engine.Game, err error) error {
 				topic = &t
 			}
 		}
-		return recordProblem(rep, topic)
+		e := recordProblem(rep, topic)
+		if g != nil {
+			info := g.Info()
+			e.Game = &info
+		}
+		return e
 	}
 	var rec *engine.RecordError
 	if errors.As(err, &rec) {
-		return &Error{Kind: KindInvalid, Detail: recordText(rec), Err: err}
+		return withCause(recordSyntax(rec), err)
 	}
 	detail := plain(err)
 	if d, ok := strings.CutPrefix(detail, "replay setup: "); ok {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -57,11 +58,11 @@ func (s *Service) InviteImport(ctx context.Context, req ImportInvite) (Invitatio
 		return Invitation{}, unknownGame(s.games, rec.Game, err)
 	}
 	if len(req.Users) != rec.Seats {
-		return Invitation{}, Invalid("the match record has %s, but %s were named", playerRange(rec.Seats, rec.Seats), playerRange(len(req.Users), len(req.Users)))
+		return Invitation{}, invalid("invite-seats", "players", strconv.Itoa(rec.Seats), "n", strconv.Itoa(len(req.Users)))
 	}
 	for i, u := range req.Users {
 		if slices.ContainsFunc(req.Users[:i], func(v UserRef) bool { return v.ID == u.ID }) {
-			return Invitation{}, Invalid("%s is named for two seats; each seat needs its own player", u.Name)
+			return Invitation{}, invalid("invite-twice", "who", Echo(u.Name))
 		}
 	}
 	if _, err := engine.Replay(g, rec); err != nil {
@@ -141,7 +142,7 @@ func (s *Service) AnswerImport(ctx context.Context, r Ref, userID string, accept
 		}
 		seat := m.SeatOf(userID)
 		if seat < 0 {
-			return nil, &Error{Kind: KindNotAllowed, Detail: "only the players named for this match can answer"}
+			return nil, detailed(KindNotAllowed, "invite-only")
 		}
 		if !accept {
 			m.Status, m.vote, m.pending = StatusAborted, nil, ""
@@ -170,7 +171,7 @@ func (s *Service) AnswerImport(ctx context.Context, r Ref, userID string, accept
 
 // errInvited refuses the lobby commands on a lobby waiting for its
 // players to confirm an import.
-var errInvited error = &Error{Kind: KindInvalid, Detail: "this match waits for the players named for its imported record to confirm; each answers with the buttons on its message"}
+var errInvited error = invalid("invite-waits")
 
 // startImport starts a confirmed import and plays its moves still
 // standing, each as a move of its seat.

@@ -46,7 +46,7 @@ type CreateRequest struct {
 // CreateMatch opens a lobby in a channel with the creator seated.
 func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, error) {
 	if req.Channel == "" || req.Creator.ID == "" {
-		return Match{}, Invalid("a match needs a channel and a creator")
+		return Match{}, invalid("no-channel")
 	}
 	g, err := s.games.Get(req.Game)
 	if err != nil {
@@ -61,7 +61,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		maxS = req.MaxSeats
 	}
 	if minS < lo || maxS > hi || minS > maxS {
-		return Match{}, &Error{Kind: KindSeatCount, Detail: fmt.Sprintf("%s plays with %s, not %s", g.Info().Name, playerRange(lo, hi), playerRange(minS, maxS))}
+		return Match{}, gameDetailed(KindSeatCount, g.Info(), "game-seats", "players", rangeData(lo, hi), "playersasked", rangeData(minS, maxS))
 	}
 	opts, err := checkOptions(g, req.Options)
 	if err != nil {
@@ -69,8 +69,9 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	rules, err := g.Info().ResolveRules(req.RulesVersion)
 	if err != nil {
-		return Match{}, &Error{Kind: KindInvalid, Err: err,
-			Detail: fmt.Sprintf("this build does not play version %d of the %s rules; it plays %s", req.RulesVersion, g.Info().Name, g.Info().RulesRange())}
+		info := g.Info()
+		return Match{}, withCause(gameDetailed(KindInvalid, info, "game-rules", "version", strconv.Itoa(req.RulesVersion),
+			"versions", rangeData(info.OldestRulesVersion, info.RulesVersion)), err)
 	}
 	seed := req.Seed
 	if seed == 0 && !req.ExactSeed {
@@ -153,7 +154,7 @@ func checkOptions(g engine.Game, in map[string]string) (map[string]string, error
 	for k, v := range in {
 		i := slices.IndexFunc(specs, func(o engine.OptionSpec) bool { return o.Key == k })
 		if i < 0 {
-			return nil, Invalid("%s has no option %q; its options are %s", g.Info().Name, k, optionKeys(specs))
+			return nil, gameDetailed(KindInvalid, g.Info(), "game-option", "key", Echo(k), "options", optionKeys(specs))
 		}
 		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
 			return nil, detailed(KindInvalid, "option-value", "key", Echo(k), "value", Echo(v), "values", strings.Join(specs[i].Values, ", "))
@@ -261,7 +262,7 @@ func (s *Service) Leave(ctx context.Context, r Ref, userID string) (Match, error
 		}
 		if m.people() == 1 && len(m.Seats) > 1 && m.SeatOf(m.Creator) >= 0 {
 			// The computers cannot hold a lobby on their own.
-			return nil, Invalid("you are the last person in this lobby, and a match needs at least one: remove the computer players first, or abort the lobby")
+			return nil, invalid("last-person")
 		}
 		m.Seats = slices.Delete(m.Seats, i, i+1)
 		if len(m.Seats) == 0 {
@@ -352,8 +353,7 @@ func (s *Service) Resign(ctx context.Context, r Ref, userID string) (Outcome, er
 	if err != nil {
 		return Outcome{}, err
 	}
-	ev := engine.Event{Audience: engine.Public, Seat: seat, Kind: "resign",
-		Text: fmt.Sprintf("seat %d resigns; the match ends", seat+1), Own: "you resign; the match ends"} // EventsFor names the seat
+	ev := hostEvent(resignKind, seat)
 	s.log.InfoContext(ctx, "match resigned", "match", m.ID, "seat", seat)
 	return Outcome{Match: m, Seat: seat, Events: []engine.Event{ev}}, nil
 }
@@ -381,17 +381,6 @@ func (s *Service) Abort(ctx context.Context, r Ref, userID string, moderator boo
 		s.log.InfoContext(ctx, "match aborted", "match", m.ID, "by", userID)
 	}
 	return m, err
-}
-
-// playerRange says how many players: "3 players", "3 to 4 players".
-func playerRange(lo, hi int) string {
-	if lo == hi {
-		if lo == 1 {
-			return "1 player"
-		}
-		return fmt.Sprintf("%d players", lo)
-	}
-	return fmt.Sprintf("%d to %d players", lo, hi)
 }
 
 // seatCountError refuses a start with n players where lo to hi are

@@ -112,7 +112,7 @@ func storedLang(l lang.Lang) string {
 func (m Match) Words() engine.Words { return m.WordsIn(m.lang()) }
 
 // WordsIn is the match's game's texts in l (a reader's own language),
-// with its players' names.
+// with its players' names (the computers' in l: NamesIn).
 func (m Match) WordsIn(l lang.Lang) engine.Words {
 	if !l.Valid() {
 		l = lang.English
@@ -121,7 +121,7 @@ func (m Match) WordsIn(l lang.Lang) engine.Words {
 	if m.game != nil {
 		info = m.game.Info()
 	}
-	return engine.WordsFor(info, l, m.Names())
+	return engine.WordsFor(info, l, m.NamesIn(l))
 }
 
 // lang is the match's language, English when unset.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -56,8 +57,11 @@ type Outcome struct {
 }
 
 // UnconfirmedNote is what the mover of an Outcome.Unconfirmed move is
-// told, in every front end.
-const UnconfirmedNote = "Your move is in, but the store could not yet confirm that a second copy holds it. If the board later shows the match without it, play it again."
+// told, in every front end: the English of UnconfirmedNoteIn (message play.unconfirmed).
+var UnconfirmedNote = UnconfirmedNoteIn(lang.English)
+
+// UnconfirmedNoteIn is UnconfirmedNote in the mover's language l.
+func UnconfirmedNoteIn(l lang.Lang) string { return Say(l, "play.unconfirmed") }
 
 // turnChange compares the status before a move (nil before the start)
 // with the one after it, for Outcome.NewTurn and Outcome.Notify.

@@ -50,7 +50,7 @@ func (s *Service) RenderIn(m Match, seat int, l lang.Lang) ([]render.Image, erro
 		return imgs, nil
 	}
 	start := time.Now()
-	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.Names(), Lang: l})
+	imgs, err := s.renderers.Images(m.Game, render.Scene{View: m.game.View(m.state, seat), Seat: seat, Names: m.NamesIn(l), Lang: l})
 	if err != nil {
 		return nil, fmt.Errorf("bot: render match %s: %w", m.ID, err)
 	}

@@ -64,6 +64,10 @@ func (m Match) ScoreText(score int) string {
 	return m.game.Info().Score.Of(score)
 }
 
+// NameIn is the result's player's name in l: a computer's worded in l
+// (PlayerNameIn), a person's as it is.
+func (r SeatResult) NameIn(l lang.Lang) string { return PlayerNameIn(l, r.Name) }
+
 // BreakdownText is a result's breakdown as one line: "Canal links 5,
 // Money (£10 each) 3"; empty when the seat scored nothing.
 func (r SeatResult) BreakdownText() string {
@@ -224,7 +228,7 @@ func (s *Service) ScoreChartDataIn(ctx context.Context, r Ref, l lang.Lang) (ren
 	}
 	return render.ScoreChart{
 		Title: Say(l, "chart.title", "game", w.GameName(), "score", w.ScoreName()), Unit: info.Score.Short, Steps: steps,
-		Names: m.Names(), Scores: hist.Scores, Labels: labels,
+		Names: m.NamesIn(l), Scores: hist.Scores, Labels: labels,
 	}, m, nil
 }
 

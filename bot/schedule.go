@@ -345,19 +345,19 @@ func ParseQuiet(hours, zone string) (QuietHours, error) {
 		zone = "UTC"
 	}
 	if _, err := time.LoadLocation(zone); err != nil || strings.EqualFold(zone, "local") {
-		return QuietHours{}, Invalid("%q is not a time zone; use a name like Europe/Berlin, America/New_York or UTC", zone)
+		return QuietHours{}, invalid("quiet-zone", "zone", Echo(zone))
 	}
 	from, to, ok := strings.Cut(strings.ReplaceAll(hours, " ", ""), "-")
 	if !ok {
-		return QuietHours{}, Invalid("quiet hours are written from-to, like 22-7 or 22:30-07:00; %q is not", hours)
+		return QuietHours{}, invalid("quiet-hours", "text", Echo(hours))
 	}
 	f, err1 := clockMinute(from)
 	t, err2 := clockMinute(to)
 	if err1 != nil || err2 != nil {
-		return QuietHours{}, Invalid("quiet hours are written from-to, like 22-7 or 22:30-07:00; %q is not", hours)
+		return QuietHours{}, invalid("quiet-hours", "text", Echo(hours))
 	}
 	if f == t {
-		return QuietHours{}, Invalid("quiet hours from %s to %s are empty", from, to)
+		return QuietHours{}, invalid("quiet-empty", "from", Echo(from), "to", Echo(to))
 	}
 	return QuietHours{From: f, To: t, Zone: zone}, nil
 }
@@ -366,15 +366,15 @@ func clockMinute(s string) (int, error) {
 	h, m, _ := strings.Cut(s, ":")
 	var hh, mm int
 	if _, err := fmt.Sscanf(h, "%d", &hh); err != nil || len(h) > 2 {
-		return 0, Invalid("bad hour")
+		return 0, invalid("quiet-time", "text", Echo(s))
 	}
 	if m != "" {
 		if _, err := fmt.Sscanf(m, "%d", &mm); err != nil || len(m) != 2 {
-			return 0, Invalid("bad minute")
+			return 0, invalid("quiet-time", "text", Echo(s))
 		}
 	}
 	if hh < 0 || hh > 24 || mm < 0 || mm > 59 || (hh == 24 && mm != 0) {
-		return 0, Invalid("bad time")
+		return 0, invalid("quiet-time", "text", Echo(s))
 	}
 	return (hh*60 + mm) % (24 * 60), nil
 }
@@ -401,7 +401,7 @@ func (s *Service) UserPrefs(ctx context.Context, userID string) (UserPrefs, erro
 // changePrefs reads, changes and writes a player's preferences.
 func (s *Service) changePrefs(ctx context.Context, userID string, fn func(p *UserPrefs) error) (UserPrefs, error) {
 	if userID == "" {
-		return UserPrefs{}, Invalid("no user was given")
+		return UserPrefs{}, invalid("no-user")
 	}
 	p, err := s.UserPrefs(ctx, userID)
 	if err != nil {
@@ -424,10 +424,10 @@ func (s *Service) changePrefs(ctx context.Context, userID string, fn func(p *Use
 func (s *Service) SetAway(ctx context.Context, userID string, until time.Time) (UserPrefs, error) {
 	now := s.now()
 	if !until.After(now) {
-		return UserPrefs{}, Invalid("away until %s is not in the future", until.UTC().Format("2006-01-02 15:04 MST"))
+		return UserPrefs{}, invalid("away-past", "at", until.UTC().Format("2006-01-02 15:04 MST"))
 	}
 	if until.Sub(now) > MaxAway {
-		return UserPrefs{}, Invalid("an absence lasts at most %s; ask again when it is over", Span(MaxAway))
+		return UserPrefs{}, invalid("away-long", "span", MaxAway.String())
 	}
 	return s.changePrefs(ctx, userID, func(p *UserPrefs) error { p.AwayUntil = until; return nil })
 }
@@ -515,7 +515,7 @@ func (s *Service) serverPrefs(ctx context.Context, server string) (serverPrefs, 
 // changeServerPrefs reads, changes and writes a server's settings.
 func (s *Service) changeServerPrefs(ctx context.Context, server string, fn func(p *serverPrefs) error) error {
 	if server == "" {
-		return Invalid("no server was given")
+		return invalid("no-server")
 	}
 	p, err := s.serverPrefs(ctx, server)
 	if err != nil {
@@ -543,7 +543,7 @@ func (s *Service) ServerClock(ctx context.Context, server string) (ClockSettings
 // language stays.
 func (s *Service) SetServerClock(ctx context.Context, server string, c ClockSettings) error {
 	if server == "" {
-		return Invalid("no server was given")
+		return invalid("no-server")
 	}
 	if err := c.Check(); err != nil {
 		return err

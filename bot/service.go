@@ -356,7 +356,7 @@ func (s *Service) resolve(ctx context.Context, r Ref) (string, error) {
 		return r.MatchID, nil
 	}
 	if r.Channel == "" {
-		return "", Invalid("no match or channel was given")
+		return "", invalid("no-ref")
 	}
 	id, err := s.store.ChannelMatch(ctx, r.Channel)
 	if errors.Is(err, storage.ErrNotFound) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -106,6 +107,15 @@ type PlayerStats struct {
 	turns           int
 	think           time.Duration
 	sum             int
+}
+
+// NameIn is the player's name in l: a computer's (by its level) worded
+// in l, a person's as it is.
+func (p PlayerStats) NameIn(l lang.Lang) string {
+	if p.Computer != "" {
+		return ComputerNameIn(l, p.Computer, 1)
+	}
+	return p.Name
 }
 
 // Stats counts the finished matches of a server or a user: per game, the

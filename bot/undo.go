@@ -3,8 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
@@ -136,8 +136,7 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		}
 		out.Target, out.Taken, out.Seat = last.Seq, last.Move, last.Seat
 		if last.Seat != seat {
-			return nil, &Error{Kind: KindNotAllowed,
-				Detail: fmt.Sprintf("only %s can take back the last move (move %d, `%s`): a move can be taken back only by whoever played it, before anyone else acts", m.Seats[last.Seat].Name, last.Seq, last.Move)}
+			return nil, detailed(KindNotAllowed, "undo-player", "player", m.Seats[last.Seat].Name, "n", strconv.FormatInt(int64(last.Seq), 10), "move", last.Move)
 		}
 		if v := s.PendingUndo(*m); v != nil && v.Target == last.Seq {
 			out.Vote = v

@@ -69,14 +69,14 @@ func (m Match) Narration(evs []engine.Event, viewer int, w engine.Words) []strin
 }
 
 // NarrateIn words one event for viewer with w: the host's own events (a
-// computer playing a person's seat) from the host's catalog, the game's
-// through w.Event.
+// computer playing a person's seat, a default move at a deadline, a
+// resignation) from the host's catalog, the game's through w.Event.
 func (m Match) NarrateIn(e engine.Event, viewer int, w engine.Words) string {
-	if e.Kind == computerMoveKind && e.Msg == "" {
+	if hostKinds[e.Kind] && e.Msg == "" {
 		if viewer != engine.Spectator && viewer == e.Seat {
-			return Say(w.Lang, "event.computer-move-own")
+			return Say(w.Lang, "event."+e.Kind+"-own")
 		}
-		return Say(w.Lang, "event.computer-move", "seat", w.Seat(e.Seat))
+		return Say(w.Lang, "event."+e.Kind, "seat", w.Seat(e.Seat))
 	}
 	return w.Event(e, viewer)
 }
