@@ -59,9 +59,15 @@ func (s *Server) FireDue(ctx context.Context) ([]bot.Reminder, error) {
 }
 
 // abandonNotice is what the status bar says of the abandon limit (the
-// core's words, bot.AbandonState.Notice, as Discord's /status has them).
-func abandonNotice(a bot.AbandonState) string {
-	return a.Notice(func(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 MST") })
+// core's words, bot.AbandonState.NoticeIn, as Discord's /status has them)
+// in l. English names the day and month in words; the other languages
+// read the date in numbers (Go's time formats know only English names).
+func abandonNotice(a bot.AbandonState, l lang.Lang) string {
+	layout := "Mon 2 Jan 15:04 MST"
+	if l != lang.English {
+		layout = "2006-01-02 15:04 MST"
+	}
+	return a.NoticeIn(l, func(t time.Time) string { return t.UTC().Format(layout) })
 }
 
 // reminded is what the standings add for a seat's reminders and deadline.
@@ -138,7 +144,7 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match, l lang.Lang) matchJ
 		ms := max(0, due.Sub(s.svc.Now()).Milliseconds())
 		out.ComputerIn = &ms
 	}
-	out.Notice = abandonNotice(s.svc.Abandon(m))
+	out.Notice = abandonNotice(s.svc.Abandon(m), l)
 	out.Clock = clockOf(m, l)
 	ws, err := s.svc.Waits(ctx, m)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/bot/web"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // TestWaits: the page gets each seat's turn clock from the same service
@@ -168,6 +169,15 @@ func TestTurnClock(t *testing.T) {
 	m = view()
 	if want := "No move for 3 weeks 6 days: this match ends as abandoned on Wed 1 Apr 10:00 UTC unless someone moves."; m.Notice != want {
 		t.Errorf("the warning reads %q, want %q", m.Notice, want)
+	}
+	// The same notice in German and French: the core's words, the date in
+	// numbers, no English sentence of the host's catalog.
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		var mv matchView
+		call(t, h, "GET", "/api/matches/"+id+"?lang="+string(l), nil, 200, &mv)
+		if !strings.Contains(mv.Notice, "2026-04-01 10:00 UTC") || len(bot.Catalog().EnglishIn(l, mv.Notice)) > 0 || mv.Notice == m.Notice {
+			t.Errorf("%s: the warning reads %q", l, mv.Notice)
+		}
 	}
 	if w := m.Waits[active]; w.Text != "waiting 3 weeks 6 days, reminded 27 times" {
 		t.Errorf("day 27: the standings say %q", w.Text)

@@ -719,7 +719,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	evs := nonNilEvents(wordEvents(wordsOf(o.Match, l), o.EventsFor(seat), seat))
 	writeJSON(w, http.StatusOK, map[string]any{
 		"match": s.withWaits(r.Context(), o.Match, l), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
-		"warning": unconfirmedNote(o),
+		"warning": unconfirmedNote(o, l),
 		// The core's one decision of whether a turn began and who must
 		// now act (bot.Outcome): the page follows those seats.
 		"new_turn": o.NewTurn, "notify": nonNilInts(o.Notify),
@@ -727,10 +727,10 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 }
 
 // unconfirmedNote is the core's note for a move the store applied without
-// a replica's confirmation, or "".
-func unconfirmedNote(o bot.Outcome) string {
+// a replica's confirmation in l, or "".
+func unconfirmedNote(o bot.Outcome, l lang.Lang) string {
 	if o.Unconfirmed {
-		return bot.UnconfirmedNote
+		return bot.UnconfirmedNoteIn(l)
 	}
 	return ""
 }
@@ -764,7 +764,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"match": summary(u.Match, langOf(r)), "undone": u.Undone, "free": u.Free, "taken": u.Taken, "target": u.Target,
-		"duplicate": u.Duplicate, "new_turn": u.NewTurn, "notify": nonNilInts(u.Notify), "note": unconfirmedNote(u.Outcome),
+		"duplicate": u.Duplicate, "new_turn": u.NewTurn, "notify": nonNilInts(u.Notify), "note": unconfirmedNote(u.Outcome, langOf(r)),
 	})
 }
 
