@@ -103,7 +103,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	}
 	// The abandon limit's warning or end, in the core's words (the
 	// playground's status bar shows the same).
-	notice := b.svc.Abandon(m).Notice(func(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) })
+	notice := b.svc.Abandon(m).NoticeIn(r.lang(), func(t time.Time) string { return fmt.Sprintf("<t:%d:f>", t.Unix()) })
 	if m.Play == nil {
 		d := lobbyPrivate(m)
 		if notice != "" {

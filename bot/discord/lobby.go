@@ -215,7 +215,7 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 	}
 	b.WriteString("\n")
 	for i, s := range m.Seats {
-		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.Name, colourIn(i, l))
+		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.NameIn(l), colourIn(i, l))
 		if s.UserID == m.Creator {
 			b.WriteString(" - " + say(l, "discord.lobby.creator"))
 		}

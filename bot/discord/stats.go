@@ -48,7 +48,7 @@ func (b *Bot) stats(ctx context.Context, r *Request) (*Response, error) {
 			if p.WinsVsComputers > 0 {
 				wins = say(l, "discord.stats.wins-computers", "n", strconv.Itoa(p.Wins), "vs", strconv.Itoa(p.WinsVsComputers))
 			}
-			kv := []string{"name", p.Name, "played", strconv.Itoa(p.Played), "wins", wins,
+			kv := []string{"name", p.NameIn(l), "played", strconv.Itoa(p.Played), "wins", wins,
 				"avg", average(w, l, p.Average, g.Unit), "best", w.Score(p.Best)}
 			line := ""
 			if p.Computer != "" {

@@ -114,7 +114,7 @@ func afterMove(r *Request, o bot.Outcome) func(context.Context, *poster) {
 			p.send(ctx, r.Channel, note)
 		}
 		if o.Unconfirmed {
-			p.send(ctx, r.Channel, privateData(bot.UnconfirmedNote))
+			p.send(ctx, r.Channel, privateData(bot.UnconfirmedNoteIn(r.lang())))
 		}
 		if ping := turnPing(o.Match, o.Notify); ping != nil {
 			p.send(ctx, matchChannel(o.Match, r), ping)
@@ -296,7 +296,7 @@ func status(m bot.Match, w engine.Words, scores bool) string {
 	if m.Play.Finished {
 		var parts []string
 		for i, s := range m.Play.Ranking {
-			part := fmt.Sprintf("%d. %s", i+1, m.Seats[s].Name)
+			part := fmt.Sprintf("%d. %s", i+1, m.Seats[s].NameIn(w.Lang))
 			if scores {
 				part += " (" + w.Score(scoreOf(m, s)) + ")"
 			}
@@ -316,7 +316,7 @@ func status(m bot.Match, w engine.Words, scores bool) string {
 		// The phase says only what the round's name does not.
 		phase = say(w.Lang, "discord.turn.round-phase", "round", r, "phase", phase)
 	}
-	return say(w.Lang, "discord.turn.next", "phase", phase, "who", activeNames(m))
+	return say(w.Lang, "discord.turn.next", "phase", phase, "who", activeNames(m, w.Lang))
 }
 
 func scoreOf(m bot.Match, seat int) int {
@@ -329,11 +329,11 @@ func scoreOf(m bot.Match, seat int) int {
 }
 
 // activeNames lists the names of the seats to act.
-func activeNames(m bot.Match) string {
+func activeNames(m bot.Match, l lang.Lang) string {
 	var out []string
 	for _, s := range m.Play.Active {
 		if s >= 0 && s < len(m.Seats) {
-			out = append(out, m.Seats[s].Name)
+			out = append(out, m.Seats[s].NameIn(l))
 		}
 	}
 	return strings.Join(out, ", ")

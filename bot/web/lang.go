@@ -46,9 +46,10 @@ func langOf(r *http.Request) lang.Lang {
 // say words one of the playground's own messages.
 func say(l lang.Lang, id string, kv ...string) string { return bot.Say(l, id, kv...) }
 
-// wordsOf is a match's texts in language l, its seats named by their players.
+// wordsOf is a match's texts in language l, its seats named by their
+// players (a computer's name worded in l, bot.Match.NamesIn).
 func wordsOf(m bot.Match, l lang.Lang) engine.Words {
-	return engine.WordsFor(m.GameRules().Info(), l, m.Names())
+	return engine.WordsFor(m.GameRules().Info(), l, m.NamesIn(l))
 }
 
 // pageKeys are the placeholders of the texts the page's script fills in
@@ -180,13 +181,13 @@ func wordStats(w engine.Words, in []engine.Stat) []engine.Stat {
 
 // wordEvents words events as viewer reads them (engine.Words.Event); in
 // English they are the core's narration as it is.
-func wordEvents(w engine.Words, evs []engine.Event, viewer int) []engine.Event {
+func wordEvents(m bot.Match, w engine.Words, evs []engine.Event, viewer int) []engine.Event {
 	if w.Lang == lang.English {
 		return evs
 	}
 	out := make([]engine.Event, len(evs))
 	for i, e := range evs {
-		e.Text = w.Event(e, viewer)
+		e.Text = m.NarrateIn(e, viewer, w) // the host's own events too
 		out[i] = e
 	}
 	return out

@@ -467,7 +467,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"match": s.withWaits(r.Context(), o.Match, l),
-		"events": nonNilEvents(wordEvents(wordsOf(o.Match, l), o.EventsFor(engine.Spectator), engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
+		"events": nonNilEvents(wordEvents(o.Match, wordsOf(o.Match, l), o.EventsFor(engine.Spectator), engine.Spectator)), "new_turn": o.NewTurn, "notify": nonNilInts(o.Notify)})
 }
 
 type importReq struct {
@@ -716,7 +716,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l := langOf(r)
-	evs := nonNilEvents(wordEvents(wordsOf(o.Match, l), o.EventsFor(seat), seat))
+	evs := nonNilEvents(wordEvents(o.Match, wordsOf(o.Match, l), o.EventsFor(seat), seat))
 	writeJSON(w, http.StatusOK, map[string]any{
 		"match": s.withWaits(r.Context(), o.Match, l), "move": o.Move, "seat": o.Seat, "duplicate": o.Duplicate, "events": evs,
 		"warning": unconfirmedNote(o, l),
@@ -808,7 +808,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 	if l := langOf(r); l != lang.English {
 		wd := wordsOf(m, l)
 		for i := range h {
-			h[i].Events = wordEvents(wd, h[i].Events, seat)
+			h[i].Events = wordEvents(m, wd, h[i].Events, seat)
 		}
 	}
 	writeJSON(w, http.StatusOK, h)
