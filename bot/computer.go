@@ -501,16 +501,24 @@ func (s *Service) ComputersFinish(ctx context.Context, r Ref, userID, level stri
 
 // How says, for a log, how a move came about when its player did not
 // make it: "default move", "computer move (normal)"; empty for a move its
-// player made.
-func (e LogEntry) How() string {
+// player made. It is HowIn in English.
+func (e LogEntry) How() string { return e.HowIn(lang.English) }
+
+// HowIn is How in l (play.how-default, play.how-computer with the level
+// worded by computer.level.*). The kind and the level come from the note
+// the core itself stored with the move, never from a translated text.
+func (e LogEntry) HowIn(l lang.Lang) string {
 	switch {
 	case e.Note == "":
 		return ""
 	case strings.HasPrefix(e.Note, "computer move ("):
-		how, _, _ := strings.Cut(e.Note, ":")
-		return how
+		level, _, _ := strings.Cut(strings.TrimPrefix(e.Note, "computer move ("), ")")
+		if catalog.Has(lang.English, "computer.level."+level) {
+			level = Say(l, "computer.level."+level)
+		}
+		return Say(l, "play.how-computer", "level", level)
 	}
-	return "default move"
+	return Say(l, "play.how-default")
 }
 
 // computerSeat is the refusal of a move by a user in a seat a computer

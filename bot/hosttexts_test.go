@@ -351,3 +351,42 @@ func TestHostWordsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLogHowInEveryLanguage: how a move came about when its player did not
+// make it is read from the core's own note, and worded in each language;
+// English stays as the log has always read it.
+func TestLogHowInEveryLanguage(t *testing.T) {
+	cases := []struct {
+		note string
+		en   string
+	}{
+		{"", ""},
+		{"computer move (normal): Alice's seat", "computer move (normal)"},
+		{"computer move (strong)", "computer move (strong)"},
+		{"default move: no move for 2 days", "default move"},
+	}
+	for _, c := range cases {
+		e := bot.LogEntry{Note: c.note}
+		if got := e.How(); got != c.en {
+			t.Errorf("How(%q) = %q, want %q", c.note, got, c.en)
+		}
+		if got := e.HowIn(lang.English); got != c.en {
+			t.Errorf("HowIn(en, %q) = %q, want %q", c.note, got, c.en)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			got := e.HowIn(l)
+			if c.note == "" {
+				if got != "" {
+					t.Errorf("HowIn(%s, empty) = %q, want empty", l, got)
+				}
+				continue
+			}
+			if got == "" || got == c.en {
+				t.Errorf("HowIn(%s, %q) = %q: not worded in %s", l, c.note, got, l)
+			}
+			if strings.Contains(got, "move") {
+				t.Errorf("HowIn(%s, %q) = %q: English left in", l, c.note, got)
+			}
+		}
+	}
+}

@@ -216,24 +216,9 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	return private(t.String()), nil
 }
 
-// howIn is how a logged move was made when its player did not make it
-// (LogEntry.How: "default move", "computer move (normal)"), in l: the
-// note's kind and the computer's level are read from the note the core
-// writes (bot.LogEntry.Note), never from a translation.
-func howIn(l lang.Lang, e bot.LogEntry) string {
-	how := e.How()
-	if how == "" || l == lang.English {
-		return how
-	}
-	if level, ok := strings.CutPrefix(how, "computer move ("); ok {
-		level = strings.TrimSuffix(level, ")")
-		if bot.Catalog().Has(lang.English, "computer.level."+level) {
-			return say(l, "discord.log.computer-move", "level", say(l, "computer.level."+level))
-		}
-		return how
-	}
-	return say(l, "discord.log.default-move")
-}
+// howIn is how a logged move was made when its player did not make it,
+// in l (the core's LogEntry.HowIn).
+func howIn(l lang.Lang, e bot.LogEntry) string { return e.HowIn(l) }
 
 // rulesGame is the game /rules looks in: the one named, else the
 // channel's match's, else the default one.
