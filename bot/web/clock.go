@@ -185,27 +185,12 @@ func clockOf(m bot.Match, l lang.Lang) *clockJSON {
 	if at == "" {
 		at = bot.DeadlineRemind
 	}
-	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: clockText(c, at, l), Open: m.Status.Open()}
+	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: clockText(c, l), Open: m.Status.Open()}
 }
 
 // clockText is what the settings do, in words: the core's
-// (ClockSettings.Text) in English, web.clock.says.* in the others.
-func clockText(c bot.ClockSettings, at string, l lang.Lang) string {
-	if l == lang.English {
-		return c.Text()
-	}
-	remind := say(l, "web.clock.says.no-remind")
-	if c.Remind > 0 {
-		remind = say(l, "web.clock.says.remind", "span", waitedIn(c.Remind, l))
-	}
-	switch {
-	case c.Deadline <= 0:
-		return say(l, "web.clock.says.no-deadline", "remind", remind)
-	case at == bot.DeadlineReplace:
-		return say(l, "web.clock.says.deadline-vote", "remind", remind, "span", waitedIn(c.Deadline, l))
-	}
-	return say(l, "web.clock.says.deadline-remind", "remind", remind, "span", waitedIn(c.Deadline, l))
-}
+// (ClockSettings.TextIn), the same sentence /clock shows on Discord.
+func clockText(c bot.ClockSettings, l lang.Lang) string { return c.TextIn(l) }
 
 // clockReq changes a match's clock settings; a field left out stays.
 type clockReq struct {

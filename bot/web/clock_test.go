@@ -319,6 +319,16 @@ func TestClockSettings(t *testing.T) {
 		c.Text != "a reminder to whoever must move every 12 hours (never while they are away or in their quiet hours); a turn deadline of 3 days, when the player is reminded once more." {
 		t.Fatalf("after the change: %+v", c)
 	}
+	// In German and French the same sentence as /clock on Discord: the
+	// core's, one wording for both front ends.
+	settings := bot.ClockSettings{Remind: 12 * time.Hour, Deadline: 3 * 24 * time.Hour}
+	for _, l := range []lang.Lang{lang.German, lang.French} {
+		var lm struct{ Clock clockView }
+		call(t, h, "GET", "/api/matches/"+id+"?lang="+string(l), nil, 200, &lm)
+		if want := settings.TextIn(l); lm.Clock.Text != want || want == settings.Text() {
+			t.Errorf("%s clock text %q, want the core's %q", l, lm.Clock.Text, want)
+		}
+	}
 	clock.Advance(12 * time.Hour)
 	if rs, err := h.FireDue(context.Background()); err != nil || len(rs) != 1 || rs[0].Kind != bot.ReminderDue {
 		t.Fatalf("12 hours on: %v %v, want one reminder", rs, err)
