@@ -93,12 +93,12 @@
 // language (staticKey); the renderer draws it once per key and keeps it as
 // RGBA and as palette indexes (Renderer.staticFor, under the renderer's
 // mutex). Each image then writes the position down as drawing calls
-// (drawDynamic on an opLog, retain.go: rectangles on whole pixels through
+// (drawDynamic on a render.OpLog: rectangles on whole pixels through
 // the canvas's fast path, territories filled row by row with their
 // antialiased edges drawn over the fill, text through cached glyphs),
 // and restores, draws and converts to the curated palette only the tiles
 // whose calls differ from the previous image's on the same static layer
-// (a painter keeps its canvas, output and calls; the renderer keeps two
+// (render.Retained, shared with the other games; a painter keeps its canvas, output and calls; the renderer keeps two
 // idle painters per height), then encodes with render.Encoder. The static layer holds only what, in the painting
 // order of the whole image, comes before anything of the position on the
 // same pixels, so the two layers give the whole image byte for byte

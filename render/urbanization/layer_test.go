@@ -129,7 +129,7 @@ func TestStaticLayerConcurrent(t *testing.T) {
 
 // TestRetainedExact: a game's positions drawn one after the other on one
 // renderer (each redrawing only the tiles whose drawing calls changed,
-// retain.go), forwards, backwards and with a jump to another game and
+// render.Retained), forwards, backwards and with a jump to another game and
 // language, give the same bytes as each drawn whole afresh.
 func TestRetainedExact(t *testing.T) {
 	r := newTestRenderer(t)
@@ -154,8 +154,8 @@ func TestRetainedExact(t *testing.T) {
 }
 
 // TestFootprints: every drawing call of the golden positions touches, as
-// the canvas marks it, only tiles of its footprint (opLog), which the
-// retained drawing relies on.
+// the canvas marks it, only tiles of its footprint (render.OpLog), which
+// the retained drawing relies on.
 func TestFootprints(t *testing.T) {
 	for _, c := range layerCases(t)[:len(goldenCases)*3] {
 		v := c.sc.View.(urbanization.View)
@@ -164,23 +164,13 @@ func TestFootprints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ret := newRetained(cv)
-		drawDynamic(&ret.log, l, &v, c.sc.Name, newWords(c.sc))
-		if len(ret.log.ops) < 100 {
-			t.Fatalf("%s: %d calls logged", c.name, len(ret.log.ops))
+		log := render.NewOpLog(cv)
+		drawDynamic(log, l, &v, c.sc.Name, newWords(c.sc))
+		if log.Len() < 100 {
+			t.Fatalf("%s: %d calls logged", c.name, log.Len())
 		}
-		d := render.NewDamage(cv.Img.Rect)
-		cv.Damage = d
-		for i := range ret.log.ops {
-			o := &ret.log.ops[i]
-			d.Reset()
-			o.draw(cv)
-			foot := image.Rect(o.tx0*render.DamageTile, o.ty0*render.DamageTile, (o.tx1+1)*render.DamageTile, (o.ty1+1)*render.DamageTile)
-			d.Rects(func(r image.Rectangle) {
-				if !r.In(foot) {
-					t.Errorf("%s: call %d (kind %d %v %q) marks %v outside its footprint %v", c.name, i, o.kind, o.a, o.s, r, foot)
-				}
-			})
+		if err := log.CheckFootprints(cv); err != nil {
+			t.Errorf("%s: %v", c.name, err)
 		}
 	}
 }

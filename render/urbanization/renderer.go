@@ -41,13 +41,13 @@ type staticLayer struct {
 // cache, the palette and the paletted output image, and which static layer
 // the canvas and out hold with the last position drawn over it (ret: its
 // drawing calls), so that only the tiles whose calls change are drawn
-// again (retain.go).
+// again (render.Retained).
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
 	key string // the static layer the canvas and out hold, under ret's last position
-	ret *retained
+	ret *render.Retained
 }
 
 var _ render.Renderer = (*Renderer)(nil)
@@ -97,9 +97,8 @@ func (r *Renderer) PNG(sc render.Scene) ([]byte, error) {
 	st := r.staticFor(p, lay, uv, wd)
 	whole := p.key != st.key
 	p.key = "" // until the position is drawn whole
-	p.ret.log.ops, p.ret.log.pts = p.ret.log.ops[:0], p.ret.log.pts[:0]
-	drawDynamic(&p.ret.log, lay, uv, sc.Name, wd)
-	p.ret.draw(p.c, p.out, p.pal, st, whole)
+	drawDynamic(p.ret.Log(), lay, uv, sc.Name, wd)
+	p.ret.Draw(p.c, p.out, p.pal, st.img, st.pal, whole)
 	p.key = st.key
 	return r.enc.Encode(p.out, 160<<10)
 }
@@ -169,5 +168,5 @@ func (r *Renderer) painter(h int) (*painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), ret: newRetained(c)}, nil
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), ret: render.NewRetained(c)}, nil
 }
