@@ -245,6 +245,9 @@ func (r *Retained) Log() *OpLog {
 	return &r.log
 }
 
+// Fraction is the share of the image's tiles the last Draw drew again.
+func (r *Retained) Fraction() float64 { return r.dmg.Fraction() }
+
 // index lists, per tile, the calls of the log touching it.
 func (r *Retained) index() {
 	for i := range r.tiles {

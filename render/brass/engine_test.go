@@ -13,6 +13,14 @@ import (
 // builds, links and sales), until extra moves into the rail period.
 func enginePosition(t testing.TB, seed uint64, extra int) (engine.Game, engine.State) {
 	t.Helper()
+	g, sts := engineStates(t, seed, extra)
+	return g, sts[len(sts)-1]
+}
+
+// engineStates is enginePosition's game: every position from the setup
+// to extra moves into the rail period, in order.
+func engineStates(t testing.TB, seed uint64, extra int) (engine.Game, []engine.State) {
+	t.Helper()
 	g := brass.New()
 	st, _, err := g.Setup(engine.Setup{Seats: 4, Seed: seed})
 	if err != nil {
@@ -21,6 +29,7 @@ func enginePosition(t testing.TB, seed uint64, extra int) (engine.Game, engine.S
 	rng := engine.NewRNG(seed, 7)
 	weight := map[string]int{"build": 40, "canal": 25, "rail": 30, "sell": 60, "develop": 5, "loan": 4, "pass": 1}
 	after := -1
+	sts := []engine.State{st}
 	for moves := 0; moves < 400; moves++ {
 		v := g.View(st, engine.Spectator).(brass.View)
 		if v.Finished {
@@ -30,7 +39,7 @@ func enginePosition(t testing.TB, seed uint64, extra int) (engine.Game, engine.S
 			after = 0
 		}
 		if after >= extra {
-			return g, st
+			return g, sts
 		}
 		if after >= 0 {
 			after++
@@ -67,6 +76,7 @@ func enginePosition(t testing.TB, seed uint64, extra int) (engine.Game, engine.S
 		if st, _, err = g.Apply(st, seat, m); err != nil {
 			t.Fatalf("apply %v: %v", m, err)
 		}
+		sts = append(sts, st)
 	}
 	t.Fatal("the rail period never came")
 	return nil, nil

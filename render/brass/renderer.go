@@ -34,8 +34,10 @@ type Renderer struct {
 
 	mu     sync.Mutex
 	static map[string]*staticLayer // by board signature
-
-	pool sync.Pool // *painter
+	// idle painters, at most maxIdle: kept, unlike a sync.Pool's, across
+	// garbage collections, so that the next image finds the last one's
+	// drawing calls and redraws only what changed. Guarded by mu.
+	idle []*painter
 }
 
 type staticLayer struct {
@@ -46,16 +48,21 @@ type staticLayer struct {
 }
 
 // painter is the per-goroutine drawing state: a canvas (with its font faces
-// and glyph cache), the palette and the paletted output image, and what the
-// last render drew over which static layer, so that only that needs
-// restoring.
+// and glyph cache), the palette and the paletted output image, and which
+// static layer the canvas and out hold with the last position drawn over
+// it (ret: its drawing calls), so that only the tiles whose calls change
+// are drawn again (render.Retained).
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
-	sig string // static layer the canvas and out currently hold, plus damage
-	dmg *render.Damage
+	sig string // the static layer the canvas and out hold, under ret's last position
+	ret *render.Retained
 }
+
+// maxIdle is how many idle painters a renderer keeps (one per core of the
+// machine the bot runs on; a painter is some 8 MB).
+const maxIdle = 2
 
 var _ render.Renderer = (*Renderer)(nil)
 
@@ -130,17 +137,31 @@ func (r *Renderer) boardPNG(bv *brass.View, sc render.Scene) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer r.pool.Put(p)
+	defer r.put(p)
 	if err := r.draw(p, bv, sc); err != nil {
 		return nil, err
 	}
 	return r.enc.Encode(p.out, 160<<10)
 }
 
+// put gives back a painter.
+func (r *Renderer) put(p *painter) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.idle) < maxIdle {
+		r.idle = append(r.idle, p)
+	}
+}
+
 func (r *Renderer) painter() (*painter, error) {
-	if p, ok := r.pool.Get().(*painter); ok {
+	r.mu.Lock()
+	if n := len(r.idle); n > 0 {
+		p := r.idle[n-1]
+		r.idle = r.idle[:n-1]
+		r.mu.Unlock()
 		return p, nil
 	}
+	r.mu.Unlock()
 	pal, err := gamePalette()
 	if err != nil {
 		return nil, err
@@ -149,20 +170,24 @@ func (r *Renderer) painter() (*painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, nil
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), ret: render.NewRetained(c)}, nil
 }
 
-// draw paints the board for v on p's canvas and converts it into p.out.
+// draw paints the board for v on p's canvas and converts it into p.out:
+// the position is written down as drawing calls, and only the tiles whose
+// calls differ from the last image's over the same static layer are
+// restored, drawn and converted (render.Retained).
 func (r *Renderer) draw(p *painter, v *brass.View, sc render.Scene) error {
 	w := wordsFor(sc)
 	st, err := r.staticFor(p, v, w)
 	if err != nil {
 		return err
 	}
-	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.sig != st.sig)
+	whole := p.sig != st.sig
+	p.sig = "" // until the position is drawn
+	st.b.drawDynamic(p.ret.Log(), v, w)
+	p.ret.Draw(p.c, p.out, p.pal, st.img, st.pal, whole)
 	p.sig = st.sig
-	st.b.drawDynamic(p.c, v, w)
-	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return nil
 }
 

@@ -179,7 +179,7 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 		if !bytes.Equal(full.Pix, p.out.Pix) {
 			t.Errorf("position %d: damaged conversion differs from a full one", i)
 		}
-		if f := p.dmg.Fraction(); f > 0.7 {
+		if f := p.ret.Fraction(); f > 0.7 {
 			t.Errorf("position %d: %.0f%% of the board redrawn", i, 100*f)
 		}
 	}
