@@ -12,9 +12,10 @@ import (
 	"github.com/smokestack/smokestack/render"
 )
 
-// pen draws on one canvas with the printed values at hand.
+// pen draws on one surface (a canvas, or the log of a retained drawing,
+// render.OpLog) with the printed values at hand.
 type pen struct {
-	c  *render.Canvas
+	c  render.Surface
 	pr *sv.Printed
 	sc render.Scene // the viewer and the players' names
 	wd words        // the board's words in the scene's language

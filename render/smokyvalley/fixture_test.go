@@ -18,13 +18,36 @@ func playedView(t testing.TB, n int, seed uint64, moves int) sv.View {
 // playedState is playedView's position.
 func playedState(t testing.TB, n int, seed uint64, moves int) *sv.State {
 	t.Helper()
+	return play(t, n, seed, moves, nil)
+}
+
+// playedViews are the spectator views of playedView's game after from to
+// to moves (fewer when it ends before), in order.
+func playedViews(t testing.TB, n int, seed uint64, from, to int) []sv.View {
+	t.Helper()
+	var vs []sv.View
+	play(t, n, seed, to, func(i int, st engine.State) {
+		if i >= from {
+			vs = append(vs, sv.New().View(st, engine.Spectator).(sv.View))
+		}
+	})
+	return vs
+}
+
+// play is playedState, calling visit (when not nil) with each position
+// and the number of moves made to it.
+func play(t testing.TB, n int, seed uint64, moves int, visit func(int, engine.State)) *sv.State {
+	t.Helper()
 	g := sv.New()
 	st, _, err := g.Setup(engine.Setup{Seats: n, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := engine.NewRNG(seed, 99)
-	for range moves {
+	for i := range moves {
+		if visit != nil {
+			visit(i, st)
+		}
 		status := g.Status(st)
 		if status.Finished || len(status.Active) == 0 {
 			break
@@ -47,6 +70,9 @@ func playedState(t testing.TB, n int, seed uint64, moves int) *sv.State {
 		st, _, err = g.Apply(st, seat, m)
 		if err != nil {
 			t.Fatalf("apply %v: %v", m, err)
+		}
+		if visit != nil && i == moves-1 {
+			visit(moves, st)
 		}
 	}
 	return st.(*sv.State)

@@ -34,36 +34,44 @@ func playersH(n int) int { return 8 + n*panelH + legendRowH }
 type Renderer struct {
 	enc *render.Encoder
 
-	mu     sync.Mutex
-	pools  map[image.Point]*sync.Pool // *painter, by image size
-	static map[string]*staticLayer    // the board's static layer, by staticSig
-	clip   func(full string)          // set by the fit tests: hears of shortened texts
+	mu sync.Mutex
+	// idle painters by image size, at most maxIdle each: kept, unlike a
+	// sync.Pool's, across garbage collections, so that the next image
+	// finds the last one's drawing calls and redraws only what changed.
+	idle   map[image.Point][]*painter
+	static map[string]*staticLayer // static layers, by staticSig (board) or pageSig (players)
+	clip   func(full string)       // set by the fit tests: hears of shortened texts
 }
 
-// staticLayer is the board's static part (page, frames, names, labels)
-// drawn once, in RGBA and converted to the palette.
+// staticLayer is what an image draws whatever the position: for the board
+// the page, frames, names and labels, for the players' image the page
+// alone; drawn once, in RGBA and converted to the palette.
 type staticLayer struct {
 	img *image.RGBA
 	pal *image.Paletted
 }
 
-// painter is one goroutine's drawing state for one image size. For the
-// board it remembers which static layer its canvas and output hold and
-// where the last position was drawn over it (dmg), so the next board only
-// restores and converts those tiles.
+// painter is one goroutine's drawing state for one image size. It
+// remembers which static layer its canvas and output hold with the last
+// position drawn over it (ret: its drawing calls), so that only the tiles
+// whose calls change are drawn again (render.Retained).
 type painter struct {
 	c   *render.Canvas
 	pal *render.Palette
 	out *image.Paletted
-	sig string // the static layer c and out hold under dmg; "" none
-	dmg *render.Damage
+	sig string // the static layer c and out hold under ret's last position; "" none
+	ret *render.Retained
 }
+
+// maxIdle is how many idle painters of one size a renderer keeps (one per
+// core of the machine the bot runs on; a board painter is some 7 MB).
+const maxIdle = 2
 
 var _ render.Renderer = (*Renderer)(nil)
 
 // New returns a Renderer. The palette is built on the first image.
 func New() (*Renderer, error) {
-	return &Renderer{enc: render.NewEncoder(), pools: map[image.Point]*sync.Pool{}, static: map[string]*staticLayer{}}, nil
+	return &Renderer{enc: render.NewEncoder(), idle: map[image.Point][]*painter{}, static: map[string]*staticLayer{}}, nil
 }
 
 // Game implements render.Renderer.
@@ -82,7 +90,7 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	players, err := r.draw(sc, boardW, playersH(len(sv.Seats)), func(p *pen) { p.players(sv) })
+	players, err := r.drawPlayers(sc, sv)
 	if err != nil {
 		return nil, err
 	}
@@ -120,37 +128,46 @@ func asView(v engine.View) (*sv.View, error) {
 	return x, nil
 }
 
-// painter takes a pooled painter for images of w×h; put it back with
-// pool.Put.
-func (r *Renderer) painter(w, h int) (*painter, *sync.Pool, error) {
+// painter takes an idle painter for images of w×h, or a new one; give it
+// back with put.
+func (r *Renderer) painter(w, h int) (*painter, error) {
 	r.mu.Lock()
-	pool := r.pools[image.Pt(w, h)]
-	if pool == nil {
-		pool = &sync.Pool{}
-		r.pools[image.Pt(w, h)] = pool
+	if ps := r.idle[image.Pt(w, h)]; len(ps) > 0 {
+		p := ps[len(ps)-1]
+		r.idle[image.Pt(w, h)] = ps[:len(ps)-1]
+		r.mu.Unlock()
+		return p, nil
 	}
 	r.mu.Unlock()
-	if p, ok := pool.Get().(*painter); ok {
-		return p, pool, nil
-	}
 	pal, err := gamePalette()
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := render.NewCanvas(w, h)
-	if err != nil {
-		return nil, nil, err
-	}
-	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), dmg: render.NewDamage(c.Img.Rect)}, pool, nil
-}
-
-// draw paints one whole image with a pooled painter and encodes it.
-func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, error) {
-	p, pool, err := r.painter(w, h)
 	if err != nil {
 		return nil, err
 	}
-	defer pool.Put(p)
+	c, err := render.NewCanvas(w, h)
+	if err != nil {
+		return nil, err
+	}
+	return &painter{c: c, pal: pal, out: image.NewPaletted(c.Img.Rect, pal.Colors), ret: render.NewRetained(c)}, nil
+}
+
+// put gives back a painter.
+func (r *Renderer) put(p *painter) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := p.c.Img.Rect.Size()
+	if len(r.idle[k]) < maxIdle {
+		r.idle[k] = append(r.idle[k], p)
+	}
+}
+
+// draw paints one whole image, without a static layer or retained
+// calls, with an idle painter and encodes it.
+func (r *Renderer) draw(sc render.Scene, w, h int, paint func(*pen)) ([]byte, error) {
+	p, err := r.painter(w, h)
+	if err != nil {
+		return nil, err
+	}
+	defer r.put(p)
 	p.sig = "" // the canvas holds no static layer any more
 	p.c.Damage = nil
 	p.c.FillRect(0, 0, float64(w), float64(h), colPage)
@@ -172,8 +189,9 @@ func staticSig(v *sv.View) string {
 }
 
 // drawBoard paints the board: the cached static layer, then the position
-// on top, restoring and converting only the tiles the last position and
-// this one drew on (render.Damage).
+// on top, written down as drawing calls first so that only the tiles
+// whose calls differ from the last image's over the same static layer are
+// restored, drawn and converted (render.Retained).
 func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 	sig := staticSig(v)
 	if sig != "" {
@@ -182,18 +200,65 @@ func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 	if sig == "" {
 		return r.draw(sc, boardW, boardH, func(p *pen) { p.board(v) })
 	}
-	p, pool, err := r.painter(boardW, boardH)
+	p, err := r.painter(boardW, boardH)
 	if err != nil {
 		return nil, err
 	}
-	defer pool.Put(p)
+	defer r.put(p)
 	st := r.staticFor(p, sc, v, sig)
-	p.dmg.Restore(p.c, p.out, st.img, st.pal, p.sig != sig)
+	whole := p.sig != sig
+	p.sig = "" // until the position is drawn
+	(&pen{c: p.ret.Log(), pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip, part: partDynamic}).board(v)
+	p.ret.Draw(p.c, p.out, p.pal, st.img, st.pal, whole)
 	p.sig = sig
-	(&pen{c: p.c, pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip, part: partDynamic}).board(v)
-	p.c.Damage = nil
-	p.pal.QuantizeDamaged(p.out, p.c.Img, p.dmg)
 	return r.enc.Encode(p.out, 200<<10)
+}
+
+// drawPlayers paints the players' image: the page (a static layer of the
+// image's size), then the panels written down as drawing calls and drawn
+// retained as the board is. The same as drawing the page and the panels
+// on a fresh canvas (draw), byte for byte.
+func (r *Renderer) drawPlayers(sc render.Scene, v *sv.View) ([]byte, error) {
+	h := playersH(len(v.Seats))
+	p, err := r.painter(boardW, h)
+	if err != nil {
+		return nil, err
+	}
+	defer r.put(p)
+	sig := fmt.Sprintf("page/%dx%d", boardW, h)
+	st := r.pageFor(p, sig)
+	whole := p.sig != sig
+	p.sig = ""
+	(&pen{c: p.ret.Log(), pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip}).players(v)
+	p.ret.Draw(p.c, p.out, p.pal, st.img, st.pal, whole)
+	p.sig = sig
+	return r.enc.Encode(p.out, 200<<10)
+}
+
+// pageFor returns the static layer sig of a page alone, of p's size,
+// drawing it the first time.
+func (r *Renderer) pageFor(p *painter, sig string) *staticLayer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st, ok := r.static[sig]; ok {
+		return st
+	}
+	p.sig = ""
+	p.c.Damage = nil
+	b := p.c.Img.Rect
+	p.c.FillRect(0, 0, float64(b.Dx()), float64(b.Dy()), colPage)
+	st := r.keep(p)
+	r.static[sig] = st
+	return st
+}
+
+// keep copies p's canvas as a static layer, also converted to the palette.
+func (r *Renderer) keep(p *painter) *staticLayer {
+	img := image.NewRGBA(p.c.Img.Rect)
+	copy(img.Pix, p.c.Img.Pix)
+	pal := image.NewPaletted(img.Rect, p.pal.Colors)
+	p.pal.Quantize(pal, img)
+	return &staticLayer{img: img, pal: pal}
 }
 
 // staticFor returns the static layer for sig, drawing it on p's canvas the
@@ -208,11 +273,7 @@ func (r *Renderer) staticFor(p *painter, sc render.Scene, v *sv.View, sig string
 	p.c.Damage = nil
 	p.c.FillRect(0, 0, boardW, boardH, colPage)
 	(&pen{c: p.c, pr: sv.PrintedValues(), wd: newWords(render.Scene{Lang: sc.Lang}), clip: r.clip, part: partStatic}).board(v)
-	img := image.NewRGBA(p.c.Img.Rect)
-	copy(img.Pix, p.c.Img.Pix)
-	pal := image.NewPaletted(img.Rect, p.pal.Colors)
-	p.pal.Quantize(pal, img)
-	st := &staticLayer{img: img, pal: pal}
+	st := r.keep(p)
 	r.static[sig] = st
 	return st
 }
