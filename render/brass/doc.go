@@ -88,15 +88,24 @@
 //
 // # How it is drawn
 //
-// The board code draws on a small surface interface. The renderer's
-// surface is a render.Canvas: the static layer (map, empty spaces,
-// potential links, legend, track frames) is drawn once and cached both as
-// RGBA and as palette indexes; each image restores only the tiles the
-// previous image drew on, draws the position, converts only the tiles it
-// drew on to the curated palette, and encodes the paletted image with
-// render.Encoder (zlib at its fastest level). The benchmark draws the same
-// board through gg, as a baseline (baseline_test.go); docs/performance.md
-// has the figures.
+// The board code draws on a small surface interface (render.Surface's
+// calls). The static layer (map, empty spaces, potential links, legend,
+// track frames) depends only on the places, spaces and links of the view
+// and the language; the renderer draws it once on a render.Canvas and
+// keeps it both as RGBA and as palette indexes. Each image then writes
+// the position down as drawing calls (drawDynamic on a render.OpLog), and
+// restores, draws and converts to the curated palette only the 32-pixel
+// tiles whose calls differ from the previous image's over the same static
+// layer (render.Retained: a painter keeps its canvas, output and calls;
+// the renderer keeps two idle painters), then encodes the paletted image
+// with render.Encoder (zlib at its fastest level). The two layers give
+// the whole image byte for byte: TestRetainedExact draws a game's
+// consecutive positions forwards, backwards and across a jump to another
+// game, seat and language, each compared with a whole drawing, and
+// TestFootprints checks that every call stays in the tiles it was logged
+// for. The hand image is small and drawn whole. The benchmark draws the
+// same board through gg, as a baseline (baseline_test.go);
+// docs/performance.md has the figures.
 //
 // Golden images of a few positions are in testdata; they are compared by
 // decoded pixels with a tolerance. After an intended change, look at the

@@ -76,13 +76,22 @@
 // popularity discs, offers' rows, market markers) every halo is drawn
 // before any piece.
 //
-// Both images are drawn on pooled canvases, turned into a paletted image
-// with the curated palette and encoded at the fastest PNG level. The
-// board's static part (frames, names, labels) is drawn once per player
-// count and cached; a board copies it and draws the position on top,
-// restoring and converting only the tiles positions drew on (see
-// renderer.go, pen.part). The players' image is drawn whole. See
-// docs/performance.md for the figures.
+// Both images are drawn over a static layer, converted to the curated
+// palette and encoded at the fastest PNG level. The board's static part
+// (frames, names, labels) is drawn once per player count, offer size and
+// language and cached (pen.part); the players' image's static layer is
+// the page alone, one per image size. Each image writes the position down
+// as drawing calls (the pen draws on a render.Surface: here a
+// render.OpLog), then restores, draws and converts only the 32-pixel
+// tiles whose calls differ from the previous image's of the same size
+// over the same static layer (render.Retained: a painter keeps its
+// canvas, output and calls; the renderer keeps two idle painters per
+// image size). A board whose canal section has more rows than the static
+// layer provides for is drawn whole. The result is the whole drawing byte
+// for byte (TestBoardLayers; TestRetainedExact over a game's consecutive
+// positions, forwards, backwards and across a jump to another game, seat
+// and language; TestFootprints). See docs/performance.md for the
+// figures.
 //
 // Every word drawn comes from The Smoky Valley's catalog in the scene's
 // language (render.Scene.Lang, words.go): board.* for headings, labels
