@@ -2,6 +2,8 @@ package smokyvalley
 
 import (
 	"bytes"
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -11,8 +13,8 @@ import (
 )
 
 // The board drawn as the cached static layer plus the position, one
-// position after another on the same painter (restoring only the damaged
-// tiles), gives the same PNG as drawing everything at once.
+// position after another on the same painter (redrawing only the tiles
+// whose drawing calls changed), gives the same PNG as drawing everything at once.
 func TestBoardLayers(t *testing.T) {
 	layered, _ := New()
 	whole, _ := New()
@@ -114,5 +116,48 @@ func TestFootprints(t *testing.T) {
 				t.Errorf("scene %d, %d high: %v", i, img.h, err)
 			}
 		}
+	}
+}
+
+// TestRetainedConcurrent: goroutines drawing on one renderer, each through
+// TestRetainedExact's scenes in its own order (so painters pass between
+// positions, games and sizes), give the images one goroutine gives.
+func TestRetainedConcurrent(t *testing.T) {
+	scs := retainedScenes(t)
+	ref, _ := New()
+	want := make([][]render.Image, len(scs))
+	for i, sc := range scs {
+		imgs, err := ref.Images(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = imgs
+	}
+	r, _ := New()
+	var wg sync.WaitGroup
+	errs := make(chan error, 4*len(scs))
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range scs {
+				i := (k*(g+1) + g) % len(scs)
+				imgs, err := r.Images(scs[i])
+				if err != nil {
+					errs <- err
+					return
+				}
+				for j := range imgs {
+					if !bytes.Equal(imgs[j].PNG, want[i][j].PNG) {
+						errs <- fmt.Errorf("goroutine %d, scene %d, %s: differs", g, i, imgs[j].Name)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

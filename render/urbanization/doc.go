@@ -85,7 +85,7 @@
 //
 // # How it is drawn
 //
-// The image is drawn on a pooled render.Canvas in two layers. The static
+// The image is drawn on a kept render.Canvas (an idle painter's) in two layers. The static
 // layer (drawStatic: the page, the title, the frames and headings of the
 // building area, the sections, the scoring track with its scale, the
 // inventions, the outer frames of the players' panels) depends only on the
