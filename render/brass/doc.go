@@ -107,8 +107,8 @@
 // same board through gg, as a baseline (baseline_test.go);
 // docs/performance.md has the figures.
 //
-// Golden images of a few positions are in testdata; they are compared by
-// decoded pixels with a tolerance. After an intended change, look at the
+// Golden images of a few positions are in testdata; the renderer's output
+// must be the same bytes (rendertest.CheckGolden). After an intended change, look at the
 // new images, then rewrite them with
 //
 //	go test ./render/brass -run Golden -update

@@ -103,10 +103,10 @@
 // order of the whole image, comes before anything of the position on the
 // same pixels, so the two layers give the whole image byte for byte
 // (TestStaticLayerExact, TestRetainedExact over a game's consecutive
-// positions, which the golden test's tolerance would not catch). docs/performance.md has the figures.
+// positions, not only the few the goldens hold). docs/performance.md has the figures.
 //
-// Golden images of real engine positions are in testdata, compared by
-// decoded pixels with a tolerance. After an intended change, look at the
+// Golden images of real engine positions are in testdata; the renderer's
+// output must be the same bytes (rendertest.CheckGolden). After an intended change, look at the
 // new images, then rewrite them with
 //
 //	go test ./render/urbanization -run Golden -update
