@@ -781,6 +781,9 @@ func rulesVersionError(e *RulesVersionError) *Error {
 	if e.Newer() {
 		id = "rules-newer"
 	}
-	return withCause(detailed(KindRulesVersion, id, "version", strconv.Itoa(e.Version), "name", e.Name,
-		"versions", rangeData(e.Oldest, e.Current)), e)
+	kv := []string{"version", strconv.Itoa(e.Version), "versions", rangeData(e.Oldest, e.Current)}
+	if e.Info != nil { // the game's name in the reader's language
+		return withCause(gameDetailed(KindRulesVersion, *e.Info, id, kv...), e)
+	}
+	return withCause(detailed(KindRulesVersion, id, append(kv, "game", e.Name)...), e)
 }

@@ -173,6 +173,7 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 	const head = "# Smokestack match record\nGame: pebbles\nRules: 2\nSeed: 43\nSeats: 3\n\n"
 	rec := head + "1 s1 take 3\n"
 	users := []bot.UserRef{alice, bob, carol, {ID: "u:dave", Name: "Dave"}}
+	pebbles := testgame.Game{}.Info()
 	imp := func(n int) error {
 		return errOf(svc.Import(ctx, bot.ImportRequest{Channel: "imp", Record: rec, Users: users[:n]}))
 	}
@@ -204,12 +205,12 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 		{"unknown game", &bot.RulesVersionError{Match: "m1", Game: "chess", Name: "chess", UnknownGame: true},
 			"This match cannot be continued here: it is a game (chess) that this build of the bot does not have. If the bot is being upgraded, try again in a few minutes. Other matches are not affected.",
 			[]string{"(chess)"}, []string{"(chess)"}},
-		{"older", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: "Pebbles", Version: 1, Oldest: 2, Current: 3},
-			"This match cannot be continued here: it was played under version 1 of the Pebbles rules, by an older build, and this build plays versions 2 to 3. It can still be aborted; other matches are not affected.",
-			[]string{"Version 1", "Versionen 2 bis 3"}, []string{"version 1", "les versions 2 à 3"}},
-		{"newer", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: "Pebbles", Version: 4, Oldest: 2, Current: 2},
-			"This match cannot be continued here: it was played under version 4 of the Pebbles rules, by a newer build, and this build plays version 2. If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected.",
-			[]string{"Version 4", "spielt Version 2."}, []string{"version 4", "joue la version 2."}},
+		{"older", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: pebbles.Name, Info: &pebbles, Version: 1, Oldest: 2, Current: 3},
+			"This match cannot be continued here: it was played under version 1 of the Pebbles (test game) rules, by an older build, and this build plays versions 2 to 3. It can still be aborted; other matches are not affected.",
+			[]string{"Version 1 der Regeln von Kiesel (Testspiel)", "Versionen 2 bis 3"}, []string{"version 1 des règles de Cailloux (jeu de test)", "les versions 2 à 3"}},
+		{"newer", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: pebbles.Name, Info: &pebbles, Version: 4, Oldest: 2, Current: 2},
+			"This match cannot be continued here: it was played under version 4 of the Pebbles (test game) rules, by a newer build, and this build plays version 2. If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected.",
+			[]string{"Version 4 der Regeln von Kiesel (Testspiel)", "spielt Version 2."}, []string{"version 4 des règles de Cailloux (jeu de test)", "joue la version 2."}},
 	})
 }
 

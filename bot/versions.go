@@ -1,6 +1,10 @@
 package bot
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/smokestack/smokestack/engine"
+)
 
 // RulesVersionError refuses one match whose stored rules version is
 // outside the range its game plays (engine.Info.SupportsRules): too old
@@ -9,7 +13,10 @@ import "fmt"
 type RulesVersionError struct {
 	Match   string // match ID
 	Game    string // game ID
-	Name    string // the game's display name
+	Name    string // the game's display name (English; for logs)
+	// Info is the game's, when this build has it: a reader reads the
+	// game's name in their language (Info.Catalog's game.name).
+	Info *engine.Info
 	Version int    // the match's rules version
 	// Oldest and Current are the versions this build plays.
 	Oldest, Current int
@@ -49,6 +56,6 @@ func (m Match) checkRules() error {
 	if info.SupportsRules(m.RulesVersion) {
 		return nil
 	}
-	return &RulesVersionError{Match: m.ID, Game: info.ID, Name: info.Name, Version: m.RulesVersion,
+	return &RulesVersionError{Match: m.ID, Game: info.ID, Name: info.Name, Info: &info, Version: m.RulesVersion,
 		Oldest: info.OldestRulesVersion, Current: info.RulesVersion}
 }
