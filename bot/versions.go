@@ -11,13 +11,13 @@ import (
 // for this build, or written by a newer one. Only that match is refused;
 // it can still be aborted (or resigned), which needs no rules.
 type RulesVersionError struct {
-	Match   string // match ID
-	Game    string // game ID
-	Name    string // the game's display name (English; for logs)
+	Match string // match ID
+	Game  string // game ID
+	Name  string // the game's display name (English; for logs)
 	// Info is the game's, when this build has it: a reader reads the
 	// game's name in their language (Info.Catalog's game.name).
-	Info *engine.Info
-	Version int    // the match's rules version
+	Info    *engine.Info
+	Version int // the match's rules version
 	// Oldest and Current are the versions this build plays.
 	Oldest, Current int
 	// UnknownGame is set when this build does not have the match's game
