@@ -194,6 +194,9 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 	}
 	data := make(map[string]string, len(m.Data))
 	for k, v := range m.Data {
+		if raw, ok := strings.CutPrefix(v, echoMark); ok {
+			v = EchoIn(l, raw)
+		}
 		switch {
 		case strings.HasPrefix(k, "span"):
 			if d, err := time.ParseDuration(v); err == nil {
@@ -213,7 +216,7 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 		case k == "game" && e != nil && e.Game != nil:
 			v = engine.WordsFor(*e.Game, l, nil).GameName()
 		case k == "rule" && e != nil && e.Rule != nil && l != lang.English && e.Game != nil:
-			v = strings.TrimSuffix(cleanQuotes(engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
+			v = strings.TrimSuffix(cleanQuotesIn(l, engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
 		}
 		data[k] = v
 	}
@@ -401,7 +404,7 @@ func explainIn(err error, w engine.Words) Problem {
 			if l != lang.English {
 				rule = w.Error(e.Rule)
 			}
-			p.Text = say("rule-why", "rule", strings.TrimSuffix(cleanQuotes(rule), "."))
+			p.Text = say("rule-why", "rule", strings.TrimSuffix(cleanQuotesIn(l, rule), "."))
 		}
 	case KindIncomplete:
 		p.Text = incompleteText(e, w)
@@ -538,7 +541,7 @@ const storeUnconfirmed = "the store applied it but no replica confirmed it"
 func damagedText(e *Error, l lang.Lang) string {
 	which := Say(l, "error.damaged-which.match")
 	if e.MatchID != "" {
-		which = Say(l, "error.damaged-which.channel", "id", Echo(e.MatchID))
+		which = Say(l, "error.damaged-which.channel", "id", EchoIn(l, e.MatchID))
 	}
 	who := Say(l, "error.damaged-who.moderator")
 	if len(e.Who) > 0 {
@@ -552,7 +555,7 @@ func incompleteText(e *Error, w engine.Words) string {
 	l := w.Lang
 	t := Say(l, "error.incomplete")
 	if e.Move != "" {
-		t = Say(l, "error.incomplete-move", "move", Echo(e.Move))
+		t = Say(l, "error.incomplete-move", "move", EchoIn(l, e.Move))
 	}
 	if e.Choices == nil {
 		return t
@@ -586,7 +589,7 @@ func incompleteText(e *Error, w engine.Words) string {
 func namesIn(l lang.Lang, who []string) string {
 	echoed := make([]string, len(who))
 	for i, w := range who {
-		echoed[i] = Echo(PlayerNameIn(l, w))
+		echoed[i] = EchoIn(l, PlayerNameIn(l, w))
 	}
 	if len(echoed) <= 1 {
 		return strings.Join(echoed, "")
@@ -613,23 +616,30 @@ var goQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 
 // cleanQuotes shows every Go-quoted string of a message the way Echo does:
 // escapes such as \u200b become names, long input is cut short.
-func cleanQuotes(s string) string {
+func cleanQuotes(s string) string { return cleanQuotesIn(lang.English, s) }
+
+// cleanQuotesIn is cleanQuotes naming invisible characters in l.
+func cleanQuotesIn(l lang.Lang, s string) string {
 	return goQuoted.ReplaceAllStringFunc(s, func(q string) string {
 		u, err := strconv.Unquote(q)
 		if err != nil {
 			return q
 		}
-		return `"` + Echo(u) + `"`
+		return `"` + EchoIn(l, u) + `"`
 	})
 }
 
 // EchoMax is how many characters of user input a message repeats.
 const EchoMax = 40
 
-// Echo is user input as a message may repeat it: invisible and control
-// characters named ("[zero-width space]"), line breaks and tabs as spaces,
+// Echo is user input as a message may repeat it, in English: EchoIn.
+func Echo(s string) string { return EchoIn(lang.English, s) }
+
+// EchoIn is user input as a message in l may repeat it: invisible and
+// control characters named in l ("[zero-width space]", "[Leerzeichen
+// ohne Breite]"; messages invisible.*), line breaks and tabs as spaces,
 // and at most EchoMax characters, the rest cut off with an ellipsis.
-func Echo(s string) string {
+func EchoIn(l lang.Lang, s string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range s {
@@ -642,12 +652,41 @@ func Echo(s string) string {
 		case r == '\n' || r == '\r' || r == '\t':
 			b.WriteByte(' ')
 		case invisible(r):
-			b.WriteString("[" + invisibleName(r) + "]")
+			b.WriteString("[" + invisibleName(l, r) + "]")
 		default:
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// echoMark begins a value of a message's data that is user input to be
+// Echoed when the message is worded (Echoed).
+const echoMark = "\x00echo\x00"
+
+// Echoed is user input for a message's data, to be Echoed in the
+// language the message is worded in (by Say and by a refusal's detail,
+// DetailMsg): invisible characters are named in the reader's language.
+// The input is kept raw, cut after EchoMax+1 characters.
+func Echoed(s string) string {
+	n := 0
+	for i := range s {
+		if n == EchoMax+1 {
+			s = s[:i]
+			break
+		}
+		n++
+	}
+	return echoMark + s
+}
+
+// unEcho words in l the values of data that Echoed marked.
+func unEcho(l lang.Lang, data map[string]string) {
+	for k, v := range data {
+		if raw, ok := strings.CutPrefix(v, echoMark); ok {
+			data[k] = EchoIn(l, raw)
+		}
+	}
 }
 
 // invisible reports a character that shows nothing (or something
@@ -658,35 +697,25 @@ func invisible(r rune) bool {
 		(!unicode.IsPrint(r) && !unicode.IsSpace(r))
 }
 
-var invisibleNames = map[rune]string{
-	'\u00ad':       "soft hyphen",
-	'\u200b':       "zero-width space",
-	'\u200c':       "zero-width non-joiner",
-	'\u200d':       "zero-width joiner",
-	'\u200e':       "left-to-right mark",
-	'\u200f':       "right-to-left mark",
-	'\u2060':       "word joiner",
-	'\ufeff':       "zero-width no-break space",
-	'\u202a':       "left-to-right embedding",
-	'\u202b':       "right-to-left embedding",
-	'\u202c':       "pop directional formatting",
-	'\u202d':       "left-to-right override",
-	'\u202e':       "right-to-left override",
-	'\u2066':       "left-to-right isolate",
-	'\u2067':       "right-to-left isolate",
-	'\u2068':       "first strong isolate",
-	'\u2069':       "pop directional isolate",
-	utf8.RuneError: "invalid character",
+// namedInvisible are the invisible characters with a name of their own,
+// message invisible.<code point in hex> (invisible.fffd for a byte that is
+// not UTF-8).
+var namedInvisible = map[rune]bool{
+	'\u00ad': true, '\u200b': true, '\u200c': true, '\u200d': true, '\u200e': true,
+	'\u200f': true, '\u2060': true, '\ufeff': true, '\u202a': true, '\u202b': true,
+	'\u202c': true, '\u202d': true, '\u202e': true, '\u2066': true, '\u2067': true,
+	'\u2068': true, '\u2069': true, utf8.RuneError: true,
 }
 
-func invisibleName(r rune) string {
-	if n, ok := invisibleNames[r]; ok {
-		return n
+func invisibleName(l lang.Lang, r rune) string {
+	if namedInvisible[r] {
+		return Say(l, fmt.Sprintf("invisible.%04x", r))
 	}
+	code := fmt.Sprintf("%04X", r)
 	if unicode.IsControl(r) {
-		return fmt.Sprintf("control character U+%04X", r)
+		return Say(l, "invisible.control", "code", code)
 	}
-	return fmt.Sprintf("invisible character U+%04X", r)
+	return Say(l, "invisible.unnamed", "code", code)
 }
 
 // MaxMoveLen is the longest move text the service reads, in characters.
@@ -739,7 +768,7 @@ func recordSyntax(e *engine.RecordError) *Error {
 
 // recordProblem is a record move that cannot be played, with its rule.
 func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
-	kv := []string{"n", strconv.Itoa(rep.MoveNumber), "seat", strconv.Itoa(rep.Seat + 1), "move", Echo(rep.Move)}
+	kv := []string{"n", strconv.Itoa(rep.MoveNumber), "seat", strconv.Itoa(rep.Seat + 1), "move", Echoed(rep.Move)}
 	id := "record-move"
 	re, isRule := engine.AsRule(rep.Err)
 	if isRule {
@@ -775,7 +804,7 @@ func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
 // and which this build plays.
 func rulesVersionError(e *RulesVersionError) *Error {
 	if e.UnknownGame {
-		return withCause(detailed(KindRulesVersion, "rules-unknown-game", "id", Echo(e.Game)), e)
+		return withCause(detailed(KindRulesVersion, "rules-unknown-game", "id", Echoed(e.Game)), e)
 	}
 	id := "rules-older"
 	if e.Newer() {

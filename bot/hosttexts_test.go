@@ -391,3 +391,39 @@ func TestLogHowInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestEchoInEveryLanguage: user input repeated in a refusal names its
+// invisible characters in the reader's language, at display time (the
+// refusal is made once, in no language), and reads as before in English.
+func TestEchoInEveryLanguage(t *testing.T) {
+	svc := newService(t, servicetest.Store(t))
+	_, errLang := bot.ParseLang("\u200bklingon\x07\u202e")
+	_, _, errSeed := bot.ParseSeed("4\u00ad2\x01x")
+	checkHostTexts(t, svc, []hostText{
+		{"language", errLang,
+			`There is no language "[zero-width space]klingon[control character U+0007][right-to-left override]" here; the languages are ` + lang.List() + ".",
+			[]string{"„[Leerzeichen ohne Breite]klingon[Steuerzeichen U+0007][Rechts-nach-links-Erzwingung]“"},
+			[]string{"«\u00a0[espace sans chasse]klingon[caractère de contrôle U+0007][forçage droite-à-gauche]\u00a0»"}},
+		{"seed", errSeed,
+			`A seed is a whole number from 0 to ` + bot.MaxSeedText + `, and "4[soft hyphen]2[control character U+0001]x" is not.`,
+			[]string{"„4[weiches Trennzeichen]2[Steuerzeichen U+0001]x“"},
+			[]string{"«\u00a04[trait d'union conditionnel]2[caractère de contrôle U+0001]x\u00a0»"}},
+	})
+	// Every named character has its own name in every language, and the
+	// input is cut as before.
+	for _, r := range "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff\ufffd\u0001\U000e0001" {
+		en := bot.EchoIn(lang.English, string(r))
+		if en != bot.Echo(string(r)) || !strings.HasPrefix(en, "[") || strings.Contains(en, "invisible.") {
+			t.Errorf("%U: English %q", r, en)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			if got := bot.EchoIn(l, string(r)); got == en || strings.Contains(got, "invisible.") {
+				t.Errorf("%U %s: %q (English %q)", r, l, got, en)
+			}
+		}
+	}
+	long := strings.Repeat("\u200b", bot.EchoMax+5)
+	if got, want := bot.EchoIn(lang.German, long), strings.Repeat("[Leerzeichen ohne Breite]", bot.EchoMax)+"…"; got != want {
+		t.Errorf("long German input: %q", got)
+	}
+}

@@ -62,7 +62,7 @@ func (s *Service) InviteImport(ctx context.Context, req ImportInvite) (Invitatio
 	}
 	for i, u := range req.Users {
 		if slices.ContainsFunc(req.Users[:i], func(v UserRef) bool { return v.ID == u.ID }) {
-			return Invitation{}, invalid("invite-twice", "who", Echo(u.Name))
+			return Invitation{}, invalid("invite-twice", "who", Echoed(u.Name))
 		}
 	}
 	if _, err := engine.Replay(g, rec); err != nil {

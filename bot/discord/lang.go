@@ -141,5 +141,5 @@ func translations(id string, kv ...string) map[discordgo.Locale]string {
 // it is explained; Detail keeps the English for logs.
 func refusal(kind bot.Kind, id string, kv ...string) *bot.Error {
 	m := lang.M(id, kv...)
-	return &bot.Error{Kind: kind, Detail: bot.Catalog().Msg(lang.English, m), DetailMsg: m}
+	return &bot.Error{Kind: kind, Detail: bot.Say(lang.English, id, kv...), DetailMsg: m}
 }
