@@ -186,6 +186,8 @@ func gameDetailed(kind Kind, info engine.Info, id string, kv ...string) *Error {
 //	player…    a seat's stored name: a computer's named in l (PlayerNameIn)
 //	players…   a number of players, "n" or "lo-hi": "3 players", "2 to 4 players"
 //	versions…  rules versions, "n" or "lo-hi": "version 2", "versions 1 to 2"
+//	size…      a size in bytes (a number): BytesIn, "16 MiB", "16,5 MiB"
+//	bytes…     a size in bytes, exact: ExactBytesIn, "16777216 bytes"
 //	game       the game's name, in l when e.Game is set
 //	rule       a broken rule's English text, the game's wording in l (e.Rule)
 func detailText(l lang.Lang, m lang.Msg, e *Error) string {
@@ -201,6 +203,14 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 		case strings.HasPrefix(k, "span"):
 			if d, err := time.ParseDuration(v); err == nil {
 				v = SpanIn(l, d)
+			}
+		case strings.HasPrefix(k, "size"):
+			if n, err := strconv.Atoi(v); err == nil {
+				v = BytesIn(l, n)
+			}
+		case strings.HasPrefix(k, "bytes"):
+			if n, err := strconv.Atoi(v); err == nil {
+				v = ExactBytesIn(l, n)
 			}
 		case strings.HasPrefix(k, "players"):
 			lo, hi := countRange(v)

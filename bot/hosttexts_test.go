@@ -427,3 +427,40 @@ func TestEchoInEveryLanguage(t *testing.T) {
 		t.Errorf("long German input: %q", got)
 	}
 }
+
+// TestRecordSizeInEveryLanguage: the refusal of a record over the limit
+// states the sizes as the reader's language writes numbers and units
+// (decimal comma, digit groups, French Mio and octets), English unchanged.
+func TestRecordSizeInEveryLanguage(t *testing.T) {
+	svc := newService(t, servicetest.Store(t))
+	ctx := context.Background()
+	big := strings.Repeat("#", engine.MaxRecordSize+engine.MaxRecordSize/32) // 16.5 MiB
+	users := []bot.UserRef{alice, bob}
+	checkHostTexts(t, svc, []hostText{
+		{"import 16.5 MiB", errOf(svc.Import(ctx, bot.ImportRequest{Channel: "big", Record: big, Users: users})),
+			"That is too long: a match record has at most 16 MiB, and this one has 16.5 MiB.",
+			[]string{"höchstens 16\u00a0MiB", "dieses hat 16,5\u00a0MiB."}, []string{"au plus 16\u00a0Mio", "celui-ci fait 16,5\u00a0Mio."}},
+		{"just over", bot.RecordTooLarge(engine.MaxRecordSize + 1),
+			"That is too long: a match record has at most 16777216 bytes, and this one has 16777217 bytes.",
+			[]string{"16.777.216\u00a0Byte", "16.777.217\u00a0Byte"}, []string{"16\u00a0777\u00a0216\u00a0octets", "16\u00a0777\u00a0217\u00a0octets"}},
+		{"unknown size", bot.RecordTooLarge(0),
+			"That is too long: a match record has at most 16 MiB.",
+			[]string{"16\u00a0MiB"}, []string{"16\u00a0Mio"}},
+	})
+	for _, c := range []struct {
+		n          int
+		en, de, fr string
+	}{
+		{1, "1 byte", "1\u00a0Byte", "1\u00a0octet"},
+		{512, "512 bytes", "512\u00a0Byte", "512\u00a0octets"},
+		{12 << 10, "12 KiB", "12\u00a0KiB", "12\u00a0Kio"},
+		{1536, "1.5 KiB", "1,5\u00a0KiB", "1,5\u00a0Kio"},
+		{10<<20 + 1, "10 MiB", "10\u00a0MiB", "10\u00a0Mio"},
+	} {
+		for l, want := range map[lang.Lang]string{lang.English: c.en, lang.German: c.de, lang.French: c.fr} {
+			if got := bot.BytesIn(l, c.n); got != want {
+				t.Errorf("BytesIn(%s, %d) = %q, want %q", l, c.n, got, want)
+			}
+		}
+	}
+}

@@ -149,7 +149,7 @@ func (s *Server) limits(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	writeJSON(w, http.StatusOK, map[string]any{
 		"record_bytes":     engine.MaxRecordSize,
-		"record_limit":     bot.Bytes(engine.MaxRecordSize),
+		"record_limit":     bot.BytesIn(l, engine.MaxRecordSize),
 		"record_too_large": s.svc.ExplainIn(r.Context(), bot.RecordTooLarge(0), engine.Words{Lang: l}).Text,
 		"move_chars":       bot.MaxMoveLen,
 		// The levels a seat can be given to the computer at (computer.go).
