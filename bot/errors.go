@@ -87,6 +87,9 @@ type Error struct {
 	Moderators bool
 	// Rule is the broken rule (KindRule; also an import's illegal move).
 	Rule *engine.RuleError
+	// Record is a match record's syntax error: its detail's data "msg" is
+	// its English Msg, worded by the engine's catalog in other languages.
+	Record *engine.RecordError
 	// Topic is the help topic that explains Rule, when the game has it.
 	Topic *engine.HelpTopic
 	// Move is the move so far and Choices the legal ways to go on
@@ -190,6 +193,7 @@ func gameDetailed(kind Kind, info engine.Info, id string, kv ...string) *Error {
 //	bytes…     a size in bytes, exact: ExactBytesIn, "16777216 bytes"
 //	game       the game's name, in l when e.Game is set
 //	rule       a broken rule's English text, the game's wording in l (e.Rule)
+//	msg        a record's syntax error in English, the engine's wording in l (e.Record)
 func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 	if len(m.Data) == 0 {
 		return catalog.Msg(l, m)
@@ -225,6 +229,8 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 			v = PlayerNameIn(l, v)
 		case k == "game" && e != nil && e.Game != nil:
 			v = engine.WordsFor(*e.Game, l, nil).GameName()
+		case k == "msg" && e != nil && e.Record != nil && e.Record.Key != "" && l != lang.English:
+			v = recordErrorIn(l, e.Record)
 		case k == "rule" && e != nil && e.Rule != nil && l != lang.English && e.Game != nil:
 			v = strings.TrimSuffix(cleanQuotesIn(l, engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
 		}
@@ -767,13 +773,28 @@ func plain(err error) string {
 	return s
 }
 
-// recordSyntax is a record syntax error for a person (the engine's
-// message inside stays English: engine.RecordError has no reference).
+// recordSyntax is a record syntax error for a person: the engine's
+// message by reference (e.Key, e.Data) inside the host's frame.
 func recordSyntax(e *engine.RecordError) *Error {
+	err := invalid("record", "msg", e.Msg)
 	if e.Line > 0 {
-		return withCause(invalid("record-line", "line", strconv.Itoa(e.Line), "msg", e.Msg), e)
+		err = invalid("record-line", "line", strconv.Itoa(e.Line), "msg", e.Msg)
 	}
-	return withCause(invalid("record", "msg", e.Msg), e)
+	err.Record = e
+	return withCause(err, e)
+}
+
+// recordErrorIn words a record's syntax error in l by the engine's
+// catalog, the excerpt of the record in it Echoed.
+func recordErrorIn(l lang.Lang, e *engine.RecordError) string {
+	data := make(map[string]string, len(e.Data))
+	for k, v := range e.Data {
+		if k == "text" || k == "quoted" {
+			v = EchoIn(l, v)
+		}
+		data[k] = v
+	}
+	return engine.Catalog().Text(l, e.MsgID(), data)
 }
 
 // recordProblem is a record move that cannot be played, with its rule.

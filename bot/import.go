@@ -40,8 +40,8 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 	if len(req.Users) != rec.Seats {
 		return Match{}, invalid("import-seats", "seats", strconv.Itoa(rec.Seats), "n", strconv.Itoa(len(req.Users)))
 	}
-	if _, err := engine.Replay(g, rec); err != nil {
-		return Match{}, recordError(g, err)
+	if err := replayRecord(g, rec); err != nil {
+		return Match{}, err
 	}
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
@@ -146,9 +146,45 @@ func recordError(g engine.Game, err error) error {
 	if errors.As(err, &rec) {
 		return withCause(recordSyntax(rec), err)
 	}
+	// What the checks before the replay (replayRecord) leave: a game's own
+	// refusal of the setup (a pin, a combination of options), whose cause
+	// is the game's English, inside a frame in the reader's language.
 	detail := plain(err)
 	if d, ok := strings.CutPrefix(detail, "replay setup: "); ok {
-		return &Error{Kind: KindInvalid, Detail: "the match record's setup is not valid: " + d, Err: err}
+		return withCause(invalid("record-setup", "why", sentence(d)), err)
 	}
-	return &Error{Kind: KindInvalid, Detail: "the match record cannot be played: " + detail, Err: err}
+	return withCause(invalid("record-cannot", "why", sentence(detail)), err)
+}
+
+// replayRecord plays a record through before a match is made of it. What
+// the lobby checks too is refused as the lobby words it (a rules version,
+// a number of players or an option the game does not have, with the
+// game's name in the reader's language); a move that cannot be played
+// names its line (recordError); a Result header the moves do not give
+// quotes both results.
+func replayRecord(g engine.Game, rec engine.Record) error {
+	info := g.Info()
+	if !info.SupportsRules(rec.Rules) {
+		return withCause(gameDetailed(KindInvalid, info, "game-rules", "version", strconv.Itoa(rec.Rules),
+			"versions", rangeData(info.OldestRulesVersion, info.RulesVersion)), engine.ErrRulesVersion)
+	}
+	if rec.Seats < info.MinSeats || rec.Seats > info.MaxSeats {
+		return gameDetailed(KindSeatCount, info, "game-seats", "players", rangeData(info.MinSeats, info.MaxSeats),
+			"playersasked", strconv.Itoa(rec.Seats))
+	}
+	if _, err := checkOptions(g, rec.Options); err != nil {
+		return err
+	}
+	res, err := engine.Replay(g, rec)
+	if errors.Is(err, engine.ErrResultMismatch) {
+		// Results are notation (docs/i18n.md, "A record stays English").
+		if got := engine.ResultText(res.Status); got != "" {
+			return withCause(invalid("record-result", "want", Echoed(rec.Result), "got", got), err)
+		}
+		return withCause(invalid("record-result-open", "want", Echoed(rec.Result)), err)
+	}
+	if err != nil {
+		return recordError(g, err)
+	}
+	return nil
 }
