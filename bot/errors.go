@@ -169,6 +169,15 @@ func detailed(kind Kind, id string, kv ...string) *Error {
 	return &Error{Kind: kind, Detail: detailText(lang.English, m, nil), DetailMsg: m}
 }
 
+// Refusal is an Error of kind whose detail is message id of the host's
+// catalog with data kv, worded like detailed's (user input Echoed; sizes,
+// numbers of players ... in the reader's language): a front end's own
+// refusals ("discord.detail.*", "detail.*").
+func Refusal(kind Kind, id string, kv ...string) *Error {
+	m := lang.M(id, kv...)
+	return &Error{Kind: kind, Detail: detailText(lang.English, m, nil), DetailMsg: m}
+}
+
 // invalid is a KindInvalid error with its detail by reference (detailed).
 func invalid(id string, kv ...string) *Error { return detailed(KindInvalid, id, kv...) }
 

@@ -219,6 +219,24 @@ func TestAPILanguage(t *testing.T) {
 			t.Errorf("%s refusal %+v", l, refusal)
 		}
 		english("refusal", refusal.Error)
+		// The playground's own refusals and its record limit, sizes and
+		// counts as the language writes them.
+		post("/api/matches", map[string]any{"game": "pebbles", "seats": 2, "names": []string{strings.Repeat("n", 65)}}, 413, &refusal)
+		wantLong := map[lang.Lang]string{lang.German: "ein Spielername hat höchstens 64 Zeichen", lang.French: "un nom de joueur a au plus 64 caractères"}[l]
+		if refusal.Kind != "too-large" || !strings.Contains(refusal.Error, wantLong) {
+			t.Errorf("%s a long name: %+v", l, refusal)
+		}
+		english("a long name", refusal.Error)
+		var limits struct {
+			RecordLimit    string `json:"record_limit"`
+			RecordTooLarge string `json:"record_too_large"`
+		}
+		getIn(t, h, "/api/limits", string(l), "", &limits)
+		wantLimit := map[lang.Lang]string{lang.German: "16\u00a0MiB", lang.French: "16\u00a0Mio"}[l]
+		if limits.RecordLimit != wantLimit || !strings.Contains(limits.RecordTooLarge, wantLimit) {
+			t.Errorf("%s limits %+v", l, limits)
+		}
+		english("the record limit", limits.RecordTooLarge)
 		var moved struct{ Events []engine.Event }
 		post(base+"/moves", map[string]any{"seat": 0, "move": ch.Next[0].Token + " " + "1"}, 200, &moved)
 		var hist []bot.Turn

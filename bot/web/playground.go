@@ -418,7 +418,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		}
 		// A name must fit the match record it will be exported in.
 		if utf8.RuneCountInString(name) > engine.MaxPlayerName {
-			s.fail(w, r, bot.TooLarge("a player's name has at most %d characters", engine.MaxPlayerName))
+			s.fail(w, r, bot.Refusal(bot.KindTooLarge, "detail.player-name-long", "max", strconv.Itoa(engine.MaxPlayerName)))
 			return
 		}
 		if name == "" {
@@ -880,9 +880,13 @@ func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &tooBig):
-		return &bot.Error{Kind: bot.KindTooLarge, Detail: fmt.Sprintf("a request has at most %d bytes", limit), Err: err}
+		e := bot.Refusal(bot.KindTooLarge, "detail.request-size", "bytesmax", strconv.FormatInt(limit, 10))
+		e.Err = err
+		return e
 	}
-	return &bot.Error{Kind: bot.KindInvalid, Detail: "the request is not valid JSON of the expected shape", Err: err}
+	e := bot.Refusal(bot.KindInvalid, "detail.request-json")
+	e.Err = err
+	return e
 }
 
 // fail answers with the core's explanation of an error (bot.Service.Explain,
