@@ -237,6 +237,19 @@ func TestAPILanguage(t *testing.T) {
 			t.Errorf("%s limits %+v", l, limits)
 		}
 		english("the record limit", limits.RecordTooLarge)
+		for _, c := range []struct{ path, de, fr string }{
+			{"/api/help/nothing?game=pebbles", "kein Thema „nothing“", "pas de sujet «\u00a0nothing\u00a0»"},
+			{base + "/hand?seat=7", "keinen Platz „7“", "pas de place «\u00a07\u00a0»"},
+		} {
+			rec := getIn(t, h, c.path, string(l), "", nil)
+			var p struct{ Error string }
+			json.Unmarshal(rec.Body.Bytes(), &p)
+			want := map[lang.Lang]string{lang.German: c.de, lang.French: c.fr}[l]
+			if rec.Code != 400 || !strings.Contains(p.Error, want) {
+				t.Errorf("%s %s: %d %q, want %q", l, c.path, rec.Code, p.Error, want)
+			}
+			english(c.path, p.Error)
+		}
 		var moved struct{ Events []engine.Event }
 		post(base+"/moves", map[string]any{"seat": 0, "move": ch.Next[0].Token + " " + "1"}, 200, &moved)
 		var hist []bot.Turn

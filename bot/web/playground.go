@@ -86,7 +86,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Writes must be JSON: a form on another web site cannot send that
 	// without a CORS preflight, which this server never grants.
 	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.ExplainIn(r.Context(), bot.Invalid("send the request as application/json"), engine.Words{Lang: langOf(r)}))
+		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.ExplainIn(r.Context(), bot.Refusal(bot.KindInvalid, "detail.request-type"), engine.Words{Lang: langOf(r)}))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -549,7 +549,7 @@ func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, str
 	}
 	seat, err := strconv.Atoi(seatText)
 	if err != nil || seat < engine.Spectator || seat >= len(m.Seats) {
-		return m, 0, "", bot.Invalid("this match has no seat %q", seatText)
+		return m, 0, "", bot.Refusal(bot.KindInvalid, "detail.playground-seat", "text", bot.Echoed(seatText))
 	}
 	if seat == engine.Spectator {
 		return m, seat, "", nil
@@ -616,7 +616,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.fail(w, r, bot.Invalid("this position has no image %q", name))
+	s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.no-image", "text", bot.Echoed(name)))
 }
 
 // chart serves the chart of the scores at the end of every round (the one the
@@ -853,7 +853,7 @@ func (s *Server) topic(w http.ResponseWriter, r *http.Request) {
 	}
 	t, ok := x.Topic(id)
 	if !ok {
-		s.fail(w, r, bot.Invalid("the rules have no topic %q", id))
+		s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.no-topic", "text", bot.Echoed(id)))
 		return
 	}
 	writeJSON(w, http.StatusOK, t)
@@ -939,7 +939,7 @@ func randomHex() string {
 func seatLevels(players []string, seats int) ([]string, error) {
 	out := make([]string, seats)
 	if len(players) > seats {
-		return nil, bot.Invalid("%d seats were described for a match of %d players", len(players), seats)
+		return nil, bot.Refusal(bot.KindInvalid, "detail.seats-described", "n", strconv.Itoa(len(players)), "seats", strconv.Itoa(seats))
 	}
 	for i, p := range players {
 		p = strings.TrimSpace(p)
