@@ -227,6 +227,12 @@ func TestAPILanguage(t *testing.T) {
 			t.Errorf("%s a long name: %+v", l, refusal)
 		}
 		english("a long name", refusal.Error)
+		post("/api/matches", map[string]any{"game": "pebbles", "seats": 17}, 400, &refusal)
+		wantSeats := map[lang.Lang]string{lang.German: "eine Partie hier hat 1 bis 16 Personen, nicht 17", lang.French: "une partie ici compte 1 à 16 joueurs, et non 17"}[l]
+		if refusal.Kind != "seat-count" || !strings.Contains(refusal.Error, wantSeats) {
+			t.Errorf("%s 17 seats: %+v", l, refusal)
+		}
+		english("17 seats", refusal.Error)
 		var limits struct {
 			RecordLimit    string `json:"record_limit"`
 			RecordTooLarge string `json:"record_too_large"`

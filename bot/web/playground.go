@@ -397,7 +397,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, l := r.Context(), langOf(r)
 	if req.Seats < 1 || req.Seats > 16 {
-		s.fail(w, r, &bot.Error{Kind: bot.KindSeatCount, Detail: fmt.Sprintf("a match here has 1 to 16 players, not %d", req.Seats)})
+		s.fail(w, r, bot.Refusal(bot.KindSeatCount, "detail.playground-players", "players", "1-16", "n", strconv.Itoa(req.Seats)))
 		return
 	}
 	seed, exact, err := bot.ParseSeed(string(req.Seed))
