@@ -163,13 +163,14 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			private("/games, two lobbies", h.cmd(u1, room, "games"), say(l, "discord.games.head", "n", "1"))
 
 			// /import in a server that speaks l: the offer, the answers and
-			// the board post in l.
+			// the board post in l (French puts a no-break space before a colon).
+			colon := map[lang.Lang]string{lang.German: ": ", lang.French: "\u00a0: "}
 			h.fd.SetGuildLocale(h.fd.GuildID, string(l))
 			file := fakediscord.Attach("record", "game.txt", []byte(importRecord))
 			r = h.cmd(u1, ch3, "import", file, U("player1", u1), U("player2", u2), U("player3", u3))
 			must(t, !r.Ephemeral() && strings.HasPrefix(r.Content, say(l, "discord.invite.offer", "by", name1, "game", game, "n", "2")) &&
-				strings.Contains(r.Content, "2. <@"+u2+"> ("+colourIn(1, l)+"): "+say(l, "discord.invite.to-confirm")) &&
-				strings.Contains(r.Content, "1. <@"+u1+"> ("+colourIn(0, l)+"): "+say(l, "discord.invite.confirmed")), "the offer: %q", r.Content)
+				strings.Contains(r.Content, "2. <@"+u2+"> ("+colourIn(1, l)+")"+colon[l]+say(l, "discord.invite.to-confirm")) &&
+				strings.Contains(r.Content, "1. <@"+u1+"> ("+colourIn(0, l)+")"+colon[l]+say(l, "discord.invite.confirmed")), "the offer: %q", r.Content)
 			h.click(u2, ch3, say(l, "discord.invite.confirm"))
 			h.click(u3, ch3, say(l, "discord.invite.confirm"))
 			msgs := h.fd.Messages(ch3)
