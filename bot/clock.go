@@ -70,7 +70,7 @@ func (c ClockSettings) Check() error {
 	switch c.OnDeadline {
 	case "", DeadlineRemind, DeadlineReplace:
 	default:
-		return invalid("clock-on-deadline", "remind", DeadlineRemind, "replace", DeadlineReplace, "value", Echo(c.OnDeadline))
+		return invalid("clock-on-deadline", "remind", DeadlineRemind, "replace", DeadlineReplace, "value", Echoed(c.OnDeadline))
 	}
 	return nil
 }
@@ -335,7 +335,7 @@ func ParseSpan(text string) (time.Duration, error) {
 			i++
 		}
 		if i == 0 || i == len(rest) || i > 4 {
-			return 0, invalid("span-bad", "text", Echo(text))
+			return 0, invalid("span-bad", "text", Echoed(text))
 		}
 		n, _ := strconv.Atoi(rest[:i])
 		unit := time.Duration(0)
@@ -349,12 +349,12 @@ func ParseSpan(text string) (time.Duration, error) {
 		case 'm':
 			unit = time.Minute
 		default:
-			return 0, invalid("span-unit", "text", Echo(text))
+			return 0, invalid("span-unit", "text", Echoed(text))
 		}
 		total += time.Duration(n) * unit
 		rest = rest[i+1:]
 		if total > 366*24*time.Hour {
-			return 0, invalid("span-year", "text", Echo(text))
+			return 0, invalid("span-year", "text", Echoed(text))
 		}
 	}
 	return total, nil

@@ -54,7 +54,7 @@ func ParseComputerLevel(s string) (string, error) {
 	if slices.Contains(ComputerLevels, l) {
 		return l, nil
 	}
-	return "", invalid("computer-level", "value", Echo(s), "levels", strings.Join(ComputerLevels, ", "))
+	return "", invalid("computer-level", "value", Echoed(s), "levels", strings.Join(ComputerLevels, ", "))
 }
 
 // ComputerName is how a computer player is named everywhere (the board,
@@ -524,5 +524,5 @@ func (e LogEntry) HowIn(l lang.Lang) string {
 // computerSeat is the refusal of a move by a user in a seat a computer
 // plays (the playground's hotseat user of a computer's seat).
 func (m Match) computerSeat(seat int) error {
-	return invalid("computer-seat", "player", Echo(m.Seats[seat].Name), "seat", strconv.Itoa(seat+1))
+	return invalid("computer-seat", "player", Echoed(m.Seats[seat].Name), "seat", strconv.Itoa(seat+1))
 }

@@ -69,7 +69,7 @@ func (s *Service) salvage(ctx context.Context, id string) (Salvaged, *storage.Ma
 		}
 		_, derr := s.decode(sm)
 		if !errors.Is(derr, ErrBadData) {
-			return Salvaged{}, nil, invalid("not-damaged", "id", Echo(id))
+			return Salvaged{}, nil, invalid("not-damaged", "id", Echoed(id))
 		}
 		sv.Damage = plain(derr)
 		intact = &sm

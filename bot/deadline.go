@@ -79,7 +79,7 @@ type VoteResult struct {
 // may change their ballot while the vote runs.
 func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, error) {
 	if !slices.Contains(VoteChoices, req.Choice) {
-		return VoteResult{}, invalid("vote-choice", "wait", VoteWait, "default", VoteDefault, "open", VoteOpen, "computer", VoteComputer, "value", Echo(req.Choice))
+		return VoteResult{}, invalid("vote-choice", "wait", VoteWait, "default", VoteDefault, "open", VoteOpen, "computer", VoteComputer, "value", Echoed(req.Choice))
 	}
 	id, err := s.resolve(ctx, req.Ref)
 	if err != nil {
@@ -97,7 +97,7 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 		}
 		voters := m.voters(req.Seat)
 		if !slices.Contains(voters, req.UserID) {
-			return nil, detailed(KindInvalid, "vote-others", "who", Echo(m.Seats[req.Seat].Name))
+			return nil, detailed(KindInvalid, "vote-others", "who", Echoed(m.Seats[req.Seat].Name))
 		}
 		m.clockOnly = true
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
@@ -277,13 +277,13 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 		to := Seat{UserID: req.To.ID, Name: req.To.Name}
 		if req.Computer != "" {
 			if m.Seats[req.Seat].Computer == req.Computer {
-				return nil, detailed(KindAlreadySeated, "already-plays-seat", "who", Echo(m.Seats[req.Seat].Name), "seat", strconv.Itoa(req.Seat+1))
+				return nil, detailed(KindAlreadySeated, "already-plays-seat", "who", Echoed(m.Seats[req.Seat].Name), "seat", strconv.Itoa(req.Seat+1))
 			}
 			rest := *m
 			rest.Seats = slices.Delete(slices.Clone(m.Seats), req.Seat, req.Seat+1)
 			to = rest.newComputer(req.Computer)
 		} else if m.SeatOf(req.To.ID) >= 0 {
-			return nil, detailed(KindAlreadySeated, "already-plays", "who", Echo(req.To.Name))
+			return nil, detailed(KindAlreadySeated, "already-plays", "who", Echoed(req.To.Name))
 		}
 		open := req.Seat < len(m.Clock.Seats) && m.Clock.Seats[req.Seat].Open
 		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID && req.Computer == "")

@@ -87,6 +87,9 @@ type Error struct {
 	Moderators bool
 	// Rule is the broken rule (KindRule; also an import's illegal move).
 	Rule *engine.RuleError
+	// Record is a match record's syntax error: its detail's data "msg" is
+	// its English Msg, worded by the engine's catalog in other languages.
+	Record *engine.RecordError
 	// Topic is the help topic that explains Rule, when the game has it.
 	Topic *engine.HelpTopic
 	// Move is the move so far and Choices the legal ways to go on
@@ -166,6 +169,15 @@ func detailed(kind Kind, id string, kv ...string) *Error {
 	return &Error{Kind: kind, Detail: detailText(lang.English, m, nil), DetailMsg: m}
 }
 
+// Refusal is an Error of kind whose detail is message id of the host's
+// catalog with data kv, worded like detailed's (user input Echoed; sizes,
+// numbers of players ... in the reader's language): a front end's own
+// refusals ("discord.detail.*", "detail.*").
+func Refusal(kind Kind, id string, kv ...string) *Error {
+	m := lang.M(id, kv...)
+	return &Error{Kind: kind, Detail: detailText(lang.English, m, nil), DetailMsg: m}
+}
+
 // invalid is a KindInvalid error with its detail by reference (detailed).
 func invalid(id string, kv ...string) *Error { return detailed(KindInvalid, id, kv...) }
 
@@ -186,18 +198,32 @@ func gameDetailed(kind Kind, info engine.Info, id string, kv ...string) *Error {
 //	player…    a seat's stored name: a computer's named in l (PlayerNameIn)
 //	players…   a number of players, "n" or "lo-hi": "3 players", "2 to 4 players"
 //	versions…  rules versions, "n" or "lo-hi": "version 2", "versions 1 to 2"
+//	size…      a size in bytes (a number): BytesIn, "16 MiB", "16,5 MiB"
+//	bytes…     a size in bytes, exact: ExactBytesIn, "16777216 bytes"
 //	game       the game's name, in l when e.Game is set
 //	rule       a broken rule's English text, the game's wording in l (e.Rule)
+//	msg        a record's syntax error in English, the engine's wording in l (e.Record)
 func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 	if len(m.Data) == 0 {
 		return catalog.Msg(l, m)
 	}
 	data := make(map[string]string, len(m.Data))
 	for k, v := range m.Data {
+		if raw, ok := strings.CutPrefix(v, echoMark); ok {
+			v = EchoIn(l, raw)
+		}
 		switch {
 		case strings.HasPrefix(k, "span"):
 			if d, err := time.ParseDuration(v); err == nil {
 				v = SpanIn(l, d)
+			}
+		case strings.HasPrefix(k, "size"):
+			if n, err := strconv.Atoi(v); err == nil {
+				v = BytesIn(l, n)
+			}
+		case strings.HasPrefix(k, "bytes"):
+			if n, err := strconv.Atoi(v); err == nil {
+				v = ExactBytesIn(l, n)
 			}
 		case strings.HasPrefix(k, "players"):
 			lo, hi := countRange(v)
@@ -212,8 +238,10 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 			v = PlayerNameIn(l, v)
 		case k == "game" && e != nil && e.Game != nil:
 			v = engine.WordsFor(*e.Game, l, nil).GameName()
+		case k == "msg" && e != nil && e.Record != nil && e.Record.Key != "" && l != lang.English:
+			v = recordErrorIn(l, e.Record)
 		case k == "rule" && e != nil && e.Rule != nil && l != lang.English && e.Game != nil:
-			v = strings.TrimSuffix(cleanQuotes(engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
+			v = strings.TrimSuffix(cleanQuotesIn(l, engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
 		}
 		data[k] = v
 	}
@@ -401,7 +429,7 @@ func explainIn(err error, w engine.Words) Problem {
 			if l != lang.English {
 				rule = w.Error(e.Rule)
 			}
-			p.Text = say("rule-why", "rule", strings.TrimSuffix(cleanQuotes(rule), "."))
+			p.Text = say("rule-why", "rule", strings.TrimSuffix(cleanQuotesIn(l, rule), "."))
 		}
 	case KindIncomplete:
 		p.Text = incompleteText(e, w)
@@ -538,7 +566,7 @@ const storeUnconfirmed = "the store applied it but no replica confirmed it"
 func damagedText(e *Error, l lang.Lang) string {
 	which := Say(l, "error.damaged-which.match")
 	if e.MatchID != "" {
-		which = Say(l, "error.damaged-which.channel", "id", Echo(e.MatchID))
+		which = Say(l, "error.damaged-which.channel", "id", EchoIn(l, e.MatchID))
 	}
 	who := Say(l, "error.damaged-who.moderator")
 	if len(e.Who) > 0 {
@@ -552,7 +580,7 @@ func incompleteText(e *Error, w engine.Words) string {
 	l := w.Lang
 	t := Say(l, "error.incomplete")
 	if e.Move != "" {
-		t = Say(l, "error.incomplete-move", "move", Echo(e.Move))
+		t = Say(l, "error.incomplete-move", "move", EchoIn(l, e.Move))
 	}
 	if e.Choices == nil {
 		return t
@@ -586,7 +614,7 @@ func incompleteText(e *Error, w engine.Words) string {
 func namesIn(l lang.Lang, who []string) string {
 	echoed := make([]string, len(who))
 	for i, w := range who {
-		echoed[i] = Echo(PlayerNameIn(l, w))
+		echoed[i] = EchoIn(l, PlayerNameIn(l, w))
 	}
 	if len(echoed) <= 1 {
 		return strings.Join(echoed, "")
@@ -613,23 +641,30 @@ var goQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 
 // cleanQuotes shows every Go-quoted string of a message the way Echo does:
 // escapes such as \u200b become names, long input is cut short.
-func cleanQuotes(s string) string {
+func cleanQuotes(s string) string { return cleanQuotesIn(lang.English, s) }
+
+// cleanQuotesIn is cleanQuotes naming invisible characters in l.
+func cleanQuotesIn(l lang.Lang, s string) string {
 	return goQuoted.ReplaceAllStringFunc(s, func(q string) string {
 		u, err := strconv.Unquote(q)
 		if err != nil {
 			return q
 		}
-		return `"` + Echo(u) + `"`
+		return `"` + EchoIn(l, u) + `"`
 	})
 }
 
 // EchoMax is how many characters of user input a message repeats.
 const EchoMax = 40
 
-// Echo is user input as a message may repeat it: invisible and control
-// characters named ("[zero-width space]"), line breaks and tabs as spaces,
+// Echo is user input as a message may repeat it, in English: EchoIn.
+func Echo(s string) string { return EchoIn(lang.English, s) }
+
+// EchoIn is user input as a message in l may repeat it: invisible and
+// control characters named in l ("[zero-width space]", "[Leerzeichen
+// ohne Breite]"; messages invisible.*), line breaks and tabs as spaces,
 // and at most EchoMax characters, the rest cut off with an ellipsis.
-func Echo(s string) string {
+func EchoIn(l lang.Lang, s string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range s {
@@ -642,12 +677,41 @@ func Echo(s string) string {
 		case r == '\n' || r == '\r' || r == '\t':
 			b.WriteByte(' ')
 		case invisible(r):
-			b.WriteString("[" + invisibleName(r) + "]")
+			b.WriteString("[" + invisibleName(l, r) + "]")
 		default:
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// echoMark begins a value of a message's data that is user input to be
+// Echoed when the message is worded (Echoed).
+const echoMark = "\x00echo\x00"
+
+// Echoed is user input for a message's data, to be Echoed in the
+// language the message is worded in (by Say and by a refusal's detail,
+// DetailMsg): invisible characters are named in the reader's language.
+// The input is kept raw, cut after EchoMax+1 characters.
+func Echoed(s string) string {
+	n := 0
+	for i := range s {
+		if n == EchoMax+1 {
+			s = s[:i]
+			break
+		}
+		n++
+	}
+	return echoMark + s
+}
+
+// unEcho words in l the values of data that Echoed marked.
+func unEcho(l lang.Lang, data map[string]string) {
+	for k, v := range data {
+		if raw, ok := strings.CutPrefix(v, echoMark); ok {
+			data[k] = EchoIn(l, raw)
+		}
+	}
 }
 
 // invisible reports a character that shows nothing (or something
@@ -658,35 +722,25 @@ func invisible(r rune) bool {
 		(!unicode.IsPrint(r) && !unicode.IsSpace(r))
 }
 
-var invisibleNames = map[rune]string{
-	'\u00ad':       "soft hyphen",
-	'\u200b':       "zero-width space",
-	'\u200c':       "zero-width non-joiner",
-	'\u200d':       "zero-width joiner",
-	'\u200e':       "left-to-right mark",
-	'\u200f':       "right-to-left mark",
-	'\u2060':       "word joiner",
-	'\ufeff':       "zero-width no-break space",
-	'\u202a':       "left-to-right embedding",
-	'\u202b':       "right-to-left embedding",
-	'\u202c':       "pop directional formatting",
-	'\u202d':       "left-to-right override",
-	'\u202e':       "right-to-left override",
-	'\u2066':       "left-to-right isolate",
-	'\u2067':       "right-to-left isolate",
-	'\u2068':       "first strong isolate",
-	'\u2069':       "pop directional isolate",
-	utf8.RuneError: "invalid character",
+// namedInvisible are the invisible characters with a name of their own,
+// message invisible.<code point in hex> (invisible.fffd for a byte that is
+// not UTF-8).
+var namedInvisible = map[rune]bool{
+	'\u00ad': true, '\u200b': true, '\u200c': true, '\u200d': true, '\u200e': true,
+	'\u200f': true, '\u2060': true, '\ufeff': true, '\u202a': true, '\u202b': true,
+	'\u202c': true, '\u202d': true, '\u202e': true, '\u2066': true, '\u2067': true,
+	'\u2068': true, '\u2069': true, utf8.RuneError: true,
 }
 
-func invisibleName(r rune) string {
-	if n, ok := invisibleNames[r]; ok {
-		return n
+func invisibleName(l lang.Lang, r rune) string {
+	if namedInvisible[r] {
+		return Say(l, fmt.Sprintf("invisible.%04x", r))
 	}
+	code := fmt.Sprintf("%04X", r)
 	if unicode.IsControl(r) {
-		return fmt.Sprintf("control character U+%04X", r)
+		return Say(l, "invisible.control", "code", code)
 	}
-	return fmt.Sprintf("invisible character U+%04X", r)
+	return Say(l, "invisible.unnamed", "code", code)
 }
 
 // MaxMoveLen is the longest move text the service reads, in characters.
@@ -728,18 +782,33 @@ func plain(err error) string {
 	return s
 }
 
-// recordSyntax is a record syntax error for a person (the engine's
-// message inside stays English: engine.RecordError has no reference).
+// recordSyntax is a record syntax error for a person: the engine's
+// message by reference (e.Key, e.Data) inside the host's frame.
 func recordSyntax(e *engine.RecordError) *Error {
+	err := invalid("record", "msg", e.Msg)
 	if e.Line > 0 {
-		return withCause(invalid("record-line", "line", strconv.Itoa(e.Line), "msg", e.Msg), e)
+		err = invalid("record-line", "line", strconv.Itoa(e.Line), "msg", e.Msg)
 	}
-	return withCause(invalid("record", "msg", e.Msg), e)
+	err.Record = e
+	return withCause(err, e)
+}
+
+// recordErrorIn words a record's syntax error in l by the engine's
+// catalog, the excerpt of the record in it Echoed.
+func recordErrorIn(l lang.Lang, e *engine.RecordError) string {
+	data := make(map[string]string, len(e.Data))
+	for k, v := range e.Data {
+		if k == "text" || k == "quoted" {
+			v = EchoIn(l, v)
+		}
+		data[k] = v
+	}
+	return engine.Catalog().Text(l, e.MsgID(), data)
 }
 
 // recordProblem is a record move that cannot be played, with its rule.
 func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
-	kv := []string{"n", strconv.Itoa(rep.MoveNumber), "seat", strconv.Itoa(rep.Seat + 1), "move", Echo(rep.Move)}
+	kv := []string{"n", strconv.Itoa(rep.MoveNumber), "seat", strconv.Itoa(rep.Seat + 1), "move", Echoed(rep.Move)}
 	id := "record-move"
 	re, isRule := engine.AsRule(rep.Err)
 	if isRule {
@@ -775,12 +844,15 @@ func recordProblem(rep *engine.ReplayError, topic *engine.HelpTopic) *Error {
 // and which this build plays.
 func rulesVersionError(e *RulesVersionError) *Error {
 	if e.UnknownGame {
-		return withCause(detailed(KindRulesVersion, "rules-unknown-game", "id", Echo(e.Game)), e)
+		return withCause(detailed(KindRulesVersion, "rules-unknown-game", "id", Echoed(e.Game)), e)
 	}
 	id := "rules-older"
 	if e.Newer() {
 		id = "rules-newer"
 	}
-	return withCause(detailed(KindRulesVersion, id, "version", strconv.Itoa(e.Version), "name", e.Name,
-		"versions", rangeData(e.Oldest, e.Current)), e)
+	kv := []string{"version", strconv.Itoa(e.Version), "versions", rangeData(e.Oldest, e.Current)}
+	if e.Info != nil { // the game's name in the reader's language
+		return withCause(gameDetailed(KindRulesVersion, *e.Info, id, kv...), e)
+	}
+	return withCause(detailed(KindRulesVersion, id, append(kv, "game", e.Name)...), e)
 }

@@ -173,6 +173,7 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 	const head = "# Smokestack match record\nGame: pebbles\nRules: 2\nSeed: 43\nSeats: 3\n\n"
 	rec := head + "1 s1 take 3\n"
 	users := []bot.UserRef{alice, bob, carol, {ID: "u:dave", Name: "Dave"}}
+	pebbles := testgame.Game{}.Info()
 	imp := func(n int) error {
 		return errOf(svc.Import(ctx, bot.ImportRequest{Channel: "imp", Record: rec, Users: users[:n]}))
 	}
@@ -198,18 +199,42 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 		{"rule", importRec(head + "1 s1 take 3\n2 s2 take 9\n"),
 			`The match record's line 8 (move 2), seat 2 playing "take 9", cannot be played: it breaks a rule: you hold no card "9".`,
 			[]string{"Zeile 8", "Zug 2", "Platz 2", "„take 9“"}, []string{"ligne 8", "coup 2", "place 2", "«\u00a0take 9\u00a0»"}},
+		{"syntax", importRec(head + "Seats: 4\n"),
+			"Line 7 of the match record: duplicate Seats header.",
+			[]string{"Zeile 7", "Kopfzeile Seats doppelt"}, []string{"Ligne 7", "en-tête Seats en double"}},
+		{"syntax excerpt", importRec(head + "hello\u200bworld\n"),
+			`Line 7 of the match record: expected a header (Key: value) or a move (number, seat, notation), got "hello\u200bworld".`,
+			[]string{"Zeile 7", "„hello[Leerzeichen ohne Breite]world“"}, []string{"Ligne 7", "«\u00a0hello[espace sans chasse]world\u00a0»"}},
+		{"syntax whole", importRec("Game: pebbles\n"),
+			"The match record: missing header Rules, Seed, Seats.",
+			[]string{"Kopfzeile Rules, Seed, Seats"}, []string{"l'en-tête Rules, Seed, Seats"}},
+		{"rules version", importRec(strings.Replace(rec, "Rules: 2", "Rules: 9", 1)),
+			"This build does not play version 9 of the Pebbles (test game) rules; it plays versions 1 to 2.",
+			[]string{"Version 9", "Kiesel (Testspiel)", "Versionen 1 bis 2"}, []string{"version 9", "Cailloux (jeu de test)", "versions 1 à 2"}},
+		{"seats", errOf(svc.Import(ctx, bot.ImportRequest{Channel: "imp", Record: strings.Replace(rec, "Seats: 3", "Seats: 1", 1), Users: users[:1]})),
+			"The number of players does not fit the game: Pebbles (test game) plays with 2 to 4 players, not 1 player.",
+			[]string{"Kiesel (Testspiel)", "2 bis 4"}, []string{"Cailloux (jeu de test)", "2 à 4"}},
+		{"option", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nOption: speed=9\n", 1)),
+			`Pebbles (test game) has no option "speed"; its options are pile.`,
+			[]string{"Kiesel (Testspiel)", "„speed“"}, []string{"Cailloux (jeu de test)", "«\u00a0speed\u00a0»"}},
+		{"setup", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: colour=red\n", 1)),
+			`The match record's setup is not valid: unknown pin "colour".`,
+			[]string{"Einstellungen des Partieprotokolls sind ungültig"}, []string{"mise en place du relevé de partie n'est pas valide"}},
+		{"result", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nResult: ranking 1 2 3\n", 1)),
+			`The match record cannot be played: the record says "ranking 1 2 3", the replay gives "not finished".`,
+			[]string{"„ranking 1 2 3“", "nicht zu Ende"}, []string{"«\u00a0ranking 1 2 3\u00a0»", "n'est pas terminée"}},
 		{"turn", importRec(head + "1 s2 take 3\n"),
 			`The match record's line 7 (move 1), seat 2 playing "take 3", cannot be played: it is not that seat's turn.`,
 			[]string{"Zeile 7", "nicht am Zug"}, []string{"ligne 7", "pas le tour"}},
 		{"unknown game", &bot.RulesVersionError{Match: "m1", Game: "chess", Name: "chess", UnknownGame: true},
 			"This match cannot be continued here: it is a game (chess) that this build of the bot does not have. If the bot is being upgraded, try again in a few minutes. Other matches are not affected.",
 			[]string{"(chess)"}, []string{"(chess)"}},
-		{"older", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: "Pebbles", Version: 1, Oldest: 2, Current: 3},
-			"This match cannot be continued here: it was played under version 1 of the Pebbles rules, by an older build, and this build plays versions 2 to 3. It can still be aborted; other matches are not affected.",
-			[]string{"Version 1", "Versionen 2 bis 3"}, []string{"version 1", "les versions 2 à 3"}},
-		{"newer", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: "Pebbles", Version: 4, Oldest: 2, Current: 2},
-			"This match cannot be continued here: it was played under version 4 of the Pebbles rules, by a newer build, and this build plays version 2. If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected.",
-			[]string{"Version 4", "spielt Version 2."}, []string{"version 4", "joue la version 2."}},
+		{"older", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: pebbles.Name, Info: &pebbles, Version: 1, Oldest: 2, Current: 3},
+			"This match cannot be continued here: it was played under version 1 of the Pebbles (test game) rules, by an older build, and this build plays versions 2 to 3. It can still be aborted; other matches are not affected.",
+			[]string{"Version 1 der Regeln von Kiesel (Testspiel)", "Versionen 2 bis 3"}, []string{"version 1 des règles de Cailloux (jeu de test)", "les versions 2 à 3"}},
+		{"newer", &bot.RulesVersionError{Match: "m1", Game: "pebbles", Name: pebbles.Name, Info: &pebbles, Version: 4, Oldest: 2, Current: 2},
+			"This match cannot be continued here: it was played under version 4 of the Pebbles (test game) rules, by a newer build, and this build plays version 2. If the bot is being upgraded, try again in a few minutes; otherwise it can still be aborted. Other matches are not affected.",
+			[]string{"Version 4 der Regeln von Kiesel (Testspiel)", "spielt Version 2."}, []string{"version 4 des règles de Cailloux (jeu de test)", "joue la version 2."}},
 	})
 }
 
@@ -386,6 +411,79 @@ func TestLogHowInEveryLanguage(t *testing.T) {
 			}
 			if strings.Contains(got, "move") {
 				t.Errorf("HowIn(%s, %q) = %q: English left in", l, c.note, got)
+			}
+		}
+	}
+}
+
+// TestEchoInEveryLanguage: user input repeated in a refusal names its
+// invisible characters in the reader's language, at display time (the
+// refusal is made once, in no language), and reads as before in English.
+func TestEchoInEveryLanguage(t *testing.T) {
+	svc := newService(t, servicetest.Store(t))
+	_, errLang := bot.ParseLang("\u200bklingon\x07\u202e")
+	_, _, errSeed := bot.ParseSeed("4\u00ad2\x01x")
+	checkHostTexts(t, svc, []hostText{
+		{"language", errLang,
+			`There is no language "[zero-width space]klingon[control character U+0007][right-to-left override]" here; the languages are ` + lang.List() + ".",
+			[]string{"„[Leerzeichen ohne Breite]klingon[Steuerzeichen U+0007][Rechts-nach-links-Erzwingung]“"},
+			[]string{"«\u00a0[espace sans chasse]klingon[caractère de contrôle U+0007][forçage droite-à-gauche]\u00a0»"}},
+		{"seed", errSeed,
+			`A seed is a whole number from 0 to ` + bot.MaxSeedText + `, and "4[soft hyphen]2[control character U+0001]x" is not.`,
+			[]string{"„4[weiches Trennzeichen]2[Steuerzeichen U+0001]x“"},
+			[]string{"«\u00a04[trait d'union conditionnel]2[caractère de contrôle U+0001]x\u00a0»"}},
+	})
+	// Every named character has its own name in every language, and the
+	// input is cut as before.
+	for _, r := range "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff\ufffd\u0001\U000e0001" {
+		en := bot.EchoIn(lang.English, string(r))
+		if en != bot.Echo(string(r)) || !strings.HasPrefix(en, "[") || strings.Contains(en, "invisible.") {
+			t.Errorf("%U: English %q", r, en)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			if got := bot.EchoIn(l, string(r)); got == en || strings.Contains(got, "invisible.") {
+				t.Errorf("%U %s: %q (English %q)", r, l, got, en)
+			}
+		}
+	}
+	long := strings.Repeat("\u200b", bot.EchoMax+5)
+	if got, want := bot.EchoIn(lang.German, long), strings.Repeat("[Leerzeichen ohne Breite]", bot.EchoMax)+"…"; got != want {
+		t.Errorf("long German input: %q", got)
+	}
+}
+
+// TestRecordSizeInEveryLanguage: the refusal of a record over the limit
+// states the sizes as the reader's language writes numbers and units
+// (decimal comma, digit groups, French Mio and octets), English unchanged.
+func TestRecordSizeInEveryLanguage(t *testing.T) {
+	svc := newService(t, servicetest.Store(t))
+	ctx := context.Background()
+	big := strings.Repeat("#", engine.MaxRecordSize+engine.MaxRecordSize/32) // 16.5 MiB
+	users := []bot.UserRef{alice, bob}
+	checkHostTexts(t, svc, []hostText{
+		{"import 16.5 MiB", errOf(svc.Import(ctx, bot.ImportRequest{Channel: "big", Record: big, Users: users})),
+			"That is too long: a match record has at most 16 MiB, and this one has 16.5 MiB.",
+			[]string{"höchstens 16\u00a0MiB", "dieses hat 16,5\u00a0MiB."}, []string{"au plus 16\u00a0Mio", "celui-ci fait 16,5\u00a0Mio."}},
+		{"just over", bot.RecordTooLarge(engine.MaxRecordSize + 1),
+			"That is too long: a match record has at most 16777216 bytes, and this one has 16777217 bytes.",
+			[]string{"16.777.216\u00a0Byte", "16.777.217\u00a0Byte"}, []string{"16\u00a0777\u00a0216\u00a0octets", "16\u00a0777\u00a0217\u00a0octets"}},
+		{"unknown size", bot.RecordTooLarge(0),
+			"That is too long: a match record has at most 16 MiB.",
+			[]string{"16\u00a0MiB"}, []string{"16\u00a0Mio"}},
+	})
+	for _, c := range []struct {
+		n          int
+		en, de, fr string
+	}{
+		{1, "1 byte", "1\u00a0Byte", "1\u00a0octet"},
+		{512, "512 bytes", "512\u00a0Byte", "512\u00a0octets"},
+		{12 << 10, "12 KiB", "12\u00a0KiB", "12\u00a0Kio"},
+		{1536, "1.5 KiB", "1,5\u00a0KiB", "1,5\u00a0Kio"},
+		{10<<20 + 1, "10 MiB", "10\u00a0MiB", "10\u00a0Mio"},
+	} {
+		for l, want := range map[lang.Lang]string{lang.English: c.en, lang.German: c.de, lang.French: c.fr} {
+			if got := bot.BytesIn(l, c.n); got != want {
+				t.Errorf("BytesIn(%s, %d) = %q, want %q", l, c.n, got, want)
 			}
 		}
 	}

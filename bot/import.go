@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // ImportRequest starts a match from a match record (docs/record-format.md):
@@ -39,8 +40,8 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 	if len(req.Users) != rec.Seats {
 		return Match{}, invalid("import-seats", "seats", strconv.Itoa(rec.Seats), "n", strconv.Itoa(len(req.Users)))
 	}
-	if _, err := engine.Replay(g, rec); err != nil {
-		return Match{}, recordError(g, err)
+	if err := replayRecord(g, rec); err != nil {
+		return Match{}, err
 	}
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
@@ -78,31 +79,50 @@ func (s *Service) Import(ctx context.Context, req ImportRequest) (Match, error) 
 // RecordTooLarge is the KindTooLarge error of a match record over
 // engine.MaxRecordSize, the one limit of records wherever they come from
 // (an import, a file); size is the record's size in bytes, 0 when unknown.
+// The sizes are worded in the reader's language (BytesIn).
 func RecordTooLarge(size int) *Error {
+	limit := strconv.Itoa(engine.MaxRecordSize)
 	if size > 0 {
-		limit, this := Bytes(engine.MaxRecordSize), Bytes(size)
-		if limit == this { // just over: the bytes tell them apart
-			limit, this = fmt.Sprintf("%d bytes", engine.MaxRecordSize), fmt.Sprintf("%d bytes", size)
+		this := strconv.Itoa(size)
+		if Bytes(engine.MaxRecordSize) == Bytes(size) { // just over: the bytes tell them apart
+			return detailed(KindTooLarge, "record-size-exact", "byteslimit", limit, "bytesthis", this)
 		}
-		return TooLarge("a match record has at most %s, and this one has %s", limit, this)
+		return detailed(KindTooLarge, "record-size", "sizelimit", limit, "sizethis", this)
 	}
-	return TooLarge("a match record has at most %s", Bytes(engine.MaxRecordSize))
+	return detailed(KindTooLarge, "record-size-max", "sizelimit", limit)
 }
 
-// Bytes is a size as people read it: "512 bytes", "12 KiB", "16 MiB",
-// "16.5 MiB".
-func Bytes(n int) string {
+// Bytes is a size as people read it in English: BytesIn.
+func Bytes(n int) string { return BytesIn(lang.English, n) }
+
+// BytesIn is a size as people read it in l: "512 bytes", "12 KiB", "16
+// MiB", "16.5 MiB"; "16,5 MiB" in German, "16,5 Mio" in French. The
+// figure is rounded to a tenth the same way in every language.
+func BytesIn(l lang.Lang, n int) string {
 	const kib, mib = 1 << 10, 1 << 20
 	switch {
 	case n < kib:
-		return fmt.Sprintf("%d bytes", n)
+		return ExactBytesIn(l, n)
 	case n < mib:
-		return trimPoint(fmt.Sprintf("%.1f", float64(n)/kib)) + " KiB"
+		return Say(l, "size.kib", "n", tenths(l, float64(n)/kib))
 	}
-	return trimPoint(fmt.Sprintf("%.1f", float64(n)/mib)) + " MiB"
+	return Say(l, "size.mib", "n", tenths(l, float64(n)/mib))
 }
 
-func trimPoint(s string) string { return strings.TrimSuffix(s, ".0") }
+// ExactBytesIn is a size in bytes in l: "16777216 bytes", "16.777.216
+// Byte", "16 777 216 octets".
+func ExactBytesIn(l lang.Lang, n int) string {
+	return Say(l, "size.bytes", lang.CountKey, strconv.Itoa(n))
+}
+
+// tenths is x with one decimal in l, without it when it is 0: "16",
+// "16.5", "16,5".
+func tenths(l lang.Lang, x float64) string {
+	if strings.HasSuffix(strconv.FormatFloat(x, 'f', 1, 64), ".0") {
+		return l.Decimal(x, 0)
+	}
+	return l.Decimal(x, 1)
+}
 
 // recordError is a record that cannot be imported, as an Invalid error
 // naming the line (and for an illegal move, the rule with its help).
@@ -126,9 +146,45 @@ func recordError(g engine.Game, err error) error {
 	if errors.As(err, &rec) {
 		return withCause(recordSyntax(rec), err)
 	}
+	// What the checks before the replay (replayRecord) leave: a game's own
+	// refusal of the setup (a pin, a combination of options), whose cause
+	// is the game's English, inside a frame in the reader's language.
 	detail := plain(err)
 	if d, ok := strings.CutPrefix(detail, "replay setup: "); ok {
-		return &Error{Kind: KindInvalid, Detail: "the match record's setup is not valid: " + d, Err: err}
+		return withCause(invalid("record-setup", "why", sentence(d)), err)
 	}
-	return &Error{Kind: KindInvalid, Detail: "the match record cannot be played: " + detail, Err: err}
+	return withCause(invalid("record-cannot", "why", sentence(detail)), err)
+}
+
+// replayRecord plays a record through before a match is made of it. What
+// the lobby checks too is refused as the lobby words it (a rules version,
+// a number of players or an option the game does not have, with the
+// game's name in the reader's language); a move that cannot be played
+// names its line (recordError); a Result header the moves do not give
+// quotes both results.
+func replayRecord(g engine.Game, rec engine.Record) error {
+	info := g.Info()
+	if !info.SupportsRules(rec.Rules) {
+		return withCause(gameDetailed(KindInvalid, info, "game-rules", "version", strconv.Itoa(rec.Rules),
+			"versions", rangeData(info.OldestRulesVersion, info.RulesVersion)), engine.ErrRulesVersion)
+	}
+	if rec.Seats < info.MinSeats || rec.Seats > info.MaxSeats {
+		return gameDetailed(KindSeatCount, info, "game-seats", "players", rangeData(info.MinSeats, info.MaxSeats),
+			"playersasked", strconv.Itoa(rec.Seats))
+	}
+	if _, err := checkOptions(g, rec.Options); err != nil {
+		return err
+	}
+	res, err := engine.Replay(g, rec)
+	if errors.Is(err, engine.ErrResultMismatch) {
+		// Results are notation (docs/i18n.md, "A record stays English").
+		if got := engine.ResultText(res.Status); got != "" {
+			return withCause(invalid("record-result", "want", Echoed(rec.Result), "got", got), err)
+		}
+		return withCause(invalid("record-result-open", "want", Echoed(rec.Result)), err)
+	}
+	if err != nil {
+		return recordError(g, err)
+	}
+	return nil
 }

@@ -62,11 +62,11 @@ func (s *Service) InviteImport(ctx context.Context, req ImportInvite) (Invitatio
 	}
 	for i, u := range req.Users {
 		if slices.ContainsFunc(req.Users[:i], func(v UserRef) bool { return v.ID == u.ID }) {
-			return Invitation{}, invalid("invite-twice", "who", Echo(u.Name))
+			return Invitation{}, invalid("invite-twice", "who", Echoed(u.Name))
 		}
 	}
-	if _, err := engine.Replay(g, rec); err != nil {
-		return Invitation{}, recordError(g, err)
+	if err := replayRecord(g, rec); err != nil {
+		return Invitation{}, err
 	}
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Server: req.Server, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,

@@ -141,7 +141,7 @@ func ParseSeed(text string) (seed uint64, given bool, err error) {
 	}
 	seed, err = strconv.ParseUint(text, 10, 64)
 	if err != nil {
-		return 0, false, withCause(detailed(KindInvalid, "seed", "max", MaxSeedText, "text", Echo(text)), err)
+		return 0, false, withCause(detailed(KindInvalid, "seed", "max", MaxSeedText, "text", Echoed(text)), err)
 	}
 	return seed, true, nil
 }
@@ -154,10 +154,10 @@ func checkOptions(g engine.Game, in map[string]string) (map[string]string, error
 	for k, v := range in {
 		i := slices.IndexFunc(specs, func(o engine.OptionSpec) bool { return o.Key == k })
 		if i < 0 {
-			return nil, gameDetailed(KindInvalid, g.Info(), "game-option", "key", Echo(k), "options", optionKeys(specs))
+			return nil, gameDetailed(KindInvalid, g.Info(), "game-option", "key", Echoed(k), "options", optionKeys(specs))
 		}
 		if len(specs[i].Values) > 0 && !slices.Contains(specs[i].Values, v) {
-			return nil, detailed(KindInvalid, "option-value", "key", Echo(k), "value", Echo(v), "values", strings.Join(specs[i].Values, ", "))
+			return nil, detailed(KindInvalid, "option-value", "key", Echoed(k), "value", Echoed(v), "values", strings.Join(specs[i].Values, ", "))
 		}
 		if out == nil {
 			out = map[string]string{}
@@ -410,7 +410,7 @@ func unknownGame(games *engine.Registry, id string, err error) error {
 	for _, g := range games.Games() {
 		ids = append(ids, g.Info().ID)
 	}
-	return withCause(detailed(KindInvalid, "unknown-game", "id", Echo(id), "games", strings.Join(ids, ", ")), err)
+	return withCause(detailed(KindInvalid, "unknown-game", "id", Echoed(id), "games", strings.Join(ids, ", ")), err)
 }
 
 // creatorName names the match's creator, for the messages that say who
@@ -467,7 +467,7 @@ func (m Match) over() error {
 	}
 	for _, st := range m.Seats {
 		if st.Left {
-			return detailed(KindFinished, "resigned", "who", Echo(st.Name))
+			return detailed(KindFinished, "resigned", "who", Echoed(st.Name))
 		}
 	}
 	if m.Clock.Abandoned {

@@ -345,19 +345,19 @@ func ParseQuiet(hours, zone string) (QuietHours, error) {
 		zone = "UTC"
 	}
 	if _, err := time.LoadLocation(zone); err != nil || strings.EqualFold(zone, "local") {
-		return QuietHours{}, invalid("quiet-zone", "zone", Echo(zone))
+		return QuietHours{}, invalid("quiet-zone", "zone", Echoed(zone))
 	}
 	from, to, ok := strings.Cut(strings.ReplaceAll(hours, " ", ""), "-")
 	if !ok {
-		return QuietHours{}, invalid("quiet-hours", "text", Echo(hours))
+		return QuietHours{}, invalid("quiet-hours", "text", Echoed(hours))
 	}
 	f, err1 := clockMinute(from)
 	t, err2 := clockMinute(to)
 	if err1 != nil || err2 != nil {
-		return QuietHours{}, invalid("quiet-hours", "text", Echo(hours))
+		return QuietHours{}, invalid("quiet-hours", "text", Echoed(hours))
 	}
 	if f == t {
-		return QuietHours{}, invalid("quiet-empty", "from", Echo(from), "to", Echo(to))
+		return QuietHours{}, invalid("quiet-empty", "from", Echoed(from), "to", Echoed(to))
 	}
 	return QuietHours{From: f, To: t, Zone: zone}, nil
 }
@@ -366,15 +366,15 @@ func clockMinute(s string) (int, error) {
 	h, m, _ := strings.Cut(s, ":")
 	var hh, mm int
 	if _, err := fmt.Sscanf(h, "%d", &hh); err != nil || len(h) > 2 {
-		return 0, invalid("quiet-time", "text", Echo(s))
+		return 0, invalid("quiet-time", "text", Echoed(s))
 	}
 	if m != "" {
 		if _, err := fmt.Sscanf(m, "%d", &mm); err != nil || len(m) != 2 {
-			return 0, invalid("quiet-time", "text", Echo(s))
+			return 0, invalid("quiet-time", "text", Echoed(s))
 		}
 	}
 	if hh < 0 || hh > 24 || mm < 0 || mm > 59 || (hh == 24 && mm != 0) {
-		return 0, invalid("quiet-time", "text", Echo(s))
+		return 0, invalid("quiet-time", "text", Echoed(s))
 	}
 	return (hh*60 + mm) % (24 * 60), nil
 }

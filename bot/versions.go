@@ -1,16 +1,23 @@
 package bot
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/smokestack/smokestack/engine"
+)
 
 // RulesVersionError refuses one match whose stored rules version is
 // outside the range its game plays (engine.Info.SupportsRules): too old
 // for this build, or written by a newer one. Only that match is refused;
 // it can still be aborted (or resigned), which needs no rules.
 type RulesVersionError struct {
-	Match   string // match ID
-	Game    string // game ID
-	Name    string // the game's display name
-	Version int    // the match's rules version
+	Match string // match ID
+	Game  string // game ID
+	Name  string // the game's display name (English; for logs)
+	// Info is the game's, when this build has it: a reader reads the
+	// game's name in their language (Info.Catalog's game.name).
+	Info    *engine.Info
+	Version int // the match's rules version
 	// Oldest and Current are the versions this build plays.
 	Oldest, Current int
 	// UnknownGame is set when this build does not have the match's game
@@ -49,6 +56,6 @@ func (m Match) checkRules() error {
 	if info.SupportsRules(m.RulesVersion) {
 		return nil
 	}
-	return &RulesVersionError{Match: m.ID, Game: info.ID, Name: info.Name, Version: m.RulesVersion,
+	return &RulesVersionError{Match: m.ID, Game: info.ID, Name: info.Name, Info: &info, Version: m.RulesVersion,
 		Oldest: info.OldestRulesVersion, Current: info.RulesVersion}
 }

@@ -24,7 +24,9 @@ func Catalog() *lang.Catalog { return catalog }
 // Say words message id of the host's catalog in l (falling back to
 // English; tests check that nothing is missing).
 func Say(l lang.Lang, id string, kv ...string) string {
-	return catalog.Text(l, id, lang.M(id, kv...).Data)
+	data := lang.M(id, kv...).Data
+	unEcho(l, data)
+	return catalog.Text(l, id, data)
 }
 
 // ColourName is the name of seat's colour as the board draws it
@@ -46,7 +48,7 @@ func ParseLang(s string) (lang.Lang, error) {
 
 // unknownLang refuses a language this build does not speak.
 func unknownLang(s string) *Error {
-	return detailed(KindInvalid, "language", "value", Echo(s), "list", lang.List())
+	return detailed(KindInvalid, "language", "value", Echoed(s), "list", lang.List())
 }
 
 // Narration is the events of the outcome that viewer (a seat, or

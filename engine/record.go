@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // ErrBadRecord is wrapped by every error about the text of a match record
@@ -21,8 +23,20 @@ var ErrBadRecord = errors.New("engine: bad match record")
 // 1-based line it was found on (0 when it concerns the record as a whole).
 type RecordError struct {
 	Line int
-	Msg  string
+	Msg  string // in English, for logs and English readers
+	// Key names the error by reference: message "record."+Key of the
+	// engine's catalog (Catalog(), MsgID) words it in any language with
+	// Data. Data's key "text" is an excerpt of the record (the English Msg
+	// quotes it as Go's %q does; a host shows user input its own way),
+	// "quoted" an excerpt with its own quotes; the other values are
+	// numbers, header names and lists of them. Empty Key: a record this
+	// program built (Validate), Msg only.
+	Key  string
+	Data map[string]string
 }
+
+// MsgID is the error's message in the engine's catalog.
+func (e *RecordError) MsgID() string { return "record." + e.Key }
 
 func (e *RecordError) Error() string {
 	if e.Line > 0 {
@@ -34,8 +48,23 @@ func (e *RecordError) Error() string {
 // Is makes errors.Is(err, ErrBadRecord) true for every RecordError.
 func (e *RecordError) Is(target error) bool { return target == ErrBadRecord }
 
-func recordErr(line int, format string, args ...any) error {
-	return &RecordError{Line: line, Msg: fmt.Sprintf(format, args...)}
+// recordErr is the RecordError of message "record."+key with data kv, its
+// English Msg worded from the catalog.
+func recordErr(line int, key string, kv ...string) *RecordError {
+	m := lang.M("record."+key, kv...)
+	en := m.Data
+	if t, ok := m.Data["text"]; ok {
+		en = maps.Clone(m.Data)
+		q := strconv.Quote(t)
+		en["text"] = q[1 : len(q)-1]
+	}
+	return &RecordError{Line: line, Key: key, Data: m.Data, Msg: catalog.Text(lang.English, m.ID, en)}
+}
+
+// invalidRecord is an error of a record this program built (Validate):
+// a defect of the program, for its logs, never a reader's.
+func invalidRecord(format string, args ...any) error {
+	return &RecordError{Msg: fmt.Sprintf(format, args...)}
 }
 
 // Record is a match as a portable text file, like PGN for chess: a header
@@ -122,13 +151,13 @@ func ParseRecord(rd io.Reader) (Record, error) {
 		return Record{}, fmt.Errorf("engine: read record: %w", err)
 	}
 	if len(data) > MaxRecordSize {
-		return Record{}, recordErr(0, "longer than %d bytes", MaxRecordSize)
+		return Record{}, recordErr(0, "too-long", "max", strconv.Itoa(MaxRecordSize))
 	}
 	// A file saved by a Windows editor may start with a byte-order mark and
 	// end its lines with CR LF; both read the same as without.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !utf8.Valid(data) {
-		return Record{}, recordErr(0, "not UTF-8 text")
+		return Record{}, recordErr(0, "not-utf8")
 	}
 	var (
 		r    Record
@@ -153,10 +182,10 @@ func ParseRecord(rd io.Reader) (Record, error) {
 		}
 		key, val, ok := strings.Cut(line, ":")
 		if !ok || !isHeaderKey(key) {
-			return Record{}, recordErr(n, "expected a header (Key: value) or a move (number, seat, notation), got %q", clip(line))
+			return Record{}, recordErr(n, "line", "text", clip(line))
 		}
 		if len(r.Moves) > 0 {
-			return Record{}, recordErr(n, "header %q after the first move; headers come first", key)
+			return Record{}, recordErr(n, "header-late", "text", clip(key))
 		}
 		if err := r.parseHeader(n, key, strings.TrimSpace(val), seen); err != nil {
 			return Record{}, err
@@ -166,7 +195,7 @@ func ParseRecord(rd io.Reader) (Record, error) {
 		return Record{}, err
 	}
 	if len(r.Players) > 0 && len(r.Players) != r.Seats {
-		return Record{}, recordErr(0, "%d players named for %d seats", len(r.Players), r.Seats)
+		return Record{}, recordErr(0, "players-seats", "players", strconv.Itoa(len(r.Players)), "seats", strconv.Itoa(r.Seats))
 	}
 	return r, nil
 }
@@ -227,55 +256,55 @@ func (r *Record) parseHeader(n int, key, val string, seen map[string]bool) error
 		}
 	}
 	if canon == "" {
-		return recordErr(n, "unknown header %q (known: %s)", key, strings.Join(recordHeaders, ", "))
+		return recordErr(n, "header-unknown", "text", clip(key), "known", strings.Join(recordHeaders, ", "))
 	}
 	if canon != "Option" && canon != "Pin" {
 		if seen[canon] {
-			return recordErr(n, "duplicate %s header", canon)
+			return recordErr(n, "header-twice", "header", canon)
 		}
 		seen[canon] = true
 	}
 	if val == "" {
-		return recordErr(n, "empty %s header", canon)
+		return recordErr(n, "header-empty", "header", canon)
 	}
 	if len(val) > MaxHeaderValue {
-		return recordErr(n, "%s header longer than %d bytes", canon, MaxHeaderValue)
+		return recordErr(n, "header-long", "header", canon, "max", strconv.Itoa(MaxHeaderValue))
 	}
 	switch canon {
 	case "Game":
 		if strings.ContainsFunc(val, unicode.IsSpace) || len(val) > maxGameID {
-			return recordErr(n, "game id %q is not one word of at most %d characters", clip(val), maxGameID)
+			return recordErr(n, "game-id", "text", clip(val), "max", strconv.Itoa(maxGameID))
 		}
 		r.Game = val
 	case "Rules":
 		v, err := strconv.Atoi(val)
 		if err != nil || v < 0 {
-			return recordErr(n, "rules version %q is not a non-negative number", val)
+			return recordErr(n, "rules", "text", clip(val))
 		}
 		r.Rules = v
 	case "Seed":
 		v, err := strconv.ParseUint(val, 10, 64)
 		if err != nil {
-			return recordErr(n, "seed %q is not a number from 0 to %d", val, uint64(1<<64-1))
+			return recordErr(n, "seed", "text", clip(val), "max", strconv.FormatUint(1<<64-1, 10))
 		}
 		r.Seed = v
 	case "Seats":
 		v, err := strconv.Atoi(val)
 		if err != nil || v < 1 || v > maxRecordSeats {
-			return recordErr(n, "seats %q is not a number from 1 to %d", val, maxRecordSeats)
+			return recordErr(n, "seats", "text", clip(val), "max", strconv.Itoa(maxRecordSeats))
 		}
 		r.Seats = v
 	case "Players":
-		names, err := parsePlayers(val)
+		names, err := parsePlayers(n, val)
 		if err != nil {
-			return recordErr(n, "players: %v", err)
+			return err
 		}
 		if len(names) > maxRecordSeats {
-			return recordErr(n, "more than %d players", maxRecordSeats)
+			return recordErr(n, "players-many", "max", strconv.Itoa(maxRecordSeats))
 		}
 		for i, name := range names {
 			if utf8.RuneCountInString(name) > MaxPlayerName {
-				return recordErr(n, "player %d's name %q is longer than %d characters", i+1, clip(name), MaxPlayerName)
+				return recordErr(n, "player-long", "n", strconv.Itoa(i+1), "text", clip(name), "max", strconv.Itoa(MaxPlayerName))
 			}
 		}
 		r.Players = names
@@ -283,14 +312,14 @@ func (r *Record) parseHeader(n int, key, val string, seen map[string]bool) error
 		k, v, ok := strings.Cut(val, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" || strings.ContainsFunc(k, unicode.IsSpace) {
-			return recordErr(n, "%s %q is not key=value with a key without spaces", strings.ToLower(canon), clip(val))
+			return recordErr(n, strings.ToLower(canon)+"-form", "text", clip(val))
 		}
 		m := &r.Options
 		if canon == "Pin" {
 			m = &r.Pins
 		}
 		if _, dup := (*m)[k]; dup {
-			return recordErr(n, "duplicate %s %q", strings.ToLower(canon), k)
+			return recordErr(n, strings.ToLower(canon)+"-twice", "text", clip(k))
 		}
 		if *m == nil {
 			*m = map[string]string{}
@@ -310,7 +339,7 @@ func (r *Record) checkRequired(n int, seen map[string]bool) error {
 		}
 	}
 	if len(missing) > 0 {
-		return recordErr(n, "missing header %s", strings.Join(missing, ", "))
+		return recordErr(n, "header-missing", "headers", strings.Join(missing, ", "))
 	}
 	return nil
 }
@@ -324,29 +353,29 @@ func (r *Record) parseMove(n int, line string, seen map[string]bool) error {
 	num, rest := cutWord(line)
 	k, err := strconv.Atoi(num)
 	if err != nil || k != len(r.Moves)+1 {
-		return recordErr(n, "move number %q: expected %d", clip(num), len(r.Moves)+1)
+		return recordErr(n, "move-number", "text", clip(num), "n", strconv.Itoa(len(r.Moves)+1))
 	}
 	seatTok, text := cutWord(rest)
 	if strings.EqualFold(seatTok, UndoText) {
 		u, err := strconv.Atoi(text)
 		if err != nil || u < 1 || u > len(r.Moves) || r.Moves[u-1].IsUndo() {
-			return recordErr(n, "move %d: undo %q: expected the number of an earlier move", k, clip(text))
+			return recordErr(n, "move-undo", "n", strconv.Itoa(k), "text", clip(text))
 		}
 		r.Moves = append(r.Moves, RecordMove{Seat: r.Moves[u-1].Seat, Text: UndoText, Line: n, Undo: u})
 		return nil
 	}
 	if len(seatTok) < 2 || (seatTok[0] != 's' && seatTok[0] != 'S') {
-		return recordErr(n, "move %d: expected a seat such as s1, got %q", k, clip(seatTok))
+		return recordErr(n, "move-seat", "n", strconv.Itoa(k), "text", clip(seatTok))
 	}
 	seat, err := strconv.Atoi(seatTok[1:])
 	if err != nil || seat < 1 || seat > r.Seats {
-		return recordErr(n, "move %d: seat %q is not s1 to s%d", k, clip(seatTok), r.Seats)
+		return recordErr(n, "move-seat-range", "n", strconv.Itoa(k), "text", clip(seatTok), "seats", strconv.Itoa(r.Seats))
 	}
 	if text == "" {
-		return recordErr(n, "move %d: no move after the seat", k)
+		return recordErr(n, "move-empty", "n", strconv.Itoa(k))
 	}
 	if len(text) > MaxMoveText {
-		return recordErr(n, "move %d: %q is longer than %d bytes", k, clip(text), MaxMoveText)
+		return recordErr(n, "move-long", "n", strconv.Itoa(k), "text", clip(text), "max", strconv.Itoa(MaxMoveText))
 	}
 	r.Moves = append(r.Moves, RecordMove{Seat: seat - 1, Text: text, Line: n})
 	return nil
@@ -363,7 +392,7 @@ func cutWord(s string) (word, rest string) {
 // parsePlayers splits a comma-separated list of names; a name may be a
 // Go-quoted string, which is how Format writes names that hold a comma, a
 // quote, surrounding spaces or nothing at all.
-func parsePlayers(s string) ([]string, error) {
+func parsePlayers(n int, s string) ([]string, error) {
 	var out []string
 	for {
 		s = strings.TrimSpace(s)
@@ -371,12 +400,12 @@ func parsePlayers(s string) ([]string, error) {
 		if strings.HasPrefix(s, `"`) {
 			q, err := strconv.QuotedPrefix(s)
 			if err != nil {
-				return nil, fmt.Errorf("unterminated or invalid quoted name %s", clip(s))
+				return nil, recordErr(n, "players-quoted", "quoted", clip(s))
 			}
 			name, _ = strconv.Unquote(q)
 			s = strings.TrimSpace(s[len(q):])
 			if s != "" && s[0] != ',' {
-				return nil, fmt.Errorf("expected a comma after %s", q)
+				return nil, recordErr(n, "players-comma", "quoted", clip(q))
 			}
 		} else {
 			i := strings.IndexByte(s, ',')
@@ -385,7 +414,7 @@ func parsePlayers(s string) ([]string, error) {
 			}
 			name = strings.TrimSpace(s[:i])
 			if strings.Contains(name, `"`) {
-				return nil, fmt.Errorf("name %q: a name with a quote must be quoted", name)
+				return nil, recordErr(n, "players-quote", "text", clip(name))
 			}
 			s = s[i:]
 		}
@@ -410,7 +439,7 @@ func formatPlayer(name string) string {
 // back unchanged: required fields set, seats in range, names, options,
 // pins and moves representable on one line each.
 func (r Record) Validate() error {
-	bad := func(format string, args ...any) error { return recordErr(0, format, args...) }
+	bad := invalidRecord
 	if r.Game == "" || strings.ContainsFunc(r.Game, unicode.IsSpace) {
 		return bad("game id %q is empty or contains a space", r.Game)
 	}

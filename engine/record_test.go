@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // ignoreLines compares records without the source line numbers of moves.
@@ -337,6 +338,68 @@ func TestClip(t *testing.T) {
 	} {
 		if got := engine.Clip(c.in, c.n); got != c.want {
 			t.Errorf("Clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
+// TestRecordErrorsWorded: every error a reader of a bad record sees has a
+// message by reference (Key, Data) that every language words; the English
+// Msg reads as it did when it was built with fmt.Sprintf (Go quoting).
+func TestRecordErrorsWorded(t *testing.T) {
+	head := "Game: pebbles\nRules: 1\nSeed: 1\nSeats: 2\n"
+	for _, c := range []struct {
+		text, key, en string
+	}{
+		{"", "header-missing", "missing header Game, Rules, Seed, Seats"},
+		{head + "Event: club night\n", "header-unknown", `unknown header "Event" (known: Game, Rules, Seed, Seats, Players, Option, Pin, Result)`},
+		{head + "Seats: 3\n", "header-twice", "duplicate Seats header"},
+		{"Game: x\nSeed: -1\n", "seed", `seed "-1" is not a number from 0 to 18446744073709551615`},
+		{"Game: x\nSeats: many\n", "seats", `seats "many" is not a number from 1 to 100`},
+		{"Rules: 1.5\n", "rules", `rules version "1.5" is not a non-negative number`},
+		{"Game: brass lancashire\n", "game-id", `game id "brass lancashire" is not one word of at most 40 characters`},
+		{"Game:\n", "header-empty", "empty Game header"},
+		{head + "Option: fast\n", "option-form", `option "fast" is not key=value with a key without spaces`},
+		{head + "Pin: deck\n", "pin-form", `pin "deck" is not key=value with a key without spaces`},
+		{head + "Option: a=1\noption: a=2\n", "option-twice", `duplicate option "a"`},
+		{head + "Pin: deck=1\nPin: deck=2\n", "pin-twice", `duplicate pin "deck"`},
+		{head + "hello\u200bworld\n", "line", `expected a header (Key: value) or a move (number, seat, notation), got "hello\u200bworld"`},
+		{head + "1 s1 take 1\nOption: pile=9\n", "header-late", `header "Option" after the first move; headers come first`},
+		{head + "1 s1 take 1\n3 s2 take 1\n", "move-number", `move number "3": expected 2`},
+		{head + "1 s1 take 1\n2 undo 5\n", "move-undo", `move 2: undo "5": expected the number of an earlier move`},
+		{head + "1 s3 take 1\n", "move-seat-range", `move 1: seat "s3" is not s1 to s2`},
+		{head + "1 2 take 1\n", "move-seat", `move 1: expected a seat such as s1, got "2"`},
+		{head + "1 s1\n", "move-empty", "move 1: no move after the seat"},
+		{head + "1 s1 " + strings.Repeat("t", 501) + "\n", "move-long", `move 1: "` + strings.Repeat("t", 40) + `…" is longer than 500 bytes`},
+		{head + "Players: a, b, c\n", "players-seats", "3 players named for 2 seats"},
+		{head + "Players: \"a, b\n", "players-quoted", `players: unterminated or invalid quoted name "a, b`},
+		{head + "Players: a\"b, c\n", "players-quote", `players: name "a\"b": a name with a quote must be quoted`},
+		{head + "Players: \"a\" b, c\n", "players-comma", `players: expected a comma after "a"`},
+		{head + "Players: a, " + strings.Repeat("n", 65) + "\n", "player-long", `player 2's name "` + strings.Repeat("n", 40) + `…" is longer than 64 characters`},
+		{head + "Rules: 1\n", "header-twice", "duplicate Rules header"},
+		{head + "Option: k=" + strings.Repeat("v", 4097) + "\n", "header-long", "Option header longer than 4096 bytes"},
+		{head + "1 s1 take \xff\n", "not-utf8", "not UTF-8 text"},
+	} {
+		_, err := engine.ParseRecord(strings.NewReader(c.text))
+		var re *engine.RecordError
+		if !errors.As(err, &re) {
+			t.Errorf("%q: %v, want a RecordError", c.text, err)
+			continue
+		}
+		if re.Key != c.key || re.Msg != c.en {
+			t.Errorf("%s: key %q, English\n got %q\nwant %q", c.key, re.Key, re.Msg, c.en)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			got, err := engine.Catalog().Localize(l, re.MsgID(), re.Data)
+			if err != nil {
+				t.Errorf("%s %s: %v", c.key, l, err)
+				continue
+			}
+			if got == re.Msg || len(engine.Catalog().EnglishIn(l, got)) > 0 {
+				t.Errorf("%s %s reads English: %q", c.key, l, got)
+			}
+			if txt := re.Data["text"]; txt != "" && !strings.Contains(got, txt) {
+				t.Errorf("%s %s: %q lacks the excerpt %q", c.key, l, got, txt)
+			}
 		}
 	}
 }

@@ -191,7 +191,7 @@ func awayUntil(text string, now time.Time, p bot.UserPrefs) (time.Time, error) {
 	}
 	d, err := bot.ParseSpan(text)
 	if err != nil {
-		return time.Time{}, refusal(bot.KindInvalid, "discord.detail.date", "text", bot.Echo(clip(text, 40)))
+		return time.Time{}, refusal(bot.KindInvalid, "discord.detail.date", "text", bot.Echoed(clip(text, 40)))
 	}
 	return now.Add(d), nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Custom IDs are small path patterns: "<action>/<match>[/<version>][/<arg>][/<partial move>]".
@@ -44,7 +45,8 @@ type customID struct {
 
 // errBadCustomID is a custom ID this version cannot read (a button from an
 // older version, or a forged one).
-var errBadCustomID error = &bot.Error{Kind: bot.KindInvalid, Detail: "this button is not one I understand any more; the bot may have been updated"}
+// Its detail is worded when explained (a package variable words nothing).
+var errBadCustomID error = &bot.Error{Kind: bot.KindInvalid, DetailMsg: lang.M("discord.detail.bad-button")}
 
 func (c customID) String() string {
 	var s string

@@ -1,12 +1,16 @@
 package discord
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 func TestCustomIDRoundTrip(t *testing.T) {
@@ -59,6 +63,22 @@ func TestCustomIDRejectsGarbage(t *testing.T) {
 	for _, s := range []string{"", "x", "turn/m", "turn/m/v", "pick/m/1/x/take", "lobby/m", "nope/m/1", "turn//1", "ok/m/-1/take", "vote/m/1", "vote/m/x/wait", "claim/m", "claim/m/-1", "claim/m/1/x"} {
 		if _, err := parseCustomID(s); !errors.Is(err, errBadCustomID) {
 			t.Errorf("parse %q: %v, want errBadCustomID", s, err)
+		}
+	}
+}
+
+// TestBadCustomIDInEveryLanguage: a button this version cannot read is
+// refused in the reader's language, English as before.
+func TestBadCustomIDInEveryLanguage(t *testing.T) {
+	h := newHarness(t, harnessOpts{})
+	_, err := parseCustomID("nope/m/1")
+	for l, want := range map[lang.Lang]string{
+		lang.English: "This button is not one I understand any more; the bot may have been updated.",
+		lang.German:  "Diesen Knopf verstehe ich nicht mehr; der Bot wurde wohl aktualisiert.",
+		lang.French:  "Je ne comprends plus ce bouton\u00a0; le bot a sans doute été mis à jour.",
+	} {
+		if got := h.svc.ExplainIn(context.Background(), err, engine.Words{Lang: l}).Text; got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
 		}
 	}
 }

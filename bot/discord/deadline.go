@@ -166,7 +166,7 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 		b.wake(m)
 		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 		ml := m.Words().Lang
-		return announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].Name, "n", ml.Int(seat+1), "from", bot.Echo(last.From))), nil
+		return announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].Name, "n", ml.Int(seat+1), "from", bot.EchoIn(ml, last.From))), nil
 	}
 	id, _ := uo.Value.(string)
 	to := bot.UserRef{ID: userKey(id), Name: id}
@@ -198,7 +198,7 @@ func (b *Bot) replaced(r *Request, m bot.Match, seat int) *Response {
 	last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 	user := discordID(m.Seats[seat].UserID)
 	ml := m.Words().Lang
-	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", bot.Echo(last.From))
+	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", bot.EchoIn(ml, last.From))
 	b.wake(m)
 	if m.IsActive(seat) {
 		text += " " + say(ml, "discord.replace.your-turn")

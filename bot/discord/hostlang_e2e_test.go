@@ -163,13 +163,14 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			private("/games, two lobbies", h.cmd(u1, room, "games"), say(l, "discord.games.head", "n", "1"))
 
 			// /import in a server that speaks l: the offer, the answers and
-			// the board post in l.
+			// the board post in l (French puts a no-break space before a colon).
+			colon := map[lang.Lang]string{lang.German: ": ", lang.French: "\u00a0: "}
 			h.fd.SetGuildLocale(h.fd.GuildID, string(l))
 			file := fakediscord.Attach("record", "game.txt", []byte(importRecord))
 			r = h.cmd(u1, ch3, "import", file, U("player1", u1), U("player2", u2), U("player3", u3))
 			must(t, !r.Ephemeral() && strings.HasPrefix(r.Content, say(l, "discord.invite.offer", "by", name1, "game", game, "n", "2")) &&
-				strings.Contains(r.Content, "2. <@"+u2+"> ("+colourIn(1, l)+"): "+say(l, "discord.invite.to-confirm")) &&
-				strings.Contains(r.Content, "1. <@"+u1+"> ("+colourIn(0, l)+"): "+say(l, "discord.invite.confirmed")), "the offer: %q", r.Content)
+				strings.Contains(r.Content, "2. <@"+u2+"> ("+colourIn(1, l)+")"+colon[l]+say(l, "discord.invite.to-confirm")) &&
+				strings.Contains(r.Content, "1. <@"+u1+"> ("+colourIn(0, l)+")"+colon[l]+say(l, "discord.invite.confirmed")), "the offer: %q", r.Content)
 			h.click(u2, ch3, say(l, "discord.invite.confirm"))
 			h.click(u3, ch3, say(l, "discord.invite.confirm"))
 			msgs := h.fd.Messages(ch3)
@@ -183,6 +184,15 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			r = h.click(u3, ch4, say(l, "discord.invite.decline"))
 			must(t, r.Content == say(l, "discord.invite.declined", "who", name3, "game", game), "declined: %q", r.Content)
 			private("a gap", h.cmd(u1, ch4, "import", file, U("player1", u1), U("player3", u2)), say(l, "discord.detail.player-gap")[2:])
+			// A record that cannot be read: the engine's sentence in l,
+			// the excerpt's invisible character named in l; a rules
+			// version this build lacks names the game in l.
+			bad := strings.Replace(importRecord, "Seats: 3\n", "Seats: 3\nhello\u200bworld\n", 1)
+			private("a bad record", h.cmd(u1, ch4, "import", fakediscord.Attach("record", "bad.txt", []byte(bad)), U("player1", u1), U("player2", u2), U("player3", u3)),
+				engine.Catalog().Text(l, "record.line", map[string]string{"text": bot.EchoIn(l, "hello\u200bworld")}))
+			newer := strings.Replace(importRecord, "Rules: 2", "Rules: 7", 1)
+			private("a newer record", h.cmd(u1, ch4, "import", fakediscord.Attach("record", "new.txt", []byte(newer)), U("player1", u1), U("player2", u2), U("player3", u3)),
+				game, "7")
 
 			// Nothing anyone read is English.
 			for i, u := range ids {
@@ -191,7 +201,7 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 					texts = append(texts, seen(h.fd, ch, u, i == 0)...)
 				}
 				for _, text := range texts {
-					for _, c := range []*lang.Catalog{bot.Catalog(), testgame.Game{}.Info().Catalog} {
+					for _, c := range []*lang.Catalog{bot.Catalog(), testgame.Game{}.Info().Catalog, engine.Catalog()} {
 						if eng := c.EnglishIn(l, strings.ReplaceAll(text, game, "")); len(eng) > 0 {
 							t.Errorf("%s reads English %q in %q", u, eng, text)
 						}

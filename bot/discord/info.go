@@ -256,7 +256,7 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 			return nil, err
 		}
 		if len(hits) == 0 {
-			return private(say(l, "discord.rules.none", "query", bot.Echo(q))), nil
+			return private(say(l, "discord.rules.none", "query", bot.EchoIn(l, q))), nil
 		}
 		t = hits[0]
 		if len(hits) > 1 {

@@ -147,7 +147,7 @@ func inviteMessage(by string, inv bot.Invitation) *discordgo.InteractionResponse
 		} else {
 			users = append(users, id)
 		}
-		fmt.Fprintf(&t, "%d. <@%s> (%s): %s\n", i+1, id, colourIn(i, l), state)
+		t.WriteString(say(l, "discord.invite.seat", "n", strconv.Itoa(i+1), "who", "<@"+id+">", "colour", colourIn(i, l), "state", state) + "\n")
 	}
 	confirm, decline := say(l, "discord.invite.confirm"), say(l, "discord.invite.decline")
 	t.WriteString(say(l, "discord.invite.ask", "confirm", confirm, "decline", decline))

@@ -72,7 +72,7 @@ func (b *Bot) game(named string, l lang.Lang) (engine.Game, error) {
 			return g, nil
 		}
 	}
-	return nil, b.noGame(l, "discord.detail.no-game", "name", bot.Echo(named))
+	return nil, b.noGame(l, "discord.detail.no-game", "name", bot.Echoed(named))
 }
 
 // options reads a command's options by name.
@@ -101,7 +101,7 @@ func parseOptions(s string) (map[string]string, error) {
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok || k == "" {
-			return nil, refusal(bot.KindInvalid, "discord.detail.option-form", "option", bot.Echo(f))
+			return nil, refusal(bot.KindInvalid, "discord.detail.option-form", "option", bot.Echoed(f))
 		}
 		out[strings.ToLower(k)] = v
 	}

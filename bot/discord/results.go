@@ -88,7 +88,11 @@ func (b *Bot) export(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if len(rec) > maxFileSize {
-		return nil, bot.TooLarge("a file on Discord has at most %s, and this match record has %s", bot.Bytes(maxFileSize), bot.Bytes(len(rec)))
+		limit, this := strconv.Itoa(maxFileSize), strconv.Itoa(len(rec))
+		if bot.Bytes(maxFileSize) == bot.Bytes(len(rec)) { // just over: the bytes tell them apart
+			return nil, refusal(bot.KindTooLarge, "discord.detail.file-size-exact", "byteslimit", limit, "bytesthis", this)
+		}
+		return nil, refusal(bot.KindTooLarge, "discord.detail.file-size", "sizelimit", limit, "sizethis", this)
 	}
 	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Files: []*discordgo.File{recordFile(m, rec)}}
 	if m.RecordPrivate() {

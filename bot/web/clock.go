@@ -227,7 +227,7 @@ func (s *Server) setClock(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c.OnDeadline == bot.DeadlineReplace && m.Clock.Settings.OnDeadline != bot.DeadlineReplace {
-		s.fail(w, r, bot.Invalid("the playground cannot hold a deadline vote: all its seats play at one screen, so there is no one else to ask; at a deadline here the player is reminded once more"))
+		s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.playground-vote"))
 		return
 	}
 	if m, err = s.svc.SetClock(ctx, bot.ByID(m.ID), hotseat(0, "").ID, true, c); err != nil {

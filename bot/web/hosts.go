@@ -49,6 +49,6 @@ func (s *Server) hostAllowed(hostport string) bool {
 
 func (s *Server) refuseHost(w http.ResponseWriter, r *http.Request) {
 	s.log.Warn("playground: refused a request for another host", "host", engine.Clip(r.Host, 100))
-	writeJSON(w, http.StatusMisdirectedRequest, s.svc.Explain(r.Context(),
-		bot.Invalid("this playground answers only on localhost; to open it under another name, list that name in PLAYGROUND_HOSTS")))
+	writeJSON(w, http.StatusMisdirectedRequest, s.svc.ExplainIn(r.Context(),
+		bot.Refusal(bot.KindInvalid, "detail.playground-host"), engine.Words{Lang: langOf(r)}))
 }

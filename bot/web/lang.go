@@ -142,7 +142,7 @@ func (d pageData) T(id string, kv ...string) string { return say(d.Lang, id, kv.
 // page serves the page in the request's language.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
-	d := pageData{Lang: l, Texts: pageTexts[l](), RecordLimit: say(l, "web.new.record-limit", "limit", bot.Bytes(engine.MaxRecordSize))}
+	d := pageData{Lang: l, Texts: pageTexts[l](), RecordLimit: say(l, "web.new.record-limit", "limit", bot.BytesIn(l, engine.MaxRecordSize))}
 	for _, o := range lang.Supported {
 		d.Langs = append(d.Langs, langOption{Code: o, Name: o.Name(), On: o == l})
 	}

@@ -219,6 +219,43 @@ func TestAPILanguage(t *testing.T) {
 			t.Errorf("%s refusal %+v", l, refusal)
 		}
 		english("refusal", refusal.Error)
+		// The playground's own refusals and its record limit, sizes and
+		// counts as the language writes them.
+		post("/api/matches", map[string]any{"game": "pebbles", "seats": 2, "names": []string{strings.Repeat("n", 65)}}, 413, &refusal)
+		wantLong := map[lang.Lang]string{lang.German: "ein Spielername hat höchstens 64 Zeichen", lang.French: "un nom de joueur a au plus 64 caractères"}[l]
+		if refusal.Kind != "too-large" || !strings.Contains(refusal.Error, wantLong) {
+			t.Errorf("%s a long name: %+v", l, refusal)
+		}
+		english("a long name", refusal.Error)
+		post("/api/matches", map[string]any{"game": "pebbles", "seats": 17}, 400, &refusal)
+		wantSeats := map[lang.Lang]string{lang.German: "eine Partie hier hat 1 bis 16 Personen, nicht 17", lang.French: "une partie ici compte 1 à 16 joueurs, et non 17"}[l]
+		if refusal.Kind != "seat-count" || !strings.Contains(refusal.Error, wantSeats) {
+			t.Errorf("%s 17 seats: %+v", l, refusal)
+		}
+		english("17 seats", refusal.Error)
+		var limits struct {
+			RecordLimit    string `json:"record_limit"`
+			RecordTooLarge string `json:"record_too_large"`
+		}
+		getIn(t, h, "/api/limits", string(l), "", &limits)
+		wantLimit := map[lang.Lang]string{lang.German: "16\u00a0MiB", lang.French: "16\u00a0Mio"}[l]
+		if limits.RecordLimit != wantLimit || !strings.Contains(limits.RecordTooLarge, wantLimit) {
+			t.Errorf("%s limits %+v", l, limits)
+		}
+		english("the record limit", limits.RecordTooLarge)
+		for _, c := range []struct{ path, de, fr string }{
+			{"/api/help/nothing?game=pebbles", "kein Thema „nothing“", "pas de sujet «\u00a0nothing\u00a0»"},
+			{base + "/hand?seat=7", "keinen Platz „7“", "pas de place «\u00a07\u00a0»"},
+		} {
+			rec := getIn(t, h, c.path, string(l), "", nil)
+			var p struct{ Error string }
+			json.Unmarshal(rec.Body.Bytes(), &p)
+			want := map[lang.Lang]string{lang.German: c.de, lang.French: c.fr}[l]
+			if rec.Code != 400 || !strings.Contains(p.Error, want) {
+				t.Errorf("%s %s: %d %q, want %q", l, c.path, rec.Code, p.Error, want)
+			}
+			english(c.path, p.Error)
+		}
 		var moved struct{ Events []engine.Event }
 		post(base+"/moves", map[string]any{"seat": 0, "move": ch.Next[0].Token + " " + "1"}, 200, &moved)
 		var hist []bot.Turn

@@ -86,7 +86,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Writes must be JSON: a form on another web site cannot send that
 	// without a CORS preflight, which this server never grants.
 	if r.Method == http.MethodPost && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.ExplainIn(r.Context(), bot.Invalid("send the request as application/json"), engine.Words{Lang: langOf(r)}))
+		writeJSON(w, http.StatusUnsupportedMediaType, s.svc.ExplainIn(r.Context(), bot.Refusal(bot.KindInvalid, "detail.request-type"), engine.Words{Lang: langOf(r)}))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -149,7 +149,7 @@ func (s *Server) limits(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
 	writeJSON(w, http.StatusOK, map[string]any{
 		"record_bytes":     engine.MaxRecordSize,
-		"record_limit":     bot.Bytes(engine.MaxRecordSize),
+		"record_limit":     bot.BytesIn(l, engine.MaxRecordSize),
 		"record_too_large": s.svc.ExplainIn(r.Context(), bot.RecordTooLarge(0), engine.Words{Lang: l}).Text,
 		"move_chars":       bot.MaxMoveLen,
 		// The levels a seat can be given to the computer at (computer.go).
@@ -397,7 +397,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, l := r.Context(), langOf(r)
 	if req.Seats < 1 || req.Seats > 16 {
-		s.fail(w, r, &bot.Error{Kind: bot.KindSeatCount, Detail: fmt.Sprintf("a match here has 1 to 16 players, not %d", req.Seats)})
+		s.fail(w, r, bot.Refusal(bot.KindSeatCount, "detail.playground-players", "players", "1-16", "n", strconv.Itoa(req.Seats)))
 		return
 	}
 	seed, exact, err := bot.ParseSeed(string(req.Seed))
@@ -418,7 +418,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		}
 		// A name must fit the match record it will be exported in.
 		if utf8.RuneCountInString(name) > engine.MaxPlayerName {
-			s.fail(w, r, bot.TooLarge("a player's name has at most %d characters", engine.MaxPlayerName))
+			s.fail(w, r, bot.Refusal(bot.KindTooLarge, "detail.player-name-long", "max", strconv.Itoa(engine.MaxPlayerName)))
 			return
 		}
 		if name == "" {
@@ -549,7 +549,7 @@ func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, str
 	}
 	seat, err := strconv.Atoi(seatText)
 	if err != nil || seat < engine.Spectator || seat >= len(m.Seats) {
-		return m, 0, "", bot.Invalid("this match has no seat %q", seatText)
+		return m, 0, "", bot.Refusal(bot.KindInvalid, "detail.playground-seat", "text", bot.Echoed(seatText))
 	}
 	if seat == engine.Spectator {
 		return m, seat, "", nil
@@ -616,7 +616,7 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.fail(w, r, bot.Invalid("this position has no image %q", name))
+	s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.no-image", "text", bot.Echoed(name)))
 }
 
 // chart serves the chart of the scores at the end of every round (the one the
@@ -853,7 +853,7 @@ func (s *Server) topic(w http.ResponseWriter, r *http.Request) {
 	}
 	t, ok := x.Topic(id)
 	if !ok {
-		s.fail(w, r, bot.Invalid("the rules have no topic %q", id))
+		s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.no-topic", "text", bot.Echoed(id)))
 		return
 	}
 	writeJSON(w, http.StatusOK, t)
@@ -880,9 +880,13 @@ func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &tooBig):
-		return &bot.Error{Kind: bot.KindTooLarge, Detail: fmt.Sprintf("a request has at most %d bytes", limit), Err: err}
+		e := bot.Refusal(bot.KindTooLarge, "detail.request-size", "bytesmax", strconv.FormatInt(limit, 10))
+		e.Err = err
+		return e
 	}
-	return &bot.Error{Kind: bot.KindInvalid, Detail: "the request is not valid JSON of the expected shape", Err: err}
+	e := bot.Refusal(bot.KindInvalid, "detail.request-json")
+	e.Err = err
+	return e
 }
 
 // fail answers with the core's explanation of an error (bot.Service.Explain,
@@ -935,7 +939,7 @@ func randomHex() string {
 func seatLevels(players []string, seats int) ([]string, error) {
 	out := make([]string, seats)
 	if len(players) > seats {
-		return nil, bot.Invalid("%d seats were described for a match of %d players", len(players), seats)
+		return nil, bot.Refusal(bot.KindInvalid, "detail.seats-described", "n", strconv.Itoa(len(players)), "seats", strconv.Itoa(seats))
 	}
 	for i, p := range players {
 		p = strings.TrimSpace(p)

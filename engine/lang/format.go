@@ -1,6 +1,9 @@
 package lang
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Number and money follow each language's usual convention (CLDR's
 // decimal and currency patterns), with one deliberate difference noted:
@@ -70,4 +73,32 @@ func (l Lang) Money(n int, sym string) string {
 		return "-" + s
 	}
 	return s
+}
+
+// decimalSep is each language's decimal separator.
+var decimalSep = map[Lang]string{English: ".", German: ",", French: ","}
+
+// Decimal formats x with prec digits after the separator, the integer part
+// grouped as Int groups it: 1,234.5 / 1.234,5 / 1 234,5. It rounds half
+// away from zero, as strconv does.
+func (l Lang) Decimal(x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	neg := strings.HasPrefix(whole, "-")
+	n, err := strconv.Atoi(strings.TrimPrefix(whole, "-"))
+	if err != nil { // beyond int: ungrouped
+		return s
+	}
+	out := l.Int(n)
+	if neg {
+		out = "-" + out
+	}
+	if frac != "" {
+		sep, ok := decimalSep[l]
+		if !ok {
+			sep = decimalSep[Fallback]
+		}
+		out += sep + frac
+	}
+	return out
 }

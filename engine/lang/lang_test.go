@@ -73,6 +73,23 @@ func TestNumbersAndMoney(t *testing.T) {
 	}
 }
 
+func TestDecimal(t *testing.T) {
+	for _, c := range []struct {
+		l    Lang
+		x    float64
+		prec int
+		want string
+	}{
+		{English, 16.5, 1, "16.5"}, {German, 16.5, 1, "16,5"}, {French, 16.5, 1, "16,5"},
+		{English, 1234.56, 1, "1,234.6"}, {German, 1234.56, 1, "1.234,6"}, {French, 1234.56, 1, "1\u00a0234,6"},
+		{German, -0.25, 2, "-0,25"}, {French, 3, 0, "3"}, {English, 2.25, 2, "2.25"},
+	} {
+		if got := c.l.Decimal(c.x, c.prec); got != c.want {
+			t.Errorf("%s.Decimal(%v, %d) = %q, want %q", c.l, c.x, c.prec, got, c.want)
+		}
+	}
+}
+
 // TestPluralFormsMatchLibrary checks PluralForms against the plural rules
 // go-i18n applies: a message with every form, each naming itself, shows
 // which forms the counts 0 to 2,000,000 reach in each language.

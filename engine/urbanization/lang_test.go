@@ -2,6 +2,7 @@ package urbanization
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
@@ -212,3 +213,30 @@ func TestStatusInThreeLanguages(t *testing.T) {
 
 func phraseText(w engine.Words, p engine.Phrase) string  { t, _ := w.Phrase(p); return t }
 func phraseShort(w engine.Words, p engine.Phrase) string { _, s := w.Phrase(p); return s }
+
+// TestNotOfferedRepeatsEveryQuestion: a token not offered at a decision is
+// refused with the decision's own question (rule.move.not-offered-<prompt>)
+// for every prompt the game asks, so no refusal falls back to the bare
+// sentence; TestNarrateWholeGames words such refusals in every language.
+func TestNotOfferedRepeatsEveryQuestion(t *testing.T) {
+	n := 0
+	for _, id := range catalog.IDs() {
+		p, ok := strings.CutPrefix(id, "prompt.")
+		if !ok {
+			continue
+		}
+		n++
+		if !catalog.Has(lang.Fallback, "rule.move.not-offered-"+p) {
+			t.Errorf("%s has no rule.move.not-offered-%s", id, p)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			got := engine.WordsFor(catalogInfo(), l, nil).Error(notOffered(lang.M(id, "n", "2", "of", "3", "colour", "grey", "card", "bakery", "territory", "t02"), "", "zz"))
+			if !strings.Contains(got, "zz") || len(englishIn(l, got)) > 0 || strings.Contains(got, "{{") {
+				t.Errorf("%s %s: %q", id, l, got)
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d prompts", n)
+	}
+}
