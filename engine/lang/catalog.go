@@ -507,19 +507,21 @@ func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, e
 
 // forms holds, per language, a go-i18n localizer of one message whose
 // forms are their own names: localizing it with a count tells the CLDR
-// plural form of the count in that language. They are made on the first
-// plural message worded, not at start (docs/performance.md, "Cold
-// start"). formCache keeps the answers.
+// plural form of the count in that language. Each is made on the first
+// plural message worded in its language, not at start
+// (docs/performance.md, "Cold start"). formCache keeps the answers.
 var (
-	forms = sync.OnceValue(func() map[Lang]*i18n.Localizer {
-		out := map[Lang]*i18n.Localizer{}
+	forms = func() map[Lang]func() *i18n.Localizer {
+		out := map[Lang]func() *i18n.Localizer{}
 		for _, l := range Supported {
-			b := i18n.NewBundle(l.Tag())
-			b.MustAddMessages(l.Tag(), &i18n.Message{ID: "form", Zero: Zero, One: One, Two: Two, Few: Few, Many: Many, Other: Other})
-			out[l] = i18n.NewLocalizer(b, string(l))
+			out[l] = sync.OnceValue(func() *i18n.Localizer {
+				b := i18n.NewBundle(l.Tag())
+				b.MustAddMessages(l.Tag(), &i18n.Message{ID: "form", Zero: Zero, One: One, Two: Two, Few: Few, Many: Many, Other: Other})
+				return i18n.NewLocalizer(b, string(l))
+			})
 		}
 		return out
-	})
+	}()
 	formCache sync.Map // Lang+" "+count -> form
 )
 
@@ -529,10 +531,11 @@ func pluralForm(l Lang, count string) (string, error) {
 	if f, ok := formCache.Load(key); ok {
 		return f.(string), nil
 	}
-	loc := forms()[l]
-	if loc == nil {
+	mk := forms[l]
+	if mk == nil {
 		return "", fmt.Errorf("no plural rules for %q", l)
 	}
+	loc := mk()
 	f, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "form", PluralCount: count})
 	if err != nil {
 		return "", fmt.Errorf("count %q: %w", count, err)
