@@ -218,7 +218,7 @@ func (s *Service) AddComputerAs(ctx context.Context, r Ref, userID, level, as st
 			return nil, m.notLobby()
 		}
 		if _, ok := m.Invitation(); ok {
-			return nil, errInvited
+			return nil, errInvited()
 		}
 		if m.Creator != userID {
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}

@@ -367,11 +367,11 @@ func TestHostWordsInEveryLanguage(t *testing.T) {
 	if (bot.AbandonState{}).NoticeIn(lang.German, at) != "" {
 		t.Error("a notice without a warning")
 	}
-	if bot.UnconfirmedNote != "Your move is in, but the store could not yet confirm that a second copy holds it. If the board later shows the match without it, play it again." {
-		t.Errorf("English note %q", bot.UnconfirmedNote)
+	if bot.UnconfirmedNote() != "Your move is in, but the store could not yet confirm that a second copy holds it. If the board later shows the match without it, play it again." {
+		t.Errorf("English note %q", bot.UnconfirmedNote())
 	}
 	for _, l := range []lang.Lang{lang.German, lang.French} {
-		if n := bot.UnconfirmedNoteIn(l); n == bot.UnconfirmedNote || len(bot.Catalog().EnglishIn(l, n)) > 0 {
+		if n := bot.UnconfirmedNoteIn(l); n == bot.UnconfirmedNote() || len(bot.Catalog().EnglishIn(l, n)) > 0 {
 			t.Errorf("%s note %q", l, n)
 		}
 	}

@@ -170,8 +170,10 @@ func (s *Service) AnswerImport(ctx context.Context, r Ref, userID string, accept
 }
 
 // errInvited refuses the lobby commands on a lobby waiting for its
-// players to confirm an import.
-var errInvited error = invalid("invite-waits")
+// players to confirm an import (made when refused: wording it at package
+// init read the host's whole catalog at start, docs/performance.md,
+// "Cold start").
+func errInvited() error { return invalid("invite-waits") }
 
 // startImport starts a confirmed import and plays its moves still
 // standing, each as a move of its seat.

@@ -223,7 +223,7 @@ func (s *Service) Join(ctx context.Context, r Ref, u UserRef) (Match, error) {
 			return nil, m.notLobby()
 		}
 		if _, ok := m.Invitation(); ok {
-			return nil, errInvited
+			return nil, errInvited()
 		}
 		if m.SeatOf(u.ID) >= 0 {
 			return nil, ErrAlreadySeated
@@ -294,7 +294,7 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 			return nil, m.notLobby()
 		}
 		if _, ok := m.Invitation(); ok {
-			return nil, errInvited
+			return nil, errInvited()
 		}
 		if m.Creator != userID {
 			return nil, &Error{Kind: KindNotAllowed, Who: m.creatorName()}

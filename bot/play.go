@@ -57,8 +57,11 @@ type Outcome struct {
 }
 
 // UnconfirmedNote is what the mover of an Outcome.Unconfirmed move is
-// told, in every front end: the English of UnconfirmedNoteIn (message play.unconfirmed).
-var UnconfirmedNote = UnconfirmedNoteIn(lang.English)
+// told, in every front end: the English of UnconfirmedNoteIn (message
+// play.unconfirmed). A function, not a value worded at package init,
+// which read the host's whole catalog at start (docs/performance.md,
+// "Cold start").
+func UnconfirmedNote() string { return UnconfirmedNoteIn(lang.English) }
 
 // UnconfirmedNoteIn is UnconfirmedNote in the mover's language l.
 func UnconfirmedNoteIn(l lang.Lang) string { return Say(l, "play.unconfirmed") }

@@ -93,8 +93,8 @@ func TestSubmitUnconfirmed(t *testing.T) {
 	if err != nil || got.Version != m.Version+1 || got.Moves != m.Moves+1 {
 		t.Fatalf("after the move: version %d moves %d (%v), want %d and %d", got.Version, got.Moves, err, m.Version+1, m.Moves+1)
 	}
-	if !strings.Contains(bot.UnconfirmedNote, "play it again") {
-		t.Errorf("note %q does not say what to do", bot.UnconfirmedNote)
+	if !strings.Contains(bot.UnconfirmedNote(), "play it again") {
+		t.Errorf("note %q does not say what to do", bot.UnconfirmedNote())
 	}
 	// A lobby change on the same store still reports the unconfirmed
 	// commit as the busy kind with its own text, never as internal.

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/smokestack/smokestack/bot"
@@ -73,10 +72,9 @@ func dictionary(l lang.Lang) (map[string]any, error) {
 		data[k] = "{" + k + "}"
 	}
 	out := map[string]any{}
-	for _, id := range cat.IDs() {
-		if !strings.HasPrefix(id, "web.") {
-			continue
-		}
+	// The web.* messages are web.<lang>.toml, a scoped part: the first
+	// page reads it alone, not the host's whole catalog (lang.Catalog).
+	for _, id := range cat.IDsIn("web") {
 		forms := map[string]string{}
 		same := true
 		first := ""

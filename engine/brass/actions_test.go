@@ -34,7 +34,7 @@ func fixture(t *testing.T, period period) *state {
 func (st *state) give(t *testing.T, seat int, cards ...string) {
 	t.Helper()
 	for _, c := range cards {
-		k, ok := theBoard.cardBySlug(c)
+		k, ok := theBoard().cardBySlug(c)
 		if !ok {
 			t.Fatalf("no card %q", c)
 		}
@@ -54,7 +54,7 @@ func (st *state) put(t *testing.T, where string, owner int, ind industry, level,
 
 func (st *state) build(t *testing.T, id string, owner int) {
 	t.Helper()
-	li, ok := theBoard.linkIndex[id]
+	li, ok := theBoard().linkIndex[id]
 	if !ok {
 		t.Fatalf("no link %q", id)
 	}
@@ -191,7 +191,7 @@ func TestCoalSameTownAndMarket(t *testing.T) {
 	if tl := n.tile(t, "bury@1"); tl.Cubes != 0 || !tl.Flipped {
 		t.Fatalf("same-town mine not used or not flipped: %+v", tl)
 	}
-	if n.Players[2].Space != theBoard.startSpace+7 {
+	if n.Players[2].Space != theBoard().startSpace+7 {
 		t.Fatalf("mine owner income space %d", n.Players[2].Space)
 	}
 }
@@ -409,7 +409,7 @@ func TestNetworkAndVirtualLink(t *testing.T) {
 		t.Fatalf("shipyard %+v", tl)
 	}
 	// Without a piece at either end of the virtual link the card fails.
-	st.Spaces[theBoard.places[theBoard.placeIndex["liverpool"]].firstSpace] = spaceTile{Owner: -1}
+	st.Spaces[theBoard().places[theBoard().placeIndex["liverpool"]].firstSpace] = spaceTile{Owner: -1}
 	st.build(t, "manchester-stockport", 0)
 	wantRule(t, st, 0, "build ship birkenhead card:ship", "build.not-in-network")
 	// And in the canal period nothing goes to Birkenhead.
@@ -450,7 +450,7 @@ func TestCanalRules(t *testing.T) {
 	wantRule(t, st, 0, "canal burnley-bury card:bury", "link.not-canal")
 	wantRule(t, st, 0, "rail bolton-bury card:bury", "link.rail-period")
 	n, _ := apply(t, st, 0, "canal bury-bolton card:bury")
-	if n.Links[theBoard.linkIndex["bolton-bury"]] != 0 || n.Players[0].Spent != 3 {
+	if n.Links[theBoard().linkIndex["bolton-bury"]] != 0 || n.Players[0].Spent != 3 {
 		t.Fatal("canal not built")
 	}
 	// Bolton is now in the network for an industry card.
@@ -592,7 +592,7 @@ func TestSetupPinsAndView(t *testing.T) {
 	g := Game{}
 	deck := make([]string, 0, 66)
 	for _, c := range fullDeck() {
-		deck = append(deck, theBoard.cardSlug(c))
+		deck = append(deck, theBoard().cardSlug(c))
 	}
 	pins := map[string]string{PinFirst: "3", PinDeck: strings.Join(deck, ","), PinTiles: "4,3,3,3,2,2,2,2,1,1,0,0"}
 	s, evs, err := g.Setup(engine.Setup{Seats: 3, Seed: 9, Pins: pins})
@@ -657,7 +657,7 @@ func TestLinkScoringOption(t *testing.T) {
 	st.put(t, "bury@1", 0, indCotton, 1, 0, false)
 	st.put(t, "bolton@1", 1, indCotton, 2, 0, true)
 	st.build(t, "bolton-bury", 0)
-	li := theBoard.linkIndex["bolton-bury"]
+	li := theBoard().linkIndex["bolton-bury"]
 	if v := st.linkValue(li); v != 1 {
 		t.Fatalf("flipped-only link value %d", v)
 	}

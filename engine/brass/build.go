@@ -43,7 +43,7 @@ func (w *walker) canBuildIndustry(ind industry) error {
 	if lvl < 0 {
 		return w.fail("build.stack-empty", TopicBuild, "industry", ind.String())
 	}
-	spec := &theBoard.specs[ind][lvl]
+	spec := &theBoard().specs[ind][lvl]
 	if lvl == 0 {
 		return w.fail("build.level-zero", TopicShipyard, "industry", ind.String())
 	}
@@ -60,14 +60,14 @@ func (w *walker) canBuildIndustry(ind industry) error {
 // set it stops at the first one found.
 func (w *walker) buildLocs(ind industry, first bool) []opt {
 	var out []opt
-	for p := 0; p < theBoard.numTowns; p++ {
+	for p := 0; p < theBoard().numTowns; p++ {
 		if c, err := w.checkBuild(ind, p, -1); err == nil && w.hasBuildCard(&c) {
-			out = append(out, opt{tok: theBoard.places[p].ID, label: lang.M("choice.place", "place", theBoard.places[p].ID), help: costMsg(c.cost), alt: spaceToken(c.space)})
+			out = append(out, opt{tok: theBoard().places[p].ID, label: lang.M("choice.place", "place", theBoard().places[p].ID), help: costMsg(c.cost), alt: spaceToken(c.space)})
 			if first {
 				return out
 			}
 		}
-		pl := &theBoard.places[p]
+		pl := &theBoard().places[p]
 		for i := range pl.Spaces {
 			si := pl.firstSpace + i
 			if w.st.Spaces[si].Owner < 0 {
@@ -75,7 +75,7 @@ func (w *walker) buildLocs(ind industry, first bool) []opt {
 			}
 			if c, err := w.checkBuild(ind, p, si); err == nil && w.hasBuildCard(&c) {
 				t := &w.st.Spaces[si]
-				out = append(out, opt{tok: spaceToken(si), label: lang.M("choice.over", "place", theBoard.places[p].ID, "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "level", itoa(t.Level)), help: costMsg(c.cost)})
+				out = append(out, opt{tok: spaceToken(si), label: lang.M("choice.over", "place", theBoard().places[p].ID, "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "level", itoa(t.Level)), help: costMsg(c.cost)})
 				if first {
 					return out
 				}
@@ -90,15 +90,15 @@ func (w *walker) buildLocs(ind industry, first bool) []opt {
 // Rulebook, ACTION 1, Lancaster and Preston: a port goes to the port-only
 // box while it is empty, so the mixed box stays open for a cotton mill.
 func (w *walker) emptySpace(ind industry, p int) int {
-	pl := &theBoard.places[p]
+	pl := &theBoard().places[p]
 	best := -1
 	for i := range pl.Spaces {
 		si := pl.firstSpace + i
-		sp := &theBoard.spaces[si]
+		sp := &theBoard().spaces[si]
 		if !sp.allowed[ind] || w.st.Spaces[si].Owner >= 0 {
 			continue
 		}
-		if best < 0 || sp.nAllow < theBoard.spaces[best].nAllow {
+		if best < 0 || sp.nAllow < theBoard().spaces[best].nAllow {
 			best = si
 		}
 	}
@@ -109,9 +109,9 @@ func (w *walker) emptySpace(ind industry, p int) int {
 // space shared by ports and another industry (Lancaster, Preston).
 func hasPortBox(p int) bool {
 	only, shared := false, false
-	pl := &theBoard.places[p]
+	pl := &theBoard().places[p]
 	for i := range pl.Spaces {
-		sp := &theBoard.spaces[pl.firstSpace+i]
+		sp := &theBoard().spaces[pl.firstSpace+i]
 		if sp.allowed[indPort] {
 			only = only || sp.nAllow == 1
 			shared = shared || sp.nAllow > 1
@@ -129,8 +129,8 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 		return buildCand{}, err
 	}
 	lvl := st.top(w.seat, ind)
-	spec := &theBoard.specs[ind][lvl]
-	pl := &theBoard.places[p]
+	spec := &theBoard().specs[ind][lvl]
+	pl := &theBoard().places[p]
 	c := buildCand{ind: ind, level: lvl, place: p, needCoal: spec.Coal, needIron: spec.Iron, cost: spec.Cost}
 	if pl.Kind != "town" {
 		return c, w.fail("build.not-a-town", TopicBuild, "place", pl.ID)
@@ -157,7 +157,7 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 	} else {
 		c.space, c.over = over, true
 		t := &st.Spaces[over]
-		if theBoard.spaces[over].place != p || t.Owner < 0 {
+		if theBoard().spaces[over].place != p || t.Owner < 0 {
 			return c, w.fail("build.no-counter", TopicOverbuild)
 		}
 		// Rulebook, ACTION 1, Building over other Industry counters.
@@ -198,14 +198,14 @@ func (w *walker) checkBuild(ind industry, p, over int) (buildCand, error) {
 			if !st.portReached(d) {
 				return c, w.fail("build.no-coal", TopicCoal, "place", pl.ID)
 			}
-			c.cost += theBoard.buyPrice(st.Coal)
+			c.cost += theBoard().buyPrice(st.Coal)
 		}
 	}
 	// Rulebook, ACTION 1, d. Taking iron.
 	if c.needIron {
 		c.iron = st.ironWorks()
 		if len(c.iron) == 0 {
-			c.cost += theBoard.buyPrice(st.Iron)
+			c.cost += theBoard().buyPrice(st.Iron)
 		}
 	}
 	// Rulebook, ACTION 1, e. Paying.
@@ -221,7 +221,7 @@ func (w *walker) cardAllows(card int, c *buildCand) bool {
 	if card == c.place {
 		return true // a location card needs no connection
 	}
-	ind, ok := theBoard.cardIndustry(card)
+	ind, ok := theBoard().cardIndustry(card)
 	if !ok || ind != c.ind {
 		return false
 	}
@@ -253,7 +253,7 @@ func (w *walker) hasBuildCard(c *buildCand) bool {
 // parseWhere reads "<town>" or "<town>@<n>": the place and the space (-1).
 func parseWhere(tok string) (int, int, bool) {
 	name, num, hasNum := strings.Cut(tok, "@")
-	p, ok := theBoard.placeIndex[name]
+	p, ok := theBoard().placeIndex[name]
 	if !ok {
 		return 0, 0, false
 	}
@@ -261,7 +261,7 @@ func parseWhere(tok string) (int, int, bool) {
 		return p, -1, true
 	}
 	n, err := strconv.Atoi(num)
-	pl := &theBoard.places[p]
+	pl := &theBoard().places[p]
 	if err != nil || n < 1 || n > len(pl.Spaces) {
 		return 0, 0, false
 	}
@@ -272,12 +272,12 @@ func parseWhere(tok string) (int, int, bool) {
 func srcOpts(prefix string, spaces []int, st *state) []opt {
 	var out []opt
 	for _, si := range spaces {
-		p := theBoard.spaces[si].place
-		tok := theBoard.places[p].ID
+		p := theBoard().spaces[si].place
+		tok := theBoard().places[p].ID
 		alt := spaceToken(si)
 		n := 0
 		for _, sj := range spaces {
-			if theBoard.spaces[sj].place == p {
+			if theBoard().spaces[sj].place == p {
 				n++
 			}
 		}
@@ -287,7 +287,7 @@ func srcOpts(prefix string, spaces []int, st *state) []opt {
 			alt = prefix + alt
 		}
 		t := &st.Spaces[si]
-		out = append(out, opt{tok: prefix + tok, alt: alt, label: lang.M("choice.source", "cube", prefix[:len(prefix)-1], "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "place", theBoard.places[p].ID),
+		out = append(out, opt{tok: prefix + tok, alt: alt, label: lang.M("choice.source", "cube", prefix[:len(prefix)-1], "seatowner", itoa(t.Owner), "industry", t.Ind.String(), "place", theBoard().places[p].ID),
 			help: lang.M("choice.cubes-there", lang.CountKey, itoa(t.Cubes))})
 	}
 	return out
@@ -306,7 +306,7 @@ func (w *walker) srcStep(prefix string, spaces []int, rest engine.Move, topic st
 		if len(rest) > 0 && strings.HasPrefix(rest[0], prefix) {
 			want := prefix + "market"
 			if forced >= 0 {
-				want = prefix + theBoard.places[theBoard.spaces[forced].place].ID
+				want = prefix + theBoard().places[theBoard().spaces[forced].place].ID
 			}
 			if rest[0] != want && (forced < 0 || rest[0] != prefix+spaceToken(forced)) {
 				return 0, nil, nil, rule("source.not-allowed", topic, "only", "1", "cube", prefix[:len(prefix)-1], "from", strings.TrimPrefix(want, prefix), "token", "", "list", "")
@@ -349,7 +349,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		for ind := industry(0); ind < numIndustries; ind++ {
 			if w.canBuildIndustry(ind) == nil && len(w.buildLocs(ind, true)) > 0 {
 				lvl := w.st.top(w.seat, ind)
-				s.opts = append(s.opts, opt{tok: ind.String(), label: lang.M("choice.industry", "industry", ind.String(), "level", itoa(lvl)), help: costMsg(theBoard.specs[ind][lvl].Cost)})
+				s.opts = append(s.opts, opt{tok: ind.String(), label: lang.M("choice.industry", "industry", ind.String(), "level", itoa(lvl)), help: costMsg(theBoard().specs[ind][lvl].Cost)})
 			}
 		}
 		return s, nil
@@ -380,9 +380,9 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if w.emptySpace(ind, p) == over {
 			over = -1
 		} else if ind == indPort && hasPortBox(p) {
-			return step{}, rule("build.space-choice", TopicPortBoxes, "port", "1", "token", theBoard.places[p].ID)
+			return step{}, rule("build.space-choice", TopicPortBoxes, "port", "1", "token", theBoard().places[p].ID)
 		} else {
-			return step{}, rule("build.space-choice", TopicNotation, "port", "", "token", theBoard.places[p].ID)
+			return step{}, rule("build.space-choice", TopicNotation, "port", "", "token", theBoard().places[p].ID)
 		}
 	}
 	w.explain = true
@@ -398,7 +398,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		return step{}, twoCardRefused()
 	}
 	if !w.hasBuildCard(&c) {
-		return step{}, rule("build.no-card", TopicIndustryCard, "industry", ind.String(), "place", theBoard.places[p].ID)
+		return step{}, rule("build.no-card", TopicIndustryCard, "industry", ind.String(), "place", theBoard().places[p].ID)
 	}
 	rest = rest[2:]
 	coalSrc, ironSrc := -1, -1
@@ -449,10 +449,10 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 			return step{}, rule("card.not-in-hand", TopicBuild, "pair", "", "token", rest[0])
 		}
 		if !w.cardAllows(card, &c) {
-			if _, isInd := theBoard.cardIndustry(card); isInd {
-				return step{}, rule("build.not-in-network", TopicIndustryCard, "place", theBoard.places[p].ID)
+			if _, isInd := theBoard().cardIndustry(card); isInd {
+				return step{}, rule("build.not-in-network", TopicIndustryCard, "place", theBoard().places[p].ID)
 			}
-			return step{}, rule("build.wrong-card", TopicLocationCard, "card", theBoard.cardSlug(card), "place", theBoard.places[p].ID)
+			return step{}, rule("build.wrong-card", TopicLocationCard, "card", theBoard().cardSlug(card), "place", theBoard().places[p].ID)
 		}
 		w.play(card)
 		w.used = 1
@@ -490,7 +490,7 @@ func (w *walker) takeCube(ind industry, si int, to dest) {
 	if si >= 0 {
 		t := &st.Spaces[si]
 		t.Cubes--
-		kv := append([]string{"from", spaceToken(si), "cube", ind.String(), "seatowner", itoa(t.Owner), "place", theBoard.places[theBoard.spaces[si].place].ID}, to.kv...)
+		kv := append([]string{"from", spaceToken(si), "cube", ind.String(), "seatowner", itoa(t.Owner), "place", theBoard().places[theBoard().spaces[si].place].ID}, to.kv...)
 		w.evs = append(w.evs, event(w.seat, "cube", "cube-"+to.msg, kv...))
 		if t.Cubes == 0 {
 			st.flip(si, &w.evs)
@@ -501,7 +501,7 @@ func (w *walker) takeCube(ind industry, si int, to dest) {
 	if ind == indIron {
 		track = &st.Iron
 	}
-	price := theBoard.buyPrice(*track)
+	price := theBoard().buyPrice(*track)
 	source := "track"
 	if *track > 0 {
 		*track--
@@ -516,8 +516,8 @@ func (w *walker) takeCube(ind industry, si int, to dest) {
 // doBuild carries out a legal build on the scratch state.
 func (w *walker) doBuild(c *buildCand, coalSrc, ironSrc int) {
 	st := w.st
-	spec := &theBoard.specs[c.ind][c.level]
-	pl := &theBoard.places[c.place]
+	spec := &theBoard().specs[c.ind][c.level]
+	pl := &theBoard().places[c.place]
 	st.pay(w.seat, spec.Cost)
 	// The cubes are taken first (a source never is the space built on:
 	// an overbuilt counter is of the new counter's type, which holds no
@@ -571,8 +571,8 @@ func (w *walker) sellToTrack(si int, track *int) {
 	st := w.st
 	t := &st.Spaces[si]
 	n, total := 0, 0
-	for t.Cubes > 0 && *track < theBoard.trackSize() {
-		price := theBoard.sellPrice(*track)
+	for t.Cubes > 0 && *track < theBoard().trackSize() {
+		price := theBoard().sellPrice(*track)
 		*track++
 		t.Cubes--
 		total += price

@@ -155,10 +155,10 @@ func (w *walker) actionStep() step {
 	}
 	if w.st.Period == periodCanal {
 		if w.anyLink(w.checkCanal) {
-			s.opts = append(s.opts, opt{tok: "canal", label: lang.M("choice.canal", "cost", itoa(theBoard.rules.CanalCost))})
+			s.opts = append(s.opts, opt{tok: "canal", label: lang.M("choice.canal", "cost", itoa(theBoard().rules.CanalCost))})
 		}
 	} else if w.anyLink(func(li int) error { _, err := w.checkRail(li, 0); return err }) {
-		s.opts = append(s.opts, opt{tok: "rail", label: lang.M("choice.rail", "one", itoa(theBoard.rules.RailCost), "two", itoa(theBoard.rules.DoubleRailCost))})
+		s.opts = append(s.opts, opt{tok: "rail", label: lang.M("choice.rail", "one", itoa(theBoard().rules.RailCost), "two", itoa(theBoard().rules.DoubleRailCost))})
 	}
 	if len(w.developOpts()) > 0 {
 		s.opts = append(s.opts, opt{tok: "develop", label: lang.M("choice.develop")})
@@ -175,7 +175,7 @@ func (w *walker) actionStep() step {
 
 // anyLink reports whether check accepts some potential link.
 func (w *walker) anyLink(check func(li int) error) bool {
-	for li := range theBoard.links {
+	for li := range theBoard().links {
 		if check(li) == nil {
 			return true
 		}
@@ -193,7 +193,7 @@ func (w *walker) cardStep(prompt lang.Msg, ok func(card int) bool) step {
 		}
 		prev = c
 		if ok == nil || ok(c) {
-			slug := theBoard.cardSlug(c)
+			slug := theBoard().cardSlug(c)
 			s.opts = append(s.opts, opt{tok: "card:" + slug, label: lang.M("choice.card", "card", slug)})
 		}
 	}
@@ -206,7 +206,7 @@ func parseCard(tok string) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return theBoard.cardBySlug(s)
+	return theBoard().cardBySlug(s)
 }
 
 // anyCardStep handles the final card of an action any card allows, then
@@ -241,7 +241,7 @@ func (w *walker) walkPass(rest engine.Move) (step, error) {
 
 // sortedPair returns the canonical "cards:a+b" token.
 func pairToken(a, b int) string {
-	sa, sb := theBoard.cardSlug(a), theBoard.cardSlug(b)
+	sa, sb := theBoard().cardSlug(a), theBoard().cardSlug(b)
 	if sb < sa {
 		sa, sb = sb, sa
 	}
@@ -258,8 +258,8 @@ func parsePair(tok string) (int, int, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	a, okA := theBoard.cardBySlug(as)
-	b, okB := theBoard.cardBySlug(bs)
+	a, okA := theBoard().cardBySlug(as)
+	b, okB := theBoard().cardBySlug(bs)
 	return a, b, okA && okB
 }
 
@@ -281,7 +281,7 @@ func (w *walker) pairs() []opt {
 				continue
 			}
 			seen[tok] = true
-			out = append(out, opt{tok: tok, label: lang.M("choice.pair", "a", theBoard.cardSlug(h[i]), "b", theBoard.cardSlug(h[j])), help: lang.M("choice.pair-help")})
+			out = append(out, opt{tok: tok, label: lang.M("choice.pair", "a", theBoard().cardSlug(h[i]), "b", theBoard().cardSlug(h[j])), help: lang.M("choice.pair-help")})
 		}
 	}
 	slices.SortFunc(out, func(a, b opt) int { return strings.Compare(a.tok, b.tok) })
@@ -293,8 +293,8 @@ func (w *walker) pairs() []opt {
 func (w *walker) play(card int) {
 	w.st.discard(w.seat, card)
 	msg := "card-town"
-	if _, ok := theBoard.cardIndustry(card); ok {
+	if _, ok := theBoard().cardIndustry(card); ok {
 		msg = "card-industry"
 	}
-	w.evs = append(w.evs, event(w.seat, "card", msg, "card", theBoard.cardSlug(card)))
+	w.evs = append(w.evs, event(w.seat, "card", msg, "card", theBoard().cardSlug(card)))
 }

@@ -48,7 +48,7 @@ func (s *spaceList) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	out := make(spaceList, 0, len(theBoard.spaces))
+	out := make(spaceList, 0, len(theBoard().spaces))
 	for w := range bytes.FieldsSeq(str) {
 		if len(w) == 1 && w[0] == '-' {
 			out = append(out, spaceTile{Owner: -1})
@@ -118,7 +118,7 @@ func appendCards(b []byte, c []int) []byte {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, theBoard.cardSlug(k)...)
+		b = append(b, theBoard().cardSlug(k)...)
 	}
 	return append(b, '"')
 }
@@ -133,7 +133,7 @@ func (c *cardList) UnmarshalJSON(data []byte) error {
 	}
 	out := make(cardList, 0, bytes.Count(str, []byte{' '})+1)
 	for w := range bytes.FieldsSeq(str) {
-		k, ok := theBoard.cardBySlug(string(w))
+		k, ok := theBoard().cardBySlug(string(w))
 		if !ok {
 			return fmt.Errorf("brass: unknown card %q", w)
 		}

@@ -199,7 +199,7 @@ func TestViewSlicesIndependent(t *testing.T) {
 		t.Fatal("building another view changed this one")
 	}
 	for i, p := range (Game{}).View(st, 0).(View).Places {
-		if len(p.Spaces) != len(theBoard.places[i].Spaces) {
+		if len(p.Spaces) != len(theBoard().places[i].Spaces) {
 			t.Fatalf("place %s has %d spaces", p.ID, len(p.Spaces))
 		}
 	}

@@ -121,8 +121,8 @@ func brassInvariant(s engine.State) error {
 			continue
 		}
 		onBoard[t.Owner][t.Ind] = append(onBoard[t.Owner][t.Ind], t.Level)
-		perTown[[2]int{t.Owner, theBoard.spaces[si].place}]++
-		if !theBoard.spaces[si].allowed[t.Ind] {
+		perTown[[2]int{t.Owner, theBoard().spaces[si].place}]++
+		if !theBoard().spaces[si].allowed[t.Ind] {
 			bad("%s holds a %s, which the space does not allow", spaceToken(si), t.Ind)
 		}
 		if t.Level < 1 || (st.Period == periodRail && t.Level == 1) {
@@ -152,7 +152,7 @@ func brassInvariant(s engine.State) error {
 	if st.Period == periodCanal {
 		for k, n := range perTown {
 			if n > 1 {
-				bad("seat %d has %d counters in %s in the canal period", k[0]+1, n, theBoard.places[k[1]].ID)
+				bad("seat %d has %d counters in %s in the canal period", k[0]+1, n, theBoard().places[k[1]].ID)
 			}
 		}
 	}
@@ -182,12 +182,12 @@ func brassInvariant(s engine.State) error {
 	built := make([]int, st.N)
 	for li, owner := range st.Links {
 		if owner < -1 || owner >= st.N {
-			bad("link %s owned by %d", theBoard.links[li].ID, owner)
+			bad("link %s owned by %d", theBoard().links[li].ID, owner)
 			continue
 		}
 		if owner >= 0 {
 			built[owner]++
-			l := theBoard.links[li]
+			l := theBoard().links[li]
 			if (st.Period == periodCanal && !l.Canal) || (st.Period == periodRail && !l.Rail) {
 				bad("link %s is built in the %s period but is not a %s link", l.ID, st.Period, st.Period)
 			}
@@ -516,11 +516,11 @@ func TestWords(t *testing.T) {
 // dataNames is every ID of the game's data with the name printed for it.
 func dataNames() map[string]string {
 	names := map[string]string{}
-	for _, p := range theBoard.places {
+	for _, p := range theBoard().places {
 		names[p.ID] = p.Name
 	}
 	for i, slug := range industrySlugs {
-		names[slug] = theBoard.names[i]
+		names[slug] = theBoard().names[i]
 	}
 	return names
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // The printed facts of the game live in data/*.json (board, links, deck,
@@ -456,10 +458,27 @@ func loadBoard() (*board, error) {
 	return b, nil
 }
 
-// theBoard is decoded once at package init; the embedded data is part of
-// the binary, so a decoding failure is a build defect caught by the data
-// test, and the package refuses to start rather than play with bad data.
-var theBoard = mustLoadBoard()
+// theBoard is the board, decoded and checked once, on its first use (a
+// process that never plays Brass never decodes it, and one that does pays
+// for it then, not at start: docs/performance.md, "Cold start"). The
+// embedded data is part of the binary, so a decoding failure is a build
+// defect caught by the data test; the package panics on first use rather
+// than play with bad data. The fast path is one atomic load, inlined.
+func theBoard() *board {
+	if b := loadedBoard.Load(); b != nil {
+		return b
+	}
+	return boardOnce()
+}
+
+var (
+	loadedBoard atomic.Pointer[board]
+	boardOnce   = sync.OnceValue(func() *board {
+		b := mustLoadBoard()
+		loadedBoard.Store(b)
+		return b
+	})
+)
 
 func mustLoadBoard() *board {
 	b, err := loadBoard()

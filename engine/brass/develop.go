@@ -14,7 +14,7 @@ func (w *walker) checkDevelop(ind industry) ([]int, error) {
 	}
 	works := w.st.ironWorks()
 	if len(works) == 0 {
-		price := theBoard.buyPrice(w.st.Iron)
+		price := theBoard().buyPrice(w.st.Iron)
 		if w.st.Players[w.seat].Money < price {
 			return nil, w.fail("develop.money", TopicIronMarket, "cost", itoa(price), "money", itoa(w.st.Players[w.seat].Money))
 		}

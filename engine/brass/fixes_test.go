@@ -120,7 +120,7 @@ func TestFixSpaceChoiceTopic(t *testing.T) {
 			t.Errorf("%s: %v, want build.space-choice with topic %s", c.move, err, c.topic)
 		}
 	}
-	if !hasPortBox(theBoard.placeIndex["preston"]) || hasPortBox(theBoard.placeIndex["liverpool"]) || hasPortBox(theBoard.placeIndex["warrington"]) {
+	if !hasPortBox(theBoard().placeIndex["preston"]) || hasPortBox(theBoard().placeIndex["liverpool"]) || hasPortBox(theBoard().placeIndex["warrington"]) {
 		t.Fatal("port boxes: want Lancaster and Preston only")
 	}
 }

@@ -31,8 +31,8 @@ var info = sync.OnceValue(func() engine.Info {
 		ID:                 "brass",
 		Name:               en("game.name"),
 		Summary:            en("game.summary"),
-		MinSeats:           theBoard.rules.Players[0].Players,
-		MaxSeats:           theBoard.rules.Players[len(theBoard.rules.Players)-1].Players,
+		MinSeats:           theBoard().rules.Players[0].Players,
+		MaxSeats:           theBoard().rules.Players[len(theBoard().rules.Players)-1].Players,
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs(),
@@ -173,7 +173,7 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 		return nil, fmt.Errorf("brass: state version %d: %w", st.V, engine.ErrStateVersion)
 	}
 	st.V = stateVersion
-	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard.spaces) || len(st.Links) != len(theBoard.links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
+	if st.N < 3 || st.N > 4 || len(st.Spaces) != len(theBoard().spaces) || len(st.Links) != len(theBoard().links) || len(st.Players) != st.N || len(st.Hands) != st.N || len(st.Order) != st.N {
 		return nil, fmt.Errorf("brass: decode state: inconsistent sizes")
 	}
 	if err := st.validate(); err != nil {
@@ -198,7 +198,7 @@ func (st *state) validate() error {
 	if st.Turn < 0 || st.Turn >= st.N || st.Debtor < 0 || st.Debtor >= st.N {
 		return fmt.Errorf("bad turn")
 	}
-	kinds := theBoard.numCardKinds()
+	kinds := theBoard().numCardKinds()
 	cards := []cardList{st.Deck, st.Removed, st.Discards, st.RailDeckPin}
 	cards = append(cards, st.Hands...)
 	for _, cs := range cards {
@@ -219,21 +219,21 @@ func (st *state) validate() error {
 		}
 	}
 	for _, p := range st.Players {
-		if p.Space < 0 || p.Space >= len(theBoard.incomeBy) {
+		if p.Space < 0 || p.Space >= len(theBoard().incomeBy) {
 			return fmt.Errorf("bad income space %d", p.Space)
 		}
 		for ind, n := range p.Next {
-			if n < 0 || n > len(theBoard.stacks[ind]) {
+			if n < 0 || n > len(theBoard().stacks[ind]) {
 				return fmt.Errorf("bad stack position %d", n)
 			}
 		}
 	}
 	for _, tl := range append(slices.Clone(st.Tiles), st.RailTilesPin...) {
-		if tl < 0 || tl > theBoard.cottonClosed {
+		if tl < 0 || tl > theBoard().cottonClosed {
 			return fmt.Errorf("bad distant tile %d", tl)
 		}
 	}
-	if st.Cotton < 0 || st.Cotton > theBoard.cottonClosed || st.Coal < 0 || st.Coal > theBoard.trackSize() || st.Iron < 0 || st.Iron > theBoard.trackSize() {
+	if st.Cotton < 0 || st.Cotton > theBoard().cottonClosed || st.Coal < 0 || st.Coal > theBoard().trackSize() || st.Iron < 0 || st.Iron > theBoard().trackSize() {
 		return fmt.Errorf("bad track")
 	}
 	return nil

@@ -31,7 +31,7 @@ const maxHelpBody = 1200
 
 // helpTopics returns every help topic of the game for Info: rule topics
 // first, then tiles, locations and cards.
-func helpTopics() []engine.HelpTopic { return helpTopicsFor(theBoard) }
+func helpTopics() []engine.HelpTopic { return helpTopicsFor(theBoard()) }
 
 // helpTopicsFor builds every help topic from the catalog and the board data.
 func helpTopicsFor(b *board) []engine.HelpTopic {

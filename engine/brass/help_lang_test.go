@@ -67,7 +67,7 @@ func TestHelpEnglishFromCatalog(t *testing.T) {
 		}
 	}
 	// The names of the industries in the help (the play texts' name.industry*) are the data's.
-	b := theBoard
+	b := theBoard()
 	for i := industry(0); i < numIndustries; i++ {
 		if got := catalog.Text(lang.English, "name.industry-title."+i.String(), nil); got != b.names[i] {
 			t.Errorf("name.industry-title.%s = %q, tiles.json says %q", i, got, b.names[i])

@@ -306,7 +306,7 @@ func TestHelpSearchFindsTopicFirst(t *testing.T) {
 // data/*.json reaches the help text.
 func TestGeneratedHelpFollowsData(t *testing.T) {
 	byID := helpTopicsByID(t)
-	b := theBoard
+	b := theBoard()
 	for i := industry(0); i < numIndustries; i++ {
 		for lv, s := range b.specs[i] {
 			id := fmt.Sprintf("tile-%s-%d", i, lv)

@@ -59,7 +59,7 @@ func costMsg(n int) lang.Msg { return lang.M("choice.cost", "cost", itoa(n)) }
 
 // linkLabel is a link's choice label, "Bolton – Bury".
 func linkLabel(l *link) lang.Msg {
-	return lang.M("choice.link", "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
+	return lang.M("choice.link", "a", theBoard().places[l.a].ID, "b", theBoard().places[l.b].ID)
 }
 
 // rule is a rule error worded by the catalog's message "rule.<code>"

@@ -303,8 +303,8 @@ func TestOptionsCardsAndName(t *testing.T) {
 	info := translated()
 	en := engine.WordsFor(info, lang.English, nil)
 	var cards []engine.Card
-	for c := range theBoard.numCardKinds() {
-		cards = append(cards, engine.Card{Token: theBoard.cardSlug(c), Name: theBoard.cardName(c)})
+	for c := range theBoard().numCardKinds() {
+		cards = append(cards, engine.Card{Token: theBoard().cardSlug(c), Name: theBoard().cardName(c)})
 	}
 	if en.GameName() != info.Name || en.Summary() != info.Summary {
 		t.Errorf("English name and summary %q, %q; fields %q, %q", en.GameName(), en.Summary(), info.Name, info.Summary)

@@ -11,7 +11,7 @@ import (
 // Rulebook, ACTION 2 Build link: one link per potential link, 14 counters
 // per period, and the link must touch your network.
 func (w *walker) checkLinkCommon(li int, kind string) error {
-	l := &theBoard.links[li]
+	l := &theBoard().links[li]
 	if w.st.Links[li] >= 0 {
 		topic := TopicCanal
 		if kind == "rail" {
@@ -20,13 +20,13 @@ func (w *walker) checkLinkCommon(li int, kind string) error {
 		return w.fail("link.taken", topic, "link", l.ID)
 	}
 	if kind == "canal" && !l.Canal {
-		return w.fail("link.not-canal", TopicCanal, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
+		return w.fail("link.not-canal", TopicCanal, "a", theBoard().places[l.a].ID, "b", theBoard().places[l.b].ID)
 	}
 	if kind == "rail" && !l.Rail {
-		return w.fail("link.not-rail", TopicRail, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID)
+		return w.fail("link.not-rail", TopicRail, "a", theBoard().places[l.a].ID, "b", theBoard().places[l.b].ID)
 	}
 	if w.st.Players[w.seat].LinksLeft < 1 {
-		return w.fail("link.limit", TopicLinkLimit, "n", itoa(theBoard.rules.LinksPerPeriod))
+		return w.fail("link.limit", TopicLinkLimit, "n", itoa(theBoard().rules.LinksPerPeriod))
 	}
 	net := w.linkNet()
 	if !net[l.a] && !net[l.b] {
@@ -44,17 +44,17 @@ func (w *walker) checkCanal(li int) error {
 	if err := w.checkLinkCommon(li, "canal"); err != nil {
 		return err
 	}
-	if w.st.Players[w.seat].Money < theBoard.rules.CanalCost {
-		return w.fail("link.money", TopicCanal, "canal", "1", "second", "", "cost", itoa(theBoard.rules.CanalCost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
+	if w.st.Players[w.seat].Money < theBoard().rules.CanalCost {
+		return w.fail("link.money", TopicCanal, "canal", "1", "second", "", "cost", itoa(theBoard().rules.CanalCost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
 	}
 	return nil
 }
 
 func (w *walker) canalOpts() []opt {
 	var out []opt
-	for li := range theBoard.links {
+	for li := range theBoard().links {
 		if w.checkCanal(li) == nil {
-			l := &theBoard.links[li]
+			l := &theBoard().links[li]
 			out = append(out, opt{tok: l.ID, label: linkLabel(l)})
 		}
 	}
@@ -62,7 +62,7 @@ func (w *walker) canalOpts() []opt {
 }
 
 func parseLink(tok string) (int, bool) {
-	li, ok := theBoard.linkIndex[tok]
+	li, ok := theBoard().linkIndex[tok]
 	return li, ok
 }
 
@@ -90,8 +90,8 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 	if err != nil || !s.complete {
 		return s, err
 	}
-	w.st.pay(w.seat, theBoard.rules.CanalCost)
-	w.placeLink(li, "canal", theBoard.rules.CanalCost)
+	w.st.pay(w.seat, theBoard().rules.CanalCost)
+	w.placeLink(li, "canal", theBoard().rules.CanalCost)
 	return s, nil
 }
 
@@ -99,8 +99,8 @@ func (w *walker) placeLink(li int, kind string, cost int) {
 	w.st.Links[li] = w.seat
 	w.st.Players[w.seat].LinksLeft--
 	w.changed()
-	l := &theBoard.links[li]
-	kv := []string{"link", l.ID, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID}
+	l := &theBoard().links[li]
+	kv := []string{"link", l.ID, "a", theBoard().places[l.a].ID, "b", theBoard().places[l.b].ID}
 	if cost > 0 {
 		kv = append(kv, "cost", itoa(cost))
 	}
@@ -113,7 +113,7 @@ func (w *walker) placeLink(li int, kind string, cost int) {
 // either end is nearest; the new link itself may lead to the port.
 func (w *walker) railCoal(li int) (mines []int, market bool, err error) {
 	st := w.st
-	l := &theBoard.links[li]
+	l := &theBoard().links[li]
 	old := st.Links[li]
 	st.Links[li] = w.seat
 	d := st.distances(l.a, l.b)
@@ -144,16 +144,16 @@ func (w *walker) checkRail(li, n int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	cost := theBoard.rules.RailCost
+	cost := theBoard().rules.RailCost
 	if n == 1 {
-		cost = theBoard.rules.DoubleRailCost - theBoard.rules.RailCost
+		cost = theBoard().rules.DoubleRailCost - theBoard().rules.RailCost
 	}
 	if market {
-		cost += theBoard.buyPrice(w.st.Coal)
+		cost += theBoard().buyPrice(w.st.Coal)
 	}
 	if w.st.Players[w.seat].Money < cost {
 		if n == 1 {
-			return nil, w.fail("link.money", TopicRail, "canal", "", "second", "1", "cost", itoa(cost), "two", itoa(theBoard.rules.DoubleRailCost), "money", itoa(w.st.Players[w.seat].Money))
+			return nil, w.fail("link.money", TopicRail, "canal", "", "second", "1", "cost", itoa(cost), "two", itoa(theBoard().rules.DoubleRailCost), "money", itoa(w.st.Players[w.seat].Money))
 		}
 		return nil, w.fail("link.money", TopicRail, "canal", "", "second", "", "cost", itoa(cost), "two", "", "money", itoa(w.st.Players[w.seat].Money))
 	}
@@ -162,12 +162,12 @@ func (w *walker) checkRail(li, n int) ([]int, error) {
 
 func (w *walker) railOpts(n int) []opt {
 	var out []opt
-	for li := range theBoard.links {
+	for li := range theBoard().links {
 		if mines, err := w.checkRail(li, n); err == nil {
-			l := &theBoard.links[li]
-			help := lang.M("choice.coal-track", "price", itoa(theBoard.buyPrice(w.st.Coal)))
+			l := &theBoard().links[li]
+			help := lang.M("choice.coal-track", "price", itoa(theBoard().buyPrice(w.st.Coal)))
 			if len(mines) > 0 {
-				help = lang.M("choice.coal-from", "place", theBoard.places[theBoard.spaces[mines[0]].place].ID)
+				help = lang.M("choice.coal-from", "place", theBoard().places[theBoard().spaces[mines[0]].place].ID)
 				if len(mines) > 1 {
 					help = lang.M("choice.coal-mines", "mines", itoa(len(mines)))
 				}
@@ -188,7 +188,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 			}
 			s := w.cardStep(ask("card"), nil)
 			if more := w.railOpts(1); len(more) > 0 {
-				s.prompt = ask("second-rail", "cost", itoa(theBoard.rules.DoubleRailCost))
+				s.prompt = ask("second-rail", "cost", itoa(theBoard().rules.DoubleRailCost))
 				s.opts = append(more, s.opts...)
 			}
 			return s, nil
@@ -212,14 +212,14 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 		}
 		rest = r
 		// Place this rail and move its coal before the next one is judged.
-		cost := theBoard.rules.RailCost
+		cost := theBoard().rules.RailCost
 		if n == 1 {
-			cost = theBoard.rules.DoubleRailCost - theBoard.rules.RailCost
+			cost = theBoard().rules.DoubleRailCost - theBoard().rules.RailCost
 		}
 		w.st.pay(w.seat, cost)
 		w.placeLink(li, "rail", 0)
-		l := &theBoard.links[li]
-		w.takeCube(indCoal, src, dest{"rail", []string{"link", l.ID, "a", theBoard.places[l.a].ID, "b", theBoard.places[l.b].ID}})
+		l := &theBoard().links[li]
+		w.takeCube(indCoal, src, dest{"rail", []string{"link", l.ID, "a", theBoard().places[l.a].ID, "b", theBoard().places[l.b].ID}})
 		built++
 	}
 	// Rulebook, ACTION 2: one or two rails per action, no more.
@@ -230,9 +230,9 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 	}
 	s, err := w.anyCard(rest, ask("card"))
 	if err == nil && s.complete {
-		spend := theBoard.rules.RailCost
+		spend := theBoard().rules.RailCost
 		if built == 2 {
-			spend = theBoard.rules.DoubleRailCost
+			spend = theBoard().rules.DoubleRailCost
 		}
 		w.evs = append(w.evs, event(w.seat, "rail-cost", "rail-cost", "money", strconv.Itoa(spend), lang.CountKey, strconv.Itoa(built)))
 	}

@@ -12,7 +12,7 @@ import (
 // marker down one income level to the top space of that level; never below
 // -£10; no loans once the deck is exhausted in the rail period.
 func (w *walker) checkLoan(amount int) error {
-	r := &theBoard.rules
+	r := &theBoard().rules
 	if amount <= 0 || amount > r.MaxLoan || amount%r.LoanStep != 0 {
 		return w.fail("loan.amount", TopicLoan, loanAmounts("")...)
 	}
@@ -30,7 +30,7 @@ func (w *walker) checkLoan(amount int) error {
 // (a1, a2, a3: £10, £20 or £30, data/rules.json) and the token refused,
 // if any.
 func loanAmounts(token string) []string {
-	r := &theBoard.rules
+	r := &theBoard().rules
 	kv := []string{"token", token}
 	for i, a := 1, r.LoanStep; a <= r.MaxLoan; i, a = i+1, a+r.LoanStep {
 		kv = append(kv, "a"+itoa(i), itoa(a))
@@ -40,9 +40,9 @@ func loanAmounts(token string) []string {
 
 func (w *walker) loanOpts() []opt {
 	var out []opt
-	for a := theBoard.rules.LoanStep; a <= theBoard.rules.MaxLoan; a += theBoard.rules.LoanStep {
+	for a := theBoard().rules.LoanStep; a <= theBoard().rules.MaxLoan; a += theBoard().rules.LoanStep {
 		if w.checkLoan(a) == nil {
-			lvl := w.st.income(w.seat) - a/theBoard.rules.LoanStep
+			lvl := w.st.income(w.seat) - a/theBoard().rules.LoanStep
 			out = append(out, opt{tok: strconv.Itoa(a), label: costMsg(a), help: lang.M("choice.loan-income", "income", itoa(lvl))})
 		}
 	}
@@ -67,9 +67,9 @@ func (w *walker) walkLoan(rest engine.Move) (step, error) {
 	if err != nil || !s.complete {
 		return s, err
 	}
-	lvl := w.st.income(w.seat) - amount/theBoard.rules.LoanStep
+	lvl := w.st.income(w.seat) - amount/theBoard().rules.LoanStep
 	w.st.earn(w.seat, amount)
-	w.st.Players[w.seat].Space = theBoard.topSpaceOf(lvl)
+	w.st.Players[w.seat].Space = theBoard().topSpaceOf(lvl)
 	w.evs = append(w.evs, event(w.seat, "loan", "loan", "money", strconv.Itoa(amount), "income", strconv.Itoa(lvl)))
 	return s, nil
 }

@@ -28,11 +28,11 @@ func (st *state) distances(from ...int) dists {
 	for head < tail {
 		p := queue[head]
 		head++
-		for _, li := range theBoard.places[p].links {
+		for _, li := range theBoard().places[p].links {
 			if st.Links[li] < 0 {
 				continue
 			}
-			l := &theBoard.links[li]
+			l := &theBoard().links[li]
 			q := l.a
 			if q == p {
 				q = l.b
@@ -52,11 +52,11 @@ func (st *state) distances(from ...int) dists {
 // location with its anchor.
 // Rulebook, ACTION 1 Build industry, c. Moving coal (constructed port).
 func (st *state) portReached(d *dists) bool {
-	for p := range theBoard.places {
+	for p := range theBoard().places {
 		if d[p] < 0 {
 			continue
 		}
-		pl := &theBoard.places[p]
+		pl := &theBoard().places[p]
 		if pl.Port {
 			return true
 		}
@@ -82,7 +82,7 @@ func (st *state) nearestCoal(d *dists) []int {
 		if t.Owner < 0 || t.Ind != indCoal || t.Cubes == 0 {
 			continue
 		}
-		dd := int(d[theBoard.spaces[si].place])
+		dd := int(d[theBoard().spaces[si].place])
 		if dd < 0 {
 			continue
 		}
@@ -138,7 +138,7 @@ func (st *state) buildNetwork(seat int) placeSet {
 	} else {
 		s = st.linkEnds(seat)
 	}
-	a, b := theBoard.virtualA, theBoard.virtualB
+	a, b := theBoard().virtualA, theBoard().virtualB
 	if s[a] || s[b] {
 		s[a], s[b] = true, true
 	}
@@ -153,7 +153,7 @@ func (st *state) linkNetwork(seat int) placeSet {
 	s := st.linkEnds(seat)
 	for si := range st.Spaces {
 		if st.Spaces[si].Owner == seat {
-			s[theBoard.spaces[si].place] = true
+			s[theBoard().spaces[si].place] = true
 		}
 	}
 	return s
@@ -164,8 +164,8 @@ func (st *state) linkEnds(seat int) placeSet {
 	var s placeSet
 	for li, o := range st.Links {
 		if o == seat {
-			s[theBoard.links[li].a] = true
-			s[theBoard.links[li].b] = true
+			s[theBoard().links[li].a] = true
+			s[theBoard().links[li].b] = true
 		}
 	}
 	return s

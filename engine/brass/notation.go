@@ -3,6 +3,7 @@ package brass
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -23,8 +24,15 @@ var wordAliases = map[string]string{
 	"runcorn": "warrington",
 }
 
-func init() {
-	for _, p := range theBoard.places {
+// notationWords adds the place names to wordAliases and phrases, once,
+// before the first move is read: the board is decoded on its first use,
+// not at start (docs/performance.md, "Cold start"). Every reader of
+// wordAliases and phrases calls it first.
+var notationWords = sync.OnceFunc(func() { placeAliases(); placePhrases() })
+
+// placeAliases adds each place's spellings to wordAliases.
+func placeAliases() {
+	for _, p := range theBoard().places {
 		n := strings.ToLower(p.Name)
 		for _, v := range []string{n, strings.ReplaceAll(n, " ", "-"), strings.ReplaceAll(n, " ", "_"), strings.ReplaceAll(n, " ", "")} {
 			for _, x := range []string{v, strings.ReplaceAll(v, "&", "and"), strings.ReplaceAll(strings.ReplaceAll(v, "-&-", "-"), "_&_", "_")} {
@@ -43,17 +51,18 @@ func init() {
 // phrases are names players type in several words, joined into one word
 // before the text is split, so they also work inside link, card and sale
 // tokens ("canal ellesmere port-northwich", "sell bolton>distant market").
-// Built at init from the place names (plus the variants below), longest
+// Built on first use (notationWords) from the place names (plus the variants below), longest
 // first.
 var phrases []struct{ from, to string }
 
-func init() {
+// placePhrases fills phrases.
+func placePhrases() {
 	add := func(from, to string) {
 		if strings.Contains(from, " ") {
 			phrases = append(phrases, struct{ from, to string }{from, to})
 		}
 	}
-	for _, p := range theBoard.places {
+	for _, p := range theBoard().places {
 		n := strings.ToLower(p.Name)
 		add(n, p.ID)
 		add(strings.ReplaceAll(n, "&", "and"), p.ID)
@@ -70,6 +79,7 @@ func init() {
 
 // joinPhrases replaces every phrase standing between word boundaries.
 func joinPhrases(text string) string {
+	notationWords()
 	for _, ph := range phrases {
 		for from := 0; ; {
 			i := strings.Index(text[from:], ph.from)
@@ -106,6 +116,7 @@ var nounAfter = map[string][]string{
 
 // normalizeWord resolves an alias of an industry, place or action.
 func normalizeWord(w string) string {
+	notationWords()
 	if a, ok := wordAliases[w]; ok {
 		return a
 	}
@@ -113,7 +124,7 @@ func normalizeWord(w string) string {
 }
 
 func isPlace(w string) bool {
-	_, ok := theBoard.placeIndex[w]
+	_, ok := theBoard().placeIndex[w]
 	return ok
 }
 
@@ -161,6 +172,7 @@ func normCard(s string) string { return normalizeWord(s) }
 
 // normToken puts one word in canonical spelling.
 func normToken(w string) string {
+	notationWords()
 	if a, ok := wordAliases[w]; ok {
 		return a
 	}

@@ -18,7 +18,7 @@ func randomGame(t testing.TB, seats int, seed uint64) (*state, int) {
 	}
 	st := s.(*state)
 	rng := engine.NewRNG(seed, 99)
-	total := seats * theBoard.rules.StartMoney
+	total := seats * theBoard().rules.StartMoney
 	moves := 0
 	for st.Mode != modeOver {
 		seat := st.current()
@@ -99,7 +99,7 @@ func checkInvariants(t testing.TB, st *state, total int) {
 			t.Fatalf("seat %d links left %d", seat, p.LinksLeft)
 		}
 		for ind := industry(0); ind < numIndustries; ind++ {
-			if p.Next[ind] > len(theBoard.stacks[ind]) {
+			if p.Next[ind] > len(theBoard().stacks[ind]) {
 				t.Fatalf("seat %d stack %s overdrawn", seat, ind)
 			}
 		}

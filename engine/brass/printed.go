@@ -50,7 +50,7 @@ type PrintedLevel struct {
 // PrintedValues returns the printed values. Each call returns a new copy,
 // which the caller may keep and change.
 func PrintedValues() Printed {
-	b := theBoard
+	b := theBoard()
 	p := Printed{
 		Places:       make([]PrintedPlace, len(b.places)),
 		Industries:   make([]PrintedIndustry, numIndustries),

@@ -29,12 +29,12 @@ func TestPrintedValues(t *testing.T) {
 			t.Errorf("industry %d: printed %+v, view stack %q", i, ind, v.PlayerViews[0].NextTiles[i].Industry)
 		}
 	}
-	if len(p.DemandPrices) != theBoard.trackSize() || len(p.CottonBonus) != theBoard.cottonClosed {
-		t.Errorf("%d demand prices and %d cotton bonuses, want %d and %d", len(p.DemandPrices), len(p.CottonBonus), theBoard.trackSize(), theBoard.cottonClosed)
+	if len(p.DemandPrices) != theBoard().trackSize() || len(p.CottonBonus) != theBoard().cottonClosed {
+		t.Errorf("%d demand prices and %d cotton bonuses, want %d and %d", len(p.DemandPrices), len(p.CottonBonus), theBoard().trackSize(), theBoard().cottonClosed)
 	}
 	p.DemandPrices[0], p.CottonBonus[0], p.Places[0].Short = 99, 99, "changed"
 	q := PrintedValues()
-	if q.DemandPrices[0] == 99 || q.CottonBonus[0] == 99 || q.Places[0].Short == "changed" || theBoard.buyPrice(theBoard.trackSize()) == 99 {
+	if q.DemandPrices[0] == 99 || q.CottonBonus[0] == 99 || q.Places[0].Short == "changed" || theBoard().buyPrice(theBoard().trackSize()) == 99 {
 		t.Error("changing a copy of the printed values changed the game's")
 	}
 }

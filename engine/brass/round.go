@@ -12,7 +12,7 @@ import (
 // Phase II of a period: rounds of income, turns, turn order and refill.
 
 func (st *state) rounds() int {
-	pc, _ := theBoard.playerCount(st.N)
+	pc, _ := theBoard().playerCount(st.N)
 	return pc.Rounds
 }
 
@@ -116,9 +116,9 @@ func (st *state) beginTurn(i int, evs *[]engine.Event) {
 		}
 		st.Mode = modePlay
 		st.Turn = i
-		st.Actions = theBoard.rules.ActionsPerTurn
+		st.Actions = theBoard().rules.ActionsPerTurn
 		if st.Period == periodCanal && st.Round == 1 {
-			st.Actions = theBoard.rules.FirstCanalTurnActions
+			st.Actions = theBoard().rules.FirstCanalTurnActions
 		}
 		st.Actions = min(st.Actions, len(st.Hands[seat]))
 		*evs = append(*evs, event(seat, "turn", "turn", lang.CountKey, strconv.Itoa(st.Actions)))
@@ -175,11 +175,11 @@ func orderString(order []int) string {
 // the cards and a public one counting them.
 func (st *state) refill(seat int, evs *[]engine.Event) {
 	var drawn []string
-	for len(st.Hands[seat]) < theBoard.rules.HandSize && len(st.Deck) > 0 {
+	for len(st.Hands[seat]) < theBoard().rules.HandSize && len(st.Deck) > 0 {
 		c := st.Deck[0]
 		st.Deck = st.Deck[1:]
 		st.addCard(seat, c)
-		drawn = append(drawn, theBoard.cardSlug(c))
+		drawn = append(drawn, theBoard().cardSlug(c))
 	}
 	if len(drawn) == 0 {
 		return
@@ -209,8 +209,8 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 		for si := range w.st.Spaces {
 			t := &w.st.Spaces[si]
 			if t.Owner == w.seat {
-				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: lang.M("choice.remove", "industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard.places[theBoard.spaces[si].place].ID),
-					help: lang.M("choice.gain", "money", itoa(theBoard.specs[t.Ind][t.Level].Cost/2))})
+				s.opts = append(s.opts, opt{tok: w.ownToken(si), alt: spaceToken(si), label: lang.M("choice.remove", "industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard().places[theBoard().spaces[si].place].ID),
+					help: lang.M("choice.gain", "money", itoa(theBoard().specs[t.Ind][t.Level].Cost/2))})
 			}
 		}
 		return s, nil
@@ -227,12 +227,12 @@ func (w *walker) walkLiquidate(m engine.Move) (step, error) {
 		return step{}, rule("liquidate.not-yours", TopicNegativeIncome, "space", spaceToken(si))
 	}
 	// Rulebook, STEP A: half the counter's cost, rounded down; income stays.
-	gain := theBoard.specs[t.Ind][t.Level].Cost / 2
+	gain := theBoard().specs[t.Ind][t.Level].Cost / 2
 	w.st.Spaces[si] = spaceTile{Owner: -1}
 	w.st.earn(w.seat, gain)
 	w.changed()
 	w.evs = append(w.evs, event(w.seat, "liquidate", "liquidate", "space", spaceToken(si), "money", itoa(gain),
-		"industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard.places[theBoard.spaces[si].place].ID))
+		"industry", t.Ind.String(), "level", itoa(t.Level), "place", theBoard().places[theBoard().spaces[si].place].ID))
 	return step{complete: true}, nil
 }
 

@@ -46,12 +46,12 @@ func (p *playerState) breakdown() []engine.Stat {
 // on each external location and on Blackpool, Southport and Northwich. With
 // the option link-scoring=all every counter counts, flipped or not.
 func (st *state) linkValue(li int) int {
-	l := &theBoard.links[li]
+	l := &theBoard().links[li]
 	return st.placeCircles(l.a) + st.placeCircles(l.b)
 }
 
 func (st *state) placeCircles(p int) int {
-	pl := &theBoard.places[p]
+	pl := &theBoard().places[p]
 	v := pl.LinkVP
 	for i := range pl.Spaces {
 		t := &st.Spaces[pl.firstSpace+i]
@@ -93,7 +93,7 @@ func (st *state) periodScore() (links, tiles []int) {
 	for si := range st.Spaces {
 		t := &st.Spaces[si]
 		if t.Owner >= 0 && t.Flipped {
-			tiles[t.Owner] += theBoard.specs[t.Ind][t.Level].VP
+			tiles[t.Owner] += theBoard().specs[t.Ind][t.Level].VP
 		}
 	}
 	return links, tiles
@@ -138,7 +138,7 @@ func (st *state) endPeriod(evs *[]engine.Event) {
 		}
 	}
 	for seat := range st.Players {
-		st.Players[seat].LinksLeft = theBoard.rules.LinksPerPeriod
+		st.Players[seat].LinksLeft = theBoard().rules.LinksPerPeriod
 	}
 	*evs = append(*evs, event(engine.Public, "maintenance", "maintenance", lang.CountKey, strconv.Itoa(removed)))
 	st.Period = periodRail

@@ -33,7 +33,7 @@ func openPort(t *spaceTile) bool { return t.Owner >= 0 && t.Ind == indPort && !t
 // townToken names space si by its town alone when si is the only space
 // there whose tile match accepts, else as town@space.
 func (w *walker) townToken(si int, match func(*spaceTile) bool) string {
-	pl := &theBoard.places[theBoard.spaces[si].place]
+	pl := &theBoard().places[theBoard().spaces[si].place]
 	n := 0
 	for i := range pl.Spaces {
 		if match(&w.st.Spaces[pl.firstSpace+i]) {
@@ -57,17 +57,17 @@ func (w *walker) checkSale(mill, target int) error {
 	if t.Flipped {
 		return w.fail("sell.flipped", TopicSellCotton, "space", spaceToken(mill))
 	}
-	mp := theBoard.spaces[mill].place
+	mp := theBoard().spaces[mill].place
 	d := w.distFrom(mp)
 	if target == distantTarget {
 		// The distant market needs a connected constructed port (any port
 		// counter, flipped or not, or an external location) and is closed
 		// once demand has bottomed out.
-		if st.Cotton >= theBoard.cottonClosed || len(st.Tiles) == 0 {
+		if st.Cotton >= theBoard().cottonClosed || len(st.Tiles) == 0 {
 			return w.fail("sell.market-closed", TopicDistantMarket)
 		}
 		if !st.portReached(d) {
-			return w.fail("sell.no-port", TopicDistantMarket, "distant", "1", "place", theBoard.places[mp].ID, "space", "")
+			return w.fail("sell.no-port", TopicDistantMarket, "distant", "1", "place", theBoard().places[mp].ID, "space", "")
 		}
 		return nil
 	}
@@ -79,8 +79,8 @@ func (w *walker) checkSale(mill, target int) error {
 		return w.fail("sell.port-flipped", TopicSellCotton, "space", spaceToken(target))
 	}
 	// Routes may pass through ports and external locations: any built link.
-	if d[theBoard.spaces[target].place] < 0 {
-		return w.fail("sell.not-connected", TopicSellCotton, "from", theBoard.places[mp].ID, "to", theBoard.places[theBoard.spaces[target].place].ID)
+	if d[theBoard().spaces[target].place] < 0 {
+		return w.fail("sell.not-connected", TopicSellCotton, "from", theBoard().places[mp].ID, "to", theBoard().places[theBoard().spaces[target].place].ID)
 	}
 	return nil
 }
@@ -100,12 +100,12 @@ func (w *walker) saleOpts(first bool) []opt {
 			continue
 		}
 		mt := w.millToken(si)
-		mp := theBoard.places[theBoard.spaces[si].place].ID
+		mp := theBoard().places[theBoard().spaces[si].place].ID
 		for _, pi := range ports {
 			if w.checkSale(si, pi) == nil {
 				pt := &st.Spaces[pi]
 				out = append(out, opt{tok: mt + ">" + w.portToken(pi), a: si, b: pi,
-					label: lang.M("choice.sale", "from", mp, "seatowner", itoa(pt.Owner), "to", theBoard.places[theBoard.spaces[pi].place].ID),
+					label: lang.M("choice.sale", "from", mp, "seatowner", itoa(pt.Owner), "to", theBoard().places[theBoard().spaces[pi].place].ID),
 					help:  lang.M("choice.sale-help")})
 				if first {
 					return out
@@ -162,7 +162,7 @@ func (w *walker) resolve(tok string, match, near func(*spaceTile) bool, port, ac
 	if si >= 0 {
 		return si, nil
 	}
-	pl := &theBoard.places[p]
+	pl := &theBoard().places[p]
 	found := -1
 	for i := range pl.Spaces {
 		if match(&w.st.Spaces[pl.firstSpace+i]) {
@@ -242,7 +242,7 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 // Rulebook, ACTION 4: both flip; the port's owner gains its income.
 func (w *walker) sellToPort(mill, port int) {
 	w.evs = append(w.evs, event(w.seat, "sell", "sell", "mill", spaceToken(mill), "port", spaceToken(port),
-		"from", theBoard.places[theBoard.spaces[mill].place].ID, "to", theBoard.places[theBoard.spaces[port].place].ID))
+		"from", theBoard().places[theBoard().spaces[mill].place].ID, "to", theBoard().places[theBoard().spaces[port].place].ID))
 	w.st.flip(mill, &w.evs)
 	w.st.flip(port, &w.evs)
 	w.changed()
@@ -261,17 +261,17 @@ func (w *walker) sellDistant() {
 	tile := st.Tiles[0]
 	st.Tiles = st.Tiles[1:]
 	st.LastTile = tile
-	st.Cotton = min(st.Cotton+tile, theBoard.cottonClosed)
-	mp := theBoard.places[theBoard.spaces[mill].place].ID
-	if st.Cotton >= theBoard.cottonClosed {
+	st.Cotton = min(st.Cotton+tile, theBoard().cottonClosed)
+	mp := theBoard().places[theBoard().spaces[mill].place].ID
+	if st.Cotton >= theBoard().cottonClosed {
 		st.Tiles = nil
 		w.evs = append(w.evs, event(w.seat, "distant-fail", "distant-fail", "tile", itoa(tile), "mill", spaceToken(mill), "from", mp))
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
-	bonus := theBoard.cottonBonus[st.Cotton]
+	bonus := theBoard().cottonBonus[st.Cotton]
 	w.evs = append(w.evs, event(w.seat, "distant", "distant", "tile", itoa(tile), "mill", spaceToken(mill), "bonus", itoa(bonus),
-		"from", mp, "left", itoa(theBoard.cottonClosed-st.Cotton)))
+		"from", mp, "left", itoa(theBoard().cottonClosed-st.Cotton)))
 	st.flip(mill, &w.evs)
 	st.gainIncome(w.seat, bonus)
 	w.changed()

@@ -40,14 +40,14 @@ const (
 // fullDeck lists the 66 cards in data order.
 func fullDeck() []int {
 	var d []int
-	for p := 0; p < theBoard.numTowns; p++ {
-		for i := 0; i < theBoard.places[p].Cards; i++ {
+	for p := 0; p < theBoard().numTowns; p++ {
+		for i := 0; i < theBoard().places[p].Cards; i++ {
 			d = append(d, p)
 		}
 	}
 	for ind := industry(0); ind < numIndustries; ind++ {
-		for i := 0; i < theBoard.industryCards[ind]; i++ {
-			d = append(d, theBoard.numTowns+int(ind))
+		for i := 0; i < theBoard().industryCards[ind]; i++ {
+			d = append(d, theBoard().numTowns+int(ind))
 		}
 	}
 	return d
@@ -57,7 +57,7 @@ func parseDeckPin(key, v string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(v, ",") {
 		f = strings.TrimSpace(strings.ToLower(f))
-		c, ok := theBoard.cardBySlug(normalizeWord(f))
+		c, ok := theBoard().cardBySlug(normalizeWord(f))
 		if !ok {
 			return nil, fmt.Errorf("brass: pin %s: unknown card %q", key, f)
 		}
@@ -81,7 +81,7 @@ func parseTilesPin(key, v string) ([]int, error) {
 		}
 		out = append(out, n)
 	}
-	a, b := slices.Clone(out), slices.Clone(theBoard.distantTiles)
+	a, b := slices.Clone(out), slices.Clone(theBoard().distantTiles)
 	sort.Ints(a)
 	sort.Ints(b)
 	if !slices.Equal(a, b) {
@@ -98,11 +98,11 @@ func newState(s engine.Setup) (*state, error) {
 	if _, err := info().ResolveRules(s.RulesVersion); err != nil {
 		return nil, fmt.Errorf("brass: %w", err)
 	}
-	if _, ok := theBoard.playerCount(s.Seats); !ok {
+	if _, ok := theBoard().playerCount(s.Seats); !ok {
 		i := info()
 		return nil, fmt.Errorf("brass: %d seats (%d to %d allowed): %w", s.Seats, i.MinSeats, i.MaxSeats, engine.ErrBadSeat)
 	}
-	st := &state{V: stateVersion, N: s.Seats, LastTile: -1, Coal: theBoard.trackSize(), Iron: theBoard.trackSize(), RNG: engine.NewRNG(s.Seed, rngStream)}
+	st := &state{V: stateVersion, N: s.Seats, LastTile: -1, Coal: theBoard().trackSize(), Iron: theBoard().trackSize(), RNG: engine.NewRNG(s.Seed, rngStream)}
 	keys := make([]string, 0, len(s.Options))
 	for k := range s.Options {
 		keys = append(keys, k)
@@ -128,18 +128,18 @@ func newState(s engine.Setup) (*state, error) {
 			return nil, fmt.Errorf("brass: unknown pin %q", k)
 		}
 	}
-	st.Spaces = make([]spaceTile, len(theBoard.spaces))
+	st.Spaces = make([]spaceTile, len(theBoard().spaces))
 	for i := range st.Spaces {
 		st.Spaces[i].Owner = -1
 	}
-	st.Links = make([]int, len(theBoard.links))
+	st.Links = make([]int, len(theBoard().links))
 	for i := range st.Links {
 		st.Links[i] = -1
 	}
 	st.Players = make([]playerState, s.Seats)
 	st.Hands = make([]cardList, s.Seats)
 	for i := range st.Players {
-		st.Players[i] = playerState{Money: theBoard.rules.StartMoney, Space: theBoard.startSpace, LinksLeft: theBoard.rules.LinksPerPeriod}
+		st.Players[i] = playerState{Money: theBoard().rules.StartMoney, Space: theBoard().startSpace, LinksLeft: theBoard().rules.LinksPerPeriod}
 		st.Hands[i] = []int{}
 	}
 	return st, nil
@@ -201,7 +201,7 @@ func (st *state) shuffledTiles(pin []int, evs *[]engine.Event) []int {
 		*evs = append(*evs, event(engine.Public, "shuffle", "tiles-pinned", "what", "tiles"))
 		return slices.Clone(pin)
 	}
-	t := slices.Clone(theBoard.distantTiles)
+	t := slices.Clone(theBoard().distantTiles)
 	st.RNG.Shuffle(len(t), func(i, j int) { t[i], t[j] = t[j], t[i] })
 	*evs = append(*evs, event(engine.Public, "shuffle", "tiles-shuffled", "what", "tiles"))
 	return t
@@ -222,7 +222,7 @@ func (st *state) dealPeriod(pin []int, evs *[]engine.Event) {
 	for _, seat := range st.Order {
 		st.refill(seat, evs)
 	}
-	pc, _ := theBoard.playerCount(st.N)
+	pc, _ := theBoard().playerCount(st.N)
 	n := pc.RemoveCanal
 	if st.Period == periodRail {
 		n = pc.RemoveRail

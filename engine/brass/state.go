@@ -154,13 +154,13 @@ func (st *state) current() int {
 	return st.Order[st.Turn]
 }
 
-func (st *state) income(seat int) int { return theBoard.incomeOf(st.Players[seat].Space) }
+func (st *state) income(seat int) int { return theBoard().incomeOf(st.Players[seat].Space) }
 
 // gainIncome moves seat's income marker up n spaces, never past the top.
 // Rulebook, COUNTER TYPES AND FLIPPING; STEP A: income never above £30.
 func (st *state) gainIncome(seat, n int) {
 	p := &st.Players[seat]
-	p.Space = min(p.Space+n, len(theBoard.incomeBy)-1)
+	p.Space = min(p.Space+n, len(theBoard().incomeBy)-1)
 }
 
 // pay moves money from seat to its Amount Spent box.
@@ -209,7 +209,7 @@ func (st *state) addCard(seat, card int) {
 // top returns the level on top of seat's stack of ind, or -1 when empty.
 func (st *state) top(seat int, ind industry) int {
 	n := st.Players[seat].Next[ind]
-	s := theBoard.stacks[ind]
+	s := theBoard().stacks[ind]
 	if n >= len(s) {
 		return -1
 	}
@@ -218,8 +218,8 @@ func (st *state) top(seat int, ind industry) int {
 
 // spaceToken names space si as "<town>@<n>".
 func spaceToken(si int) string {
-	sp := theBoard.spaces[si]
-	return theBoard.places[sp.place].ID + "@" + strconv.Itoa(sp.index+1)
+	sp := theBoard().spaces[si]
+	return theBoard().places[sp.place].ID + "@" + strconv.Itoa(sp.index+1)
 }
 
 func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
@@ -232,11 +232,11 @@ func (st *state) flip(si int, evs *[]engine.Event) {
 		return
 	}
 	t.Flipped = true
-	inc := theBoard.specs[t.Ind][t.Level].Income
+	inc := theBoard().specs[t.Ind][t.Level].Income
 	st.gainIncome(t.Owner, inc)
 	if evs != nil {
-		sp := &theBoard.spaces[si]
+		sp := &theBoard().spaces[si]
 		*evs = append(*evs, event(t.Owner, "flip", "flip", "space", spaceToken(si), "industry", t.Ind.String(),
-			"level", itoa(t.Level), "place", theBoard.places[sp.place].ID, "income", itoa(inc)))
+			"level", itoa(t.Level), "place", theBoard().places[sp.place].ID, "income", itoa(inc)))
 	}
 }

@@ -118,7 +118,7 @@ func (Game) Holding(s engine.State, seat int) engine.Holding {
 		return out
 	}
 	for _, c := range st.Hands[seat] {
-		out.Cards = append(out.Cards, engine.Card{Token: theBoard.cardSlug(c), Name: theBoard.cardName(c)})
+		out.Cards = append(out.Cards, engine.Card{Token: theBoard().cardSlug(c), Name: theBoard().cardName(c)})
 	}
 	slices.SortFunc(out.Cards, func(a, b engine.Card) int { return strings.Compare(a.Token, b.Token) })
 	return out

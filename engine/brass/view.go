@@ -168,7 +168,7 @@ func (st *state) view(seat int) View {
 		IronDemand:   st.Iron,
 		CottonDemand: st.Cotton,
 		TilesLeft:    len(st.Tiles),
-		MarketClosed: st.Cotton >= theBoard.cottonClosed,
+		MarketClosed: st.Cotton >= theBoard().cottonClosed,
 		DeckSize:     len(st.Deck),
 		Mode:         st.modeName(),
 		Owed:         st.Owed,
@@ -179,13 +179,13 @@ func (st *state) view(seat int) View {
 		v.LastTile = &lt
 	}
 	if n := len(st.Discards); n > 0 {
-		v.DiscardTop = theBoard.cardSlug(st.Discards[n-1])
+		v.DiscardTop = theBoard().cardSlug(st.Discards[n-1])
 	}
 	// One backing array per kind of element: a view is built for every
 	// image and every message, so it allocates a few blocks, not hundreds.
 	// Full slice expressions keep each view's slices independent.
 	nAllowed, nTiles := 0, 0
-	for _, pl := range theBoard.places {
+	for _, pl := range theBoard().places {
 		for _, sd := range pl.Spaces {
 			nAllowed += len(sd.Allowed)
 		}
@@ -197,10 +197,10 @@ func (st *state) view(seat int) View {
 	}
 	allowed := make([]string, 0, nAllowed)
 	tiles := make([]TileView, 0, nTiles)
-	spaces := make([]SpaceView, 0, len(theBoard.spaces))
-	v.Places = make([]PlaceView, 0, len(theBoard.places))
-	for p := range theBoard.places {
-		pl := &theBoard.places[p]
+	spaces := make([]SpaceView, 0, len(theBoard().spaces))
+	v.Places = make([]PlaceView, 0, len(theBoard().places))
+	for p := range theBoard().places {
+		pl := &theBoard().places[p]
 		first := len(spaces)
 		for i, sd := range pl.Spaces {
 			t := st.Spaces[pl.firstSpace+i]
@@ -211,7 +211,7 @@ func (st *state) view(seat int) View {
 				v.Recent.Keys = append(v.Recent.Keys, SpaceKey(pl.ID, i))
 			}
 			if t.Owner >= 0 {
-				spec := theBoard.specs[t.Ind][t.Level]
+				spec := theBoard().specs[t.Ind][t.Level]
 				tiles = append(tiles, TileView{Owner: t.Owner, Industry: t.Ind.String(), Level: t.Level, Flipped: t.Flipped, Cubes: t.Cubes, VP: spec.VP, Income: spec.Income})
 				sv.Tile = &tiles[len(tiles)-1]
 			}
@@ -219,8 +219,8 @@ func (st *state) view(seat int) View {
 		}
 		v.Places = append(v.Places, PlaceView{ID: pl.ID, Name: pl.Name, Kind: pl.Kind, Spaces: spaces[first:len(spaces):len(spaces)]})
 	}
-	v.Links = make([]LinkView, 0, len(theBoard.links))
-	for li, l := range theBoard.links {
+	v.Links = make([]LinkView, 0, len(theBoard().links))
+	for li, l := range theBoard().links {
 		lv := LinkView{ID: l.ID, A: l.A, B: l.B, Canal: l.Canal, Rail: l.Rail, Owner: st.Links[li]}
 		if st.Links[li] >= 0 {
 			lv.Built = st.Period.String()
@@ -243,10 +243,10 @@ func (st *state) view(seat int) View {
 		pv := Player{Seat: s, Money: p.Money, IncomeSpace: p.Space, Income: st.income(s), VP: p.VP, Projected: proj[s], Spent: p.Spent, LinksLeft: p.LinksLeft, HandSize: len(st.Hands[s])}
 		first := len(next)
 		for ind := industry(0); ind < numIndustries; ind++ {
-			left := len(theBoard.stacks[ind]) - p.Next[ind]
+			left := len(theBoard().stacks[ind]) - p.Next[ind]
 			nt := NextTile{Industry: ind.String(), Left: left}
 			if left > 0 {
-				nt.Level = theBoard.stacks[ind][p.Next[ind]]
+				nt.Level = theBoard().stacks[ind][p.Next[ind]]
 			}
 			next = append(next, nt)
 		}
@@ -256,7 +256,7 @@ func (st *state) view(seat int) View {
 	if seat >= 0 && seat < st.N {
 		v.Hand = make([]string, 0, len(st.Hands[seat]))
 		for _, c := range st.Hands[seat] {
-			v.Hand = append(v.Hand, theBoard.cardSlug(c))
+			v.Hand = append(v.Hand, theBoard().cardSlug(c))
 		}
 		sort.Strings(v.Hand)
 	}

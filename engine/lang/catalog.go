@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 	"text/template/parse"
 
@@ -53,8 +54,19 @@ const CountKey = "count"
 type Catalog struct {
 	name  string
 	langs map[Lang]*lazyTongue // each language's messages, read on first use
-	frags sync.Map             // Lang -> []string, for EnglishIn
+	parts map[Lang]map[string]*lazyTongue
+	frags sync.Map // Lang -> []string, for EnglishIn
 }
+
+// A part file "<part>.<lang>.toml" whose message IDs all begin with
+// "<part>." is a scoped part: no other file may hold a message with that
+// prefix (reading the whole language checks it: Load and Check fail
+// otherwise), so a message of that prefix is worded from the part alone
+// until the whole language is read. The playground's first page words
+// only its web.* messages and so reads web.en.toml, not the host's whole
+// catalog (docs/performance.md, "Cold start"). A part whose IDs do not
+// all share its prefix (help.<lang>.toml of the games) is read with the
+// whole language only.
 
 // tongue is a catalog's messages in one language; each message's
 // templates are parsed on its first use, with the language's template
@@ -246,6 +258,25 @@ func index(name string, fsys fs.FS, dir string) (*Catalog, error) {
 			lt.load = func() (*tongue, map[string]*i18n.Message, error) { return nil, nil, nil }
 		}
 		c.langs[l] = lt
+		for _, f := range files {
+			part, ok := partOf(f, l)
+			if !ok {
+				continue
+			}
+			if c.parts == nil {
+				c.parts = map[Lang]map[string]*lazyTongue{}
+			}
+			if c.parts[l] == nil {
+				c.parts[l] = map[string]*lazyTongue{}
+			}
+			c.parts[l][part] = &lazyTongue{load: func() (*tongue, map[string]*i18n.Message, error) {
+				t, src, err := c.read(fsys, []string{f}, l)
+				if err == nil && !scopedTo(src, part) {
+					return nil, nil, errNotScoped
+				}
+				return t, src, err
+			}}
+		}
 	}
 	return c, nil
 }
@@ -257,11 +288,50 @@ type lazyTongue struct {
 	t    *tongue
 	src  map[string]*i18n.Message
 	err  error
+	done atomic.Bool // once has run
 }
 
 func (lt *lazyTongue) get() (*tongue, map[string]*i18n.Message, error) {
-	lt.once.Do(func() { lt.t, lt.src, lt.err = lt.load() })
+	lt.once.Do(func() { lt.t, lt.src, lt.err = lt.load(); lt.done.Store(true) })
 	return lt.t, lt.src, lt.err
+}
+
+// errNotScoped marks a part file that is not a scoped part.
+var errNotScoped = errors.New("not a scoped part")
+
+// partOf is the part of a message file "<dir>/<part>.<l>.toml"; ok is
+// false for the language's main file "<dir>/<l>.toml".
+func partOf(file string, l Lang) (part string, ok bool) {
+	part, ok = strings.CutSuffix(path.Base(file), "."+string(l)+".toml")
+	return part, ok && part != ""
+}
+
+// scopedTo reports whether every message ID of src begins with part+".".
+func scopedTo(src map[string]*i18n.Message, part string) bool {
+	for id := range src {
+		if !strings.HasPrefix(id, part+".") {
+			return false
+		}
+	}
+	return true
+}
+
+// scoped is the scoped part of language l that holds the messages of id's
+// prefix, while the whole language is still unread (nil otherwise).
+func (c *Catalog) scoped(l Lang, id string) (*tongue, map[string]*i18n.Message) {
+	if c == nil || c.parts[l] == nil || c.langs[l].done.Load() {
+		return nil, nil
+	}
+	prefix, _, ok := strings.Cut(id, ".")
+	pt := c.parts[l][prefix]
+	if !ok || pt == nil {
+		return nil, nil
+	}
+	t, src, err := pt.get()
+	if err != nil {
+		return nil, nil
+	}
+	return t, src
 }
 
 // tongue is language l's messages (nil when it has none or they do not
@@ -281,6 +351,7 @@ func (c *Catalog) tongue(l Lang) (*tongue, map[string]*i18n.Message) {
 func (c *Catalog) read(fsys fs.FS, files []string, l Lang) (*tongue, map[string]*i18n.Message, error) {
 	name := c.name
 	src := map[string]*i18n.Message{}
+	from := map[string]string{} // message ID -> its file
 	t := &tongue{lang: l, entries: map[string]*entry{}, funcs: c.funcs(l)}
 	for _, p := range files {
 		buf, err := fs.ReadFile(fsys, p)
@@ -296,6 +367,7 @@ func (c *Catalog) read(fsys fs.FS, files []string, l Lang) (*tongue, map[string]
 				return nil, nil, fmt.Errorf("catalog %s: %s: message %q twice", name, p, m.ID)
 			}
 			src[m.ID] = m
+			from[m.ID] = p
 			e := &entry{id: m.ID, plural: isPlural(m), plain: map[string]string{}}
 			for form, text := range map[string]string{Zero: m.Zero, One: m.One, Two: m.Two, Few: m.Few, Many: m.Many, Other: m.Other} {
 				switch {
@@ -310,6 +382,27 @@ func (c *Catalog) read(fsys fs.FS, files []string, l Lang) (*tongue, map[string]
 				}
 			}
 			t.entries[m.ID] = e
+		}
+	}
+	// A scoped part's prefix belongs to it alone (see Catalog).
+	for _, p := range files {
+		part, ok := partOf(p, l)
+		if !ok {
+			continue
+		}
+		inPart := map[string]*i18n.Message{}
+		for id, f := range from {
+			if f == p {
+				inPart[id] = src[id]
+			}
+		}
+		if !scopedTo(inPart, part) {
+			continue
+		}
+		for _, id := range slices.Sorted(maps.Keys(from)) {
+			if from[id] != p && strings.HasPrefix(id, part+".") {
+				return nil, nil, fmt.Errorf("catalog %s: %s: message %q belongs in %s", name, from[id], id, p)
+			}
 		}
 	}
 	return t, src, nil
@@ -360,6 +453,9 @@ func (c *Catalog) Has(l Lang, id string) bool {
 	if c == nil {
 		return false
 	}
+	if _, src := c.scoped(l, id); src[id] != nil {
+		return true
+	}
 	_, src := c.tongue(l)
 	_, ok := src[id]
 	return ok
@@ -369,7 +465,10 @@ func (c *Catalog) Has(l Lang, id string) bool {
 // message missing in l, a placeholder missing from data, a bad count or a
 // plural form the message lacks is an error.
 func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, error) {
-	t, _ := c.tongue(l)
+	t, _ := c.scoped(l, id)
+	if t == nil || t.entries[id] == nil {
+		t, _ = c.tongue(l)
+	}
 	if t == nil || t.entries[id] == nil {
 		return "", fmt.Errorf("catalog %s: no message %q in %s", c.Name(), id, l)
 	}
@@ -408,19 +507,23 @@ func (c *Catalog) Localize(l Lang, id string, data map[string]string) (string, e
 
 // forms holds, per language, a go-i18n localizer of one message whose
 // forms are their own names: localizing it with a count tells the CLDR
-// plural form of the count in that language. formCache keeps the answers.
+// plural form of the count in that language. Each is made on the first
+// plural message worded in its language, not at start
+// (docs/performance.md, "Cold start"). formCache keeps the answers.
 var (
-	forms     = map[Lang]*i18n.Localizer{}
+	forms = func() map[Lang]func() *i18n.Localizer {
+		out := map[Lang]func() *i18n.Localizer{}
+		for _, l := range Supported {
+			out[l] = sync.OnceValue(func() *i18n.Localizer {
+				b := i18n.NewBundle(l.Tag())
+				b.MustAddMessages(l.Tag(), &i18n.Message{ID: "form", Zero: Zero, One: One, Two: Two, Few: Few, Many: Many, Other: Other})
+				return i18n.NewLocalizer(b, string(l))
+			})
+		}
+		return out
+	}()
 	formCache sync.Map // Lang+" "+count -> form
 )
-
-func init() {
-	for _, l := range Supported {
-		b := i18n.NewBundle(l.Tag())
-		b.MustAddMessages(l.Tag(), &i18n.Message{ID: "form", Zero: Zero, One: One, Two: Two, Few: Few, Many: Many, Other: Other})
-		forms[l] = i18n.NewLocalizer(b, string(l))
-	}
-}
 
 // pluralForm is the CLDR plural form of count (a number as text) in l.
 func pluralForm(l Lang, count string) (string, error) {
@@ -428,10 +531,11 @@ func pluralForm(l Lang, count string) (string, error) {
 	if f, ok := formCache.Load(key); ok {
 		return f.(string), nil
 	}
-	loc := forms[l]
-	if loc == nil {
+	mk := forms[l]
+	if mk == nil {
 		return "", fmt.Errorf("no plural rules for %q", l)
 	}
+	loc := mk()
 	f, err := loc.Localize(&i18n.LocalizeConfig{MessageID: "form", PluralCount: count})
 	if err != nil {
 		return "", fmt.Errorf("count %q: %w", count, err)
@@ -470,6 +574,24 @@ func (c *Catalog) IDs() []string {
 	_, src := c.tongue(Fallback)
 	for id := range src {
 		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// IDsIn lists the catalog's English message IDs that begin with part+".",
+// sorted: from the scoped part file alone while English is still unread
+// (see Catalog), else from the whole language.
+func (c *Catalog) IDsIn(part string) []string {
+	var ids []string
+	_, src := c.scoped(Fallback, part+".")
+	if src == nil {
+		_, src = c.tongue(Fallback)
+	}
+	for id := range src {
+		if strings.HasPrefix(id, part+".") {
+			ids = append(ids, id)
+		}
 	}
 	slices.Sort(ids)
 	return ids

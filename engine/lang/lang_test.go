@@ -400,3 +400,68 @@ func TestBrokenTranslatedTemplate(t *testing.T) {
 		t.Errorf("a broken English template loads: %v", err)
 	}
 }
+
+// TestScopedPart: a part file whose IDs all carry its name as prefix
+// (web.<lang>.toml) words those messages alone, before the whole language
+// is read (the playground's first page, docs/performance.md "Cold
+// start"); the whole read refuses a message of that prefix in another
+// file, so the part alone and the whole language always word the same.
+func TestScopedPart(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.toml":     {Data: []byte("hello = \"Hello {{.who}}\"\n")},
+		"m/web.en.toml": {Data: []byte("[web.title]\nother = \"Playground of {{.who}}\"\n[web.stones]\none = \"{{.count}} stone\"\nother = \"{{.count}} stones\"\n")},
+		"m/de.toml":     {Data: []byte("hello = \"Hallo {{.who}}\"\n")},
+		"m/web.de.toml": {Data: []byte("[web.title]\nother = \"Spielplatz von {{.who}}\"\n[web.stones]\none = \"{{.count}} Stein\"\nother = \"{{.count}} Steine\"\n")},
+		"m/fr.toml":     {Data: []byte("hello = \"Bonjour {{.who}}\"\n")},
+		"m/web.fr.toml": {Data: []byte("[web.title]\nother = \"Bac à sable de {{.who}}\"\n[web.stones]\none = \"{{.count}} pierre\"\nmany = \"{{.count}} de pierres\"\nother = \"{{.count}} pierres\"\n")},
+	}
+	c := MustLoad("scoped", fsys, "m")
+	if got := c.IDsIn("web"); !slices.Equal(got, []string{"web.stones", "web.title"}) {
+		t.Errorf("IDsIn(web) = %v", got)
+	}
+	if got := c.Text(German, "web.stones", map[string]string{CountKey: "1"}); got != "1 Stein" {
+		t.Errorf("German web.stones = %q", got)
+	}
+	if !c.Has(English, "web.title") {
+		t.Error("Has of the scoped part")
+	}
+	for _, l := range []Lang{English, German} {
+		if c.langs[l].done.Load() {
+			t.Errorf("%s: the whole language was read for the part's messages", l)
+		}
+	}
+	if c.Has(English, "web.none") {
+		t.Error("Has of a message nowhere")
+	}
+	if got := c.Text(English, "hello", map[string]string{"who": "Ann"}); got != "Hello Ann" {
+		t.Errorf("hello = %q", got)
+	}
+	if got := c.Text(English, "web.title", map[string]string{"who": "Ann"}); got != "Playground of Ann" {
+		t.Errorf("web.title after the whole read = %q", got)
+	}
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.IDs(); !slices.Equal(got, []string{"hello", "web.stones", "web.title"}) {
+		t.Errorf("IDs = %v", got)
+	}
+	// A message of the part's prefix outside the part fails the whole
+	// read: Load at once for English, Check for a translation.
+	fsys["m/en.toml"] = &fstest.MapFile{Data: []byte("hello = \"Hello {{.who}}\"\n[web.lost]\nother = \"Lost\"\n")}
+	if _, err := Load("scoped", fsys, "m"); err == nil || !strings.Contains(err.Error(), `"web.lost" belongs in m/web.en.toml`) {
+		t.Errorf("a web.* message outside web.en.toml loads: %v", err)
+	}
+	fsys["m/en.toml"] = &fstest.MapFile{Data: []byte("hello = \"Hello {{.who}}\"\n")}
+	fsys["m/fr.toml"] = &fstest.MapFile{Data: []byte("hello = \"Bonjour {{.who}}\"\n[web.lost]\nother = \"Perdu\"\n")}
+	if err := MustLoad("scoped", fsys, "m").Check(); err == nil || !strings.Contains(err.Error(), `"web.lost" belongs in m/web.fr.toml`) {
+		t.Errorf("Check passes a web.* message outside web.fr.toml: %v", err)
+	}
+	// A part with another ID is no scoped part: it is read with the whole
+	// language, as before.
+	fsys["m/fr.toml"] = &fstest.MapFile{Data: []byte("hello = \"Bonjour {{.who}}\"\n")}
+	fsys["m/web.en.toml"] = &fstest.MapFile{Data: []byte("[web.title]\nother = \"Playground of {{.who}}\"\n[web.stones]\none = \"{{.count}} stone\"\nother = \"{{.count}} stones\"\n[other]\nother = \"Other\"\n")}
+	c = MustLoad("scoped", fsys, "m")
+	if got := c.Text(English, "web.title", map[string]string{"who": "Ann"}); got != "Playground of Ann" || !c.langs[English].done.Load() {
+		t.Errorf("an unscoped part: web.title = %q, whole read %v", got, c.langs[English].done.Load())
+	}
+}

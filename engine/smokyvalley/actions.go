@@ -23,7 +23,7 @@ func (w *walker) actionOptions(c actx) []opt {
 		return nil
 	}
 	var out []opt
-	dd := theData.districts[c.d]
+	dd := theData().districts[c.d]
 	if len(w.buildOptions(c)) > 0 {
 		out = append(out, choice("build", "build"))
 	}
@@ -60,7 +60,7 @@ func (w *walker) anyAction(c actx) bool {
 	q := w.quiet
 	w.quiet = true
 	defer func() { w.quiet = q }()
-	dd := theData.districts[c.d]
+	dd := theData().districts[c.d]
 	p := w.p()
 	return len(w.buildOptions(c)) > 0 || len(w.upgradeOptions(c)) > 0 ||
 		len(w.produceOptions(c, w.serviceBonus(c), nil)) > 0 || len(w.serviceOptions(c)) > 0 ||
@@ -105,7 +105,7 @@ func (w *walker) effectSlot(eff string) int {
 		if k < 0 || k > 4 || len(p.Slots[k]) == 0 || w.st.T.Effects[k] {
 			continue
 		}
-		t := theData.canal[p.Slots[k][len(p.Slots[k])-1]]
+		t := theData().canal[p.Slots[k][len(p.Slots[k])-1]]
 		if t.Kind != "changing" || t.Effect != eff || (k != b && !t.Wide) {
 			continue
 		}
@@ -122,7 +122,7 @@ func (w *walker) useEffect(eff string) bool {
 	}
 	w.st.T.Effects[k] = true
 	t := w.p().Slots[k][len(w.p().Slots[k])-1]
-	w.l.add(event(w.seat, "effect", "effect", "tile", theData.canal[t].ID))
+	w.l.add(event(w.seat, "effect", "effect", "tile", theData().canal[t].ID))
 	return true
 }
 
@@ -136,7 +136,7 @@ func spaceToken(k int) string {
 func (st *State) needsOK(needs string, d int) bool {
 	switch needs {
 	case "canal":
-		return theData.districts[d].Canal
+		return theData().districts[d].Canal
 	case "rail":
 		return st.rail(d)
 	}
@@ -146,7 +146,7 @@ func (st *State) needsOK(needs string, d int) bool {
 // ---- Build an Industry (06) ----
 
 func (w *walker) woodCost(ind int) int {
-	n := theData.industries[ind].Wood
+	n := theData().industries[ind].Wood
 	if w.effectSlot("build-cost") >= 0 {
 		n = max(1, n-1)
 	}
@@ -169,7 +169,7 @@ func (w *walker) buildOptions(c actx) []opt {
 		return nil
 	}
 	var out []opt
-	for i, ind := range theData.industries {
+	for i, ind := range theData().industries {
 		if i == IndWoodDepot || st.Supply[i] == 0 || !st.needsOK(ind.Needs, c.d) || p.Goods[Wood] < w.woodCost(i) {
 			continue
 		}
@@ -190,15 +190,15 @@ func (w *walker) whyBuild(c actx, tok string) error {
 	case i == IndWoodDepot:
 		return rule("build.wood-depot", TopicSetup)
 	case w.st.Supply[i] == 0:
-		return rule("build.no-tile", TopicBuild, "industry", theData.industries[i].ID)
-	case !w.st.needsOK(theData.industries[i].Needs, c.d):
-		return rule("build.needs-"+theData.industries[i].Needs, TopicBuild, "industry", theData.industries[i].ID, "district", theData.districts[c.d].ID)
+		return rule("build.no-tile", TopicBuild, "industry", theData().industries[i].ID)
+	case !w.st.needsOK(theData().industries[i].Needs, c.d):
+		return rule("build.needs-"+theData().industries[i].Needs, TopicBuild, "industry", theData().industries[i].ID, "district", theData().districts[c.d].ID)
 	case w.p().Cash < 2:
 		return rule("build.cash", TopicBuild, "cost", "2", "cash", itoa(w.p().Cash))
 	case w.p().Goods[Wood] < w.woodCost(i):
-		return rule("build.wood", TopicBuild, "industry", theData.industries[i].ID, "wood", itoa(w.woodCost(i)), "has", itoa(w.p().Goods[Wood]))
+		return rule("build.wood", TopicBuild, "industry", theData().industries[i].ID, "wood", itoa(w.woodCost(i)), "has", itoa(w.p().Goods[Wood]))
 	case len(w.emptySpaces(c.d)) == 0:
-		return rule("build.no-space", TopicBuild, "district", theData.districts[c.d].ID)
+		return rule("build.no-space", TopicBuild, "district", theData().districts[c.d].ID)
 	}
 	return nil
 }
@@ -214,7 +214,7 @@ func (w *walker) walkBuild(c actx) error {
 	var sp []opt
 	for _, k := range w.emptySpaces(c.d) {
 		o := choice(spaceToken(k), "space", "space", itoa(k+1))
-		switch b := theData.districts[c.d].Spaces[k].Bonus; b {
+		switch b := theData().districts[c.d].Spaces[k].Bonus; b {
 		case "":
 		case "cash":
 			o = choice(spaceToken(k), "space-cash", "space", itoa(k+1), "cost", "1")
@@ -231,7 +231,7 @@ func (w *walker) walkBuild(c actx) error {
 		if !st.usable(c.d, k) {
 			return rule("build.space-unused", TopicBuild, "space", itoa(k+1), "players", itoa(st.N))
 		}
-		return rule("build.space-taken", TopicBuild, "space", itoa(k+1), "district", theData.districts[c.d].ID)
+		return rule("build.space-taken", TopicBuild, "space", itoa(k+1), "district", theData().districts[c.d].ID)
 	}
 	so, err := w.ask(TopicBuild, prompt("which-space"), sp)
 	if err != nil {
@@ -240,16 +240,16 @@ func (w *walker) walkBuild(c actx) error {
 	k, _ := strconv.Atoi(so.tok[1:])
 	k--
 	wood := w.woodCost(ind)
-	if wood < theData.industries[ind].Wood {
+	if wood < theData().industries[ind].Wood {
 		w.useEffect("build-cost")
 	}
 	st.pay(w.seat, 2)
 	p.Goods[Wood] -= wood
 	st.Supply[ind]--
-	w.l.add(event(w.seat, "build", "build", "industry", theData.industries[ind].ID, "district", theData.districts[c.d].ID, "space", so.tok,
+	w.l.add(event(w.seat, "build", "build", "industry", theData().industries[ind].ID, "district", theData().districts[c.d].ID, "space", so.tok,
 		"number", itoa(k+1), "cost", "2", "wood", itoa(wood)))
 	// the space's bonus
-	switch b := theData.districts[c.d].Spaces[k].Bonus; b {
+	switch b := theData().districts[c.d].Spaces[k].Bonus; b {
 	case "":
 	case "cash":
 		st.gainCash(&w.l, w.seat, 1)
@@ -263,7 +263,7 @@ func (w *walker) walkBuild(c actx) error {
 		return err
 	}
 	pop := 1
-	if theData.industries[ind].Kind == "processing" && st.hasCard(w.seat, "headquarters") {
+	if theData().industries[ind].Kind == "processing" && st.hasCard(w.seat, "headquarters") {
 		pop = 2
 	}
 	if w.useEffect("pop-build") {
@@ -274,7 +274,7 @@ func (w *walker) walkBuild(c actx) error {
 }
 
 func industryByID(id string) int {
-	for i, ind := range theData.industries {
+	for i, ind := range theData().industries {
 		if ind.ID == id {
 			return i
 		}
@@ -288,12 +288,12 @@ func (st *State) trackDisc(l *log, seat int) {
 	p := &st.Players[seat]
 	p.Track++
 	cum := 0
-	for i, n := range theData.rules.TrackStacks {
+	for i, n := range theData().rules.TrackStacks {
 		cum += n
 		if p.Track != cum {
 			continue
 		}
-		b := theData.rules.TrackBonus[i]
+		b := theData().rules.TrackBonus[i]
 		for range b.Income {
 			st.incomeUp(l, seat, "industry track")
 		}
@@ -331,7 +331,7 @@ func (w *walker) upgradeOptions(c actx) []opt {
 		if t.Ind < 0 || t.Owner != w.seat || t.Up {
 			continue
 		}
-		cost := goodsOf(theData.industries[t.Ind].Upgrade)
+		cost := goodsOf(theData().industries[t.Ind].Upgrade)
 		ok := true
 		for g, n := range cost {
 			if p.Goods[g] < n {
@@ -380,13 +380,13 @@ func (w *walker) walkUpgrade(c actx) error {
 	}
 	k := parseSpace(o.tok)
 	t := st.tileAt(c.d, k)
-	ind := theData.industries[t.Ind]
+	ind := theData().industries[t.Ind]
 	st.pay(w.seat, 1)
 	for g, n := range goodsOf(ind.Upgrade) {
 		p.Goods[g] -= n
 	}
 	t.Up = true
-	w.l.add(event(w.seat, "upgrade", "upgrade", "industry", ind.ID, "district", theData.districts[c.d].ID, "space", o.tok))
+	w.l.add(event(w.seat, "upgrade", "upgrade", "industry", ind.ID, "district", theData().districts[c.d].ID, "space", o.tok))
 	st.gainPrestige(&w.l, w.seat, ind.UpgradePrestige, "upgrade")
 	// Each tile in reach gives its point: two copies give 2 (08, glossary B).
 	for w.useEffect("prestige-upgrade") {
@@ -402,9 +402,9 @@ func (w *walker) walkUpgrade(c actx) error {
 
 func (st *State) side(t *Tile) sideData {
 	if t.Up {
-		return theData.industries[t.Ind].Upgraded
+		return theData().industries[t.Ind].Upgraded
 	}
-	return theData.industries[t.Ind].Basic
+	return theData().industries[t.Ind].Basic
 }
 
 // serviceBonus is what the Cargo Trains and Clay Pits of the district add
@@ -418,9 +418,9 @@ func (w *walker) serviceBonus(c actx) [numGoods]int {
 		if s < 0 {
 			continue
 		}
-		switch theData.svcType[s] {
+		switch theData().svcType[s] {
 		case SvcCargoTrain, SvcClayPit:
-			g, _ := goodByName(theData.services[s].Good)
+			g, _ := goodByName(theData().services[s].Good)
 			out[g]++
 		}
 	}
@@ -570,7 +570,7 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	st, p := w.st, w.p()
 	t := *st.tileAt(d, k)
 	sd := st.side(&t)
-	ind := theData.industries[t.Ind]
+	ind := theData().industries[t.Ind]
 	if !free {
 		st.pay(w.seat, sd.Cash)
 	}
@@ -589,14 +589,14 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	case sd.Ship != "":
 		var ms []opt
 		for _, m := range st.ownShipMarkets(w.seat) {
-			ms = append(ms, choice(theData.markets[m].ID, "sail-to", "market", theData.markets[m].ID))
+			ms = append(ms, choice(theData().markets[m].ID, "sail-to", "market", theData().markets[m].ID))
 		}
 		o, err := w.ask(TopicShipyard, prompt("ship-sail"), ms)
 		if err != nil {
 			return err
 		}
-		m := marketIndex(theData, o.tok)
-		w.l.add(event(w.seat, "produce", "produce-ship", "industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)))
+		m := marketIndex(theData(), o.tok)
+		w.l.add(event(w.seat, "produce", "produce-ship", "industry", ind.ID, "district", theData().districts[d].ID, "space", spaceToken(k)))
 		if err := w.launchOwnShip(TopicShipyard, m, t.Up); err != nil {
 			return err
 		}
@@ -628,7 +628,7 @@ func (w *walker) produceAt(d, k int, free bool) error {
 	if sd.Ship == "" {
 		// one good, or two of a mix of three (the upgraded Warehouse and
 		// Wharf): "count" is the first good's amount, "n2" the second's
-		kv := []string{"industry", ind.ID, "district", theData.districts[d].ID, "space", spaceToken(k)}
+		kv := []string{"industry", ind.ID, "district", theData().districts[d].ID, "space", spaceToken(k)}
 		for g, n := range out {
 			if n > 0 {
 				p.Goods[g] += n
@@ -708,7 +708,7 @@ func (w *walker) launchOwnShip(topic string, m int, big bool) error {
 	}
 	if g >= 0 {
 		w.st.Canal[m][0].Good = g
-		w.l.add(event(w.seat, "trade-token", "trade-token", "market", theData.markets[m].ID, "good", goodNames[g]))
+		w.l.add(event(w.seat, "trade-token", "trade-token", "market", theData().markets[m].ID, "good", goodNames[g]))
 	}
 	return nil
 }
@@ -737,7 +737,7 @@ func (w *walker) askTradeToken(topic string, m int) (int, error) {
 
 // ---- Develop a Service (06) ----
 
-func (w *walker) serviceCoal() int { return theData.rules.ServiceCoal[strconv.Itoa(w.st.year())] }
+func (w *walker) serviceCoal() int { return theData().rules.ServiceCoal[strconv.Itoa(w.st.year())] }
 
 func (w *walker) serviceOptions(c actx) []opt {
 	st, p := w.st, w.p()
@@ -749,7 +749,7 @@ func (w *walker) serviceOptions(c actx) []opt {
 		if s < 0 || w.serviceSpace(c.d, s) < 0 {
 			continue
 		}
-		tok := theData.services[s].ID
+		tok := theData().services[s].ID
 		dup := false
 		for _, o := range out {
 			dup = dup || o.tok == tok
@@ -763,8 +763,8 @@ func (w *walker) serviceOptions(c actx) []opt {
 
 // serviceSpace is the empty service space of district d matching token s.
 func (w *walker) serviceSpace(d, s int) int {
-	for i, typ := range theData.districts[d].Services {
-		if typ == theData.services[s].Type && w.st.Districts[d].Services[i] < 0 {
+	for i, typ := range theData().districts[d].Services {
+		if typ == theData().services[s].Type && w.st.Districts[d].Services[i] < 0 {
 			return i
 		}
 	}
@@ -779,7 +779,7 @@ func (w *walker) walkService(c actx) error {
 	}
 	s := -1
 	for i, x := range st.ServiceOffer {
-		if x >= 0 && theData.services[x].ID == o.tok {
+		if x >= 0 && theData().services[x].ID == o.tok {
 			s = x
 			st.ServiceOffer[i] = -1
 			break
@@ -790,7 +790,7 @@ func (w *walker) walkService(c actx) error {
 		return err
 	}
 	st.Districts[c.d].Services[w.serviceSpace(c.d, s)] = s
-	w.l.add(event(w.seat, "service", "service", "service", o.tok, "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "service", "service", "service", o.tok, "district", theData().districts[c.d].ID))
 	st.incomeUp(&w.l, w.seat, "service")
 	st.gainPrestige(&w.l, w.seat, st.countIndustries(c.d), "service")
 	if st.hasCard(w.seat, "local-distribution-network") {
@@ -800,7 +800,7 @@ func (w *walker) walkService(c actx) error {
 	for w.useEffect("prestige-service") {
 		st.gainPrestige(&w.l, w.seat, 1, "canal tile")
 	}
-	typ := theData.svcType[s]
+	typ := theData().svcType[s]
 	for o := range st.N {
 		if o == w.seat {
 			continue
@@ -839,10 +839,10 @@ func canalTileOpts(xs []int) []opt {
 		}
 		dup := false
 		for _, o := range out {
-			dup = dup || o.tok == theData.canal[t].ID
+			dup = dup || o.tok == theData().canal[t].ID
 		}
 		if !dup {
-			out = append(out, choice(theData.canal[t].ID, "canal-tile", "tile", theData.canal[t].ID))
+			out = append(out, choice(theData().canal[t].ID, "canal-tile", "tile", theData().canal[t].ID))
 		}
 	}
 	return out
@@ -851,7 +851,7 @@ func canalTileOpts(xs []int) []opt {
 func slotOpts(p *Player) []opt {
 	var out []opt
 	for k := range 5 {
-		out = append(out, choice("slot"+strconv.Itoa(k+1), "slot", "space", itoa(k+1), "district", theData.districts[p.Nav[k]].ID))
+		out = append(out, choice("slot"+strconv.Itoa(k+1), "slot", "space", itoa(k+1), "district", theData().districts[p.Nav[k]].ID))
 	}
 	return out
 }
@@ -868,7 +868,7 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 	slot--
 	t := -1
 	for i, x := range st.CanalOffer[k] {
-		if x >= 0 && theData.canal[x].ID == tok {
+		if x >= 0 && theData().canal[x].ID == tok {
 			t = x
 			st.CanalOffer[k][i] = st.drawCanal(st.era())
 			break
@@ -882,8 +882,8 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 // advanceCanal moves the canal development marker of canal section k.
 func (st *State) advanceCanal(l *log, seat, k, steps int) {
 	p := &st.Players[seat]
-	p.Canal[k] = min(p.Canal[k]+steps, len(theData.rules.CanalTrack)-1)
-	l.add(event(seat, "canal-marker", "canal-marker", "district", theData.districts[canalDistrict(k)].ID, "position", itoa(p.Canal[k])))
+	p.Canal[k] = min(p.Canal[k]+steps, len(theData().rules.CanalTrack)-1)
+	l.add(event(seat, "canal-marker", "canal-marker", "district", theData().districts[canalDistrict(k)].ID, "position", itoa(p.Canal[k])))
 }
 
 func (w *walker) walkCanal(c actx) error {
@@ -895,14 +895,14 @@ func (w *walker) walkCanal(c actx) error {
 	k := canalIndex(c.d)
 	st.pay(w.seat, 1)
 	p.Goods[w.canalGood()]--
-	w.l.add(event(w.seat, "develop-canal", "develop-canal", "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "develop-canal", "develop-canal", "district", theData().districts[c.d].ID))
 	if err := w.takeCanalTile(TopicCanal, k, o.tok); err != nil {
 		return err
 	}
 	era := []string{"widening", "modernization"}[st.era()]
-	st.advanceCanal(&w.l, w.seat, k, theData.rules.CanalSteps[era])
+	st.advanceCanal(&w.l, w.seat, k, theData().rules.CanalSteps[era])
 	st.gainPop(&w.l, w.seat, 1, "canal")
-	st.gainPrestige(&w.l, w.seat, theData.rules.CanalPrestige[era], "canal modernization")
+	st.gainPrestige(&w.l, w.seat, theData().rules.CanalPrestige[era], "canal modernization")
 	return nil
 }
 

@@ -138,7 +138,7 @@ func BenchmarkChoicesShipWorst(b *testing.B) {
 	st := s.(*State)
 	for i := range 4 {
 		seat := st.current()
-		if s, _, err = g.Apply(st, seat, engine.Move{"depot", theData.districts[i].ID}); err != nil {
+		if s, _, err = g.Apply(st, seat, engine.Move{"depot", theData().districts[i].ID}); err != nil {
 			b.Fatal(err)
 		}
 		st = s.(*State)

@@ -47,20 +47,20 @@ func (w *walker) cardOptions(c actx) []opt {
 	}
 	var out []opt
 	for _, k := range st.CardOffer {
-		if k < 0 || !st.needsOK(theData.cards[k].Needs, c.d) {
+		if k < 0 || !st.needsOK(theData().cards[k].Needs, c.d) {
 			continue
 		}
 		if w.quiet {
-			return []opt{{tok: theData.cards[k].ID}}
+			return []opt{{tok: theData().cards[k].ID}}
 		}
-		cd := theData.cards[k]
-		out = append(out, choice(cd.ID, "city-card", "card", cd.ID, "category", categoryNames[theData.cardCat[k]]))
+		cd := theData().cards[k]
+		out = append(out, choice(cd.ID, "city-card", "card", cd.ID, "category", categoryNames[theData().cardCat[k]]))
 	}
 	return out
 }
 
 func cardByID(id string) int {
-	for i, c := range theData.cards {
+	for i, c := range theData().cards {
 		if c.ID == id {
 			return i
 		}
@@ -76,9 +76,9 @@ func (w *walker) walkCard(c actx) error {
 		case k < 0:
 			return rule("card.unknown", TopicCards, "quoted", strconv.Quote(tok))
 		case !slices.Contains(st.CardOffer, k):
-			return rule("card.not-offered", TopicCards, "card", theData.cards[k].ID)
-		case c.d >= 0 && !st.needsOK(theData.cards[k].Needs, c.d):
-			return rule("card.needs-"+theData.cards[k].Needs, TopicCards, "card", theData.cards[k].ID, "district", theData.districts[c.d].ID)
+			return rule("card.not-offered", TopicCards, "card", theData().cards[k].ID)
+		case c.d >= 0 && !st.needsOK(theData().cards[k].Needs, c.d):
+			return rule("card.needs-"+theData().cards[k].Needs, TopicCards, "card", theData().cards[k].ID, "district", theData().districts[c.d].ID)
 		}
 		return nil
 	}
@@ -132,7 +132,7 @@ func (w *walker) walkCard(c actx) error {
 	if mayor {
 		id = "card-mayor"
 	}
-	w.l.add(event(w.seat, "card", id, "card", o.tok, "district", theData.districts[c.d].ID))
+	w.l.add(event(w.seat, "card", id, "card", o.tok, "district", theData().districts[c.d].ID))
 	st.gainPop(&w.l, w.seat, 1, "city card")
 	w.acquireTriggers(held, k)
 	return cardEffects[o.tok](w, c.d)
@@ -142,10 +142,10 @@ func (w *walker) walkCard(c actx) error {
 // to acquiring a card (never the new card itself).
 func (w *walker) acquireTriggers(held []int, k int) {
 	st := w.st
-	cat := theData.cardCat[k]
+	cat := theData().cardCat[k]
 	has := func(id string) bool {
 		for _, c := range held {
-			if theData.cards[c].ID == id {
+			if theData().cards[c].ID == id {
 				return true
 			}
 		}
@@ -235,7 +235,7 @@ func traderFree(w *walker) error {
 func (w *walker) countCat(cat int) int {
 	n := 0
 	for _, c := range w.p().Cards {
-		if theData.cardCat[c] == cat {
+		if theData().cardCat[c] == cat {
 			n++
 		}
 	}
@@ -310,7 +310,7 @@ func init() {
 			var opts []opt
 			for k := range 3 {
 				for _, o := range canalTileOpts(w.st.CanalOffer[k]) {
-					o = choice(theData.districts[canalDistrict(k)].ID+":"+o.tok, "canal-tile-in", "district", theData.districts[canalDistrict(k)].ID, "tile", o.tok)
+					o = choice(theData().districts[canalDistrict(k)].ID+":"+o.tok, "canal-tile-in", "district", theData().districts[canalDistrict(k)].ID, "tile", o.tok)
 					opts = append(opts, o)
 				}
 			}
@@ -336,9 +336,9 @@ func init() {
 			return nil
 		},
 		"charcoal-production":  func(w *walker, d int) error { gain(w, Wood, 1); return nil },
-		"commercial-office-gb": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "gb")) },
-		"commercial-office-us": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "us")) },
-		"commercial-office-wi": func(w *walker, d int) error { return loadFree(w, marketIndex(theData, "wi")) },
+		"commercial-office-gb": func(w *walker, d int) error { return loadFree(w, marketIndex(theData(), "gb")) },
+		"commercial-office-us": func(w *walker, d int) error { return loadFree(w, marketIndex(theData(), "us")) },
+		"commercial-office-wi": func(w *walker, d int) error { return loadFree(w, marketIndex(theData(), "wi")) },
 		"hydraulic-lots":       func(w *walker, d int) error { return w.swapTiles(TopicCards) },
 		"local-supplier": func(w *walker, d int) error {
 			return chooseGoods(w, 3, w.st.producedIn(d, true), prompt("basic-here"))
@@ -390,13 +390,13 @@ func init() {
 			}
 			var opts []opt
 			for _, m := range ms {
-				opts = append(opts, choice(theData.markets[m].ID, "sail-to", "market", theData.markets[m].ID))
+				opts = append(opts, choice(theData().markets[m].ID, "sail-to", "market", theData().markets[m].ID))
 			}
 			o, err := w.ask(TopicCards, prompt("schooner-sail"), opts)
 			if err != nil {
 				return err
 			}
-			return w.launchOwnShip(TopicCards, marketIndex(theData, o.tok), false)
+			return w.launchOwnShip(TopicCards, marketIndex(theData(), o.tok), false)
 		},
 		"partnership-us": func(w *walker, d int) error { gain(w, Flour, 1); return nil },
 		"partnership-wi": func(w *walker, d int) error { gain(w, Beer, 1); return nil },
@@ -408,7 +408,7 @@ func init() {
 				return nil
 			}
 			var opts []opt
-			for m, md := range theData.markets {
+			for m, md := range theData().markets {
 				_ = m
 				opts = append(opts, choice(md.ID, "agency", "market", md.ID))
 			}
@@ -417,7 +417,7 @@ func init() {
 				return err
 			}
 			w.p().Traders--
-			w.st.traderArrives(&w.l, w.seat, marketIndex(theData, o.tok), false, false, w.st.Opts.TradeCenter)
+			w.st.traderArrives(&w.l, w.seat, marketIndex(theData(), o.tok), false, false, w.st.Opts.TradeCenter)
 			return nil
 		},
 		// 1850s, quality of life
@@ -453,7 +453,7 @@ func init() {
 			}
 			cityAction(w)
 			for k := -1; k < 5; k++ {
-				if t := w.st.tileAt(d, k); t.Ind == theData.shipyard {
+				if t := w.st.tileAt(d, k); t.Ind == theData().shipyard {
 					prestige(w, 1, "griffintown shipyard")
 					break
 				}
@@ -479,7 +479,7 @@ func init() {
 				return err
 			}
 			cityAction(w)
-			if w.p().Income >= theData.rules.IncomeMax {
+			if w.p().Income >= theData().rules.IncomeMax {
 				prestige(w, 2, "merchant's exchange")
 			}
 			return nil
@@ -535,7 +535,7 @@ func init() {
 				return err
 			}
 			for k := -1; k < 5; k++ {
-				if t := w.st.tileAt(d, k); t.Ind == theData.manufactory {
+				if t := w.st.tileAt(d, k); t.Ind == theData().manufactory {
 					prestige(w, 1, "fire department")
 					gain(w, Machine, 1)
 					break

@@ -56,7 +56,7 @@ func (Game) Projected(s engine.State) []float64 {
 		d := canalDistrict(k)
 		for seat := range st.N {
 			if n := st.owns(seat, d); n > 0 {
-				out[seat] += float64(n * theData.rules.CanalTrack[st.Players[seat].Canal[k]])
+				out[seat] += float64(n * theData().rules.CanalTrack[st.Players[seat].Canal[k]])
 			}
 		}
 	}
@@ -72,10 +72,10 @@ func (Game) Projected(s engine.State) []float64 {
 	}
 	if councils := st.councilsToCome(); councils > 0 {
 		mean := 0
-		for _, v := range theData.rules.PriorityPrestige {
+		for _, v := range theData().rules.PriorityPrestige {
 			mean += v
 		}
-		per := float64(mean) / float64(len(theData.rules.PriorityPrestige)) * float64(councils)
+		per := float64(mean) / float64(len(theData().rules.PriorityPrestige)) * float64(councils)
 		for seat := range st.N {
 			out[seat] += per * float64(len(st.Players[seat].Cards))
 		}

@@ -51,7 +51,7 @@ func TestProjected(t *testing.T) {
 					want := float64(st.districtValue(d))
 					for ck := range 3 {
 						if canalDistrict(ck) == d {
-							want += float64(theData.rules.CanalTrack[st.Players[0].Canal[ck]])
+							want += float64(theData().rules.CanalTrack[st.Players[0].Canal[ck]])
 						}
 					}
 					q := g.Projected(c)

@@ -118,7 +118,7 @@ func invariant(s engine.State) error {
 		}
 	}
 	// tiles and cards conserved
-	onBoard := make([]int, len(theData.industries))
+	onBoard := make([]int, len(theData().industries))
 	services := len(st.ServiceStack) + len(st.ServiceOut) + len(st.ServiceUsed)
 	for _, x := range st.ServiceOffer {
 		if x >= 0 {
@@ -140,7 +140,7 @@ func invariant(s engine.State) error {
 			}
 		}
 	}
-	for i, ind := range theData.industries {
+	for i, ind := range theData().industries {
 		if i == IndWoodDepot {
 			continue
 		}
@@ -189,22 +189,22 @@ func TestWords(t *testing.T) {
 // dataNames is every ID of the game's data with the name printed for it.
 func dataNames() map[string]string {
 	names := map[string]string{}
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		names[d.ID] = d.Name
 	}
-	for _, m := range theData.markets {
+	for _, m := range theData().markets {
 		names[m.ID] = m.Name
 	}
-	for _, ind := range theData.industries {
+	for _, ind := range theData().industries {
 		names[ind.ID] = ind.Name
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		names[s.ID] = s.Name
 	}
-	for _, c := range theData.canal {
+	for _, c := range theData().canal {
 		names[c.ID] = c.Name
 	}
-	for _, c := range theData.cards {
+	for _, c := range theData().cards {
 		names[c.ID] = c.Name
 	}
 	for _, g := range goodNames {

@@ -29,27 +29,27 @@ func TestDataProvenanceListsAssumptions(t *testing.T) {
 		}
 		return s
 	}
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		for _, a := range d.Assumed {
 			fields[field(a)] = true
 		}
 	}
-	for _, m := range theData.markets {
+	for _, m := range theData().markets {
 		for _, a := range m.Assumed {
 			fields[strings.Split(a, ".")[0]] = true
 		}
 	}
-	for _, ind := range theData.industries {
+	for _, ind := range theData().industries {
 		for _, a := range ind.Assumed {
 			fields[a] = true
 		}
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		for _, a := range s.Assumed {
 			fields[a] = true
 		}
 	}
-	for _, a := range theData.board.Assumed {
+	for _, a := range theData().board.Assumed {
 		if strings.HasPrefix(a, "rules.") {
 			fields[field(strings.TrimPrefix(a, "rules."))] = true
 		}

@@ -69,7 +69,7 @@ func (st *State) admin(l *log) {
 	}
 	// 2. income
 	for s := range st.N {
-		n := theData.rules.Income[ys][players(st.N)] + st.Players[s].Income
+		n := theData().rules.Income[ys][players(st.N)] + st.Players[s].Income
 		st.gainCash(l, s, n)
 	}
 	if st.Year == len(years)-1 {
@@ -81,7 +81,7 @@ func (st *State) admin(l *log) {
 	for _, s := range sched {
 		st.arrive(l, s)
 	}
-	if d, ok := theData.rules.ShipDraws[ys]; ok {
+	if d, ok := theData().rules.ShipDraws[ys]; ok {
 		kind := 0
 		if d.Kind == "canaller" {
 			kind = 1
@@ -180,7 +180,7 @@ func (st *State) election(l *log) {
 	}
 	l.add(event(engine.Public, "halve", "halve"))
 	if st.Year == len(years)-1 {
-		st.gainPrestige(l, mayor, theData.rules.MayorFinalPrestige, "mayor in 1860")
+		st.gainPrestige(l, mayor, theData().rules.MayorFinalPrestige, "mayor in 1860")
 	}
 	st.Pending = append(st.Pending, Pending{Seat: mayor, Kind: "priorities"})
 }
@@ -197,7 +197,7 @@ func (st *State) scoreCityCards(l *log, tok string) {
 	for s := range st.N {
 		n := 0
 		for _, c := range st.Players[s].Cards {
-			n += theData.rules.PriorityPrestige[slices.Index(st.Priority, theData.cardCat[c])]
+			n += theData().rules.PriorityPrestige[slices.Index(st.Priority, theData().cardCat[c])]
 		}
 		st.gainPrestige(l, s, n, "city cards")
 	}
@@ -225,10 +225,10 @@ func (st *State) canalPhase(l *log) {
 // districtValue is a district's end value: its printed base value plus
 // each service developed there.
 func (st *State) districtValue(d int) int {
-	v := theData.districts[d].Value
+	v := theData().districts[d].Value
 	for _, s := range st.Districts[d].Services {
 		if s >= 0 {
-			v += theData.services[s].Value
+			v += theData().services[s].Value
 		}
 	}
 	return v
@@ -261,7 +261,7 @@ func (st *State) finalScoring(l *log) {
 		v := st.districtValue(d)
 		for s := range st.N {
 			if n := st.owns(s, d); n > 0 {
-				st.gainPrestige(l, s, n*v, "industries in", "district", theData.districts[d].ID)
+				st.gainPrestige(l, s, n*v, "industries in", "district", theData().districts[d].ID)
 			}
 		}
 	}
@@ -270,7 +270,7 @@ func (st *State) finalScoring(l *log) {
 		d := canalDistrict(k)
 		for s := range st.N {
 			if n := st.owns(s, d); n > 0 {
-				st.gainPrestige(l, s, n*theData.rules.CanalTrack[st.Players[s].Canal[k]], "canal development in", "district", theData.districts[d].ID)
+				st.gainPrestige(l, s, n*theData().rules.CanalTrack[st.Players[s].Canal[k]], "canal development in", "district", theData().districts[d].ID)
 			}
 		}
 	}

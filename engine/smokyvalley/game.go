@@ -159,9 +159,9 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 
 // validate checks the sizes and ranges later calls rely on.
 func (st *State) validate() error {
-	if st.N < 2 || st.N > 4 || len(st.Players) != st.N || len(st.Order) > st.N || len(st.Districts) != len(theData.districts) ||
-		len(st.Supply) != len(theData.industries) || st.Year < 0 || st.Year >= len(years) || st.Mode < ModeDepot || st.Mode > ModeOver ||
-		len(st.Passing) != len(theData.rules.Passing) {
+	if st.N < 2 || st.N > 4 || len(st.Players) != st.N || len(st.Order) > st.N || len(st.Districts) != len(theData().districts) ||
+		len(st.Supply) != len(theData().industries) || st.Year < 0 || st.Year >= len(years) || st.Mode < ModeDepot || st.Mode > ModeOver ||
+		len(st.Passing) != len(theData().rules.Passing) {
 		return fmt.Errorf("inconsistent sizes")
 	}
 	// The Wood Depot set-up goes through the order of play backwards
@@ -176,16 +176,16 @@ func (st *State) validate() error {
 		}
 	}
 	for d, ds := range st.Districts {
-		if len(ds.Spaces) != 5 || len(ds.Services) != len(theData.districts[d].Services) {
+		if len(ds.Spaces) != 5 || len(ds.Services) != len(theData().districts[d].Services) {
 			return fmt.Errorf("bad district %d", d)
 		}
 		for _, t := range append(slices.Clone(ds.Spaces), ds.Depot) {
-			if t.Ind < -1 || t.Ind >= len(theData.industries) || !seat(t.Owner) {
+			if t.Ind < -1 || t.Ind >= len(theData().industries) || !seat(t.Owner) {
 				return fmt.Errorf("bad tile %+v", t)
 			}
 		}
 		for _, s := range ds.Services {
-			if s < -1 || s >= len(theData.services) {
+			if s < -1 || s >= len(theData().services) {
 				return fmt.Errorf("bad service %d", s)
 			}
 		}
@@ -198,31 +198,31 @@ func (st *State) validate() error {
 		}
 		return true
 	}
-	ok := ids(st.ServiceStack, len(theData.services)) && ids(st.ServiceOffer, len(theData.services)) && ids(st.ServiceOut, len(theData.services)) && ids(st.ServiceUsed, len(theData.services)) &&
-		ids(st.CardOffer, len(theData.cards)) && ids(st.CardUsed, len(theData.cards)) && ids(st.CanalUsed, len(theData.canal))
+	ok := ids(st.ServiceStack, len(theData().services)) && ids(st.ServiceOffer, len(theData().services)) && ids(st.ServiceOut, len(theData().services)) && ids(st.ServiceUsed, len(theData().services)) &&
+		ids(st.CardOffer, len(theData().cards)) && ids(st.CardUsed, len(theData().cards)) && ids(st.CanalUsed, len(theData().canal))
 	for i := range st.CanalStack {
-		ok = ok && ids(st.CanalStack[i], len(theData.canal))
+		ok = ok && ids(st.CanalStack[i], len(theData().canal))
 	}
 	for i := range st.CanalOffer {
-		ok = ok && ids(st.CanalOffer[i], len(theData.canal))
+		ok = ok && ids(st.CanalOffer[i], len(theData().canal))
 	}
 	for i := range st.CardStack {
-		ok = ok && ids(st.CardStack[i], len(theData.cards))
+		ok = ok && ids(st.CardStack[i], len(theData().cards))
 	}
 	for _, p := range st.Players {
-		ok = ok && ids(p.Cards, len(theData.cards)) && p.Boat >= -1 && p.Boat < 5
+		ok = ok && ids(p.Cards, len(theData().cards)) && p.Boat >= -1 && p.Boat < 5
 		for _, s := range p.Slots {
-			ok = ok && ids(s, len(theData.canal))
+			ok = ok && ids(s, len(theData().canal))
 		}
 		for _, d := range p.Nav {
 			ok = ok && d >= 0 && d < 5
 		}
 		for _, c := range p.Canal {
-			ok = ok && c >= 0 && c < len(theData.rules.CanalTrack)
+			ok = ok && c >= 0 && c < len(theData().rules.CanalTrack)
 		}
 	}
 	for m := range st.Canal {
-		ok = ok && len(st.Canal[m]) == theData.rules.Ships.Rows
+		ok = ok && len(st.Canal[m]) == theData().rules.Ships.Rows
 		for _, s := range st.Canal[m] {
 			ok = ok && s.Market >= -1 && s.Market < 3 && seat(s.Owner) && seat(s.Trader) && s.Good >= -1 && s.Good < numGoods
 		}

@@ -65,36 +65,36 @@ func helpTopics() []engine.HelpTopic {
 		}
 		out = append(out, t)
 	}
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		out = append(out, districtTopic(d))
 	}
-	for i, ind := range theData.industries {
+	for i, ind := range theData().industries {
 		out = append(out, industryTopic(i, ind))
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		body := []lang.Msg{lang.M("help.service-token.effect."+s.Type, "good", s.Good),
 			lang.M("help.service-token.tokens", "tokens", strconv.Itoa(s.Count), "value", strconv.Itoa(s.Value))}
 		out = append(out, engine.HelpTopic{ID: "service-" + s.ID, Kind: "service",
 			TitleMsg: lang.M("help.service-token.title."+s.Type, "good", s.Good), BodyMsgs: append(body, assumedParts(s.Assumed)...),
 			KeywordsMsg: lang.M("help.service-token.keywords", "service", s.ID)})
 	}
-	for _, m := range theData.markets {
+	for _, m := range theData().markets {
 		out = append(out, marketTopic(m))
 	}
-	for _, t := range theData.canal {
+	for _, t := range theData().canal {
 		out = append(out, engine.HelpTopic{ID: "tile-" + t.ID, Kind: "canal tile",
 			TitleMsg:    lang.M("help.tile.title-"+t.Era, "effect", t.Effect),
 			BodyMsgs:    []lang.Msg{lang.M("help.tile.era-"+t.Era, "n", strconv.Itoa(t.Count)), lang.M("help.tile.effect." + t.Effect)},
 			KeywordsMsg: lang.M("help.tile.keywords", "tile", t.ID, "effect", t.Effect)})
 	}
-	for i, c := range theData.cards {
-		body := []lang.Msg{lang.M("help.card.intro", "card", c.ID, "decade", strings.TrimSuffix(c.Decade, "s"), "category", categoryNames[theData.cardCat[i]])}
+	for i, c := range theData().cards {
+		body := []lang.Msg{lang.M("help.card.intro", "card", c.ID, "decade", strings.TrimSuffix(c.Decade, "s"), "category", categoryNames[theData().cardCat[i]])}
 		if c.Needs != "" {
 			body = append(body, lang.M("help.card.needs-"+c.Needs))
 		}
 		out = append(out, engine.HelpTopic{ID: engine.CardTopicPrefix + c.ID, Kind: "city card",
 			TitleMsg: lang.M("help.card.title", "card", c.ID), BodyMsgs: append(body, lang.M("help.card.effect."+c.ID)),
-			KeywordsMsg: lang.M("help.card.keywords", "card", c.ID, "de", c.NameDE, "category", categoryNames[theData.cardCat[i]])})
+			KeywordsMsg: lang.M("help.card.keywords", "card", c.ID, "de", c.NameDE, "category", categoryNames[theData().cardCat[i]])})
 	}
 	w := english
 	w.Info.Help = out
@@ -176,16 +176,16 @@ func assumedID(field string) string { return "help.assumed." + strings.ReplaceAl
 var assumedWords = sync.OnceValue(func() map[string]string {
 	out := map[string]string{}
 	var fields []string
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		fields = append(fields, d.Assumed...)
 	}
-	for _, i := range theData.industries {
+	for _, i := range theData().industries {
 		fields = append(fields, i.Assumed...)
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		fields = append(fields, s.Assumed...)
 	}
-	for _, m := range theData.markets {
+	for _, m := range theData().markets {
 		fields = append(fields, m.Assumed...)
 	}
 	for _, f := range fields {
@@ -200,7 +200,7 @@ var assumedWords = sync.OnceValue(func() map[string]string {
 // them (help.card.effect.<token>).
 var cardHelp = sync.OnceValue(func() map[string]string {
 	out := map[string]string{}
-	for _, c := range theData.cards {
+	for _, c := range theData().cards {
 		if id := "help.card.effect." + c.ID; catalog.Has(lang.English, id) {
 			out[c.ID] = en(id)
 		}
@@ -359,8 +359,8 @@ func marketTopic(m marketData) engine.HelpTopic {
 		}
 		l.add(id, "good", g, "extra", strconv.Itoa(m.Processed[g]))
 	}
-	levels := make([]string, len(theData.rules.TradeLevels))
-	for i, v := range theData.rules.TradeLevels {
+	levels := make([]string, len(theData().rules.TradeLevels))
+	for i, v := range theData().rules.TradeLevels {
 		levels[i] = strconv.Itoa(v)
 	}
 	body = append(append(body, l.done()...), lang.M("help.market.trader", "levels", strings.Join(levels, ", "), "bonus", m.Bonus))
@@ -372,7 +372,7 @@ func marketTopic(m marketData) engine.HelpTopic {
 // their body by parts, so that a group that corrects an assumed value in
 // data/*.json sees the help follow.
 func ruleValues() map[string][]lang.Msg {
-	r := theData.rules
+	r := theData().rules
 	out := map[string][]lang.Msg{}
 
 	pass := list{sep: ",", last: "."}
@@ -402,7 +402,7 @@ func ruleValues() map[string][]lang.Msg {
 	out[TopicBuild] = append(append([]lang.Msg{lang.M("help.build.body")}, track.done()...), lang.M("help.build.body-end"))
 
 	up := map[string][]string{}
-	for i, ind := range theData.industries {
+	for i, ind := range theData().industries {
 		v := strconv.Itoa(ind.UpgradePrestige)
 		if i != IndWoodDepot && !slices.Contains(up[ind.Kind], v) {
 			up[ind.Kind] = append(up[ind.Kind], v)

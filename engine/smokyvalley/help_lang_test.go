@@ -132,7 +132,7 @@ func ids(ts []engine.HelpTopic) []string {
 // names of data/cards.json (nameDE, written there without umlauts).
 func TestHelpGermanCardNames(t *testing.T) {
 	ascii := strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss")
-	for _, c := range theData.cards {
+	for _, c := range theData().cards {
 		de, err := Catalog().Localize(lang.German, "name.card."+c.ID, nil)
 		if err != nil || ascii.Replace(de) != c.NameDE {
 			t.Errorf("card %s: German name %q (%v), data says %q", c.ID, de, err, c.NameDE)

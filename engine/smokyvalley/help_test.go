@@ -14,7 +14,7 @@ import (
 func TestHelpCoversData(t *testing.T) {
 	topics := New().Info().Help
 	has := func(id string) (engine.HelpTopic, bool) { return engine.FindTopic(topics, id) }
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		tp, ok := has("district-" + d.ID)
 		if !ok {
 			t.Errorf("no topic for district %s", d.ID)
@@ -22,7 +22,7 @@ func TestHelpCoversData(t *testing.T) {
 			t.Errorf("topic %s does not say its values are assumed", tp.ID)
 		}
 	}
-	for _, ind := range theData.industries {
+	for _, ind := range theData().industries {
 		tp, ok := has("industry-" + ind.ID)
 		if !ok {
 			t.Errorf("no topic for industry %s", ind.ID)
@@ -30,28 +30,28 @@ func TestHelpCoversData(t *testing.T) {
 			t.Errorf("topic %s does not say its values are assumed", tp.ID)
 		}
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		if tp, ok := has("service-" + s.ID); !ok || !strings.Contains(tp.Body, "Assumed") {
 			t.Errorf("no topic for service %s, or it does not say its values are assumed", s.ID)
 		}
 	}
-	for _, m := range theData.markets {
+	for _, m := range theData().markets {
 		if tp, ok := has("market-" + m.ID); !ok || (len(m.Assumed) > 0 && !strings.Contains(tp.Body, "Assumed")) {
 			t.Errorf("no topic for foreign market %s, or it does not say its values are assumed", m.ID)
 		}
 	}
 	// assumed values are named in words, not by their data field
 	var fields []string
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		fields = append(fields, d.Assumed...)
 	}
-	for _, i := range theData.industries {
+	for _, i := range theData().industries {
 		fields = append(fields, i.Assumed...)
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		fields = append(fields, s.Assumed...)
 	}
-	for _, m := range theData.markets {
+	for _, m := range theData().markets {
 		fields = append(fields, m.Assumed...)
 	}
 	for _, f := range fields {
@@ -59,12 +59,12 @@ func TestHelpCoversData(t *testing.T) {
 			t.Errorf("assumed field %q has no words in assumedWords", f)
 		}
 	}
-	for _, c := range theData.canal {
+	for _, c := range theData().canal {
 		if _, ok := has("tile-" + c.ID); !ok {
 			t.Errorf("no topic for canal tile %s", c.ID)
 		}
 	}
-	for _, c := range theData.cards {
+	for _, c := range theData().cards {
 		if tp, ok := has(engine.CardTopicPrefix + c.ID); !ok || cardHelp()[c.ID] == "" || !strings.Contains(tp.Body, cardHelp()[c.ID]) {
 			t.Errorf("no topic or no text for city card %s", c.ID)
 		}

@@ -105,7 +105,7 @@ func shipEvent(seat int, kind, msg string, s Ship, kv ...string) engine.Event {
 	if s.Big {
 		vessel = "canaller"
 	}
-	kv = append(kv, "vessel", vessel, "dest", theData.markets[s.Market].ID)
+	kv = append(kv, "vessel", vessel, "dest", theData().markets[s.Market].ID)
 	if s.Owner >= 0 {
 		msg += "-owned"
 		kv = append(kv, "seatowner", itoa(s.Owner))
@@ -126,7 +126,7 @@ func prompt(id string, kv ...string) lang.Msg { return lang.M("prompt."+id, kv..
 // when k < 0) as an answer: with its owner (or neutral) and its side when
 // whose is set (production), else its name and space (upgrade).
 func industryChoice(t Tile, k int, whose bool) opt {
-	id, kv := "industry", []string{"industry", theData.industries[t.Ind].ID}
+	id, kv := "industry", []string{"industry", theData().industries[t.Ind].ID}
 	if whose {
 		switch {
 		case t.Owner >= 0:
@@ -155,7 +155,7 @@ func shipChoice(tok, id string, s Ship, kv ...string) opt {
 	if s.Big {
 		vessel = "canaller"
 	}
-	kv = append(kv, "vessel", vessel, "dest", theData.markets[s.Market].ID)
+	kv = append(kv, "vessel", vessel, "dest", theData().markets[s.Market].ID)
 	if s.Owner >= 0 {
 		id += "-owned"
 		kv = append(kv, "seatowner", itoa(s.Owner))

@@ -524,7 +524,7 @@ func TestRareRefusals(t *testing.T) {
 // reads its printed name in English and German.
 func TestCardNames(t *testing.T) {
 	info := translated()
-	for _, c := range theData.cards {
+	for _, c := range theData().cards {
 		card := engine.Card{Token: c.ID, Name: c.Name}
 		if got := engine.WordsFor(info, lang.English, nil).Card(card); got != c.Name {
 			t.Errorf("%s: %q, want %q", c.ID, got, c.Name)

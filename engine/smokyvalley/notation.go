@@ -2,6 +2,7 @@ package smokyvalley
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -19,8 +20,12 @@ var aliases = map[string]string{
 	"done": "end", "finish": "end",
 }
 
-func init() {
-	for _, d := range theData.districts {
+// notationWords adds the names of the game's data (districts, industries,
+// services, cards) to aliases, once, before the first move is read: the
+// data is decoded on its first use, not at start (docs/performance.md,
+// "Cold start"). Every reader of aliases calls it first.
+var notationWords = sync.OnceFunc(func() {
+	for _, d := range theData().districts {
 		n := strings.ToLower(d.Name)
 		for _, v := range []string{n, strings.ReplaceAll(n, " ", ""), strings.ReplaceAll(n, " ", "-"), strings.ReplaceAll(n, ". ", "-"),
 			strings.ReplaceAll(strings.ReplaceAll(n, ".", ""), " ", "-"), strings.ReplaceAll(strings.ReplaceAll(n, ".", ""), " ", ""),
@@ -30,30 +35,31 @@ func init() {
 			}
 		}
 	}
-	for _, ind := range theData.industries {
+	for _, ind := range theData().industries {
 		for _, v := range []string{strings.ReplaceAll(ind.ID, "-", ""), strings.ReplaceAll(ind.ID, "-", "_")} {
 			if v != ind.ID {
 				aliases[v] = ind.ID
 			}
 		}
 	}
-	for _, s := range theData.services {
+	for _, s := range theData().services {
 		for _, v := range []string{strings.ReplaceAll(s.ID, "-", ""), strings.ReplaceAll(s.ID, "-", "_")} {
 			if v != s.ID {
 				aliases[v] = s.ID
 			}
 		}
 	}
-	for _, c := range theData.cards {
+	for _, c := range theData().cards {
 		for _, v := range []string{strings.ReplaceAll(c.ID, "-", ""), strings.ReplaceAll(c.ID, "-", "_")} {
 			if v != c.ID {
 				aliases[v] = c.ID
 			}
 		}
 	}
-}
+})
 
 func canonWord(w string) string {
+	notationWords()
 	if a, ok := aliases[w]; ok {
 		return a
 	}

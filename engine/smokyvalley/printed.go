@@ -84,7 +84,7 @@ type PrintedCard struct {
 
 // PrintedValues returns the printed values (shared; do not modify).
 var PrintedValues = sync.OnceValue(func() *Printed {
-	d := theData
+	d := theData()
 	p := &Printed{Years: years, Goods: goodNames[:], Basic: numBasic, Categories: categoryNames,
 		CashMax: d.rules.CashMax, IncomeMax: d.rules.IncomeMax, PopMax: d.rules.PopMax, PopBonus: map[int]string{},
 		Passing: d.rules.Passing, TradeLevels: d.rules.TradeLevels, CanalTrack: d.rules.CanalTrack,

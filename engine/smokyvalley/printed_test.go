@@ -6,8 +6,8 @@ import "testing"
 // indexes it.
 func TestPrintedValues(t *testing.T) {
 	p := PrintedValues()
-	if len(p.Districts) != 5 || len(p.Markets) != 3 || len(p.Cards) != 42 || len(p.Industries) != len(theData.industries) ||
-		len(p.Services) != len(theData.services) || len(p.CanalTiles) != len(theData.canal) || len(p.Goods) != numGoods {
+	if len(p.Districts) != 5 || len(p.Markets) != 3 || len(p.Cards) != 42 || len(p.Industries) != len(theData().industries) ||
+		len(p.Services) != len(theData().services) || len(p.CanalTiles) != len(theData().canal) || len(p.Goods) != numGoods {
 		t.Fatalf("printed values: %d districts, %d markets, %d cards", len(p.Districts), len(p.Markets), len(p.Cards))
 	}
 	if p.Industries[IndWoodDepot].Name != "Wood Depot" || p.Goods[Machine] != "machine" || p.Years[len(p.Years)-1] != 1860 {
@@ -15,7 +15,7 @@ func TestPrintedValues(t *testing.T) {
 	}
 	canal := 0
 	for i, d := range p.Districts {
-		if d.Name != theData.districts[i].Name || len(d.Spaces) != 5 {
+		if d.Name != theData().districts[i].Name || len(d.Spaces) != 5 {
 			t.Errorf("district %d: %+v", i, d)
 		}
 		if d.Canal {

@@ -44,7 +44,7 @@ func TestRuleErrorTopicsExist(t *testing.T) {
 			if vs, un := src.values(fn, c.Args[0], map[string]bool{}); len(un) == 0 && len(vs) > 0 {
 				code = strings.Join(vs, "|")
 			} else if b, ok := c.Args[0].(*ast.BinaryExpr); ok {
-				// "card.needs-"+theData.cards[k].Needs: the literal prefix
+				// "card.needs-"+theData().cards[k].Needs: the literal prefix
 				if vs, _ := src.values(fn, b.X, map[string]bool{}); len(vs) == 1 {
 					code = vs[0] + "*"
 				}

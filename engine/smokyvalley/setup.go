@@ -62,10 +62,10 @@ func parseOptions(m map[string]string) (Options, error) {
 
 // rail reports whether district d has rail transport.
 func (st *State) rail(d int) bool {
-	if theData.districts[d].ID == "stann" && st.Opts.StAnnRail {
+	if theData().districts[d].ID == "stann" && st.Opts.StAnnRail {
 		return true
 	}
-	return theData.districts[d].Rail
+	return theData().districts[d].Rail
 }
 
 // Pins (docs/smoky-valley-rules.md, Pins): "first" is the first player
@@ -130,7 +130,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	n := s.Seats
 	np := players(n)
-	r := theData.rules
+	r := theData().rules
 	st := &State{V: stateVersion, Rules: rules, N: n, Opts: opts, RNG: engine.NewRNG(s.Seed, 0x5e0), Mode: ModeDepot,
 		Mayor: -1, Pop22: -1}
 	l := &log{}
@@ -156,7 +156,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		p := Player{Cash: r.StartCash[np], Boat: -1, Traders: r.Traders}
 		p.Goods = goodsOf(r.StartGoods)
 		nav := shuffled(&st.RNG, []int{0, 1, 2, 3, 4})
-		nav, err = pinOrder(s.Pins, fmt.Sprintf("nav-p%d", seat+1), nav, func(d int) string { return theData.districts[d].ID })
+		nav, err = pinOrder(s.Pins, fmt.Sprintf("nav-p%d", seat+1), nav, func(d int) string { return theData().districts[d].ID })
 		if err != nil {
 			return nil, nil, err
 		}
@@ -165,7 +165,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	// The board: pre-printed Wood Depots (neutral until chosen), building
 	// and service spaces.
-	for _, d := range theData.districts {
+	for _, d := range theData().districts {
 		ds := District{Depot: Tile{Ind: IndWoodDepot, Owner: -1}}
 		for range d.Spaces {
 			ds.Spaces = append(ds.Spaces, Tile{Ind: -1, Owner: -1})
@@ -176,7 +176,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		st.Districts = append(st.Districts, ds)
 	}
 	// L: industry tiles by player count (the Wood Depots are the players').
-	for i, ind := range theData.industries {
+	for i, ind := range theData().industries {
 		if i == IndWoodDepot {
 			st.Supply = append(st.Supply, 0)
 			continue
@@ -185,7 +185,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	// H: neutral ships.
 	var sch, can []int // market of each face-down ship
-	for m, md := range theData.markets {
+	for m, md := range theData().markets {
 		for range r.Ships.Schooners[md.ID] {
 			sch = append(sch, m)
 		}
@@ -193,7 +193,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 			can = append(can, m)
 		}
 	}
-	mid := func(m int) string { return theData.markets[m].ID }
+	mid := func(m int) string { return theData().markets[m].ID }
 	sch = shuffled(&st.RNG, sch)
 	can = shuffled(&st.RNG, can)
 	if sch, err = pinOrder(s.Pins, "schooners", sch, mid); err != nil {
@@ -220,7 +220,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		st.ShipStack[1] = st.ShipStack[1][r.Ships.Removed2p["canaller"]:]
 	}
 	if n == 4 {
-		st.arrive(l, Ship{Market: marketIndex(theData, r.Ships.Extra4p), Owner: -1, Trader: -1, Good: -1})
+		st.arrive(l, Ship{Market: marketIndex(theData(), r.Ships.Extra4p), Owner: -1, Trader: -1, Good: -1})
 	}
 	for range r.Ships.SetupCanal {
 		sh := st.ShipStack[0][0]
@@ -233,13 +233,13 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	// I: service tokens.
 	var svc []int
-	for i, sd := range theData.services {
+	for i, sd := range theData().services {
 		for range sd.Count {
 			svc = append(svc, i)
 		}
 	}
 	svc = shuffled(&st.RNG, svc)
-	if svc, err = pinOrder(s.Pins, "services", svc, func(x int) string { return theData.services[x].ID }); err != nil {
+	if svc, err = pinOrder(s.Pins, "services", svc, func(x int) string { return theData().services[x].ID }); err != nil {
 		return nil, nil, err
 	}
 	if n == 2 {
@@ -251,7 +251,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	// J: canal tiles.
 	for e, era := range []string{"widening", "modernization"} {
 		var xs []int
-		for i, c := range theData.canal {
+		for i, c := range theData().canal {
 			if c.Era == era {
 				for range c.Count {
 					xs = append(xs, i)
@@ -259,7 +259,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 			}
 		}
 		xs = shuffled(&st.RNG, xs)
-		if xs, err = pinOrder(s.Pins, "canal-"+era, xs, func(x int) string { return theData.canal[x].ID }); err != nil {
+		if xs, err = pinOrder(s.Pins, "canal-"+era, xs, func(x int) string { return theData().canal[x].ID }); err != nil {
 			return nil, nil, err
 		}
 		st.CanalStack[e] = xs
@@ -268,13 +268,13 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	// M: city cards by decade, three on offer.
 	for dec, name := range []string{"1840s", "1850s", "1860s"} {
 		var xs []int
-		for i := range theData.cards {
-			if theData.cardDecade[i] == dec {
+		for i := range theData().cards {
+			if theData().cardDecade[i] == dec {
 				xs = append(xs, i)
 			}
 		}
 		xs = shuffled(&st.RNG, xs)
-		if xs, err = pinOrder(s.Pins, "cards-"+name, xs, func(x int) string { return theData.cards[x].ID }); err != nil {
+		if xs, err = pinOrder(s.Pins, "cards-"+name, xs, func(x int) string { return theData().cards[x].ID }); err != nil {
 			return nil, nil, err
 		}
 		st.CardStack[dec] = xs
@@ -286,7 +286,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 
 // dealServices draws the face-up service tokens (3, or 2 with 2 players).
 func (st *State) dealServices() {
-	k := theData.rules.ServiceOffer[players(st.N)]
+	k := theData().rules.ServiceOffer[players(st.N)]
 	st.ServiceOffer = st.ServiceOffer[:0]
 	for range k {
 		if len(st.ServiceStack) == 0 {
@@ -303,7 +303,7 @@ func (st *State) dealCanal() {
 	e := st.era()
 	for k := range st.CanalOffer {
 		st.CanalOffer[k] = st.CanalOffer[k][:0]
-		for range theData.rules.CanalOffer {
+		for range theData().rules.CanalOffer {
 			st.CanalOffer[k] = append(st.CanalOffer[k], st.drawCanal(e))
 		}
 	}
@@ -321,7 +321,7 @@ func (st *State) drawCanal(e int) int {
 // dealCards lays out three city cards of a decade.
 func (st *State) dealCards(dec int) {
 	st.CardOffer = st.CardOffer[:0]
-	for range theData.rules.CardOffer {
+	for range theData().rules.CardOffer {
 		st.CardOffer = append(st.CardOffer, st.drawCard(dec))
 	}
 }

@@ -9,13 +9,13 @@ import (
 // 06 Board a Trader or Ship Goods, Unload ships, Move ships).
 
 // shipToken names the ship in row r (0 = top) of market m: "gb1".
-func shipToken(m, r int) string { return theData.markets[m].ID + strconv.Itoa(r+1) }
+func shipToken(m, r int) string { return theData().markets[m].ID + strconv.Itoa(r+1) }
 
 func parseShip(tok string) (m, r int, ok bool) {
 	if len(tok) < 3 {
 		return 0, 0, false
 	}
-	m = marketIndex(theData, tok[:2])
+	m = marketIndex(theData(), tok[:2])
 	k, err := strconv.Atoi(tok[2:])
 	if m < 0 || err != nil || k < 1 {
 		return 0, 0, false
@@ -32,7 +32,7 @@ func (st *State) arrive(l *log, s Ship) {
 	out := rows[len(rows)-1]
 	copy(rows[1:], rows[:len(rows)-1])
 	rows[0] = s
-	l.add(shipEvent(s.Owner, "ship-arrives", "ship-arrives", s, "market", theData.markets[m].ID))
+	l.add(shipEvent(s.Owner, "ship-arrives", "ship-arrives", s, "market", theData().markets[m].ID))
 	if !out.empty() {
 		l.add(shipEvent(out.Owner, "pushed-out", "pushed-out", out))
 		st.unload(l, out, false)
@@ -52,7 +52,7 @@ func (st *State) tokenFree(m, g int) bool {
 
 // demand reports whether market m takes good g.
 func demand(m, g int) bool {
-	md := theData.markets[m]
+	md := theData().markets[m]
 	if isBasic(g) {
 		return slices.Contains(md.Basic, goodNames[g])
 	}
@@ -92,7 +92,7 @@ func (st *State) load(l *log, seat, m, r, g int) bool {
 	if s.Owner >= 0 && s.Owner != seat {
 		st.gainPrestige(l, s.Owner, 1, "goods on own ship")
 	}
-	mid := theData.markets[m].ID
+	mid := theData().markets[m].ID
 	for o := range st.N {
 		if o == seat {
 			continue
@@ -117,14 +117,14 @@ func (st *State) unloadAt(l *log, m, r int) {
 // chooses a bonus (at final scoring £1 only).
 func (st *State) traderArrives(l *log, seat, m int, bonus, final, level bool) {
 	if len(st.Agency[m]) == 0 {
-		st.gainPrestige(l, seat, theData.rules.FirstTraderPrestige, "first trader in", "market", theData.markets[m].ID)
+		st.gainPrestige(l, seat, theData().rules.FirstTraderPrestige, "first trader in", "market", theData().markets[m].ID)
 	}
 	st.Agency[m] = append(st.Agency[m], seat)
 	p := &st.Players[seat]
-	if level && p.Level[m] < len(theData.rules.TradeLevels)-1 {
+	if level && p.Level[m] < len(theData().rules.TradeLevels)-1 {
 		p.Level[m]++
 	}
-	l.add(event(seat, "trader", "trader", "market", theData.markets[m].ID, "level", itoa(st.tradeValue(seat, m))))
+	l.add(event(seat, "trader", "trader", "market", theData().markets[m].ID, "level", itoa(st.tradeValue(seat, m))))
 	switch {
 	case final:
 		st.gainCash(l, seat, 1)
@@ -150,7 +150,7 @@ func (st *State) scoreLoads(l *log, s Ship) {
 	if s.Good < 0 {
 		return
 	}
-	md := theData.markets[m]
+	md := theData().markets[m]
 	for _, seat := range s.Loads {
 		st.gainPrestige(l, seat, st.loadValue(seat, m, s.Good), "goods unloaded in", "market", md.ID)
 	}
@@ -161,7 +161,7 @@ func (st *State) scoreLoads(l *log, s Ship) {
 // one the seat's trade level there plus the market's printed extra.
 func (st *State) loadValue(seat, m, g int) int {
 	if !isBasic(g) {
-		return st.tradeValue(seat, m) + theData.markets[m].Processed[goodNames[g]]
+		return st.tradeValue(seat, m) + theData().markets[m].Processed[goodNames[g]]
 	}
 	if st.officeBonus(seat, m, g) {
 		return 2
@@ -171,7 +171,7 @@ func (st *State) loadValue(seat, m, g int) int {
 
 // officeBonus: the Commercial Offices' extra prestige per good (glossary C).
 func (st *State) officeBonus(seat, m, g int) bool {
-	id := theData.markets[m].ID
+	id := theData().markets[m].ID
 	if !st.hasCard(seat, "commercial-office-"+id) {
 		return false
 	}

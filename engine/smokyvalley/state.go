@@ -55,9 +55,9 @@ func (s Ship) capacity() int {
 		return 0
 	}
 	if s.Big {
-		return theData.rules.Ships.Capacity["canaller"]
+		return theData().rules.Ships.Capacity["canaller"]
 	}
-	return theData.rules.Ships.Capacity["schooner"]
+	return theData().rules.Ships.Capacity["schooner"]
 }
 
 // noShip is an empty row of a destination section.
@@ -332,7 +332,7 @@ func (st *State) slotOf(seat, d int) int { return slices.Index(st.Players[seat].
 // not on the canal.
 func canalIndex(d int) int {
 	k := 0
-	for i, x := range theData.districts {
+	for i, x := range theData().districts {
 		if !x.Canal {
 			continue
 		}
@@ -346,7 +346,7 @@ func canalIndex(d int) int {
 
 // canalDistrict is the district of canal index k.
 func canalDistrict(k int) int {
-	for i, x := range theData.districts {
+	for i, x := range theData().districts {
 		if x.Canal {
 			if k == 0 {
 				return i
@@ -359,7 +359,7 @@ func canalDistrict(k int) int {
 
 func (st *State) hasCard(seat int, id string) bool {
 	for _, c := range st.Players[seat].Cards {
-		if theData.cards[c].ID == id {
+		if theData().cards[c].ID == id {
 			return true
 		}
 	}
@@ -368,7 +368,7 @@ func (st *State) hasCard(seat int, id string) bool {
 
 // usable reports whether building space k of a district is in play with
 // this many players.
-func (st *State) usable(d, k int) bool { return theData.districts[d].Spaces[k].MinPlayers <= st.N }
+func (st *State) usable(d, k int) bool { return theData().districts[d].Spaces[k].MinPlayers <= st.N }
 
 // tiles lists every industry tile in district d: the depot as -1, then
 // the spaces.
@@ -410,7 +410,7 @@ func (st *State) owns(seat, d int) int {
 
 func (st *State) hasService(d, typ int) bool {
 	for _, s := range st.Districts[d].Services {
-		if s >= 0 && theData.svcType[s] == typ {
+		if s >= 0 && theData().svcType[s] == typ {
 			return true
 		}
 	}
@@ -428,7 +428,7 @@ func (l *log) add(e engine.Event) { l.evs = append(l.evs, e) }
 // time ... a maximum of £12"); what is over the cap is lost.
 func (st *State) gainCash(l *log, seat, n int) {
 	p := &st.Players[seat]
-	max := theData.rules.CashMax
+	max := theData().rules.CashMax
 	got := min(n, max-p.Cash)
 	if got < 0 {
 		got = 0
@@ -471,12 +471,12 @@ func (st *State) gainGood(l *log, seat, g, n int, why string) {
 // prestige instead (booklet 05, prestige list; the amount is assumed).
 func (st *State) incomeUp(l *log, seat int, why string) {
 	p := &st.Players[seat]
-	if p.Income < theData.rules.IncomeMax {
+	if p.Income < theData().rules.IncomeMax {
 		p.Income++
 		l.add(event(seat, "income", "income", "income", itoa(p.Income), "why", reason(why)))
 		return
 	}
-	st.gainPrestige(l, seat, theData.rules.PrestigeAboveIncomeMax, "income above £4")
+	st.gainPrestige(l, seat, theData().rules.PrestigeAboveIncomeMax, "income above £4")
 }
 
 // gainPop moves seat's popularity disc up n spaces, giving the bonus of
@@ -487,7 +487,7 @@ func (st *State) gainPop(l *log, seat, n int, why string) {
 	moved := 0
 	for range n {
 		next := p.Pop + 1
-		max := theData.rules.PopMax
+		max := theData().rules.PopMax
 		if next > max || (next == max && st.Pop22 >= 0 && st.Pop22 != seat) {
 			break
 		}
@@ -497,10 +497,10 @@ func (st *State) gainPop(l *log, seat, n int, why string) {
 			st.Pop22 = seat
 			if !st.Pop22Won {
 				st.Pop22Won = true
-				st.gainPrestige(l, seat, theData.rules.Pop22Prestige, "first on popularity 22")
+				st.gainPrestige(l, seat, theData().rules.Pop22Prestige, "first on popularity 22")
 			}
 		}
-		if b, ok := theData.rules.PopBonus[strconv.Itoa(next)]; ok && !slices.Contains(p.PopTaken, next) {
+		if b, ok := theData().rules.PopBonus[strconv.Itoa(next)]; ok && !slices.Contains(p.PopTaken, next) {
 			p.PopTaken = append(p.PopTaken, next)
 			slices.Sort(p.PopTaken)
 			st.popBonus(l, seat, b)
@@ -541,6 +541,6 @@ func (st *State) coalLike(seat int) int {
 // tradeValue is seat's prestige per processed good at market m before the
 // printed extra.
 func (st *State) tradeValue(seat, m int) int {
-	lv := theData.rules.TradeLevels
+	lv := theData().rules.TradeLevels
 	return lv[min(st.Players[seat].Level[m], len(lv)-1)]
 }

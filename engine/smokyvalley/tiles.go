@@ -12,7 +12,7 @@ func (w *walker) canalActionTile() int {
 		return -1
 	}
 	t := p.Slots[p.Boat][len(p.Slots[p.Boat])-1]
-	if theData.canal[t].Kind != "action" {
+	if theData().canal[t].Kind != "action" {
 		return -1
 	}
 	return t
@@ -21,7 +21,7 @@ func (w *walker) canalActionTile() int {
 // tileDistricts lists the districts where the tile's action is possible.
 func (w *walker) tileDistricts(eff string) []int {
 	var out []int
-	for d := range theData.districts {
+	for d := range theData().districts {
 		c := actx{d: d, canal: true}
 		ok := false
 		switch eff {
@@ -30,7 +30,7 @@ func (w *walker) tileDistricts(eff string) []int {
 		case "service":
 			ok = len(w.serviceOptions(c)) > 0
 		case "canal":
-			ok = theData.districts[d].Canal && len(w.canalOptions(c)) > 0
+			ok = theData().districts[d].Canal && len(w.canalOptions(c)) > 0
 		case "produce":
 			c.single = true
 			ok = len(w.produceOptions(c, [numGoods]int{}, nil)) > 0
@@ -48,7 +48,7 @@ func (w *walker) tileFeasible(t int) bool {
 	q := w.quiet
 	w.quiet = true
 	defer func() { w.quiet = q }()
-	switch eff := theData.canal[t].Effect; eff {
+	switch eff := theData().canal[t].Effect; eff {
 	case "swap":
 		return true
 	case "trade":
@@ -63,7 +63,7 @@ func (w *walker) tileFeasible(t int) bool {
 func (w *walker) walkTile() error {
 	st, p := w.st, w.p()
 	t := w.canalActionTile()
-	tile := theData.canal[t]
+	tile := theData().canal[t]
 	st.T.CanalUsed = true
 	w.l.add(event(w.seat, "canal-action", "canal-action", "tile", tile.ID))
 	switch tile.Effect {

@@ -194,7 +194,7 @@ func (w *walker) topOptions() []opt {
 	}
 	if st.T.Started && !st.T.CanalUsed {
 		if t := w.canalActionTile(); t >= 0 && w.tileFeasible(t) {
-			out = append(out, choice("tile", "tile", "tile", theData.canal[t].ID))
+			out = append(out, choice("tile", "tile", "tile", theData().canal[t].ID))
 		}
 	}
 	out = append(out, w.marketOptions()...)
@@ -227,7 +227,7 @@ func (w *walker) goOptions() []opt {
 			continue
 		}
 		if w.quiet {
-			return []opt{{tok: theData.districts[d].ID}}
+			return []opt{{tok: theData().districts[d].ID}}
 		}
 		how := "go-first"
 		switch {
@@ -239,7 +239,7 @@ func (w *walker) goOptions() []opt {
 		default:
 			how = "go-downstream"
 		}
-		out = append(out, choice(theData.districts[d].ID, how, "district", theData.districts[d].ID, "cost", itoa(cost)))
+		out = append(out, choice(theData().districts[d].ID, how, "district", theData().districts[d].ID, "cost", itoa(cost)))
 	}
 	_ = st
 	return out
@@ -285,7 +285,7 @@ func (w *walker) walkGo() error {
 }
 
 func districtByID(id string) int {
-	for i, d := range theData.districts {
+	for i, d := range theData().districts {
 		if d.ID == id {
 			return i
 		}
@@ -296,7 +296,7 @@ func districtByID(id string) int {
 func districtOpts(ds []int) []opt {
 	var out []opt
 	for _, d := range ds {
-		out = append(out, choice(theData.districts[d].ID, "district", "district", theData.districts[d].ID))
+		out = append(out, choice(theData().districts[d].ID, "district", "district", theData().districts[d].ID))
 	}
 	return out
 }
@@ -310,7 +310,7 @@ func (w *walker) walkPass() error {
 		if s >= 0 {
 			continue
 		}
-		b := theData.rules.Passing[k]
+		b := theData().rules.Passing[k]
 		id := "passing-space"
 		if b == "swap" || b == "basic" || b == "cash" {
 			id += "-" + b
@@ -325,7 +325,7 @@ func (w *walker) walkPass() error {
 	k--
 	st.Passing[k] = w.seat
 	w.l.add(event(w.seat, "pass", "pass", "space", o.tok))
-	switch theData.rules.Passing[k] {
+	switch theData().rules.Passing[k] {
 	case "swap":
 		if err := w.swapTiles(TopicPass); err != nil {
 			return err
@@ -443,7 +443,7 @@ func (w *walker) pending() error {
 	done := func() { st.Pending = st.Pending[1:] }
 	switch pd.Kind {
 	case "trader":
-		m := theData.markets[pd.Market]
+		m := theData().markets[pd.Market]
 		if _, err := w.ask(TopicTraders, prompt("trader-bonus"), []opt{choice("bonus", "trader-bonus")}); err != nil {
 			return err
 		}
@@ -537,11 +537,11 @@ func (w *walker) whyTop(tok string) error {
 	case tok == "trader" && canalIndex(here) >= 0:
 		return rule("trader.not-here", TopicTraders)
 	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
-		return rule("card.no-industry", TopicCards, "district", theData.districts[here].ID)
+		return rule("card.no-industry", TopicCards, "district", theData().districts[here].ID)
 	case tok == "card" && here >= 0 && p.CityBox[here] && !(st.Mayor == w.seat && !p.MayorUse):
-		return rule("card.one-per-district", TopicCards, "district", theData.districts[here].ID)
+		return rule("card.one-per-district", TopicCards, "district", theData().districts[here].ID)
 	case isAction:
-		return rule("action.impossible", TopicTurn, "action", tok, "district", theData.districts[here].ID)
+		return rule("action.impossible", TopicTurn, "action", tok, "district", theData().districts[here].ID)
 	case tok == "tile" && !st.T.Started:
 		return rule("tile.no-district", TopicCanalTiles)
 	case tok == "tile" && st.T.CanalUsed:

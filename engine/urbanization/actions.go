@@ -11,7 +11,7 @@ import (
 // ---- Buy land (RB THE ACTIONS IN DETAIL, Buy land; PA Estate Agent) ----
 
 func (w *walker) landCost(t int) int {
-	return w.st.Terrs[t].Markers * theData.rules.PricePerMarker.Value
+	return w.st.Terrs[t].Markers * theData().rules.PricePerMarker.Value
 }
 
 // buyable reports whether seat may buy t at its current price.
@@ -53,7 +53,7 @@ func (w *walker) refuseLand(tok string) error {
 	if err := w.refuseTerritory(TopicBuyLand, true)(tok); err != nil {
 		return err
 	}
-	t := theData.terrIndex[tok]
+	t := theData().terrIndex[tok]
 	return rule("land.money", TopicBuyLand, "number", itoa(terrNumber(t)), "cost", itoa(w.landCost(t)), "markers", itoa(w.st.Terrs[t].Markers), "money", itoa(w.p().Money))
 }
 
@@ -67,7 +67,7 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 	for t := range w.st.Terrs {
 		if w.buyable(t) {
 			s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.land", "territory", terrToken(t), "cost", itoa(w.landCost(t))),
-				help: msg("choice.grounds", "count", itoa(theData.terrs[t].Grounds))})
+				help: msg("choice.grounds", "count", itoa(theData().terrs[t].Grounds))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
@@ -87,10 +87,10 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
 		}
-		t := theData.terrIndex[o.tok]
+		t := theData().terrIndex[o.tok]
 		s = step{prompt: msg("prompt.swap", "territory", terrToken(t)), topic: TopicPriceMarkers}
 		s.refuse = func(tok string) error {
-			u, ok := theData.terrIndex[tok]
+			u, ok := theData().terrIndex[tok]
 			switch {
 			case !ok:
 				return rule("territory.unknown", TopicBuildingArea, "token", tok)
@@ -108,12 +108,12 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		if stop || err != nil {
 			return s, err
 		}
-		u := theData.terrIndex[o2.tok]
+		u := theData().terrIndex[o2.tok]
 		a, b := &w.st.Terrs[t], &w.st.Terrs[u]
 		a.Markers, b.Markers = b.Markers, a.Markers
 		w.act("agent", "agent", "a", o.tok, "b", o2.tok, "na", itoa(terrNumber(t)), "nb", itoa(terrNumber(u)))
 	}
-	t := theData.terrIndex[o.tok]
+	t := theData().terrIndex[o.tok]
 	tr := &w.st.Terrs[t]
 	cost := w.landCost(t)
 	p.Money -= cost
@@ -143,7 +143,7 @@ const (
 var buildKinds = []string{bHouse, bSkyscraper, bAdmin}
 
 func buildCost(kind string, disc int) int {
-	r := &theData.rules
+	r := &theData().rules
 	switch kind {
 	case bHouse:
 		return max(0, r.HouseCost.Value-disc)
@@ -154,7 +154,7 @@ func buildCost(kind string, disc int) int {
 }
 
 func buildVP(kind string) int {
-	r := &theData.rules
+	r := &theData().rules
 	switch kind {
 	case bHouse:
 		return r.HouseVP.Value
@@ -205,7 +205,7 @@ func (w *walker) canBuildKind(kind string, disc int) bool {
 func (w *walker) canBuild() bool {
 	disc := 0
 	if w.p().holds(charArchitect) {
-		disc = theData.rules.ArchitectDiscount.Value
+		disc = theData().rules.ArchitectDiscount.Value
 	}
 	for _, k := range buildKinds {
 		if w.canBuildKind(k, disc) {
@@ -243,8 +243,8 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	disc := 0
 	s := step{prompt: msg("prompt.build"), topic: TopicBuild, refuse: w.refuseKind(0)}
 	arch := p.holds(charArchitect)
-	if arch && w.canBuildWith(theData.rules.ArchitectDiscount.Value) {
-		s.opts = append(s.opts, opt{tok: "architect", label: msg("choice.architect", "money", itoa(theData.rules.ArchitectDiscount.Value))})
+	if arch && w.canBuildWith(theData().rules.ArchitectDiscount.Value) {
+		s.opts = append(s.opts, opt{tok: "architect", label: msg("choice.architect", "money", itoa(theData().rules.ArchitectDiscount.Value))})
 	}
 	w.kindOpts(&s, 0)
 	o, stop, err := pick(s, rest, &i)
@@ -253,7 +253,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	}
 	if o.tok == "architect" {
 		p.Played = true
-		disc = theData.rules.ArchitectDiscount.Value
+		disc = theData().rules.ArchitectDiscount.Value
 		w.act("architect", "architect", "money", itoa(disc))
 		s = step{prompt: msg("prompt.build"), topic: TopicBuild, refuse: w.refuseKind(disc)}
 		w.kindOpts(&s, disc)
@@ -285,7 +285,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 		if stop || err != nil {
 			return s, err
 		}
-		t := theData.terrIndex[o.tok]
+		t := theData().terrIndex[o.tok]
 		w.erect(kind, t, cost)
 		last = t
 		built++
@@ -311,7 +311,7 @@ func (w *walker) kindOpts(s *step, disc int) {
 
 func (w *walker) refuseSite(kind string, cost, last int) func(string) error {
 	return func(tok string) error {
-		t, ok := theData.terrIndex[tok]
+		t, ok := theData().terrIndex[tok]
 		if !ok {
 			return rule("territory.unknown", TopicBuildingArea, "token", tok)
 		}
@@ -373,9 +373,9 @@ func (w *walker) buyQuote(n int) (cost int, ok bool) {
 			break
 		}
 		if c > 0 {
-			cost += theData.barnPrices[b]
+			cost += theData().barnPrices[b]
 			if cheap {
-				cost += flat - theData.barnPrices[b]
+				cost += flat - theData().barnPrices[b]
 			}
 			left--
 		}
@@ -383,7 +383,7 @@ func (w *walker) buyQuote(n int) (cost int, ok bool) {
 	if left > w.st.Field {
 		return 0, false
 	}
-	price := theData.rules.FieldPrice.Value
+	price := theData().rules.FieldPrice.Value
 	if cheap {
 		price = flat
 	}
@@ -410,11 +410,11 @@ func (w *walker) sellQuote(n int) (money int, ok bool) {
 	cp := w.st.capacity()
 	for b, c := range w.st.Barns {
 		k := min(n, cp-c)
-		money += k * theData.barnPrices[b]
+		money += k * theData().barnPrices[b]
 		n -= k
 	}
 	k := min(n, cp-w.st.Field)
-	money += k * theData.rules.FieldPrice.Value
+	money += k * theData().rules.FieldPrice.Value
 	n -= k
 	return money, n == 0
 }
@@ -464,7 +464,7 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 	p := w.p()
 	s := step{prompt: msg("prompt.grain"), topic: TopicTradeGrain, refuse: w.refuseTrade}
 	if p.holds(charMillworker) {
-		s.opts = append(s.opts, opt{tok: "millworker", label: msg("choice.millworker", "n", itoa(theData.rules.MillworkerGrain.Value))})
+		s.opts = append(s.opts, opt{tok: "millworker", label: msg("choice.millworker", "n", itoa(theData().rules.MillworkerGrain.Value))})
 	}
 	w.tradeOpts(&s)
 	o, stop, err := pick(s, rest, &i)
@@ -473,7 +473,7 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 	}
 	if o.tok == "millworker" {
 		p.Played = true
-		n := min(theData.rules.MillworkerGrain.Value, w.st.Field, w.st.grainRoom(w.seat))
+		n := min(theData().rules.MillworkerGrain.Value, w.st.Field, w.st.grainRoom(w.seat))
 		w.st.Field -= n
 		p.Grain += n
 		w.act("millworker", "millworker", "grain", itoa(n))
@@ -567,7 +567,7 @@ func (w *walker) sowGround(t int) int {
 	}
 	per := w.seedsPerGround()
 	tr := &w.st.Terrs[t]
-	for g := 0; g < theData.terrs[t].Grounds; g++ {
+	for g := 0; g < theData().terrs[t].Grounds; g++ {
 		if tr.Grounds[g].Kind == GroundEmpty && tr.Grounds[g].Seeds > 0 && tr.Grounds[g].Seeds < per {
 			return g
 		}
@@ -577,7 +577,7 @@ func (w *walker) sowGround(t int) int {
 
 func (w *walker) farmerOK() bool {
 	p := w.p()
-	return (p.holds(charFarmer) || w.farmerNow) && p.FarmerSeeds < theData.rules.FarmerSeeds.Value
+	return (p.holds(charFarmer) || w.farmerNow) && p.FarmerSeeds < theData().rules.FarmerSeeds.Value
 }
 
 func (w *walker) canSow() bool {
@@ -611,9 +611,9 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 				return ruleVariant("sow.no-grain", "left", TopicSow)
 			}
 			if tok == "farmer" {
-				return rule("sow.farmer", TopicCharacterPrefix+"farmer", "max", itoa(theData.rules.FarmerSeeds.Value))
+				return rule("sow.farmer", TopicCharacterPrefix+"farmer", "max", itoa(theData().rules.FarmerSeeds.Value))
 			}
-			t, ok := theData.terrIndex[tok]
+			t, ok := theData().terrIndex[tok]
 			switch {
 			case !ok:
 				return rule("territory.unknown", TopicBuildingArea, "token", tok)
@@ -654,7 +654,7 @@ func (w *walker) walkSow(rest engine.Move) (step, error) {
 			last = len(w.st.Terrs)
 			continue
 		}
-		t := theData.terrIndex[o.tok]
+		t := theData().terrIndex[o.tok]
 		w.st.Terrs[t].Grounds[w.sowGround(t)].Seeds++
 		last = t
 	}
@@ -691,7 +691,7 @@ func sowPlaces(where []string) (string, []string) {
 
 func (w *walker) orderSlotOpen(k int) bool {
 	sl := &w.st.Display[k]
-	return sl.Card >= 0 && len(sl.Markers) < len(theData.factories[sl.Card].orders)
+	return sl.Card >= 0 && len(sl.Markers) < len(theData().factories[sl.Card].orders)
 }
 
 func (w *walker) canOrders() bool {
@@ -750,7 +750,7 @@ func (w *walker) walkOrders(rest engine.Move) (step, error) {
 	}
 	k := w.slotByToken(o.tok)
 	sl := &w.st.Display[k]
-	f := &theData.factories[sl.Card]
+	f := &theData().factories[sl.Card]
 	sp := f.orders[len(sl.Markers)]
 	sl.Markers = append(sl.Markers, w.seat)
 	want := sp.count * factor
@@ -766,7 +766,7 @@ func (w *walker) walkOrders(rest engine.Move) (step, error) {
 	}
 	w.act("orders", id, "card", o.tok, "colour", sp.colour.String(), "count", itoa(got))
 	if len(sl.Markers) == len(f.orders) {
-		bonus := theData.rules.LastSpaceBonus.Value
+		bonus := theData().rules.LastSpaceBonus.Value
 		p.Money += bonus
 		w.act("orders-bonus", "orders-bonus", "money", itoa(bonus), "card", o.tok)
 	}
@@ -778,14 +778,14 @@ func (w *walker) orderOpts(s *step, factor int) {
 		if !w.orderSlotOpen(k) {
 			continue
 		}
-		f := &theData.factories[sl.Card]
+		f := &theData().factories[sl.Card]
 		sp := f.orders[len(sl.Markers)]
 		id := "choice.orders"
 		if len(sl.Markers)+1 == len(f.orders) {
 			id = "choice.orders-last"
 		}
 		s.opts = append(s.opts, opt{tok: cardToken(sl.Card), label: msg(id, "card", cardToken(sl.Card), "n", itoa(sp.count*factor),
-			"colour", sp.colour.String(), "space", itoa(len(sl.Markers)+1), "spaces", itoa(len(f.orders)), "money", itoa(theData.rules.LastSpaceBonus.Value))})
+			"colour", sp.colour.String(), "space", itoa(len(sl.Markers)+1), "spaces", itoa(len(f.orders)), "money", itoa(theData().rules.LastSpaceBonus.Value))})
 	}
 }
 
@@ -799,14 +799,14 @@ func (w *walker) attractTargets(c int) []opt {
 	if w.st.FactoryPool > 0 {
 		for t := range w.st.Terrs {
 			if w.st.Terrs[t].Owner == w.seat && w.st.emptyGround(t) >= 0 {
-				out = append(out, opt{tok: terrToken(t), label: msg("choice.factory-new", "territory", terrToken(t), "vp", itoa(theData.rules.FactoryVP.Value))})
+				out = append(out, opt{tok: terrToken(t), label: msg("choice.factory-new", "territory", terrToken(t), "vp", itoa(theData().rules.FactoryVP.Value))})
 			}
 		}
 	}
 	for _, f := range w.sortedFactories() {
 		a := f.active()
-		if theData.factories[a].Number < theData.factories[c].Number {
-			out = append(out, opt{tok: cardToken(a), label: msg("choice.factory-upgrade", "card", cardToken(a), "number", itoa(theData.factories[a].Number), "vp", itoa(theData.rules.FactoryVP.Value))})
+		if theData().factories[a].Number < theData().factories[c].Number {
+			out = append(out, opt{tok: cardToken(a), label: msg("choice.factory-upgrade", "card", cardToken(a), "number", itoa(theData().factories[a].Number), "vp", itoa(theData().rules.FactoryVP.Value))})
 		}
 	}
 	return out
@@ -824,7 +824,7 @@ func (w *walker) sortedFactories() []*Factory {
 
 func (w *walker) slotFull(k int) bool {
 	sl := &w.st.Display[k]
-	return sl.Card >= 0 && len(sl.Markers) == len(theData.factories[sl.Card].orders)
+	return sl.Card >= 0 && len(sl.Markers) == len(theData().factories[sl.Card].orders)
 }
 
 func (w *walker) attractable(k int, industrialist bool) bool {
@@ -891,7 +891,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	if ind {
 		id = "attract-industrialist"
 	}
-	kv := []string{"card", o.tok, "number", itoa(theData.factories[c].Number), "back", itoa(returned)}
+	kv := []string{"card", o.tok, "number", itoa(theData().factories[c].Number), "back", itoa(returned)}
 	if nc := w.st.Display[k].Card; nc >= 0 {
 		kv = append(kv, "next", cardToken(nc))
 	} else {
@@ -900,7 +900,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	w.act("attract", id, kv...)
 	s = step{prompt: msg("prompt.attract-target", "card", cardToken(c)), topic: TopicAttract, opts: w.attractTargets(c)}
 	s.refuse = func(tok string) error {
-		if t, ok := theData.terrIndex[tok]; ok {
+		if t, ok := theData().terrIndex[tok]; ok {
 			switch {
 			case w.st.Terrs[t].Owner != w.seat:
 				return rule("attract.not-yours", TopicFactoryBuilding, "number", itoa(terrNumber(t)))
@@ -909,12 +909,12 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 			}
 			return rule("attract.no-ground", TopicFactoryBuilding, "number", itoa(terrNumber(t)))
 		}
-		if f, ok := theData.factIndex[tok]; ok {
+		if f, ok := theData().factIndex[tok]; ok {
 			if !slices.ContainsFunc(p.Factories, func(x Factory) bool { return x.active() == f }) {
 				return rule("upgrade.not-yours", TopicUpgrade, "card", cardToken(f))
 			}
-			return rule("upgrade.number", TopicUpgrade, "card", cardToken(c), "number", itoa(theData.factories[c].Number),
-				"over", cardToken(f), "overNumber", itoa(theData.factories[f].Number))
+			return rule("upgrade.number", TopicUpgrade, "card", cardToken(c), "number", itoa(theData().factories[c].Number),
+				"over", cardToken(f), "overNumber", itoa(theData().factories[f].Number))
 		}
 		return rule("attract.target", TopicAttract, "token", tok)
 	}
@@ -922,16 +922,16 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 	if stop || err != nil {
 		return s, err
 	}
-	vp := theData.rules.FactoryVP.Value
+	vp := theData().rules.FactoryVP.Value
 	p.score(scoreFactories, vp)
-	if t, ok := theData.terrIndex[o.tok]; ok {
+	if t, ok := theData().terrIndex[o.tok]; ok {
 		g := w.st.emptyGround(t)
 		w.st.Terrs[t].Grounds[g].Kind = GroundFactory
 		w.st.FactoryPool--
 		p.Factories = append(p.Factories, Factory{Terr: t, Ground: g, Cards: []int{c}})
 		w.act("factory", "factory", "card", cardToken(c), "territory", o.tok, "vp", itoa(vp))
 	} else {
-		f := theData.factIndex[o.tok]
+		f := theData().factIndex[o.tok]
 		for j := range p.Factories {
 			if p.Factories[j].active() == f {
 				p.Factories[j].Cards = append(p.Factories[j].Cards, c)
@@ -945,7 +945,7 @@ func (w *walker) walkAttract(rest engine.Move) (step, error) {
 func (w *walker) attractOpts(s *step, industrialist bool) {
 	for k, sl := range w.st.Display {
 		if w.attractable(k, industrialist) {
-			f := &theData.factories[sl.Card]
+			f := &theData().factories[sl.Card]
 			s.opts = append(s.opts, opt{tok: cardToken(sl.Card), label: msg("choice.attract", "card", cardToken(sl.Card), "number", itoa(f.Number), "count", itoa(f.Goods.Count), "colour", f.goods.String())})
 		}
 	}
@@ -956,7 +956,7 @@ func (w *walker) attractOpts(s *step, industrialist bool) {
 // maxGoods is the most goods factory card c produces for the seat: the
 // printed count, or at least the invention's minimum for its colour.
 func (w *walker) maxGoods(c int) int {
-	f := &theData.factories[c]
+	f := &theData().factories[c]
 	n := f.Goods.Count
 	if m, ok := w.p().has(effMinOutput, f.goods); ok {
 		n = max(n, m)
@@ -983,7 +983,7 @@ func (w *walker) moneyPer(c Colour) int {
 	if m, ok := w.p().has(effGoodMoney, c); ok {
 		return m
 	}
-	return theData.orderValues[c]
+	return theData().orderValues[c]
 }
 
 // pointsPer is what one good of colour c scores.
@@ -991,13 +991,13 @@ func (w *walker) pointsPer(c Colour) int {
 	if m, ok := w.p().has(effGoodPoints, c); ok {
 		return m
 	}
-	return theData.rules.GoodVP.Value
+	return theData().rules.GoodVP.Value
 }
 
 // productionOpts lists the "<card>:<n>" tokens of factory f.
 func (w *walker) productionOpts(f *Factory) []opt {
 	c := f.active()
-	fc := &theData.factories[c]
+	fc := &theData().factories[c]
 	var out []opt
 	for _, n := range w.goodCounts(c) {
 		if w.p().Orders[fc.goods] < n {
@@ -1013,7 +1013,7 @@ func (w *walker) productionOpts(f *Factory) []opt {
 // any colours: one letter per work order, w g o in that order.
 func (w *walker) engineerOpts(f *Factory) []opt {
 	c := f.active()
-	fc := &theData.factories[c]
+	fc := &theData().factories[c]
 	var out []opt
 	p := w.p()
 	for _, n := range w.goodCounts(c) {
@@ -1053,7 +1053,7 @@ func (w *walker) refuseProduce(last int) func(string) error {
 			return rule("character.not-held", TopicCharacters, "character", "engineer")
 		}
 		name, spec, _ := strings.Cut(tok, ":")
-		c, ok := theData.factIndex[name]
+		c, ok := theData().factIndex[name]
 		if !ok {
 			return rule("produce.notation", TopicNotation, "token", tok)
 		}
@@ -1068,12 +1068,12 @@ func (w *walker) refuseProduce(last int) func(string) error {
 			return rule("produce.not-yours", TopicProduce, "card", cardToken(c))
 		case f.produced():
 			return rule("produce.once", TopicProduce, "card", cardToken(c))
-		case theData.factories[c].Number < last:
+		case theData().factories[c].Number < last:
 			return rule("produce.order", TopicNotation)
 		case spec == "":
 			return ruleVariant("produce.notation", "count", TopicNotation, "token", tok, "name", name)
 		}
-		fc := &theData.factories[c]
+		fc := &theData().factories[c]
 		if !allDigits(spec) {
 			return ruleVariant("produce.notation", "digits", TopicNotation, "token", tok, "name", name)
 		}
@@ -1138,7 +1138,7 @@ func (w *walker) walkProduce(rest engine.Move) (step, error) {
 	for {
 		s = step{prompt: msg("prompt.produce-another"), topic: TopicProduce, complete: true, refuse: w.refuseProduce(last + 1)}
 		for _, f := range w.sortedFactories() {
-			if !f.produced() && theData.factories[f.active()].Number > last {
+			if !f.produced() && theData().factories[f.active()].Number > last {
 				s.opts = append(s.opts, w.productionOpts(f)...)
 			}
 		}
@@ -1153,13 +1153,13 @@ func (w *walker) walkProduce(rest engine.Move) (step, error) {
 // factoryNumber is the number of the card a production token names.
 func factoryNumber(tok string) int {
 	name, _, _ := strings.Cut(tok, ":")
-	return theData.factories[theData.factIndex[name]].Number
+	return theData().factories[theData().factIndex[name]].Number
 }
 
 // produce carries out one factory's production from its token.
 func (w *walker) produce(tok string, engineer bool) {
 	name, spec, _ := strings.Cut(tok, ":")
-	c := theData.factIndex[name]
+	c := theData().factIndex[name]
 	p := w.p()
 	var f *Factory
 	for j := range p.Factories {
@@ -1167,7 +1167,7 @@ func (w *walker) produce(tok string, engineer bool) {
 			f = &p.Factories[j]
 		}
 	}
-	fc := &theData.factories[c]
+	fc := &theData().factories[c]
 	var paid [numColours]int
 	n := 0
 	if engineer {
@@ -1254,14 +1254,14 @@ func (w *walker) canRecall() bool { return w.st.Opts.Inventions && len(w.p().Doc
 // which enters on the leftmost space) to space to costs: the first space of
 // a movement is free, each further one costs $1.
 func moveCost(from, to int) int {
-	return max(0, to-from-1) * theData.rules.InventionStepCost.Value
+	return max(0, to-from-1) * theData().rules.InventionStepCost.Value
 }
 
 // dockCost is what moving the marker being moved (from w.from, -1 for a
 // new one) to docking space q costs.
 func (w *walker) dockCost(q int) int {
 	if w.from < 0 {
-		return q * theData.rules.InventionStepCost.Value
+		return q * theData().rules.InventionStepCost.Value
 	}
 	return moveCost(w.from, q)
 }
@@ -1269,16 +1269,16 @@ func (w *walker) dockCost(q int) int {
 // inventionMsg says what invention c does (the choice's help), as
 // inventionText does for the help topic.
 func inventionMsg(c int) lang.Msg {
-	inv := &theData.inventions[c]
+	inv := &theData().inventions[c]
 	kv := []string{"amount", itoa(inv.Amount), "count", itoa(inv.Amount)}
 	if inv.colour >= 0 && inv.colour < numColours && inv.Effect != effHarvestGrain && inv.Effect != effDoubleSow && inv.Effect != effGrainPoints && inv.Effect != effCheapGrain {
 		kv = append(kv, "colour", inv.colour.String())
 	}
 	switch inv.Effect {
 	case effGoodMoney:
-		kv = append(kv, "usual", itoa(theData.orderValues[inv.colour]))
+		kv = append(kv, "usual", itoa(theData().orderValues[inv.colour]))
 	case effGoodPoints:
-		kv = append(kv, "usual", itoa(theData.rules.GoodVP.Value))
+		kv = append(kv, "usual", itoa(theData().rules.GoodVP.Value))
 	}
 	return msg("effect."+inv.Effect, kv...)
 }
@@ -1378,7 +1378,7 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	q, _ := parseSpace(o.tok)
 	cost := moveCost(from, q)
 	if from < 0 {
-		cost = q * theData.rules.InventionStepCost.Value
+		cost = q * theData().rules.InventionStepCost.Value
 	}
 	p.Money -= cost
 	if from >= 0 {
@@ -1411,7 +1411,7 @@ func (w *walker) walkInvent(rest engine.Move) (step, error) {
 	if o, stop, err = pick(s, rest, &i); stop || err != nil {
 		return s, err
 	}
-	w.takeInvention(q, theData.invIndex[o.tok], false)
+	w.takeInvention(q, theData().invIndex[o.tok], false)
 	return end(rest, i)
 }
 
@@ -1422,7 +1422,7 @@ func (w *walker) takeInvention(q, c int, professor bool) {
 	w.st.Docks[q] = slices.Delete(d, j, j+1)
 	p := w.p()
 	p.Inventions = append(p.Inventions, c)
-	vp := theData.rules.InventionVP.Value
+	vp := theData().rules.InventionVP.Value
 	p.score(scoreInventions, vp)
 	id := "invention"
 	if professor {

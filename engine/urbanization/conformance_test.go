@@ -101,7 +101,7 @@ func invariant(s engine.State) error {
 	for t, tr := range st.Terrs {
 		for g, gr := range tr.Grounds {
 			grain += gr.Seeds
-			if gr.Seeds > 0 && (gr.Kind != GroundEmpty || tr.Owner < 0 || g >= theData.terrs[t].Grounds) {
+			if gr.Seeds > 0 && (gr.Kind != GroundEmpty || tr.Owner < 0 || g >= theData().terrs[t].Grounds) {
 				bad("grain sown on %s ground %d, which is built on, unowned or missing", terrToken(t), g+1)
 			}
 		}
@@ -198,7 +198,7 @@ func invariant(s engine.State) error {
 			bad("administrative building on unowned %s", terrToken(t))
 		}
 		for g, gr := range tr.Grounds {
-			if gr.Kind != GroundEmpty && (tr.Owner < 0 || g >= theData.terrs[t].Grounds) {
+			if gr.Kind != GroundEmpty && (tr.Owner < 0 || g >= theData().terrs[t].Grounds) {
 				bad("%s ground %d is built but unowned or missing", terrToken(t), g+1)
 			}
 			switch gr.Kind {
@@ -245,7 +245,7 @@ func invariant(s engine.State) error {
 	for _, sl := range st.Display {
 		if sl.Card >= 0 {
 			count(sl.Card)
-			if len(sl.Markers) > len(theData.factories[sl.Card].orders) {
+			if len(sl.Markers) > len(theData().factories[sl.Card].orders) {
 				bad("%s holds %d action markers", cardToken(sl.Card), len(sl.Markers))
 			}
 		}
@@ -254,14 +254,14 @@ func invariant(s engine.State) error {
 		for _, f := range p.Factories {
 			for k, c := range f.Cards {
 				count(c)
-				if k > 0 && theData.factories[c].Number <= theData.factories[f.Cards[k-1]].Number {
+				if k > 0 && theData().factories[c].Number <= theData().factories[f.Cards[k-1]].Number {
 					bad("factory stack %v is not in rising number order", f.Cards)
 				}
 			}
 		}
 	}
 	want := map[int]bool{}
-	for _, c := range theData.deckFor(st.N) {
+	for _, c := range theData().deckFor(st.N) {
 		want[c] = true
 	}
 	for c, n := range seen {
@@ -304,13 +304,13 @@ func TestWords(t *testing.T) {
 // dataNames is every ID of the game's data with the name printed for it.
 func dataNames() map[string]string {
 	names := map[string]string{}
-	for _, f := range theData.factories {
+	for _, f := range theData().factories {
 		names[f.ID] = f.Name
 	}
-	for _, c := range theData.characters {
+	for _, c := range theData().characters {
 		names[c.ID] = c.Name
 	}
-	for _, inv := range theData.inventions {
+	for _, inv := range theData().inventions {
 		names[inv.ID] = inv.Name
 	}
 	return names

@@ -12,7 +12,7 @@ import (
 // TestDataCounts checks the data against the component list of the
 // rulebook, transcribed here independently.
 func TestDataCounts(t *testing.T) {
-	d := theData
+	d := theData()
 	if len(d.terrs) != 24 || len(d.factories) != 18 || len(d.characters) != 10 || len(d.inventions) != 18 {
 		t.Errorf("territories %d, factories %d, characters %d, inventions %d; want 24, 18, 10, 18",
 			len(d.terrs), len(d.factories), len(d.characters), len(d.inventions))

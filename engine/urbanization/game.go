@@ -183,7 +183,7 @@ func (Game) UnmarshalState(data []byte) (engine.State, error) {
 // validate checks the sizes and ranges a decoded state relies on, so a
 // damaged snapshot is refused instead of crashing a later call.
 func (st *State) validate() error {
-	r := &theData.rules
+	r := &theData().rules
 	if st.N < 2 || st.N > 4 || len(st.Players) != st.N {
 		return fmt.Errorf("bad seat count")
 	}
@@ -200,7 +200,7 @@ func (st *State) validate() error {
 			return fmt.Errorf("bad pending seat")
 		}
 	}
-	if len(st.Terrs) != len(theData.terrs) || len(st.Barns) != len(theData.barnPrices) || len(st.Display) != r.DisplaySize.Value {
+	if len(st.Terrs) != len(theData().terrs) || len(st.Barns) != len(theData().barnPrices) || len(st.Display) != r.DisplaySize.Value {
 		return fmt.Errorf("inconsistent sizes")
 	}
 	if st.Opts.Inventions != (len(st.Docks) == r.InventionSpaces.Value) || (!st.Opts.Inventions && len(st.Docks) != 0) {
@@ -210,7 +210,7 @@ func (st *State) validate() error {
 		st.Opts.MayorTie != "left" && st.Opts.MayorTie != "former" {
 		return fmt.Errorf("bad options")
 	}
-	card := func(c int) bool { return c >= 0 && c < len(theData.factories) }
+	card := func(c int) bool { return c >= 0 && c < len(theData().factories) }
 	for _, t := range st.Terrs {
 		if t.Owner < -1 || t.Owner >= st.N || t.Markers < 0 || t.Admin < 0 {
 			return fmt.Errorf("bad territory")
@@ -227,7 +227,7 @@ func (st *State) validate() error {
 		}
 	}
 	for _, sl := range st.Display {
-		if sl.Card < -1 || sl.Card >= len(theData.factories) || (sl.Card >= 0 && len(sl.Markers) > len(theData.factories[sl.Card].orders)) ||
+		if sl.Card < -1 || sl.Card >= len(theData().factories) || (sl.Card >= 0 && len(sl.Markers) > len(theData().factories[sl.Card].orders)) ||
 			(sl.Card < 0 && len(sl.Markers) > 0) {
 			return fmt.Errorf("bad display slot")
 		}
@@ -239,7 +239,7 @@ func (st *State) validate() error {
 	}
 	for _, d := range st.Docks {
 		for _, c := range d {
-			if c < 0 || c >= len(theData.inventions) {
+			if c < 0 || c >= len(theData().inventions) {
 				return fmt.Errorf("bad invention card")
 			}
 		}
@@ -259,7 +259,7 @@ func (st *State) validate() error {
 			}
 		}
 		for _, c := range p.Inventions {
-			if c < 0 || c >= len(theData.inventions) {
+			if c < 0 || c >= len(theData().inventions) {
 				return fmt.Errorf("bad invention card")
 			}
 		}

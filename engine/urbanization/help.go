@@ -36,7 +36,7 @@ func helpEnglish(topics []engine.HelpTopic) []engine.HelpTopic {
 // ruleData is the data of the rule topic id's body message (key, value
 // pairs): the numbers of rules.json it states.
 func ruleData(id string) []string {
-	r := &theData.rules
+	r := &theData().rules
 	n := func(v num) string { return itoa(v.Value) }
 	switch id {
 	case TopicSetup:
@@ -51,7 +51,7 @@ func ruleData(id string) []string {
 	case TopicActionMarkers:
 		return []string{"markers", n(r.ActionMarkers)}
 	case TopicBuildingArea:
-		return []string{"territories", itoa(len(theData.terrs)), "last", fmt.Sprintf("%02d", len(theData.terrs))}
+		return []string{"territories", itoa(len(theData().terrs)), "last", fmt.Sprintf("%02d", len(theData().terrs))}
 	case TopicBuyLand, TopicPriceMarkers:
 		return []string{"price", n(r.PricePerMarker)}
 	case TopicHouse:
@@ -62,15 +62,15 @@ func ruleData(id string) []string {
 		return []string{"cost", n(r.AdminCost), "vp", n(r.AdminVP), "pool", n(r.AdminBuildings)}
 	case TopicGrainArea:
 		kv := []string{"field", n(r.FieldPrice), "total", n(r.GrainTotal)}
-		for i, p := range theData.barnPrices {
+		for i, p := range theData().barnPrices {
 			kv = append(kv, "barn"+itoa(i+1), itoa(p))
 		}
 		return kv
 	case TopicBuyGrain, TopicGrainCap, TopicHarvest:
 		return []string{"cap", n(r.GrainCap)}
 	case TopicOrderArea:
-		return []string{"orders", n(r.OrdersPerColour), "white", itoa(theData.orderValues[White]),
-			"grey", itoa(theData.orderValues[Grey]), "orange", itoa(theData.orderValues[Orange])}
+		return []string{"orders", n(r.OrdersPerColour), "white", itoa(theData().orderValues[White]),
+			"grey", itoa(theData().orderValues[Grey]), "orange", itoa(theData().orderValues[Orange])}
 	case TopicOrders:
 		return []string{"bonus", n(r.LastSpaceBonus)}
 	case TopicAttract:
@@ -78,8 +78,8 @@ func ruleData(id string) []string {
 	case TopicFactoryBuilding:
 		return []string{"pool", n(r.FactoryTokens)}
 	case TopicProduce:
-		return []string{"white", itoa(theData.orderValues[White]), "grey", itoa(theData.orderValues[Grey]),
-			"orange", itoa(theData.orderValues[Orange]), "vp", n(r.GoodVP)}
+		return []string{"white", itoa(theData().orderValues[White]), "grey", itoa(theData().orderValues[Grey]),
+			"orange", itoa(theData().orderValues[Orange]), "vp", n(r.GoodVP)}
 	case TopicCitizens:
 		return []string{"vp", n(r.CitizenVP)}
 	case TopicFeeding:
@@ -117,24 +117,24 @@ func generatedTopic(id, kind, msgs, title string) engine.HelpTopic {
 }
 
 func helpCharacters() []engine.HelpTopic {
-	out := make([]engine.HelpTopic, 0, len(theData.characters))
-	for _, ch := range theData.characters {
+	out := make([]engine.HelpTopic, 0, len(theData().characters))
+	for _, ch := range theData().characters {
 		out = append(out, generatedTopic(TopicCharacterPrefix+ch.ID, "character", "help.character."+ch.ID, "help.name.character."+ch.ID))
 	}
 	return out
 }
 
 func helpFactories() []engine.HelpTopic {
-	out := make([]engine.HelpTopic, 0, len(theData.factories))
-	for _, f := range theData.factories {
+	out := make([]engine.HelpTopic, 0, len(theData().factories))
+	for _, f := range theData().factories {
 		out = append(out, generatedTopic(TopicFactoryPrefix+f.ID, "factory", "help.factory."+f.ID, "help.name.factory."+f.ID))
 	}
 	return out
 }
 
 func helpInventions() []engine.HelpTopic {
-	out := make([]engine.HelpTopic, 0, len(theData.inventions))
-	for _, inv := range theData.inventions {
+	out := make([]engine.HelpTopic, 0, len(theData().inventions))
+	for _, inv := range theData().inventions {
 		out = append(out, generatedTopic(TopicInventionPrefix+inv.ID, "invention", "help.invention."+inv.ID, "help.invention."+inv.ID+".title"))
 	}
 	return out
@@ -162,16 +162,16 @@ func examples() []engine.Example {
 // inventionText says what invention c does, in our words: the help of an
 // invention choice (actions.go; the texts of play, not yet in the catalog).
 func inventionText(c int) string {
-	inv := &theData.inventions[c]
+	inv := &theData().inventions[c]
 	switch inv.Effect {
 	case effMinOutput:
 		return fmt.Sprintf("Your %s factories make up to %d goods even when the card shows fewer.", inv.colour, inv.Amount)
 	case effTurnOrders:
 		return fmt.Sprintf("In each factories phase you receive %d %s work %s from the supply.", inv.Amount, inv.colour, pluralWord(inv.Amount, "order", "orders"))
 	case effGoodMoney:
-		return fmt.Sprintf("Each %s work order you produce with earns $%d instead of $%d.", inv.colour, inv.Amount, theData.orderValues[inv.colour])
+		return fmt.Sprintf("Each %s work order you produce with earns $%d instead of $%d.", inv.colour, inv.Amount, theData().orderValues[inv.colour])
 	case effGoodPoints:
-		return fmt.Sprintf("Each %s good you produce scores %d VP instead of %d.", inv.colour, inv.Amount, theData.rules.GoodVP.Value)
+		return fmt.Sprintf("Each %s good you produce scores %d VP instead of %d.", inv.colour, inv.Amount, theData().rules.GoodVP.Value)
 	case effSwapOrders:
 		return fmt.Sprintf("In each factories phase you may exchange %d orange work orders for %d %s ones from the supply.", inv.Amount, inv.Amount, inv.colour)
 	case effHarvestGrain:

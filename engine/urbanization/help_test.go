@@ -64,7 +64,7 @@ func TestHelpCovers(t *testing.T) {
 			t.Errorf("rule topic %q has no help", id)
 		}
 	}
-	for _, c := range theData.characters {
+	for _, c := range theData().characters {
 		tp, ok := byID[TopicCharacterPrefix+c.ID]
 		if !ok {
 			t.Errorf("character %s has no topic", c.ID)
@@ -74,7 +74,7 @@ func TestHelpCovers(t *testing.T) {
 			t.Errorf("topic %s does not say the card's name is not known", tp.ID)
 		}
 	}
-	for _, f := range theData.factories {
+	for _, f := range theData().factories {
 		tp, ok := byID[TopicFactoryPrefix+f.ID]
 		if !ok {
 			t.Errorf("factory %s has no topic", f.ID)
@@ -87,7 +87,7 @@ func TestHelpCovers(t *testing.T) {
 			t.Errorf("topic %s does not give the card's number", tp.ID)
 		}
 	}
-	for _, inv := range theData.inventions {
+	for _, inv := range theData().inventions {
 		if _, ok := byID[TopicInventionPrefix+inv.ID]; !ok {
 			t.Errorf("invention %s has no topic", inv.ID)
 		}

@@ -14,7 +14,7 @@ import (
 // same numbers in German and French).
 
 func dataCharacterBody(c int) string {
-	ch := theData.characters[c]
+	ch := theData().characters[c]
 	body := ch.Ability
 	if ch.Action != "" {
 		body += fmt.Sprintf("\nNotation: add the word %s right after the action word %s (see the topic notation), e.g. %s.", ch.ID, ch.Action, dataCharacterExample[c])
@@ -32,7 +32,7 @@ var dataCharacterExample = [numCharacters]string{
 }
 
 func dataFactoryBody(c int) string {
-	f := theData.factories[c]
+	f := theData().factories[c]
 	var spaces []string
 	for _, o := range f.orders {
 		spaces = append(spaces, fmt.Sprintf("%d %s", o.count, o.colour))
@@ -45,14 +45,14 @@ func dataFactoryBody(c int) string {
 		back = "III on the back: used with 3 and 4 players"
 	}
 	var bonus []string
-	for _, inv := range theData.inventions {
+	for _, inv := range theData().inventions {
 		if inv.bonusFactory == c {
 			bonus = append(bonus, fmt.Sprintf("%s invention +%d VP", inv.Name, inv.Bonus.VP))
 		}
 	}
 	body := fmt.Sprintf("Factory card #%d, %s. Work-order spaces, left to right: %s. Produces up to %d %s %s, each worth $%d and %d VP. %s.",
 		f.Number, f.colour, strings.Join(spaces, ", "), f.Goods.Count, f.goods, pluralWord(f.Goods.Count, "good", "goods"),
-		theData.orderValues[f.goods], theData.rules.GoodVP.Value, capital(back))
+		theData().orderValues[f.goods], theData().rules.GoodVP.Value, capital(back))
 	if len(bonus) > 0 {
 		body += " Final scoring: " + strings.Join(bonus, ", ") + "."
 	}
@@ -69,7 +69,7 @@ func dataFactoryBody(c int) string {
 }
 
 func dataInventionBody(c int) string {
-	inv := theData.inventions[c]
+	inv := theData().inventions[c]
 	body := inventionText(c)
 	if inv.Bonus != nil {
 		body += fmt.Sprintf(" Final scoring: +%d VP if you own the %s (active or not).", inv.Bonus.VP, cardName(inv.bonusFactory))
@@ -95,18 +95,18 @@ func TestHelpMatchesData(t *testing.T) {
 			t.Errorf("topic %s does not say what the data says:\n got %q %q\n%q\nwant %q %q\n%q", id, tp.Title, tp.Keywords, tp.Body, title, keywords, body)
 		}
 	}
-	for c, ch := range theData.characters {
+	for c, ch := range theData().characters {
 		kw := []string{strings.ToLower(ch.Name), ch.ID, "character"}
 		if ch.Action != "" {
 			kw = append(kw, ch.Action)
 		}
 		check(TopicCharacterPrefix+ch.ID, ch.Name, dataCharacterBody(c), kw)
 	}
-	for c, f := range theData.factories {
+	for c, f := range theData().factories {
 		check(TopicFactoryPrefix+f.ID, f.Name, dataFactoryBody(c),
 			[]string{strings.ToLower(f.Name), f.ID, "factory", f.colour.String(), fmt.Sprintf("#%d", f.Number)})
 	}
-	for c, inv := range theData.inventions {
+	for c, inv := range theData().inventions {
 		check(TopicInventionPrefix+inv.ID, inv.Name+" (invention)", dataInventionBody(c),
 			[]string{strings.ToLower(inv.Name), inv.ID, "invention", strings.ToLower(inv.Card)})
 	}
@@ -114,7 +114,7 @@ func TestHelpMatchesData(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("Each turn every player hires one character (the Mayor is given, not hired). Each is played with one action, then spent:\n")
 	for c := 1; c < numCharacters; c++ {
-		fmt.Fprintf(&b, "- %s (%s)\n", charName(c), theData.characters[c].Action)
+		fmt.Fprintf(&b, "- %s (%s)\n", charName(c), theData().characters[c].Action)
 	}
 	b.WriteString("Each has its own topic, e.g. character-architect.")
 	if got := byID[TopicCharacters].Body; got != b.String() {

@@ -62,7 +62,7 @@ func TestEnglishFieldsMatchCatalog(t *testing.T) {
 // TestRoundNamesUnchanged: the English round names and stages read as
 // before the catalog (docs/architecture.md, "Round names").
 func TestRoundNamesUnchanged(t *testing.T) {
-	r := theData.rules
+	r := theData().rules
 	for _, c := range []struct {
 		st          State
 		text, short string

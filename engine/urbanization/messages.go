@@ -85,7 +85,7 @@ func terrList(toks []string) []string {
 	toks = slices.Compact(slices.Clone(toks))
 	nums := make([]string, len(toks))
 	for i, tok := range toks {
-		nums[i] = strconv.Itoa(terrNumber(theData.terrIndex[tok]))
+		nums[i] = strconv.Itoa(terrNumber(theData().terrIndex[tok]))
 	}
 	return []string{"territory", toks[0], "terrs", strconv.Itoa(len(toks)),
 		"nums", strings.Join(nums[:len(nums)-1], ", "), "last", nums[len(nums)-1]}

@@ -199,7 +199,7 @@ func refuse(t *testing.T, r *reading, g Game, info engine.Info, st engine.State,
 // effects, which the help topics read from the data (help.go), are the
 // English of the catalog's messages the choices show.
 func TestDataTextsMatchCatalog(t *testing.T) {
-	for c, ch := range theData.characters {
+	for c, ch := range theData().characters {
 		if got := enMsg(msg("ability." + ch.ID)); got != ch.Ability {
 			t.Errorf("character %d: catalog %q, data %q", c, got, ch.Ability)
 		}
@@ -207,7 +207,7 @@ func TestDataTextsMatchCatalog(t *testing.T) {
 			t.Errorf("character %d: name %q, data %q", c, got, ch.Name)
 		}
 	}
-	for c, inv := range theData.inventions {
+	for c, inv := range theData().inventions {
 		if got, want := enMsg(inventionMsg(c)), inventionText(c); got != want {
 			t.Errorf("invention %s: catalog %q, help %q", inv.ID, got, want)
 		}
@@ -215,12 +215,12 @@ func TestDataTextsMatchCatalog(t *testing.T) {
 			t.Errorf("invention %s: name %q, data %q", inv.ID, got, inv.Name)
 		}
 	}
-	for _, f := range theData.factories {
+	for _, f := range theData().factories {
 		if got := enMsg(msg("name.factory." + f.ID)); got != f.Name {
 			t.Errorf("factory %s: name %q, data %q", f.ID, got, f.Name)
 		}
 	}
-	for i, tr := range theData.terrs {
+	for i, tr := range theData().terrs {
 		if got, want := enMsg(msg("name.territory."+tr.ID)), fmt.Sprintf("territory %d", terrNumber(i)); got != want {
 			t.Errorf("territory %s: name %q, want %q", tr.ID, got, want)
 		}

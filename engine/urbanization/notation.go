@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/smokestack/smokestack/engine"
 )
@@ -35,13 +36,18 @@ var noise = map[string]bool{"to": true, "->": true, "then": true}
 // text is split (longest first).
 var phrases []string
 
-func init() {
+// notationWords adds the names of the game's data (factories, characters,
+// inventions) to wordAliases and phrases, once, before the first move is
+// read: the data is decoded on its first use, not at start
+// (docs/performance.md, "Cold start"). Every reader of wordAliases and
+// phrases calls it first.
+var notationWords = sync.OnceFunc(func() {
 	add := func(name string) {
 		if n := strings.ToLower(name); strings.Contains(n, " ") {
 			phrases = append(phrases, n)
 		}
 	}
-	for _, f := range theData.factories {
+	for _, f := range theData().factories {
 		add(f.Name)
 		n := strings.ToLower(f.Name)
 		for _, v := range []string{strings.ReplaceAll(n, " ", "-"), strings.ReplaceAll(n, " ", "_"), strings.ReplaceAll(n, " ", "")} {
@@ -52,7 +58,7 @@ func init() {
 		wordAliases["#"+strconv.Itoa(f.Number)] = f.ID
 		wordAliases["f"+strconv.Itoa(f.Number)] = f.ID
 	}
-	for _, c := range theData.characters {
+	for _, c := range theData().characters {
 		add(c.Name)
 		n := strings.ToLower(c.Name)
 		for _, v := range []string{strings.ReplaceAll(n, " ", "-"), strings.ReplaceAll(n, " ", "_"), strings.ReplaceAll(n, " ", "")} {
@@ -61,7 +67,7 @@ func init() {
 			}
 		}
 	}
-	for _, inv := range theData.inventions {
+	for _, inv := range theData().inventions {
 		add(inv.Name)
 		n := strings.ToLower(inv.Name)
 		for _, v := range []string{strings.ReplaceAll(n, " ", "-"), strings.ReplaceAll(n, " ", "_"), strings.ReplaceAll(n, " ", "")} {
@@ -75,11 +81,12 @@ func init() {
 	}
 	phrases = append(phrases, "buy land", "work orders", "attract industry", "take back", "administrative building", "admin building", "real estate agent")
 	slices.SortStableFunc(phrases, func(a, b string) int { return len(b) - len(a) })
-}
+})
 
 // joinPhrases replaces every phrase standing between word boundaries with
 // its words joined by "-".
 func joinPhrases(text string) string {
+	notationWords()
 	for _, ph := range phrases {
 		to := strings.ReplaceAll(ph, " ", "-")
 		for from := 0; ; {
@@ -102,6 +109,7 @@ func joinPhrases(text string) string {
 
 // normWord puts one plain word in canonical spelling.
 func normWord(w string) string {
+	notationWords()
 	if a, ok := wordAliases[w]; ok {
 		return a
 	}
@@ -109,7 +117,7 @@ func normWord(w string) string {
 	if rest, ok := strings.CutPrefix(w, "t"); ok && rest != "" && len(rest) <= 2 && allDigits(rest) {
 		n, _ := strconv.Atoi(rest)
 		if tok := "t" + pad2(n); n >= 1 {
-			if _, known := theData.terrIndex[tok]; known {
+			if _, known := theData().terrIndex[tok]; known {
 				return tok
 			}
 		}
@@ -132,6 +140,7 @@ func normWord(w string) string {
 
 // normalizeWord resolves an alias without the token forms (used by pins).
 func normalizeWord(w string) string {
+	notationWords()
 	if a, ok := wordAliases[w]; ok {
 		return a
 	}
@@ -143,7 +152,7 @@ func normalizeWord(w string) string {
 func normToken(w string) string {
 	if name, spec, ok := strings.Cut(w, ":"); ok && name != "" && spec != "" {
 		name = normWord(name)
-		if _, isFactory := theData.factIndex[name]; isFactory {
+		if _, isFactory := theData().factIndex[name]; isFactory {
 			if allDigits(spec) {
 				n, _ := strconv.Atoi(spec)
 				return name + ":" + strconv.Itoa(n)

@@ -51,7 +51,7 @@ func changed(a, b *State) []string {
 		}
 	}
 	for t := range b.Terrs {
-		for g := 0; g < theData.terrs[t].Grounds; g++ {
+		for g := 0; g < theData().terrs[t].Grounds; g++ {
 			kb, sb, cb := b.ground(t, g)
 			if kb == 0 && sb == 0 {
 				continue

@@ -10,7 +10,7 @@ import (
 // the game turn track (rulebook, Game Turn Summary: six game turns), the
 // general preparation counting as part of the first.
 func (st *State) roundName() engine.Phrase {
-	t, n := max(1, st.Turn), theData.rules.Turns.Value
+	t, n := max(1, st.Turn), theData().rules.Turns.Value
 	return phrase("urbanization.turn", "turn", strconv.Itoa(t), "turns", strconv.Itoa(n))
 }
 
@@ -26,7 +26,7 @@ func (st *State) stage() engine.Phrase {
 	case ModeHire:
 		return phrase("urbanization.stage-hire", "stage", "hire")
 	case ModeAction:
-		p, n := st.Phase, theData.rules.ActionPhases.Value
+		p, n := st.Phase, theData().rules.ActionPhases.Value
 		return phrase("urbanization.stage-action", "stage", "action", "phase", strconv.Itoa(p), "phases", strconv.Itoa(n))
 	case ModeExchange:
 		return phrase("urbanization.stage-administration", "stage", "administration")

@@ -63,7 +63,7 @@ func TestScenarioCoverage(t *testing.T) {
 	for c := 1; c < numCharacters; c++ {
 		want = append(want, TopicCharacterPrefix+charToken(c))
 	}
-	for i := range theData.inventions {
+	for i := range theData().inventions {
 		want = append(want, TopicInventionPrefix+invToken(i))
 	}
 	for _, tp := range want {

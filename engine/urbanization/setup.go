@@ -83,7 +83,7 @@ func parseDeckPin(v string, n int) ([]int, error) {
 		}
 		out = append(out, c)
 	}
-	a, b := slices.Clone(out), theData.deckFor(n)
+	a, b := slices.Clone(out), theData().deckFor(n)
 	sort.Ints(a)
 	if !slices.Equal(a, b) {
 		return nil, fmt.Errorf("urbanization: pin deck: not a permutation of the %d factory cards used with %d players", len(b), n)
@@ -94,11 +94,11 @@ func parseDeckPin(v string, n int) ([]int, error) {
 // factoryByWord finds a factory card by id, name alias or number.
 func factoryByWord(w string) (int, bool) {
 	w = normalizeWord(w)
-	if c, ok := theData.factIndex[w]; ok {
+	if c, ok := theData().factIndex[w]; ok {
 		return c, true
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(w, "#"), "f")); err == nil {
-		for i, f := range theData.factories {
+		for i, f := range theData().factories {
 			if f.Number == n {
 				return i, true
 			}
@@ -122,11 +122,11 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		return nil, nil, err
 	}
 	n := s.Seats
-	r := &theData.rules
+	r := &theData().rules
 	st := &State{V: stateVersion, Rules: rules, N: n, Opts: opts, Mode: ModeFirstHouse, Turn: 1, Mayor: -1,
 		RNG: engine.NewRNG(s.Seed, rngStream)}
 	first := -1
-	deck := theData.deckFor(n)
+	deck := theData().deckFor(n)
 	for k, v := range s.Pins {
 		switch k {
 		case PinFirst:
@@ -155,7 +155,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	st.Start = first
 
 	// Building area: one price marker on every uncovered territory.
-	st.Terrs = make([]Territory, len(theData.terrs))
+	st.Terrs = make([]Territory, len(theData().terrs))
 	covered := 0
 	for i := range st.Terrs {
 		st.Terrs[i].Owner = -1
@@ -168,7 +168,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	// Grain area: 1 per player in each barn and the field, 2 per player in
 	// the return area, 1 on each tracking card; the rest stays in the box.
 	cp := st.capacity()
-	st.Barns = make([]int, len(theData.barnPrices))
+	st.Barns = make([]int, len(theData().barnPrices))
 	for i := range st.Barns {
 		st.Barns[i] = cp
 	}
@@ -198,7 +198,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		for i := range st.Docks {
 			st.Docks[i] = []int{}
 		}
-		for i, inv := range theData.inventions {
+		for i, inv := range theData().inventions {
 			st.Docks[inv.Space-1] = append(st.Docks[inv.Space-1], i)
 		}
 	}

@@ -217,7 +217,7 @@ func (st *State) current() int {
 }
 
 // covered reports whether territory t is under a covering tile.
-func (st *State) covered(t int) bool { return theData.covered(t, st.N) }
+func (st *State) covered(t int) bool { return theData().covered(t, st.N) }
 
 // forSale reports whether territory t can be bought: uncovered and unowned
 // (it then holds price markers).
@@ -245,7 +245,7 @@ func (st *State) markersOut(seat int) int {
 
 // freeMarkers is the number of action markers in seat's pool.
 func (st *State) freeMarkers(seat int) int {
-	return theData.rules.ActionMarkers.Value - st.markersOut(seat)
+	return theData().rules.ActionMarkers.Value - st.markersOut(seat)
 }
 
 // ordersTotal is the number of work-order markers on seat's tracking card.
@@ -258,7 +258,7 @@ func (p *Player) inventionID(effect string, c Colour) string {
 	best := ""
 	amount := -1
 	for _, i := range p.Inventions {
-		inv := &theData.inventions[i]
+		inv := &theData().inventions[i]
 		if inv.Effect == effect && inv.colour == c && inv.Amount > amount {
 			best, amount = inv.ID, inv.Amount
 		}
@@ -269,7 +269,7 @@ func (p *Player) inventionID(effect string, c Colour) string {
 func (p *Player) has(effect string, c Colour) (int, bool) {
 	best, ok := 0, false
 	for _, i := range p.Inventions {
-		inv := &theData.inventions[i]
+		inv := &theData().inventions[i]
 		if inv.Effect != effect {
 			continue
 		}
@@ -290,8 +290,8 @@ func (p *Player) has(effect string, c Colour) (int, bool) {
 func (p *Player) sumHas(effect string) int {
 	n := 0
 	for _, i := range p.Inventions {
-		if theData.inventions[i].Effect == effect {
-			n += theData.inventions[i].Amount
+		if theData().inventions[i].Effect == effect {
+			n += theData().inventions[i].Amount
 		}
 	}
 	return n
@@ -308,11 +308,11 @@ func (st *State) grainRoom(seat int) int {
 	if st.Opts.GrainCap == "harvest" {
 		return 1 << 20
 	}
-	return max(0, theData.rules.GrainCap.Value-st.Players[seat].Grain)
+	return max(0, theData().rules.GrainCap.Value-st.Players[seat].Grain)
 }
 
 // capacity is the grain each barn and the field hold with N players.
-func (st *State) capacity() int { return theData.rules.BarnCapacityPerPlayer.Value * st.N }
+func (st *State) capacity() int { return theData().rules.BarnCapacityPerPlayer.Value * st.N }
 
 // newestFactory is the highest factory number seat owns (active or
 // inactive), 0 without factories. "Newest" in both final tie-breaks.
@@ -320,7 +320,7 @@ func (st *State) newestFactory(seat int) int {
 	best := 0
 	for _, f := range st.Players[seat].Factories {
 		for _, c := range f.Cards {
-			best = max(best, theData.factories[c].Number)
+			best = max(best, theData().factories[c].Number)
 		}
 	}
 	return best
@@ -331,7 +331,7 @@ func (st *State) factorySum(seat int) int {
 	n := 0
 	for _, f := range st.Players[seat].Factories {
 		for _, c := range f.Cards {
-			n += theData.factories[c].Number
+			n += theData().factories[c].Number
 		}
 	}
 	return n
@@ -350,7 +350,7 @@ func (st *State) ownsCard(seat, c int) bool {
 // emptyGround returns the first empty ground of territory t, or -1.
 func (st *State) emptyGround(t int) int {
 	tr := &st.Terrs[t]
-	for g := 0; g < theData.terrs[t].Grounds; g++ {
+	for g := 0; g < theData().terrs[t].Grounds; g++ {
 		if tr.Grounds[g].Kind == GroundEmpty && tr.Grounds[g].Seeds == 0 {
 			return g
 		}
@@ -361,7 +361,7 @@ func (st *State) emptyGround(t int) int {
 // countGrounds counts the grounds of territory t of kind k.
 func (st *State) countGrounds(t, k int) int {
 	n := 0
-	for g := 0; g < theData.terrs[t].Grounds; g++ {
+	for g := 0; g < theData().terrs[t].Grounds; g++ {
 		if st.Terrs[t].Grounds[g].Kind == k {
 			n++
 		}
@@ -373,28 +373,28 @@ func seatName(seat int) string { return "seat " + strconv.Itoa(seat+1) }
 
 func dollars(n int) string { return "$" + strconv.Itoa(n) }
 
-func terrToken(t int) string { return theData.terrs[t].ID }
+func terrToken(t int) string { return theData().terrs[t].ID }
 
-func cardToken(c int) string { return theData.factories[c].ID }
+func cardToken(c int) string { return theData().factories[c].ID }
 
-func cardName(c int) string { return theData.factories[c].Name }
+func cardName(c int) string { return theData().factories[c].Name }
 
-func invToken(i int) string { return theData.inventions[i].ID }
+func invToken(i int) string { return theData().inventions[i].ID }
 
-func charToken(c int) string { return theData.characters[c].ID }
+func charToken(c int) string { return theData().characters[c].ID }
 
-func charName(c int) string { return theData.characters[c].Name }
+func charName(c int) string { return theData().characters[c].Name }
 
 func spaceToken(s int) string { return "s" + strconv.Itoa(s+1) }
 
 // terrNumber is the number of territory t, read from its data id (t09 is 9).
 func terrNumber(t int) int {
-	n, _ := strconv.Atoi(strings.TrimPrefix(theData.terrs[t].ID, "t"))
+	n, _ := strconv.Atoi(strings.TrimPrefix(theData().terrs[t].ID, "t"))
 	return n
 }
 
 // invName is the name of invention card i, as its data gives it.
-func invName(i int) string { return theData.inventions[i].Name }
+func invName(i int) string { return theData().inventions[i].Name }
 
 // act adds the event of the walker's seat doing something, worded by the
 // catalog's message "event.<id>" (third person, "Seat 2 buys ...") and

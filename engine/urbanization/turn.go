@@ -39,7 +39,7 @@ func (st *State) advance(free bool, evs *[]engine.Event) {
 		}
 		st.Idx = 0
 		st.Phase++
-		if st.Phase <= theData.rules.ActionPhases.Value {
+		if st.Phase <= theData().rules.ActionPhases.Value {
 			st.phaseEvent(evs)
 			return
 		}
@@ -71,7 +71,7 @@ func (st *State) beginTurn(evs *[]engine.Event) {
 	if st.Turn > 1 {
 		m := st.mayorCandidate()
 		st.Mayor, st.Start = m, m
-		vp := theData.rules.MayorVP.Value
+		vp := theData().rules.MayorVP.Value
 		st.Players[m].score(scoreMayor, vp)
 		*evs = append(*evs, event(engine.Public, "turn", "turn", "turn", itoa(st.Turn)))
 		*evs = append(*evs, event(m, "mayor", "mayor", "seat", itoa(m+1), "vp", itoa(vp)))
@@ -142,7 +142,7 @@ func (st *State) adminFirst(evs *[]engine.Event) {
 // card (what does not fit stays in the return area). Inventions add grain
 // and the granary's points. RB Harvest; PA Farmer; PA invention cards.
 func (st *State) harvest(evs *[]engine.Event) {
-	cap := theData.rules.GrainCap.Value
+	cap := theData().rules.GrainCap.Value
 	for _, s := range st.order() {
 		p := &st.Players[s]
 		sown := p.FarmerSeeds
@@ -204,7 +204,7 @@ func (st *State) takeGrain(n int) int {
 func (st *State) factoriesPhase(evs *[]engine.Event) {
 	low := -1
 	for k, sl := range st.Display {
-		if sl.Card >= 0 && (low < 0 || theData.factories[sl.Card].Number < theData.factories[st.Display[low].Card].Number) {
+		if sl.Card >= 0 && (low < 0 || theData().factories[sl.Card].Number < theData().factories[st.Display[low].Card].Number) {
 			low = k
 		}
 	}
@@ -217,7 +217,7 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 		if n > 0 {
 			id += "-back"
 		}
-		kv := []string{"card", cardToken(c), "number", itoa(theData.factories[c].Number), "back", itoa(n)}
+		kv := []string{"card", cardToken(c), "number", itoa(theData().factories[c].Number), "back", itoa(n)}
 		if nc := st.Display[low].Card; nc >= 0 {
 			kv = append(kv, "next", cardToken(nc))
 		} else {
@@ -255,7 +255,7 @@ func (st *State) factoriesPhase(evs *[]engine.Event) {
 func (st *State) adminRest(evs *[]engine.Event) {
 	st.Mode = ModeAction
 	st.Pending = nil
-	r := &theData.rules
+	r := &theData().rules
 	for _, s := range st.order() {
 		// RB Citizens: the lowest of houses, grain and work orders; 2 VP each.
 		p := &st.Players[s]
@@ -295,7 +295,7 @@ func (st *State) adminRest(evs *[]engine.Event) {
 // field, then the barns from the dearest, each up to 1 per player. RB Barn
 // Refill.
 func (st *State) barnRefill(evs *[]engine.Event) {
-	keep := theData.rules.ReturnPerPlayer.Value * st.N
+	keep := theData().rules.ReturnPerPlayer.Value * st.N
 	surplus := st.Return - keep
 	if surplus <= 0 {
 		return
@@ -322,7 +322,7 @@ func (st *State) barnRefill(evs *[]engine.Event) {
 // ranking: most points, a tie going to the newest factory. RB Final
 // Scoring; PA Changes during Final Scoring.
 func (st *State) finalScoring(evs *[]engine.Event) {
-	r := &theData.rules
+	r := &theData().rules
 	best, bestSum := -1, 0
 	for s := 0; s < st.N; s++ {
 		sum := st.factorySum(s)
@@ -337,7 +337,7 @@ func (st *State) finalScoring(evs *[]engine.Event) {
 	for s := 0; s < st.N; s++ {
 		p := &st.Players[s]
 		for _, i := range p.Inventions {
-			inv := &theData.inventions[i]
+			inv := &theData().inventions[i]
 			if inv.bonusFactory < 0 || !st.ownsCard(s, inv.bonusFactory) {
 				continue
 			}
@@ -406,7 +406,7 @@ func (st *State) phaseMsg() lang.Msg {
 	case ModeExchange:
 		return lang.M("phase.administration")
 	}
-	return lang.M("phase.action", "phase", itoa(st.Phase), "phases", itoa(theData.rules.ActionPhases.Value))
+	return lang.M("phase.action", "phase", itoa(st.Phase), "phases", itoa(theData().rules.ActionPhases.Value))
 }
 
 // phaseLabel is the human label of what happens now, with the seat to act,
@@ -418,9 +418,9 @@ func (st *State) phaseLabel() string {
 	case ModeFirstHouse:
 		return fmt.Sprintf("Preparation: %s places a free first house", seatName(st.current()))
 	case ModeHire:
-		return fmt.Sprintf("Turn %d of %d: hire characters (%s)", st.Turn, theData.rules.Turns.Value, seatName(st.current()))
+		return fmt.Sprintf("Turn %d of %d: hire characters (%s)", st.Turn, theData().rules.Turns.Value, seatName(st.current()))
 	case ModeExchange:
-		return fmt.Sprintf("Turn %d of %d: administration, %s may exchange work orders", st.Turn, theData.rules.Turns.Value, seatName(st.current()))
+		return fmt.Sprintf("Turn %d of %d: administration, %s may exchange work orders", st.Turn, theData().rules.Turns.Value, seatName(st.current()))
 	}
-	return fmt.Sprintf("Turn %d of %d, action phase %d of %d", st.Turn, theData.rules.Turns.Value, st.Phase, theData.rules.ActionPhases.Value)
+	return fmt.Sprintf("Turn %d of %d, action phase %d of %d", st.Turn, theData().rules.Turns.Value, st.Phase, theData().rules.ActionPhases.Value)
 }

@@ -172,7 +172,7 @@ type OrderSpaceView struct {
 }
 
 func cardView(c int) *CardView {
-	f := &theData.factories[c]
+	f := &theData().factories[c]
 	v := &CardView{ID: f.ID, Name: f.Name, Number: f.Number, Colour: f.colour.String(), Goods: f.Goods.Count, GoodsColour: f.goods.String(), Back: f.Back}
 	for _, o := range f.orders {
 		v.Orders = append(v.Orders, OrderSpaceView{Count: o.count, Colour: o.colour.String()})
@@ -244,7 +244,7 @@ type PlayerView struct {
 var segments = map[Mode]string{ModeFirstHouse: "first-house", ModeHire: "hire", ModeAction: "actions", ModeExchange: "exchange", ModeOver: "over"}
 
 func (st *State) view(seat int) View {
-	r := &theData.rules
+	r := &theData().rules
 	v := View{
 		Seat: seat, Players: st.N, Turn: st.Turn, Turns: r.Turns.Value, Phase: st.Phase, Phases: r.ActionPhases.Value,
 		Segment: segments[st.Mode], Label: st.phaseLabel(), Active: []int{}, Start: st.Start, Mayor: st.Mayor,
@@ -259,7 +259,7 @@ func (st *State) view(seat int) View {
 		v.Active = []int{c}
 	}
 	for t, tr := range st.Terrs {
-		d := &theData.terrs[t]
+		d := &theData().terrs[t]
 		tv := TerritoryView{ID: d.ID, Strip: d.Strip, Pos: d.Pos, Points: d.Points, Adjacent: slices.Clone(d.Adjacent),
 			Covered: st.covered(t), Owner: tr.Owner, Markers: tr.Markers, Admin: tr.Admin}
 		for g := 0; g < d.Grounds; g++ {
@@ -275,7 +275,7 @@ func (st *State) view(seat int) View {
 					for _, f := range st.Players[tr.Owner].Factories {
 						if f.Terr == t && f.Ground == g {
 							gv.Factory = cardToken(f.active())
-							gv.Number = theData.factories[f.active()].Number
+							gv.Number = theData().factories[f.active()].Number
 						}
 					}
 				}
@@ -286,7 +286,7 @@ func (st *State) view(seat int) View {
 	}
 	cp := st.capacity()
 	for b, n := range st.Barns {
-		v.Grain.Barns = append(v.Grain.Barns, BinView{Count: n, Capacity: cp, Price: theData.barnPrices[b]})
+		v.Grain.Barns = append(v.Grain.Barns, BinView{Count: n, Capacity: cp, Price: theData().barnPrices[b]})
 	}
 	v.Grain.Field = BinView{Count: st.Field, Capacity: cp, Price: r.FieldPrice.Value}
 	v.Grain.Return, v.Grain.ReturnKeep, v.Grain.Box = st.Return, r.ReturnPerPlayer.Value*st.N, st.Box
@@ -363,7 +363,7 @@ func (st *State) playerView(s int) PlayerView {
 		}
 	}
 	for _, f := range p.Factories {
-		fv := FactoryView{Territory: terrToken(f.Terr), Active: cardToken(f.active()), Number: theData.factories[f.active()].Number,
+		fv := FactoryView{Territory: terrToken(f.Terr), Active: cardToken(f.active()), Number: theData().factories[f.active()].Number,
 			Output: ordersView(f.Output), Produced: f.produced()}
 		for _, c := range f.Cards {
 			fv.Cards = append(fv.Cards, cardToken(c))
@@ -428,8 +428,8 @@ func (Game) Status(s engine.State) engine.Status {
 // FactoryCards are the 18 factory cards in number order, as printed (the
 // renderer's tests check that every name fits its box).
 func FactoryCards() []CardView {
-	out := make([]CardView, len(theData.factories))
-	for c := range theData.factories {
+	out := make([]CardView, len(theData().factories))
+	for c := range theData().factories {
 		out[c] = *cardView(c)
 	}
 	return out
@@ -437,8 +437,8 @@ func FactoryCards() []CardView {
 
 // InventionNames are the names of the 18 invention cards, by id.
 func InventionNames() map[string]string {
-	out := make(map[string]string, len(theData.inventions))
-	for _, inv := range theData.inventions {
+	out := make(map[string]string, len(theData().inventions))
+	for _, inv := range theData().inventions {
 		out[inv.ID] = inv.Name
 	}
 	return out

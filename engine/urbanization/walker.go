@@ -125,14 +125,14 @@ func (w *walker) walkFirstHouse(m engine.Move) (step, error) {
 	s := step{prompt: msg("prompt.first-house-where"), topic: TopicFirstHouse, refuse: w.refuseTerritory(TopicFirstHouse, false)}
 	for t := range w.st.Terrs {
 		if w.st.forSale(t) {
-			s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.first-house-where", "number", itoa(terrNumber(t)), "count", itoa(theData.terrs[t].Grounds))})
+			s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.first-house-where", "number", itoa(terrNumber(t)), "count", itoa(theData().terrs[t].Grounds))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
 	if stop || err != nil {
 		return s, err
 	}
-	t := theData.terrIndex[o.tok]
+	t := theData().terrIndex[o.tok]
 	tr := &w.st.Terrs[t]
 	k := tr.Markers
 	tr.Owner, tr.Markers = w.seat, 0
@@ -167,7 +167,7 @@ func (w *walker) moveMarkers(rest engine.Move, i, k int) (step, error) {
 		if stop || err != nil {
 			return s, err
 		}
-		t := theData.terrIndex[o.tok]
+		t := theData().terrIndex[o.tok]
 		w.st.Terrs[t].Markers++
 		last = t
 		dests = append(dests, o.tok)
@@ -194,9 +194,9 @@ func (w *walker) anyForSale() bool {
 // refuseTerritory explains why tok cannot be chosen as a territory to take.
 func (w *walker) refuseTerritory(topic string, needAdjacent bool) func(string) error {
 	return func(tok string) error {
-		t, ok := theData.terrIndex[tok]
+		t, ok := theData().terrIndex[tok]
 		if !ok {
-			return ruleVariant("territory.unknown", "range", TopicBuildingArea, "token", tok, "last", fmt.Sprintf("t%02d", len(theData.terrs)))
+			return ruleVariant("territory.unknown", "range", TopicBuildingArea, "token", tok, "last", fmt.Sprintf("t%02d", len(theData().terrs)))
 		}
 		switch {
 		case w.st.covered(t):
@@ -212,9 +212,9 @@ func (w *walker) refuseTerritory(topic string, needAdjacent bool) func(string) e
 
 func (w *walker) refuseDestination(last int) func(string) error {
 	return func(tok string) error {
-		t, ok := theData.terrIndex[tok]
+		t, ok := theData().terrIndex[tok]
 		if !ok {
-			return ruleVariant("territory.unknown", "range", TopicBuildingArea, "token", tok, "last", fmt.Sprintf("t%02d", len(theData.terrs)))
+			return ruleVariant("territory.unknown", "range", TopicBuildingArea, "token", tok, "last", fmt.Sprintf("t%02d", len(theData().terrs)))
 		}
 		if !w.st.forSale(t) {
 			return rule("markers.destination", TopicPriceMarkers, "territory", terrToken(t))
@@ -229,7 +229,7 @@ func (w *walker) refuseDestination(last int) func(string) error {
 // adjacentToOwn reports whether territory t shares an edge with one of the
 // walker's seat's territories. RB Buy land.
 func (w *walker) adjacentToOwn(t int) bool {
-	for _, a := range theData.adj[t] {
+	for _, a := range theData().adj[t] {
 		if w.st.Terrs[a].Owner == w.seat {
 			return true
 		}
@@ -258,14 +258,14 @@ func (w *walker) walkHire(m engine.Move) (step, error) {
 	if stop || err != nil {
 		return s, err
 	}
-	c := theData.charIndex[o.tok]
+	c := theData().charIndex[o.tok]
 	w.p().Hired, w.p().Played = c, false
 	w.act("hire", "hire", "character", o.tok)
 	return end(rest, i)
 }
 
 func (w *walker) refuseCharacter(tok string) error {
-	c, ok := theData.charIndex[tok]
+	c, ok := theData().charIndex[tok]
 	switch {
 	case !ok:
 		return rule("hire.unknown", TopicCharacters, "token", tok)
@@ -321,17 +321,17 @@ func (w *walker) walkExchange(m engine.Move) (step, error) {
 // swapInvention is the seat's order-swap invention.
 func (w *walker) swapInvention() *invention {
 	for _, i := range w.p().Inventions {
-		if theData.inventions[i].Effect == effSwapOrders {
-			return &theData.inventions[i]
+		if theData().inventions[i].Effect == effSwapOrders {
+			return &theData().inventions[i]
 		}
 	}
 	// not reached: only owners are asked
-	for i := range theData.inventions {
-		if theData.inventions[i].Effect == effSwapOrders {
-			return &theData.inventions[i]
+	for i := range theData().inventions {
+		if theData().inventions[i].Effect == effSwapOrders {
+			return &theData().inventions[i]
 		}
 	}
-	return &theData.inventions[0]
+	return &theData().inventions[0]
 }
 
 // canSwap reports whether seat may exchange orders in the factories phase:
@@ -339,7 +339,7 @@ func (w *walker) swapInvention() *invention {
 func (st *State) canSwap(seat int) bool {
 	p := &st.Players[seat]
 	for _, i := range p.Inventions {
-		inv := &theData.inventions[i]
+		inv := &theData().inventions[i]
 		if inv.Effect == effSwapOrders {
 			return p.Orders[Orange] >= inv.Amount && st.Supply[inv.colour] >= inv.Amount
 		}
@@ -497,7 +497,7 @@ func (w *walker) whyNot(act string) error {
 	case actBuild:
 		return rule("build.nothing", TopicBuild)
 	case actGrain:
-		return rule("grain.nothing", TopicTradeGrain, "cap", itoa(theData.rules.GrainCap.Value))
+		return rule("grain.nothing", TopicTradeGrain, "cap", itoa(theData().rules.GrainCap.Value))
 	case actSow:
 		if p.Grain == 0 {
 			return rule("sow.no-grain", TopicSow)

@@ -81,13 +81,13 @@ func dataIDs() map[string]bool {
 			ids[id] = true
 		}
 	}
-	for _, f := range theData.factories {
+	for _, f := range theData().factories {
 		add(f.ID, f.Name)
 	}
-	for _, inv := range theData.inventions {
+	for _, inv := range theData().inventions {
 		add(inv.ID, inv.Name)
 	}
-	for _, c := range theData.characters {
+	for _, c := range theData().characters {
 		add(c.ID, c.Name)
 	}
 	return ids
