@@ -507,3 +507,48 @@ func TestRecordSizeInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// seatPicky is Pebbles refusing a deck pin for more than two seats, as a
+// game whose pins depend on the number of players does (a factory deck
+// per player count): the lobby's trial setup, made for the fewest seats,
+// accepts it, and the game refuses it at the start.
+type seatPicky struct{ testgame.Game }
+
+func (g seatPicky) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
+	if d, ok := s.Pins["deck"]; ok && s.Seats > 2 {
+		return nil, nil, engine.NewSetupError("pebbles", g.Info().Catalog, "pin-deck", "text", d)
+	}
+	return g.Game.Setup(s)
+}
+
+// TestStartRefusedSetupInEveryLanguage: a setup the game refuses only at
+// the start is the person's refusal, worded by the game's catalog, and
+// the lobby stays open.
+func TestStartRefusedSetupInEveryLanguage(t *testing.T) {
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(seatPicky{}), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "c", Game: "pebbles", Creator: alice, Pins: map[string]string{"deck": "1,2,3,1,2,3,1,2,3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []bot.UserRef{bob, carol} {
+		if _, err := svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = svc.Start(ctx, bot.ByID(m.ID), alice.ID)
+	checkHostTexts(t, svc, []hostText{
+		{"start", err, `Pin deck: bad card "1,2,3,1,2,3,1,2,3".`,
+			[]string{"Festlegung deck: falsche Karte „1,2,3,1,2,3,1,2,3“."},
+			[]string{"Fixation deck\u00a0: carte «\u00a01,2,3,1,2,3,1,2,3\u00a0» incorrecte."}},
+	})
+	if p := svc.Explain(ctx, err); p.Kind != bot.KindInvalid {
+		t.Errorf("kind %s, want invalid", p.Kind)
+	}
+	if got, err := svc.Get(ctx, bot.ByID(m.ID)); err != nil || got.Status != bot.StatusLobby {
+		t.Errorf("after the refusal: %v, %v", got.Status, err)
+	}
+}
