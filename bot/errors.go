@@ -90,6 +90,10 @@ type Error struct {
 	// Record is a match record's syntax error: its detail's data "msg" is
 	// its English Msg, worded by the engine's catalog in other languages.
 	Record *engine.RecordError
+	// Setup is a game's refusal of a setup (a pin, an option value): its
+	// detail's data "why" is its English Msg, worded by the game's catalog
+	// (Game) in l.
+	Setup *engine.SetupError
 	// Topic is the help topic that explains Rule, when the game has it.
 	Topic *engine.HelpTopic
 	// Move is the move so far and Choices the legal ways to go on
@@ -203,6 +207,7 @@ func gameDetailed(kind Kind, info engine.Info, id string, kv ...string) *Error {
 //	game       the game's name, in l when e.Game is set
 //	rule       a broken rule's English text, the game's wording in l (e.Rule)
 //	msg        a record's syntax error in English, the engine's wording in l (e.Record)
+//	why        a game's refusal of a setup in English, the game's wording in l (e.Setup)
 func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 	if len(m.Data) == 0 {
 		return catalog.Msg(l, m)
@@ -240,6 +245,8 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 			v = engine.WordsFor(*e.Game, l, nil).GameName()
 		case k == "msg" && e != nil && e.Record != nil && e.Record.Key != "" && l != lang.English:
 			v = recordErrorIn(l, e.Record)
+		case k == "why" && e != nil && e.Setup != nil && e.Game != nil && l != lang.English:
+			v = setupErrorIn(l, *e.Game, e.Setup)
 		case k == "rule" && e != nil && e.Rule != nil && l != lang.English && e.Game != nil:
 			v = strings.TrimSuffix(cleanQuotesIn(l, engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
 		}
@@ -804,6 +811,36 @@ func recordErrorIn(l lang.Lang, e *engine.RecordError) string {
 		data[k] = v
 	}
 	return engine.Catalog().Text(l, e.MsgID(), data)
+}
+
+// setupRefusal is a game's refusal of a setup (*engine.SetupError in
+// err's chain) as the detail id of the host's catalog, whose data "why" is
+// the refusal: its English Msg, worded by the game's catalog for other
+// readers (setupErrorIn). Nil when err is no SetupError.
+func setupRefusal(info engine.Info, id string, err error) *Error {
+	var se *engine.SetupError
+	if !errors.As(err, &se) {
+		return nil
+	}
+	e := invalid(id, "why", sentence(se.Msg))
+	e.Setup, e.Game = se, &info
+	return withCause(e, err)
+}
+
+// setupErrorIn words a game's refusal of a setup in l by the game's
+// catalog, what the person typed in it Echoed.
+func setupErrorIn(l lang.Lang, info engine.Info, e *engine.SetupError) string {
+	if info.Catalog == nil || !info.Catalog.Has(lang.Fallback, e.MsgID()) {
+		return sentence(e.Msg)
+	}
+	data := make(map[string]string, len(e.Data))
+	for k, v := range e.Data {
+		if strings.HasPrefix(k, "text") {
+			v = EchoIn(l, v)
+		}
+		data[k] = v
+	}
+	return strings.TrimSuffix(info.Catalog.Text(l, e.MsgID(), data), ".")
 }
 
 // recordProblem is a record move that cannot be played, with its rule.

@@ -165,8 +165,10 @@ func TestLobbyAndComputerTextsInEveryLanguage(t *testing.T) {
 
 // TestRecordTextsInEveryLanguage: refusals of match records (the seats
 // and players, with the plural forms of 0, 1 and many; a move that breaks
-// a rule, worded by the game's catalog; a syntax error's frame) and of
-// rules versions this build lacks.
+// a rule, worded by the game's catalog; a syntax error's frame; a pin or
+// an option value the game refuses, worded by the game's catalog, in an
+// import and in a lobby's trial setup) and of rules versions this build
+// lacks.
 func TestRecordTextsInEveryLanguage(t *testing.T) {
 	svc := newService(t, servicetest.Store(t))
 	ctx := context.Background()
@@ -219,7 +221,24 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 			[]string{"Kiesel (Testspiel)", "„speed“"}, []string{"Cailloux (jeu de test)", "«\u00a0speed\u00a0»"}},
 		{"setup", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: colour=red\n", 1)),
 			`The match record's setup is not valid: unknown pin "colour".`,
-			[]string{"Einstellungen des Partieprotokolls sind ungültig"}, []string{"mise en place du relevé de partie n'est pas valide"}},
+			[]string{"Einstellungen des Partieprotokolls sind ungültig: unbekannte Festlegung „colour“."},
+			[]string{"mise en place du relevé de partie n'est pas valide\u00a0: fixation inconnue «\u00a0colour\u00a0»."}},
+		{"setup value", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: deck=1,2,x\u200b\n", 1)),
+			`The match record's setup is not valid: pin deck: bad card "x[zero-width space]".`,
+			[]string{"ungültig: Festlegung deck: falsche Karte „x[Leerzeichen ohne Breite]“."},
+			[]string{"valide\u00a0: fixation deck\u00a0: carte «\u00a0x[espace sans chasse]\u00a0» incorrecte."}},
+		{"setup option", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nOption: pile=1000\n", 1)),
+			`The match record's setup is not valid: option pile="1000" must be a number from 5 to 99.`,
+			[]string{"ungültig: Option pile=„1000“: erlaubt ist eine Zahl von 5 bis 99."},
+			[]string{"valide\u00a0: le tas (option pile) est un nombre de 5 à 99, pas «\u00a01000\u00a0»."}},
+		{"lobby setup", errOf(svc.CreateMatch(ctx, bot.CreateRequest{Channel: "lobby", Game: "pebbles", Creator: alice, Options: map[string]string{"pile": "zero"}})),
+			`Option pile="zero" must be a number from 5 to 99.`,
+			[]string{"Option pile=„zero“: erlaubt ist eine Zahl von 5 bis 99."},
+			[]string{"Le tas (option pile) est un nombre de 5 à 99, pas «\u00a0zero\u00a0»."}},
+		{"lobby pin", errOf(svc.CreateMatch(ctx, bot.CreateRequest{Channel: "lobby", Game: "pebbles", Creator: alice, Pins: map[string]string{"deck": "1,9"}})),
+			`Pin deck: bad card "9".`,
+			[]string{"Festlegung deck: falsche Karte „9“."},
+			[]string{"Fixation deck\u00a0: carte «\u00a09\u00a0» incorrecte."}},
 		{"result", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nResult: ranking 1 2 3\n", 1)),
 			`The match record cannot be played: the record says "ranking 1 2 3", the replay gives "not finished".`,
 			[]string{"„ranking 1 2 3“", "nicht zu Ende"}, []string{"«\u00a0ranking 1 2 3\u00a0»", "n'est pas terminée"}},
@@ -486,5 +505,50 @@ func TestRecordSizeInEveryLanguage(t *testing.T) {
 				t.Errorf("BytesIn(%s, %d) = %q, want %q", l, c.n, got, want)
 			}
 		}
+	}
+}
+
+// seatPicky is Pebbles refusing a deck pin for more than two seats, as a
+// game whose pins depend on the number of players does (a factory deck
+// per player count): the lobby's trial setup, made for the fewest seats,
+// accepts it, and the game refuses it at the start.
+type seatPicky struct{ testgame.Game }
+
+func (g seatPicky) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
+	if d, ok := s.Pins["deck"]; ok && s.Seats > 2 {
+		return nil, nil, engine.NewSetupError("pebbles", g.Info().Catalog, "pin-deck", "text", d)
+	}
+	return g.Game.Setup(s)
+}
+
+// TestStartRefusedSetupInEveryLanguage: a setup the game refuses only at
+// the start is the person's refusal, worded by the game's catalog, and
+// the lobby stays open.
+func TestStartRefusedSetupInEveryLanguage(t *testing.T) {
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(seatPicky{}), Store: servicetest.Store(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "c", Game: "pebbles", Creator: alice, Pins: map[string]string{"deck": "1,2,3,1,2,3,1,2,3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []bot.UserRef{bob, carol} {
+		if _, err := svc.Join(ctx, bot.ByID(m.ID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = svc.Start(ctx, bot.ByID(m.ID), alice.ID)
+	checkHostTexts(t, svc, []hostText{
+		{"start", err, `Pin deck: bad card "1,2,3,1,2,3,1,2,3".`,
+			[]string{"Festlegung deck: falsche Karte „1,2,3,1,2,3,1,2,3“."},
+			[]string{"Fixation deck\u00a0: carte «\u00a01,2,3,1,2,3,1,2,3\u00a0» incorrecte."}},
+	})
+	if p := svc.Explain(ctx, err); p.Kind != bot.KindInvalid {
+		t.Errorf("kind %s, want invalid", p.Kind)
+	}
+	if got, err := svc.Get(ctx, bot.ByID(m.ID)); err != nil || got.Status != bot.StatusLobby {
+		t.Errorf("after the refusal: %v, %v", got.Status, err)
 	}
 }

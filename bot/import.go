@@ -147,8 +147,13 @@ func recordError(g engine.Game, err error) error {
 		return withCause(recordSyntax(rec), err)
 	}
 	// What the checks before the replay (replayRecord) leave: a game's own
-	// refusal of the setup (a pin, a combination of options), whose cause
-	// is the game's English, inside a frame in the reader's language.
+	// refusal of the setup (a pin, a value of an option), worded by the
+	// game's catalog inside the host's frame.
+	if g != nil {
+		if e := setupRefusal(g.Info(), "record-setup", err); e != nil {
+			return e
+		}
+	}
 	detail := plain(err)
 	if d, ok := strings.CutPrefix(detail, "replay setup: "); ok {
 		return withCause(invalid("record-setup", "why", sentence(d)), err)

@@ -79,6 +79,9 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 	}
 	// A trial setup catches bad option values and pins before anyone joins.
 	if _, _, err := g.Setup(engine.Setup{Seats: minS, Seed: seed, Options: opts, Pins: req.Pins, RulesVersion: rules}); err != nil {
+		if e := setupRefusal(g.Info(), "setup", err); e != nil {
+			return Match{}, e
+		}
 		return Match{}, &Error{Kind: KindInvalid, Detail: plain(err), Err: err}
 	}
 	now := s.now()
@@ -309,6 +312,11 @@ func (s *Service) Start(ctx context.Context, r Ref, userID string) (Outcome, err
 		}
 		st, e, err := m.game.Setup(m.setup())
 		if err != nil {
+			// A pin the trial setup accepted for fewer seats (a deck
+			// that depends on the number of players) is the person's.
+			if r := setupRefusal(m.game.Info(), "setup", err); r != nil {
+				return nil, r
+			}
 			return nil, fmt.Errorf("bot: setup %s: %w", m.ID, err)
 		}
 		if err := m.setState(st); err != nil {

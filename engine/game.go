@@ -362,7 +362,10 @@ type Game interface {
 	// Info describes the game. It is the same value on every call.
 	Info() Info
 
-	// Setup starts a match. The events narrate the random setup.
+	// Setup starts a match. The events narrate the random setup. A setup
+	// a person asked for and the game refuses (a pin or an option it does
+	// not know or with a bad value, a seat count) fails with a
+	// *SetupError, worded by the game's catalog.
 	Setup(s Setup) (State, []Event, error)
 	// Apply plays one complete move by seat and every automatic step after
 	// it. Illegal moves fail with a *RuleError (or a sentinel of this

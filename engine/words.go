@@ -377,14 +377,20 @@ var sentinels = []struct {
 }
 
 // Error words an error of a game for a player: a RuleError by its message
-// in the game's catalog (RulePrefix+Code with Data), a sentinel of this
-// package by the engine's catalog, anything else as it prints itself.
+// in the game's catalog (RulePrefix+Code with Data), a SetupError by its
+// message (SetupPrefix+Key with QuotedData, as its English Msg reads), a
+// sentinel of this package by the engine's catalog, anything else as it
+// prints itself.
 func (w Words) Error(err error) string {
 	if re, ok := AsRule(err); ok {
 		if re.Data == nil && !w.Info.Catalog.Has(lang.Fallback, re.MsgID()) {
 			return re.Msg
 		}
 		return w.game(re.MsgID(), re.Data, re.Msg)
+	}
+	var se *SetupError
+	if errors.As(err, &se) {
+		return w.game(se.MsgID(), se.QuotedData(), se.Msg)
 	}
 	for _, s := range sentinels {
 		if errors.Is(err, s.err) {

@@ -233,6 +233,14 @@ func TestAPILanguage(t *testing.T) {
 			t.Errorf("%s 17 seats: %+v", l, refusal)
 		}
 		english("17 seats", refusal.Error)
+		// The game's own refusal of the setup, by its catalog.
+		post("/api/matches", map[string]any{"game": "pebbles", "seats": 2, "options": map[string]string{"pile": "zero"}}, 400, &refusal)
+		wantPile := map[lang.Lang]string{lang.German: "Option pile=„zero“: erlaubt ist eine Zahl von 5 bis 99.",
+			lang.French: "Le tas (option pile) est un nombre de 5 à 99, pas «\u00a0zero\u00a0»."}[l]
+		if refusal.Kind != "invalid" || refusal.Error != wantPile {
+			t.Errorf("%s pile=zero: %+v, want %q", l, refusal, wantPile)
+		}
+		english("pile=zero", refusal.Error)
 		var limits struct {
 			RecordLimit    string `json:"record_limit"`
 			RecordTooLarge string `json:"record_too_large"`

@@ -59,7 +59,7 @@ func parseDeckPin(key, v string) ([]int, error) {
 		f = strings.TrimSpace(strings.ToLower(f))
 		c, ok := theBoard().cardBySlug(normalizeWord(f))
 		if !ok {
-			return nil, fmt.Errorf("brass: pin %s: unknown card %q", key, f)
+			return nil, setupErr("pin-card", "pin", key, "text", f)
 		}
 		out = append(out, c)
 	}
@@ -67,7 +67,7 @@ func parseDeckPin(key, v string) ([]int, error) {
 	sort.Ints(a)
 	sort.Ints(b)
 	if !slices.Equal(a, b) {
-		return nil, fmt.Errorf("brass: pin %s: not a permutation of the %d cards", key, len(b))
+		return nil, setupErr("pin-deck", "pin", key, "n", strconv.Itoa(len(b)))
 	}
 	return out, nil
 }
@@ -77,7 +77,7 @@ func parseTilesPin(key, v string) ([]int, error) {
 	for _, f := range strings.Split(v, ",") {
 		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(f), "-"))
 		if err != nil {
-			return nil, fmt.Errorf("brass: pin %s: bad tile %q", key, f)
+			return nil, setupErr("pin-tile", "pin", key, "text", f)
 		}
 		out = append(out, n)
 	}
@@ -85,9 +85,15 @@ func parseTilesPin(key, v string) ([]int, error) {
 	sort.Ints(a)
 	sort.Ints(b)
 	if !slices.Equal(a, b) {
-		return nil, fmt.Errorf("brass: pin %s: not a permutation of the %d distant market tiles", key, len(b))
+		return nil, setupErr("pin-tiles", "pin", key, "n", strconv.Itoa(len(b)))
 	}
 	return out, nil
+}
+
+// setupErr is a refusal of a setup by reference: message "setup."+key
+// (engine.SetupError; "text" is what the person typed).
+func setupErr(key string, kv ...string) *engine.SetupError {
+	return engine.NewSetupError("brass", catalog, key, kv...)
 }
 
 // newState validates the setup and builds the position before the deal.
@@ -100,7 +106,9 @@ func newState(s engine.Setup) (*state, error) {
 	}
 	if _, ok := theBoard().playerCount(s.Seats); !ok {
 		i := info()
-		return nil, fmt.Errorf("brass: %d seats (%d to %d allowed): %w", s.Seats, i.MinSeats, i.MaxSeats, engine.ErrBadSeat)
+		e := setupErr("seats", "n", strconv.Itoa(s.Seats), "min", strconv.Itoa(i.MinSeats), "max", strconv.Itoa(i.MaxSeats))
+		e.Err = engine.ErrBadSeat
+		return nil, e
 	}
 	st := &state{V: stateVersion, N: s.Seats, LastTile: -1, Coal: theBoard().trackSize(), Iron: theBoard().trackSize(), RNG: engine.NewRNG(s.Seed, rngStream)}
 	keys := make([]string, 0, len(s.Options))
@@ -116,16 +124,16 @@ func newState(s engine.Setup) (*state, error) {
 		case k == OptTieBreak && (v == "income" || v == "cash"):
 			st.TieCash = v == "cash"
 		case k == OptLinkScoring || k == OptTieBreak:
-			return nil, fmt.Errorf("brass: option %s=%q is not allowed", k, v)
+			return nil, setupErr("option-value", "key", k, "text", v)
 		default:
-			return nil, fmt.Errorf("brass: unknown option %q", k)
+			return nil, setupErr("unknown-option", "text", k)
 		}
 	}
 	for k := range s.Pins {
 		switch k {
 		case PinFirst, PinDeck, PinRailDeck, PinTiles, PinRailTiles:
 		default:
-			return nil, fmt.Errorf("brass: unknown pin %q", k)
+			return nil, setupErr("unknown-pin", "text", k)
 		}
 	}
 	st.Spaces = make([]spaceTile, len(theBoard().spaces))
@@ -160,7 +168,7 @@ func (Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	if v, ok := s.Pins[PinFirst]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > s.Seats {
-			return nil, nil, fmt.Errorf("brass: pin first=%q: want a seat from 1 to %d", v, s.Seats)
+			return nil, nil, setupErr("pin-first", "text", v, "max", strconv.Itoa(s.Seats))
 		}
 		first = n - 1
 	}

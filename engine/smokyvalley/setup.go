@@ -29,6 +29,12 @@ var optionSpecs = sync.OnceValue(func() []engine.OptionSpec {
 	}
 })
 
+// setupErr is a refusal of a setup by reference: message "setup."+key
+// (engine.SetupError; "text" is what the person typed).
+func setupErr(key string, kv ...string) *engine.SetupError {
+	return engine.NewSetupError("smoky-valley", catalog, key, kv...)
+}
+
 func parseOptions(m map[string]string) (Options, error) {
 	o := Options{CardTexts: "en", Pop22: "once", TradeCenter: true, PortCovered: true}
 	for k, v := range m {
@@ -39,10 +45,10 @@ func parseOptions(m map[string]string) (Options, error) {
 			}
 		}
 		if spec == nil {
-			return o, fmt.Errorf("smoky-valley: unknown option %q", k)
+			return o, setupErr("unknown-option", "text", k)
 		}
 		if !slices.Contains(spec.Values, v) {
-			return o, fmt.Errorf("smoky-valley: option %s: %q is not one of %s", k, v, strings.Join(spec.Values, ", "))
+			return o, setupErr("option-value", "key", k, "text", v, "values", strings.Join(spec.Values, ", "))
 		}
 		switch k {
 		case "st-ann-rail":
@@ -87,7 +93,7 @@ func pinOrder(pins map[string]string, key string, stack []int, id func(int) stri
 	}
 	words := strings.Split(v, ",")
 	if len(words) > len(stack) {
-		return nil, fmt.Errorf("smoky-valley: pin %s: %d entries, the stack holds %d", key, len(words), len(stack))
+		return nil, setupErr("pin-many", "pin", key, "n", strconv.Itoa(len(words)), "max", strconv.Itoa(len(stack)))
 	}
 	pool := slices.Clone(stack)
 	out := make([]int, 0, len(stack))
@@ -95,7 +101,7 @@ func pinOrder(pins map[string]string, key string, stack []int, id func(int) stri
 		w = strings.TrimSpace(w)
 		i := slices.IndexFunc(pool, func(x int) bool { return id(x) == w })
 		if i < 0 {
-			return nil, fmt.Errorf("smoky-valley: pin %s: %q is not (or no longer) in the stack", key, w)
+			return nil, setupErr("pin-entry", "pin", key, "text", w)
 		}
 		out = append(out, pool[i])
 		pool = slices.Delete(pool, i, i+1)
@@ -117,7 +123,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		return nil, nil, err
 	}
 	if s.Seats < 2 || s.Seats > 4 {
-		return nil, nil, fmt.Errorf("smoky-valley: %d seats; the game takes 2 to 4", s.Seats)
+		return nil, nil, setupErr("seats", "n", strconv.Itoa(s.Seats), "min", "2", "max", "4")
 	}
 	opts, err := parseOptions(s.Options)
 	if err != nil {
@@ -125,7 +131,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	for k := range s.Pins {
 		if !slices.Contains(pinKeys, k) {
-			return nil, nil, fmt.Errorf("smoky-valley: unknown pin %q (pins: %s)", k, strings.Join(pinKeys, ", "))
+			return nil, nil, setupErr("unknown-pin", "text", k, "pins", strings.Join(pinKeys, ", "))
 		}
 	}
 	n := s.Seats
@@ -139,7 +145,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	if v, ok := s.Pins["first"]; ok {
 		f, err := strconv.Atoi(v)
 		if err != nil || f < 1 || f > n {
-			return nil, nil, fmt.Errorf("smoky-valley: pin first: %q is not a seat from 1 to %d", v, n)
+			return nil, nil, setupErr("pin-first", "text", v, "max", strconv.Itoa(n))
 		}
 		first = f - 1
 	}

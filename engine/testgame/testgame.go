@@ -47,6 +47,12 @@ var texts = engine.NewTexts(catalog)
 // en is the English message id with data kv.
 func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
+// setupErr is a refusal of a setup by reference: message "setup."+key
+// (engine.SetupError; "text" is what the person typed).
+func setupErr(key string, kv ...string) *engine.SetupError {
+	return engine.NewSetupError("pebbles", catalog, key, kv...)
+}
+
 // event is an event worded by the catalog's message "event.<msg>": Text
 // and, when the catalog has the second person, Own are its English.
 func event(audience, seat int, kind, msg string, kv ...string) engine.Event {
@@ -159,16 +165,18 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		return nil, nil, fmt.Errorf("pebbles: %w", err)
 	}
 	if s.Seats < 2 || s.Seats > 4 {
-		return nil, nil, fmt.Errorf("pebbles: %d seats: %w", s.Seats, engine.ErrBadSeat)
+		e := setupErr("seats", "n", strconv.Itoa(s.Seats))
+		e.Err = engine.ErrBadSeat
+		return nil, nil, e
 	}
 	pile := 21
 	for k, v := range s.Options {
 		if k != "pile" {
-			return nil, nil, fmt.Errorf("pebbles: unknown option %q", k)
+			return nil, nil, setupErr("unknown-option", "text", k)
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 5 || n > 99 {
-			return nil, nil, fmt.Errorf("pebbles: option pile=%q must be a number from 5 to 99", v)
+			return nil, nil, setupErr("option-pile", "text", v, "min", "5", "max", "99")
 		}
 		pile = n
 	}
@@ -181,7 +189,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		for _, f := range strings.Split(d, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n < 1 || n > 3 {
-				return nil, nil, fmt.Errorf("pebbles: pin deck: bad card %q", f)
+				return nil, nil, setupErr("pin-deck", "text", f)
 			}
 			st.Deck = append(st.Deck, n)
 		}
@@ -190,7 +198,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	for k := range s.Pins {
 		if k != "deck" {
-			return nil, nil, fmt.Errorf("pebbles: unknown pin %q", k)
+			return nil, nil, setupErr("unknown-pin", "text", k)
 		}
 	}
 	evs := []engine.Event{event(engine.Public, engine.Public, "shuffle", "shuffle")}

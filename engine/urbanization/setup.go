@@ -1,7 +1,6 @@
 package urbanization
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -41,6 +40,12 @@ const (
 	PinDeck  = "deck"  // the factory deck, top first: comma-separated card ids or numbers
 )
 
+// setupErr is a refusal of a setup by reference: message "setup."+key
+// (engine.SetupError; "text" is what the person typed).
+func setupErr(key string, kv ...string) *engine.SetupError {
+	return engine.NewSetupError("urbanization", catalog, key, kv...)
+}
+
 // setupOptions validates the match options.
 func setupOptions(opts map[string]string) (Options, error) {
 	o := Options{GrainCap: "always", Production: "up-to", MayorTie: "left"}
@@ -52,10 +57,10 @@ func setupOptions(opts map[string]string) (Options, error) {
 			}
 		}
 		if spec == nil {
-			return o, fmt.Errorf("urbanization: unknown option %q", k)
+			return o, setupErr("unknown-option", "text", k)
 		}
 		if !slices.Contains(spec.Values, v) {
-			return o, fmt.Errorf("urbanization: option %s=%q: want one of %s", k, v, strings.Join(spec.Values, ", "))
+			return o, setupErr("option-value", "key", k, "text", v, "values", strings.Join(spec.Values, ", "))
 		}
 		switch k {
 		case OptInventions:
@@ -79,14 +84,14 @@ func parseDeckPin(v string, n int) ([]int, error) {
 		f = strings.TrimSpace(strings.ToLower(f))
 		c, ok := factoryByWord(f)
 		if !ok {
-			return nil, fmt.Errorf("urbanization: pin deck: unknown factory card %q", f)
+			return nil, setupErr("pin-deck-card", "text", f)
 		}
 		out = append(out, c)
 	}
 	a, b := slices.Clone(out), theData().deckFor(n)
 	sort.Ints(a)
 	if !slices.Equal(a, b) {
-		return nil, fmt.Errorf("urbanization: pin deck: not a permutation of the %d factory cards used with %d players", len(b), n)
+		return nil, setupErr("pin-deck", "n", strconv.Itoa(len(b)), "seats", strconv.Itoa(n))
 	}
 	return out, nil
 }
@@ -115,7 +120,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		return nil, nil, err
 	}
 	if s.Seats < 2 || s.Seats > 4 {
-		return nil, nil, fmt.Errorf("urbanization: %d seats, want 2 to 4", s.Seats)
+		return nil, nil, setupErr("seats", "n", strconv.Itoa(s.Seats), "min", "2", "max", "4")
 	}
 	opts, err := setupOptions(s.Options)
 	if err != nil {
@@ -132,7 +137,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		case PinFirst:
 			f, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil || f < 1 || f > n {
-				return nil, nil, fmt.Errorf("urbanization: pin first: want a seat from 1 to %d, got %q", n, v)
+				return nil, nil, setupErr("pin-first", "text", v, "max", strconv.Itoa(n))
 			}
 			first = f - 1
 		case PinDeck:
@@ -140,7 +145,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 				return nil, nil, err
 			}
 		default:
-			return nil, nil, fmt.Errorf("urbanization: unknown pin %q (known: first, deck)", k)
+			return nil, nil, setupErr("unknown-pin", "text", k, "pins", PinFirst+", "+PinDeck)
 		}
 	}
 	var evs []engine.Event
