@@ -133,6 +133,13 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		if !slices.Contains(pinKeys, k) {
 			return nil, nil, setupErr("unknown-pin", "text", k, "pins", strings.Join(pinKeys, ", "))
 		}
+		// A seat's pin names a seat at the table: one for a seat not
+		// playing would be ignored silently, so it is refused.
+		if seat, ok := strings.CutPrefix(k, "nav-p"); ok {
+			if n, _ := strconv.Atoi(seat); n > s.Seats {
+				return nil, nil, setupErr("pin-seat", "pin", k, "n", seat, "seats", strconv.Itoa(s.Seats))
+			}
+		}
 	}
 	n := s.Seats
 	np := players(n)

@@ -22,6 +22,7 @@ func TestSetupRefusalsWorded(t *testing.T) {
 		{Setup: pin("colour", "red"), Key: "unknown-pin", English: `smoky-valley: unknown pin "colour" (pins: first, nav-p1, nav-p2, nav-p3, nav-p4, services, canal-widening, canal-modernization, cards-1840s, cards-1850s, cards-1860s, schooners, canallers)`},
 		{Setup: pin("first", "4"), Key: "pin-first", English: `smoky-valley: pin first: "4" is not a seat from 1 to 3`},
 		{Setup: pin("nav-p1", "a,b,c,d,e,f"), Key: "pin-many", English: "smoky-valley: pin nav-p1: 6 entries, the stack holds 5"},
+		{Setup: su(2, nil, map[string]string{"nav-p4": "a"}), Key: "pin-seat", English: "smoky-valley: pin nav-p4: seat 4 is not playing; this match has 2 seats"},
 		{Setup: pin("schooners", "atlantis"), Key: "pin-entry", English: `smoky-valley: pin schooners: "atlantis" is not (or no longer) in the stack`},
 	})
 }
