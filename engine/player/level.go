@@ -60,6 +60,21 @@ func (l Level) Iterations() int {
 	return 0
 }
 
+// widening is the level's widening constant: a node visited n times may
+// hold about widening·√n moves. Strong spends its larger budget deeper,
+// not wider: its constant keeps the root as wide as normal's at normal's
+// budget (wideningC·√(normal/strong), so √2,000 against 2·√500: 45
+// moves). Searched wider (2·√2,000, about 90 root moves) the extra
+// iterations went to moves the evaluation scores alike, and strong beat
+// normal in The Smoky Valley 8 of 18; deeper, 7 of 8 on the same seeds
+// (docs/performance.md, "Where the targets stand").
+func (l Level) widening() float64 {
+	if l == Strong {
+		return wideningC * math.Sqrt(float64(normalIterations)/float64(strongIterations))
+	}
+	return wideningC
+}
+
 // IterationsFor is the level's search budget per move in game g with
 // seats seats: Iterations scaled by the game's SearchScale when it has
 // one (at least 1 for a searching level), so that a level takes about

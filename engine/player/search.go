@@ -74,11 +74,13 @@ type search struct {
 	// projects: the game projects final scores (Projector), so no
 	// position is flat to the evaluation.
 	projects bool
+	// widen is the widening constant of the search (Level.widening).
+	widen float64
 }
 
-func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG) *search {
+func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG, widen float64) *search {
 	_, projects := g.(Projector)
-	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects}
+	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects, widen: widen}
 }
 
 // run searches for up to iterations iterations (fewer if ctx ends) and
@@ -142,7 +144,7 @@ func (s *search) iterate(root *node) error {
 		for _, l := range legal {
 			l.n.avail++
 		}
-		allowed := int(math.Ceil(wideningC * math.Sqrt(float64(nd.visits+1))))
+		allowed := int(math.Ceil(s.widen * math.Sqrt(float64(nd.visits+1))))
 		if len(legal) < allowed && s.nodes < maxNodes && (nd.dups < dupLimit || nd.visits%dupEvery == 0) {
 			m, err := randomMove(s.g, d, actor, &s.rng)
 			if err != nil {
