@@ -60,19 +60,28 @@ func (l Level) Iterations() int {
 	return 0
 }
 
-// widening is the level's widening constant: a node visited n times may
-// hold about widening·√n moves. Strong spends its larger budget deeper,
-// not wider: its constant keeps the root as wide as normal's at normal's
-// budget (wideningC·√(normal/strong), so √2,000 against 2·√500: 45
-// moves). Searched wider (2·√2,000, about 90 root moves) the extra
-// iterations went to moves the evaluation scores alike, and strong beat
-// normal in The Smoky Valley 8 of 18; deeper, 7 of 8 on the same seeds
-// (docs/performance.md, "Where the targets stand").
-func (l Level) widening() float64 {
-	if l == Strong {
-		return wideningC * math.Sqrt(float64(normalIterations)/float64(strongIterations))
+// wideningIn is the level's widening constant in game g: a node visited
+// n times may hold about widening·√n moves. By default every level
+// searches as wide for its visits (wideningC); a game implementing
+// SearchWidener may narrow or widen a level's search.
+func (l Level) wideningIn(g engine.Game) float64 {
+	if w, ok := g.(SearchWidener); ok {
+		if f := w.SearchWidening(string(l)); f > 0 && !math.IsInf(f, 0) {
+			return wideningC * f
+		}
 	}
 	return wideningC
+}
+
+// SearchWidener is implemented by a game that wants a level's search
+// narrower or wider than the default: SearchWidening(level) multiplies
+// the widening constant for that level ("easy", "normal", "strong"; 1
+// keeps it). A factor of √(500/2,000) = 0.5 for strong keeps strong's
+// root as wide after 2,000 visits as normal's after 500, so its larger
+// budget goes deeper rather than to more moves; a game states the arena
+// series it took its factor from (docs/performance.md).
+type SearchWidener interface {
+	SearchWidening(level string) float64
 }
 
 // IterationsFor is the level's search budget per move in game g with

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +233,53 @@ func TestIterationsFor(t *testing.T) {
 	}
 	if e, r := res.Players[0], res.Players[1]; e.Iterations != 1 || r.Iterations != 0 || e.MoveCPUMsP50 != 1 || e.MoveCPUMsP95 != 1 {
 		t.Errorf("arena with a clock: %+v", res.Players)
+	}
+}
+
+// narrowed is Pebbles searching strong at half the width.
+type narrowed struct{ testgame.Game }
+
+func (narrowed) SearchWidening(level string) float64 {
+	switch level {
+	case "strong":
+		return 0.5
+	case "easy":
+		return -3 // not a factor: ignored
+	}
+	return 1
+}
+
+// TestWideningIn: a game's SearchWidening multiplies a level's widening
+// constant; a game without it, or a factor that is not positive, keeps
+// the default; a narrowed strong search stays reproducible (the same seed
+// and budget give the same move).
+func TestWideningIn(t *testing.T) {
+	for _, c := range []struct {
+		g    engine.Game
+		want [3]float64
+	}{
+		{testgame.Game{}, [3]float64{wideningC, wideningC, wideningC}},
+		{narrowed{}, [3]float64{wideningC, wideningC, wideningC / 2}},
+	} {
+		for i, l := range []Level{Easy, Normal, Strong} {
+			if got := l.wideningIn(c.g); got != c.want[i] {
+				t.Errorf("%T, %s: widening %v, want %v", c.g, l, got, c.want[i])
+			}
+		}
+	}
+	g := narrowed{}
+	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := g.Status(st).Active[0]
+	cfg := Config{Level: Strong, Iterations: 300, Seed: 9}
+	a, err := Choose(context.Background(), g, st, seat, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Choose(context.Background(), g, st, seat, cfg)
+	if err != nil || !slices.Equal(a, b) {
+		t.Errorf("narrowed strong: %v then %v (%v)", a, b, err)
 	}
 }
