@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // The printed facts of the game live in data/*.json (board, links, deck,
@@ -463,22 +462,8 @@ func loadBoard() (*board, error) {
 // for it then, not at start: docs/performance.md, "Cold start"). The
 // embedded data is part of the binary, so a decoding failure is a build
 // defect caught by the data test; the package panics on first use rather
-// than play with bad data. The fast path is one atomic load, inlined.
-func theBoard() *board {
-	if b := loadedBoard.Load(); b != nil {
-		return b
-	}
-	return boardOnce()
-}
-
-var (
-	loadedBoard atomic.Pointer[board]
-	boardOnce   = sync.OnceValue(func() *board {
-		b := mustLoadBoard()
-		loadedBoard.Store(b)
-		return b
-	})
-)
+// than play with bad data.
+var theBoard = sync.OnceValue(mustLoadBoard)
 
 func mustLoadBoard() *board {
 	b, err := loadBoard()

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"sync/atomic"
 )
 
 // The printed values of the game live in data/*.json, read strictly once at
@@ -260,30 +259,18 @@ type gameData struct {
 // process that never plays The Smoky Valley never decodes it, and one that
 // does pays for it then, not at start: docs/performance.md, "Cold start").
 // The embedded data is part of the binary, so a failure is a build defect
-// that the data test reports; it panics on first use. The fast path is one
-// atomic load, inlined.
-func theData() *gameData {
-	if d := loadedData.Load(); d != nil {
-		return d
-	}
-	return dataOnce()
-}
-
-var (
-	loadedData atomic.Pointer[gameData]
-	dataOnce   = sync.OnceValue(func() *gameData {
-		d := mustLoad()
-		// Every card must have an effect in cards.go (cardEffects is built
-		// at package init, before any use).
-		for _, c := range d.cards {
-			if _, ok := cardEffects[c.ID]; !ok {
-				panic("smokyvalley: city card " + c.ID + " has no effect in cards.go")
-			}
+// that the data test reports; it panics on first use.
+var theData = sync.OnceValue(func() *gameData {
+	d := mustLoad()
+	// Every card must have an effect in cards.go (cardEffects is built
+	// at package init, before any use).
+	for _, c := range d.cards {
+		if _, ok := cardEffects[c.ID]; !ok {
+			panic("smokyvalley: city card " + c.ID + " has no effect in cards.go")
 		}
-		loadedData.Store(d)
-		return d
-	})
-)
+	}
+	return d
+})
 
 func mustLoad() *gameData {
 	d, err := loadData(func(name string) ([]byte, error) { return dataFS.ReadFile("data/" + name) })

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // The printed facts of the game live in data/*.json: the rules constants,
@@ -295,23 +294,8 @@ var characterIDs = [numCharacters]string{"mayor", "architect", "agent", "farmer"
 // process that never plays Urbanization never decodes it, and one that
 // does pays for it then, not at start: docs/performance.md, "Cold start").
 // The embedded data is part of the binary, so a failure is a build defect
-// that the data test reports; it panics on first use. The fast path is one
-// atomic load, inlined.
-func theData() *gameData {
-	if d := loadedData.Load(); d != nil {
-		return d
-	}
-	return dataOnce()
-}
-
-var (
-	loadedData atomic.Pointer[gameData]
-	dataOnce   = sync.OnceValue(func() *gameData {
-		d := mustLoad()
-		loadedData.Store(d)
-		return d
-	})
-)
+// that the data test reports; it panics on first use.
+var theData = sync.OnceValue(mustLoad)
 
 func mustLoad() *gameData {
 	d, err := loadData(func(name string) ([]byte, error) { return dataFS.ReadFile("data/" + name) })
