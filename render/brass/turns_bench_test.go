@@ -2,7 +2,6 @@ package brass
 
 import (
 	"testing"
-	"time"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
@@ -41,30 +40,8 @@ func BenchmarkPNGMatches(b *testing.B) {
 	benchScenes(b, scs)
 }
 
-// benchScenes draws scs' images in order, over and over, reporting the
-// CPU time, p50 and p95 per call (one board image each).
+// benchScenes draws scs' images in order, over and over
+// (rendertest.BenchScenes).
 func benchScenes(b *testing.B, scs []render.Scene) {
-	r := newTestRenderer(b)
-	for _, sc := range scs { // warm the palette, the static layer and the glyph caches
-		if _, err := r.Images(sc); err != nil {
-			b.Fatal(err)
-		}
-	}
-	ts := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	c0 := rendertest.CPUTime()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := r.Images(scs[i%len(scs)]); err != nil {
-			b.Fatal(err)
-		}
-		ts = append(ts, time.Since(t0))
-	}
-	cpu := rendertest.CPUTime() - c0
-	b.StopTimer()
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	b.ReportMetric(ms(p95(ts)), "p95-ms")
-	b.ReportMetric(ms(p50(ts)), "p50-ms")
-	b.ReportMetric(ms(cpu)/float64(b.N), "cpu-ms/op")
+	rendertest.BenchScenes(b, newTestRenderer(b), scs)
 }

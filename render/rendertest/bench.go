@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/smokestack/smokestack/render"
 )
 
 // BenchFloor times a renderer's call from a position to its PNG images
@@ -79,4 +81,43 @@ func Quantile(ds []time.Duration, q int) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[max((len(s)*q+99)/100-1, 0)]
+}
+
+// BenchScenes draws scs with r in order, over and over (a match in play
+// when scs are its consecutive positions, the worst case when they
+// alternate between matches), after one warming pass (palette, static
+// layers, glyph caches). It reports per call the CPU time (process user +
+// system), the p50 and p95 wall times, and, when a call draws more than
+// one image, the CPU time per image.
+//
+//	go test ./render/<game> -run '^$' -bench 'PNGTurns|PNGMatches' -benchtime 200x
+func BenchScenes(b *testing.B, r render.Renderer, scs []render.Scene) {
+	images := 0
+	for _, sc := range scs {
+		out, err := r.Images(sc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		images = max(images, len(out))
+	}
+	ts := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0 := CPUTime()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := r.Images(scs[i%len(scs)]); err != nil {
+			b.Fatal(err)
+		}
+		ts = append(ts, time.Since(t0))
+	}
+	cpu := CPUTime() - c0
+	b.StopTimer()
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(Quantile(ts, 95)), "p95-ms")
+	b.ReportMetric(ms(Quantile(ts, 50)), "p50-ms")
+	b.ReportMetric(ms(cpu)/float64(b.N), "cpu-ms/op")
+	if images > 1 {
+		b.ReportMetric(ms(cpu)/float64(images*b.N), "cpu-ms/image")
+	}
 }

@@ -1,9 +1,7 @@
 package smokyvalley
 
 import (
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/render"
@@ -40,39 +38,12 @@ func BenchmarkPNGMatches(b *testing.B) {
 	})
 }
 
-// benchScenes draws scs' images in order, over and over, reporting the
-// CPU time per call and per image, p50 and p95 per call.
+// benchScenes draws scs' images in order, over and over
+// (rendertest.BenchScenes).
 func benchScenes(b *testing.B, scs []render.Scene) {
 	r, err := New()
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, sc := range scs { // warm the palette, the static layers and the glyph caches
-		if _, err := r.Images(sc); err != nil {
-			b.Fatal(err)
-		}
-	}
-	ts := make([]time.Duration, 0, b.N)
-	b.ReportAllocs()
-	b.ResetTimer()
-	c0 := rendertest.CPUTime()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		if _, err := r.Images(scs[i%len(scs)]); err != nil {
-			b.Fatal(err)
-		}
-		ts = append(ts, time.Since(t0))
-	}
-	cpu := rendertest.CPUTime() - c0
-	b.StopTimer()
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	q := func(p int) time.Duration {
-		s := slices.Clone(ts)
-		slices.Sort(s)
-		return s[max((len(s)*p+99)/100-1, 0)]
-	}
-	b.ReportMetric(ms(q(95)), "p95-ms")
-	b.ReportMetric(ms(q(50)), "p50-ms")
-	b.ReportMetric(ms(cpu)/float64(b.N), "cpu-ms/op")
-	b.ReportMetric(ms(cpu)/float64(2*b.N), "cpu-ms/image")
+	rendertest.BenchScenes(b, r, scs)
 }
