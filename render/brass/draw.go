@@ -16,19 +16,8 @@ import (
 // surface is the small set of drawing operations the board needs. The fast
 // renderer draws on a *render.Canvas; the benchmark baseline draws the same
 // board through gg.
-type surface interface {
-	FillRect(x, y, w, h float64, c color.RGBA)
-	FillRoundRect(x, y, w, h, r float64, c color.RGBA)
-	StrokeRoundRect(x, y, w, h, r, lw float64, c color.RGBA)
-	FillCircle(x, y, r float64, c color.RGBA)
-	StrokeCircle(x, y, r, lw float64, c color.RGBA)
-	Line(x1, y1, x2, y2, lw float64, c color.RGBA)
-	FillPoly(pts []render.Pt, c color.RGBA)
-	Text(s string, x, y float64, f render.Font, c color.RGBA, align float64)
-	TextWidth(s string, f render.Font) float64
-}
-
-var _ surface = (*render.Canvas)(nil)
+// It is render.Surface, the calls a retained drawing records.
+type surface = render.Surface
 
 // board holds the geometry shared by the static and dynamic layers, and
 // the printed values they draw.

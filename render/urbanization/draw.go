@@ -22,19 +22,8 @@ const (
 
 // surface is the drawing operations the board needs: a *render.Canvas in
 // the renderer, a recorder of the texts in the legibility test.
-type surface interface {
-	FillRect(x, y, w, h float64, c color.RGBA)
-	FillRoundRect(x, y, w, h, r float64, c color.RGBA)
-	StrokeRoundRect(x, y, w, h, r, lw float64, c color.RGBA)
-	FillCircle(x, y, r float64, c color.RGBA)
-	StrokeCircle(x, y, r, lw float64, c color.RGBA)
-	Line(x1, y1, x2, y2, lw float64, c color.RGBA)
-	FillPoly(pts []render.Pt, c color.RGBA)
-	Text(s string, x, y float64, f render.Font, c color.RGBA, align float64)
-	TextWidth(s string, f render.Font) float64
-}
-
-var _ surface = (*render.Canvas)(nil)
+// It is render.Surface, the calls a retained drawing records.
+type surface = render.Surface
 
 // layout is where the parts of the image go; it depends only on the
 // shape of the view (player count, the grid, the expansion).
