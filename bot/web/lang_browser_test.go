@@ -32,6 +32,7 @@ func TestLanguagesInBrowser(t *testing.T) {
 			// One browser: its tabs share the cookie the selector sets.
 			b := browser(t)
 			t.Run("accept-language", func(t *testing.T) { testAcceptLanguage(t, newPage(t, b, srv.URL, wd)) })
+			t.Run("query", func(t *testing.T) { testQueryLanguage(t, b, srv.URL, wd) })
 			for _, l := range []lang.Lang{lang.German, lang.French} {
 				t.Run(string(l), func(t *testing.T) { testLanguage(t, b, srv.URL, wd, l) })
 			}
@@ -116,6 +117,26 @@ func testAcceptLanguage(t *testing.T, p *page) {
 	}
 	checkLanguage(t, p, lang.German, "start by Accept-Language")
 	p.look("lang-accept-de")
+}
+
+// testQueryLanguage opens the page as ?lang=fr in an English browser with
+// no choice remembered: what the script fetches from the API (here the
+// game's summary) is French too, not the browser's English.
+func testQueryLanguage(t *testing.T, b context.Context, base string, wd width) {
+	p := newPage(t, b, base, wd)
+	p.acceptLanguage("en-GB,en;q=0.9")
+	p.do("forget the choice", chromedp.Navigate(base+"/api/games"), js(`document.cookie = "lang=; path=/; max-age=0"`))
+	p.do("open ?lang=fr", chromedp.Navigate(base+"/?lang=fr"), waitJS(`document.querySelectorAll("#seats option").length > 0 && !document.getElementById("start").hidden`))
+	game := p.str(`document.getElementById("game").value`)
+	g, err := testGames.Get(game)
+	if err != nil {
+		t.Fatalf("%s: the form offers %q: %v", p.wd.name, game, err)
+	}
+	want := engine.WordsFor(g.Info(), lang.French, nil).Summary()
+	if got := p.shown("#gamesummary"); got != want || want == engine.WordsFor(g.Info(), lang.English, nil).Summary() {
+		t.Errorf("%s: ?lang=fr shows the summary %q, want the French %q", p.wd.name, got, want)
+	}
+	checkLanguage(t, p, lang.French, "start by ?lang=fr")
 }
 
 // testLanguage chooses l in the selector of an English page and plays

@@ -62,7 +62,9 @@ async function api(method, path, body) {
   }
   let res;
   try {
-    res = await fetch("/api/" + path, opt);
+    // The page's language, whichever way it was chosen (?lang=, the
+    // cookie, the browser's): the API's texts follow the page's.
+    res = await fetch("/api/" + path + (path.includes("?") ? "&" : "?") + "lang=" + LANG, opt);
   } catch (e) {
     throw problem("unreachable", UNREACHABLE);
   }
