@@ -113,3 +113,25 @@ func playInto(b *testing.B, ctx context.Context, st storage.Store, g engine.Game
 	b.Fatalf("%s: no end after 5000 moves", g.Info().ID)
 	return
 }
+
+// BenchmarkEmbeddedOpen1000 opens an embedded store holding 1,000
+// matches half way through their games (as BenchmarkColdStart's store:
+// a third of each product game, not compacted, 16 MB of records) and
+// closes it: the open replays the whole file, checking every record's
+// checksums, and rebuilds the index. This is most of the time a cold
+// start takes to the first answer that needs the store.
+//
+//	go test ./cmd/smokestack -run '^$' -bench EmbeddedOpen1000 -benchtime 50x -benchmem
+func BenchmarkEmbeddedOpen1000(b *testing.B) {
+	dir := b.TempDir()
+	fillMidGames(b, dir, 1000)
+	for b.Loop() {
+		st, err := embedded.Open(dir, storage.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := st.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -57,6 +57,7 @@ func (s *Store) load() error {
 	s.loading = true
 	defer func() { s.loading = false }()
 	r := s.reader(off, size)
+	var entries []span
 	for off < size {
 		rc, n, p, err := s.readRecord(r, off, size)
 		if err != nil {
@@ -64,7 +65,10 @@ func (s *Store) load() error {
 			return fmt.Errorf("embedded: read %s at offset %d: %w", path, off, err)
 		}
 		if p == nil {
-			if err := parseBody(&rc, rc.bodyBytes, rc.body.off); err != nil {
+			rc.entries = entries[:0] // replay copies them
+			err := parseBody(&rc, rc.bodyBytes, rc.body.off)
+			entries = rc.entries
+			if err != nil {
 				s.quarantine(rc.id, nil, time.Time{}, fmt.Sprintf("the record at offset %d: %v", off, err))
 			} else {
 				s.replay(rc)
@@ -155,7 +159,9 @@ type problem struct {
 }
 
 // readRecord reads the record at off from r. It returns the record and its
-// length, or a problem (r is then left anywhere), or an I/O error.
+// length, or a problem (r is then left anywhere), or an I/O error. The
+// record's bodyBytes (and so its meta) may lie in r's buffer: they are
+// valid until the next read from r.
 func (s *Store) readRecord(r *bufio.Reader, off, size int64) (rec, int64, *problem, error) {
 	short := func(b []byte, err error) (*problem, error) {
 		if errors.Is(err, io.EOF) {
@@ -183,12 +189,27 @@ func (s *Store) readRecord(r *bufio.Reader, off, size int64) (rec, int64, *probl
 	if off+n > size {
 		return rec{}, 0, &problem{id: id, why: fmt.Sprintf("a record cut after %d of its %d bytes", size-off, n)}, nil
 	}
-	if _, err := r.Discard(hl); err != nil {
-		return rec{}, 0, nil, err
-	}
-	body := make([]byte, bodyLen)
-	if _, err := io.ReadFull(r, body); err != nil {
-		return rec{}, 0, nil, err
+	var body []byte
+	if int(n) <= r.Size() {
+		// The usual case: the record is read in place in the reader's
+		// buffer, valid until the next read from r (the caller's next
+		// record), which is as long as loading needs it.
+		b, err := r.Peek(int(n))
+		if err != nil {
+			return rec{}, 0, nil, err
+		}
+		body = b[hl:]
+		if _, err := r.Discard(int(n)); err != nil {
+			return rec{}, 0, nil, err
+		}
+	} else {
+		if _, err := r.Discard(hl); err != nil {
+			return rec{}, 0, nil, err
+		}
+		body = make([]byte, bodyLen)
+		if _, err := io.ReadFull(r, body); err != nil {
+			return rec{}, 0, nil, err
+		}
 	}
 	if crc32.Checksum(body, castagnoli) != bodyCRC {
 		return rec{}, 0, &problem{id: id, why: "a checksum mismatch in the record body"}, nil
@@ -382,7 +403,7 @@ func (s *Store) replay(r rec) {
 		}
 		switch {
 		case r.kind == kindDamage:
-			x := &match{m: m, deadline: deadline, log: r.entries, reqs: reqSet(nil).with(r.reqs...), damage: r.reason}
+			x := &match{m: m, deadline: deadline, log: slices.Clone(r.entries), reqs: reqSet(nil).with(r.reqs...), damage: r.reason}
 			for _, e := range r.entries {
 				x.logBytes += e.n
 			}
@@ -399,9 +420,9 @@ func (s *Store) replay(r rec) {
 		return
 	}
 	m := storage.Match{ID: r.id}
-	var meta []byte
+	var meta []byte // the metadata to decode at the end (decodeMeta)
 	if v, moves, ok := metaVersion(r.meta); ok {
-		m.Version, m.Moves, meta = v, moves, bytes.Clone(r.meta)
+		m.Version, m.Moves, meta = v, moves, r.meta
 	} else if m, ok = decode(); !ok {
 		return
 	}
@@ -412,26 +433,42 @@ func (s *Store) replay(r rec) {
 		}
 		return
 	}
-	x := &match{m: m, meta: meta, deadline: deadline, body: r.body, bodyCRC: r.bodyCRC, state: r.state, raw: r.raw, size: r.raw.n}
-	if r.kind == kindDelta {
-		if prev.chain == nil && prev.state.n == 0 {
-			if full, ok := decode(); ok {
-				s.quarantine(r.id, &full, deadline, fmt.Sprintf("the delta at offset %d follows a version without a snapshot", r.raw.off))
-			}
-			return
+	if r.kind == kindDelta && prev.chain == nil && prev.state.n == 0 {
+		if full, ok := decode(); ok {
+			s.quarantine(r.id, &full, deadline, fmt.Sprintf("the delta at offset %d follows a version without a snapshot", r.raw.off))
 		}
-		x.chain = extend(prev, r.raw)
-		x.chainBytes = prev.chainBytes + r.state.n
-		x.size = prev.size
+		return
+	}
+	// While loading, each version of a match replaces the one before in
+	// s.matches and nothing else holds it, so its struct, its metadata
+	// buffer, its log, request IDs and delta chain are reused in place: a
+	// fresh copy per record made most of the open's garbage.
+	x := prev
+	if x == nil {
+		x = new(match)
+	}
+	next := match{m: m, deadline: deadline, body: r.body, bodyCRC: r.bodyCRC, state: r.state, raw: r.raw, size: r.raw.n}
+	if meta != nil {
+		next.meta = append(x.meta[:0], meta...) // r.meta lies in the reader's buffer
+	}
+	if r.kind == kindDelta {
+		if prev.chain == nil {
+			next.chain = append(make([]span, 0, 4), prev.raw, r.raw)
+		} else {
+			next.chain = append(prev.chain, r.raw)
+		}
+		next.chainBytes = prev.chainBytes + r.state.n
+		next.size = prev.size
 	}
 	if update {
-		x.log, x.logBytes, x.reqs = prev.log, prev.logBytes, prev.reqs
+		next.log, next.logBytes, next.reqs = prev.log, prev.logBytes, prev.reqs
 	}
-	x.log = append(x.log, r.entries...)
+	next.log = append(next.log, r.entries...)
 	for _, e := range r.entries {
-		x.logBytes += e.n
+		next.logBytes += e.n
 	}
-	x.reqs = x.reqs.with(r.reqs...)
+	next.reqs = next.reqs.with(r.reqs...)
+	*x = next
 	s.apply(x)
 }
 
