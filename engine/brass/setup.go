@@ -106,7 +106,7 @@ func newState(s engine.Setup) (*state, error) {
 	}
 	if _, ok := theBoard().playerCount(s.Seats); !ok {
 		i := info()
-		e := setupErr("seats", "n", strconv.Itoa(s.Seats), "min", strconv.Itoa(i.MinSeats), "max", strconv.Itoa(i.MaxSeats))
+		e := setupErr("seats", "count", strconv.Itoa(s.Seats), "min", strconv.Itoa(i.MinSeats), "max", strconv.Itoa(i.MaxSeats))
 		e.Err = engine.ErrBadSeat
 		return nil, e
 	}

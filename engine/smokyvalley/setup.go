@@ -123,7 +123,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		return nil, nil, err
 	}
 	if s.Seats < 2 || s.Seats > 4 {
-		return nil, nil, setupErr("seats", "n", strconv.Itoa(s.Seats), "min", "2", "max", "4")
+		return nil, nil, setupErr("seats", "count", strconv.Itoa(s.Seats), "min", "2", "max", "4")
 	}
 	opts, err := parseOptions(s.Options)
 	if err != nil {

@@ -16,7 +16,7 @@ func TestSetupRefusalsWorded(t *testing.T) {
 	pin := func(k, v string) engine.Setup { return su(3, nil, map[string]string{k: v}) }
 	enginetest.SetupRefusals(t, Game{}, []enginetest.SetupRefusal{
 		{Setup: su(5, nil, nil), Key: "seats", English: "smoky-valley: 5 seats; the game takes 2 to 4"},
-		{Setup: su(1, nil, nil), Key: "seats", English: "smoky-valley: 1 seats; the game takes 2 to 4"},
+		{Setup: su(1, nil, nil), Key: "seats", English: "smoky-valley: 1 seat; the game takes 2 to 4"},
 		{Setup: su(3, map[string]string{"speed": "9"}, nil), Key: "unknown-option", English: `smoky-valley: unknown option "speed"`},
 		{Setup: su(3, map[string]string{"pop22": "twice"}, nil), Key: "option-value", English: `smoky-valley: option pop22: "twice" is not one of once, each-council`},
 		{Setup: pin("colour", "red"), Key: "unknown-pin", English: `smoky-valley: unknown pin "colour" (pins: first, nav-p1, nav-p2, nav-p3, nav-p4, services, canal-widening, canal-modernization, cards-1840s, cards-1850s, cards-1860s, schooners, canallers)`},

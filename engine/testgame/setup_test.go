@@ -17,7 +17,7 @@ func TestSetupRefusalsWorded(t *testing.T) {
 	}
 	enginetest.SetupRefusals(t, testgame.Game{}, []enginetest.SetupRefusal{
 		{Setup: su(5, nil, nil), Key: "seats", English: "pebbles: 5 seats: engine: no such seat"},
-		{Setup: su(1, nil, nil), Key: "seats", English: "pebbles: 1 seats: engine: no such seat"},
+		{Setup: su(1, nil, nil), Key: "seats", English: "pebbles: 1 seat: engine: no such seat"},
 		{Setup: su(2, map[string]string{"speed": "9"}, nil), Key: "unknown-option", English: `pebbles: unknown option "speed"`},
 		{Setup: su(2, map[string]string{"pile": "zero"}, nil), Key: "option-pile", English: `pebbles: option pile="zero" must be a number from 5 to 99`},
 		{Setup: su(2, map[string]string{"pile": "100"}, nil), Key: "option-pile", English: `pebbles: option pile="100" must be a number from 5 to 99`},

@@ -165,7 +165,7 @@ func (g Game) Setup(s engine.Setup) (engine.State, []engine.Event, error) {
 		return nil, nil, fmt.Errorf("pebbles: %w", err)
 	}
 	if s.Seats < 2 || s.Seats > 4 {
-		e := setupErr("seats", "n", strconv.Itoa(s.Seats))
+		e := setupErr("seats", "count", strconv.Itoa(s.Seats))
 		e.Err = engine.ErrBadSeat
 		return nil, nil, e
 	}
