@@ -205,7 +205,10 @@ func (r *Renderer) drawBoard(sc render.Scene, v *sv.View) ([]byte, error) {
 		return nil, err
 	}
 	defer r.put(p)
-	st := r.staticFor(p, sc, v, sig)
+	st := r.layerFor(p, sig, func() {
+		// The static layer's words are in the scene's language.
+		(&pen{c: p.c, pr: sv.PrintedValues(), wd: newWords(render.Scene{Lang: sc.Lang}), clip: r.clip, part: partStatic}).board(v)
+	})
 	whole := p.sig != sig
 	p.sig = "" // until the position is drawn
 	(&pen{c: p.ret.Log(), pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip, part: partDynamic}).board(v)
@@ -226,7 +229,7 @@ func (r *Renderer) drawPlayers(sc render.Scene, v *sv.View) ([]byte, error) {
 	}
 	defer r.put(p)
 	sig := fmt.Sprintf("page/%dx%d", boardW, h)
-	st := r.pageFor(p, sig)
+	st := r.layerFor(p, sig, nil)
 	whole := p.sig != sig
 	p.sig = ""
 	(&pen{c: p.ret.Log(), pr: sv.PrintedValues(), sc: sc, wd: newWords(sc), clip: r.clip}).players(v)
@@ -235,9 +238,9 @@ func (r *Renderer) drawPlayers(sc render.Scene, v *sv.View) ([]byte, error) {
 	return r.enc.Encode(p.out, 200<<10)
 }
 
-// pageFor returns the static layer sig of a page alone, of p's size,
-// drawing it the first time.
-func (r *Renderer) pageFor(p *painter, sig string) *staticLayer {
+// layerFor returns the static layer sig, drawing it the first time on
+// p's canvas: the page's colour, then paint (nil: the page alone).
+func (r *Renderer) layerFor(p *painter, sig string, paint func()) *staticLayer {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if st, ok := r.static[sig]; ok {
@@ -247,6 +250,9 @@ func (r *Renderer) pageFor(p *painter, sig string) *staticLayer {
 	p.c.Damage = nil
 	b := p.c.Img.Rect
 	p.c.FillRect(0, 0, float64(b.Dx()), float64(b.Dy()), colPage)
+	if paint != nil {
+		paint()
+	}
 	st := r.keep(p)
 	r.static[sig] = st
 	return st
@@ -259,21 +265,4 @@ func (r *Renderer) keep(p *painter) *staticLayer {
 	pal := image.NewPaletted(img.Rect, p.pal.Colors)
 	p.pal.Quantize(pal, img)
 	return &staticLayer{img: img, pal: pal}
-}
-
-// staticFor returns the static layer for sig, drawing it on p's canvas the
-// first time, in the scene's language.
-func (r *Renderer) staticFor(p *painter, sc render.Scene, v *sv.View, sig string) *staticLayer {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if st, ok := r.static[sig]; ok {
-		return st
-	}
-	p.sig = ""
-	p.c.Damage = nil
-	p.c.FillRect(0, 0, boardW, boardH, colPage)
-	(&pen{c: p.c, pr: sv.PrintedValues(), wd: newWords(render.Scene{Lang: sc.Lang}), clip: r.clip, part: partStatic}).board(v)
-	st := r.keep(p)
-	r.static[sig] = st
-	return st
 }
