@@ -676,8 +676,8 @@ func TestFinalTieBreak(t *testing.T) {
 	st.Order = []int{1, 2, 0}
 	var evs []engine.Event
 	st.finish(&evs)
-	if !slices.Equal(st.Ranking, []int{2, 1, 0}) || !strings.Contains(st.TieBreak, "income") {
-		t.Fatalf("ranking %v (%s)", st.Ranking, st.TieBreak)
+	if !slices.Equal(st.Ranking, []int{2, 1, 0}) || !strings.Contains(st.TieBy, "income") {
+		t.Fatalf("ranking %v (%s)", st.Ranking, st.TieBy)
 	}
 	st2 := fixture(t, periodRail)
 	st2.TieCash = true

@@ -205,8 +205,6 @@ func (st *state) finish(evs *[]engine.Event) {
 	}
 	if len(how) > 0 {
 		st.TieBy = strings.Join(how, ",")
-		m := tieBreakMsg(st.TieBy)
-		st.TieBreak = catalog.Text(lang.English, m.ID, m.Data)
 	}
 	kv := []string{"ranking", orderString(rank)}
 	for i, s := range rank {

@@ -50,33 +50,35 @@ type playerState struct {
 // works on a deep clone.
 type state struct {
 	V        int           `json:"v"`
-	N        int           `json:"n"`                  // seats
-	LinkAll  bool          `json:"linkAll,omitempty"`  // option link-scoring=all
-	TieCash  bool          `json:"tieCash,omitempty"`  // option tiebreak=cash
-	Period   period        `json:"period"`             //
-	Round    int           `json:"round"`              // 1-based within the period
-	Order    []int         `json:"order"`              // seats in this round's order of play
-	Turn     int           `json:"turn"`               // index into Order of the seat playing
-	Actions  int           `json:"actions"`            // actions left in the current turn
-	Mode     mode          `json:"mode"`               //
-	Debtor   int           `json:"debtor"`             // index into Order of the seat paying income (modeLiquidate)
-	Owed     int           `json:"owed,omitempty"`     // negative income still to pay (modeLiquidate)
-	Deck     cardList      `json:"deck"`               // draw pile, top first (card kinds)
-	Removed  cardList      `json:"removed"`            // face-down removed cards this period
-	Hands    []cardList    `json:"hands"`              // sorted card kinds per seat
-	Discards cardList      `json:"discards"`           // played cards, last on top
-	Spaces   spaceList     `json:"spaces"`             // one per board space
-	Links    ownerList     `json:"links"`              // owner per potential link, -1 if unbuilt
-	Coal     int           `json:"coal"`               // cubes on the coal demand track
-	Iron     int           `json:"iron"`               // cubes on the iron demand track
-	Cotton   int           `json:"cotton"`             // cotton demand marker, 0 top .. 8 closed
-	Tiles    stepList      `json:"tiles"`              // distant market stack, top first (steps)
-	LastTile int           `json:"lastTile"`           // steps of the last tile drawn this period, -1 if none
-	Players  []playerState `json:"players"`            //
-	Bank     int           `json:"bank"`               // net money the bank has received since setup
-	Moves    int           `json:"moves"`              // moves applied
-	Ranking  []int         `json:"ranking,omitempty"`  // when over
-	TieBreak string        `json:"tieBreak,omitempty"` // when over
+	N        int           `json:"n"`                 // seats
+	LinkAll  bool          `json:"linkAll,omitempty"` // option link-scoring=all
+	TieCash  bool          `json:"tieCash,omitempty"` // option tiebreak=cash
+	Period   period        `json:"period"`            //
+	Round    int           `json:"round"`             // 1-based within the period
+	Order    []int         `json:"order"`             // seats in this round's order of play
+	Turn     int           `json:"turn"`              // index into Order of the seat playing
+	Actions  int           `json:"actions"`           // actions left in the current turn
+	Mode     mode          `json:"mode"`              //
+	Debtor   int           `json:"debtor"`            // index into Order of the seat paying income (modeLiquidate)
+	Owed     int           `json:"owed,omitempty"`    // negative income still to pay (modeLiquidate)
+	Deck     cardList      `json:"deck"`              // draw pile, top first (card kinds)
+	Removed  cardList      `json:"removed"`           // face-down removed cards this period
+	Hands    []cardList    `json:"hands"`             // sorted card kinds per seat
+	Discards cardList      `json:"discards"`          // played cards, last on top
+	Spaces   spaceList     `json:"spaces"`            // one per board space
+	Links    ownerList     `json:"links"`             // owner per potential link, -1 if unbuilt
+	Coal     int           `json:"coal"`              // cubes on the coal demand track
+	Iron     int           `json:"iron"`              // cubes on the iron demand track
+	Cotton   int           `json:"cotton"`            // cotton demand marker, 0 top .. 8 closed
+	Tiles    stepList      `json:"tiles"`             // distant market stack, top first (steps)
+	LastTile int           `json:"lastTile"`          // steps of the last tile drawn this period, -1 if none
+	Players  []playerState `json:"players"`           //
+	Bank     int           `json:"bank"`              // net money the bank has received since setup
+	Moves    int           `json:"moves"`             // moves applied
+	Ranking  []int         `json:"ranking,omitempty"` // when over
+	// TieBreak is the English sentence a state saved before TieBy held
+	// in its place; it is read, never written (Status words TieBy).
+	TieBreak string `json:"tieBreak,omitempty"`
 	// TieBy is what broke the ties on VP, comma-separated in the order
 	// applied (income, money, order): the data of TieBreak's message.
 	TieBy string `json:"tieBy,omitempty"`

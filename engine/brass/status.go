@@ -101,9 +101,11 @@ func (Game) Status(s engine.State) engine.Status {
 	}
 	if out.Finished {
 		out.Ranking = slices.Clone(st.Ranking)
-		out.TieBreak = st.TieBreak
+		out.TieBreak = st.TieBreak // a state saved before TieBy
 		if st.TieBy != "" {
-			out.TieBreakMsgs = []lang.Msg{tieBreakMsg(st.TieBy)}
+			m := tieBreakMsg(st.TieBy)
+			out.TieBreak = catalog.Text(lang.English, m.ID, m.Data)
+			out.TieBreakMsgs = []lang.Msg{m}
 		}
 	}
 	return out

@@ -19,8 +19,8 @@ func TestTieBreakWorded(t *testing.T) {
 	st.Order = []int{1, 2, 0}
 	var evs []engine.Event
 	st.finish(&evs)
-	if st.TieBreak != "tied on VP; decided by income" || st.TieBy != "income" {
-		t.Fatalf("tie-break %q by %q", st.TieBreak, st.TieBy)
+	if st.TieBreak != "" || st.TieBy != "income" {
+		t.Fatalf("tie-break %q by %q: the state keeps the criteria, not a sentence", st.TieBreak, st.TieBy)
 	}
 	info := New().Info()
 	for _, by := range []string{"income", "money", "order", "income,money", "income,order", "money,order", "income,money,order"} {
@@ -51,10 +51,33 @@ func TestTieBreakWorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := New().Status(back)
-	if s.TieBreak != st.TieBreak || len(s.TieBreakMsgs) != 1 || s.TieBreakMsgs[0].ID != "tie-break.vp" {
+	if s.TieBreak != "tied on VP; decided by income" || len(s.TieBreakMsgs) != 1 || s.TieBreakMsgs[0].ID != "tie-break.vp" {
 		t.Fatalf("status tie-break %q %v", s.TieBreak, s.TieBreakMsgs)
 	}
 	if got := engine.WordsFor(info, lang.German, nil).TieBreak(s); !strings.Contains(got, "Einkommen") {
 		t.Fatalf("status tie-break in German: %q", got)
+	}
+	if strings.Contains(string(raw), "tieBreak") {
+		t.Fatalf("the state holds an English sentence: %s", raw)
+	}
+}
+
+// TestTieBreakOldState: a finished state saved before TieBy held the
+// English sentence alone; its status still shows it.
+func TestTieBreakOldState(t *testing.T) {
+	st := fixture(t, periodRail)
+	st.Mode = modeOver
+	st.Ranking = []int{2, 1, 0}
+	st.TieBreak = "tied on VP; decided by income"
+	raw, err := New().MarshalState(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := New().UnmarshalState(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := New().Status(back); s.TieBreak != st.TieBreak || len(s.TieBreakMsgs) != 0 {
+		t.Fatalf("old state's tie-break %q %v", s.TieBreak, s.TieBreakMsgs)
 	}
 }
