@@ -440,6 +440,13 @@ func MustLoad(name string, fsys fs.FS, dir string) *Catalog {
 	return c
 }
 
+// Whole reports whether language l's whole catalog has been read, not
+// only scoped parts of it: what the cold start's first page must not need
+// (docs/performance.md, "Cold start").
+func (c *Catalog) Whole(l Lang) bool {
+	return c != nil && c.langs[l] != nil && c.langs[l].done.Load()
+}
+
 // Name identifies the catalog.
 func (c *Catalog) Name() string {
 	if c == nil {
