@@ -305,8 +305,9 @@ func (r *Retained) Draw(c *Canvas, out *image.Paletted, pal *Palette, st *image.
 	}
 	if drawn {
 		if !whole {
+			// Only the pixels: every tile to draw is converted into out
+			// afterwards.
 			r.dmg.CopyRGBA(c.Img, st)
-			r.dmg.CopyPaletted(out, stPal)
 		}
 		// The calls to draw: those touching a tile to draw. The kept tiles
 		// they touch too are saved and put back afterwards.
