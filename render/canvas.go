@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -19,10 +20,11 @@ type Canvas struct {
 	// Damage, when set, records every area drawn on.
 	Damage *Damage
 
-	z     vector.Rasterizer
-	faces map[Font]*cachedFace
-	src   image.Uniform
-	pts   []Pt
+	z      vector.Rasterizer
+	faces  map[Font]*cachedFace
+	src    image.Uniform
+	srcCol color.RGBA // the colour in src.C
+	pts    []Pt
 }
 
 // Pt is a point in canvas pixels.
@@ -49,17 +51,46 @@ func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
 		if w <= 0 || h <= 0 {
 			return
 		}
-		c.src.C = col
 		r := image.Rect(int(x), int(y), int(x+w), int(y+h))
-		op := draw.Over
 		if col.A == 0xff {
-			op = draw.Src
+			c.fillOpaque(r, col)
+		} else {
+			c.setSrc(col)
+			draw.Draw(c.Img, r, &c.src, image.Point{}, draw.Over)
 		}
-		draw.Draw(c.Img, r, &c.src, image.Point{}, op)
 		c.mark(r)
 		return
 	}
 	c.FillPoly([]Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, col)
+}
+
+// fillOpaque sets the pixels of r (clipped to the image) to the opaque
+// colour col: what draw.Draw with draw.Src does, without its dispatch,
+// which weighs on the many small rectangles a board is made of.
+func (c *Canvas) fillOpaque(r image.Rectangle, col color.RGBA) {
+	r = r.Intersect(c.Img.Rect)
+	if r.Empty() {
+		return
+	}
+	px := uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | uint32(col.A)<<24
+	i0 := c.Img.PixOffset(r.Min.X, r.Min.Y)
+	row := c.Img.Pix[i0 : i0+4*r.Dx()]
+	for i := 0; i < len(row); i += 4 {
+		binary.LittleEndian.PutUint32(row[i:], px)
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		i0 += c.Img.Stride
+		copy(c.Img.Pix[i0:i0+len(row)], row)
+	}
+}
+
+// setSrc makes col the colour drawn with c.src. Storing a colour in the
+// image.Uniform's interface allocates, so it is done only when the colour
+// changes.
+func (c *Canvas) setSrc(col color.RGBA) {
+	if c.srcCol != col || c.src.C == nil {
+		c.src.C, c.srcCol = col, col
+	}
 }
 
 // FillPoly fills a closed polygon (non-zero winding).
@@ -97,7 +128,7 @@ func (c *Canvas) fillPaths(col color.RGBA, paths ...[]Pt) {
 		}
 		c.z.ClosePath()
 	}
-	c.src.C = col
+	c.setSrc(col)
 	c.z.Draw(c.Img, r, &c.src, image.Point{})
 	c.mark(r)
 }
