@@ -12,8 +12,9 @@ import (
 )
 
 // Canvas is a small antialiased drawing layer over an RGBA image: filled
-// shapes through golang.org/x/image/vector and text through font.Drawer with
-// a per-canvas glyph cache. A Canvas is not safe for concurrent use; keep one
+// shapes through golang.org/x/image/vector (with a per-canvas cache of
+// small shapes' coverage) and text through font.Drawer with a per-canvas
+// glyph cache. A Canvas is not safe for concurrent use; keep one
 // per goroutine (a sync.Pool of canvases works well).
 type Canvas struct {
 	Img *image.RGBA
@@ -21,6 +22,7 @@ type Canvas struct {
 	Damage *Damage
 
 	z      vector.Rasterizer
+	masks  maskCache // the coverage of small shapes filled (mask.go)
 	faces  map[Font]*cachedFace
 	src    image.Uniform
 	srcCol color.RGBA // the colour in src.C
@@ -116,20 +118,15 @@ func (c *Canvas) fillPaths(col color.RGBA, paths ...[]Pt) {
 	if r.Empty() {
 		return
 	}
-	ox, oy := float32(r.Min.X), float32(r.Min.Y)
-	c.z.Reset(r.Dx(), r.Dy())
-	for _, p := range paths {
-		if len(p) < 3 {
-			continue
-		}
-		c.z.MoveTo(float32(p[0].X)-ox, float32(p[0].Y)-oy)
-		for _, q := range p[1:] {
-			c.z.LineTo(float32(q.X)-ox, float32(q.Y)-oy)
-		}
-		c.z.ClosePath()
+	c.writePath(r, paths)
+	if r.Dx()*r.Dy() <= maskMaxPixels {
+		// A small shape: its coverage is kept (mask.go).
+		c.blendMask(r, c.mask(r.Dx(), r.Dy()).cov, col)
+	} else {
+		c.rasterize(r.Dx(), r.Dy())
+		c.setSrc(col)
+		c.z.Draw(c.Img, r, &c.src, image.Point{})
 	}
-	c.setSrc(col)
-	c.z.Draw(c.Img, r, &c.src, image.Point{})
 	c.mark(r)
 }
 
