@@ -77,7 +77,11 @@ func (c *Canvas) fillOpaque(r image.Rectangle, col color.RGBA) {
 	px := uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | uint32(col.A)<<24
 	i0 := c.Img.PixOffset(r.Min.X, r.Min.Y)
 	row := c.Img.Pix[i0 : i0+4*r.Dx()]
-	for i := 0; i < len(row); i += 4 {
+	i := 0
+	for px2 := uint64(px) | uint64(px)<<32; i+8 <= len(row); i += 8 {
+		binary.LittleEndian.PutUint64(row[i:], px2)
+	}
+	if i < len(row) {
 		binary.LittleEndian.PutUint32(row[i:], px)
 	}
 	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
