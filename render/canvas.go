@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -11,18 +12,21 @@ import (
 )
 
 // Canvas is a small antialiased drawing layer over an RGBA image: filled
-// shapes through golang.org/x/image/vector and text through font.Drawer with
-// a per-canvas glyph cache. A Canvas is not safe for concurrent use; keep one
+// shapes through golang.org/x/image/vector (with a per-canvas cache of
+// small shapes' coverage) and text through font.Drawer with a per-canvas
+// glyph cache. A Canvas is not safe for concurrent use; keep one
 // per goroutine (a sync.Pool of canvases works well).
 type Canvas struct {
 	Img *image.RGBA
 	// Damage, when set, records every area drawn on.
 	Damage *Damage
 
-	z     vector.Rasterizer
-	faces map[Font]*cachedFace
-	src   image.Uniform
-	pts   []Pt
+	z      vector.Rasterizer
+	masks  maskCache // the coverage of small shapes filled (mask.go)
+	faces  map[Font]*cachedFace
+	src    image.Uniform
+	srcCol color.RGBA // the colour in src.C
+	pts    []Pt
 }
 
 // Pt is a point in canvas pixels.
@@ -49,17 +53,50 @@ func (c *Canvas) FillRect(x, y, w, h float64, col color.RGBA) {
 		if w <= 0 || h <= 0 {
 			return
 		}
-		c.src.C = col
 		r := image.Rect(int(x), int(y), int(x+w), int(y+h))
-		op := draw.Over
 		if col.A == 0xff {
-			op = draw.Src
+			c.fillOpaque(r, col)
+		} else {
+			c.setSrc(col)
+			draw.Draw(c.Img, r, &c.src, image.Point{}, draw.Over)
 		}
-		draw.Draw(c.Img, r, &c.src, image.Point{}, op)
 		c.mark(r)
 		return
 	}
 	c.FillPoly([]Pt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, col)
+}
+
+// fillOpaque sets the pixels of r (clipped to the image) to the opaque
+// colour col: what draw.Draw with draw.Src does, without its dispatch,
+// which weighs on the many small rectangles a board is made of.
+func (c *Canvas) fillOpaque(r image.Rectangle, col color.RGBA) {
+	r = r.Intersect(c.Img.Rect)
+	if r.Empty() {
+		return
+	}
+	px := uint32(col.R) | uint32(col.G)<<8 | uint32(col.B)<<16 | uint32(col.A)<<24
+	i0 := c.Img.PixOffset(r.Min.X, r.Min.Y)
+	row := c.Img.Pix[i0 : i0+4*r.Dx()]
+	i := 0
+	for px2 := uint64(px) | uint64(px)<<32; i+8 <= len(row); i += 8 {
+		binary.LittleEndian.PutUint64(row[i:], px2)
+	}
+	if i < len(row) {
+		binary.LittleEndian.PutUint32(row[i:], px)
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		i0 += c.Img.Stride
+		copy(c.Img.Pix[i0:i0+len(row)], row)
+	}
+}
+
+// setSrc makes col the colour drawn with c.src. Storing a colour in the
+// image.Uniform's interface allocates, so it is done only when the colour
+// changes.
+func (c *Canvas) setSrc(col color.RGBA) {
+	if c.srcCol != col || c.src.C == nil {
+		c.src.C, c.srcCol = col, col
+	}
 }
 
 // FillPoly fills a closed polygon (non-zero winding).
@@ -85,20 +122,15 @@ func (c *Canvas) fillPaths(col color.RGBA, paths ...[]Pt) {
 	if r.Empty() {
 		return
 	}
-	ox, oy := float32(r.Min.X), float32(r.Min.Y)
-	c.z.Reset(r.Dx(), r.Dy())
-	for _, p := range paths {
-		if len(p) < 3 {
-			continue
-		}
-		c.z.MoveTo(float32(p[0].X)-ox, float32(p[0].Y)-oy)
-		for _, q := range p[1:] {
-			c.z.LineTo(float32(q.X)-ox, float32(q.Y)-oy)
-		}
-		c.z.ClosePath()
+	c.writePath(r, paths)
+	if r.Dx()*r.Dy() <= maskMaxPixels {
+		// A small shape: its coverage is kept (mask.go).
+		c.blendMask(r, c.mask(r.Dx(), r.Dy()).cov, col)
+	} else {
+		c.rasterize(r.Dx(), r.Dy())
+		c.setSrc(col)
+		c.z.Draw(c.Img, r, &c.src, image.Point{})
 	}
-	c.src.C = col
-	c.z.Draw(c.Img, r, &c.src, image.Point{})
 	c.mark(r)
 }
 

@@ -1,7 +1,10 @@
 package render
 
 import (
+	"bytes"
+	"image"
 	"image/color"
+	"image/draw"
 	"testing"
 )
 
@@ -58,4 +61,36 @@ func shapeCentreY(name string) int {
 		return 27
 	}
 	return 40
+}
+
+// TestFillRectExact: a whole-pixel rectangle gives the pixels draw.Draw
+// gives (draw.Src for an opaque colour, draw.Over otherwise), whatever
+// its width and however the image's edges cut it.
+func TestFillRectExact(t *testing.T) {
+	c, err := NewCanvas(40, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := image.NewRGBA(c.Img.Rect)
+	for i := range c.Img.Pix {
+		c.Img.Pix[i] = uint8(i * 7)
+	}
+	copy(want.Pix, c.Img.Pix)
+	n := 0
+	for x := -3; x < 40; x += 5 {
+		for w := 1; w <= 11; w++ {
+			n++
+			col := color.RGBA{uint8(n * 13), uint8(n * 29), uint8(n * 3), 255}
+			op := draw.Src
+			if n%4 == 0 {
+				col, op = color.RGBA{col.R / 2, col.G / 2, col.B / 2, 128}, draw.Over
+			}
+			y := n%33 - 2
+			c.FillRect(float64(x), float64(y), float64(w), 3, col)
+			draw.Draw(want, image.Rect(x, y, x+w, y+3), image.NewUniform(col), image.Point{}, op)
+			if !bytes.Equal(c.Img.Pix, want.Pix) {
+				t.Fatalf("rectangle %d,%d %dx3: the pixels differ from draw.Draw's", x, y, w)
+			}
+		}
+	}
 }

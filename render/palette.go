@@ -103,25 +103,36 @@ func (p *Palette) QuantizeDamaged(dst *image.Paletted, src *image.RGBA, d *Damag
 }
 
 func (p *Palette) quantizeRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
-	lut := p.lut
+	lut := p.lut[:1<<18]
 	w := r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		si := src.PixOffset(r.Min.X, y)
 		s := src.Pix[si : si+4*w]
 		di := dst.PixOffset(r.Min.X, y)
 		d := dst.Pix[di : di+w]
-		if w == 0 {
-			continue
-		}
-		last := binary.LittleEndian.Uint32(s) ^ 1 // differs from the first pixel
-		var idx uint8
-		for x := range d {
-			v := binary.LittleEndian.Uint32(s[4*x:])
-			if v != last {
-				last = v
-				idx = lut[(v>>2&0x3f)<<12|(v>>10&0x3f)<<6|(v>>18&0x3f)]
+		// Eight pixels at a time: most runs of eight in a board are one
+		// colour (a fill, a page), looked up once; the others pixel by
+		// pixel, without branches (a branch per pixel on "same colour as
+		// the last" mispredicts on every antialiased edge).
+		for len(d) >= 8 {
+			a := binary.LittleEndian.Uint64(s)
+			if uint32(a) == uint32(a>>32) && binary.LittleEndian.Uint64(s[8:]) == a &&
+				binary.LittleEndian.Uint64(s[16:]) == a && binary.LittleEndian.Uint64(s[24:]) == a {
+				binary.LittleEndian.PutUint64(d, uint64(lut[lutIndex(uint32(a))])*0x0101010101010101)
+			} else {
+				d, s := d[:8], s[:32]
+				for x := range d {
+					d[x] = lut[lutIndex(binary.LittleEndian.Uint32(s[4*x:]))]
+				}
 			}
-			d[x] = idx
+			s, d = s[32:], d[8:]
+		}
+		for x := range d {
+			d[x] = lut[lutIndex(binary.LittleEndian.Uint32(s[4*x:]))]
 		}
 	}
 }
+
+// lutIndex is the lookup table's index of a pixel read as a little-endian
+// uint32 (R in the low byte): 6 bits per channel, as lutKey.
+func lutIndex(v uint32) uint32 { return (v>>2&0x3f)<<12 | (v>>10&0x3f)<<6 | (v >> 18 & 0x3f) }

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -59,5 +60,40 @@ func TestDamageRects(t *testing.T) {
 	d.Reset()
 	if f := d.Fraction(); f != 0 {
 		t.Errorf("after reset: %v damaged", f)
+	}
+}
+
+// TestQuantizeRuns: the conversion, which takes runs of eight equal
+// pixels at once, gives every pixel its own colour's entry, whatever the
+// width, the offset of the rectangle and the mix of runs and single
+// pixels.
+func TestQuantizeRuns(t *testing.T) {
+	p := testPalette(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	cols := []color.RGBA{{245, 240, 230, 255}, {200, 40, 30, 255}, {30, 60, 200, 255}, {20, 20, 20, 255}}
+	for w := 1; w <= 41; w += 4 {
+		src := image.NewRGBA(image.Rect(0, 0, w, 64))
+		for i := 0; i < len(src.Pix); i += 4 {
+			c := cols[rng.IntN(len(cols))]
+			if rng.IntN(3) > 0 && i >= 4 { // a run: the pixel before's colour
+				c = color.RGBA{src.Pix[i-4], src.Pix[i-3], src.Pix[i-2], 255}
+			} else if rng.IntN(2) == 0 { // an antialiased pixel
+				c = color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255}
+			}
+			src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3] = c.R, c.G, c.B, c.A
+		}
+		dst := image.NewPaletted(src.Rect, nil)
+		d := NewDamage(src.Rect)
+		d.Mark(image.Rect(0, 32, w, 64))
+		p.Quantize(dst, src)
+		p.QuantizeDamaged(dst, src, d)
+		for y := 0; y < 64; y++ {
+			for x := 0; x < w; x++ {
+				c := src.RGBAAt(x, y)
+				if got, want := dst.ColorIndexAt(x, y), p.lut[lutKey(c.R, c.G, c.B)]; got != want {
+					t.Fatalf("width %d, pixel %d,%d (%v): index %d, want %d", w, x, y, c, got, want)
+				}
+			}
+		}
 	}
 }

@@ -21,7 +21,9 @@ import (
 // on a pixel depending only on its arguments and that pixel; so a tile
 // whose calls are the same, in the same order, already holds the right
 // pixels. A call that touches both a tile to draw and a tile kept is
-// drawn whole, and the kept tiles it touched are put back as they were.
+// drawn whole: what it draws on the kept tile is not converted, so only
+// the paletted image holds the whole picture; the canvas holds it in the
+// tiles drawn, and is scratch elsewhere.
 //
 // A renderer using it checks, in its tests, consecutive positions drawn
 // this way against whole drawings byte for byte, and that every call of
@@ -225,8 +227,7 @@ type Retained struct {
 	oldPts   []Pt
 	oldTiles [][]int32
 	dirty    []bool
-	fringe   []bool
-	saved    []byte // the kept tiles' pixels while calls are drawn over them
+	todo     []int32 // the calls to draw
 	dmg      *Damage
 }
 
@@ -235,7 +236,7 @@ func NewRetained(c *Canvas) *Retained {
 	l := NewOpLog(c)
 	n := l.cols * l.rows
 	return &Retained{log: *l, tiles: make([][]int32, n), oldTiles: make([][]int32, n),
-		dirty: make([]bool, n), fringe: make([]bool, n), dmg: NewDamage(c.Img.Rect)}
+		dirty: make([]bool, n), dmg: NewDamage(c.Img.Rect)}
 }
 
 // Log empties and returns the log to write the next position's calls on;
@@ -278,12 +279,15 @@ func (r *Retained) changed(k int) bool {
 	return false
 }
 
-// Draw puts the position logged (Log) on c and, converted with pal, on
-// out, over the static layer st (stPal: st converted with pal). With
-// whole (c and out hold another layer, or nothing known) both are first
-// reset to the static layer and every tile with a call is drawn; else c
-// and out hold the last position drawn over st, and only the tiles whose
-// calls changed since are restored and drawn again. c.Damage is left nil.
+// Draw puts the position logged (Log) on out, converted with pal, over
+// the static layer st (stPal: st converted with pal), drawing it on c
+// first. With whole (out holds another layer, or nothing known) c and out
+// are first reset to the static layer and every tile with a call is
+// drawn; else out holds the last position drawn over st, and only the
+// tiles whose calls changed since are restored, drawn and converted
+// again. Afterwards c holds the position in the tiles drawn; its other
+// pixels may have been drawn over by calls reaching into them, and are
+// not the image's (out is). c.Damage is left nil.
 func (r *Retained) Draw(c *Canvas, out *image.Paletted, pal *Palette, st *image.RGBA, stPal *image.Paletted, whole bool) {
 	r.index()
 	cols := r.log.cols
@@ -296,7 +300,6 @@ func (r *Retained) Draw(c *Canvas, out *image.Paletted, pal *Palette, st *image.
 	drawn := false
 	for k := range r.tiles {
 		r.dirty[k] = whole && len(r.tiles[k]) > 0 || !whole && r.changed(k)
-		r.fringe[k] = false
 		if r.dirty[k] {
 			drawn = true
 			tx, ty := k%cols, k/cols
@@ -305,70 +308,32 @@ func (r *Retained) Draw(c *Canvas, out *image.Paletted, pal *Palette, st *image.
 	}
 	if drawn {
 		if !whole {
+			// Only the pixels: every tile to draw is converted into out
+			// afterwards.
 			r.dmg.CopyRGBA(c.Img, st)
-			r.dmg.CopyPaletted(out, stPal)
 		}
-		// The calls to draw: those touching a tile to draw. The kept tiles
-		// they touch too are saved and put back afterwards.
-		var todo []int32
+		// The calls to draw: those touching a tile to draw.
+		r.todo = r.todo[:0]
 		for i := range r.log.ops {
 			o := &r.log.ops[i]
-			hit := false
-			for ty := o.ty0; ty <= o.ty1 && !hit; ty++ {
-				for tx := o.tx0; tx <= o.tx1; tx++ {
-					if r.dirty[ty*cols+tx] {
-						hit = true
-						break
-					}
-				}
-			}
-			if !hit {
-				continue
-			}
-			todo = append(todo, int32(i))
+		hit:
 			for ty := o.ty0; ty <= o.ty1; ty++ {
 				for tx := o.tx0; tx <= o.tx1; tx++ {
-					if k := ty*cols + tx; !r.dirty[k] {
-						r.fringe[k] = true
+					if r.dirty[ty*cols+tx] {
+						r.todo = append(r.todo, int32(i))
+						break hit
 					}
 				}
 			}
 		}
-		r.saved = r.saved[:0]
-		r.tileCopies(c.Img, true)
 		c.Damage = nil
-		for _, i := range todo {
+		for _, i := range r.todo {
 			r.log.ops[i].draw(c)
 		}
-		r.tileCopies(c.Img, false)
 		pal.QuantizeDamaged(out, c.Img, r.dmg)
 	}
 	// This image's calls are the next one's old calls.
 	r.oldOps, r.log.ops = r.log.ops, r.oldOps[:0]
 	r.oldPts, r.log.pts = r.log.pts, r.oldPts[:0]
 	r.oldTiles, r.tiles = r.tiles, r.oldTiles
-}
-
-// tileCopies saves the fringe tiles' pixels of img into r.saved (save),
-// or puts them back from it.
-func (r *Retained) tileCopies(img *image.RGBA, save bool) {
-	b := img.Rect
-	off := 0
-	for k, f := range r.fringe {
-		if !f {
-			continue
-		}
-		tx, ty := k%r.log.cols, k/r.log.cols
-		t := image.Rect(tx*DamageTile, ty*DamageTile, (tx+1)*DamageTile, (ty+1)*DamageTile).Intersect(b)
-		n := 4 * t.Dx()
-		for y := t.Min.Y; y < t.Max.Y; y++ {
-			i := img.PixOffset(t.Min.X, y)
-			if save {
-				r.saved = append(r.saved, img.Pix[i:i+n]...)
-			} else {
-				copy(img.Pix[i:i+n], r.saved[off:off+n])
-				off += n
-			}
-		}
-	}
 }

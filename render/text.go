@@ -140,7 +140,7 @@ func (c *Canvas) Text(s string, x, y float64, f Font, col color.RGBA, align floa
 	fc := c.face(f)
 	w := float64(font.MeasureString(fc, s)) / 64
 	x -= align * w
-	c.src.C = col
+	c.setSrc(col)
 	d := font.Drawer{Dst: c.Img, Src: &c.src, Face: fc, Dot: fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.I(int(math.Round(y)))}}
 	if c.Damage != nil {
 		m := fc.metrics

@@ -171,9 +171,9 @@ func TestDamageMatchesFullRedraw(t *testing.T) {
 		}
 		fresh.CopyFrom(st.img)
 		st.b.drawDynamic(fresh, v, english)
-		if !bytes.Equal(fresh.Img.Pix, p.c.Img.Pix) {
-			t.Errorf("position %d: restored canvas differs from a fresh one", i)
-		}
+		// Only the paletted image is compared: the canvas holds the
+		// position in the tiles drawn, and is scratch elsewhere
+		// (render.Retained.Draw).
 		full := image.NewPaletted(fresh.Img.Rect, p.pal.Colors)
 		p.pal.Quantize(full, fresh.Img)
 		if !bytes.Equal(full.Pix, p.out.Pix) {

@@ -343,14 +343,24 @@ func territoryMarked(v *urbanization.View, t urbanization.TerritoryView) bool {
 // the apex) row by row through the canvas's fast rectangle path: the
 // rasterizer would blend every pixel of its bounding box, several times
 // slower, and the edges drawn over the fill hide its stepped border.
+// Consecutive rows of the same span are filled as one rectangle.
 func fillTriangle(c surface, p [3]render.Pt, col color.RGBA) {
 	base, apex := p[0].Y, p[2].Y
 	y0, y1 := math.Round(math.Min(base, apex)), math.Round(math.Max(base, apex))
+	var ra, rb, ry float64 // the run of rows from ry spanning ra to rb
 	for y := y0; y < y1; y++ {
 		f := (y + 0.5 - apex) / (base - apex) // 0 at the apex, 1 at the base
 		half := f * (p[1].X - p[0].X) / 2
 		xa, xb := math.Round(p[2].X-half), math.Round(p[2].X+half)
-		c.FillRect(xa, y, xb-xa, 1, col)
+		if y > y0 && (xa != ra || xb != rb) {
+			c.FillRect(ra, ry, rb-ra, y-ry, col)
+		}
+		if y == y0 || xa != ra || xb != rb {
+			ra, rb, ry = xa, xb, y
+		}
+	}
+	if y1 > y0 {
+		c.FillRect(ra, ry, rb-ra, y1-ry, col)
 	}
 }
 
