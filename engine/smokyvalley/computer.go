@@ -19,7 +19,9 @@ func (Game) SearchScale(seats int) float64 { return 1 }
 // its fourfold budget deeper. On the same 16 seeds (113–128) strong beat
 // normal 8 times at the default width (by 0.9 points a game on average;
 // its extra root moves were ones the projection scores alike) and 9 times
-// at normal's width (by 4.3): better, though within the noise of 16 games
+// at normal's width (by 4.3); 16 more games at normal's width (129–144)
+// gave 6 (by −0.5), so 15 of 32 in all: strong is not measurably stronger
+// than normal either way, its leaf value (Projected) being the limit
 // (docs/performance.md, "Where the targets stand").
 func (Game) SearchWidening(level string) float64 {
 	if level == "strong" {
