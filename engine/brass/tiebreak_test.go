@@ -42,14 +42,7 @@ func TestTieBreakWorded(t *testing.T) {
 	}
 	// The state round-trips TieBy and the status carries the message.
 	st.Mode = modeOver
-	raw, err := New().MarshalState(st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := New().UnmarshalState(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw, back := roundTrip(t, st)
 	s := New().Status(back)
 	if s.TieBreak != "tied on VP; decided by income" || len(s.TieBreakMsgs) != 1 || s.TieBreakMsgs[0].ID != "tie-break.vp" {
 		t.Fatalf("status tie-break %q %v", s.TieBreak, s.TieBreakMsgs)
@@ -69,6 +62,15 @@ func TestTieBreakOldState(t *testing.T) {
 	st.Mode = modeOver
 	st.Ranking = []int{2, 1, 0}
 	st.TieBreak = "tied on VP; decided by income"
+	_, back := roundTrip(t, st)
+	if s := New().Status(back); s.TieBreak != st.TieBreak || len(s.TieBreakMsgs) != 0 {
+		t.Fatalf("old state's tie-break %q %v", s.TieBreak, s.TieBreakMsgs)
+	}
+}
+
+// roundTrip saves st and reads it back, as the store does.
+func roundTrip(t *testing.T, st *state) ([]byte, engine.State) {
+	t.Helper()
 	raw, err := New().MarshalState(st)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +79,5 @@ func TestTieBreakOldState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := New().Status(back); s.TieBreak != st.TieBreak || len(s.TieBreakMsgs) != 0 {
-		t.Fatalf("old state's tie-break %q %v", s.TieBreak, s.TieBreakMsgs)
-	}
+	return raw, back
 }
