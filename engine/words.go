@@ -302,6 +302,19 @@ func (w Words) Summary() string  { return w.game("game.summary", nil, w.Info.Sum
 // Option is an option's help.
 func (w Words) Option(o OptionSpec) string { return w.game("option."+o.Key, nil, o.Help) }
 
+// OptionLabel is an option's name in a form ("Link scoring"): the game's
+// "option-label.<key>", else the key with its dashes as spaces. The key
+// itself stays notation (typed as key=value).
+func (w Words) OptionLabel(o OptionSpec) string {
+	return w.game("option-label."+o.Key, nil, strings.ReplaceAll(o.Key, "-", " "))
+}
+
+// OptionValue is one of an option's values in a form ("all counters"):
+// the game's "option-value.<key>.<value>", else the value as it is.
+func (w Words) OptionValue(o OptionSpec, v string) string {
+	return w.game("option-value."+o.Key+"."+v, nil, v)
+}
+
 // Card is a card's name.
 func (w Words) Card(c Card) string { return w.game("card."+c.Token, nil, c.Name) }
 

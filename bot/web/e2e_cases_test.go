@@ -43,8 +43,9 @@ func testFirstScreen(t *testing.T, p *page) {
 	if !p.visible("#new") || !p.visible("#create") || p.shown("#newpanel h2") != "New match" {
 		t.Errorf("%s: the new-match form is not shown", p.wd.name)
 	}
-	// Each option of the game is labelled in words, its help the tooltip.
-	for _, g := range []struct{ game, key, label string }{{"brass", "tiebreak", "tiebreak"}, {"brass", "link-scoring", "link scoring"}, {"pebbles", "pile", "pile"}} {
+	// Each option of the game is labelled by its name, its help the
+	// tooltip, its values by their names.
+	for _, g := range []struct{ game, key, label string }{{"brass", "tiebreak", "Tie-break"}, {"brass", "link-scoring", "Link scoring\nflipped only\nall"}, {"pebbles", "pile", "Pebbles in the pile"}} {
 		p.do("pick "+g.game, js(fmt.Sprintf(`(() => { const s = document.getElementById("game"); s.value = %q; s.onchange(); })()`, g.game)))
 		label := p.str(fmt.Sprintf(`document.querySelector('#options [data-key=%q]').closest("label").innerText`, g.key))
 		tip := p.str(fmt.Sprintf(`document.querySelector('#options [data-key=%q]').closest("label").title`, g.key))

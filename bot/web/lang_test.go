@@ -340,3 +340,50 @@ func TestTieBreakLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionNamesInEveryLanguage: the start form names each option and
+// each of its values in the reader's language (the keys and values sent
+// stay notation): Brass's tie-break in English, German and French.
+func TestOptionNamesInEveryLanguage(t *testing.T) {
+	h := newPlayground(t)
+	want := map[lang.Lang][3]string{
+		lang.English: {"Tie-break", "income, cash, turn order", "cash, turn order"},
+		lang.German:  {"Gleichstand", "Einkommen, Bargeld, Spielreihenfolge", "Bargeld, Spielreihenfolge"},
+		lang.French:  {"Départage", "revenu, argent, ordre du tour", "argent, ordre du tour"},
+	}
+	for _, l := range lang.Supported {
+		var games []struct {
+			ID      string
+			Options []struct {
+				Key, Default, Label string
+				Values              []string
+				Labels              map[string]string
+			}
+		}
+		call(t, h, "GET", "/api/games?lang="+string(l), nil, 200, &games)
+		if games[0].ID != "brass" {
+			t.Fatalf("%s: games %+v", l, games)
+		}
+		found := false
+		for _, o := range games[0].Options {
+			if o.Label == "" || len(o.Labels) != len(o.Values) {
+				t.Errorf("%s: option %s named %q, values %v", l, o.Key, o.Label, o.Labels)
+			}
+			if o.Key == "tiebreak" {
+				found = true
+				w := want[l]
+				if o.Label != w[0] || o.Labels["income"] != w[1] || o.Labels["cash"] != w[2] || o.Default != "income" {
+					t.Errorf("%s: tie-break option %+v, want %q with %q and %q", l, o, w[0], w[1], w[2])
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no tie-break option in %+v", l, games[0].Options)
+		}
+		var pebbles []struct{ Options []struct{ Key, Label string } }
+		call(t, h, "GET", "/api/games?lang="+string(l), nil, 200, &pebbles)
+		if o := pebbles[1].Options; len(o) != 1 || o[0].Key != "pile" || o[0].Label == "" || o[0].Label == "pile" {
+			t.Errorf("%s: Pebbles' option %+v", l, o)
+		}
+	}
+}

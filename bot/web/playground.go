@@ -111,14 +111,24 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 
 // gameInfo is what the page needs of a game's engine.Info to offer it.
 type gameInfo struct {
-	ID      string              `json:"id"`
-	Name    string              `json:"name"`
-	Summary string              `json:"summary"`
-	Min     int                 `json:"min"`
-	Max     int                 `json:"max"`
-	Score   engine.ScoreName    `json:"score"`
-	Options []engine.OptionSpec `json:"options"`
-	Help    bool                `json:"help"`
+	ID      string           `json:"id"`
+	Name    string           `json:"name"`
+	Summary string           `json:"summary"`
+	Min     int              `json:"min"`
+	Max     int              `json:"max"`
+	Score   engine.ScoreName `json:"score"`
+	Options []optionInfo     `json:"options"`
+	Help    bool             `json:"help"`
+}
+
+// optionInfo is an option as the start form shows it: the spec (its key
+// and values are what the form sends), its help, its name and each
+// value's name in the reader's language (engine.Words.OptionLabel,
+// OptionValue).
+type optionInfo struct {
+	engine.OptionSpec
+	Label  string            `json:"label"`
+	Labels map[string]string `json:"labels,omitempty"` // value -> its name
 }
 
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
@@ -127,15 +137,23 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	for _, g := range s.svc.Games().Games() {
 		info := g.Info()
 		gi := gameInfo{ID: info.ID, Name: info.Name, Summary: info.Summary, Min: info.MinSeats, Max: info.MaxSeats,
-			Score: info.Score, Options: info.Options, Help: len(info.Help) > 0}
+			Score: info.Score, Options: []optionInfo{}, Help: len(info.Help) > 0}
+		wd := engine.WordsFor(info, l, nil)
 		if l != lang.English {
-			w := engine.WordsFor(info, l, nil)
-			gi.Name, gi.Summary, gi.Score = w.GameName(), w.Summary(), wordScoreName(w)
-			gi.Options = make([]engine.OptionSpec, len(info.Options))
-			for i, o := range info.Options {
-				o.Help = w.Option(o)
-				gi.Options[i] = o
+			gi.Name, gi.Summary, gi.Score = wd.GameName(), wd.Summary(), wordScoreName(wd)
+		}
+		for _, o := range info.Options {
+			oi := optionInfo{OptionSpec: o, Label: wd.OptionLabel(o)}
+			if l != lang.English {
+				oi.Help = wd.Option(o)
 			}
+			for _, v := range o.Values {
+				if oi.Labels == nil {
+					oi.Labels = map[string]string{}
+				}
+				oi.Labels[v] = wd.OptionValue(o, v)
+			}
+			gi.Options = append(gi.Options, oi)
 		}
 		out = append(out, gi)
 	}

@@ -99,6 +99,18 @@ func CheckGame(t testing.TB, g engine.Game, cfg Config) {
 				t.Errorf("help topic %s: its kind %q has no message %s", h.ID, h.Kind, id)
 			}
 		}
+		// Every option and each of its values has a name for a form
+		// (Words.OptionLabel, OptionValue); Check makes it every language's.
+		for _, o := range g.Info().Options {
+			if id := "option-label." + o.Key; !cat.Has(lang.Fallback, id) {
+				t.Errorf("option %s has no name: no message %s", o.Key, id)
+			}
+			for _, v := range o.Values {
+				if id := "option-value." + o.Key + "." + v; !cat.Has(lang.Fallback, id) {
+					t.Errorf("option %s: its value %q has no name: no message %s", o.Key, v, id)
+				}
+			}
+		}
 	}
 	lo, hi := g.Info().MinSeats, g.Info().MaxSeats
 	if lo < 1 || hi < lo {

@@ -124,7 +124,7 @@ function fillGame() {
     let input;
     if (o.values && o.values.length) {
       input = el("select", { name: "opt-" + o.key });
-      for (const v of o.values) input.append(el("option", { value: v, textContent: v, selected: v === o.default }));
+      for (const v of o.values) input.append(el("option", { value: v, textContent: (o.labels && o.labels[v]) || v, selected: v === o.default }));
     } else {
       input = el("input", { name: "opt-" + o.key, placeholder: o.default, size: 6 });
     }
@@ -132,7 +132,7 @@ function fillGame() {
     input.title = o.help;
     input.setAttribute("aria-description", o.help);
     const hint = el("span", { className: "hint", textContent: "?", title: o.help, "aria-hidden": "true" });
-    $("options").append(el("label", { className: "option", title: o.help }, o.key.replace(/[-_]/g, " ") + " ", input, hint));
+    $("options").append(el("label", { className: "option", title: o.help }, (o.label || o.key.replace(/[-_]/g, " ")) + " ", input, hint));
   }
 }
 
