@@ -58,8 +58,20 @@ func english(l lang.Lang, text string) []string {
 // "A record stays English").
 const pageText = `document.body.innerText + "\n" + [...document.querySelectorAll("[placeholder]:not(#importtext), [title], [aria-label], img[alt]")].map((e) => [e.placeholder, e.title, e.getAttribute("aria-label"), e.alt].filter((x) => x).join("\n")).join("\n") + "\n" + document.title`
 
-// overflowing lists the visible elements whose text does not fit their box.
-const overflowing = `[...document.querySelectorAll("button, label, h2, summary, select, .seat, #status span, th, td, p, a")].filter((e) => e.checkVisibility() && getComputedStyle(e).overflowX !== "auto" && e.scrollWidth > e.clientWidth + 1).map((e) => e.tagName + "#" + e.id + " " + JSON.stringify(e.innerText.slice(0, 40))).join(", ")`
+// overflowing lists the visible elements whose text does not fit their
+// box, and the visible selects too narrow to show their chosen value (a
+// select clips its text rather than overflowing: it is measured with the
+// select's own font, leaving 20 pixels for its arrow and padding).
+const overflowing = `(() => {
+	const text = [...document.querySelectorAll("button, label, h2, summary, select, .seat, #status span, th, td, p, a")].filter((e) => e.checkVisibility() && getComputedStyle(e).overflowX !== "auto" && e.scrollWidth > e.clientWidth + 1);
+	const ctx = document.createElement("canvas").getContext("2d");
+	const clipped = [...document.querySelectorAll("select")].filter((s) => {
+		if (!s.checkVisibility() || s.selectedIndex < 0) return false;
+		ctx.font = getComputedStyle(s).font;
+		return ctx.measureText(s.options[s.selectedIndex].text).width + 20 > s.clientWidth;
+	});
+	return text.map((e) => e.tagName + "#" + e.id + " " + JSON.stringify(e.innerText.slice(0, 40))).concat(clipped.map((s) => "SELECT " + s.name + " clips " + JSON.stringify(s.options[s.selectedIndex].text) + " at " + s.clientWidth + "px")).join(", ");
+})()`
 
 // checkLanguage asserts the page reads in l: no English sentence of the
 // catalogs, nothing overflowing.
