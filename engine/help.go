@@ -24,7 +24,7 @@ var stopWords = map[string]bool{
 }
 
 // HelpIndex is a game's help topics prepared once for search: the titles,
-// keywords and bodies are lower-cased and the body split into words when
+// keywords and bodies are lower-cased (apostrophes folded: helpFold) and the body split into words when
 // the index is built, not at each query.
 type HelpIndex struct {
 	topics  []HelpTopic
@@ -44,10 +44,10 @@ type helpEntry struct {
 func NewHelpIndex(topics []HelpTopic) *HelpIndex {
 	x := &HelpIndex{topics: topics, entries: make([]helpEntry, len(topics))}
 	for i, t := range topics {
-		e := helpEntry{id: t.ID, title: strings.ToLower(t.Title), body: strings.ToLower(t.Body),
+		e := helpEntry{id: t.ID, title: helpFold(t.Title), body: helpFold(t.Body),
 			words: map[string]bool{}, rule: t.Kind == "rule"}
 		for _, k := range t.Keywords {
-			e.keywords = append(e.keywords, strings.ToLower(k))
+			e.keywords = append(e.keywords, helpFold(k))
 		}
 		for _, w := range helpWords(e.title + " " + e.body) {
 			e.words[w] = true
@@ -60,13 +60,23 @@ func NewHelpIndex(topics []HelpTopic) *HelpIndex {
 // Topics returns the indexed topics in their given order.
 func (x *HelpIndex) Topics() []HelpTopic { return x.topics }
 
+// apostrophes folds the typographic apostrophes (and the left quote and
+// modifier letter often typed for one) into the straight one.
+var apostrophes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u02bc", "'")
+
+// helpFold is how texts and queries are compared: lower-cased, with one
+// apostrophe. The French texts print "l’usine" while a phone keyboard
+// types "l'usine" (or the other way round): either finds the other.
+func helpFold(s string) string { return apostrophes.Replace(strings.ToLower(s)) }
+
 // helpWords splits lower-cased text into words of letters and digits.
 func helpWords(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// HelpQuery normalises a query as Search uses it: trimmed, lower-cased,
-// cut to MaxHelpQuery bytes at a word boundary, and its distinct words
+// HelpQuery normalises a query as Search uses it: trimmed, lower-cased
+// (one apostrophe: helpFold), cut to MaxHelpQuery bytes at a word
+// boundary, and its distinct words
 // (at most MaxHelpWords, stop words dropped when others remain).
 func HelpQuery(query string) (q string, words []string) {
 	q = strings.TrimSpace(query)
@@ -80,7 +90,7 @@ func HelpQuery(query string) (q string, words []string) {
 			q = q[:i]
 		}
 	}
-	q = strings.ToLower(strings.TrimSpace(q))
+	q = helpFold(strings.TrimSpace(q))
 	seen := map[string]bool{}
 	var content []string
 	for _, w := range strings.Fields(q) {

@@ -138,3 +138,26 @@ func BenchmarkHelpSearchHuge(b *testing.B) {
 		x.Search(huge, 5)
 	}
 }
+
+// A French player types the straight apostrophe his keyboard gives; the
+// texts use the typographic one (and a query may carry either): both
+// spellings find the same topics.
+func TestSearchHelpApostrophes(t *testing.T) {
+	x := engine.NewHelpIndex([]engine.HelpTopic{
+		{ID: "prets", Title: "Prêts d’argent", Kind: "rule", Keywords: []string{"taux d’intérêt"}, Body: "On emprunte à l’usine."},
+		{ID: "phase", Title: "Phase d'administration", Kind: "rule", Body: "Les villes l'ont voulu."},
+	})
+	for _, c := range []struct{ query, want string }{
+		{"d'argent", "prets"},
+		{"d’argent", "prets"},
+		{"taux d'intérêt", "prets"},
+		{"l'usine", "prets"},
+		{"Prêts d'argent", "prets"},
+		{"phase d’administration", "phase"},
+		{"l’ont", "phase"},
+	} {
+		if got := ids(x.Search(c.query, 0)); !slices.Equal(got, []string{c.want}) {
+			t.Errorf("Search(%q) = %v, want [%s]", c.query, got, c.want)
+		}
+	}
+}
