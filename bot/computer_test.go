@@ -378,7 +378,7 @@ func TestComputerTakesOver(t *testing.T) {
 	}{
 		{lang.English, "the computer plays Alice's move", "the computer plays your move"},
 		{lang.German, "der Computer zieht für Alice", "der Computer spielt deinen Zug"},
-		{lang.French, "l'ordinateur joue pour Alice", "l'ordinateur joue ton coup"},
+		{lang.French, "l’ordinateur joue pour Alice", "l’ordinateur joue ton coup"},
 	} {
 		w := mv.Match.WordsIn(tc.l)
 		if got := mv.Narration(engine.Spectator, w)[0]; got != tc.public {

@@ -209,7 +209,7 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 			[]string{"Zeile 7", "„hello[Leerzeichen ohne Breite]world“"}, []string{"Ligne 7", "«\u00a0hello[espace sans chasse]world\u00a0»"}},
 		{"syntax whole", importRec("Game: pebbles\n"),
 			"The match record: missing header Rules, Seed, Seats.",
-			[]string{"Kopfzeile Rules, Seed, Seats"}, []string{"l'en-tête Rules, Seed, Seats"}},
+			[]string{"Kopfzeile Rules, Seed, Seats"}, []string{"l’en-tête Rules, Seed, Seats"}},
 		{"rules version", importRec(strings.Replace(rec, "Rules: 2", "Rules: 9", 1)),
 			"This build does not play version 9 of the Pebbles (test game) rules; it plays versions 1 to 2.",
 			[]string{"Version 9", "Kiesel (Testspiel)", "Versionen 1 bis 2"}, []string{"version 9", "Cailloux (jeu de test)", "versions 1 à 2"}},
@@ -222,7 +222,7 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 		{"setup", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: colour=red\n", 1)),
 			`The match record's setup is not valid: unknown pin "colour".`,
 			[]string{"Einstellungen des Partieprotokolls sind ungültig: unbekannte Festlegung „colour“."},
-			[]string{"mise en place du relevé de partie n'est pas valide\u00a0: fixation inconnue «\u00a0colour\u00a0»."}},
+			[]string{"mise en place du relevé de partie n’est pas valide\u00a0: fixation inconnue «\u00a0colour\u00a0»."}},
 		{"setup value", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: deck=1,2,x\u200b\n", 1)),
 			`The match record's setup is not valid: pin deck: bad card "x[zero-width space]".`,
 			[]string{"ungültig: Festlegung deck: falsche Karte „x[Leerzeichen ohne Breite]“."},
@@ -241,7 +241,7 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 			[]string{"Fixation deck\u00a0: carte «\u00a09\u00a0» incorrecte."}},
 		{"result", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nResult: ranking 1 2 3\n", 1)),
 			`The match record cannot be played: the record says "ranking 1 2 3", the replay gives "not finished".`,
-			[]string{"„ranking 1 2 3“", "nicht zu Ende"}, []string{"«\u00a0ranking 1 2 3\u00a0»", "n'est pas terminée"}},
+			[]string{"„ranking 1 2 3“", "nicht zu Ende"}, []string{"«\u00a0ranking 1 2 3\u00a0»", "n’est pas terminée"}},
 		{"turn", importRec(head + "1 s2 take 3\n"),
 			`The match record's line 7 (move 1), seat 2 playing "take 3", cannot be played: it is not that seat's turn.`,
 			[]string{"Zeile 7", "nicht am Zug"}, []string{"ligne 7", "pas le tour"}},
@@ -450,7 +450,7 @@ func TestEchoInEveryLanguage(t *testing.T) {
 		{"seed", errSeed,
 			`A seed is a whole number from 0 to ` + bot.MaxSeedText + `, and "4[soft hyphen]2[control character U+0001]x" is not.`,
 			[]string{"„4[weiches Trennzeichen]2[Steuerzeichen U+0001]x“"},
-			[]string{"«\u00a04[trait d'union conditionnel]2[caractère de contrôle U+0001]x\u00a0»"}},
+			[]string{"«\u00a04[trait d’union conditionnel]2[caractère de contrôle U+0001]x\u00a0»"}},
 	})
 	// Every named character has its own name in every language, and the
 	// input is cut as before.

@@ -49,7 +49,7 @@ func TestWordsEngineTexts(t *testing.T) {
 	}{
 		{lang.English, "seat 3", "Seat 3", "it is not your turn", "Scored before the breakdown was kept"},
 		{lang.German, "Spieler 3", "Spieler 3", "du bist nicht am Zug", "Punkte aus der Zeit vor der Aufschlüsselung"},
-		{lang.French, "joueur 3", "Joueur 3", "ce n'est pas ton tour", "Points marqués avant le détail du score"},
+		{lang.French, "joueur 3", "Joueur 3", "ce n’est pas ton tour", "Points marqués avant le détail du score"},
 	} {
 		w := engine.WordsFor(engine.Info{}, c.l, []string{"Ann", "", "", "bob"})
 		if got := w.Seat(2); got != c.seat {

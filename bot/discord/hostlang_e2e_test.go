@@ -225,7 +225,7 @@ func TestLogHowInLanguages(t *testing.T) {
 	}{
 		{lang.English, "computer move (strong)", "default move"},
 		{lang.German, "Computerzug (stark)", "Standardzug"},
-		{lang.French, "coup de l'ordinateur (fort)", "coup par défaut"},
+		{lang.French, "coup de l’ordinateur (fort)", "coup par défaut"},
 	} {
 		must(t, howIn(tc.l, computer) == tc.computer, "%s: %q", tc.l, howIn(tc.l, computer))
 		must(t, howIn(tc.l, def) == tc.def, "%s: %q", tc.l, howIn(tc.l, def))

@@ -264,7 +264,7 @@ func TestHostPlurals(t *testing.T) {
 		{lang.French, "discord.stats.wins", map[int]string{0: "0 victoire", 1: "1 victoire", 2: "2 victoires", 1000000: "1\u00a0000\u00a0000 de victoires"}},
 		{lang.English, "discord.detail.computer", map[int]string{0: "0 computers", 1: "1 computer", 2: "2 computers"}},
 		{lang.German, "discord.detail.computer", map[int]string{0: "0 Computer", 1: "1 Computer", 2: "2 Computer"}},
-		{lang.French, "discord.detail.computer", map[int]string{0: "0 ordinateur", 1: "1 ordinateur", 2: "2 ordinateurs", 1000000: "1\u00a0000\u00a0000 d'ordinateurs"}},
+		{lang.French, "discord.detail.computer", map[int]string{0: "0 ordinateur", 1: "1 ordinateur", 2: "2 ordinateurs", 1000000: "1\u00a0000\u00a0000 d’ordinateurs"}},
 	} {
 		for n, want := range tc.want {
 			if got := bot.Say(tc.l, tc.id, "count", strconv.Itoa(n)); got != want {

@@ -50,7 +50,7 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 	must(t, r.Ephemeral() && r.Content == "Die Partie hat noch nicht begonnen: alice hat sie eröffnet und kann sie starten, sobald genug Leute beigetreten sind.", "German: %q", r.Content)
 	clean(lang.German, "not started", r.Content)
 	r = h.cmd(franck, room, "move", F("move", "take 1"))
-	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "La partie n'a pas encore commencé\u00a0: alice l'a ouverte"), "French: %q", r.Content)
+	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "La partie n’a pas encore commencé\u00a0: alice l’a ouverte"), "French: %q", r.Content)
 	clean(lang.French, "not started", r.Content)
 	english := "The match has not started yet: alice, who created it, can start it once enough players have joined."
 	for _, u := range []string{pablo, joao, bob} {

@@ -309,7 +309,7 @@ func TestHelpPlurals(t *testing.T) {
 		{lang.French, "help.n.houses", "0", "0 maison"},
 		{lang.French, "help.n.houses", "12", "12 maisons"},
 		{lang.French, "help.n.grain", "1000000", "1" + nb + "000" + nb + "000 de grains"},
-		{lang.French, "help.n.work-orders", "1000000", "1" + nb + "000" + nb + "000 d'ordres de travail"},
+		{lang.French, "help.n.work-orders", "1000000", "1" + nb + "000" + nb + "000 d’ordres de travail"},
 	} {
 		got, err := Catalog().Localize(c.l, c.id, map[string]string{lang.CountKey: c.n})
 		if err != nil || got != c.want {
