@@ -106,7 +106,7 @@ func TestWordsHelp(t *testing.T) {
 		"de": "[help.turns]\ntitle = \"Züge\"\nbody = \"Zieht nacheinander.\"\nkeywords = \"Zug, Reihenfolge\"\n" +
 			"[help.place]\ntitle = \"{{.town}}\"\nbody = \"{{.town}} hat {{.n}} Plätze.\"\nport = \"Es ist ein Hafen.\"\nkeywords = \"{{.town}}, Stadt\"\n",
 		"fr": "[help.turns]\ntitle = \"Tours\"\nbody = \"Jouez chacun votre tour.\"\nkeywords = \"tour, ordre\"\n" +
-			"[help.place]\ntitle = \"{{.town}}\"\nbody = \"{{.town}} a {{.n}} emplacements.\"\nport = \"C'est un port.\"\nkeywords = \"{{.town}}, ville\"\n",
+			"[help.place]\ntitle = \"{{.town}}\"\nbody = \"{{.town}} a {{.n}} emplacements.\"\nport = \"C’est un port.\"\nkeywords = \"{{.town}}, ville\"\n",
 	} {
 		fsys["m/help."+l+".toml"] = &fstest.MapFile{Data: []byte(text)}
 	}

@@ -117,7 +117,9 @@ func (c *Catalog) Check() error {
 // (docs/i18n.md, "Numbers and money"): a high punctuation mark (; : ? !)
 // or a closing guillemet after an ordinary space, or an opening guillemet
 // before one, where French writes a no-break space (U+00A0) so the mark
-// never starts a line. Template actions and code in backquotes are not
+// never starts a line; or a straight apostrophe in a word, where every
+// French text writes ’ (one apostrophe throughout; the rules search folds
+// the two, engine.HelpQuery). Template actions and code in backquotes are not
 // prose and are skipped. Empty when the text is right.
 func frenchSpacing(s string) string {
 	var b strings.Builder
@@ -149,6 +151,8 @@ func frenchSpacing(s string) string {
 			return fmt.Sprintf("an ordinary space before %q: French writes a no-break space (U+00A0) there", r)
 		case r == '«' && i+1 < len(t) && t[i+1] == ' ':
 			return "an ordinary space after «: French writes a no-break space (U+00A0) there"
+		case r == '\'' && i > 0 && i+1 < len(t) && unicode.IsLetter(t[i-1]) && unicode.IsLetter(t[i+1]):
+			return "a straight apostrophe: the French texts write the typographic one (’, U+2019)"
 		}
 	}
 	return ""

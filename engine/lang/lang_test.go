@@ -199,6 +199,9 @@ func TestFrenchSpacing(t *testing.T) {
 		{"{{.seat}}: ok", ""},
 		{"tape `/rules topic:take` puis `a ; b`", ""},
 		{"2 » 3", "before '»'"},
+		{"l'usine", "straight apostrophe"},
+		{"l’{{.x}} d’argent", ""},
+		{"tape `l'x`", ""},
 	} {
 		got := frenchSpacing(tc.text)
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
