@@ -24,8 +24,8 @@ var stopWords = map[string]bool{
 }
 
 // HelpIndex is a game's help topics prepared once for search: the titles,
-// keywords and bodies are lower-cased (apostrophes folded: helpFold) and the body split into words when
-// the index is built, not at each query.
+// keywords and bodies are folded (helpFold) and the body split into words
+// when the index is built, not at each query.
 type HelpIndex struct {
 	topics  []HelpTopic
 	entries []helpEntry
@@ -74,10 +74,10 @@ func helpWords(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// HelpQuery normalises a query as Search uses it: trimmed, lower-cased
-// (one apostrophe: helpFold), cut to MaxHelpQuery bytes at a word
-// boundary, and its distinct words
-// (at most MaxHelpWords, stop words dropped when others remain).
+// HelpQuery normalises a query as Search uses it: trimmed, folded
+// (helpFold), cut to MaxHelpQuery bytes at a word boundary, and its
+// distinct words (at most MaxHelpWords, stop words dropped when others
+// remain).
 func HelpQuery(query string) (q string, words []string) {
 	q = strings.TrimSpace(query)
 	if len(q) > MaxHelpQuery {

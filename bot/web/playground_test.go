@@ -105,16 +105,18 @@ var testRenderers = sync.OnceValue(func() *render.Set {
 
 func newPlayground(t testing.TB) *web.Server {
 	t.Helper()
-	svc, err := bot.New(bot.Config{
-		Games:     testGames,
-		Store:     servicetest.Store(t),
-		Renderers: testRenderers(),
-	})
+	// httptest.NewRequest names the host example.com.
+	return web.New(newService(t, testGames, testRenderers()), nil).AllowHosts("example.com")
+}
+
+// newService is a service for games drawn by renderers, on a fresh store.
+func newService(t testing.TB, games *engine.Registry, renderers *render.Set) *bot.Service {
+	t.Helper()
+	svc, err := bot.New(bot.Config{Games: games, Store: servicetest.Store(t), Renderers: renderers})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// httptest.NewRequest names the host example.com.
-	return web.New(svc, nil).AllowHosts("example.com")
+	return svc
 }
 
 func call(t *testing.T, h http.Handler, method, path string, body any, want int, out any) {

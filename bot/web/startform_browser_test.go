@@ -9,7 +9,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/smokestack/smokestack/bot"
-	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/bot/web"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
@@ -30,16 +29,8 @@ import (
 // French, which only this test shows at 390 pixels.
 func TestStartFormEveryGameInBrowser(t *testing.T) {
 	games := engine.NewRegistry(testgame.Game{}, brass.New(), smokyvalley.New(), urbanization.New())
-	svc, err := bot.New(bot.Config{
-		Games: games,
-		Store: servicetest.Store(t),
-		// The form needs no picture: no match is started.
-		Renderers: render.NewSet(),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(web.New(svc, nil))
+	// The form needs no picture: no match is started.
+	srv := httptest.NewServer(web.New(newService(t, games, render.NewSet()), nil))
 	defer srv.Close()
 	b := browser(t)
 	for _, wd := range widths {
@@ -70,13 +61,12 @@ func TestStartFormEveryGameInBrowser(t *testing.T) {
 							}
 						}
 					}
-					text := p.str(pageText)
-					for _, c := range []*lang.Catalog{bot.Catalog(), engine.Catalog(), info.Catalog} {
-						if l == lang.English {
-							break // the English page is English
-						}
-						if en := c.EnglishIn(l, text); len(en) > 0 {
-							t.Errorf("%s: English in the %s form: %q", info.ID, l.Name(), en)
+					if l != lang.English {
+						text := p.str(pageText)
+						for _, c := range []*lang.Catalog{bot.Catalog(), engine.Catalog(), info.Catalog} {
+							if en := c.EnglishIn(l, text); len(en) > 0 {
+								t.Errorf("%s: English in the %s form: %q", info.ID, l.Name(), en)
+							}
 						}
 					}
 					if o := p.str(overflowing); o != "" {

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smokestack/smokestack/bot"
-	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/bot/web"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
@@ -26,14 +24,7 @@ func TestUrbanizationPageInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := bot.New(bot.Config{
-		Games:     engine.NewRegistry(testgame.Game{}, urbanization.New()),
-		Store:     servicetest.Store(t),
-		Renderers: render.NewSet(pebblesrender.Pebbles{}, ur),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := newService(t, engine.NewRegistry(testgame.Game{}, urbanization.New()), render.NewSet(pebblesrender.Pebbles{}, ur))
 	srv := httptest.NewServer(web.New(svc, nil))
 	defer srv.Close()
 	p := newPage(t, browser(t), srv.URL, widths[0])

@@ -56,12 +56,12 @@ func (c *Catalog) Check() error {
 			} else if isPlural(m) && !slices.Equal(forms, PluralForms[l]) {
 				fail("%s: %q has plural forms %v; %s needs exactly %v", l, id, forms, l.Name(), PluralForms[l])
 			}
-			if l != Fallback && !strings.HasPrefix(id, "name.") && id != "game.name" && m.Other == ref.Other && words(withoutActions(m.Other)) > 1 {
+			if l != Fallback && !isName(id) && m.Other == ref.Other && words(withoutActions(m.Other)) > 1 {
 				fail("%s: %q is the English text (untranslated? a name shared by every language belongs in name.<kind>.<token>)", l, id)
 			}
 			if l == French {
 				for _, form := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
-					if p := frenchSpacing(form); p != "" {
+					if p := frenchTypography(form); p != "" {
 						fail("%s: %q: %s", l, id, p)
 						break
 					}
@@ -113,15 +113,14 @@ func (c *Catalog) Check() error {
 	return fmt.Errorf("catalog %s is incomplete:\n%w", c.name, errors.New(strings.Join(errs, "\n")))
 }
 
-// frenchSpacing names the first break of French typography in a text
+// frenchTypography names the first break of French typography in a text
 // (docs/i18n.md, "Numbers and money"): a high punctuation mark (; : ? !)
 // or a closing guillemet after an ordinary space, or an opening guillemet
 // before one, where French writes a no-break space (U+00A0) so the mark
 // never starts a line; or a straight apostrophe in a word, where every
-// French text writes ’ (one apostrophe throughout; the rules search folds
-// the two, engine.HelpQuery). Template actions and code in backquotes are not
-// prose and are skipped. Empty when the text is right.
-func frenchSpacing(s string) string {
+// French text writes ’ (the rules search folds the two: engine.HelpQuery).
+// Template actions and code in backquotes are not prose and are skipped. Empty when the text is right.
+func frenchTypography(s string) string {
 	var b strings.Builder
 	code := false
 	for len(s) > 0 {
@@ -273,10 +272,8 @@ func walk(n parse.Node, f func(parse.Node)) {
 
 // EnglishIn lists the English sentences of the catalog that text, worded
 // in language l, contains: each run of two or more words between the
-// placeholders of an English message, names aside: a game's own name
-// (message "game.name") and the names of its places and things (messages
-// "name.<kind>.<token>"), which may stay the same in every language. A test of a translated
-// front end asserts that it is empty for everything a German or French
+// placeholders of an English message, names aside (isName). A test of a
+// translated front end asserts that it is empty for everything a German or French
 // reader gets.
 func (c *Catalog) EnglishIn(l Lang, text string) []string {
 	var out []string
@@ -288,6 +285,11 @@ func (c *Catalog) EnglishIn(l Lang, text string) []string {
 	return out
 }
 
+// isName reports whether a message is a name that may read the same in
+// every language: the game's own ("game.name") or one of its places and
+// things ("name.<kind>.<token>").
+func isName(id string) bool { return id == "game.name" || strings.HasPrefix(id, "name.") }
+
 // englishFragments are the English runs of words EnglishIn looks for.
 func (c *Catalog) englishFragments() []string {
 	if f, ok := c.frags.Load(Fallback); ok {
@@ -297,7 +299,7 @@ func (c *Catalog) englishFragments() []string {
 	var out []string
 	_, en := c.tongue(Fallback)
 	for id, m := range en {
-		if id == "game.name" || strings.HasPrefix(id, "name.") {
+		if isName(id) {
 			continue
 		}
 		for _, src := range []string{m.One, m.Other} {

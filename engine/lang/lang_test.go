@@ -184,10 +184,10 @@ func TestCheckFindsGaps(t *testing.T) {
 	}
 }
 
-// TestFrenchSpacing: French puts a no-break space before ; : ? ! and
-// inside « », never an ordinary one (a line could start with the mark);
-// actions and code are not prose.
-func TestFrenchSpacing(t *testing.T) {
+// TestFrenchTypography: French puts a no-break space before ; : ? ! and
+// inside « », never an ordinary one (a line could start with the mark),
+// and writes the typographic apostrophe; actions and code are not prose.
+func TestFrenchTypography(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"prêt\u00a0?", ""},
 		{"prêt ?", "before '?'"},
@@ -203,9 +203,9 @@ func TestFrenchSpacing(t *testing.T) {
 		{"l’{{.x}} d’argent", ""},
 		{"tape `l'x`", ""},
 	} {
-		got := frenchSpacing(tc.text)
+		got := frenchTypography(tc.text)
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
-			t.Errorf("frenchSpacing(%q) = %q, want %q", tc.text, got, tc.want)
+			t.Errorf("frenchTypography(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
 }
