@@ -72,9 +72,22 @@ func TestStartFormEveryGameInBrowser(t *testing.T) {
 					if o := p.str(overflowing); o != "" {
 						t.Errorf("%s: text overflows its box: %s", info.ID, o)
 					}
+					if o := p.str(orphanHints); o != "" {
+						t.Errorf("%s: an option's \"?\" is not beside its field: %s", info.ID, o)
+					}
 					p.look("form-" + string(l) + "-" + info.ID)
 				}
 			})
 		}
 	}
 }
+
+// orphanHints lists the options whose "?" badge is not on its field's
+// line (its middle outside the field's height), as "key: field at y,
+// badge at y"; empty when every badge sits beside its field.
+const orphanHints = `[...document.querySelectorAll("#options label.option")].map((l) => {
+  const f = l.querySelector("[data-key]"), h = l.querySelector(".hint");
+  if (!f || !h) return "";
+  const a = f.getBoundingClientRect(), b = h.getBoundingClientRect(), mid = (b.top + b.bottom) / 2;
+  return mid >= a.top && mid <= a.bottom ? "" : f.dataset.key + ": field at " + Math.round(a.top) + ", badge at " + Math.round(b.top);
+}).filter((s) => s).join("; ")`

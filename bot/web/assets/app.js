@@ -132,7 +132,10 @@ function fillGame() {
     input.title = o.help;
     input.setAttribute("aria-description", o.help);
     const hint = el("span", { className: "hint", textContent: "?", title: o.help, "aria-hidden": "true" });
-    $("options").append(el("label", { className: "option", title: o.help }, (o.label || o.key.replace(/[-_]/g, " ")) + " ", input, hint));
+    // The field and its "?" wrap together: a badge never goes alone to
+    // the next line.
+    const pick = el("span", { className: "pick" }, input, hint);
+    $("options").append(el("label", { className: "option", title: o.help }, (o.label || o.key.replace(/[-_]/g, " ")) + " ", pick));
   }
 }
 
