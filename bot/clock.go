@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // quiet hours name IANA zones; the image has no zoneinfo
 
@@ -316,17 +317,43 @@ func decodeClock(sm storage.Match) (Clock, error) {
 	return c, nil
 }
 
+// spanUnits are the units of a length of time, longest first.
+var spanUnits = []struct {
+	d    time.Duration
+	name string
+}{{7 * 24 * time.Hour, "week"}, {24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}}
+
+// spanWords is what ParseSpan reads, from every language's catalog: each
+// unit's abbreviation (span.unit.week: w, W, sem; day: d, T, j; hour: h;
+// minute: m, min), lower case, and the words that turn a setting off
+// (span.unit.off: off, aus, aucun, with "0", "none" and "never").
+var spanWords = sync.OnceValues(func() (map[string]time.Duration, map[string]bool) {
+	units := map[string]time.Duration{}
+	off := map[string]bool{"0": true, "none": true, "never": true}
+	for _, l := range lang.Supported {
+		for _, u := range spanUnits {
+			units[strings.ToLower(Say(l, "span.unit."+u.name))] = u.d
+		}
+		off[strings.ToLower(Say(l, "span.unit.off"))] = true
+	}
+	return units, off
+})
+
 // ParseSpan reads a length of time a person typed: a number and a unit,
-// w (weeks), d (days), h (hours) or m (minutes), several in a row ("1d12h"),
-// or a Go duration ("36h"). "off" (or "0") is zero.
+// several in a row ("1d12h"), in any language's units (span.unit: "3d",
+// "3T" and "3j" are three days, "2w" and "2sem" two weeks, "30m" and
+// "30min" half an hour), case and spaces ignored. Any language's off
+// word ("off", "aus", "aucun") or "0" is zero. A Go duration ("36h",
+// "90m") reads the same.
 func ParseSpan(text string) (time.Duration, error) {
 	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))
-	switch t {
-	case "":
+	if t == "" {
 		return 0, invalid("span-none")
-	case "off", "0", "none", "never":
+	}
+	if IsOff(t) {
 		return 0, nil
 	}
+	units, _ := spanWords()
 	var total time.Duration
 	rest := t
 	for rest != "" {
@@ -338,21 +365,16 @@ func ParseSpan(text string) (time.Duration, error) {
 			return 0, invalid("span-bad", "text", Echoed(text))
 		}
 		n, _ := strconv.Atoi(rest[:i])
-		unit := time.Duration(0)
-		switch rest[i] {
-		case 'w':
-			unit = 7 * 24 * time.Hour
-		case 'd':
-			unit = 24 * time.Hour
-		case 'h':
-			unit = time.Hour
-		case 'm':
-			unit = time.Minute
-		default:
+		j := i
+		for j < len(rest) && (rest[j] < '0' || rest[j] > '9') {
+			j++
+		}
+		unit, ok := units[rest[i:j]]
+		if !ok {
 			return 0, invalid("span-unit", "text", Echoed(text))
 		}
 		total += time.Duration(n) * unit
-		rest = rest[i+1:]
+		rest = rest[j:]
 		if total > 366*24*time.Hour {
 			return 0, invalid("span-year", "text", Echoed(text))
 		}
@@ -360,24 +382,31 @@ func ParseSpan(text string) (time.Duration, error) {
 	return total, nil
 }
 
+// IsOff reports whether text is a word that turns a setting off, in any
+// language ("off", "aus", "aucun", "0"; case and spaces ignored): what
+// ParseSpan reads as zero, and what removes quiet hours.
+func IsOff(text string) bool {
+	_, off := spanWords()
+	return off[strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))]
+}
+
 // SpanInput writes a length of time as ParseSpan reads it, for a form to
-// show: "off", "12h", "1d12h", "2w".
-func SpanInput(d time.Duration) string {
+// show, in English: "off", "12h", "1d12h", "2w".
+func SpanInput(d time.Duration) string { return SpanInputIn(lang.English, d) }
+
+// SpanInputIn is SpanInput in l's units and off word: "1T12h" and "aus"
+// in German, "1j12h" and "aucun" in French.
+func SpanInputIn(l lang.Lang, d time.Duration) string {
 	if d <= 0 {
-		return "off"
+		return Say(l, "span.unit.off")
 	}
+	d = max(d, time.Minute)
 	var t strings.Builder
-	for _, u := range []struct {
-		d    time.Duration
-		unit string
-	}{{7 * 24 * time.Hour, "w"}, {24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}} {
+	for _, u := range spanUnits {
 		if n := d / u.d; n > 0 {
-			fmt.Fprintf(&t, "%d%s", n, u.unit)
+			t.WriteString(strconv.FormatInt(int64(n), 10) + Say(l, "span.unit."+u.name))
 			d -= n * u.d
 		}
-	}
-	if t.Len() == 0 {
-		return "1m"
 	}
 	return t.String()
 }
@@ -394,12 +423,8 @@ func SpanIn(l lang.Lang, d time.Duration) string {
 	if d < time.Minute {
 		return Say(l, "span.less-minute")
 	}
-	units := []struct {
-		d    time.Duration
-		name string
-	}{{7 * 24 * time.Hour, "week"}, {24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}}
 	var parts []string
-	for _, u := range units {
+	for _, u := range spanUnits {
 		if n := d / u.d; n > 0 && len(parts) < 2 {
 			parts = append(parts, Say(l, "span."+u.name, "count", strconv.FormatInt(int64(n), 10)))
 			d -= n * u.d

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
@@ -387,6 +389,83 @@ func TestParseSpan(t *testing.T) {
 	for d, want := range map[time.Duration]string{26 * time.Hour: "1 day 2 hours", 90 * time.Minute: "1 hour 30 minutes", 8 * 24 * time.Hour: "1 week 1 day", time.Second: "less than a minute"} {
 		if got := bot.Span(d); got != want {
 			t.Errorf("Span(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestParseSpanEveryLanguage: a length of time is read in the units of
+// every language (a German player types 3T, a French one 3j or 2sem) and
+// each language's off word turns it off; a form shows the reader's own
+// units, which read back as the same length; a unit of no language is
+// refused in the reader's words, naming that language's units.
+func TestParseSpanEveryLanguage(t *testing.T) {
+	for text, want := range map[string]time.Duration{
+		"3T": 72 * time.Hour, "1t12h": 36 * time.Hour, "2W": 14 * 24 * time.Hour, "30min": 30 * time.Minute,
+		"3j": 72 * time.Hour, "2sem": 14 * 24 * time.Hour, "1j 12h": 36 * time.Hour, "1SEM2J": 9 * 24 * time.Hour,
+		"aus": 0, "AUS": 0, "aucun": 0, " Aucun ": 0, "0": 0, "never": 0,
+	} {
+		got, err := bot.ParseSpan(text)
+		if err != nil || got != want {
+			t.Errorf("ParseSpan(%q) = %v, %v; want %v", text, got, err, want)
+		}
+	}
+	for _, off := range []string{"off", "aus", "Aucun"} {
+		if !bot.IsOff(off) {
+			t.Errorf("IsOff(%q) = false", off)
+		}
+	}
+	for _, on := range []string{"", "22-7", "offen", "auss"} {
+		if bot.IsOff(on) {
+			t.Errorf("IsOff(%q) = true", on)
+		}
+	}
+	inputs := map[lang.Lang][]string{
+		lang.English: {"off", "1m", "12h", "1d12h", "2w", "1w1d1h1m"},
+		lang.German:  {"aus", "1min", "12h", "1T12h", "2W", "1W1T1h1min"},
+		lang.French:  {"aucun", "1min", "12h", "1j12h", "2sem", "1sem1j1h1min"},
+	}
+	spans := []time.Duration{0, 20 * time.Second, 12 * time.Hour, 36 * time.Hour, 14 * 24 * time.Hour, 8*24*time.Hour + 61*time.Minute}
+	for _, l := range lang.Supported {
+		for i, d := range spans {
+			in := bot.SpanInputIn(l, d)
+			if in != inputs[l][i] {
+				t.Errorf("%s: SpanInputIn(%v) = %q, want %q", l, d, in, inputs[l][i])
+			}
+			back, err := bot.ParseSpan(in)
+			if want := max(d, time.Minute); d == 0 {
+				want = 0
+				if err != nil || back != want {
+					t.Errorf("%s: %q reads back as %v, %v; want %v", l, in, back, err, want)
+				}
+			} else if err != nil || back != want {
+				t.Errorf("%s: %q reads back as %v, %v; want %v", l, in, back, err, want)
+			}
+		}
+	}
+	// One abbreviation means one unit in every language (ParseSpan reads
+	// them all), and no unit is a number or an off word.
+	seen := map[string]string{}
+	for _, l := range lang.Supported {
+		for _, u := range []string{"week", "day", "hour", "minute"} {
+			a := strings.ToLower(bot.Say(l, "span.unit."+u))
+			if was, ok := seen[a]; ok && was != u {
+				t.Errorf("%s: %q is a %s here and a %s elsewhere", l, a, u, was)
+			}
+			seen[a] = u
+			if a == "" || strings.ContainsAny(a, "0123456789 ") || bot.IsOff(a) {
+				t.Errorf("%s: the %s's abbreviation %q cannot be read", l, u, a)
+			}
+		}
+	}
+	_, err := bot.ParseSpan("3x")
+	svc := clockService(t, newStore(t), &fakeClock{now: time.Date(2026, 12, 6, 12, 0, 0, 0, time.UTC)})
+	for l, want := range map[lang.Lang]string{
+		lang.English: "w (weeks), d (days), h (hours) and m (minutes)",
+		lang.German:  "W (Wochen), T (Tage), h (Stunden) und min (Minuten)",
+		lang.French:  "sem (semaines), j (jours), h (heures) et min (minutes)",
+	} {
+		if got := svc.ExplainIn(context.Background(), err, engine.Words{Lang: l}).Text; !strings.Contains(got, want) || !strings.Contains(got, "3x") {
+			t.Errorf("%s: 3x refused as %q; want the units %q", l, got, want)
 		}
 	}
 }

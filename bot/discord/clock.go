@@ -240,7 +240,7 @@ func (b *Bot) notify(ctx context.Context, r *Request) (*Response, error) {
 func (b *Bot) quiet(ctx context.Context, r *Request) (*Response, error) {
 	opts := options(r)
 	hours := strings.TrimSpace(opts["hours"].StringValue())
-	if strings.EqualFold(hours, "off") {
+	if bot.IsOff(hours) {
 		if _, err := b.svc.SetQuiet(ctx, r.User.ID, nil); err != nil {
 			return nil, err
 		}

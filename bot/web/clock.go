@@ -169,7 +169,8 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match, l lang.Lang) matchJ
 }
 
 // clockJSON is a match's clock settings for the page's form: each as the
-// form's field takes it (bot.SpanInput), and in the core's words.
+// form's field takes it, in the reader's units (bot.SpanInputIn: "1d" in
+// English, "1T" in German, "1j" in French), and in the core's words.
 type clockJSON struct {
 	Remind     string `json:"remind"`
 	Deadline   string `json:"deadline"`
@@ -185,7 +186,7 @@ func clockOf(m bot.Match, l lang.Lang) *clockJSON {
 	if at == "" {
 		at = bot.DeadlineRemind
 	}
-	return &clockJSON{Remind: bot.SpanInput(c.Remind), Deadline: bot.SpanInput(c.Deadline), AtDeadline: at, Text: clockText(c, l), Open: m.Status.Open()}
+	return &clockJSON{Remind: bot.SpanInputIn(l, c.Remind), Deadline: bot.SpanInputIn(l, c.Deadline), AtDeadline: at, Text: clockText(c, l), Open: m.Status.Open()}
 }
 
 // clockText is what the settings do, in words: the core's

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // TestTurnClockInBrowser: what a person sees of the playground's turn
@@ -167,6 +169,63 @@ func TestClockFormInBrowser(t *testing.T) {
 				t.Errorf("%s: an ended match's clock panel says %q (form shown: %v)", wd.name, got, p.visible("#clockform"))
 			}
 			p.look("clock-ended")
+		})
+	}
+}
+
+// TestClockFormInReadersUnits: the clock form speaks the reader's units:
+// a German page shows and takes 1T and aus, a French one 1j and aucun
+// (each reads the other's too); a unit of no language is refused naming
+// the reader's units; a saved length comes back in them after a reload.
+func TestClockFormInReadersUnits(t *testing.T) {
+	for _, c := range []struct {
+		l                     lang.Lang
+		form, holds           string // the form as opened, and its placeholders
+		typed, saved, savedIn string // a deadline typed, as the form then shows it, in the panel's words
+		units                 string // the units a refusal names
+	}{
+		{lang.German, "1T|aus", "24h oder aus|3T oder aus", "1w2t", "1W2T", "1 Woche 2 Tage", "W (Wochen), T (Tage), h (Stunden) und min (Minuten)"},
+		{lang.French, "1j|aucun", "24h ou aucun|3j ou aucun", "2sem", "2sem", "2 semaines", "sem (semaines), j (jours), h (heures) et min (minutes)"},
+	} {
+		t.Run(string(c.l), func(t *testing.T) {
+			t.Parallel()
+			h, _ := clockPlayground(t)
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			var created struct{ Match struct{ ID string } }
+			call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "9", "options": map[string]string{"pile": "40"}}, 201, &created)
+			open := srv.URL + "/?lang=" + string(c.l) + "&match=" + created.Match.ID
+			p := newPage(t, browser(t), srv.URL, widths[len(widths)-1])
+			p.do("open the match", chromedp.Navigate(open), waitJS(`!document.getElementById("table").hidden && document.getElementById("clockremind").value !== ""`))
+			if got := p.str(`[clockremind.value, clockdeadline.value].join("|")`); got != c.form {
+				t.Errorf("the form holds %q, want %q", got, c.form)
+			}
+			if got := p.str(`[clockremind.placeholder, clockdeadline.placeholder].join("|")`); got != c.holds {
+				t.Errorf("the placeholders read %q, want %q", got, c.holds)
+			}
+			set := func(sel, text string) {
+				t.Helper()
+				p.do("clear "+sel, js(fmt.Sprintf(`document.querySelector(%q).value = ""`, sel)))
+				p.typeKeys(sel, text)
+			}
+			set("#clockdeadline", "3x")
+			p.click("#clocksave")
+			p.wait(`!document.getElementById("clockerror").hidden`)
+			if got := p.shown("#clockerror"); !strings.Contains(got, c.units) {
+				t.Errorf("3x is refused as %q; want the units %q", got, c.units)
+			}
+			before := p.shown("#clocktext")
+			set("#clockdeadline", c.typed)
+			p.click("#clocksave")
+			p.wait(fmt.Sprintf(`document.getElementById("clocktext").textContent !== %q && document.getElementById("clockerror").hidden`, before))
+			if got := p.shown("#clocktext"); !strings.Contains(got, c.savedIn) {
+				t.Errorf("after saving %q the panel says %q, want %q in it", c.typed, got, c.savedIn)
+			}
+			p.look("clock-units-" + string(c.l))
+			p.do("reload", chromedp.Navigate(open), waitJS(`!document.getElementById("table").hidden && document.getElementById("clockremind").value !== ""`))
+			if got := p.str(`clockdeadline.value`); got != c.saved {
+				t.Errorf("after a reload the deadline reads %q, want %q", got, c.saved)
+			}
 		})
 	}
 }
