@@ -26,9 +26,10 @@ func TestPrefsInGermanAndFrench(t *testing.T) {
 		user, locale string
 		l            lang.Lang
 		quiet        string // the exact reply to /quiet hours:22-7 zone:Europe/Berlin
+		off, days    string // the language's off word, and 3 days in its units
 	}{
-		{dieter, "de", lang.German, "Ruhezeiten gesetzt: keine Erinnerungen von 22:00 bis 07:00, Zeitzone Europe/Berlin; eine Erinnerung, die in diese Zeit fällt, wartet bis zu ihrem Ende."},
-		{franck, "fr", lang.French, "Heures calmes définies\u00a0: aucun rappel de 22:00 à 07:00, heure de Europe/Berlin\u00a0; un rappel dû pendant ce temps attend la fin."},
+		{dieter, "de", lang.German, "Ruhezeiten gesetzt: keine Erinnerungen von 22:00 bis 07:00, Zeitzone Europe/Berlin; eine Erinnerung, die in diese Zeit fällt, wartet bis zu ihrem Ende.", "aus", "3T"},
+		{franck, "fr", lang.French, "Heures calmes définies\u00a0: aucun rappel de 22:00 à 07:00, heure de Europe/Berlin\u00a0; un rappel dû pendant ce temps attend la fin.", "aucun", "3j"},
 	} {
 		h.fd.AddUser(fakediscord.User{ID: tc.user, Name: tc.user, Locale: tc.locale})
 		check := func(what string, r fakediscord.Response, want string) {
@@ -41,10 +42,11 @@ func TestPrefsInGermanAndFrench(t *testing.T) {
 		check("notify dm", h.cmd(tc.user, langRm, "notify", F("via", "dm")), bot.Say(tc.l, "discord.prefs.notify-dm"))
 		check("notify channel", h.cmd(tc.user, langRm, "notify", F("via", "channel")), bot.Say(tc.l, "discord.prefs.notify-channel"))
 		check("quiet", h.cmd(tc.user, langRm, "quiet", F("hours", "22-7"), F("zone", "Europe/Berlin")), tc.quiet)
-		check("quiet off", h.cmd(tc.user, langRm, "quiet", F("hours", "off")), bot.Say(tc.l, "discord.prefs.quiet-off"))
+		check("quiet off", h.cmd(tc.user, langRm, "quiet", F("hours", tc.off)), bot.Say(tc.l, "discord.prefs.quiet-off"))
+		check("quiet off in English", h.cmd(tc.user, langRm, "quiet", F("hours", "off")), bot.Say(tc.l, "discord.prefs.quiet-off"))
 		check("back, not away", h.cmd(tc.user, langRm, "back"), bot.Say(tc.l, "discord.prefs.not-away"))
 		until := clock.Now().Add(3 * 24 * time.Hour)
-		check("away", h.cmd(tc.user, langRm, "away", F("until", "3d")), bot.Say(tc.l, "discord.prefs.away", "at", when(until)))
+		check("away", h.cmd(tc.user, langRm, "away", F("until", tc.days)), bot.Say(tc.l, "discord.prefs.away", "at", when(until)))
 		check("back", h.cmd(tc.user, langRm, "back"), bot.Say(tc.l, "discord.prefs.back"))
 	}
 	// The English replies are as they were.
