@@ -24,8 +24,9 @@ func (Game) SearchScale(seats int) float64 { return 1 }
 // than normal either way, its leaf value (Projected) being the limit
 // (docs/performance.md, "Where the targets stand"). A smaller UCB1
 // constant (0.3 for every level, against the player package's 0.7) did
-// not change that either: 6 of the same 16 seeds 129–144, as at 0.7
-// ("The exploration constant tried on the targets").
+// not change that either: 6 of the same 16 seeds 129–144 as at 0.7, at
+// this width and at the default one ("The exploration constant tried on
+// the targets").
 func (Game) SearchWidening(level string) float64 {
 	if level == "strong" {
 		return 0.5
