@@ -346,14 +346,14 @@ var spanWords = sync.OnceValues(func() (map[string]time.Duration, map[string]boo
 // word ("off", "aus", "aucun") or "0" is zero. A Go duration ("36h",
 // "90m") reads the same.
 func ParseSpan(text string) (time.Duration, error) {
-	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))
+	t := spanKey(text)
+	units, off := spanWords()
 	if t == "" {
 		return 0, invalid("span-none")
 	}
-	if IsOff(t) {
+	if off[t] {
 		return 0, nil
 	}
-	units, _ := spanWords()
 	var total time.Duration
 	rest := t
 	for rest != "" {
@@ -387,7 +387,13 @@ func ParseSpan(text string) (time.Duration, error) {
 // ParseSpan reads as zero, and what removes quiet hours.
 func IsOff(text string) bool {
 	_, off := spanWords()
-	return off[strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))]
+	return off[spanKey(text)]
+}
+
+// spanKey is text as ParseSpan and IsOff compare it: lower case, without
+// spaces.
+func spanKey(text string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.TrimSpace(text), " ", ""))
 }
 
 // SpanInput writes a length of time as ParseSpan reads it, for a form to

@@ -109,11 +109,6 @@ func TestClockFormInBrowser(t *testing.T) {
 			srv := httptest.NewServer(h)
 			defer srv.Close()
 			p := newPage(t, browser(t), srv.URL, wd)
-			set := func(sel, text string) {
-				t.Helper()
-				p.do("clear "+sel, js(fmt.Sprintf(`document.querySelector(%q).value = ""`, sel)))
-				p.typeKeys(sel, text)
-			}
 			p.start()
 			id := p.create(matchForm{game: "pebbles", seats: 2, seed: "9", names: "Ann, Ben", option: [2]string{"pile", "40"}})
 			if got := p.shown("#clocktext"); got != "This match: a reminder to whoever must move every 1 day (never while they are away or in their quiet hours); no turn deadline." {
@@ -124,7 +119,7 @@ func TestClockFormInBrowser(t *testing.T) {
 			}
 			p.look("clock-form")
 
-			set("#clockremind", "5m")
+			p.retype("#clockremind", "5m")
 			p.click("#clocksave")
 			p.wait(`!document.getElementById("clockerror").hidden`)
 			if got := p.shown("#clockerror"); got != "A reminder interval is from 1 hour to 2 weeks, or off; 5 minutes is not." {
@@ -132,8 +127,8 @@ func TestClockFormInBrowser(t *testing.T) {
 			}
 			p.look("clock-refused")
 
-			set("#clockremind", "12h")
-			set("#clockdeadline", "3d")
+			p.retype("#clockremind", "12h")
+			p.retype("#clockdeadline", "3d")
 			p.click("#clocksave")
 			p.wait(`document.getElementById("clocktext").textContent.startsWith("Saved.")`)
 			if got := p.shown("#clocktext"); got != "Saved. This match: a reminder to whoever must move every 12 hours (never while they are away or in their quiet hours); a turn deadline of 3 days, when the player is reminded once more." {
@@ -195,7 +190,7 @@ func TestClockFormInReadersUnits(t *testing.T) {
 			var created struct{ Match struct{ ID string } }
 			call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "seed": "9", "options": map[string]string{"pile": "40"}}, 201, &created)
 			open := srv.URL + "/?lang=" + string(c.l) + "&match=" + created.Match.ID
-			p := newPage(t, browser(t), srv.URL, widths[len(widths)-1])
+			p := newPage(t, browser(t), srv.URL, widths[1]) // phone width
 			p.do("open the match", chromedp.Navigate(open), waitJS(`!document.getElementById("table").hidden && document.getElementById("clockremind").value !== ""`))
 			if got := p.str(`[clockremind.value, clockdeadline.value].join("|")`); got != c.form {
 				t.Errorf("the form holds %q, want %q", got, c.form)
@@ -203,19 +198,14 @@ func TestClockFormInReadersUnits(t *testing.T) {
 			if got := p.str(`[clockremind.placeholder, clockdeadline.placeholder].join("|")`); got != c.holds {
 				t.Errorf("the placeholders read %q, want %q", got, c.holds)
 			}
-			set := func(sel, text string) {
-				t.Helper()
-				p.do("clear "+sel, js(fmt.Sprintf(`document.querySelector(%q).value = ""`, sel)))
-				p.typeKeys(sel, text)
-			}
-			set("#clockdeadline", "3x")
+			p.retype("#clockdeadline", "3x")
 			p.click("#clocksave")
 			p.wait(`!document.getElementById("clockerror").hidden`)
 			if got := p.shown("#clockerror"); !strings.Contains(got, c.units) {
 				t.Errorf("3x is refused as %q; want the units %q", got, c.units)
 			}
 			before := p.shown("#clocktext")
-			set("#clockdeadline", c.typed)
+			p.retype("#clockdeadline", c.typed)
 			p.click("#clocksave")
 			p.wait(fmt.Sprintf(`document.getElementById("clocktext").textContent !== %q && document.getElementById("clockerror").hidden`, before))
 			if got := p.shown("#clocktext"); !strings.Contains(got, c.savedIn) {
@@ -228,4 +218,11 @@ func TestClockFormInReadersUnits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// retype clears the field sel and types text into it, as a person does.
+func (p *page) retype(sel, text string) {
+	p.t.Helper()
+	p.do("clear "+sel, js(fmt.Sprintf(`document.querySelector(%q).value = ""`, sel)))
+	p.typeKeys(sel, text)
 }

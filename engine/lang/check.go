@@ -119,7 +119,8 @@ func (c *Catalog) Check() error {
 // before one, where French writes a no-break space (U+00A0) so the mark
 // never starts a line; or a straight apostrophe in a word, where every
 // French text writes ’ (the rules search folds the two: engine.HelpQuery).
-// Template actions and code in backquotes are not prose and are skipped. Empty when the text is right.
+// Template actions and code in backquotes are not prose and are skipped.
+// Empty when the text is right.
 func frenchTypography(s string) string {
 	var b strings.Builder
 	code := false
@@ -273,8 +274,8 @@ func walk(n parse.Node, f func(parse.Node)) {
 // EnglishIn lists the English sentences of the catalog that text, worded
 // in language l, contains: each run of two or more words between the
 // placeholders of an English message, names aside (isName). A test of a
-// translated front end asserts that it is empty for everything a German or French
-// reader gets.
+// translated front end asserts that it is empty for everything a German
+// or French reader gets.
 func (c *Catalog) EnglishIn(l Lang, text string) []string {
 	var out []string
 	for _, f := range c.englishFragments() {
