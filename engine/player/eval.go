@@ -26,13 +26,31 @@ type Projector interface {
 	Projected(st engine.State) []float64
 }
 
+// Spreader is implemented by a game with a Projector that can also say
+// how far a seat's projected margin may still move before the end:
+// ProjectedSpread(st) is the standard deviation, in score points, of a
+// seat's final margin over its best opponent less its projected margin
+// there, for positions like st (a game measures it on played games and
+// states the series). The default evaluation then squashes the projected
+// margin by a logistic curve of that standard deviation (width
+// spread·√3/π) in place of its default width, a tenth of the leading
+// score (at least 2). The default fits a projection the rest of the game
+// changes little; where much is still to come it is too narrow, every
+// lead of a few points looks like a won game and the search stops
+// telling moves apart. Optional; a spread that is not positive keeps the
+// default.
+type Spreader interface {
+	ProjectedSpread(st engine.State) float64
+}
+
 // evaluate scores a position for every seat in [0, 1]. A finished game
 // scores by rank (1 for the winner, 0 for the last, shared among seats
 // the game ranks by equal scores is left to the game's ranking) blended
 // with the score margin; an unfinished one by each seat's margin over
 // its best opponent in projected score (the game's Projector, else
 // engine.StatProjected, else the score), squashed by a logistic curve
-// whose width follows the size of the scores.
+// whose width follows the size of the scores, or the game's spread
+// (Spreader) for a projection.
 func evaluate(g engine.Game, st engine.State, seats int) []float64 {
 	return evaluateStatus(g, st, g.Status(st), seats)
 }
@@ -75,8 +93,17 @@ func evaluateStatus(g engine.Game, st engine.State, status engine.Status, seats 
 		scale = max(scale, math.Abs(v))
 	}
 	// A margin of a tenth of the leading score moves the value by about a
-	// quarter; at least 2 points of margin for small scores.
+	// quarter; at least 2 points of margin for small scores. A game that
+	// says how far its projection may still move sets the width instead:
+	// a logistic curve of width w has a standard deviation of w·π/√3.
 	width := max(2, scale/10)
+	if proj != nil {
+		if sp, ok := g.(Spreader); ok {
+			if f := sp.ProjectedSpread(st); f > 0 && !math.IsInf(f, 0) {
+				width = f * math.Sqrt(3) / math.Pi
+			}
+		}
+	}
 	out := make([]float64, seats)
 	for i := range seats {
 		best := math.Inf(-1)

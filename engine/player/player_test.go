@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -281,5 +282,52 @@ func TestWideningIn(t *testing.T) {
 	b, err := Choose(context.Background(), g, st, seat, cfg)
 	if err != nil || !slices.Equal(a, b) {
 		t.Errorf("narrowed strong: %v then %v (%v)", a, b, err)
+	}
+}
+
+// spread is Pebbles with a fixed projection (seat 1 ten points ahead of
+// the rest) and a fixed spread of that projection.
+type spread struct {
+	testgame.Game
+	sd float64
+}
+
+func (s spread) Projected(st engine.State) []float64 {
+	out := make([]float64, len(s.Status(st).Seats))
+	out[0] = 10
+	return out
+}
+
+func (s spread) ProjectedSpread(engine.State) float64 { return s.sd }
+
+// TestSpreadWidensTheEvaluation: a game's ProjectedSpread sets the width
+// of the logistic curve the evaluation squashes projected margins by. A
+// ten-point lead is nearly a won game at the default width (a tenth of
+// the leading score, at least 2: 0.993) and about 0.71 when the
+// projection may still move by 20 points (width 20·√3/π); a spread that
+// is not positive or not finite keeps the default; the two seats' values
+// still add up to one.
+func TestSpreadWidensTheEvaluation(t *testing.T) {
+	g := testgame.Game{}
+	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sd   float64
+		want float64
+	}{
+		{0, 1 / (1 + math.Exp(-5))},
+		{-4, 1 / (1 + math.Exp(-5))},
+		{math.Inf(1), 1 / (1 + math.Exp(-5))},
+		{20, 1 / (1 + math.Exp(-10/(20*math.Sqrt(3)/math.Pi)))},
+	} {
+		v := evaluate(spread{sd: c.sd}, st, 2)
+		if math.Abs(v[0]-c.want) > 1e-9 || math.Abs(v[0]+v[1]-1) > 1e-9 {
+			t.Errorf("spread %v: values %v, want %.4f for the leader", c.sd, v, c.want)
+		}
+	}
+	if v := evaluate(spread{sd: 20}, st, 2)[0]; v < 0.70 || v > 0.72 {
+		t.Errorf("spread 20: a ten-point lead is worth %.3f, want about 0.71", v)
 	}
 }

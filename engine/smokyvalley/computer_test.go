@@ -75,3 +75,26 @@ func TestProjected(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectedSpread: one spread a year, each a positive number of
+// prestige points, the one of the position's year along whole games,
+// the same in every determinization.
+func TestProjectedSpread(t *testing.T) {
+	g := New()
+	if len(projectedSpread) != len(years) {
+		t.Fatalf("%d spreads for %d years", len(projectedSpread), len(years))
+	}
+	rng := engine.NewRNG(3, 3)
+	for _, st := range sampledStates(t, 2, 44, 5) {
+		sd := g.ProjectedSpread(st)
+		if sd <= 0 || sd != projectedSpread[st.Year] {
+			t.Errorf("year %d: spread %v, want the year's %v", years[st.Year], sd, projectedSpread[st.Year])
+		}
+		if d := g.ProjectedSpread(g.Determinize(st, 0, &rng)); d != sd {
+			t.Errorf("year %d: a determinization's spread %v, the position's %v", years[st.Year], d, sd)
+		}
+	}
+	if g.ProjectedSpread(nil) != 0 {
+		t.Error("a state of another game has a spread")
+	}
+}
