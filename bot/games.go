@@ -5,6 +5,8 @@ import (
 	"context"
 	"slices"
 	"time"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // OpenGame is one open match a user sits in, as /games lists it.
@@ -22,10 +24,21 @@ type OpenGame struct {
 	// seats that must decide now).
 	YourTurn bool `json:"yourTurn"`
 	// Waiting names the players the match waits for (the active seats;
-	// in a lobby, its creator, who can start it).
+	// in a lobby, its creator, who can start it), as stored: WaitingIn
+	// words a computer's name in a language.
 	Waiting []string `json:"waiting"`
 	// Since is when the match last changed, so it has waited since then.
 	Since time.Time `json:"since"`
+}
+
+// WaitingIn is Waiting in l: a computer's name worded in l
+// (PlayerNameIn), a person's as it is.
+func (g OpenGame) WaitingIn(l lang.Lang) []string {
+	out := make([]string, len(g.Waiting))
+	for i, n := range g.Waiting {
+		out[i] = PlayerNameIn(l, n)
+	}
+	return out
 }
 
 // Waited is how long the match has waited at now.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // personMove is a legal move of the user in the channel's match, built
@@ -135,6 +136,13 @@ func TestComputerRefusals(t *testing.T) {
 	}
 	r = h.click(alice, room, "Take your turn")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "Computer (normal)"), "alice's button in the computer's turn: %q", r.Content)
+	// /games names the computer the match waits for in the reader's
+	// language (bob, reading German for a moment).
+	for _, l := range []lang.Lang{lang.German, lang.English} {
+		h.fd.AddUser(fakediscord.User{ID: bob, Name: "bob", Locale: map[lang.Lang]string{lang.German: "de"}[l]})
+		r = h.cmd(bob, room, "games")
+		must(t, r.Ephemeral() && strings.Contains(r.Content, bot.ComputerNameIn(l, "normal", 1)), "%s /games in the computer's turn: %q", l, r.Content)
+	}
 	r = h.click(dave, room, "My hand")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "seat"), "dave's hand: %q", r.Content)
 	r = h.cmd(alice, room, "replace", fakediscord.Int("seat", 2), fakediscord.UserOpt("user", bob))

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -385,5 +386,70 @@ func TestOptionNamesInEveryLanguage(t *testing.T) {
 		if o := pebbles[1].Options; len(o) != 1 || o[0].Key != "pile" || o[0].Label == "" || o[0].Label == "pile" {
 			t.Errorf("%s: Pebbles' option %+v", l, o)
 		}
+	}
+}
+
+// TestComputerNamesInEveryLanguage: the API names a computer's seat in
+// the reader's language wherever the page shows seat names (the seat
+// bar, the standings, the log, the results: all take the match's seats),
+// as the board and the phase already do; a person's name stays as typed.
+func TestComputerNamesInEveryLanguage(t *testing.T) {
+	h := newPlayground(t)
+	var created struct{ Match struct{ ID string } }
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 3, "seed": "4", "names": []string{"Ada"}, "players": []string{"person", "strong", "easy"}}, 201, &created)
+	id := created.Match.ID
+	for _, l := range []lang.Lang{lang.English, lang.German, lang.French} {
+		want := []string{"Ada", bot.ComputerNameIn(l, "strong", 1), bot.ComputerNameIn(l, "easy", 1)}
+		type seats struct {
+			ID    string
+			Seats []struct{ Name string }
+		}
+		check := func(where string, m seats) {
+			t.Helper()
+			var got []string
+			for _, s := range m.Seats {
+				got = append(got, s.Name)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s %s: seats %q, want %q", l, where, got, want)
+			}
+		}
+		var one seats
+		getIn(t, h, "/api/matches/"+id, string(l), "", &one)
+		check("the match", one)
+		var list []seats
+		getIn(t, h, "/api/matches", string(l), "", &list)
+		for _, m := range list {
+			if m.ID == id {
+				check("the list", m)
+			}
+		}
+	}
+	// After the person's move the match waits for the strong computer
+	// (its pause is 3 s): the open list names it in the language too.
+	var ch engine.Choices
+	getIn(t, h, "/api/matches/"+id+"/choices?seat=0&partial=", "", "", &ch)
+	call(t, h, "POST", "/api/matches/"+id+"/moves", map[string]any{"seat": 0, "move": ch.Next[0].Token + " 1"}, 200, nil)
+	for _, l := range []lang.Lang{lang.English, lang.German, lang.French} {
+		var open []struct {
+			ID      string
+			Waiting []string
+		}
+		getIn(t, h, "/api/open", string(l), "", &open)
+		found := false
+		for _, g := range open {
+			if g.ID == id {
+				found = true
+				if want := []string{bot.ComputerNameIn(l, "strong", 1)}; !slices.Equal(g.Waiting, want) {
+					t.Errorf("%s open list: waiting for %q, want %q", l, g.Waiting, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s open list: %+v without the match", l, open)
+		}
+	}
+	if de := bot.ComputerNameIn(lang.German, "strong", 1); de == bot.ComputerName("strong", 1) {
+		t.Fatalf("the German computer's name %q is the English one", de)
 	}
 }

@@ -273,7 +273,14 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 	if l != lang.English {
 		name, score = w.GameName(), wordScoreName(w)
 	}
-	out := matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: m.Seats,
+	// A computer's seat is named in the reader's language, as the board
+	// and the phase name it (bot.PlayerNameIn); a person's as typed.
+	seats := make([]bot.Seat, len(m.Seats))
+	for i, s := range m.Seats {
+		s.Name = bot.PlayerNameIn(l, s.Name)
+		seats[i] = s
+	}
+	out := matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: seats,
 		Seed: strconv.FormatUint(m.Seed, 10), Styles: styles, Score: score, PrivateInfo: info.PrivateInfo, Options: m.Options, Play: play,
 		Created: m.Created, Updated: m.Updated, Abandoned: m.Clock.Abandoned, Round: round}
 	if play != nil {
@@ -287,6 +294,7 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 	if m.Play != nil && m.Play.Finished {
 		for _, r := range m.Results() {
 			r.Breakdown = wordStats(w, r.Breakdown)
+			r.Name = r.NameIn(l)
 			out.Results = append(out.Results, resultJSON{SeatResult: r, ScoreText: scoreText(w, r.Score)})
 		}
 	}
@@ -365,7 +373,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) {
 		if l != lang.English {
 			name, waited = wordsOf(g.Match, l).GameName(), waitedIn(g.Waited(now), l)
 		}
-		out = append(out, openJSON{ID: g.ID, Name: name, Status: string(g.Status), Waiting: g.Waiting,
+		out = append(out, openJSON{ID: g.ID, Name: name, Status: string(g.Status), Waiting: g.WaitingIn(l),
 			Since: g.Since.UTC().Format(time.RFC3339), Waited: waited, Seat: seat})
 	}
 	writeJSON(w, http.StatusOK, out)
