@@ -68,3 +68,23 @@ func TestNamesFit(t *testing.T) {
 		}
 	}
 }
+
+// The image's title (the caption the playground shows under it) is in the
+// scene's language, as the other games' are.
+func TestImageTitleInEveryLanguage(t *testing.T) {
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := enginePosition(t, 2, false, 3, 10)
+	want := map[lang.Lang]string{lang.English: "Board", lang.German: "Spielplan", lang.French: "Plateau"}
+	for _, l := range lang.Supported {
+		imgs, err := r.Images(render.Scene{View: v, Names: goldenNames, Lang: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(imgs) != 1 || imgs[0].Title != want[l] {
+			t.Errorf("%s: image %q titled %q, want %q", l, imgs[0].Name, imgs[0].Title, want[l])
+		}
+	}
+}

@@ -68,7 +68,7 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []render.Image{{Name: "board.png", Title: "Board", PNG: png}}, nil
+	return []render.Image{{Name: "board.png", Title: newWords(sc).say("title"), PNG: png}}, nil
 }
 
 // PNG draws the board image of sc.View, an urbanization.View or
