@@ -274,10 +274,10 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 		name, score = w.GameName(), wordScoreName(w)
 	}
 	// A computer's seat is named in the reader's language, as the board
-	// and the phase name it (bot.PlayerNameIn); a person's as typed.
+	// and the phase name it (bot.Seat.NameIn); a person's as typed.
 	seats := make([]bot.Seat, len(m.Seats))
 	for i, s := range m.Seats {
-		s.Name = bot.PlayerNameIn(l, s.Name)
+		s.Name = s.NameIn(l)
 		seats[i] = s
 	}
 	out := matchJSON{ID: m.ID, Game: m.Game, Name: name, Status: m.Status, Version: m.Version, Moves: m.Moves, Seats: seats,
