@@ -116,6 +116,7 @@ type rulesData struct {
 	Passing             []string          `json:"passing"`
 	TradeLevels         []int             `json:"tradeLevels"`
 	FirstTraderPrestige int               `json:"firstTraderPrestige"`
+	AgencyPrestige      int               `json:"agencyPrestige"`
 	ServiceCoal         map[string]int    `json:"serviceCoal"`
 	ServiceOffer        map[string]int    `json:"serviceOffer"`
 	ServiceRemoved2p    int               `json:"serviceRemoved2p"`
@@ -488,6 +489,9 @@ func (d *gameData) check() error {
 	}
 	if len(r.TrackStacks) != len(r.TrackBonus) || len(r.TradeLevels) == 0 || len(r.CanalTrack) < 2 || len(r.Passing) < 4 || len(r.PriorityPrestige) != 3 {
 		return bad("rules: malformed tracks")
+	}
+	if r.FirstTraderPrestige < 1 || r.AgencyPrestige < 1 {
+		return bad("rules: the export agencies' prestige (firstTraderPrestige, agencyPrestige) must be at least 1")
 	}
 	for k, v := range r.PopBonus {
 		p, err := strconv.Atoi(k)

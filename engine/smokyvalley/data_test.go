@@ -6,6 +6,25 @@ import (
 	"testing"
 )
 
+// TestDataRefusesMissingAgencyPrestige: the export agencies' prestige is
+// printed data (board.json, rules), not a constant of the code; a data
+// file without it is refused by name rather than scoring traders 0.
+func TestDataRefusesMissingAgencyPrestige(t *testing.T) {
+	read := func(name string) ([]byte, error) {
+		b, err := dataFS.ReadFile("data/" + name)
+		if name == "board.json" && err == nil {
+			b = []byte(strings.Replace(string(b), `"agencyPrestige": 1,`, "", 1))
+		}
+		return b, err
+	}
+	if _, err := loadData(read); err == nil || !strings.Contains(err.Error(), "agencyPrestige") {
+		t.Errorf("board.json without agencyPrestige: %v, want a refusal naming it", err)
+	}
+	if theData().rules.AgencyPrestige != 1 {
+		t.Errorf("agencyPrestige %d, want the booklet's 1", theData().rules.AgencyPrestige)
+	}
+}
+
 // TestDataProvenanceListsAssumptions: every field a data file marks as
 // assumed is named in the Smoky Valley section of docs/data-provenance.md.
 func TestDataProvenanceListsAssumptions(t *testing.T) {

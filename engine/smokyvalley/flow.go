@@ -64,7 +64,7 @@ func (st *State) admin(l *log) {
 	// 1. prestige for traders in the export agencies
 	for m := range st.Agency {
 		for _, s := range st.Agency[m] {
-			st.gainPrestige(l, s, 1, "trader in an export agency")
+			st.gainPrestige(l, s, theData().rules.AgencyPrestige, "trader in an export agency")
 		}
 	}
 	// 2. income
