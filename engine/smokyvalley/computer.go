@@ -55,6 +55,12 @@ func (Game) SearchWidening(level string) float64 {
 //     and 1860).
 //
 // Everything counted is public, so a determinization projects the same.
+//
+// Left out on purpose: cash, goods and income, and the prestige the
+// traders in the export agencies will still score. Terms for both were
+// tried at equal budget and the search played no better with them
+// (docs/performance.md, "What cash, goods and traders are worth to The
+// Smoky Valley's evaluation").
 func (Game) Projected(s engine.State) []float64 {
 	st, err := asState(s)
 	if err != nil {
