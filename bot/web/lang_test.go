@@ -319,8 +319,9 @@ func TestAPILanguage(t *testing.T) {
 }
 
 // TestTieBreakLanguage: a finished match's tie-break (the results panel's
-// note) is worded in the reader's language (engine.Words.TieBreak) and
-// stays the game's English for English.
+// note) is worded in the reader's language (engine.Words.TieBreak), in
+// English as the game words it (Brass's names no seat; see
+// TestTieBreakNamesTheSeats for one that does).
 func TestTieBreakLanguage(t *testing.T) {
 	h := newPlayground(t)
 	rec, err := os.ReadFile(filepath.Join("..", "..", "engine", "brass", "testdata", "games", "greedy-3p-tie.record"))

@@ -255,11 +255,13 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 	round := m.RoundText()
 	if play != nil {
 		p := *play
+		// The tie-break names seats by the players' names in every
+		// language (the game's English says "seat 3").
+		p.TieBreak = w.TieBreak(p)
 		if l == lang.English {
 			p.Phase = m.NameFor(p.Phase, engine.Spectator)
 		} else {
 			p.Phase = m.NameFor(w.Phase(p), engine.Spectator)
-			p.TieBreak = w.TieBreak(p)
 			round = bot.RoundWordsIn(w, p.RoundName, p.Stage)
 			p.Seats = make([]engine.SeatStatus, len(play.Seats))
 			for i, ss := range play.Seats {

@@ -1,8 +1,11 @@
 package web_test
 
 import (
+	"fmt"
 	"image/png"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +14,7 @@ import (
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/bot/web"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/engine/urbanization"
 	"github.com/smokestack/smokestack/render"
@@ -163,5 +167,45 @@ func TestUrbanizationThroughAPI(t *testing.T) {
 	call(t, h, "GET", base+"/log", nil, 200, &log)
 	if len(log) != moves || !strings.HasPrefix(log[0].Move, "start ") {
 		t.Errorf("log %+v", log)
+	}
+}
+
+// TestTieBreakNamesTheSeats: a tie-break that names seats (Urbanization's
+// newer factory) names them as the page does, in English too: the
+// engine's English text says "seat 3", which no one at the table is
+// called.
+func TestTieBreakNamesTheSeats(t *testing.T) {
+	ur, err := urbanrender.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(urbanization.New()), Store: servicetest.Store(t), Renderers: render.NewSet(ur)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := web.New(svc, nil).AllowHosts("example.com")
+	rec, err := os.ReadFile(filepath.Join("..", "..", "engine", "urbanization", "testdata", "games", "greedy-3p.record"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imported struct{ Match struct{ ID string } }
+	call(t, h, "POST", "/api/import", map[string]string{"record": string(rec)}, 201, &imported)
+	for l, want := range map[lang.Lang]string{
+		lang.English: "%[3]s and %[1]s tie on 32 VP: %[3]s owns the newer factory (#12)",
+		lang.German:  "%[3]s und %[1]s haben gleich viele Siegpunkte (32): %[3]s besitzt die neuere Fabrik (Nr. 12)",
+		lang.French:  "%[3]s et %[1]s sont à égalité avec 32 points de victoire\u00a0: %[3]s possède l’usine la plus récente (nº 12)",
+	} {
+		var got struct {
+			Play  engine.Status
+			Seats []struct{ Name string }
+		}
+		getIn(t, h, "/api/matches/"+imported.Match.ID, string(l), "", &got)
+		if len(got.Seats) != 3 {
+			t.Fatalf("%s: %d seats", l, len(got.Seats))
+		}
+		want = fmt.Sprintf(want, got.Seats[0].Name, got.Seats[1].Name, got.Seats[2].Name)
+		if !got.Play.Finished || got.Play.TieBreak != want || strings.Contains(got.Play.TieBreak, "seat 3") {
+			t.Errorf("%s: finished %v, tie-break %q, want %q", l, got.Play.Finished, got.Play.TieBreak, want)
+		}
 	}
 }
