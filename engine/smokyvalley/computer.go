@@ -27,7 +27,10 @@ func (Game) SearchScale(seats int) float64 { return 1 }
 // not change that either: 6 of the same 16 seeds 129–144 as at 0.7, at
 // this width and at the default one ("The exploration constant tried on
 // the targets"), nor did the measured spread of the projection
-// (ProjectedSpread): 6 of those 16 again.
+// (ProjectedSpread): 6 of those 16 again. With the spread, 16 more games
+// (145–160) gave strong 4 at this width and 1 at the default width: more
+// search plays worse here, so strong keeps this width (docs/performance.md,
+// "The Smoky Valley's evaluation, widened").
 func (Game) SearchWidening(level string) float64 {
 	if level == "strong" {
 		return 0.5
