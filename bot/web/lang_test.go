@@ -324,19 +324,14 @@ func TestAPILanguage(t *testing.T) {
 // TestTieBreakNamesTheSeats for one that does).
 func TestTieBreakLanguage(t *testing.T) {
 	h := newPlayground(t)
-	rec, err := os.ReadFile(filepath.Join("..", "..", "engine", "brass", "testdata", "games", "greedy-3p-tie.record"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var imported struct{ Match struct{ ID string } }
-	call(t, h, "POST", "/api/import", map[string]string{"record": string(rec)}, 201, &imported)
+	id := importGameRecord(t, h, "brass", "greedy-3p-tie.record")
 	for l, want := range map[lang.Lang]string{
 		lang.English: "tied on VP; decided by income",
 		lang.German:  "Gleichstand bei den Siegpunkten; entschieden nach Einkommen",
 		lang.French:  "égalité de points de victoire\u00a0; départagée par le revenu",
 	} {
 		var got struct{ Play engine.Status }
-		getIn(t, h, "/api/matches/"+imported.Match.ID, string(l), "", &got)
+		getIn(t, h, "/api/matches/"+id, string(l), "", &got)
 		if !got.Play.Finished || got.Play.TieBreak != want {
 			t.Errorf("%s: finished %v, tie-break %q, want %q", l, got.Play.Finished, got.Play.TieBreak, want)
 		}

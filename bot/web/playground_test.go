@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -117,6 +119,19 @@ func newService(t testing.TB, games *engine.Registry, renderers *render.Set) *bo
 		t.Fatal(err)
 	}
 	return svc
+}
+
+// importGameRecord imports a game's test record
+// (engine/<game>/testdata/games/<name>) and returns the new match's ID.
+func importGameRecord(t *testing.T, h http.Handler, game, name string) string {
+	t.Helper()
+	rec, err := os.ReadFile(filepath.Join("..", "..", "engine", game, "testdata", "games", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imported struct{ Match struct{ ID string } }
+	call(t, h, "POST", "/api/import", map[string]string{"record": string(rec)}, 201, &imported)
+	return imported.Match.ID
 }
 
 func call(t *testing.T, h http.Handler, method, path string, body any, want int, out any) {

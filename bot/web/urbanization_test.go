@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image/png"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,19 +28,7 @@ import (
 // with its help topic, and rules help found by keyword. The playground's
 // code knows nothing of Urbanization.
 func TestUrbanizationThroughAPI(t *testing.T) {
-	ur, err := urbanrender.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := bot.New(bot.Config{
-		Games:     engine.NewRegistry(testgame.Game{}, urbanization.New()),
-		Store:     servicetest.Store(t),
-		Renderers: render.NewSet(pebblesrender.Pebbles{}, ur),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := web.New(svc, nil).AllowHosts("example.com")
+	h := urbanizationPlayground(t)
 
 	var games []struct {
 		ID, Name string
@@ -175,21 +161,8 @@ func TestUrbanizationThroughAPI(t *testing.T) {
 // engine's English text says "seat 3", which no one at the table is
 // called.
 func TestTieBreakNamesTheSeats(t *testing.T) {
-	ur, err := urbanrender.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := bot.New(bot.Config{Games: engine.NewRegistry(urbanization.New()), Store: servicetest.Store(t), Renderers: render.NewSet(ur)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := web.New(svc, nil).AllowHosts("example.com")
-	rec, err := os.ReadFile(filepath.Join("..", "..", "engine", "urbanization", "testdata", "games", "greedy-3p.record"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var imported struct{ Match struct{ ID string } }
-	call(t, h, "POST", "/api/import", map[string]string{"record": string(rec)}, 201, &imported)
+	h := urbanizationPlayground(t)
+	id := importGameRecord(t, h, "urbanization", "greedy-3p.record")
 	for l, want := range map[lang.Lang]string{
 		lang.English: "%[3]s and %[1]s tie on 32 VP: %[3]s owns the newer factory (#12)",
 		lang.German:  "%[3]s und %[1]s haben gleich viele Siegpunkte (32): %[3]s besitzt die neuere Fabrik (Nr. 12)",
@@ -199,7 +172,7 @@ func TestTieBreakNamesTheSeats(t *testing.T) {
 			Play  engine.Status
 			Seats []struct{ Name string }
 		}
-		getIn(t, h, "/api/matches/"+imported.Match.ID, string(l), "", &got)
+		getIn(t, h, "/api/matches/"+id, string(l), "", &got)
 		if len(got.Seats) != 3 {
 			t.Fatalf("%s: %d seats", l, len(got.Seats))
 		}
@@ -208,4 +181,23 @@ func TestTieBreakNamesTheSeats(t *testing.T) {
 			t.Errorf("%s: finished %v, tie-break %q, want %q", l, got.Play.Finished, got.Play.TieBreak, want)
 		}
 	}
+}
+
+// urbanizationPlayground is a playground offering Pebbles and
+// Urbanization, drawn by their renderers, on a fresh store.
+func urbanizationPlayground(t *testing.T) *web.Server {
+	t.Helper()
+	ur, err := urbanrender.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := bot.New(bot.Config{
+		Games:     engine.NewRegistry(testgame.Game{}, urbanization.New()),
+		Store:     servicetest.Store(t),
+		Renderers: render.NewSet(pebblesrender.Pebbles{}, ur),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return web.New(svc, nil).AllowHosts("example.com")
 }
