@@ -49,8 +49,8 @@ func seatCounts(g engine.Game, cfg Config) []int {
 // once (the game's generator is re-seeded even where nothing is hidden).
 // On a sample of positions two determinizations for the seat to act,
 // which differ only in what it cannot see, must give the same move from
-// the computer player (player.Choose, level easy, a fixed seed and
-// iteration budget), and so must the real position.
+// the computer player (player.Choose, levels easy and strong in turn, a
+// fixed seed and iteration budget), and so must the real position.
 func Honesty(t testing.TB, g engine.Game, cfg Config) {
 	t.Helper()
 	differs := false
@@ -91,7 +91,14 @@ func Honesty(t testing.TB, g engine.Game, cfg Config) {
 			seat := g.Status(p).Active[0]
 			r1, r2 := engine.NewRNG(uint64(k), 1), engine.NewRNG(uint64(k), 2)
 			a, b := g.Determinize(p, seat, &r1), g.Determinize(p, seat, &r2)
-			pc := player.Config{Level: player.Easy, Iterations: honestyIterations, Seed: cfg.Seed + uint64(k)}
+			// Every other position at strong, so a game that splits
+			// strong's budget among searches (player.SearchEnsembler) is
+			// checked with every search honest.
+			level := player.Easy
+			if k/every%2 == 1 {
+				level = player.Strong
+			}
+			pc := player.Config{Level: level, Iterations: honestyIterations, Seed: cfg.Seed + uint64(k)}
 			var moves []string
 			for _, s := range []engine.State{p, a, b} {
 				m, err := player.Choose(context.Background(), g, s, seat, pc)
@@ -101,8 +108,8 @@ func Honesty(t testing.TB, g engine.Game, cfg Config) {
 				moves = append(moves, g.FormatMove(m))
 			}
 			if moves[0] != moves[1] || moves[1] != moves[2] {
-				t.Errorf("%d seats, position after move %d: the computer player for seat %d chooses %q, %q and %q in three positions that differ only in what it cannot see",
-					n, k, seat+1, moves[0], moves[1], moves[2])
+				t.Errorf("%d seats, position after move %d: the %s computer player for seat %d chooses %q, %q and %q in three positions that differ only in what it cannot see",
+					n, k, level, seat+1, moves[0], moves[1], moves[2])
 			}
 		}
 	}

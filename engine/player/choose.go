@@ -64,7 +64,7 @@ func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg C
 		if n == 0 {
 			n = cfg.Level.IterationsFor(g, len(status.Seats))
 		}
-		m, err = newSearch(g, st, seat, rng, cfg.Level.wideningIn(g)).run(ctx, n)
+		m, err = runSearches(ctx, g, st, seat, cfg.Seed, n, cfg.Level.searchesIn(g, n))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("player: %s: %w", g.Info().ID, err)

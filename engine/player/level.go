@@ -60,28 +60,32 @@ func (l Level) Iterations() int {
 	return 0
 }
 
-// wideningIn is the level's widening constant in game g: a node visited
-// n times may hold about widening·√n moves. By default every level
-// searches as wide for its visits (wideningC); a game implementing
-// SearchWidener may narrow or widen a level's search.
-func (l Level) wideningIn(g engine.Game) float64 {
-	if w, ok := g.(SearchWidener); ok {
-		if f := w.SearchWidening(string(l)); f > 0 && !math.IsInf(f, 0) {
-			return wideningC * f
+// searchesIn is how many independent searches the level's budget is
+// split into in game g (at least 1, at most the budget): 1 unless the
+// game implements SearchEnsembler.
+func (l Level) searchesIn(g engine.Game, iterations int) int {
+	if e, ok := g.(SearchEnsembler); ok {
+		if k := e.SearchEnsemble(string(l)); k > 1 {
+			return min(k, max(iterations, 1))
 		}
 	}
-	return wideningC
+	return 1
 }
 
-// SearchWidener is implemented by a game that wants a level's search
-// narrower or wider than the default: SearchWidening(level) multiplies
-// the widening constant for that level ("easy", "normal", "strong"; 1
-// keeps it). A factor of √(500/2,000) = 0.5 for strong keeps strong's
-// root as wide after 2,000 visits as normal's after 500, so its larger
-// budget goes deeper rather than to more moves; a game states the arena
-// series it took its factor from (docs/performance.md).
-type SearchWidener interface {
-	SearchWidening(level string) float64
+// SearchEnsembler is implemented by a game whose level plays better as
+// several independent searches than as one: SearchEnsemble(level) splits
+// the level's iterations among that many searches ("easy", "normal",
+// "strong"; 1 or less keeps one), each with its own generator and so
+// its own determinizations, and the move played is the one the searches
+// together visited most at their roots (root parallelization, Chaslot,
+// Winands and van den Herik, "Parallel Monte-Carlo Tree Search", 2008).
+// One deep tree over a noisy evaluation can settle on a move the
+// evaluation only seems to prefer in the few determinizations its early
+// visits saw; separate trees see different ones, and their votes
+// average that out. A game states the arena series it took the number
+// from (docs/performance.md).
+type SearchEnsembler interface {
+	SearchEnsemble(level string) int
 }
 
 // IterationsFor is the level's search budget per move in game g with

@@ -237,51 +237,106 @@ func TestIterationsFor(t *testing.T) {
 	}
 }
 
-// narrowed is Pebbles searching strong at half the width.
-type narrowed struct{ testgame.Game }
+// ensembled is Pebbles splitting strong's budget among four searches.
+type ensembled struct{ testgame.Game }
 
-func (narrowed) SearchWidening(level string) float64 {
+func (ensembled) SearchEnsemble(level string) int {
 	switch level {
 	case "strong":
-		return 0.5
+		return 4
 	case "easy":
-		return -3 // not a factor: ignored
+		return -3 // not a count: one search
 	}
 	return 1
 }
 
-// TestWideningIn: a game's SearchWidening multiplies a level's widening
-// constant; a game without it, or a factor that is not positive, keeps
-// the default; a narrowed strong search stays reproducible (the same seed
-// and budget give the same move).
-func TestWideningIn(t *testing.T) {
+// TestSearchesIn: a game's SearchEnsemble sets how many searches share a
+// level's budget, never more than its iterations; a game without it, or
+// a count below 2, keeps one search.
+func TestSearchesIn(t *testing.T) {
 	for _, c := range []struct {
-		g    engine.Game
-		want [3]float64
+		g     engine.Game
+		iters int
+		want  [3]int
 	}{
-		{testgame.Game{}, [3]float64{wideningC, wideningC, wideningC}},
-		{narrowed{}, [3]float64{wideningC, wideningC, wideningC / 2}},
+		{testgame.Game{}, 2000, [3]int{1, 1, 1}},
+		{ensembled{}, 2000, [3]int{1, 1, 4}},
+		{ensembled{}, 3, [3]int{1, 1, 3}},
 	} {
 		for i, l := range []Level{Easy, Normal, Strong} {
-			if got := l.wideningIn(c.g); got != c.want[i] {
-				t.Errorf("%T, %s: widening %v, want %v", c.g, l, got, c.want[i])
+			if got := l.searchesIn(c.g, c.iters); got != c.want[i] {
+				t.Errorf("%T, %s, %d iterations: %d searches, want %d", c.g, l, c.iters, got, c.want[i])
 			}
 		}
 	}
-	g := narrowed{}
-	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 5})
+}
+
+// TestSearchesVote: strong in a game that splits its budget plays the
+// move the separate searches visited most together. The four searches of
+// 402 iterations (101, 101, 100 and 100, each with its own generator) are
+// run here by hand and their roots' visits summed; Choose must play the
+// move with the most, and the same move again for the same seed.
+func TestSearchesVote(t *testing.T) {
+	g := ensembled{}
+	st, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
 	seat := g.Status(st).Active[0]
-	cfg := Config{Level: Strong, Iterations: 300, Seed: 9}
-	a, err := Choose(context.Background(), g, st, seat, cfg)
+	const seed = 11
+	visits := map[string]int{}
+	value := map[string]float64{}
+	moves := map[string]engine.Move{}
+	var keys []string
+	total := 0
+	for k, n := range []int{101, 101, 100, 100} {
+		root, err := newSearch(g, st, seat, engine.NewRNG(seed, 0x5eed+uint64(k))).run(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range root.children {
+			if _, ok := moves[c.key]; !ok {
+				keys = append(keys, c.key)
+				moves[c.key] = c.move
+			}
+			visits[c.key] += c.visits
+			value[c.key] += c.value
+			total += c.visits
+		}
+	}
+	if total != 402 {
+		t.Fatalf("the four searches visited the root's moves %d times, want 402", total)
+	}
+	best := keys[0]
+	for _, k := range keys[1:] {
+		if visits[k] > visits[best] || (visits[k] == visits[best] && value[k] > value[best]) {
+			best = k
+		}
+	}
+	cfg := Config{Level: Strong, Iterations: 402, Seed: seed}
+	for range 2 {
+		m, err := Choose(context.Background(), g, st, seat, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(m, moves[best]) {
+			t.Errorf("strong played %v, want %v, the move the searches visited most (%d of 402 visits)", m, moves[best], visits[best])
+		}
+	}
+	// One search of the whole budget is the search Choose makes for a
+	// game that does not split it.
+	root, err := newSearch(g, st, seat, engine.NewRNG(seed, 0x5eed)).run(context.Background(), 402)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Choose(context.Background(), g, st, seat, cfg)
-	if err != nil || !slices.Equal(a, b) {
-		t.Errorf("narrowed strong: %v then %v (%v)", a, b, err)
+	var one *node
+	for _, c := range root.children {
+		if one == nil || c.visits > one.visits || (c.visits == one.visits && c.value > one.value) {
+			one = c
+		}
+	}
+	if m, err := Choose(context.Background(), testgame.Game{}, st, seat, cfg); err != nil || !slices.Equal(m, one.move) {
+		t.Errorf("strong in Pebbles played %v (%v), want %v, its single search's move", m, err, one.move)
 	}
 }
 

@@ -28,7 +28,9 @@ import (
 //  5. backs the value up: each node on the path adds the value of the seat
 //     that made its move.
 //
-// The move played is the root's most visited move. The tree holds moves
+// The move played is the root's most visited move; a game may split a
+// level's budget among several independent searches and play the move
+// they visited most together (runSearches, SearchEnsembler). The tree holds moves
 // and counters only, never states, and at most maxNodes nodes; after
 // that the walk stops at the frontier and plays out from there.
 
@@ -74,21 +76,71 @@ type search struct {
 	// projects: the game projects final scores (Projector), so no
 	// position is flat to the evaluation.
 	projects bool
-	// widen is the widening constant of the search (Level.widening).
-	widen float64
 }
 
-func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG, widen float64) *search {
+func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG) *search {
 	_, projects := g.(Projector)
-	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects, widen: widen}
+	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects}
 }
 
-// run searches for up to iterations iterations (fewer if ctx ends) and
-// returns the most visited move at the root.
-func (s *search) run(ctx context.Context, iterations int) (engine.Move, error) {
+// runSearches splits iterations among searches independent searches of
+// seat's move in st (SearchEnsembler; the remainder to the first ones)
+// and returns the move with the most root visits over all of them, ties
+// to the higher summed value, then to the move found first. The first
+// search draws from the generator Choose always used (seed, 0x5eed), so
+// a single search is the search of old; the k-th from (seed, 0x5eed+k).
+// Only the roots' counters outlive a search: the memory is one tree's.
+// When ctx ends the searches still to come are skipped, but at least one
+// iteration is always made.
+func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, seed uint64, iterations, searches int) (engine.Move, error) {
+	type tally struct {
+		move   engine.Move
+		visits int
+		value  float64
+	}
+	var order []*tally
+	byKey := map[string]*tally{}
+	for k := range searches {
+		if k > 0 && ctx.Err() != nil {
+			break
+		}
+		n := iterations / searches
+		if k < iterations%searches {
+			n++
+		}
+		root, err := newSearch(g, st, seat, engine.NewRNG(seed, 0x5eed+uint64(k))).run(ctx, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range root.children {
+			t := byKey[c.key]
+			if t == nil {
+				t = &tally{move: c.move}
+				byKey[c.key] = t
+				order = append(order, t)
+			}
+			t.visits += c.visits
+			t.value += c.value
+		}
+	}
+	var best *tally
+	for _, t := range order {
+		if best == nil || t.visits > best.visits || (t.visits == best.visits && t.value > best.value) {
+			best = t
+		}
+	}
+	if best == nil {
+		return nil, errors.New("the search found no move")
+	}
+	return best.move, nil
+}
+
+// run searches for up to iterations iterations (fewer if ctx ends, at
+// least one) and returns the root of its tree.
+func (s *search) run(ctx context.Context, iterations int) (*node, error) {
 	root := &node{actor: -1}
 	s.nodes = 1
-	for i := 0; i < iterations; i++ {
+	for i := 0; i < max(iterations, 1); i++ {
 		if i > 0 && ctx.Err() != nil {
 			break
 		}
@@ -96,16 +148,7 @@ func (s *search) run(ctx context.Context, iterations int) (engine.Move, error) {
 			return nil, err
 		}
 	}
-	var best *node
-	for _, c := range root.children {
-		if best == nil || c.visits > best.visits || (c.visits == best.visits && c.value > best.value) {
-			best = c
-		}
-	}
-	if best == nil {
-		return nil, errors.New("the search found no move")
-	}
-	return best.move, nil
+	return root, nil
 }
 
 type step struct {
@@ -144,7 +187,7 @@ func (s *search) iterate(root *node) error {
 		for _, l := range legal {
 			l.n.avail++
 		}
-		allowed := int(math.Ceil(s.widen * math.Sqrt(float64(nd.visits+1))))
+		allowed := int(math.Ceil(wideningC * math.Sqrt(float64(nd.visits+1))))
 		if len(legal) < allowed && s.nodes < maxNodes && (nd.dups < dupLimit || nd.visits%dupEvery == 0) {
 			m, err := randomMove(s.g, d, actor, &s.rng)
 			if err != nil {
