@@ -30,9 +30,10 @@ import (
 //
 // The move played is the root's most visited move; a game may split a
 // level's budget among several independent searches and play the move
-// they visited most together (runSearches, SearchEnsembler). The tree holds moves
-// and counters only, never states, and at most maxNodes nodes; after
-// that the walk stops at the frontier and plays out from there.
+// they visited most together (runSearches, SearchEnsembler). The tree
+// holds moves and counters only, never states, and at most maxNodes
+// nodes; after that the walk stops at the frontier and plays out from
+// there.
 
 const (
 	// maxNodes bounds the tree of one search (about 100 bytes per node
