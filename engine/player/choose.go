@@ -8,6 +8,11 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
+// chooseStream is the stream of Choose's generator for a seed: the random
+// and greedy players draw from it, and so does a search (the k-th of a
+// level's searches from chooseStream+k, runSearches).
+const chooseStream = 0x5eed
+
 // Config is what a computer player needs besides the position.
 type Config struct {
 	Level Level
@@ -51,7 +56,7 @@ func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg C
 	if cfg.Iterations < 0 {
 		return nil, fmt.Errorf("player: %d iterations: want 0 (the level's default) or more", cfg.Iterations)
 	}
-	rng := engine.NewRNG(cfg.Seed, 0x5eed)
+	rng := engine.NewRNG(cfg.Seed, chooseStream)
 	var m engine.Move
 	switch cfg.Level {
 	case Random:

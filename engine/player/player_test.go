@@ -284,34 +284,42 @@ func TestSearchesVote(t *testing.T) {
 	}
 	seat := g.Status(st).Active[0]
 	const seed = 11
-	visits := map[string]int{}
-	value := map[string]float64{}
-	moves := map[string]engine.Move{}
-	var keys []string
-	total := 0
-	for k, n := range []int{101, 101, 100, 100} {
-		root, err := newSearch(g, st, seat, engine.NewRNG(seed, 0x5eed+uint64(k))).run(context.Background(), n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range root.children {
-			if _, ok := moves[c.key]; !ok {
-				keys = append(keys, c.key)
-				moves[c.key] = c.move
+	// vote runs one search of each budget in ns, the k-th with the
+	// generator (seed, chooseStream+k), and returns the move with the
+	// most root visits over all of them (ties to the higher summed value,
+	// then to the move found first), its visits and every visit counted.
+	vote := func(ns ...int) (engine.Move, int, int) {
+		visits := map[string]int{}
+		value := map[string]float64{}
+		moves := map[string]engine.Move{}
+		var keys []string
+		total := 0
+		for k, n := range ns {
+			root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k))).run(context.Background(), n)
+			if err != nil {
+				t.Fatal(err)
 			}
-			visits[c.key] += c.visits
-			value[c.key] += c.value
-			total += c.visits
+			for _, c := range root.children {
+				if _, ok := moves[c.key]; !ok {
+					keys = append(keys, c.key)
+					moves[c.key] = c.move
+				}
+				visits[c.key] += c.visits
+				value[c.key] += c.value
+				total += c.visits
+			}
 		}
+		best := keys[0]
+		for _, k := range keys[1:] {
+			if visits[k] > visits[best] || (visits[k] == visits[best] && value[k] > value[best]) {
+				best = k
+			}
+		}
+		return moves[best], visits[best], total
 	}
+	want, most, total := vote(101, 101, 100, 100)
 	if total != 402 {
 		t.Fatalf("the four searches visited the root's moves %d times, want 402", total)
-	}
-	best := keys[0]
-	for _, k := range keys[1:] {
-		if visits[k] > visits[best] || (visits[k] == visits[best] && value[k] > value[best]) {
-			best = k
-		}
 	}
 	cfg := Config{Level: Strong, Iterations: 402, Seed: seed}
 	for range 2 {
@@ -319,24 +327,15 @@ func TestSearchesVote(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(m, moves[best]) {
-			t.Errorf("strong played %v, want %v, the move the searches visited most (%d of 402 visits)", m, moves[best], visits[best])
+		if !slices.Equal(m, want) {
+			t.Errorf("strong played %v, want %v, the move the searches visited most (%d of 402 visits)", m, want, most)
 		}
 	}
 	// One search of the whole budget is the search Choose makes for a
 	// game that does not split it.
-	root, err := newSearch(g, st, seat, engine.NewRNG(seed, 0x5eed)).run(context.Background(), 402)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var one *node
-	for _, c := range root.children {
-		if one == nil || c.visits > one.visits || (c.visits == one.visits && c.value > one.value) {
-			one = c
-		}
-	}
-	if m, err := Choose(context.Background(), testgame.Game{}, st, seat, cfg); err != nil || !slices.Equal(m, one.move) {
-		t.Errorf("strong in Pebbles played %v (%v), want %v, its single search's move", m, err, one.move)
+	one, _, _ := vote(402)
+	if m, err := Choose(context.Background(), testgame.Game{}, st, seat, cfg); err != nil || !slices.Equal(m, one) {
+		t.Errorf("strong in Pebbles played %v (%v), want %v, its single search's move", m, err, one)
 	}
 }
 

@@ -88,8 +88,9 @@ func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG) *search
 // seat's move in st (SearchEnsembler; the remainder to the first ones)
 // and returns the move with the most root visits over all of them, ties
 // to the higher summed value, then to the move found first. The first
-// search draws from the generator Choose always used (seed, 0x5eed), so
-// a single search is the search of old; the k-th from (seed, 0x5eed+k).
+// search draws from the generator Choose always used (seed,
+// chooseStream), so a single search is the search of old; the k-th from
+// (seed, chooseStream+k).
 // Only the roots' counters outlive a search: the memory is one tree's.
 // When ctx ends the searches still to come are skipped, but at least one
 // iteration is always made.
@@ -109,7 +110,7 @@ func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, 
 		if k < iterations%searches {
 			n++
 		}
-		root, err := newSearch(g, st, seat, engine.NewRNG(seed, 0x5eed+uint64(k))).run(ctx, n)
+		root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k))).run(ctx, n)
 		if err != nil {
 			return nil, err
 		}
