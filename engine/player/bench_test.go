@@ -86,7 +86,11 @@ func randomGame(tb testing.TB, g engine.Game, seats int, seed uint64, visit func
 // BenchmarkSearch runs 100-iteration searches at positions spread over a
 // random game and reports the CPU time per iteration (the process's user
 // and system time, so a loaded machine does not inflate it) and per move
-// at each level's budget in that game (Level.IterationsFor).
+// at each level's budget in that game (Level.IterationsFor). The
+// searches are normal's, with playouts of the default turns; a level
+// that plays longer ones (PlayoutTurner) is estimated at its turns over
+// the default times that cost per iteration, an upper bound (the
+// determinization and the descent do not grow with the playout).
 func BenchmarkSearch(b *testing.B) {
 	const iters = 100
 	for _, g := range games {
@@ -110,7 +114,8 @@ func BenchmarkSearch(b *testing.B) {
 				per := (cpuTime() - c0).Seconds() / float64(k*iters)
 				b.ReportMetric(per*1e6, "cpu-µs/iter")
 				for _, l := range []Level{Easy, Normal, Strong} {
-					b.ReportMetric(per*float64(l.IterationsFor(g, n))*1e3, "cpu-ms/"+string(l))
+					longer := float64(l.playoutTurnsIn(g)) / playoutTurns
+					b.ReportMetric(per*longer*float64(l.IterationsFor(g, n))*1e3, "cpu-ms/"+string(l))
 				}
 			})
 		}

@@ -69,7 +69,7 @@ func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg C
 		if n == 0 {
 			n = cfg.Level.IterationsFor(g, len(status.Seats))
 		}
-		m, err = runSearches(ctx, g, st, seat, cfg.Seed, n, cfg.Level.searchesIn(g, n))
+		m, err = runSearches(ctx, g, st, seat, cfg.Seed, n, cfg.Level.searchesIn(g, n), cfg.Level.playoutTurnsIn(g))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("player: %s: %w", g.Info().ID, err)

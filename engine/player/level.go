@@ -102,7 +102,38 @@ func (l Level) IterationsFor(g engine.Game, seats int) int {
 			n = max(1, int(math.Round(float64(n)*f)))
 		}
 	}
+	if t := l.playoutTurnsIn(g); t != playoutTurns {
+		n = max(1, int(math.Round(float64(n)*playoutTurns/float64(t))))
+	}
 	return n
+}
+
+// playoutTurnsIn is how many turns the level's playouts play in game g:
+// the game's PlayoutTurns when it has one and it is positive (at most
+// maxPlayoutTurns), else playoutTurns.
+func (l Level) playoutTurnsIn(g engine.Game) int {
+	if p, ok := g.(PlayoutTurner); ok {
+		if t := p.PlayoutTurns(string(l)); t > 0 {
+			return min(t, maxPlayoutTurns)
+		}
+	}
+	return playoutTurns
+}
+
+// PlayoutTurner is implemented by a game in which a level plays better
+// looking further ahead: PlayoutTurns(level) is how many turns each
+// playout of that level's search plays before the evaluation scores it
+// ("easy", "normal", "strong"; 0 or less keeps the default, 2). The
+// budget stays the level's: a playout of t turns costs about t/2 of the
+// default's, so the level's iterations are scaled by 2/t
+// (Level.IterationsFor) and a move takes about the same CPU. Longer
+// playouts see more of what a move leads to (an engine's income, a
+// building's later score) through more random moves, so they are
+// noisier; whether that pays depends on the game and its evaluation, and
+// a game states the arena series it took the number from
+// (docs/performance.md).
+type PlayoutTurner interface {
+	PlayoutTurns(level string) int
 }
 
 // SearchScaler is implemented by a game whose search iterations cost

@@ -295,7 +295,7 @@ func TestSearchesVote(t *testing.T) {
 		var keys []string
 		total := 0
 		for k, n := range ns {
-			root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k))).run(context.Background(), n)
+			root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k)), playoutTurns).run(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -387,5 +387,120 @@ func TestSpreadWidensTheEvaluation(t *testing.T) {
 	}
 	if v := evaluate(spread{sd: 20}, st, 2)[0]; v < 0.70 || v > 0.72 {
 		t.Errorf("spread 20: a ten-point lead is worth %.3f, want about 0.71", v)
+	}
+}
+
+// lookahead is Pebbles asking for playouts of a number of turns at
+// strong (and a bad count at easy), counting the moves applied, with a
+// projection so that no position is flat (Pebbles alone scores only at
+// its end, and a flat playout plays on to its end): the sum of each
+// seat's cards in hand, which a longer playout changes more.
+type lookahead struct {
+	testgame.Game
+	turns   int
+	applies *int
+}
+
+func (l lookahead) PlayoutTurns(level string) int {
+	switch level {
+	case "strong":
+		return l.turns
+	case "easy":
+		return -1 // not a count: the default
+	}
+	return 0
+}
+
+func (l lookahead) Projected(st engine.State) []float64 {
+	var out []float64
+	for _, h := range st.(*testgame.State).Hands {
+		sum := 0
+		for _, c := range h {
+			sum += c
+		}
+		out = append(out, float64(sum))
+	}
+	return out
+}
+
+func (l lookahead) Apply(s engine.State, seat int, m engine.Move) (engine.State, []engine.Event, error) {
+	if l.applies != nil {
+		*l.applies++
+	}
+	return l.Game.Apply(s, seat, m)
+}
+
+// TestPlayoutTurnsIn: a game's PlayoutTurns sets how many turns a level's
+// playouts play (at most maxPlayoutTurns; 0 or less keeps the default)
+// and scales the level's iterations by the default over its turns, so a
+// move costs about the same; a game without it keeps both.
+func TestPlayoutTurnsIn(t *testing.T) {
+	for _, c := range []struct {
+		g     engine.Game
+		turns [3]int
+		iters [3]int
+	}{
+		{testgame.Game{}, [3]int{2, 2, 2}, [3]int{easyIterations, normalIterations, strongIterations}},
+		{lookahead{turns: 4}, [3]int{2, 2, 4}, [3]int{easyIterations, normalIterations, strongIterations / 2}},
+		{lookahead{turns: 1}, [3]int{2, 2, 1}, [3]int{easyIterations, normalIterations, 2 * strongIterations}},
+		{lookahead{turns: 100}, [3]int{2, 2, maxPlayoutTurns}, [3]int{easyIterations, normalIterations, strongIterations * 2 / maxPlayoutTurns}},
+	} {
+		for i, l := range []Level{Easy, Normal, Strong} {
+			if got := l.playoutTurnsIn(c.g); got != c.turns[i] {
+				t.Errorf("%+v, %s: playouts of %d turns, want %d", c.g, l, got, c.turns[i])
+			}
+			if got := l.IterationsFor(c.g, 2); got != c.iters[i] {
+				t.Errorf("%+v, %s: %d iterations, want %d", c.g, l, got, c.iters[i])
+			}
+		}
+	}
+}
+
+// TestPlayoutPlaysItsTurns: a playout plays the search's turns before it
+// scores (a turn of Pebbles is one move), and Choose searches with the
+// level's: strong in a game asking for four turns plays the move a search
+// with four-turn playouts finds, which here is not the move of the
+// default two.
+func TestPlayoutPlaysItsTurns(t *testing.T) {
+	applies := 0
+	g := lookahead{turns: 4, applies: &applies}
+	st, _, err := g.Setup(engine.Setup{Seats: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := g.Status(st).Active[0]
+	for _, turns := range []int{1, 2, 4, 7} {
+		applies = 0
+		if _, err := newSearch(g, st, seat, engine.NewRNG(1, 1), turns).playout(st); err != nil {
+			t.Fatal(err)
+		}
+		if applies != turns {
+			t.Errorf("a playout of %d turns applied %d moves", turns, applies)
+		}
+	}
+	const seed, iters = 7, 300 // a seed where four turns and two choose differently
+	best := func(turns int) engine.Move {
+		root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream), turns).run(context.Background(), iters)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b *node
+		for _, c := range root.children {
+			if b == nil || c.visits > b.visits || (c.visits == b.visits && c.value > b.value) {
+				b = c
+			}
+		}
+		return b.move
+	}
+	four, two := best(4), best(2)
+	if slices.Equal(four, two) {
+		t.Fatalf("four-turn and two-turn playouts agree on %v: choose a seed where they differ", four)
+	}
+	m, err := Choose(context.Background(), g, st, seat, Config{Level: Strong, Iterations: iters, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m, four) {
+		t.Errorf("strong played %v, want %v, the move of four-turn playouts (two turns: %v)", m, four, two)
 	}
 }

@@ -23,7 +23,8 @@ import (
 //     node visited n times holds at most about 2·√n moves, each found by
 //     building a random move through the choices, so huge move lists are
 //     sampled rather than listed);
-//  4. plays a short random playout (playoutTurns turns) and scores the
+//  4. plays a short random playout (playoutTurns turns, or as many as the
+//     game asks for at the level: PlayoutTurner) and scores the
 //     leaf with the evaluation (evaluate), one value per seat in [0, 1];
 //  5. backs the value up: each node on the path adds the value of the seat
 //     that made its move.
@@ -45,10 +46,14 @@ const (
 	// moves.
 	wideningC = 2.0
 	// playoutTurns is how many turns the random playout plays before the
-	// leaf is scored; playoutMoves caps its moves.
-	playoutTurns = 2
-	playoutMoves = 24
-	flatMoves    = 200
+	// leaf is scored unless the game asks for another number at the
+	// level (PlayoutTurner, at most maxPlayoutTurns); playoutMoves caps
+	// the moves of a playout of playoutTurns turns, and of a longer or
+	// shorter one in proportion.
+	playoutTurns    = 2
+	playoutMoves    = 24
+	maxPlayoutTurns = 16
+	flatMoves       = 200
 	// dupLimit: after this many random moves in a row that the node
 	// already held, the node stops trying to widen except on every
 	// dupEvery-th visit (its move list is likely complete).
@@ -77,15 +82,22 @@ type search struct {
 	// projects: the game projects final scores (Projector), so no
 	// position is flat to the evaluation.
 	projects bool
+	// turns and moves end a playout (playout): its turns, and a cap on
+	// its moves in proportion.
+	turns, moves int
 }
 
-func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG) *search {
+// newSearch prepares a search of seat's move in st whose playouts play
+// turns turns (Level.playoutTurnsIn).
+func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG, turns int) *search {
 	_, projects := g.(Projector)
-	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects}
+	return &search{g: g, st: st, seat: seat, seats: len(g.Status(st).Seats), rng: rng, projects: projects,
+		turns: turns, moves: playoutMoves * turns / playoutTurns}
 }
 
 // runSearches splits iterations among searches independent searches of
-// seat's move in st (SearchEnsembler; the remainder to the first ones)
+// seat's move in st (SearchEnsembler; the remainder to the first ones),
+// whose playouts play turns turns,
 // and returns the move with the most root visits over all of them, ties
 // to the higher summed value, then to the move found first. The first
 // search draws from the generator Choose always used (seed,
@@ -94,7 +106,7 @@ func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG) *search
 // Only the roots' counters outlive a search: the memory is one tree's.
 // When ctx ends the searches still to come are skipped, but at least one
 // iteration is always made.
-func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, seed uint64, iterations, searches int) (engine.Move, error) {
+func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, seed uint64, iterations, searches, turns int) (engine.Move, error) {
 	type tally struct {
 		move   engine.Move
 		visits int
@@ -110,7 +122,7 @@ func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, 
 		if k < iterations%searches {
 			n++
 		}
-		root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k))).run(ctx, n)
+		root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k)), turns).run(ctx, n)
 		if err != nil {
 			return nil, err
 		}
@@ -262,9 +274,9 @@ func (s *search) ucb(legal []step) step {
 	return best
 }
 
-// playout plays random moves from d for playoutTurns turns (a turn ends
-// when the first active seat changes or the game's turn count moves), or
-// playoutMoves moves, and evaluates where it stops. While the evaluation
+// playout plays random moves from d for s.turns turns (a turn ends when
+// the first active seat changes or the game's turn count moves), or
+// s.moves moves, and evaluates where it stops. While the evaluation
 // cannot tell the seats apart (flat: no projected score, neither a
 // Projector nor engine.StatProjected, and equal scores, as in a game that
 // scores only at its end) it plays on, up to flatMoves moves.
@@ -272,7 +284,7 @@ func (s *search) playout(d engine.State) ([]float64, error) {
 	status := s.g.Status(d)
 	turns := 0
 	for k := 0; k < flatMoves && !status.Finished && len(status.Active) > 0; k++ {
-		if (turns >= playoutTurns || k >= playoutMoves) && (s.projects || !flat(status)) {
+		if (turns >= s.turns || k >= s.moves) && (s.projects || !flat(status)) {
 			break
 		}
 		actor := status.Active[0]
