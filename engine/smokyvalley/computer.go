@@ -15,20 +15,39 @@ import "github.com/smokestack/smokestack/engine"
 func (Game) SearchScale(seats int) float64 { return 1 }
 
 // SearchEnsemble implements engine/player.SearchEnsembler: strong splits
-// its 2,000 iterations among four searches of normal's 500 and plays the
-// move they visited most together. As one search strong lost to normal:
+// its iterations among four searches (of 250 since its playouts look four
+// turns ahead, PlayoutTurns) and plays the move they visited most
+// together. As one search strong lost to normal:
 // 10 of 32 games with the projection's spread (seeds 129–160), and 1 of
 // 16 at the default width (145–160); one deep tree settles on moves the
 // projection only seems to prefer in the determinizations its first
 // visits saw. As four searches, each with its own determinizations, it
-// won 17 of the same 32 and 32 of 64 (129–192): even with normal, not
-// stronger, at the same CPU (docs/performance.md, "Strong as four
-// searches").
+// won 17 of the same 32 and 32 of 64 (129–192) with two-turn playouts of
+// 500 iterations each: even with normal, not stronger, at the same CPU
+// (docs/performance.md, "Strong as four searches").
 func (Game) SearchEnsemble(level string) int {
 	if level == "strong" {
 		return 4
 	}
 	return 1
+}
+
+// PlayoutTurns implements engine/player.PlayoutTurner: strong's playouts
+// play four turns instead of two, at about the same CPU (its iterations
+// are halved to 1,000, 250 for each of its four searches). Most of what
+// a move in The Smoky Valley earns comes a year or more later (the
+// income a building brings, the goods a ship takes to market), which the
+// projection counts only as the position stands; a four-turn playout
+// sees some of it happen. Against normal in two-seat games, seats
+// rotating, strong then won 40 of 64 (seeds 129–192) by +3.9 points a
+// game, where with two-turn playouts it had won 32 of the same 64 by
+// −0.7; its CPU per move stayed under 2.3 s at the 95th percentile
+// (docs/performance.md, "Strong looks four turns ahead").
+func (Game) PlayoutTurns(level string) int {
+	if level == "strong" {
+		return 4
+	}
+	return 0
 }
 
 // Projected implements engine/player.Projector: each seat's prestige as the
