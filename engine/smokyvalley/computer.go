@@ -11,7 +11,8 @@ import "github.com/smokestack/smokestack/engine"
 // 12 to 19% cheaper (the state copy and the labels), and with Projected
 // its playouts stop after two turns like the other games' instead of
 // running on while every seat's prestige is equal, so it searches the
-// reference iterations (easy 120, normal 500, strong 2,000).
+// reference iterations (easy 120, normal 500, strong 2,000; strong's are
+// halved again for its longer playouts, PlayoutTurns).
 func (Game) SearchScale(seats int) float64 { return 1 }
 
 // SearchEnsemble implements engine/player.SearchEnsembler: strong splits
