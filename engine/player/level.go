@@ -90,8 +90,10 @@ type SearchEnsembler interface {
 
 // IterationsFor is the level's search budget per move in game g with
 // seats seats: Iterations scaled by the game's SearchScale when it has
-// one (at least 1 for a searching level), so that a level takes about
-// the same time in every game rather than the same number of iterations.
+// one, and by 2 over the level's playout turns when the game asks for
+// another number (PlayoutTurner), at least 1 for a searching level, so
+// that a level takes about the same time in every game rather than the
+// same number of iterations.
 func (l Level) IterationsFor(g engine.Game, seats int) int {
 	n := l.Iterations()
 	if n == 0 {
@@ -126,7 +128,8 @@ func (l Level) playoutTurnsIn(g engine.Game) int {
 // ("easy", "normal", "strong"; 0 or less keeps the default, 2). The
 // budget stays the level's: a playout of t turns costs about t/2 of the
 // default's, so the level's iterations are scaled by 2/t
-// (Level.IterationsFor) and a move takes about the same CPU. Longer
+// (Level.IterationsFor) and a move takes about the same CPU or a little
+// less (the determinization and the descent do not grow). Longer
 // playouts see more of what a move leads to (an engine's income, a
 // building's later score) through more random moves, so they are
 // noisier; whether that pays depends on the game and its evaluation, and

@@ -97,9 +97,9 @@ func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG, turns i
 
 // runSearches splits iterations among searches independent searches of
 // seat's move in st (SearchEnsembler; the remainder to the first ones),
-// whose playouts play turns turns,
-// and returns the move with the most root visits over all of them, ties
-// to the higher summed value, then to the move found first. The first
+// whose playouts play turns turns, and returns the move with the most
+// root visits over all of them, ties to the higher summed value, then to
+// the move found first. The first
 // search draws from the generator Choose always used (seed,
 // chooseStream), so a single search is the search of old; the k-th from
 // (seed, chooseStream+k).
