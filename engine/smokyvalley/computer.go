@@ -42,8 +42,9 @@ func (Game) SearchEnsemble(level string) int {
 // sees some of it happen. Against normal in two-seat games, seats
 // rotating, strong then won 40 of 64 (seeds 129–192) by +3.9 points a
 // game, where with two-turn playouts it had won 32 of the same 64 by
-// −0.7; its CPU per move stayed under 2.3 s at the 95th percentile
-// (docs/performance.md, "Strong looks four turns ahead").
+// −0.7, and 54 of 88 with seeds 193–216; its CPU per move stayed under
+// 2.5 s at the 95th percentile (docs/performance.md, "Strong looks four
+// turns ahead").
 func (Game) PlayoutTurns(level string) int {
 	if level == "strong" {
 		return 4
