@@ -7,4 +7,4 @@ package brass
 // with 625 iterations per normal move took 0.67 s of CPU at the median and
 // 1.31 s at the 95th percentile (docs/performance.md "Computer players"),
 // so 500 keeps normal's p95 near 1 s and strong's under 5 s.
-func (Game) SearchScale(seats int) float64 { return 1 }
+func (Game) SearchScale(level string, seats int) float64 { return 1 }

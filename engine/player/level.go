@@ -100,7 +100,7 @@ func (l Level) IterationsFor(g engine.Game, seats int) int {
 		return 0
 	}
 	if sc, ok := g.(SearchScaler); ok {
-		if f := sc.SearchScale(seats); f > 0 && !math.IsInf(f, 0) {
+		if f := sc.SearchScale(string(l), seats); f > 0 && !math.IsInf(f, 0) {
 			n = max(1, int(math.Round(float64(n)*f)))
 		}
 	}
@@ -141,14 +141,16 @@ type PlayoutTurner interface {
 
 // SearchScaler is implemented by a game whose search iterations cost
 // more or less than the reference the levels' iterations are calibrated
-// on: SearchScale(seats) multiplies every level's iterations for a game
-// of that many seats. The reference is an iteration (a determinization,
+// on: SearchScale(level, seats) multiplies the level's iterations
+// ("easy", "normal", "strong") for a game of that many seats; a game
+// may scale one level less than the others when that level's slowest
+// moves outgrow its target time. The reference is an iteration (a determinization,
 // a descent and a truncated playout) of about 0.75 ms of CPU; a game
 // whose iteration takes 1.5 ms returns 0.5, one of 0.25 ms returns 3.
 // Each game measures its cost with the player package's BenchmarkSearch
 // and states the figure it derived the scale from (docs/performance.md).
 type SearchScaler interface {
-	SearchScale(seats int) float64
+	SearchScale(level string, seats int) float64
 }
 
 // Budget is the level's wall-clock cap per move, for a host to put on the

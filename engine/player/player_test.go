@@ -198,10 +198,15 @@ type scaled struct {
 	f float64
 }
 
-func (s scaled) SearchScale(seats int) float64 { return s.f * float64(seats) / 2 }
+func (s scaled) SearchScale(level string, seats int) float64 {
+	if level == "strong" {
+		return s.f * float64(seats) / 4 // half the others'
+	}
+	return s.f * float64(seats) / 2
+}
 
 // TestIterationsFor: a game's SearchScale multiplies the levels'
-// iterations (by seat count), never below one; a game without one, or a
+// iterations (by level and seat count), never below one; a game without one, or a
 // scale that is not positive, keeps the reference; random and greedy do
 // not search. The arena reports the budget it used and CPU times when
 // given a clock.
@@ -212,8 +217,8 @@ func TestIterationsFor(t *testing.T) {
 		want  [3]int
 	}{
 		{testgame.Game{}, 2, [3]int{easyIterations, normalIterations, strongIterations}},
-		{scaled{f: 4}, 2, [3]int{4 * easyIterations, 4 * normalIterations, 4 * strongIterations}},
-		{scaled{f: 4}, 4, [3]int{8 * easyIterations, 8 * normalIterations, 8 * strongIterations}},
+		{scaled{f: 4}, 2, [3]int{4 * easyIterations, 4 * normalIterations, 2 * strongIterations}},
+		{scaled{f: 4}, 4, [3]int{8 * easyIterations, 8 * normalIterations, 4 * strongIterations}},
 		{scaled{f: 0.0001}, 2, [3]int{1, 1, 1}},
 		{scaled{f: -1}, 2, [3]int{easyIterations, normalIterations, strongIterations}},
 	} {

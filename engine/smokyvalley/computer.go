@@ -13,7 +13,7 @@ import "github.com/smokestack/smokestack/engine"
 // running on while every seat's prestige is equal, so it searches the
 // reference iterations (easy 120, normal 500, strong 2,000; strong's are
 // halved again for its longer playouts, PlayoutTurns).
-func (Game) SearchScale(seats int) float64 { return 1 }
+func (Game) SearchScale(level string, seats int) float64 { return 1 }
 
 // SearchEnsemble implements engine/player.SearchEnsembler: strong splits
 // its iterations among four searches (of 250 since its playouts look four
