@@ -144,9 +144,10 @@ type PlayoutTurner interface {
 // on: SearchScale(level, seats) multiplies the level's iterations
 // ("easy", "normal", "strong") for a game of that many seats; a game
 // may scale one level less than the others when that level's slowest
-// moves outgrow its target time. The reference is an iteration (a determinization,
-// a descent and a truncated playout) of about 0.75 ms of CPU; a game
-// whose iteration takes 1.5 ms returns 0.5, one of 0.25 ms returns 3.
+// moves outgrow its target time. The reference is an iteration (a
+// determinization, a descent and a truncated playout) of about 0.75 ms
+// of CPU; a game whose iteration takes 1.5 ms returns 0.5, one of
+// 0.25 ms returns 3.
 // Each game measures its cost with the player package's BenchmarkSearch
 // and states the figure it derived the scale from (docs/performance.md).
 type SearchScaler interface {

@@ -206,9 +206,9 @@ func (s scaled) SearchScale(level string, seats int) float64 {
 }
 
 // TestIterationsFor: a game's SearchScale multiplies the levels'
-// iterations (by level and seat count), never below one; a game without one, or a
-// scale that is not positive, keeps the reference; random and greedy do
-// not search. The arena reports the budget it used and CPU times when
+// iterations (by level and seat count), never below one; a game without
+// one, or a scale that is not positive, keeps the reference; random and
+// greedy do not search. The arena reports the budget it used and CPU times when
 // given a clock.
 func TestIterationsFor(t *testing.T) {
 	for _, c := range []struct {

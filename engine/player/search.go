@@ -99,13 +99,11 @@ func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG, turns i
 // seat's move in st (SearchEnsembler; the remainder to the first ones),
 // whose playouts play turns turns, and returns the move with the most
 // root visits over all of them, ties to the higher summed value, then to
-// the move found first. The first
-// search draws from the generator Choose always used (seed,
-// chooseStream), so a single search is the search of old; the k-th from
-// (seed, chooseStream+k).
-// Only the roots' counters outlive a search: the memory is one tree's.
-// When ctx ends the searches still to come are skipped, but at least one
-// iteration is always made.
+// the move found first. The first search draws from the generator Choose
+// always used (seed, chooseStream), so a single search is the search of
+// old; the k-th from (seed, chooseStream+k). Only the roots' counters
+// outlive a search: the memory is one tree's. When ctx ends the searches
+// still to come are skipped, but at least one iteration is always made.
 func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, seed uint64, iterations, searches, turns int) (engine.Move, error) {
 	type tally struct {
 		move   engine.Move
