@@ -98,6 +98,9 @@ func (w *walker) action(tok string, c actx) error {
 func (w *walker) effectSlot(eff string) int {
 	p := w.p()
 	b := p.Boat
+	if w.effectsAt > 0 {
+		b = w.effectsAt - 1
+	}
 	if b < 0 {
 		return -1
 	}

@@ -201,6 +201,9 @@ func moveBoat(w *walker) error {
 	if err != nil {
 		return err
 	}
+	if w.st.Rules >= 2 && w.st.T.From == 0 && p.Boat >= 0 {
+		w.st.T.From = p.Boat + 1
+	}
 	p.Boat = w.st.slotOf(w.seat, districtByID(o.tok))
 	w.l.add(event(w.seat, "go", "go-free", "district", o.tok, "cost", "0"))
 	return nil

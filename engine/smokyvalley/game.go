@@ -22,7 +22,7 @@ func New() Game { return Game{} }
 var _ engine.Game = Game{}
 
 const (
-	rulesVersion       = 1
+	rulesVersion       = 2
 	oldestRulesVersion = 1
 )
 

@@ -35,7 +35,21 @@ var scoring = sync.OnceValue(func() []engine.ScoringCategory {
 
 // scoringOf is the category of a prestige gain by the reason
 // gainPrestige gives for it; the city cards' own effects name the card.
-func scoringOf(why string) int {
+// Rules version 1 counted the canal development bonus, the goods and
+// traders at the markets and the popularity bonuses as card effects; from
+// version 2 they count under canal, trade and council (the totals are the
+// same; version 1 keeps its breakdown so its matches replay as stored).
+func (st *State) scoringOf(why string) int {
+	if st.Rules >= 2 {
+		switch why {
+		case "canal development in":
+			return scoreCanals
+		case "goods unloaded in", "first trader in", "goods on own ship":
+			return scoreTrade
+		case "first on popularity 22", "popularity bonus":
+			return scoreCouncil
+		}
+	}
 	switch {
 	case why == "industry track" || why == "upgrade" || why == "coal power":
 		return scoreIndustries

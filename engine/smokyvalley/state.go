@@ -107,6 +107,11 @@ type Turn struct {
 	Done      int     `json:"done"`      // district actions taken
 	CanalUsed bool    `json:"canalUsed"` // the one canal action of the turn
 	Effects   [5]bool `json:"effects"`   // changing effect under each navigation space used
+	// From is 1 + the navigation space the boat left on a city card's
+	// free move this turn (0: none); from rules version 2 the canal tile
+	// under it may still be used (glossary C, Canal Lock and the other
+	// cards that move the boat).
+	From int `json:"from,omitempty"`
 }
 
 // State is the whole game.
@@ -446,12 +451,17 @@ func (st *State) pay(seat, n int) { st.Players[seat].Cash -= n }
 // reason); a reason that names a place gives it as place: "district" or
 // "market" and its ID ("industries in", "district", "mccord").
 func (st *State) gainPrestige(l *log, seat, n int, why string, place ...string) {
+	st.gainPrestigeIn(l, seat, n, st.scoringOf(why), why, place...)
+}
+
+// gainPrestigeIn is gainPrestige counted under scoring category cat.
+func (st *State) gainPrestigeIn(l *log, seat, n, cat int, why string, place ...string) {
 	if n == 0 {
 		return
 	}
 	p := &st.Players[seat]
 	p.Prestige += n
-	p.PrestigeBy[scoringOf(why)] += n
+	p.PrestigeBy[cat] += n
 	if len(place) > 0 {
 		l.add(event(seat, "prestige", "prestige-"+reason(why), append([]string{"prestige", itoa(n), "why", reason(why)}, place...)...))
 		return
@@ -476,7 +486,13 @@ func (st *State) incomeUp(l *log, seat int, why string) {
 		l.add(event(seat, "income", "income", "income", itoa(p.Income), "why", reason(why)))
 		return
 	}
-	st.gainPrestige(l, seat, theData().rules.PrestigeAboveIncomeMax, "income above £4")
+	// From rules version 2 the prestige counts where the raise came from
+	// (the industry track, a service, a city card).
+	cat := scoreCardEffects
+	if st.Rules >= 2 {
+		cat = st.scoringOf(why)
+	}
+	st.gainPrestigeIn(l, seat, theData().rules.PrestigeAboveIncomeMax, cat, "income above £4")
 }
 
 // gainPop moves seat's popularity disc up n spaces, giving the bonus of

@@ -3,19 +3,36 @@ package smokyvalley
 import ()
 
 // Canal actions (06 Develop the Lachine Canal, canal action; glossary B):
-// one a turn, from the tile on top under the boat's current space.
+// one a turn, from the tile on top under the boat's current space. From
+// rules version 2, after a city card moved the boat free of charge, the
+// tile under the space it left may be used instead (glossary C, Canal
+// Lock, Preferred Loading, Swing Bridge, Port Authority: either tile, still
+// one canal action); the changing effects beside that tile then apply to
+// the action, as they would with the boat there.
 
-// canalActionTile is the action tile under the boat, -1 if none.
-func (w *walker) canalActionTile() int {
+// topTile is the tile on top under navigation space k of the seat
+// whose turn it is, -1 if none.
+func (w *walker) topTile(k int) int {
 	p := w.p()
-	if p.Boat < 0 || len(p.Slots[p.Boat]) == 0 {
+	if k < 0 || len(p.Slots[k]) == 0 {
 		return -1
 	}
-	t := p.Slots[p.Boat][len(p.Slots[p.Boat])-1]
-	if theData().canal[t].Kind != "action" {
-		return -1
+	return p.Slots[k][len(p.Slots[k])-1]
+}
+
+// canalActionSlots lists the navigation spaces whose action tile the
+// seat may use now and can carry out: the boat's, then the space a city
+// card moved the boat from (rules version 2).
+func (w *walker) canalActionSlots() []int {
+	var out []int
+	for _, k := range []int{w.p().Boat, w.st.T.From - 1} {
+		t := w.topTile(k)
+		if t < 0 || theData().canal[t].Kind != "action" || !w.tileFeasible(t) || (len(out) > 0 && out[0] == k) {
+			continue
+		}
+		out = append(out, k)
 	}
-	return t
+	return out
 }
 
 // tileDistricts lists the districts where the tile's action is possible.
@@ -62,7 +79,29 @@ func (w *walker) tileFeasible(t int) bool {
 
 func (w *walker) walkTile() error {
 	st, p := w.st, w.p()
-	t := w.canalActionTile()
+	slots := w.canalActionSlots()
+	k := slots[0]
+	if len(slots) > 1 {
+		var opts []opt
+		for _, s := range slots {
+			id := theData().canal[w.topTile(s)].ID
+			opts = append(opts, choice(id, "canal-tile", "tile", id))
+		}
+		o, err := w.ask(TopicCanalTiles, prompt("tile-which"), opts)
+		if err != nil {
+			return err
+		}
+		for _, s := range slots {
+			if theData().canal[w.topTile(s)].ID == o.tok {
+				k = s
+			}
+		}
+	}
+	if k != p.Boat {
+		w.effectsAt = k + 1
+		defer func() { w.effectsAt = 0 }()
+	}
+	t := w.topTile(k)
 	tile := theData().canal[t]
 	st.T.CanalUsed = true
 	w.l.add(event(w.seat, "canal-action", "canal-action", "tile", tile.ID))

@@ -65,6 +65,10 @@ type walker struct {
 	// why, when set, explains why a token is not among the options of the
 	// next ask with a specific rule error (nil: the generic one).
 	why func(tok string) error
+	// effectsAt, when set, is 1 + the navigation space whose changing
+	// effects apply instead of the boat's: a canal action taken from the
+	// tile a city card moved the boat away from (rules version 2).
+	effectsAt int
 }
 
 func newWalker(st *State, seat int) *walker { return &walker{st: st, seat: seat} }
@@ -193,8 +197,8 @@ func (w *walker) topOptions() []opt {
 		out = append(out, w.actionOptions(actx{d: st.here(w.seat)})...)
 	}
 	if st.T.Started && !st.T.CanalUsed {
-		if t := w.canalActionTile(); t >= 0 && w.tileFeasible(t) {
-			out = append(out, choice("tile", "tile", "tile", theData().canal[t].ID))
+		if ks := w.canalActionSlots(); len(ks) > 0 {
+			out = append(out, choice("tile", "tile", "tile", theData().canal[w.topTile(ks[0])].ID))
 		}
 	}
 	out = append(out, w.marketOptions()...)
