@@ -238,6 +238,13 @@ func testErrors(t *testing.T, p *page) {
 	if body := p.str(`document.body.innerText`); internal.MatchString(body) {
 		t.Errorf("%s: the page shows internal text: %q", p.wd.name, internal.FindString(body))
 	}
+	// The choices of the words typed may arrive after the refusal, refused
+	// for the same reason (a slow connection): the refusal and its link
+	// stay as they are, so a tap on the link in between is not lost.
+	p.do("refresh the choices", js(`window.linkBefore = document.querySelector("#error a.topiclink"); st.choices = null; window.choicesDone = false; refreshChoices().then(() => { window.choicesDone = true; })`), waitJS(`window.choicesDone`))
+	if p.str(`String(window.linkBefore === document.querySelector("#error a.topiclink"))`) != "true" {
+		t.Errorf("%s: the same refusal arriving again with the choices redrew the error box", p.wd.name)
+	}
 	topic := tc.ruleTopic(t)
 	link := p.shown("#error a.topiclink")
 	if link != "Rule: "+topic.Title {

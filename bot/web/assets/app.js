@@ -871,7 +871,7 @@ async function submit(text) {
 // ---- Errors ----
 
 function hideError() {
-  for (const id of ["error", "toperror"]) { $(id).hidden = true; $(id).replaceChildren(); delete $(id).dataset.kind; }
+  for (const id of ["error", "toperror"]) { $(id).hidden = true; $(id).replaceChildren(); delete $(id).dataset.kind; delete $(id).dataset.msg; }
 }
 
 // showError shows the core's explanation of a refusal: its text and the
@@ -881,7 +881,13 @@ function hideError() {
 function showError(e) {
   const box = $("table").hidden ? $("toperror") : $("error");
   const info = e.info || {};
-  box.replaceChildren(el("div", { className: "msg", textContent: e.message || UNREACHABLE }));
+  const msg = e.message || UNREACHABLE;
+  // The same refusal again (the choices of the words typed, arriving
+  // after the move was refused for the same reason): the box stays as it
+  // is, so a tap on its link in between is not lost.
+  if (!box.hidden && box.dataset.msg === msg) return;
+  box.dataset.msg = msg;
+  box.replaceChildren(el("div", { className: "msg", textContent: msg }));
   if (info.kind) box.dataset.kind = info.kind;
   if (info.help && info.topic && !$("table").hidden) {
     const link = el("a", { href: "#rules", className: "topiclink", textContent: t("web.error.rule", { title: info.help.title }) });
