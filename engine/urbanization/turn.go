@@ -1,7 +1,6 @@
 package urbanization
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -407,20 +406,4 @@ func (st *State) phaseMsg() lang.Msg {
 		return lang.M("phase.administration")
 	}
 	return lang.M("phase.action", "phase", itoa(st.Phase), "phases", itoa(theData().rules.ActionPhases.Value))
-}
-
-// phaseLabel is the human label of what happens now, with the seat to act,
-// for the board image (View.Label).
-func (st *State) phaseLabel() string {
-	switch st.Mode {
-	case ModeOver:
-		return "Game over"
-	case ModeFirstHouse:
-		return fmt.Sprintf("Preparation: %s places a free first house", seatName(st.current()))
-	case ModeHire:
-		return fmt.Sprintf("Turn %d of %d: hire characters (%s)", st.Turn, theData().rules.Turns.Value, seatName(st.current()))
-	case ModeExchange:
-		return fmt.Sprintf("Turn %d of %d: administration, %s may exchange work orders", st.Turn, theData().rules.Turns.Value, seatName(st.current()))
-	}
-	return fmt.Sprintf("Turn %d of %d, action phase %d of %d", st.Turn, theData().rules.Turns.Value, st.Phase, theData().rules.ActionPhases.Value)
 }

@@ -21,8 +21,7 @@ type View struct {
 	Phase     int               `json:"phase"`   // action phase 1..Phases, 0 outside the actions
 	Phases    int               `json:"phases"`  //
 	Segment   string            `json:"segment"` // "first-house", "hire", "actions", "exchange", "over"
-	Label     string            `json:"label"`   // human label of what happens now
-	Active    []int             `json:"active"`  // seats to decide now
+	Active    []int             `json:"active"`  // the seat to decide now (one until the game is over)
 	Start     int               `json:"start"`   // start player of the turn
 	Mayor     int               `json:"mayor"`   // seat holding the Mayor, -1 for none
 	TurnOrder []int             `json:"turnOrder"`
@@ -247,7 +246,7 @@ func (st *State) view(seat int) View {
 	r := &theData().rules
 	v := View{
 		Seat: seat, Players: st.N, Turn: st.Turn, Turns: r.Turns.Value, Phase: st.Phase, Phases: r.ActionPhases.Value,
-		Segment: segments[st.Mode], Label: st.phaseLabel(), Active: []int{}, Start: st.Start, Mayor: st.Mayor,
+		Segment: segments[st.Mode], Active: []int{}, Start: st.Start, Mayor: st.Mayor,
 		TurnOrder: st.order(), Finished: st.Mode == ModeOver, Ranking: slices.Clone(st.Ranking), TieBreak: st.TieBreak,
 		TieBreakMsgs: slices.Clone(st.TieBreakMsgs),
 		Options:      map[string]string{OptInventions: "off", OptGrainCap: st.Opts.GrainCap, OptProduction: st.Opts.Production, OptMayorTie: st.Opts.MayorTie},

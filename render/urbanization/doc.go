@@ -14,8 +14,9 @@
 //
 // Everything comes from urbanization.View; the package holds no game data.
 // The header gives the game turn and action phase tracks (the current
-// space in black, past ones greyed), what happens now in the engine's words
-// and who is to act, or at the end the final ranking.
+// space in black, past ones greyed), what happens now and who is to act
+// (worded from the view's segment, turn, phase and active seat; the view
+// carries no sentence), or at the end the final ranking.
 //
 // The building area on the left draws the territories where the view puts
 // them (strip and position in the triangular grid, pointing up or down),

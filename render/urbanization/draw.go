@@ -169,14 +169,16 @@ func (x words) letter(colour string) string {
 	return "?"
 }
 
-// label is what happens now and who is to act (View.Label, worded).
+// label is what happens now and who is to act, in the reader's language,
+// from the view's segment, turn, phase and seat to act (board.label.*). A
+// view not over has a seat to act: the engine's views always do
+// (TestViewSaysWhatHappensNowAsData in engine/urbanization) and checkView
+// refuses one that has not.
 func (x words) label(v *urbanization.View, name func(int) string) string {
 	turn, turns := strconv.Itoa(v.Turn), strconv.Itoa(v.Turns)
 	switch {
 	case v.Segment == "over":
 		return x.say("label.over")
-	case len(v.Active) == 0:
-		return v.Label
 	case v.Segment == "first-house":
 		return x.say("label.first-house", "seat", name(v.Active[0]))
 	case v.Segment == "hire":

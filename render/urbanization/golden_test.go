@@ -104,6 +104,16 @@ func TestRejectsOtherViews(t *testing.T) {
 	if _, err := r.Images(render.Scene{View: &v, Seat: engine.Spectator}); err != nil {
 		t.Errorf("a *View: %v", err)
 	}
+	// The header words what happens now from the segment and the seat to
+	// act; a game not over without one is not a position the engine makes
+	// (TestViewSaysWhatHappensNowAsData), and no text can stand in for it.
+	for _, seg := range []string{"first-house", "hire", "actions", "exchange"} {
+		w := enginePosition(t, 2, false, 1, 0)
+		w.Segment, w.Active = seg, []int{}
+		if _, err := r.Images(render.Scene{View: w, Seat: engine.Spectator, Lang: lang.German}); !errors.Is(err, ErrView) {
+			t.Errorf("segment %s with no seat to act: %v, want ErrView", seg, err)
+		}
+	}
 }
 
 func newTestRenderer(t testing.TB) *Renderer {

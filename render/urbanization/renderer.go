@@ -130,6 +130,9 @@ func checkView(v *urbanization.View) error {
 	if v.Players < 1 || v.Players > maxSeats || len(v.PlayerViews) != v.Players {
 		return fmt.Errorf("%w: %d players with %d panels (1 to %d)", ErrView, v.Players, len(v.PlayerViews), maxSeats)
 	}
+	if v.Segment != "over" && len(v.Active) == 0 {
+		return fmt.Errorf("%w: segment %q with no seat to act", ErrView, v.Segment)
+	}
 	for _, t := range v.Territories {
 		if t.Strip < 0 || t.Pos < 0 || t.Strip > 16 || t.Pos > 32 {
 			return fmt.Errorf("%w: territory %s at strip %d position %d", ErrView, t.ID, t.Strip, t.Pos)
