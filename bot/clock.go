@@ -110,15 +110,15 @@ func (c ClockSettings) Text() string { return c.TextIn(lang.English) }
 func (c ClockSettings) TextIn(l lang.Lang) string {
 	remind := Say(l, "clock.no-remind")
 	if c.Remind > 0 {
-		remind = Say(l, "clock.remind", "span", SpanIn(l, c.Remind))
+		remind = Say(l, "clock.remind", "span", SpanPrepIn(l, c.Remind))
 	}
 	switch {
 	case c.Deadline <= 0:
 		return Say(l, "clock.no-deadline", "remind", remind)
 	case c.action() == DeadlineReplace:
-		return Say(l, "clock.deadline-vote", "remind", remind, "span", SpanIn(l, c.Deadline))
+		return Say(l, "clock.deadline-vote", "remind", remind, "span", SpanPrepIn(l, c.Deadline))
 	default:
-		return Say(l, "clock.deadline-remind", "remind", remind, "span", SpanIn(l, c.Deadline))
+		return Say(l, "clock.deadline-remind", "remind", remind, "span", SpanPrepIn(l, c.Deadline))
 	}
 }
 
@@ -422,17 +422,28 @@ func SpanInputIn(l lang.Lang, d time.Duration) string {
 func Span(d time.Duration) string { return SpanIn(lang.English, d) }
 
 // SpanIn is Span in l: "2 Tage 3 Stunden".
-func SpanIn(l lang.Lang, d time.Duration) string {
+func SpanIn(l lang.Lang, d time.Duration) string { return spanIn(l, d, "span.") }
+
+// SpanPrepIn is SpanIn for a length of time that follows a preposition
+// ("for 3 days", "within 2 days", "after 1 week"): the messages
+// span.prep.*, where a language with cases writes the case its
+// prepositions take ("seit 3 Tagen"). A message whose span follows a
+// preposition in any language is given this one.
+func SpanPrepIn(l lang.Lang, d time.Duration) string { return spanIn(l, d, "span.prep.") }
+
+// spanIn words d with the messages under prefix ("span." or
+// "span.prep.": less-minute, week, day, hour, minute).
+func spanIn(l lang.Lang, d time.Duration, prefix string) string {
 	if d <= 0 {
 		return Say(l, "span.off")
 	}
 	if d < time.Minute {
-		return Say(l, "span.less-minute")
+		return Say(l, prefix+"less-minute")
 	}
 	var parts []string
 	for _, u := range spanUnits {
 		if n := d / u.d; n > 0 && len(parts) < 2 {
-			parts = append(parts, Say(l, "span."+u.name, "count", strconv.FormatInt(int64(n), 10)))
+			parts = append(parts, Say(l, prefix+u.name, "count", strconv.FormatInt(int64(n), 10)))
 			d -= n * u.d
 		} else if len(parts) > 0 {
 			break
@@ -451,4 +462,13 @@ func WaitedIn(l lang.Lang, d time.Duration) string {
 		return Say(l, "span.less-minute")
 	}
 	return SpanIn(l, d)
+}
+
+// WaitedPrepIn is WaitedIn after a preposition (SpanPrepIn): "seit
+// weniger als einer Minute".
+func WaitedPrepIn(l lang.Lang, d time.Duration) string {
+	if d < time.Minute {
+		return Say(l, "span.prep.less-minute")
+	}
+	return SpanPrepIn(l, d)
 }

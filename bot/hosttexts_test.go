@@ -222,11 +222,11 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 		{"setup", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: colour=red\n", 1)),
 			`The match record's setup is not valid: unknown pin "colour".`,
 			[]string{"Einstellungen des Partieprotokolls sind ungültig: unbekannte Festlegung „colour“."},
-			[]string{"mise en place du relevé de partie n’est pas valide\u00a0: fixation inconnue «\u00a0colour\u00a0»."}},
+			[]string{"mise en place du relevé de partie n’est pas valide\u00a0: valeur imposée inconnue «\u00a0colour\u00a0»."}},
 		{"setup value", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nPin: deck=1,2,x\u200b\n", 1)),
 			`The match record's setup is not valid: pin deck: bad card "x[zero-width space]".`,
 			[]string{"ungültig: Festlegung deck: falsche Karte „x[Leerzeichen ohne Breite]“."},
-			[]string{"valide\u00a0: fixation deck\u00a0: carte «\u00a0x[espace sans chasse]\u00a0» incorrecte."}},
+			[]string{"valide\u00a0: valeur imposée deck\u00a0: carte «\u00a0x[espace sans chasse]\u00a0» incorrecte."}},
 		{"setup option", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nOption: pile=1000\n", 1)),
 			`The match record's setup is not valid: option pile="1000" must be a number from 5 to 99.`,
 			[]string{"ungültig: Option pile=„1000“: erlaubt ist eine Zahl von 5 bis 99."},
@@ -238,7 +238,7 @@ func TestRecordTextsInEveryLanguage(t *testing.T) {
 		{"lobby pin", errOf(svc.CreateMatch(ctx, bot.CreateRequest{Channel: "lobby", Game: "pebbles", Creator: alice, Pins: map[string]string{"deck": "1,9"}})),
 			`Pin deck: bad card "9".`,
 			[]string{"Festlegung deck: falsche Karte „9“."},
-			[]string{"Fixation deck\u00a0: carte «\u00a09\u00a0» incorrecte."}},
+			[]string{"Valeur imposée deck\u00a0: carte «\u00a09\u00a0» incorrecte."}},
 		{"result", importRec(strings.Replace(rec, "Seats: 3\n", "Seats: 3\nResult: ranking 1 2 3\n", 1)),
 			`The match record cannot be played: the record says "ranking 1 2 3", the replay gives "not finished".`,
 			[]string{"„ranking 1 2 3“", "nicht zu Ende"}, []string{"«\u00a0ranking 1 2 3\u00a0»", "n’est pas terminée"}},
@@ -543,7 +543,7 @@ func TestStartRefusedSetupInEveryLanguage(t *testing.T) {
 	checkHostTexts(t, svc, []hostText{
 		{"start", err, `Pin deck: bad card "1,2,3,1,2,3,1,2,3".`,
 			[]string{"Festlegung deck: falsche Karte „1,2,3,1,2,3,1,2,3“."},
-			[]string{"Fixation deck\u00a0: carte «\u00a01,2,3,1,2,3,1,2,3\u00a0» incorrecte."}},
+			[]string{"Valeur imposée deck\u00a0: carte «\u00a01,2,3,1,2,3,1,2,3\u00a0» incorrecte."}},
 	})
 	if p := svc.Explain(ctx, err); p.Kind != bot.KindInvalid {
 		t.Errorf("kind %s, want invalid", p.Kind)

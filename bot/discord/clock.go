@@ -442,7 +442,7 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 		}
 		msg := &discordgo.MessageSend{
 			Content: clip(say(w.Lang, id, "who", strings.Join(mentions, ", "), "game", w.GameName(),
-				"span", bot.SpanIn(w.Lang, r.Waited), "at", fmt.Sprintf("<t:%d:R>", r.Ends.Unix())), 2000),
+				"span", bot.SpanPrepIn(w.Lang, r.Waited), "at", fmt.Sprintf("<t:%d:R>", r.Ends.Unix())), 2000),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users},
 		}
 		if m.Status == bot.StatusActive {
@@ -456,7 +456,7 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 	case bot.ReminderAbandoned:
 		w := m.Words()
 		return &discordgo.MessageSend{
-			Content:         say(w.Lang, "discord.remind.abandoned", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited)),
+			Content:         say(w.Lang, "discord.remind.abandoned", "game", w.GameName(), "span", bot.SpanPrepIn(w.Lang, r.Waited)),
 			AllowedMentions: noPings(),
 		}
 	}

@@ -54,7 +54,7 @@ func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 	}
 	need := len(mentions)/2 + 1
 	return &discordgo.MessageSend{
-		Content: clip(say(w.Lang, "discord.vote.open", "missing", "<@"+missing+">", "game", w.GameName(), "span", bot.SpanIn(w.Lang, r.Waited),
+		Content: clip(say(w.Lang, "discord.vote.open", "missing", "<@"+missing+">", "game", w.GameName(), "span", bot.SpanPrepIn(w.Lang, r.Waited),
 			"voters", strings.Join(mentions, ", "), "name", m.Seats[r.Seat].Name, "need", w.Lang.Int(need), "total", w.Lang.Int(len(mentions))), 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: pinged},
 		Components:      []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},

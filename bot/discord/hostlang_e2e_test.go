@@ -74,7 +74,7 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			private("unknown game", h.cmd(u1, room, "play", F("game", "chess")), `chess`, game+" (`pebbles`)")
 			private("bad option", h.cmd(u1, room, "play", F("game", "pebbles"), F("options", "pile")), "pile", "key=value")
 			private("too many computers", h.cmd(u1, room, "play", F("game", "pebbles"), fakediscord.Int("players", 2), fakediscord.Int("computers", 2)),
-				bot.Say(l, "players", "count", "2"), bot.Say(l, "discord.detail.computer", "count", "1"))
+				bot.Say(l, "seats", "count", "2"), bot.Say(l, "discord.detail.computer", "count", "1"))
 			private("a bad date", h.cmd(u1, room, "away", F("until", "someday")), "someday", "2026-12-24")
 
 			// /play's game suggestions, and a game named as the reader's

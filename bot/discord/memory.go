@@ -42,7 +42,7 @@ func (b *Bot) games(ctx context.Context, r *Request) (*Response, error) {
 			break
 		}
 		kv := []string{"i", strconv.Itoa(i + 1), "game", g.Match.WordsIn(l).GameName(), "where", jumpLink(g.Server, g.Channel),
-			"who", strings.Join(g.WaitingIn(l), ", "), "span", bot.WaitedIn(l, g.Waited(now))}
+			"who", strings.Join(g.WaitingIn(l), ", "), "span", bot.WaitedPrepIn(l, g.Waited(now))}
 		switch {
 		case g.Status == bot.StatusLobby:
 			t.WriteString(say(l, "discord.games.lobby", kv...) + "\n")

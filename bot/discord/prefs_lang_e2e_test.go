@@ -109,11 +109,15 @@ func TestRemindersInGermanAndFrench(t *testing.T) {
 			ends := clock.Now().Add(24 * time.Hour)
 			warn := abandonMessage(bot.Reminder{Kind: bot.ReminderAbandonWarning, Match: m, Waited: 21 * 24 * time.Hour, Ends: ends})
 			must(t, strings.HasPrefix(warn.Content, bot.Say(tc.ml, "discord.remind.abandon-move", "who", "<@"+alice+">, <@"+tc.other+">",
-				"game", game, "span", bot.SpanIn(tc.ml, 21*24*time.Hour), "at", fmt.Sprintf("<t:%d:R>", ends.Unix()))) &&
+				"game", game, "span", bot.SpanPrepIn(tc.ml, 21*24*time.Hour), "at", fmt.Sprintf("<t:%d:R>", ends.Unix()))) &&
 				strings.HasSuffix(warn.Content, bot.Say(tc.ml, "discord.remind.abandon-finish")), "the warning: %q", warn.Content)
 			must(t, strings.Contains(fmt.Sprint(warn.Components), bot.Say(tc.ml, "discord.remind.finish")), "the warning's button: %+v", warn.Components)
 			gone := abandonMessage(bot.Reminder{Kind: bot.ReminderAbandoned, Match: m, Waited: 30 * 24 * time.Hour})
-			must(t, gone.Content == bot.Say(tc.ml, "discord.remind.abandoned", "game", game, "span", bot.SpanIn(tc.ml, 30*24*time.Hour)), "the notice: %q", gone.Content)
+			must(t, gone.Content == bot.Say(tc.ml, "discord.remind.abandoned", "game", game, "span", bot.SpanPrepIn(tc.ml, 30*24*time.Hour)), "the notice: %q", gone.Content)
+			if tc.ml == lang.German {
+				// After "nach", the dative: "4 Wochen 2 Tagen".
+				must(t, strings.Contains(gone.Content, "nach 4 Wochen 2 Tagen ohne Zug wegen Inaktivität beendet"), "the notice: %q", gone.Content)
+			}
 			must(t, !strings.Contains(gone.Content, "abandoned"), "the notice reads English: %q", gone.Content)
 		})
 	}

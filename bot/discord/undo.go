@@ -112,7 +112,7 @@ func undoVoteMessage(u bot.UndoOutcome) *discordgo.InteractionResponseData {
 	}
 	l := m.Words().Lang
 	text := say(l, "discord.undo.asks", "who", m.Seats[v.Seat].Name, "move", v.Move, "n", strconv.FormatInt(v.Target, 10),
-		"players", strings.Join(mentions, ", "), "span", bot.SpanIn(l, bot.UndoVoteLife))
+		"players", strings.Join(mentions, ", "), "span", bot.SpanPrepIn(l, bot.UndoVoteLife))
 	if len(approved) > 0 {
 		text += "\n" + say(l, "discord.undo.agreed-so-far", "names", strings.Join(approved, ", "))
 	}
@@ -155,7 +155,7 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 	case u.Ended == "rejected":
 		return closed(say(l, "discord.undo.refused", "who", r.User.Name, "move", u.Taken, "n", n)), nil
 	case u.Ended == "expired":
-		return closed(say(l, "discord.undo.expired", "span", bot.SpanIn(l, bot.UndoVoteLife), "move", u.Taken, "n", n)), nil
+		return closed(say(l, "discord.undo.expired", "span", bot.SpanPrepIn(l, bot.UndoVoteLife), "move", u.Taken, "n", n)), nil
 	}
 	d := undoVoteMessage(u)
 	// The update pings nobody again; the request pinged them once.
@@ -172,7 +172,7 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 // a new message instead.
 func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
 	l := r.Match.Words().Lang
-	text := clip(say(l, "discord.undo.expired", "span", bot.SpanIn(l, bot.UndoVoteLife), "move", r.Move, "n", strconv.FormatInt(r.Target, 10)), 2000)
+	text := clip(say(l, "discord.undo.expired", "span", bot.SpanPrepIn(l, bot.UndoVoteLife), "move", r.Move, "n", strconv.FormatInt(r.Target, 10)), 2000)
 	none := []discordgo.MessageComponent{}
 	agree := customID{Action: "uvote", Match: r.Match.ID, Version: r.Target, Arg: "yes"}.String()
 	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))

@@ -47,7 +47,7 @@ func TestRoundNamesAndPhases(t *testing.T) {
 		{lang.German, "Eisenbahnzeitalter, Runde 2 von 8", "E2", "Runden", [3]string{"noch 0 Aktionen", "noch 1 Aktion", "noch 2 Aktionen"},
 			"Industrien abreißen, um 1.200\u00a0£ negatives Einkommen zu zahlen"},
 		{lang.French, "Période du rail, manche 2 sur 8", "R2", "manches", [3]string{"0 action restante", "1 action restante", "2 actions restantes"},
-			"industries à retirer pour payer 1\u00a0200\u00a0£ de revenu négatif"},
+			"entreprises à retirer pour payer 1\u00a0200\u00a0£ de revenu négatif"},
 	} {
 		w := engine.WordsFor(info, c.l, nil)
 		text, short := w.Phrase(round)

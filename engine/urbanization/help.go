@@ -106,7 +106,7 @@ func helpRules() []engine.HelpTopic {
 }
 
 // The topics generated from the data name their messages: the title is
-// the name (help.name.character.<id>, help.name.factory.<id>; an
+// the name (name.character.<id>, name.factory.<id>: the names of play; an
 // invention's title help.invention.<id>.title), the body and keywords
 // help.<kind>.<id>.body and .keywords. A card's or character's numbers
 // are written in its messages; TestHelpMatchesData compares them with the
@@ -119,7 +119,7 @@ func generatedTopic(id, kind, msgs, title string) engine.HelpTopic {
 func helpCharacters() []engine.HelpTopic {
 	out := make([]engine.HelpTopic, 0, len(theData().characters))
 	for _, ch := range theData().characters {
-		out = append(out, generatedTopic(TopicCharacterPrefix+ch.ID, "character", "help.character."+ch.ID, "help.name.character."+ch.ID))
+		out = append(out, generatedTopic(TopicCharacterPrefix+ch.ID, "character", "help.character."+ch.ID, "name.character."+ch.ID))
 	}
 	return out
 }
@@ -127,7 +127,7 @@ func helpCharacters() []engine.HelpTopic {
 func helpFactories() []engine.HelpTopic {
 	out := make([]engine.HelpTopic, 0, len(theData().factories))
 	for _, f := range theData().factories {
-		out = append(out, generatedTopic(TopicFactoryPrefix+f.ID, "factory", "help.factory."+f.ID, "help.name.factory."+f.ID))
+		out = append(out, generatedTopic(TopicFactoryPrefix+f.ID, "factory", "help.factory."+f.ID, "name.factory."+f.ID))
 	}
 	return out
 }

@@ -576,12 +576,14 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView, wd words)
 	c.FillRect(x+2, y+2, w-4, 40, band)
 	c.Text(strconv.Itoa(cd.Number), x+10, y+33, fBig, inkOn(band), 0)
 	c.Text(wd.name("colour", cd.Colour, cd.Colour), x+w-8, y+28, fTiny, inkOn(band), 1)
-	// The name, whole, under the band: in bold, a size smaller when it
-	// is too long for the card.
+	// The name, whole, under the band: in bold, a size or two smaller
+	// when it is too long for the card.
 	cname := wd.name("factory", cd.ID, cd.Name)
 	f := fSmall
-	if c.TextWidth(cname, f) > w-12 {
-		f = fTinyBold
+	for _, smaller := range []render.Font{fTinyBold, fMicroBold} {
+		if c.TextWidth(cname, f) > w-12 {
+			f = smaller
+		}
 	}
 	c.Text(fit(c, cname, f, w-12), x+w/2, y+63, f, colInk, 0.5)
 	// Work-order spaces, left to right, each covered by the action marker

@@ -75,8 +75,10 @@ var (
 	fSeat  = render.Font{Size: 19, Bold: true} // the seat letter on a piece
 	fSmall = render.Font{Size: 18, Bold: true}
 	fTiny  = render.Font{Size: 16}
-	// fTinyBold is a factory card's name too long for fSmall.
-	fTinyBold = render.Font{Size: 16, Bold: true}
+	// fTinyBold is a factory card's name too long for fSmall, fMicroBold
+	// one too long for fTinyBold ("Dienstleistungsagentur").
+	fTinyBold  = render.Font{Size: 16, Bold: true}
+	fMicroBold = render.Font{Size: 13, Bold: true} // capitals 10 px, minFullCap
 )
 
 // gamePalette builds the palette once per process, on the first image.
