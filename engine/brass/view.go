@@ -127,7 +127,7 @@ type Player struct {
 	IncomeSpace int        `json:"incomeSpace"` // 0..99 on the income track
 	Income      int        `json:"income"`      // -10..30
 	VP          int        `json:"vp"`          // scored so far
-	Projected   int        `json:"projected"`   // VP if the period ended now (links and flipped industries scored)
+	Projected   int        `json:"projected"`   // VP if the period ended now (links and flipped industries scored; in the rail period also 1 VP per full £10)
 	Spent       int        `json:"spent"`       // money spent this round
 	LinksLeft   int        `json:"linksLeft"`   // link counters left this period (of 14)
 	HandSize    int        `json:"handSize"`

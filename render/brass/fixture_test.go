@@ -53,7 +53,8 @@ func (f fixture) link(id, kind string, owner int) {
 // score fills what the engine computes from the board: each built link's
 // value (gold circles at its ends: the places' own and one per flipped
 // counter) and each player's projected VP (VP so far plus flipped
-// counters' VP and the values of its links), as the rules score them.
+// counters' VP and the values of its links and, in the rail period, 1 VP
+// per full £10 of money), as the rules score them.
 func (f fixture) score() {
 	circles := map[string]int{}
 	for _, p := range brass.PrintedValues().Places {
@@ -84,6 +85,9 @@ func (f fixture) score() {
 	for i := range f.v.PlayerViews {
 		p := &f.v.PlayerViews[i]
 		p.Projected = p.VP + proj[p.Seat]
+		if f.v.Period == "rail" {
+			p.Projected += p.Money / 10
+		}
 	}
 }
 
