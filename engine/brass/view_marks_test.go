@@ -9,7 +9,8 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// Along random games: each seat's projected VP (view and status) is its VP
+// Along random games: the view's phase is the status's (PhaseMsg); each
+// seat's projected VP (view and status) is its VP
 // plus what its built links and flipped counters would score now and, in
 // the rail period, 1 VP per full £10 of its money; built
 // links carry that value; and the view marks as recent exactly what the
@@ -97,6 +98,10 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 
 			// Projected VP and link values.
 			status := g.Status(st)
+			// The view's phase is the status's, by reference.
+			if !maps.Equal(v.PhaseMsg.Data, status.PhaseMsg.Data) || v.PhaseMsg.ID != status.PhaseMsg.ID {
+				t.Fatalf("seed %d move %d: view phase %+v, status phase %+v", seed, moves, v.PhaseMsg, status.PhaseMsg)
+			}
 			proj := make([]int, st.N)
 			for _, k := range v.Links {
 				if k.Built == "" {

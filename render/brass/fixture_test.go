@@ -6,6 +6,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // emptyView is the board at the start of a match, as a spectator sees it:
@@ -104,7 +105,8 @@ type fixture struct{ v *brass.View }
 func midCanalView() *brass.View {
 	f := fixture{emptyView(4)}
 	v := f.v
-	v.Round, v.Phase, v.Active, v.ActionsLeft = 5, "Player 3 to act", 2, 2
+	v.Round, v.Active, v.ActionsLeft = 5, 2, 2
+	v.PhaseMsg = lang.M("phase.actions", lang.CountKey, "2")
 	v.TurnOrder = []int{1, 3, 2, 0}
 	v.CoalDemand, v.IronDemand, v.CottonDemand, v.TilesLeft = 5, 6, 3, 9
 	last := 2
@@ -145,7 +147,8 @@ func midCanalView() *brass.View {
 func railView() *brass.View {
 	f := fixture{emptyView(3)}
 	v := f.v
-	v.Period, v.Round, v.Phase, v.Active, v.ActionsLeft = "rail", 9, "Player 2 to act", 1, 1
+	v.Period, v.Round, v.Active, v.ActionsLeft = "rail", 9, 1, 1
+	v.PhaseMsg = lang.M("phase.actions", lang.CountKey, "1")
 	v.TurnOrder = []int{2, 1, 0}
 	v.CoalDemand, v.IronDemand, v.CottonDemand, v.TilesLeft, v.MarketClosed = 1, 0, 8, 7, true
 	last := 4
