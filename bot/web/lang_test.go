@@ -15,6 +15,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 )
@@ -447,5 +448,43 @@ func TestComputerNamesInEveryLanguage(t *testing.T) {
 	}
 	if de := bot.ComputerNameIn(lang.German, "strong", 1); de == bot.ComputerName("strong", 1) {
 		t.Fatalf("the German computer's name %q is the English one", de)
+	}
+}
+
+// TestBrassViewPhaseLanguage: the seat's view that the hand API returns
+// (the view `smokestack replay --view` prints too) says what happens now
+// as data, never as an English sentence: its top-level texts are tokens
+// (period, mode, the last card), and the phase is a message by reference
+// (phaseMsg) that reads in the reader's language as the status's phase.
+func TestBrassViewPhaseLanguage(t *testing.T) {
+	h := newPlayground(t)
+	info := brass.New().Info()
+	var created struct {
+		Match struct {
+			ID   string
+			Play engine.Status
+		}
+	}
+	call(t, h, "POST", "/api/matches", map[string]any{"game": "brass", "seats": 3, "seed": "5"}, 201, &created)
+	for _, l := range []lang.Lang{lang.English, lang.German, lang.French} {
+		var p struct{ View map[string]json.RawMessage }
+		getIn(t, h, "/api/matches/"+created.Match.ID+"/hand?seat=0", string(l), "", &p)
+		for k, raw := range p.View {
+			var s string
+			if json.Unmarshal(raw, &s) == nil && strings.Contains(s, " ") {
+				t.Errorf("%s: the view's %s is a sentence: %q", l, k, s)
+			}
+		}
+		var m lang.Msg
+		if err := json.Unmarshal(p.View["phaseMsg"], &m); err != nil || m.ID == "" {
+			t.Fatalf("%s: the view's phaseMsg %s: %v", l, p.View["phaseMsg"], err)
+		}
+		w := engine.WordsFor(info, l, nil)
+		if got, want := w.Msg(m, ""), w.Phase(created.Match.Play); got == "" || got != want {
+			t.Errorf("%s: the view's phase reads %q, the status's %q", l, got, want)
+		}
+		if en := info.Catalog.EnglishIn(l, w.Msg(m, "")); l != lang.English && len(en) > 0 {
+			t.Errorf("%s: English %q in the view's phase", l, en)
+		}
 	}
 }

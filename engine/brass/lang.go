@@ -27,12 +27,6 @@ var english = texts.English()
 // en is the English of message id with data kv.
 func en(id string, kv ...string) string { return texts.En(id, kv...) }
 
-// msg is message id with data kv and its English.
-func msg(id string, kv ...string) (lang.Msg, string) {
-	m := lang.M(id, kv...)
-	return m, catalog.Text(lang.English, m.ID, m.Data)
-}
-
 // phrase is a name worded by the catalog's messages "phrase.<key>" and
 // "phrase.<key>-short" (engine.Phrase, Words.Phrase).
 func phrase(key string, kv ...string) engine.Phrase { return texts.Phrase(key, kv...) }

@@ -24,13 +24,6 @@ func (st *state) startRound(evs *[]engine.Event) {
 	st.collectIncome(0, evs)
 }
 
-func titlePeriod(p period) string {
-	if p == periodRail {
-		return "Rail"
-	}
-	return "Canal"
-}
-
 // collectIncome runs STEP A for the seats in turn order from index from.
 // Rulebook, STEP A Collect income: positive income comes from the bank;
 // negative income is paid to the bank, and a seat that cannot pay must

@@ -100,7 +100,10 @@ func (st *state) periodScore() (links, tiles []int) {
 }
 
 // projected is each seat's VP if the period ended now: its VP so far plus
-// what Phase III would score (its VP when the game is over).
+// what Phase III would score (its VP when the game is over): links and
+// flipped industries and, in the rail period, the cash VP that finish
+// adds (Rulebook, Phase III Victory points: at the end of the Rail Period
+// 1 VP per full £10).
 func (st *state) projected() []int {
 	out := make([]int, st.N)
 	if st.Mode == modeOver {
@@ -112,9 +115,16 @@ func (st *state) projected() []int {
 	links, tiles := st.periodScore()
 	for s := range out {
 		out[s] = st.Players[s].VP + links[s] + tiles[s]
+		if st.Period == periodRail {
+			out[s] += cashVP(st.Players[s].Money)
+		}
 	}
 	return out
 }
+
+// cashVP is what money scores at the end of the rail period: 1 VP per
+// full £10 (money is never negative).
+func cashVP(money int) int { return money / 10 }
 
 // endPeriod runs Phases III and IV.
 func (st *state) endPeriod(evs *[]engine.Event) {
@@ -164,7 +174,7 @@ func (st *state) endPeriod(evs *[]engine.Event) {
 func (st *state) finish(evs *[]engine.Event) {
 	for seat := range st.Players {
 		p := &st.Players[seat]
-		bonus := p.Money / 10
+		bonus := cashVP(p.Money)
 		p.VP += bonus
 		p.VPBy[scoreMoney] += bonus
 		*evs = append(*evs, event(seat, "money-vp", "money-vp", "vp", strconv.Itoa(p.VP), "bonus", strconv.Itoa(bonus), "money", strconv.Itoa(p.Money)))

@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -223,8 +222,6 @@ func spaceToken(si int) string {
 	sp := theBoard().spaces[si]
 	return theBoard().places[sp.place].ID + "@" + strconv.Itoa(sp.index+1)
 }
-
-func seatName(seat int) string { return fmt.Sprintf("seat %d", seat+1) }
 
 // flip turns the tile on space si face down and raises its owner's income.
 // Rulebook, COUNTER TYPES AND FLIPPING.

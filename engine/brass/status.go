@@ -1,7 +1,6 @@
 package brass
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,35 +9,26 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// phase is Status.Phase by reference: what happens now that the round
-// name (roundName) does not say, and its English. The round is never
-// repeated: front ends show the round name beside the phase.
-func (st *state) phase() (lang.Msg, string) {
+// phaseMsg is what happens now that the round name (roundName) does not
+// say, by reference: Status.PhaseMsg and View.PhaseMsg. The round is never
+// repeated (front ends show the round name beside the phase), nor the seat
+// that acts (Status.Active, View.Active).
+func (st *state) phaseMsg() lang.Msg {
 	switch st.Mode {
 	case modeOver:
-		return msg("phase.over")
+		return lang.M("phase.over")
 	case modeLiquidate:
-		return msg("phase.liquidate", "owed", itoa(st.Owed))
+		return lang.M("phase.liquidate", "owed", itoa(st.Owed))
 	case modeSellMore:
-		return msg("phase.sell-more")
+		return lang.M("phase.sell-more")
 	}
-	return msg("phase.actions", lang.CountKey, itoa(st.Actions))
+	return lang.M("phase.actions", lang.CountKey, itoa(st.Actions))
 }
 
-// phaseLabel is the board's label of what happens now (View.Phase): the
-// round and, while a debtor pays or a seller may sell more, who does what.
-func (st *state) phaseLabel() string {
-	if st.Mode == modeOver {
-		return "Game over"
-	}
-	s := fmt.Sprintf("%s period, round %d of %d", titlePeriod(st.Period), st.Round, st.rounds())
-	switch st.Mode {
-	case modeLiquidate:
-		s += fmt.Sprintf(": %s must remove industries to pay £%d", seatName(st.current()), st.Owed)
-	case modeSellMore:
-		s += fmt.Sprintf(": %s may sell more cotton", seatName(st.current()))
-	}
-	return s
+// phase is phaseMsg and its English (Status.Phase).
+func (st *state) phase() (lang.Msg, string) {
+	m := st.phaseMsg()
+	return m, catalog.Text(lang.English, m.ID, m.Data)
 }
 
 // turnNumber numbers the turns for engine.Status.Turn: it grows with the

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // View is the board as one seat (or engine.Spectator) may see it: all public
@@ -14,16 +15,22 @@ import (
 // with what the board prints from PrintedValues. Slices are in a stable
 // order (data order for places and links, seat order for players).
 type View struct {
-	Seat        int    `json:"seat"`        // the viewer, or engine.Spectator
-	Players     int    `json:"players"`     // 3 or 4
-	Period      string `json:"period"`      // "canal" or "rail"
-	Round       int    `json:"round"`       // 1-based round within the period
-	Rounds      int    `json:"rounds"`      // rounds per period (10 with 3 players, 8 with 4)
-	Phase       string `json:"phase"`       // human label of what happens now
-	Active      int    `json:"active"`      // seat to decide now, -1 when finished
-	ActionsLeft int    `json:"actionsLeft"` // actions the active seat still has this turn
-	TurnOrder   []int  `json:"turnOrder"`   // seats in this round's order of play
-	Finished    bool   `json:"finished"`
+	Seat    int    `json:"seat"`    // the viewer, or engine.Spectator
+	Players int    `json:"players"` // 3 or 4
+	Period  string `json:"period"`  // "canal" or "rail"
+	Round   int    `json:"round"`   // 1-based round within the period
+	Rounds  int    `json:"rounds"`  // rounds per period (10 with 3 players, 8 with 4)
+	// PhaseMsg is what happens now by reference into the game's catalog,
+	// as Status.PhaseMsg ("phase.actions" with the actions left,
+	// "phase.liquidate" with the amount owed, "phase.sell-more",
+	// "phase.over"); the period and round are Period, Round and Rounds,
+	// the seat that acts Active. The view holds no sentence in any
+	// language: a front end words this with the catalog (engine.Words.Msg).
+	PhaseMsg    lang.Msg `json:"phaseMsg"`
+	Active      int      `json:"active"`      // seat to decide now, -1 when finished
+	ActionsLeft int      `json:"actionsLeft"` // actions the active seat still has this turn
+	TurnOrder   []int    `json:"turnOrder"`   // seats in this round's order of play
+	Finished    bool     `json:"finished"`
 
 	Places []PlaceView `json:"places"` // every location, data order
 	Links  []LinkView  `json:"links"`  // every potential link, data order (built or not)
@@ -127,7 +134,7 @@ type Player struct {
 	IncomeSpace int        `json:"incomeSpace"` // 0..99 on the income track
 	Income      int        `json:"income"`      // -10..30
 	VP          int        `json:"vp"`          // scored so far
-	Projected   int        `json:"projected"`   // VP if the period ended now (links and flipped industries scored)
+	Projected   int        `json:"projected"`   // VP if the period ended now (links and flipped industries scored; in the rail period also 1 VP per full £10)
 	Spent       int        `json:"spent"`       // money spent this round
 	LinksLeft   int        `json:"linksLeft"`   // link counters left this period (of 14)
 	HandSize    int        `json:"handSize"`
@@ -159,7 +166,7 @@ func (st *state) view(seat int) View {
 		Period:       st.Period.String(),
 		Round:        st.Round,
 		Rounds:       st.rounds(),
-		Phase:        st.phaseLabel(),
+		PhaseMsg:     st.phaseMsg(),
 		Active:       st.current(),
 		ActionsLeft:  st.Actions,
 		TurnOrder:    slices.Clone(st.Order),

@@ -9,8 +9,10 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// Along random games: each seat's projected VP (view and status) is its VP
-// plus what its built links and flipped counters would score now; built
+// Along random games: the view's phase is the status's (PhaseMsg); each
+// seat's projected VP (view and status) is its VP
+// plus what its built links and flipped counters would score now and, in
+// the rail period, 1 VP per full £10 of its money; built
 // links carry that value; and the view marks as recent exactly what the
 // latest turn that changed the board built or flipped.
 func TestProjectedAndRecentMarks(t *testing.T) {
@@ -96,6 +98,10 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 
 			// Projected VP and link values.
 			status := g.Status(st)
+			// The view's phase is the status's, by reference.
+			if !maps.Equal(v.PhaseMsg.Data, status.PhaseMsg.Data) || v.PhaseMsg.ID != status.PhaseMsg.ID {
+				t.Fatalf("seed %d move %d: view phase %+v, status phase %+v", seed, moves, v.PhaseMsg, status.PhaseMsg)
+			}
 			proj := make([]int, st.N)
 			for _, k := range v.Links {
 				if k.Built == "" {
@@ -129,6 +135,9 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 			}
 			for s, p := range v.PlayerViews {
 				want := p.VP + proj[s]
+				if v.Period == "rail" {
+					want += p.Money / 10
+				}
 				if v.Finished {
 					want = p.VP
 				}
@@ -143,6 +152,27 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 		}
 		if !sawRecent || !sawLinkRecent {
 			t.Fatalf("seed %d: no counter (%v) or no link (%v) was ever marked recent", seed, sawRecent, sawLinkRecent)
+		}
+	}
+}
+
+// In the rail period the projection adds the cash VP that the game's end
+// scores (Rulebook, Phase III Victory points): with 10 VP, £39 and nothing
+// on the board, 13 in the view and in the status; in the canal period
+// cash scores nothing, so 10.
+func TestProjectedRailCash(t *testing.T) {
+	for _, c := range []struct {
+		period period
+		want   int
+	}{{periodRail, 13}, {periodCanal, 10}} {
+		st := fixture(t, c.period)
+		st.Players[0].VP, st.Players[0].Money = 10, 39
+		if got := st.view(engine.Spectator).PlayerViews[0].Projected; got != c.want {
+			t.Errorf("%s period: view projected %d, want %d", c.period, got, c.want)
+		}
+		stats := Game{}.Status(st).Seats[0].Stats
+		if stat := stats[len(stats)-1]; stat.Key != engine.StatProjected || stat.Value != c.want {
+			t.Errorf("%s period: status stat %+v, want projected %d", c.period, stat, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // emptyView is the board at the start of a match, as a spectator sees it:
@@ -53,7 +54,8 @@ func (f fixture) link(id, kind string, owner int) {
 // score fills what the engine computes from the board: each built link's
 // value (gold circles at its ends: the places' own and one per flipped
 // counter) and each player's projected VP (VP so far plus flipped
-// counters' VP and the values of its links), as the rules score them.
+// counters' VP and the values of its links and, in the rail period, 1 VP
+// per full £10 of money), as the rules score them.
 func (f fixture) score() {
 	circles := map[string]int{}
 	for _, p := range brass.PrintedValues().Places {
@@ -84,6 +86,9 @@ func (f fixture) score() {
 	for i := range f.v.PlayerViews {
 		p := &f.v.PlayerViews[i]
 		p.Projected = p.VP + proj[p.Seat]
+		if f.v.Period == "rail" {
+			p.Projected += p.Money / 10
+		}
 	}
 }
 
@@ -100,7 +105,8 @@ type fixture struct{ v *brass.View }
 func midCanalView() *brass.View {
 	f := fixture{emptyView(4)}
 	v := f.v
-	v.Round, v.Phase, v.Active, v.ActionsLeft = 5, "Player 3 to act", 2, 2
+	v.Round, v.Active, v.ActionsLeft = 5, 2, 2
+	v.PhaseMsg = lang.M("phase.actions", lang.CountKey, "2")
 	v.TurnOrder = []int{1, 3, 2, 0}
 	v.CoalDemand, v.IronDemand, v.CottonDemand, v.TilesLeft = 5, 6, 3, 9
 	last := 2
@@ -141,7 +147,8 @@ func midCanalView() *brass.View {
 func railView() *brass.View {
 	f := fixture{emptyView(3)}
 	v := f.v
-	v.Period, v.Round, v.Phase, v.Active, v.ActionsLeft = "rail", 9, "Player 2 to act", 1, 1
+	v.Period, v.Round, v.Active, v.ActionsLeft = "rail", 9, 1, 1
+	v.PhaseMsg = lang.M("phase.actions", lang.CountKey, "1")
 	v.TurnOrder = []int{2, 1, 0}
 	v.CoalDemand, v.IronDemand, v.CottonDemand, v.TilesLeft, v.MarketClosed = 1, 0, 8, 7, true
 	last := 4
