@@ -228,7 +228,7 @@ func (s *Service) ScoreChartDataIn(ctx context.Context, r Ref, l lang.Lang) (ren
 	}
 	return render.ScoreChart{
 		Title: Say(l, "chart.title", "game", w.GameName(), "score", w.ScoreName()), Unit: info.Score.Short, Steps: steps,
-		Names: m.NamesIn(l), Scores: hist.Scores, Labels: labels,
+		Names: m.NamesIn(l), Lang: l, ScoreText: w.Score, Scores: hist.Scores, Labels: labels,
 	}, m, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/smokyvalley"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/engine/urbanization"
@@ -186,6 +187,16 @@ func TestScoreChartNamesRounds(t *testing.T) {
 				t.Error(err)
 			}
 		}
-		t.Logf("%s: axis %q", rec.Game, drawn)
+		// The legend in German: the seat's name, the score in the game's
+		// German unit.
+		de, _, err := svc.ScoreChartDataIn(ctx, bot.ByID(m.ID), lang.German)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := de.Scores[len(de.Scores)-1][0]
+		if got, want := de.LegendLabel(0, last), de.Names[0]+": "+m.WordsIn(lang.German).Score(last); got != want || strings.Contains(got, " VP") {
+			t.Errorf("%s: the German legend reads %q, want %q", rec.Game, got, want)
+		}
+		t.Logf("%s: axis %q, German legend %q", rec.Game, drawn, de.LegendLabel(0, last))
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // ScoreChart is a chart of every seat's score over a match, for any game:
@@ -14,6 +16,12 @@ type ScoreChart struct {
 	Unit  string   // the score's short name, e.g. "VP"
 	Steps string   // what the horizontal axis counts, e.g. "rounds", "years"
 	Names []string // the players' names in seat order (Scene.Name rules)
+	// Lang is the language of a seat's default name where Names has
+	// none (Scene.Name); the zero value reads English.
+	Lang lang.Lang
+	// ScoreText, when set, words a score with its unit in Lang
+	// (engine.Words.Score: "12 SP"); nil writes the number and Unit.
+	ScoreText func(n int) string
 	// Labels name the steps on the horizontal axis as the game names them
 	// (engine.Phrase.Short: "start", "C3", "1845"), one per row of Scores;
 	// a missing or empty label falls back to the step's number. As many
@@ -22,6 +30,20 @@ type ScoreChart struct {
 	// Scores[i][seat] is each seat's score after step i (Scores[0] is the
 	// start); every row has one score per seat.
 	Scores [][]int
+}
+
+// LegendLabel is the legend's line for seat with its last score: its
+// name (Scene.Name in c.Lang), the score and its unit (ScoreText).
+func (c ScoreChart) LegendLabel(seat, score int) string {
+	name := Scene{Names: c.Names, Lang: c.Lang}.Name(seat)
+	if c.ScoreText != nil {
+		return name + ": " + c.ScoreText(score)
+	}
+	label := fmt.Sprintf("%s: %d", name, score)
+	if c.Unit != "" {
+		label += " " + c.Unit
+	}
+	return label
 }
 
 // ErrChart is returned for a chart without seats or steps, or with rows
@@ -165,11 +187,7 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 			break
 		}
 		chartBadge(cv, lx, y, seat)
-		sc := Scene{Names: c.Names}
-		label := fmt.Sprintf("%s: %d", sc.Name(seat), last[seat])
-		if c.Unit != "" {
-			label += " " + c.Unit
-		}
+		label := c.LegendLabel(seat, last[seat])
 		cv.Text(clipText(cv, label, chartW-int(lx)-22, Font{Size: 13}), lx+14, y+5, Font{Size: 13}, chartInk, 0)
 	}
 	data, err := chartEncoder.Encode(cv.Img, 64<<10)

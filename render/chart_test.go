@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"image/png"
 	"testing"
 
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/render/rendertest"
 )
@@ -68,5 +70,26 @@ func BenchmarkScoreChart(b *testing.B) {
 		if _, err := render.ScoreChartImage(c); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestScoreChartLegend: the legend names a seat without a name as the
+// chart's language does.
+func TestScoreChartLegend(t *testing.T) {
+	for _, c := range []struct {
+		l    lang.Lang
+		want string
+	}{{"", "Player 2: 7 VP"}, {lang.German, "Spieler 2: 7 VP"}, {lang.French, "Joueur 2: 7 VP"}} {
+		ch := render.ScoreChart{Unit: "VP", Names: []string{"Ada", ""}, Lang: c.l}
+		if got := ch.LegendLabel(1, 7); got != c.want {
+			t.Errorf("%q: legend %q, want %q", c.l, got, c.want)
+		}
+		if got := ch.LegendLabel(0, 3); got != "Ada: 3 VP" {
+			t.Errorf("%q: legend %q, want Ada: 3 VP", c.l, got)
+		}
+	}
+	ch := render.ScoreChart{Unit: "VP", Names: []string{"Ada"}, Lang: lang.German, ScoreText: func(n int) string { return fmt.Sprint(n, " SP") }}
+	if got := ch.LegendLabel(0, 3); got != "Ada: 3 SP" {
+		t.Errorf("with ScoreText: legend %q, want Ada: 3 SP", got)
 	}
 }

@@ -68,13 +68,18 @@ func (sc Scene) Words(info engine.Info) engine.Words {
 	return engine.WordsFor(info, l, sc.Names)
 }
 
-// Name is the display name of seat for the image: Names[seat], or
-// "Player N" (N = seat+1) when the host gave none.
+// Name is the display name of seat for the image: Names[seat], or when
+// the host gave none "Player N" (N = seat+1) in English and the
+// language's default name otherwise (engine.Words.SeatTitle: "Spieler N",
+// "Joueur N").
 func (sc Scene) Name(seat int) string {
 	if seat >= 0 && seat < len(sc.Names) && strings.TrimSpace(sc.Names[seat]) != "" {
 		return strings.TrimSpace(sc.Names[seat])
 	}
-	return "Player " + strconv.Itoa(seat+1)
+	if sc.Lang == "" || sc.Lang == lang.English {
+		return "Player " + strconv.Itoa(seat+1)
+	}
+	return engine.WordsFor(engine.Info{}, sc.Lang, nil).SeatTitle(seat)
 }
 
 // Renderer draws one game's views. Implementations must be safe for

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
 )
 
@@ -50,5 +51,32 @@ func TestSetChecksImages(t *testing.T) {
 	}
 	if _, err := render.NewSet().Images("fixed", render.Scene{Seat: engine.Spectator}); !errors.Is(err, render.ErrNoRenderer) {
 		t.Errorf("unknown game: %v, want ErrNoRenderer", err)
+	}
+}
+
+// TestSceneName: a seat the host named keeps its name in every language;
+// one without a name is "Player N" in English and the language's default
+// name otherwise, as the texts name it.
+func TestSceneName(t *testing.T) {
+	names := []string{"Ada", " ", ""}
+	for _, c := range []struct {
+		l            lang.Lang
+		want1, want2 string
+	}{
+		{"", "Player 2", "Player 3"},
+		{lang.English, "Player 2", "Player 3"},
+		{lang.German, "Spieler 2", "Spieler 3"},
+		{lang.French, "Joueur 2", "Joueur 3"},
+	} {
+		sc := render.Scene{Names: names, Lang: c.l}
+		if got := sc.Name(0); got != "Ada" {
+			t.Errorf("%q: seat 1 is %q, want Ada", c.l, got)
+		}
+		if got := sc.Name(1); got != c.want1 {
+			t.Errorf("%q: a blank name is %q, want %q", c.l, got, c.want1)
+		}
+		if got := sc.Name(2); got != c.want2 {
+			t.Errorf("%q: a missing name is %q, want %q", c.l, got, c.want2)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package smokyvalley
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -48,12 +47,5 @@ const onePound = "1"
 // num is an int as data of a message.
 func num(i int) string { return strconv.Itoa(i) }
 
-// seat is seat s's display name on the images: the host's name, else
-// "Player N" in English and the language's default name otherwise
-// (engine.Words.SeatTitle: "Spieler N", "Joueur N").
-func (x words) seat(sc render.Scene, s int) string {
-	if x.en || s >= 0 && s < len(sc.Names) && strings.TrimSpace(sc.Names[s]) != "" {
-		return sc.Name(s)
-	}
-	return x.w.SeatTitle(s)
-}
+// seat is seat s's display name on the images (render.Scene.Name).
+func (x words) seat(sc render.Scene, s int) string { return sc.Name(s) }

@@ -81,7 +81,7 @@ func legibility(t *testing.T, lg lang.Lang) {
 			}
 		}
 	}
-	glance := []string{wd.label(&v, sc.Name), wd.say("turn"), wd.say("phase"), "Ada", "Chidi", "Player 4"}
+	glance := []string{wd.label(&v, sc.Name), wd.say("turn"), wd.say("phase"), "Ada", "Chidi", sc.Name(3)}
 	for _, tv := range v.Territories {
 		glance = append(glance, tv.ID)
 		if tv.Markers > 0 && !tv.Covered {
