@@ -104,7 +104,10 @@ func (st *state) periodScore() (links, tiles []int) {
 // flipped industries and, in the rail period, the cash VP that finish
 // adds (Rulebook, Phase III Victory points: at the end of the Rail Period
 // 1 VP per full £10).
-func (st *state) projected() []int {
+func (st *state) projected() []int { return st.projectedVP(true) }
+
+// projectedVP is projected, with the rail period's cash VP or without it.
+func (st *state) projectedVP(cash bool) []int {
 	out := make([]int, st.N)
 	if st.Mode == modeOver {
 		for s := range out {
@@ -115,7 +118,7 @@ func (st *state) projected() []int {
 	links, tiles := st.periodScore()
 	for s := range out {
 		out[s] = st.Players[s].VP + links[s] + tiles[s]
-		if st.Period == periodRail {
+		if cash && st.Period == periodRail {
 			out[s] += cashVP(st.Players[s].Money)
 		}
 	}

@@ -174,5 +174,10 @@ func TestProjectedRailCash(t *testing.T) {
 		if stat := stats[len(stats)-1]; stat.Key != engine.StatProjected || stat.Value != c.want {
 			t.Errorf("%s period: status stat %+v, want projected %d", c.period, stat, c.want)
 		}
+		// The computer players' projection leaves the cash out (Projected's
+		// comment says why): 10 in both periods.
+		if got := (Game{}).Projected(st); len(got) != st.N || got[0] != 10 {
+			t.Errorf("%s period: the computers' projection %v, want 10 for seat 1", c.period, got)
+		}
 	}
 }
