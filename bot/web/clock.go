@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -85,29 +84,10 @@ func reminded(w bot.SeatWait, l lang.Lang) string {
 	return out
 }
 
-// waitedIn is how long a seat has waited, in words: bot.Waited in
-// English, the same units (at most two, rounded down) in the others.
-func waitedIn(d time.Duration, l lang.Lang) string {
-	if l == lang.English {
-		return bot.Waited(d)
-	}
-	if d < time.Minute {
-		return say(l, "web.wait.less")
-	}
-	var parts []string
-	for _, u := range []struct {
-		d  time.Duration
-		id string
-	}{{7 * 24 * time.Hour, "web.wait.week"}, {24 * time.Hour, "web.wait.day"}, {time.Hour, "web.wait.hour"}, {time.Minute, "web.wait.minute"}} {
-		if n := d / u.d; n > 0 && len(parts) < 2 {
-			parts = append(parts, say(l, u.id, lang.CountKey, strconv.Itoa(int(n))))
-			d -= n * u.d
-		} else if len(parts) > 0 {
-			break
-		}
-	}
-	return strings.Join(parts, " ")
-}
+// waitedIn is how long a seat has waited, in words, as it follows
+// "waiting" / "wartet seit" / "attend depuis" (bot.WaitedPrepIn: the
+// bot's own units and wording, German in the dative).
+func waitedIn(d time.Duration, l lang.Lang) string { return bot.WaitedPrepIn(l, d) }
 
 // when writes a time for the page: the English form as before, elsewhere
 // day, month and time in figures.

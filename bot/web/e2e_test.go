@@ -59,16 +59,26 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelC(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
+	// Chromium's start now and then crashes before it listens (seen twice
+	// in a row on a test VM, then never again: "chrome failed to start"
+	// with only crashpad's warnings); a fresh start is tried, three in all.
+	for try := 1; ; try++ {
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		ctx, cancelC := chromedp.NewContext(actx)
+		err := chromedp.Do(ctx)
+		if err == nil {
+			t.Cleanup(func() { cancelC(); cancelA() })
+			return ctx
+		}
+		cancelC()
+		cancelA()
+		if try == 3 || !strings.Contains(err.Error(), "chrome failed to start") {
+			t.Fatalf("start chromium (try %d): %v", try, err)
+		}
+		t.Logf("start chromium (try %d): %v; trying again", try, err)
 	}
-	return ctx
 }
 
 // page is one browser tab on the playground, watching for problems.
