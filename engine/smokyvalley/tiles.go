@@ -21,16 +21,26 @@ func (w *walker) topTile(k int) int {
 }
 
 // canalActionSlots lists the navigation spaces whose action tile the
-// seat may use now and can carry out: the boat's, then the space a city
-// card moved the boat from (rules version 2).
+// seat may use now and can carry out (with the changing effects around
+// that tile): the boat's, then the space a city card moved the boat from
+// (rules version 2).
 func (w *walker) canalActionSlots() []int {
 	var out []int
-	for _, k := range []int{w.p().Boat, w.st.T.From - 1} {
+	boat := w.p().Boat
+	for _, k := range []int{boat, w.st.T.From - 1} {
 		t := w.topTile(k)
-		if t < 0 || theData().canal[t].Kind != "action" || !w.tileFeasible(t) || (len(out) > 0 && out[0] == k) {
+		if t < 0 || theData().canal[t].Kind != "action" || (len(out) > 0 && out[0] == k) {
 			continue
 		}
-		out = append(out, k)
+		saved := w.effectsAt
+		if k != boat {
+			w.effectsAt = k + 1
+		}
+		ok := w.tileFeasible(t)
+		w.effectsAt = saved
+		if ok {
+			out = append(out, k)
+		}
 	}
 	return out
 }
