@@ -457,18 +457,16 @@ func spanIn(l lang.Lang, d time.Duration, prefix string) string {
 func Waited(d time.Duration) string { return WaitedIn(lang.English, d) }
 
 // WaitedIn is Waited in l.
-func WaitedIn(l lang.Lang, d time.Duration) string {
-	if d < time.Minute {
-		return Say(l, "span.less-minute")
-	}
-	return SpanIn(l, d)
-}
+func WaitedIn(l lang.Lang, d time.Duration) string { return waitedIn(l, d, "span.") }
 
 // WaitedPrepIn is WaitedIn after a preposition (SpanPrepIn): "seit
 // weniger als einer Minute".
-func WaitedPrepIn(l lang.Lang, d time.Duration) string {
+func WaitedPrepIn(l lang.Lang, d time.Duration) string { return waitedIn(l, d, "span.prep.") }
+
+// waitedIn is spanIn with "less than a minute" for no time at all.
+func waitedIn(l lang.Lang, d time.Duration, prefix string) string {
 	if d < time.Minute {
-		return Say(l, "span.prep.less-minute")
+		return Say(l, prefix+"less-minute")
 	}
-	return SpanPrepIn(l, d)
+	return spanIn(l, d, prefix)
 }

@@ -581,9 +581,10 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView, wd words)
 	cname := wd.name("factory", cd.ID, cd.Name)
 	f := fSmall
 	for _, smaller := range []render.Font{fTinyBold, fMicroBold} {
-		if c.TextWidth(cname, f) > w-12 {
-			f = smaller
+		if c.TextWidth(cname, f) <= w-12 {
+			break
 		}
+		f = smaller
 	}
 	c.Text(fit(c, cname, f, w-12), x+w/2, y+63, f, colInk, 0.5)
 	// Work-order spaces, left to right, each covered by the action marker
