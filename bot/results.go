@@ -227,7 +227,7 @@ func (s *Service) ScoreChartDataIn(ctx context.Context, r Ref, l lang.Lang) (ren
 		steps = Say(l, "chart.rounds")
 	}
 	return render.ScoreChart{
-		Title: Say(l, "chart.title", "game", w.GameName(), "score", w.ScoreName()), Unit: info.Score.Short, Steps: steps,
+		Title: Say(l, "chart.title", "game", w.GameName(), "score", w.ScoreName()), Unit: w.ScoreShort(), Steps: steps,
 		Names: m.NamesIn(l), Lang: l, ScoreText: w.Score, Scores: hist.Scores, Labels: labels,
 	}, m, nil
 }

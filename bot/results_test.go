@@ -197,6 +197,9 @@ func TestScoreChartNamesRounds(t *testing.T) {
 		if got, want := de.LegendLabel(0, last), de.Names[0]+": "+m.WordsIn(lang.German).Score(last); got != want || strings.Contains(got, " VP") {
 			t.Errorf("%s: the German legend reads %q, want %q", rec.Game, got, want)
 		}
+		if want := map[string]string{"brass": "SP", "urbanization": "SP", "smoky-valley": "Prestige", "pebbles": "Siege"}[rec.Game]; de.Unit != want {
+			t.Errorf("%s: the German chart's unit is %q, want %q", rec.Game, de.Unit, want)
+		}
 		t.Logf("%s: axis %q, German legend %q", rec.Game, drawn, de.LegendLabel(0, last))
 	}
 }

@@ -295,6 +295,10 @@ func (w Words) Score(n int) string {
 // ScoreName is what the game calls its score, in full.
 func (w Words) ScoreName() string { return w.game("score-name", nil, w.Info.Score.Name) }
 
+// ScoreShort is the score's short name, as a chart's axis shows it
+// ("VP", "SP", "PV").
+func (w Words) ScoreShort() string { return w.game("score-short", nil, w.Info.Score.Short) }
+
 // GameName and Summary are the game's display name and one-line summary.
 func (w Words) GameName() string { return w.game("game.name", nil, w.Info.Name) }
 func (w Words) Summary() string  { return w.game("game.summary", nil, w.Info.Summary) }
