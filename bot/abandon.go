@@ -143,7 +143,7 @@ func (a AbandonState) NoticeIn(l lang.Lang, at func(time.Time) string) string {
 	switch {
 	case a.Abandoned:
 		if a.After > 0 {
-			return Say(l, "abandon.ended", "span", SpanIn(l, a.After))
+			return Say(l, "abandon.ended", "span", SpanPrepIn(l, a.After))
 		}
 		return Say(l, "abandon.ended-long")
 	case a.Warned && !a.Ends.IsZero():

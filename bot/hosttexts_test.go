@@ -74,13 +74,13 @@ func TestClockAndQuietTextsInEveryLanguage(t *testing.T) {
 	checkHostTexts(t, svc, []hostText{
 		{"remind", bot.ClockSettings{Remind: 10 * time.Minute}.Check(),
 			"A reminder interval is from 1 hour to 2 weeks, or off; 10 minutes is not.",
-			[]string{"1 Stunde", "2 Wochen", "10 Minuten"}, []string{"1 heure", "2 semaines", "10 minutes"}},
+			[]string{"1 Stunde", "2 Wochen", "10 Minuten"}, []string{"1\u00a0heure", "2\u00a0semaines", "10\u00a0minutes"}},
 		{"remind one", bot.ClockSettings{Remind: time.Minute}.Check(),
 			"A reminder interval is from 1 hour to 2 weeks, or off; 1 minute is not.",
-			[]string{"1 Minute "}, []string{"1 minute "}},
+			[]string{"1 Minute "}, []string{"1\u00a0minute "}},
 		{"deadline", bot.ClockSettings{Deadline: 2 * time.Hour}.Check(),
 			"A turn deadline is from 12 hours to 4 weeks 2 days, or off; 2 hours is not.",
-			[]string{"12 Stunden", "4 Wochen 2 Tage", "2 Stunden"}, []string{"12 heures", "4 semaines 2 jours", "2 heures"}},
+			[]string{"12 Stunden", "4 Wochen 2 Tage", "2 Stunden"}, []string{"12\u00a0heures", "4\u00a0semaines 2\u00a0jours", "2\u00a0heures"}},
 		{"on deadline", bot.ClockSettings{OnDeadline: "explode"}.Check(),
 			`At a deadline the match can remind or replace, not "explode".`,
 			[]string{"remind", "replace", "„explode“"}, []string{"remind", "replace", "«\u00a0explode\u00a0»"}},
@@ -103,7 +103,7 @@ func TestClockAndQuietTextsInEveryLanguage(t *testing.T) {
 		{"away past", errOf(svc.SetAway(ctx, alice.ID, now.Add(-time.Hour))), "Away until 2026-01-02 02:04 UTC is not in the future.",
 			[]string{"2026-01-02 02:04 UTC"}, []string{"2026-01-02 02:04 UTC"}},
 		{"away long", errOf(svc.SetAway(ctx, alice.ID, now.Add(400*24*time.Hour))), "An absence lasts at most 8 weeks 4 days; ask again when it is over.",
-			[]string{"8 Wochen 4 Tage"}, []string{"8 semaines 4 jours"}},
+			[]string{"8 Wochen 4 Tage"}, []string{"8\u00a0semaines 4\u00a0jours"}},
 		{"no user", errOf(svc.SetAway(ctx, "", now.Add(time.Hour))), "No user was given.", nil, nil},
 	})
 }
@@ -359,16 +359,19 @@ func TestHostWordsInEveryLanguage(t *testing.T) {
 	}{
 		{bot.AbandonState{Abandoned: true, After: 30 * 24 * time.Hour},
 			"Ended as abandoned: nobody moved for 4 weeks 2 days. The match is kept: its record can still be downloaded.",
-			map[lang.Lang]string{lang.German: "4 Wochen 2 Tage", lang.French: "4 semaines 2 jours"}},
+			map[lang.Lang]string{lang.German: "nach 4 Wochen 2 Tagen ohne Zug", lang.French: "4\u00a0semaines 2\u00a0jours"}},
+		{bot.AbandonState{Abandoned: true, After: 24 * time.Hour},
+			"Ended as abandoned: nobody moved for 1 day. The match is kept: its record can still be downloaded.",
+			map[lang.Lang]string{lang.German: "Inaktivität beendet: nach 1 Tag ohne Zug.", lang.French: "pendant 1\u00a0jour."}},
 		{bot.AbandonState{Abandoned: true},
 			"Ended as abandoned: nobody moved for too long. The match is kept: its record can still be downloaded.",
 			map[lang.Lang]string{lang.German: "zu lange", lang.French: "trop longtemps"}},
 		{bot.AbandonState{Warned: true, Ends: ends, Idle: 24 * time.Hour},
 			"No move for 1 day: this match ends as abandoned on 2026-03-04 unless someone moves.",
-			map[lang.Lang]string{lang.German: "1 Tag", lang.French: "1 jour"}},
+			map[lang.Lang]string{lang.German: "1 Tag", lang.French: "1\u00a0jour"}},
 		{bot.AbandonState{Warned: true, Ends: ends, Idle: 50 * time.Hour},
 			"No move for 2 days 2 hours: this match ends as abandoned on 2026-03-04 unless someone moves.",
-			map[lang.Lang]string{lang.German: "2 Tage 2 Stunden ohne Zug", lang.French: "2 jours 2 heures"}},
+			map[lang.Lang]string{lang.German: "2 Tage 2 Stunden ohne Zug", lang.French: "2\u00a0jours 2\u00a0heures"}},
 	} {
 		if got := c.a.Notice(at); got != c.en {
 			t.Errorf("English notice %q, want %q", got, c.en)

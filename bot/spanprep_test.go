@@ -24,7 +24,7 @@ func TestSpanAfterPreposition(t *testing.T) {
 		{lang.German, day + 2*time.Hour, "1 Tag 2 Stunden", "1 Tag 2 Stunden"},
 		{lang.German, 9 * day, "1 Woche 2 Tage", "1 Woche 2 Tagen"},
 		{lang.English, 3 * day, "3 days", "3 days"},
-		{lang.French, 3 * day, "3 jours", "3 jours"},
+		{lang.French, 3 * day, "3\u00a0jours", "3\u00a0jours"},
 	} {
 		if got := bot.SpanIn(c.l, c.d); got != c.plain {
 			t.Errorf("%s SpanIn(%v) = %q, want %q", c.l, c.d, got, c.plain)

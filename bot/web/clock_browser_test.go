@@ -180,7 +180,7 @@ func TestClockFormInReadersUnits(t *testing.T) {
 		units                 string // the units a refusal names
 	}{
 		{lang.German, "1T|aus", "24h oder aus|3T oder aus", "1w2t", "1W2T", "1 Woche 2 Tage", "W (Wochen), T (Tage), h (Stunden) und min (Minuten)"},
-		{lang.French, "1j|aucun", "24h ou aucun|3j ou aucun", "2sem", "2sem", "2 semaines", "sem (semaines), j (jours), h (heures) et min (minutes)"},
+		{lang.French, "1j|aucun", "24h ou aucun|3j ou aucun", "2sem", "2sem", "2\u00a0semaines", "sem (semaines), j (jours), h (heures) et min (minutes)"},
 	} {
 		t.Run(string(c.l), func(t *testing.T) {
 			t.Parallel()

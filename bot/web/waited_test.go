@@ -21,7 +21,7 @@ func TestWaitedWords(t *testing.T) {
 		{lang.German, 3 * 24 * time.Hour, "wartet seit 3 Tagen"},
 		{lang.German, 20 * time.Second, "wartet seit weniger als einer Minute"},
 		{lang.German, 8*24*time.Hour + 2*time.Hour, "wartet seit 1 Woche 1 Tag"},
-		{lang.French, 2 * time.Hour, "attend depuis 2 heures"},
+		{lang.French, 2 * time.Hour, "attend depuis 2\u00a0heures"},
 	} {
 		if got := say(c.l, "web.wait.waiting", "span", waitedIn(c.d, c.l)); got != c.want {
 			t.Errorf("%s, %v: %q, want %q", c.l, c.d, got, c.want)
