@@ -34,7 +34,56 @@ func TestConformance(t *testing.T) {
 		// round trip and the invariant on every move. About a minute on 2 cores.
 		ViewEvery:   4,
 		ReplayEvery: 4,
+		Hidden:      hiddenVariants,
 	})
+}
+
+// hiddenVariants gives positions that differ from s only in what seat
+// cannot see (enginetest.Honesty determinizes each and wants the copy it
+// gets from s): a card swapped between another hand and the deck or the
+// removed cards, the deck and the distant-market stack reversed, and in
+// the canal period the rail period's deck and stack pinned in advance
+// (an imported or reproduced match).
+func hiddenVariants(s engine.State, seat int) []engine.State {
+	st := s.(*state)
+	var out []engine.State
+	add := func(f func(n *state)) {
+		n := st.clone()
+		f(n)
+		out = append(out, n)
+	}
+	for o, h := range st.Hands {
+		if o == seat || len(h) == 0 {
+			continue
+		}
+		if len(st.Deck) > 0 {
+			add(func(n *state) {
+				n.Hands[o][0], n.Deck[0] = n.Deck[0], n.Hands[o][0]
+				slices.Sort(n.Hands[o])
+			})
+		}
+		if len(st.Removed) > 0 {
+			add(func(n *state) {
+				n.Hands[o][0], n.Removed[0] = n.Removed[0], n.Hands[o][0]
+				slices.Sort(n.Hands[o])
+			})
+		}
+	}
+	if len(st.Deck) > 1 {
+		add(func(n *state) { slices.Reverse(n.Deck) })
+	}
+	if len(st.Tiles) > 1 {
+		add(func(n *state) { slices.Reverse(n.Tiles) })
+	}
+	if st.Period == periodCanal {
+		add(func(n *state) {
+			n.RailDeckPin = fullDeck()
+			slices.Reverse(n.RailDeckPin)
+			n.RailTilesPin = slices.Clone(theBoard().distantTiles)
+			slices.Reverse(n.RailTilesPin)
+		})
+	}
+	return out
 }
 
 // conformanceStacks is each industry's stack, top first, transcribed from

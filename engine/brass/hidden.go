@@ -48,6 +48,11 @@ func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State 
 	n.Removed = slices.Clone(pool[k:])
 	slices.Sort(n.Tiles)
 	rng.Shuffle(len(n.Tiles), func(i, j int) { n.Tiles[i], n.Tiles[j] = n.Tiles[j], n.Tiles[i] })
+	// A match set up with the rail period's deck and stack pinned (an
+	// imported or reproduced game) holds them until the period change;
+	// no seat sees them, so the copy forgets them and deals the rail
+	// period from its own generator, as an unpinned match does.
+	n.RailDeckPin, n.RailTilesPin = nil, nil
 	n.RNG = rng.Fork()
 	return n
 }

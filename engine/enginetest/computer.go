@@ -44,6 +44,9 @@ func seatCounts(g engine.Game, cfg Config) []int {
 //   - depends only on what the seat sees: determinizing a determinized
 //     copy gives what determinizing the original gives, for equal
 //     generators;
+//   - gives that same copy from each of the game's own hidden variants
+//     (Config.Hidden), after checking that the seat cannot tell them from
+//     the position;
 //
 // and over the game two generators give two different copies at least
 // once (the game's generator is re-seeded even where nothing is hidden).
@@ -81,7 +84,7 @@ func Honesty(t testing.TB, g engine.Game, cfg Config) {
 		every := max(1, len(pos)/honestyPositions)
 		for k, p := range pos {
 			for seat := range n {
-				if err := checkDeterminize(g, p, seat, uint64(k*n+seat), &differs); err != nil {
+				if err := checkDeterminize(g, cfg, p, seat, uint64(k*n+seat), &differs); err != nil {
 					t.Fatalf("%d seats, position after move %d, seat %d: %v", n, k, seat+1, err)
 				}
 			}
@@ -120,7 +123,7 @@ func Honesty(t testing.TB, g engine.Game, cfg Config) {
 
 // checkDeterminize checks one Determinize of st for seat (see Honesty);
 // differs is set when two generators give two different copies.
-func checkDeterminize(g engine.Game, st engine.State, seat int, seed uint64, differs *bool) error {
+func checkDeterminize(g engine.Game, cfg Config, st engine.State, seat int, seed uint64, differs *bool) error {
 	enc := func(s engine.State) ([]byte, error) { return g.MarshalState(s) }
 	before, err := enc(st)
 	if err != nil {
@@ -167,6 +170,47 @@ func checkDeterminize(g engine.Game, st engine.State, seat int, seed uint64, dif
 	twice, _ := enc(g.Determinize(d, seat, &r2b))
 	if !bytes.Equal(twice, o) {
 		return fmt.Errorf("the game's Determinize depends on what the seat cannot see: determinizing a determinized copy gives %s", playout.FirstDiff(o, twice))
+	}
+	// The game's own variants (Config.Hidden): each looks the same to
+	// seat, so it must determinize to the very same copy.
+	if cfg.Hidden == nil {
+		return nil
+	}
+	for i, v := range cfg.Hidden(st, seat) {
+		if err := sameTo(g, st, v, seat); err != nil {
+			return fmt.Errorf("hidden variant %d is not hidden from seat %d (a test error): %v", i+1, seat+1, err)
+		}
+		r := engine.NewRNG(seed, 12)
+		vd, err := enc(g.Determinize(v, seat, &r))
+		if err != nil {
+			return fmt.Errorf("a determinized variant does not encode: %v", err)
+		}
+		if !bytes.Equal(vd, o) {
+			return fmt.Errorf("the game's Determinize depends on what the seat cannot see: hidden variant %d determinizes to %s", i+1, playout.FirstDiff(o, vd))
+		}
+	}
+	return nil
+}
+
+// sameTo reports where a and b differ as seat sees them: its view and
+// the spectator's, its holding, the status.
+func sameTo(g engine.Game, a, b engine.State, seat int) error {
+	for _, who := range []int{seat, engine.Spectator} {
+		va, _ := json.Marshal(g.View(a, who))
+		vb, _ := json.Marshal(g.View(b, who))
+		if !bytes.Equal(va, vb) {
+			return fmt.Errorf("the view of %d differs: %s", who+1, playout.FirstDiff(va, vb))
+		}
+	}
+	ha, _ := json.Marshal(g.Holding(a, seat))
+	hb, _ := json.Marshal(g.Holding(b, seat))
+	if !bytes.Equal(ha, hb) {
+		return fmt.Errorf("the holding differs: %s", playout.FirstDiff(ha, hb))
+	}
+	sa, _ := json.Marshal(g.Status(a))
+	sb, _ := json.Marshal(g.Status(b))
+	if !bytes.Equal(sa, sb) {
+		return fmt.Errorf("the status differs: %s", playout.FirstDiff(sa, sb))
 	}
 	return nil
 }

@@ -89,6 +89,15 @@ type Config struct {
 	// the record), per move; default 16. The playout then goes on from
 	// the position before it, and the replay must reach the same game.
 	UndoEvery int
+
+	// Hidden, when set, gives positions that differ from st only in what
+	// seat cannot see (another hand, a face-down stack's order, a pinned
+	// outcome still to come), written by hand for the game. It is not used
+	// by the playouts: enginetest.Honesty checks that every one looks the
+	// same to seat and determinizes as st does, which a check built from
+	// Determinize alone cannot (a field Determinize forgets to resample
+	// stays equal in all its copies).
+	Hidden func(st engine.State, seat int) []engine.State
 }
 
 const (

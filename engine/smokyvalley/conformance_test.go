@@ -30,6 +30,15 @@ func TestConformance(t *testing.T) {
 		ViewEvery:      8,
 		OfferedEvery:   8,
 		ReplayEvery:    8,
+		// Every face-down stack varied (hidden_test.go): each variant
+		// must determinize as the position does.
+		Hidden: func(s engine.State, _ int) []engine.State {
+			var out []engine.State
+			for _, v := range hiddenVariants(t, s.(*State)) {
+				out = append(out, v.st)
+			}
+			return out
+		},
 	})
 }
 
