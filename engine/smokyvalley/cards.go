@@ -133,9 +133,25 @@ func (w *walker) walkCard(c actx) error {
 		id = "card-mayor"
 	}
 	w.l.add(event(w.seat, "card", id, "card", o.tok, "district", theData().districts[c.d].ID))
+	// 06 Acquire a City Card: the card's popularity is the action's last
+	// step, after its instant actions (the list of steps, and Nicole's
+	// Canal Lock example: the card's effects, a new card, then 1
+	// popularity). So a bonus the popularity reaches (a good of choice,
+	// the machine, £1) comes after the card's free load or move, like the
+	// popularity the cards already held add for a new one. Rules version
+	// 1 and 2 gave the popularity first, so the machine (space 21) could
+	// go on the card's free load while a good of choice (9, 13) could not.
+	if st.Rules < 3 {
+		st.gainPop(&w.l, w.seat, 1, "city card")
+		w.acquireTriggers(held, k)
+		return cardEffects[o.tok](w, c.d)
+	}
+	if err := cardEffects[o.tok](w, c.d); err != nil {
+		return err
+	}
 	st.gainPop(&w.l, w.seat, 1, "city card")
 	w.acquireTriggers(held, k)
-	return cardEffects[o.tok](w, c.d)
+	return nil
 }
 
 // acquireTriggers: permanent effects of the cards already held that react

@@ -22,7 +22,7 @@ func New() Game { return Game{} }
 var _ engine.Game = Game{}
 
 const (
-	rulesVersion       = 2
+	rulesVersion       = 3
 	oldestRulesVersion = 1
 )
 
