@@ -40,6 +40,17 @@ var scoring = sync.OnceValue(func() []engine.ScoringCategory {
 // version 2 they count under canal, trade and council (the totals are the
 // same; version 1 keeps its breakdown so its matches replay as stored).
 func (st *State) scoringOf(why string) int {
+	// Rules version 3: the owner's bonus is prestige an industry earns,
+	// and Poverty Reduction a city card's effect (version 2 filed them
+	// under Services and the council).
+	if st.Rules >= 3 {
+		switch why {
+		case "owner's bonus":
+			return scoreIndustries
+		case "poverty reduction":
+			return scoreCardEffects
+		}
+	}
 	if st.Rules >= 2 {
 		switch why {
 		case "canal development in":
