@@ -146,6 +146,9 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
+		if miss := missingForThread(r); miss != 0 {
+			return nil, errThreadPermissions(r.lang(), miss)
+		}
 		// Opening the thread is a call to Discord: acknowledge first.
 		name := engine.WordsFor(g.Info(), req.Lang, nil).GameName()
 		return &Response{Later: func(ctx context.Context, r *Request) (*Response, error) {
@@ -156,7 +159,20 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: lobbyMessage(m)}, nil
+	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: lobbyMessage(m), After: warnPosts(r)}, nil
+}
+
+// warnPosts tells whoever opened a match, privately, which permissions
+// the bot lacks in the channel for its own posts (nil: none lacking).
+func warnPosts(r *Request) func(ctx context.Context, p *poster) {
+	miss := missingForPosts(r)
+	if miss == 0 {
+		return nil
+	}
+	l := r.lang()
+	return func(ctx context.Context, p *poster) {
+		p.followup(ctx, privateData(bot.Say(l, "discord.permission.post-warning", "perms", permNames(l, miss))))
+	}
 }
 
 // createWithComputers opens the lobby and seats the computers /play
@@ -182,6 +198,15 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot
 		AutoArchiveDuration: 10080,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
+		if deniedByDiscord(err) {
+			// Discord knows better than the interaction's app_permissions
+			// (a channel override changed since): name all it takes.
+			miss := permsThread &^ r.I.AppPermissions
+			if miss == 0 {
+				miss = permsThread &^ discordgo.PermissionViewChannel
+			}
+			return nil, errThreadPermissions(r.lang(), miss)
+		}
 		return nil, fmt.Errorf("bot: open thread: %w", err)
 	}
 	req.Channel = channelKey(th.ID)
@@ -195,6 +220,9 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot
 		Data: &discordgo.InteractionResponseData{Content: say(req.Lang, "discord.threads.opened", "who", r.User.Name, "game", game, "thread", "<#"+th.ID+">"), AllowedMentions: noPings()},
 		After: func(ctx context.Context, p *poster) {
 			p.send(ctx, th.ID, lobby)
+			if warn := warnPosts(r); warn != nil {
+				warn(ctx, p)
+			}
 		},
 	}, nil
 }

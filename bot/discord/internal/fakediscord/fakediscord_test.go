@@ -445,3 +445,77 @@ func TestLocalizationRules(t *testing.T) {
 		}
 	}
 }
+
+// TestBotPermissions: the bot's own calls need its permissions in the
+// channel, as on Discord (403 Missing Access without View Channel, 403
+// Missing Permissions without what the call needs); a thread takes its
+// parent's; interactions carry them as app_permissions.
+func TestBotPermissions(t *testing.T) {
+	var got map[string]any
+	s, api, _ := setup(t, func(w http.ResponseWriter, body []byte) {
+		json.Unmarshal(body, &got)
+		jsonAnswer(msgResp(map[string]any{"content": "ok"}))(w, body)
+	})
+	const games = "200000000000000001"
+	th, err := api.ThreadStartComplex(games, &discordgo.ThreadStart{Name: "match", Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var img bytes.Buffer
+	png.Encode(&img, image.NewGray(image.Rect(0, 0, 2, 2)))
+	file := func() []*discordgo.File {
+		return []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(img.Bytes())}}
+	}
+	withFile := func(ch string) error {
+		_, err := api.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "board", Files: file()})
+		return err
+	}
+	text := func(ch string) error { _, err := api.ChannelMessageSend(ch, "hello"); return err }
+	history := func(ch string) error { _, err := api.ChannelMessages(ch, 10, "", "", ""); return err }
+	thread := func(ch string) error {
+		_, err := api.ThreadStartComplex(ch, &discordgo.ThreadStart{Name: "m", Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 60})
+		return err
+	}
+	for _, c := range []struct {
+		name  string
+		perms int64
+		call  func(string) error
+		ch    string
+		code  int
+	}{
+		{"all granted", DefaultBotPermissions, withFile, games, 0},
+		{"no view", DefaultBotPermissions &^ PermViewChannel, text, games, CodeMissingAccess},
+		{"no send", DefaultBotPermissions &^ PermSendMessages, text, games, CodeMissingPermissions},
+		{"no send, in a thread", DefaultBotPermissions &^ PermSendMessages, text, th.ID, 0},
+		{"no send in threads", DefaultBotPermissions &^ PermSendMessagesInThreads, text, th.ID, CodeMissingPermissions},
+		{"no files", DefaultBotPermissions &^ PermAttachFiles, withFile, games, CodeMissingPermissions},
+		{"no files, text", DefaultBotPermissions &^ PermAttachFiles, text, games, 0},
+		{"no history", DefaultBotPermissions &^ PermReadMessageHistory, history, games, CodeMissingPermissions},
+		{"no threads", DefaultBotPermissions &^ PermCreatePublicThreads, thread, games, CodeMissingPermissions},
+	} {
+		s.SetBotPermissions(games, c.perms)
+		err := c.call(c.ch)
+		if _, code := restCode(err); (c.code == 0 && err != nil) || (c.code != 0 && code != c.code) {
+			t.Errorf("%s: %v, want code %d", c.name, err, c.code)
+		}
+		if c.code != 0 {
+			if status, _ := restCode(err); status != http.StatusForbidden {
+				t.Errorf("%s: status %d, want 403", c.name, status)
+			}
+		}
+	}
+	// The interaction tells the bot what it holds in the channel.
+	s.SetBotPermissions(games, PermViewChannel|PermUseApplicationCommands)
+	if _, _, err := s.Command("100000000000000001", games, "play"); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := got["app_permissions"].(string); p != fmt.Sprint(PermViewChannel|PermUseApplicationCommands) {
+		t.Errorf("app_permissions %q", p)
+	}
+	if _, _, err := s.Command("100000000000000001", th.ID, "play"); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := got["app_permissions"].(string); p != fmt.Sprint(PermViewChannel|PermUseApplicationCommands) {
+		t.Errorf("a thread's app_permissions %q, want its parent's", p)
+	}
+}

@@ -322,7 +322,7 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 	body := map[string]any{
 		"id": it.ID, "application_id": s.AppID, "type": typ, "data": data, "guild_id": guild,
 		"channel_id": channelID, "token": it.Token, "version": 1, "locale": locale, "guild_locale": guildLocale,
-		"app_permissions": "2147601408",
+		"app_permissions": strconv.FormatInt(s.botPermsLocked(ch), 10),
 		"member": map[string]any{
 			"user":        map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name},
 			"nick":        nil,

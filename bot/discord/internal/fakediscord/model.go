@@ -136,6 +136,7 @@ type channel struct {
 	Archived bool // a thread archived for inactivity
 	Entries  []Entry
 	DM       string // a direct-message channel: the user it is with
+	Perms    *int64 // the bot's permissions here (SetBotPermissions); nil: DefaultBotPermissions
 }
 
 // Interaction is one interaction the fake delivered.

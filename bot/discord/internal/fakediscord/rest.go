@@ -98,6 +98,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, path string) {
 
 func (s *Server) botRoute(r *http.Request, parts []string) (any, *apiError) {
 	p := strings.Join(parts, "/")
+	if e := s.permit(r, parts); e != nil {
+		return nil, e
+	}
 	switch {
 	case p == "users/@me/channels" && r.Method == http.MethodPost:
 		return s.createDM(r)
