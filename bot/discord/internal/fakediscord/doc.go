@@ -27,7 +27,18 @@
 //   - ephemeral messages only as interaction responses or follow-ups;
 //   - content at most 2000 characters, embeds within their limits;
 //   - every uploaded file decodes as a PNG and every attachment://name
-//     reference names an uploaded file.
+//     reference names an uploaded file;
+//   - the bot's own calls need its permissions in the channel (a thread
+//     takes its parent's): 403 Missing Access (50001) without View
+//     Channel, 403 Missing Permissions (50013) without Send Messages (Send
+//     Messages in Threads in a thread), Attach Files for files, Read
+//     Message History to read, Create Public Threads to open a thread;
+//     interactions carry them as app_permissions (SetBotPermissions);
+//   - rate limits: 5 bot posts per channel per 5 seconds and 50 bot-token
+//     requests a second in all (interaction endpoints exempt), with the
+//     X-RateLimit headers discordgo paces itself by, and Discord's 429
+//     (Retry-After, X-RateLimit-Scope, X-RateLimit-Global) past them
+//     (SetRateLimits).
 //
 // A rule broken by the bot is answered with Discord's error and recorded in
 // Violations, which tests assert empty. Every message, edit, ephemeral reply

@@ -519,3 +519,58 @@ func TestBotPermissions(t *testing.T) {
 		t.Errorf("a thread's app_permissions %q, want its parent's", p)
 	}
 }
+
+// TestRateLimits: the bot token's posts in a channel are limited as on
+// Discord, with the headers discordgo paces itself by, so a burst goes
+// through without a single 429 and spread over the windows; a raw request
+// over the limit gets Discord's 429; the global limit answers 429 with
+// X-RateLimit-Global, which discordgo waits out.
+func TestRateLimits(t *testing.T) {
+	s, api, _ := setup(t, jsonAnswer(msgResp(map[string]any{"content": "ok"})))
+	api.MaxRestRetries = 3
+	const games = "200000000000000001"
+	s.SetRateLimits(5, 300*time.Millisecond, 0)
+	start := time.Now()
+	for i := range 12 {
+		if _, err := api.ChannelMessageSend(games, fmt.Sprint("post ", i)); err != nil {
+			t.Fatalf("post %d: %v", i, err)
+		}
+	}
+	if el := time.Since(start); el < 550*time.Millisecond {
+		t.Errorf("12 posts at 5 per 300 ms took %v: not paced", el)
+	}
+	if n := s.RateLimited(); n != 0 {
+		t.Errorf("%d answers 429: the headers did not pace discordgo", n)
+	}
+	// Past the limit without waiting: Discord's 429.
+	s.SetRateLimits(1, time.Minute, 0)
+	post := func() *http.Response {
+		req, _ := http.NewRequest("POST", s.URL+"/api/v9/channels/"+games+"/messages", strings.NewReader(`{"content":"x"}`))
+		req.Header.Set("Authorization", "Bot "+s.BotToken)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	if res := post(); res.StatusCode != 200 || res.Header.Get("X-RateLimit-Remaining") != "0" || res.Header.Get("X-RateLimit-Bucket") == "" {
+		t.Errorf("first post: %d %v", res.StatusCode, res.Header)
+	}
+	if res := post(); res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" ||
+		res.Header.Get("X-RateLimit-Scope") != "user" {
+		t.Errorf("second post: %d %v", res.StatusCode, res.Header)
+	}
+	// The global limit: discordgo waits the 429 out and goes on.
+	s.SetRateLimits(0, 0, 20)
+	before := s.RateLimited()
+	for i := range 30 {
+		if _, err := api.Channel(games); err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+	}
+	if s.RateLimited() == before {
+		t.Error("30 requests at once under a limit of 20 a second met no 429")
+	}
+}

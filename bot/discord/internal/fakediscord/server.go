@@ -84,6 +84,7 @@ type Server struct {
 	failNext                                          map[string][]failure     // path prefix -> answers to give, in order
 	delays                                            map[string]time.Duration // path prefix -> how long a request waits (Delay)
 	rateLimited                                       int
+	limits                                            rateLimits
 	deferrals                                         int
 	// bodyDelay is how long after reading an initial response from the
 	// bot's HTTP answer the fake takes to register it (Discord's own
@@ -140,10 +141,12 @@ func New() *Server {
 		uploads:           map[string][]byte{},
 		guildLocales:      map[string]string{},
 		recommendedShards: 1,
-		maxConcurrency:    1,
-		bodyDelay:         DefaultBodyDelay,
-		sessionID:         "fake-session",
-		httpClient:        &http.Client{Timeout: 10 * time.Second, Transport: keepAlive()},
+		limits: rateLimits{posts: DefaultChannelPosts, window: DefaultChannelWindow, global: DefaultGlobalPerSec,
+			buckets: map[string]*rateBucket{}},
+		maxConcurrency: 1,
+		bodyDelay:      DefaultBodyDelay,
+		sessionID:      "fake-session",
+		httpClient:     &http.Client{Timeout: 10 * time.Second, Transport: keepAlive()},
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	s.URL = s.srv.URL
@@ -351,12 +354,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			s.failNext[prefix] = fails[1:]
 			s.mu.Unlock()
 			if f.status == http.StatusTooManyRequests {
-				s.mu.Lock()
-				s.rateLimited++
-				s.mu.Unlock()
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(f.status)
-				fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":0.01,"global":false}`)
+				// As Discord answers: Retry-After, the scope and the
+				// bucket's headers besides the JSON.
+				s.tooMany(w, 10*time.Millisecond, false)
 				return
 			}
 			msg := http.StatusText(f.status)
@@ -368,6 +368,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mu.Unlock()
+	if !s.limit(w, r, path) {
+		return
+	}
 	s.route(w, r, path)
 }
 
