@@ -25,7 +25,17 @@
 //   - components: at most 5 action rows, 5 buttons per row, one select per
 //     row with at most 25 options, custom IDs of 1 to 100 characters;
 //   - ephemeral messages only as interaction responses or follow-ups;
-//   - content at most 2000 characters, embeds within their limits;
+//   - content at most 2000 characters, embeds within their limits (title,
+//     description, fields, a footer of 1 to 2048 characters, an author of
+//     1 to 256, 6000 in all), a select's min_values and max_values within
+//     its options, a link button's URL at most 512 characters, and
+//     allowed_mentions well formed (parse holds users, roles, everyone;
+//     never with a list of the same kind; at most 100 of each);
+//   - command registration: names of 1 to 32 lower-case letters, digits,
+//     - and _, no name twice (commands or options), at most 25 options at
+//     every level, subcommands not mixed with options, choice values of at
+//     most 100 characters, no choices on an autocompleted option, and at
+//     most 4000 characters of names, descriptions and values per command;
 //   - every uploaded file decodes as a PNG and every attachment://name
 //     reference names an uploaded file;
 //   - the bot's own calls need its permissions in the channel (a thread

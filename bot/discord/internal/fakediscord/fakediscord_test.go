@@ -574,3 +574,91 @@ func TestRateLimits(t *testing.T) {
 		t.Error("30 requests at once under a limit of 20 a second met no 429")
 	}
 }
+
+// TestCommandRegistrationRules: command sets Discord refuses are refused
+// (and recorded as violations); a plain valid set passes.
+func TestCommandRegistrationRules(t *testing.T) {
+	s, api, _ := setup(t, jsonAnswer(msgResp(map[string]any{"content": "ok"})))
+	opt := func(name string, extra map[string]any) map[string]any {
+		m := map[string]any{"type": 3, "name": name, "description": "d"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	cmd := func(name string, opts ...any) map[string]any {
+		return map[string]any{"name": name, "description": "d", "options": opts}
+	}
+	many := make([]any, 26)
+	for i := range many {
+		many[i] = opt(fmt.Sprintf("o%d", i), nil)
+	}
+	for _, c := range []struct {
+		name string
+		defs []any
+		ok   bool
+	}{
+		{"valid", []any{cmd("play", opt("game", map[string]any{"autocomplete": true}))}, true},
+		{"bad name", []any{cmd("play!")}, false},
+		{"twice", []any{cmd("play"), cmd("play")}, false},
+		{"option twice", []any{cmd("play", opt("game", nil), opt("game", nil))}, false},
+		{"26 options in a subcommand", []any{cmd("play", map[string]any{"type": 1, "name": "sub", "description": "d", "options": many})}, false},
+		{"long choice value", []any{cmd("play", opt("game", map[string]any{"choices": []any{map[string]any{"name": "x", "value": strings.Repeat("v", 101)}}}))}, false},
+		{"autocomplete and choices", []any{cmd("play", opt("game", map[string]any{"autocomplete": true, "choices": []any{map[string]any{"name": "x", "value": "x"}}}))}, false},
+		{"subcommands and options", []any{cmd("play", map[string]any{"type": 1, "name": "sub", "description": "d"}, opt("game", nil))}, false},
+		{"over 4000 characters", []any{cmd("play", opt("game", map[string]any{"choices": func() []any {
+			var cs []any
+			for i := range 25 {
+				cs = append(cs, map[string]any{"name": fmt.Sprintf("%02d", i) + strings.Repeat("n", 98), "value": strings.Repeat("v", 100)})
+			}
+			return cs
+		}()}))}, false},
+	} {
+		_, err := api.RequestWithBucketID("PUT", discordgo.EndpointApplicationGlobalCommands(s.AppID), c.defs, "cmds")
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}
+
+// TestMoreMessageLimits: an embed's author and footer, a select's
+// min_values and max_values, a link button's URL and allowed_mentions are
+// checked as Discord checks them.
+func TestMoreMessageLimits(t *testing.T) {
+	s, api, _ := setup(t, jsonAnswer(msgResp(map[string]any{"content": "ok"})))
+	s.SetRateLimits(0, 0, 0) // many posts in one channel, not about pacing
+	const games = "200000000000000001"
+	post := func(body map[string]any) error {
+		_, err := api.RequestWithBucketID("POST", discordgo.EndpointChannelMessages(games), body, "post")
+		return err
+	}
+	row := func(c map[string]any) []any { return []any{map[string]any{"type": 1, "components": []any{c}}} }
+	opts := []any{map[string]any{"label": "a", "value": "a"}, map[string]any{"label": "b", "value": "b"}}
+	for _, c := range []struct {
+		name string
+		body map[string]any
+		ok   bool
+	}{
+		{"author", map[string]any{"embeds": []any{map[string]any{"title": "t", "author": map[string]any{"name": "pat"}}}}, true},
+		{"long author", map[string]any{"embeds": []any{map[string]any{"title": "t", "author": map[string]any{"name": strings.Repeat("a", 257)}}}}, false},
+		{"empty footer", map[string]any{"embeds": []any{map[string]any{"title": "t", "footer": map[string]any{"text": ""}}}}, false},
+		{"authors past 6000", map[string]any{"embeds": func() []any {
+			var es []any
+			for range 10 {
+				es = append(es, map[string]any{"description": strings.Repeat("d", 400), "author": map[string]any{"name": strings.Repeat("a", 250)}})
+			}
+			return es
+		}()}, false},
+		{"select 1 of 2", map[string]any{"components": row(map[string]any{"type": 3, "custom_id": "s", "options": opts, "max_values": 2})}, true},
+		{"select max over options", map[string]any{"components": row(map[string]any{"type": 3, "custom_id": "s", "options": opts, "max_values": 3})}, false},
+		{"select min over max", map[string]any{"components": row(map[string]any{"type": 3, "custom_id": "s", "options": opts, "min_values": 2, "max_values": 1})}, false},
+		{"long link", map[string]any{"content": "x", "components": row(map[string]any{"type": 2, "style": 5, "label": "l", "url": "https://example.com/" + strings.Repeat("u", 500)})}, false},
+		{"mentions", map[string]any{"content": "<@100000000000000001>", "allowed_mentions": map[string]any{"parse": []string{}, "users": []string{"100000000000000001"}}}, true},
+		{"mentions parse and list", map[string]any{"content": "x", "allowed_mentions": map[string]any{"parse": []string{"users"}, "users": []string{"100000000000000001"}}}, false},
+		{"mentions unknown kind", map[string]any{"content": "x", "allowed_mentions": map[string]any{"parse": []string{"nonsense"}}}, false},
+	} {
+		if err := post(c.body); (err == nil) != c.ok {
+			t.Errorf("%s: %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

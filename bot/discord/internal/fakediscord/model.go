@@ -14,6 +14,8 @@ type Component struct {
 	URL         string      `json:"url,omitempty"`
 	Disabled    bool        `json:"disabled,omitempty"`
 	Placeholder string      `json:"placeholder,omitempty"`
+	MinValues   *int        `json:"min_values,omitempty"`
+	MaxValues   *int        `json:"max_values,omitempty"`
 	Options     []Option    `json:"options,omitempty"`
 	Components  []Component `json:"components,omitempty"`
 }
@@ -33,7 +35,10 @@ type Embed struct {
 	URL         string       `json:"url,omitempty"`
 	Color       int          `json:"color,omitempty"`
 	Fields      []EmbedField `json:"fields,omitempty"`
-	Footer      *struct {
+	Author      *struct {
+		Name string `json:"name"`
+	} `json:"author,omitempty"`
+	Footer *struct {
 		Text string `json:"text"`
 	} `json:"footer,omitempty"`
 	Image *struct {

@@ -153,12 +153,22 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 		if len(defs) > 100 {
 			return nil, invalid(fmt.Errorf("%w: %d commands (max 100)", errInvalid, len(defs)))
 		}
+		names := map[string]bool{}
 		for _, d := range defs {
 			name, _ := d["name"].(string)
 			desc, _ := d["description"].(string)
-			if name == "" || len(name) > 32 || strings.ToLower(name) != name || desc == "" || len(desc) > 100 {
+			if !commandName.MatchString(name) || strings.ToLower(name) != name || desc == "" || len(desc) > 100 {
 				s.violate("command %q: name 1..32 lowercase and description 1..100", name)
 				return nil, invalid(fmt.Errorf("%w: command %q", errInvalid, name))
+			}
+			if names[name] {
+				s.violate("command %q registered twice", name)
+				return nil, invalid(fmt.Errorf("%w: command %q twice", errInvalid, name))
+			}
+			names[name] = true
+			if n := commandChars(d); n > 4000 {
+				s.violate("command %q: %d characters of names, descriptions and values (max 4000)", name, n)
+				return nil, invalid(fmt.Errorf("%w: command %q too large", errInvalid, name))
 			}
 			if err := checkLocalizations(d, nameCommand); err != nil {
 				s.violate("command %q: %v", name, err)
@@ -853,13 +863,25 @@ func checkLocalizations(m map[string]any, kind int) error {
 // with 1 to 100 characters.
 func checkCommandOptions(raw any) error {
 	opts, _ := raw.([]any)
+	if len(opts) > 25 {
+		return fmt.Errorf("%d options (max 25)", len(opts))
+	}
 	optional := false
+	seen := map[string]bool{}
+	subs := 0
 	for _, o := range opts {
 		m, _ := o.(map[string]any)
 		name, _ := m["name"].(string)
 		desc, _ := m["description"].(string)
-		if n := utf8.RuneCountInString(name); n < 1 || n > 32 || strings.ToLower(name) != name || strings.ContainsAny(name, " ") {
+		if !commandName.MatchString(name) || strings.ToLower(name) != name {
 			return fmt.Errorf("option name %q: 1..32 lowercase characters", name)
+		}
+		if seen[name] {
+			return fmt.Errorf("option %q twice", name)
+		}
+		seen[name] = true
+		if t, _ := m["type"].(float64); t == 1 || t == 2 {
+			subs++ // a subcommand or a group
 		}
 		if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
 			return fmt.Errorf("option %q: description of %d characters (1..100)", name, n)
@@ -876,11 +898,17 @@ func checkCommandOptions(raw any) error {
 		if len(choices) > 25 {
 			return fmt.Errorf("option %q: %d choices (max 25)", name, len(choices))
 		}
+		if auto, _ := m["autocomplete"].(bool); auto && len(choices) > 0 {
+			return fmt.Errorf("option %q: autocomplete with choices", name)
+		}
 		for _, c := range choices {
 			cm, _ := c.(map[string]any)
 			cn, _ := cm["name"].(string)
 			if n := utf8.RuneCountInString(cn); n < 1 || n > 100 {
 				return fmt.Errorf("option %q: choice name %q (1..100)", name, cn)
+			}
+			if cv, ok := cm["value"].(string); ok && utf8.RuneCountInString(cv) > 100 {
+				return fmt.Errorf("option %q: choice value of %d characters (max 100)", name, utf8.RuneCountInString(cv))
 			}
 			if err := checkLocalizations(cm, nameChoice); err != nil {
 				return fmt.Errorf("option %q: choice %q: %w", name, cn, err)
@@ -890,5 +918,41 @@ func checkCommandOptions(raw any) error {
 			return err
 		}
 	}
+	if subs > 0 && subs != len(opts) {
+		return fmt.Errorf("subcommands mixed with options")
+	}
 	return nil
+}
+
+// commandChars is what Discord counts against a command's 4000
+// characters: its name, description and value strings, options and
+// choices included, each in its longest localization.
+func commandChars(d map[string]any) int {
+	longest := func(m map[string]any, field string) int {
+		n := 0
+		if s, ok := m[field].(string); ok {
+			n = utf8.RuneCountInString(s)
+		}
+		if loc, ok := m[field+"_localizations"].(map[string]any); ok {
+			for _, v := range loc {
+				if s, ok := v.(string); ok {
+					n = max(n, utf8.RuneCountInString(s))
+				}
+			}
+		}
+		return n
+	}
+	n := longest(d, "name") + longest(d, "description")
+	if v, ok := d["value"].(string); ok {
+		n += utf8.RuneCountInString(v)
+	}
+	for _, key := range []string{"options", "choices"} {
+		list, _ := d[key].([]any)
+		for _, o := range list {
+			if m, ok := o.(map[string]any); ok {
+				n += commandChars(m)
+			}
+		}
+	}
+	return n
 }

@@ -103,6 +103,19 @@ func checkMessage(p *payload, files []File, kept []string) error {
 			return err
 		}
 	}
+	if am := p.AllowedMentions; am != nil {
+		for _, k := range am.Parse {
+			if k != "users" && k != "roles" && k != "everyone" {
+				return fmt.Errorf("%w: allowed_mentions.parse %q", errInvalid, k)
+			}
+		}
+		if (contains(am.Parse, "users") && len(am.Users) > 0) || (contains(am.Parse, "roles") && len(am.Roles) > 0) {
+			return fmt.Errorf("%w: allowed_mentions: parse and a list for the same kind", errInvalid)
+		}
+		if len(am.Users) > 100 || len(am.Roles) > 100 {
+			return fmt.Errorf("%w: allowed_mentions: more than 100 users or roles", errInvalid)
+		}
+	}
 	// An edit keeps the files already on the message unless it lists the
 	// attachments to keep.
 	stay := len(kept)
@@ -191,10 +204,16 @@ func checkEmbeds(es []Embed) error {
 			total += n(f.Name) + n(f.Value)
 		}
 		if e.Footer != nil {
-			if n(e.Footer.Text) > 2048 {
-				return fmt.Errorf("%w: embed %d footer too long", errInvalid, i)
+			if n(e.Footer.Text) < 1 || n(e.Footer.Text) > 2048 {
+				return fmt.Errorf("%w: embed %d footer text 1..2048 characters", errInvalid, i)
 			}
 			total += n(e.Footer.Text)
+		}
+		if e.Author != nil {
+			if n(e.Author.Name) < 1 || n(e.Author.Name) > 256 {
+				return fmt.Errorf("%w: embed %d author name 1..256 characters", errInvalid, i)
+			}
+			total += n(e.Author.Name)
 		}
 	}
 	if total > 6000 {
@@ -234,8 +253,8 @@ func checkComponents(rows []Component) error {
 					return fmt.Errorf("%w: button label %q longer than 80", errInvalid, c.Label)
 				}
 				if c.Style == 5 {
-					if c.URL == "" || c.CustomID != "" {
-						return fmt.Errorf("%w: link button needs a url and no custom_id", errInvalid)
+					if c.URL == "" || c.CustomID != "" || len(c.URL) > 512 {
+						return fmt.Errorf("%w: link button needs a url (at most 512 characters) and no custom_id", errInvalid)
 					}
 					continue
 				}
@@ -271,6 +290,16 @@ func checkComponents(rows []Component) error {
 				}
 				if utf8.RuneCountInString(c.Placeholder) > 150 {
 					return fmt.Errorf("%w: select placeholder too long", errInvalid)
+				}
+				lo, hi := 1, 1
+				if c.MinValues != nil {
+					lo = *c.MinValues
+				}
+				if c.MaxValues != nil {
+					hi = *c.MaxValues
+				}
+				if lo < 0 || lo > MaxSelectOptions || hi < 1 || hi > MaxSelectOptions || lo > hi || hi > len(c.Options) {
+					return fmt.Errorf("%w: select %q: min_values %d and max_values %d for %d options", errInvalid, c.CustomID, lo, hi, len(c.Options))
 				}
 			default:
 				return fmt.Errorf("%w: component type %d inside a row", errInvalid, c.Type)
