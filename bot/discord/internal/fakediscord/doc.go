@@ -32,7 +32,7 @@
 //     allowed_mentions well formed (parse holds users, roles, everyone;
 //     never with a list of the same kind; at most 100 of each);
 //   - command registration: names of 1 to 32 lower-case letters, digits,
-//     - and _, no name twice (commands or options), at most 25 options at
+//     hyphens and underscores, no name twice (commands or options), at most 25 options at
 //     every level, subcommands not mixed with options, choice values of at
 //     most 100 characters, no choices on an autocompleted option, and at
 //     most 4000 characters of names, descriptions and values per command;
