@@ -25,6 +25,9 @@
 //   - components: at most 5 action rows, 5 buttons per row, one select per
 //     row with at most 25 options, custom IDs of 1 to 100 characters;
 //   - ephemeral messages only as interaction responses or follow-ups;
+//   - no empty message: a post, a response or an edit that would leave
+//     a message with no content, embed, component or file is refused
+//     (400, code 50006);
 //   - content at most 2000 characters, embeds within their limits (title,
 //     description, fields, a footer of 1 to 2048 characters, an author of
 //     1 to 256, 6000 in all), a select's min_values and max_values within

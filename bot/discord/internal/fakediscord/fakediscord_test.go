@@ -662,3 +662,34 @@ func TestMoreMessageLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyEdit: an edit that would leave a message with nothing to show
+// is refused with 50006, as an empty new message is, through the bot token
+// and through the interaction's webhook alike.
+func TestEmptyEdit(t *testing.T) {
+	s, api, _ := setup(t, jsonAnswer(map[string]any{"type": 5}))
+	const games = "200000000000000001"
+	m, err := api.ChannelMessageSend(games, "hello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := ""
+	_, err = api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: games, Content: &empty})
+	if _, code := restCode(err); code != 50006 {
+		t.Errorf("bot edit to empty: %v", err)
+	}
+	if _, err := api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: games, Content: new("hi")}); err != nil {
+		t.Errorf("a real edit: %v", err)
+	}
+	it, _, err := s.Command("100000000000000001", games, "play")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := &discordgo.Interaction{ID: it.ID, AppID: s.AppID, Token: it.Token}
+	if _, err := api.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &empty}); err == nil {
+		t.Error("filling a deferred response in with nothing was accepted")
+	}
+	if len(s.Violations()) != 2 {
+		t.Errorf("violations: %q", s.Violations())
+	}
+}

@@ -281,6 +281,24 @@ func (s *Server) originalMessage(it *Interaction, p *payload, files []File) *Mes
 	return m
 }
 
+// emptyAfter reports whether the edit p (with files) would leave m with
+// nothing to show: no content, embed, component or file. Discord refuses
+// such an edit with 50006, as it refuses an empty new message.
+func emptyAfter(m *Message, p *payload, files []File) bool {
+	c := m.clone()
+	applyEdit(&c, p, files)
+	return c.Content == "" && len(c.Embeds) == 0 && len(c.Components) == 0 && len(c.Files) == 0
+}
+
+// refuseEmptyEdit is Discord's answer to an edit that would empty m.
+func (s *Server) refuseEmptyEdit(m *Message, p *payload, files []File, who string) *apiError {
+	if !emptyAfter(m, p, files) {
+		return nil
+	}
+	s.violate("%s: an edit that leaves message %s empty", who, m.ID)
+	return &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message"}
+}
+
 // applyEdit changes m as a PATCH does: absent fields stay.
 func applyEdit(m *Message, p *payload, files []File) {
 	if p.Content != nil {
@@ -382,6 +400,9 @@ func (s *Server) channelEdit(r *http.Request, channelID, msgID string) (any, *ap
 	if err != nil {
 		s.violate("edit %s: %v", msgID, err)
 		return nil, invalid(err)
+	}
+	if e := s.refuseEmptyEdit(m, p, files, "bot edit"); e != nil {
+		return nil, e
 	}
 	applyEdit(m, p, files)
 	s.record(channelID, Entry{Kind: "edit", Via: "bot", Message: *m})
@@ -629,6 +650,9 @@ func (s *Server) respondLocked(it *Interaction, raw []byte, files []File) *apiEr
 		if m == nil {
 			return &apiError{http.StatusNotFound, CodeUnknownMessage, "Unknown Message"}
 		}
+		if e := s.refuseEmptyEdit(m, p, files, "interaction "+it.ID); e != nil {
+			return e
+		}
 		applyEdit(m, p, files)
 		it.original = m.ID
 		s.record(m.ChannelID, Entry{Kind: "edit", Via: "response", Trigger: it.Summary, Message: *m})
@@ -725,6 +749,9 @@ func (s *Server) webhook(r *http.Request, app, token string, rest []string) (any
 			if err != nil {
 				s.violate("edit by %s (%s): %v", it.ID, it.Summary, err)
 				return nil, invalid(err)
+			}
+			if e := s.refuseEmptyEdit(m, p, files, "edit by "+it.ID+" ("+it.Summary+")"); e != nil {
+				return nil, e
 			}
 			if id == it.original && it.ackType == 6 && !it.filled {
 				// The first edit after a deferred update is, to users, the
