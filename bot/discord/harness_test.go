@@ -215,6 +215,18 @@ func (h *harness) cmd(user, channel, name string, opts ...fakediscord.Opt) faked
 	return h.fd.Seen(it)
 }
 
+// cmdUnchecked is cmd with what no Discord client sends (an option value
+// outside its choices): the bot's own checks answer it.
+func (h *harness) cmdUnchecked(user, channel, name string, opts ...fakediscord.Opt) fakediscord.Response {
+	h.t.Helper()
+	it, _, err := h.fd.CommandUnchecked(user, channel, name, opts...)
+	if err != nil {
+		h.t.Fatalf("/%s: %v", name, err)
+	}
+	h.idle()
+	return h.fd.Seen(it)
+}
+
 func (h *harness) click(user, channel, label string) fakediscord.Response {
 	h.t.Helper()
 	m, id, ok := h.fd.Button(channel, user, label)

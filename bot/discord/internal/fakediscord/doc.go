@@ -59,6 +59,11 @@
 // golden files after normalising IDs.
 //
 // Tests play users with the helpers Command, Autocomplete, Click and Select,
+// which send only what a Discord client sends: a registered command, its
+// own options with their types, a value among an option's choices and
+// within its bounds, every required option, autocomplete only for an
+// autocompleted option (CommandUnchecked sends what only a modified client
+// would, for the bot's own checks);
 // which deliver an interaction over the gateway (INTERACTION_CREATE) or, in
 // HTTP-interactions mode, POST it signed with Ed25519 to the bot's endpoint.
 package fakediscord

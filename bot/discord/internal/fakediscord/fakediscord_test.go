@@ -40,11 +40,26 @@ func (c *clock) add(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// registerTestCommands registers, as a bot would, the commands these
+// tests invoke (the fake refuses an unregistered one, as no client sends it).
+func registerTestCommands(s *Server) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.commands[""] = []map[string]any{
+		{"id": "1", "name": "play", "description": "d"},
+		{"id": "2", "name": "board", "description": "d"},
+		{"id": "3", "name": "hand", "description": "d"},
+		{"id": "4", "name": "move", "description": "d", "options": []any{
+			map[string]any{"name": "move", "type": float64(3), "description": "d", "autocomplete": true}}},
+	}
+}
+
 // setup starts a fake in HTTP mode whose "bot" answers with answer.
 func setup(t *testing.T, answer func(w http.ResponseWriter, body []byte)) (*Server, *discordgo.Session, *clock) {
 	t.Helper()
 	s := New()
 	t.Cleanup(s.Close)
+	registerTestCommands(s)
 	c := &clock{t: time.Unix(1_800_000_000, 0)}
 	s.SetClock(c.now)
 	s.AddUser(User{ID: "100000000000000001", Name: "alice"})
@@ -351,6 +366,7 @@ func TestCommandsAndPings(t *testing.T) {
 func TestGatewayHandshakeAndReconnect(t *testing.T) {
 	s := New()
 	defer s.Close()
+	registerTestCommands(s)
 	api, _ := discordgo.New("Bot " + s.BotToken)
 	u, _ := url.Parse(s.URL)
 	api.Client = &http.Client{Transport: toFake{u}}

@@ -84,6 +84,17 @@ var ErrNoResponse = errors.New("fakediscord: no initial response within 3 second
 // Command sends a slash command as user in channel and waits for the
 // initial response.
 func (s *Server) Command(user, channelID, name string, opts ...Opt) (*Interaction, Response, error) {
+	if err := s.checkInvocation(name, opts, false); err != nil {
+		return nil, Response{}, err
+	}
+	return s.CommandUnchecked(user, channelID, name, opts...)
+}
+
+// CommandUnchecked is Command without the client's checks of the options
+// against the registered command (checkInvocation): an interaction only
+// a modified client or a stale command set sends, such as a value outside
+// an option's choices, for tests of the bot's own checks.
+func (s *Server) CommandUnchecked(user, channelID, name string, opts ...Opt) (*Interaction, Response, error) {
 	data := map[string]any{"id": s.commandID(name), "name": name, "type": 1, "options": wireOpts(opts)}
 	if res, err := s.resolved(opts); err != nil {
 		return nil, Response{}, err
@@ -101,6 +112,9 @@ func (s *Server) Command(user, channelID, name string, opts ...Opt) (*Interactio
 // one with Focused set, possibly inside a subcommand) and waits for the
 // choices.
 func (s *Server) Autocomplete(user, channelID, name string, opts ...Opt) ([]Choice, error) {
+	if err := s.checkInvocation(name, opts, true); err != nil {
+		return nil, err
+	}
 	data := map[string]any{"id": s.commandID(name), "name": name, "type": 1, "options": wireOpts(opts)}
 	sum := "autocomplete /" + name
 	for _, o := range opts {
@@ -578,6 +592,93 @@ func (s *Server) resolve(data map[string]any, channelID string) error {
 			data["resolved"] = res
 		}
 		res["attachments"] = files
+	}
+	return nil
+}
+
+// checkInvocation refuses what no Discord client sends: a command that is
+// not registered, an option the command does not have or of another type,
+// a value outside an option's fixed choices or its bounds, a command
+// without a required option, an autocomplete request for an option that
+// is not autocompleted. Tests that need a malformed interaction post it
+// raw (PostRaw).
+func (s *Server) checkInvocation(name string, opts []Opt, autocomplete bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var def map[string]any
+	for _, scope := range []string{"", s.GuildID} {
+		for _, d := range s.commands[scope] {
+			if d["name"] == name {
+				def = d
+			}
+		}
+	}
+	if def == nil {
+		return fmt.Errorf("fakediscord: /%s is not a registered command; a Discord client offers only those", name)
+	}
+	return checkOpts("/"+name, def["options"], opts, autocomplete)
+}
+
+func checkOpts(where string, rawDefs any, opts []Opt, autocomplete bool) error {
+	defs, _ := rawDefs.([]any)
+	find := func(n string) map[string]any {
+		for _, d := range defs {
+			if m, ok := d.(map[string]any); ok && m["name"] == n {
+				return m
+			}
+		}
+		return nil
+	}
+	given := map[string]bool{}
+	for _, o := range opts {
+		d := find(o.Name)
+		if d == nil {
+			return fmt.Errorf("fakediscord: %s has no option %q", where, o.Name)
+		}
+		given[o.Name] = true
+		if t, _ := d["type"].(float64); int(t) != o.Type {
+			return fmt.Errorf("fakediscord: %s option %q is of type %d, not %d", where, o.Name, int(t), o.Type)
+		}
+		if o.Type == 1 || o.Type == 2 {
+			if err := checkOpts(where+" "+o.Name, d["options"], o.Options, autocomplete); err != nil {
+				return err
+			}
+			continue
+		}
+		auto, _ := d["autocomplete"].(bool)
+		if o.Focused {
+			if !autocomplete || !auto {
+				return fmt.Errorf("fakediscord: %s option %q is not autocompleted", where, o.Name)
+			}
+			continue // what is being typed may be anything
+		}
+		if choices, _ := d["choices"].([]any); len(choices) > 0 {
+			ok := false
+			for _, c := range choices {
+				if cm, _ := c.(map[string]any); cm != nil && fmt.Sprint(cm["value"]) == fmt.Sprint(o.Value) {
+					ok = true
+				}
+			}
+			if !ok {
+				return fmt.Errorf("fakediscord: %s option %q takes one of its choices, not %v", where, o.Name, o.Value)
+			}
+		}
+		if v, isInt := o.Value.(int); isInt {
+			if lo, ok := d["min_value"].(float64); ok && float64(v) < lo {
+				return fmt.Errorf("fakediscord: %s option %q is at least %v, not %d", where, o.Name, lo, v)
+			}
+			if hi, ok := d["max_value"].(float64); ok && float64(v) > hi {
+				return fmt.Errorf("fakediscord: %s option %q is at most %v, not %d", where, o.Name, hi, v)
+			}
+		}
+	}
+	if !autocomplete {
+		for _, d := range defs {
+			m, _ := d.(map[string]any)
+			if req, _ := m["required"].(bool); req && !given[fmt.Sprint(m["name"])] {
+				return fmt.Errorf("fakediscord: %s needs option %q", where, m["name"])
+			}
+		}
 	}
 	return nil
 }
