@@ -75,6 +75,30 @@ func TestStartFormEveryGameInBrowser(t *testing.T) {
 					if o := p.str(orphanHints); o != "" {
 						t.Errorf("%s: an option's \"?\" is not beside its field: %s", info.ID, o)
 					}
+					// A tap on an option's "?" shows its help under it (a
+					// phone shows no tooltip), and a second tap hides it;
+					// the "?" is large enough for a finger on a phone.
+					for _, o := range info.Options {
+						sel := fmt.Sprintf(`document.querySelector('#options [data-key=%q]').closest("label")`, o.Key)
+						p.do("tap ? of "+o.Key, js(sel+`.querySelector(".hint").click()`))
+						if got := p.str(sel + `.querySelector(".opthelp").hidden ? "" : ` + sel + `.querySelector(".opthelp").innerText`); got != w.Option(o) {
+							t.Errorf("%s: the help of %s after a tap reads %q, want %q", info.ID, o.Key, got, w.Option(o))
+						}
+						p.do("tap ? again", js(sel+`.querySelector(".hint").click()`))
+						if p.str(sel+`.querySelector(".opthelp").hidden ? "hidden" : "shown"`) != "hidden" {
+							t.Errorf("%s: the help of %s stays after a second tap", info.ID, o.Key)
+						}
+						if wd.name == "phone" {
+							// A finger landing 12 px below the badge's middle still
+							// taps it.
+							hit := `(() => { const h = ` + sel + `.querySelector(".hint"), r = h.getBoundingClientRect();
+								const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2 + 12);
+								return e === h ? "" : (e ? e.tagName + "." + e.className : "nothing"); })()`
+							if got := p.str(hit); got != "" {
+								t.Errorf("%s: 12 px below the \"?\" of %s is %s, not the \"?\"", info.ID, o.Key, got)
+							}
+						}
+					}
 					p.look("form-" + string(l) + "-" + info.ID)
 				}
 			})

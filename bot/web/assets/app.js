@@ -131,11 +131,20 @@ function fillGame() {
     input.dataset.key = o.key;
     input.title = o.help;
     input.setAttribute("aria-description", o.help);
-    const hint = el("span", { className: "hint", textContent: "?", title: o.help, "aria-hidden": "true" });
-    // The field and its "?" wrap together: a badge never goes alone to
-    // the next line.
+    const name = o.label || o.key.replace(/[-_]/g, " ");
+    // The "?" shows the option's help under it when tapped (a phone shows
+    // no tooltip); the field and its "?" wrap together: a badge never goes
+    // alone to the next line.
+    const help = el("small", { className: "opthelp", id: "opthelp-" + o.key, textContent: o.help, hidden: true });
+    const hint = el("button", { type: "button", className: "hint", textContent: "?", title: o.help,
+      "aria-label": t("web.new.option-help", { option: name }), "aria-controls": help.id, "aria-expanded": "false" });
+    hint.addEventListener("click", (e) => {
+      e.preventDefault();
+      help.hidden = !help.hidden;
+      hint.setAttribute("aria-expanded", String(!help.hidden));
+    });
     const pick = el("span", { className: "pick" }, input, hint);
-    $("options").append(el("label", { className: "option", title: o.help }, (o.label || o.key.replace(/[-_]/g, " ")) + " ", pick));
+    $("options").append(el("label", { className: "option", title: o.help }, name + " ", pick, help));
   }
 }
 
