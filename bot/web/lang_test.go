@@ -289,10 +289,20 @@ func TestAPILanguage(t *testing.T) {
 		}
 		// The rules in the language, searched by a word of the language.
 		topics := w.Help()
-		var found []engine.HelpTopic
+		var found []struct {
+			engine.HelpTopic
+			KindName string `json:"kind_name"`
+		}
 		getIn(t, h, "/api/help?game=pebbles&q=", string(l), "", &found)
 		if len(found) != len(topics) || found[0].Title != topics[0].Title {
 			t.Errorf("%s rules: %+v", l, found)
+		}
+		// Each topic's kind worded as the game words it (Discord's /rules
+		// too), never the English ID on a German or French page.
+		for _, f := range found {
+			if f.KindName != w.TopicKind(f.Kind) || (l != lang.English && f.KindName == f.Kind) {
+				t.Errorf("%s rules: topic %s of kind %q shown as %q", l, f.ID, f.Kind, f.KindName)
+			}
 		}
 		word := strings.Fields(topics[0].Title)[0]
 		getIn(t, h, "/api/help?game=pebbles&q="+word, string(l), "", &found)

@@ -868,7 +868,28 @@ func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, x.Search(r.URL.Query().Get("q"), 20))
+	found := x.Search(r.URL.Query().Get("q"), 20)
+	out := make([]helpTopic, len(found))
+	for i, t := range found {
+		out[i] = s.wordedTopic(r, t)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// helpTopic is a rules topic as the page shows it: with its kind worded
+// in the page's language by the game's catalog (engine.Words.TopicKind,
+// as Discord's /rules words it), the kind itself staying the ID.
+type helpTopic struct {
+	engine.HelpTopic
+	KindName string `json:"kind_name"`
+}
+
+func (s *Server) wordedTopic(r *http.Request, t engine.HelpTopic) helpTopic {
+	out := helpTopic{HelpTopic: t, KindName: t.Kind}
+	if g, err := s.svc.Games().Get(r.URL.Query().Get("game")); err == nil {
+		out.KindName = engine.WordsFor(g.Info(), langOf(r), nil).TopicKind(t.Kind)
+	}
+	return out
 }
 
 // topic answers one rules topic by its ID, the one a rule error names.
@@ -884,7 +905,7 @@ func (s *Server) topic(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.no-topic", "text", bot.Echoed(id)))
 		return
 	}
-	writeJSON(w, http.StatusOK, t)
+	writeJSON(w, http.StatusOK, s.wordedTopic(r, t))
 }
 
 // favicon answers the browser's request for /favicon.ico with the page's

@@ -933,7 +933,7 @@ function queryWords(q) {
 // topicItem shows a topic: its title and kind, the passage where the
 // words were found, and the whole text when opened.
 function topicItem(t, qw, open) {
-  const d = el("details", { open }, el("summary", {}, el("b", { textContent: t.title }), " ", el("span", { className: "kind", textContent: TEXTS["web.kind." + t.kind] ? text("web.kind." + t.kind) : t.kind })),
+  const d = el("details", { open }, el("summary", {}, el("b", { textContent: t.title }), " ", el("span", { className: "kind", textContent: t.kind_name || t.kind })),
     el("p", { className: "body" }, ...marked(t.body, qw)));
   d.dataset.topic = t.id;
   const li = el("li", {}, d);
