@@ -189,7 +189,7 @@ func (w *walker) whyBuild(c actx, tok string) error {
 	i := industryByID(tok)
 	switch {
 	case i < 0:
-		return rule("build.unknown-industry", TopicBuild, "quoted", strconv.Quote(tok))
+		return rule("build.unknown-industry", TopicBuild, "quoted", quoted(tok))
 	case i == IndWoodDepot:
 		return rule("build.wood-depot", TopicSetup)
 	case w.st.Supply[i] == 0:
@@ -229,7 +229,7 @@ func (w *walker) walkBuild(c actx) error {
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
 		if tok == "depot" || k < 0 || k > 4 || tok != spaceToken(k) {
-			return rule("build.unknown-space", TopicBuild, "quoted", strconv.Quote(tok))
+			return rule("build.unknown-space", TopicBuild, "quoted", quoted(tok))
 		}
 		if !st.usable(c.d, k) {
 			return rule("build.space-unused", TopicBuild, "space", itoa(k+1), "players", itoa(st.N))
@@ -364,7 +364,7 @@ func (w *walker) walkUpgrade(c actx) error {
 	w.why = func(tok string) error {
 		k := parseSpace(tok)
 		if k < -1 || k > 4 || tok != spaceToken(k) {
-			return rule("upgrade.unknown-space", TopicUpgrade, "quoted", strconv.Quote(tok))
+			return rule("upgrade.unknown-space", TopicUpgrade, "quoted", quoted(tok))
 		}
 		t := st.tileAt(c.d, k)
 		switch {
@@ -944,7 +944,7 @@ func (w *walker) walkTrader(c actx) error {
 	w.why = func(tok string) error {
 		m, r, ok := parseShip(tok)
 		if !ok || r >= len(w.st.Canal[m]) || w.st.Canal[m][r].empty() {
-			return rule("trader.no-ship", TopicTraders, "quoted", strconv.Quote(tok))
+			return rule("trader.no-ship", TopicTraders, "quoted", quoted(tok))
 		}
 		if w.st.Canal[m][r].Owner >= 0 {
 			return rule("trader.own-ship", TopicTraders)

@@ -2,7 +2,6 @@ package smokyvalley
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/smokestack/smokestack/engine/lang"
 )
@@ -74,7 +73,7 @@ func (w *walker) walkCard(c actx) error {
 		k := cardByID(tok)
 		switch {
 		case k < 0:
-			return rule("card.unknown", TopicCards, "quoted", strconv.Quote(tok))
+			return rule("card.unknown", TopicCards, "quoted", quoted(tok))
 		case !slices.Contains(st.CardOffer, k):
 			return rule("card.not-offered", TopicCards, "card", theData().cards[k].ID)
 		case c.d >= 0 && !st.needsOK(theData().cards[k].Needs, c.d):

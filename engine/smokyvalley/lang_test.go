@@ -506,7 +506,7 @@ func TestRareRefusals(t *testing.T) {
 		{rule("build.space-unused", TopicBuild, "space", "5", "players", "2"), "space 5 is not in play with 2 players"},
 		{rule("card.needs-rail", TopicCards, "card", "gtr-shareholder", "district", "stann"), "Grand Trunk Railway Shareholder needs a district with rail; St. Ann has none"},
 		{rule("go.cannot-act", TopicNavigation, "district", "lesbassins"), "you cannot pay for the boat and a district action in Les Bassins"},
-		{rule("build.unknown-space", TopicBuild, "quoted", strconv.Quote(`s"9`)), `"s\"9" is not a building space: s1 to s5`},
+		{rule("build.unknown-space", TopicBuild, "quoted", quoted(`s"9`)), `"s\"9" is not a building space: s1 to s5`},
 	} {
 		if c.err.Msg != c.want {
 			t.Errorf("%s: %q, want %q", c.err.Code, c.err.Msg, c.want)
@@ -516,6 +516,13 @@ func TestRareRefusals(t *testing.T) {
 			if leak := catalog.EnglishIn(l, s); len(leak) > 0 {
 				t.Errorf("%s: English %q in %q", l, leak, s)
 			}
+		}
+	}
+	// What the player typed is quoted the language's way.
+	unknown := rule("move.unknown", TopicNotation, "quoted", quoted("zzz"))
+	for l, want := range map[lang.Lang]string{lang.English: `"zzz"`, lang.German: "„zzz“", lang.French: "«\u00a0zzz\u00a0»"} {
+		if s := engine.WordsFor(translated(), l, nil).Error(unknown); !strings.Contains(s, want) {
+			t.Errorf("%s: %q does not quote as %q", l, s, want)
 		}
 	}
 }

@@ -126,9 +126,9 @@ func badChoice(topic string, pm lang.Msg, tok string, opts []opt) error {
 		ask += "-" + pm.Data[k]
 	}
 	if len(opts) == 0 {
-		return rule("move.nothing", topic, "quoted", strconv.Quote(tok), "ask", ask)
+		return rule("move.nothing", topic, "quoted", quoted(tok), "ask", ask)
 	}
-	return rule("move.choice", topic, "quoted", strconv.Quote(tok), "ask", ask, "options", strings.Join(names, ", "))
+	return rule("move.choice", topic, "quoted", quoted(tok), "ask", ask, "options", strings.Join(names, ", "))
 }
 
 // walk replays m and returns the decision after it.
@@ -142,7 +142,7 @@ func (w *walker) walk(m engine.Move) (step, error) {
 		return step{}, err
 	}
 	if len(w.rest) > 0 {
-		return step{}, rule("move.too-long", TopicNotation, "quoted", strconv.Quote(strings.Join(w.rest, " ")))
+		return step{}, rule("move.too-long", TopicNotation, "quoted", quoted(strings.Join(w.rest, " ")))
 	}
 	if w.final != nil {
 		return *w.final, nil
@@ -269,7 +269,7 @@ func (w *walker) walkGo() error {
 	st, p := w.st, w.p()
 	w.why = func(tok string) error {
 		if districtByID(tok) < 0 {
-			return rule("go.unknown-district", TopicNavigation, "quoted", strconv.Quote(tok))
+			return rule("go.unknown-district", TopicNavigation, "quoted", quoted(tok))
 		}
 		return rule("go.cannot-act", TopicNavigation, "district", tok)
 	}
@@ -565,5 +565,14 @@ func (w *walker) whyTop(tok string) error {
 	case tok == "bonus" || tok == "take" || tok == "priorities":
 		return rule("decision.none", TopicTurn)
 	}
-	return rule("move.unknown", TopicNotation, "quoted", strconv.Quote(tok))
+	return rule("move.unknown", TopicNotation, "quoted", quoted(tok))
+}
+
+// quoted is what a player typed, for a rule error's {{.quoted}}: escaped
+// as Go escapes it (an invisible or control character shows), without
+// the quotation marks, which each language's message puts its own way
+// ("zzz", „zzz“, « zzz »).
+func quoted(tok string) string {
+	q := strconv.Quote(tok)
+	return q[1 : len(q)-1]
 }
