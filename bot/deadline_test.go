@@ -127,7 +127,7 @@ func TestDeadlineVote(t *testing.T) {
 	}{
 		{lang.English, "the game plays Alice's default move", "the game plays your default move"},
 		{lang.German, "das Spiel macht den Standardzug für Alice", "das Spiel macht deinen Standardzug"},
-		{lang.French, "le jeu joue le coup par défaut de Alice", "le jeu joue ton coup par défaut"},
+		{lang.French, "le jeu joue le coup par défaut d’Alice", "le jeu joue ton coup par défaut"},
 	} {
 		all, own := dm.Narration(engine.Spectator, dm.Match.WordsIn(c.l)), dm.Narration(seat, dm.Match.WordsIn(c.l))
 		if len(all) == 0 || all[0] != c.all || len(own) == 0 || own[0] != c.seat {

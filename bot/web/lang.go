@@ -55,7 +55,7 @@ func wordsOf(m bot.Match, l lang.Lang) engine.Words {
 // itself ({key} in the dictionary; app.js t()). A web.* message with
 // another placeholder fails TestPageTexts.
 var pageKeys = []string{"n", "total", "q", "names", "name", "who", "status", "move", "limit", "level", "text",
-	"frag", "prompt", "title", "seed", "waited", "alt", "span", "when", "remind", "option"}
+	"frag", "prompt", "title", "seed", "waited", "alt", "span", "when", "remind", "option", "score", "parts", "label", "value"}
 
 // pluralSample is a count of each plural form (lang.PluralForms), to word
 // every form of a plural message for the page, which picks one by the

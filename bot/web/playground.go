@@ -304,11 +304,9 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 }
 
 // wordScoreName is what the game calls its score, in the reader's
-// language: the full name stands for the short one too (the catalog has
-// no short form).
+// language, in full and short ("points de victoire", "PV").
 func wordScoreName(w engine.Words) engine.ScoreName {
-	n := w.ScoreName()
-	return engine.ScoreName{Name: n, Short: n}
+	return engine.ScoreName{Name: w.ScoreName(), Short: w.ScoreShort()}
 }
 
 // channelPrefix starts the channel key of every playground match (a

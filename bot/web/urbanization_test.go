@@ -166,7 +166,7 @@ func TestTieBreakNamesTheSeats(t *testing.T) {
 	for l, want := range map[lang.Lang]string{
 		lang.English: "%[3]s and %[1]s tie on 32 VP: %[3]s owns the newer factory (#12)",
 		lang.German:  "%[3]s und %[1]s haben gleich viele Siegpunkte (32): %[3]s besitzt die neuere Fabrik (Nr. 12)",
-		lang.French:  "%[3]s et %[1]s sont à égalité avec 32 points de victoire\u00a0: %[3]s possède l’usine la plus récente (nº 12)",
+		lang.French:  "%[3]s et %[1]s sont à égalité avec 32\u00a0points de victoire\u00a0: %[3]s possède l’usine la plus récente (nº 12)",
 	} {
 		var got struct {
 			Play  engine.Status

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"text/template"
 	"text/template/parse"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -614,6 +615,8 @@ func (c *Catalog) IDsIn(part string) []string {
 //	                       else the token itself
 //	{{t "pebbles" .left}}  another message of the catalog, with its
 //	                       plural form picked by the number given
+//	{{de .who}}            French "de" before a name, elided before a
+//	                       vowel (Elide): "d’Anna", "de Bob"
 //
 // Each takes the number as text, as Data holds it.
 func (c *Catalog) funcs(l Lang) template.FuncMap {
@@ -645,8 +648,20 @@ func (c *Catalog) funcs(l Lang) template.FuncMap {
 		"t": func(id, count string) string {
 			return c.Text(l, id, map[string]string{CountKey: count})
 		},
+		"de": Elide,
 	}
 }
 
+// Elide is French "de" before a name: "d’" before a vowel ("d’Anna",
+// "d’Urbanization", "d’Ordinateur 2"), "de " otherwise ("de Bob"). An h
+// is left alone (it may be aspirated). The template function {{de .who}}.
+func Elide(name string) string {
+	r, _ := utf8.DecodeRuneInString(name)
+	if strings.ContainsRune("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ", r) && r != utf8.RuneError {
+		return "d’" + name
+	}
+	return "de " + name
+}
+
 // funcNames are the template functions, for parsing templates in Check.
-var funcNames = template.FuncMap{"num": fmt.Sprint, "money": fmt.Sprint, "name": fmt.Sprint, "t": fmt.Sprint}
+var funcNames = template.FuncMap{"num": fmt.Sprint, "money": fmt.Sprint, "name": fmt.Sprint, "t": fmt.Sprint, "de": fmt.Sprint}

@@ -155,7 +155,7 @@ func TestStatusWholeGames(t *testing.T) {
 	}
 	for l, want := range map[lang.Lang]string{
 		lang.German: "Entwicklungsphase: Ann ist am Zug",
-		lang.French: "Phase de développement\u00a0: au tour de Ann",
+		lang.French: "Phase de développement\u00a0: au tour d’Ann",
 	} {
 		if !phases[l][want] {
 			t.Errorf("%s: no phase read %q (read %v)", l, want, phases[l])

@@ -524,7 +524,8 @@ function results() {
   if (!rs.length) { $("results").replaceChildren(); return; }
   $("results").replaceChildren(...rs.map((r) => {
     const parts = (r.breakdown || []).map((b) => b.label + " " + (b.text || b.value)).join(", ");
-    const li = el("li", {}, who(r.seat), ": " + (r.score_text || String(r.score)) + (parts ? " - " + parts : ""));
+    const score = r.score_text || String(r.score);
+    const li = el("li", {}, ...tn(parts ? "web.match.result-breakdown" : "web.match.result", { who: who(r.seat), score, parts }));
     li.value = r.place;
     li.dataset.seat = String(r.seat);
     return li;
@@ -606,7 +607,7 @@ async function hand() {
   $("hand").replaceChildren(
     cards.length ? el("ul", { className: "cards" }, ...cards.map((c) => el("li", { className: "card", textContent: c.name, title: t("web.notation", { move: c.token }) })))
       : el("p", { className: "empty", textContent: t("web.match.no-cards") }),
-    ...stats.map((s) => el("p", { className: "stat", textContent: s.label + ": " + (s.text || s.value) })));
+    ...stats.map((s) => el("p", { className: "stat", textContent: t("web.match.stat", { label: s.label, value: s.text || s.value }) })));
 }
 
 // refreshLog shows the match's narration as the selected seat reads it
