@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"strconv"
 
+	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
@@ -35,15 +36,24 @@ type ScoreChart struct {
 // LegendLabel is the legend's line for seat with its last score: its
 // name (Scene.Name in c.Lang), the score and its unit (ScoreText).
 func (c ScoreChart) LegendLabel(seat, score int) string {
-	name := Scene{Names: c.Names, Lang: c.Lang}.Name(seat)
-	if c.ScoreText != nil {
-		return name + ": " + c.ScoreText(score)
+	return c.legend(Scene{Names: c.Names, Lang: c.Lang}.Name(seat), score)
+}
+
+// legend words a name with its score in the chart's language
+// (engine.Words.NameScore).
+func (c ScoreChart) legend(name string, score int) string {
+	text := strconv.Itoa(score)
+	switch {
+	case c.ScoreText != nil:
+		text = c.ScoreText(score)
+	case c.Unit != "":
+		text += " " + c.Unit
 	}
-	label := fmt.Sprintf("%s: %d", name, score)
-	if c.Unit != "" {
-		label += " " + c.Unit
+	l := c.Lang
+	if l == "" {
+		l = lang.English
 	}
-	return label
+	return engine.WordsFor(engine.Info{}, l, nil).NameScore(name, text)
 }
 
 // ErrChart is returned for a chart without seats or steps, or with rows
@@ -187,8 +197,11 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 			break
 		}
 		chartBadge(cv, lx, y, seat)
-		label := c.LegendLabel(seat, last[seat])
-		cv.Text(clipText(cv, label, chartW-int(lx)-22, Font{Size: 13}), lx+14, y+5, Font{Size: 13}, chartInk, 0)
+		// A long name is cut, never the score: the score is the legend's point.
+		f := Font{Size: 13}
+		room := chartW - int(lx) - 22 - int(cv.TextWidth(c.legend("", last[seat]), f))
+		name := clipText(cv, Scene{Names: c.Names, Lang: c.Lang}.Name(seat), room, f)
+		cv.Text(c.legend(name, last[seat]), lx+14, y+5, f, chartInk, 0)
 	}
 	data, err := chartEncoder.Encode(cv.Img, 64<<10)
 	if err != nil {

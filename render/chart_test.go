@@ -79,13 +79,17 @@ func TestScoreChartLegend(t *testing.T) {
 	for _, c := range []struct {
 		l    lang.Lang
 		want string
-	}{{"", "Player 2: 7 VP"}, {lang.German, "Spieler 2: 7 VP"}, {lang.French, "Joueur 2: 7 VP"}} {
+	}{{"", "Player 2: 7 VP"}, {lang.German, "Spieler 2: 7 VP"}, {lang.French, "Joueur 2\u00a0: 7 VP"}} {
 		ch := render.ScoreChart{Unit: "VP", Names: []string{"Ada", ""}, Lang: c.l}
 		if got := ch.LegendLabel(1, 7); got != c.want {
 			t.Errorf("%q: legend %q, want %q", c.l, got, c.want)
 		}
-		if got := ch.LegendLabel(0, 3); got != "Ada: 3 VP" {
-			t.Errorf("%q: legend %q, want Ada: 3 VP", c.l, got)
+		want := "Ada: 3 VP"
+		if c.l == lang.French {
+			want = "Ada\u00a0: 3 VP"
+		}
+		if got := ch.LegendLabel(0, 3); got != want {
+			t.Errorf("%q: legend %q, want %q", c.l, got, want)
 		}
 	}
 	ch := render.ScoreChart{Unit: "VP", Names: []string{"Ada"}, Lang: lang.German, ScoreText: func(n int) string { return fmt.Sprint(n, " SP") }}
