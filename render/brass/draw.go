@@ -543,7 +543,7 @@ func (b *board) drawHeader(s surface, v *brass.View, w words) {
 		s.Text(period, x, 38, pf, colInk, 0)
 		s.Text(round, right, 38, f, colInk, 1)
 	}
-	s.Text(fit(s, phaseText(v, w), fHead, right-x), x, 72, fHead, colInk, 0)
+	s.Text(phaseLine(s, v, w, right-x), x, 72, fHead, colInk, 0)
 	const oy = 104.0 // centre of the turn order row
 	s.Text(w.t("order"), x, oy+9, fStat, colInk, 0)
 	cx := x + 76
@@ -621,19 +621,37 @@ func money(n int) string {
 // phaseText is what happens now, beside the period and round shown in
 // the title: the winner, a debtor or a seller who may go on (the view's
 // Mode), or who is to play and with how many actions.
-func phaseText(v *brass.View, w words) string {
+func phaseText(v *brass.View, w words) string { return phaseTextNamed(v, w, w.name) }
+
+// phaseLine is phaseText fitted to width pixels: a long name is
+// shortened first, so the rest of the line (the winner's VP, the actions
+// left) stays whole.
+func phaseLine(s surface, v *brass.View, w words, width float64) string {
+	full := phaseText(v, w)
+	if s.TextWidth(full, fHead) <= width {
+		return full
+	}
+	rest := phaseTextNamed(v, w, func(int) string { return "" })
+	short := phaseTextNamed(v, w, func(seat int) string {
+		return fit(s, w.name(seat), fHead, width-s.TextWidth(rest, fHead))
+	})
+	return fit(s, short, fHead, width)
+}
+
+// phaseTextNamed is phaseText with the seat named by nameOf.
+func phaseTextNamed(v *brass.View, w words, nameOf func(int) string) string {
 	if v.Finished && len(v.Ranking) > 0 {
 		win := v.Ranking[0]
 		for _, p := range v.PlayerViews {
 			if p.Seat == win {
-				return w.t("wins", "name", w.name(win), "vp", strconv.Itoa(p.VP))
+				return w.t("wins", "name", nameOf(win), "vp", strconv.Itoa(p.VP))
 			}
 		}
 	}
 	if v.Finished || v.Active < 0 {
 		return ""
 	}
-	name, letter := w.name(v.Active), seatLetter(v.Active)
+	name, letter := nameOf(v.Active), seatLetter(v.Active)
 	switch v.Mode {
 	case "liquidate":
 		return w.t("liquidate", "name", name, "owed", w.money(v.Owed))
@@ -703,10 +721,18 @@ func (b *board) drawPlayers(s surface, v *brass.View, w words) {
 		if p.Seat == v.Seat {
 			you = " " + w.t("you")
 		}
-		// The name, shortened to leave room for the money and the actions.
+		// The name, shortened to leave room for the money and the actions
+		// (at the end, for the place: "1st", "1er").
 		nameRoom := right - cashW - 16 - tx
 		if p.Seat == v.Active && !v.Finished {
 			nameRoom -= 120
+		}
+		place := ""
+		if v.Finished {
+			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
+				place = ordinal(w, rank+1)
+				nameRoom -= s.TextWidth(place, fHead) + 12
+			}
 		}
 		name := fit(s, w.name(p.Seat), fHead, nameRoom-s.TextWidth(you, fHead)) + you
 		s.Text(name, tx, y+30, fHead, colInk, 0)
@@ -722,10 +748,8 @@ func (b *board) drawPlayers(s surface, v *brass.View, w words) {
 				s.Text(acts, tx+nw+26, y+29, fChip, colInk, 0)
 			}
 		}
-		if v.Finished {
-			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
-				s.Text(ordinal(w, rank+1), tx+nw+12, y+30, fHead, colInk, 0)
-			}
+		if place != "" {
+			s.Text(place, tx+nw+12, y+30, fHead, colInk, 0)
 		}
 		income := w.t("income", "money", w.money(p.Income))
 		s.Text(income, tx, y+64, fHead, colInk, 0)

@@ -1,6 +1,7 @@
 package brass
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine/brass"
@@ -50,6 +51,28 @@ func TestMoneyAndOrdinals(t *testing.T) {
 	for n, want := range map[int][3]string{1: {"1st", "1.", "1er"}, 2: {"2nd", "2.", "2e"}, 3: {"3rd", "3.", "3e"}, 4: {"4th", "4.", "4e"}} {
 		if got := [3]string{ordinal(english, n), ordinal(de, n), ordinal(fr, n)}; got != want {
 			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestPhaseLineKeepsTheScore: a winner's name too long for the title's
+// line is shortened, never the VP after it.
+func TestPhaseLineKeepsTheScore(t *testing.T) {
+	cv, err := render.NewCanvas(10, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []brass.Player{{Seat: 0, VP: 78}, {Seat: 1, VP: 60}, {Seat: 2, VP: 55}}
+	v := brass.View{Finished: true, Active: -1, Ranking: []int{0, 1, 2}, PlayerViews: players, Mode: "over"}
+	names := []string{"Ordinateur 2 (facile) au nom vraiment très long", "Bob", "Cy"}
+	for _, l := range []lang.Lang{lang.English, lang.German, lang.French} {
+		w := wordsFor(render.Scene{Names: names, Lang: l})
+		got := phaseLine(cv, &v, w, 300)
+		if !strings.HasSuffix(got, "78\u00a0PV") && !strings.HasSuffix(got, "78 VP") && !strings.HasSuffix(got, "78 SP") {
+			t.Errorf("%s: %q lost the score", l, got)
+		}
+		if !strings.Contains(got, "…") || cv.TextWidth(got, fHead) > 300 {
+			t.Errorf("%s: %q is not shortened to 300 px", l, got)
 		}
 	}
 }
