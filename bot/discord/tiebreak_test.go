@@ -28,7 +28,7 @@ func TestTieBreakInTheReadersLanguage(t *testing.T) {
 	}{
 		{lang.English, "Bea and Ada tie on 31 VP: Bea owns the newer factory (#7)"},
 		{lang.German, "Bea und Ada haben gleich viele Siegpunkte (31): Bea besitzt die neuere Fabrik (Nr. 7)"},
-		{lang.French, "Bea et Ada sont à égalité avec 31 points de victoire\u00a0: Bea possède l’usine la plus récente (nº 7)"},
+		{lang.French, "Bea et Ada sont à égalité avec 31\u00a0points de victoire\u00a0: Bea possède l’usine la plus récente (nº 7)"},
 	} {
 		w := engine.WordsFor(info, tc.l, []string{"Ada", "Bea"})
 		for what, text := range map[string]string{"headline": status(m, w, false), "results": resultsText(m, w, "results")} {

@@ -42,7 +42,7 @@ func TestFactoryArticlesAndCounts(t *testing.T) {
 		{lang.French, ev("attract", "card", "windmill", "number", "2", "back", "2", "next", "textile-factory"), 1,
 			"Ann attire le Moulin à vent (nº 2)\u00a0; 2 marqueurs d’action retournent à leurs propriétaires\u00a0; l’Usine textile arrive dans l’exposition"},
 		{lang.French, ev("produce", "card", "hotel", "goods", "2", "money", "4", "vp", "1"), 0,
-			"tu fais produire 2 marchandises à l’Hôtel\u00a0: +4\u00a0$, +1 PV"},
+			"tu fais produire 2 marchandises à l’Hôtel\u00a0: +4\u00a0$, +1\u00a0PV"},
 		{lang.French, ev("orders-bonus", "card", "windmill", "money", "2"), 1,
 			"Ann occupe la dernière case d’ordres du Moulin à vent\u00a0: +2\u00a0$"},
 		{lang.French, ev("orders-short", "card", "bakery", "colour", "white", "count", "1"), 1,

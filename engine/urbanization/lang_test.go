@@ -104,9 +104,9 @@ func TestPlurals(t *testing.T) {
 		{lang.German, 0, "0 SP", "0" + nb + "$"},
 		{lang.German, 1, "1 SP", "1" + nb + "$"},
 		{lang.German, 1234, "1.234 SP", "1.234" + nb + "$"},
-		{lang.French, 0, "0 PV", "0" + nb + "$"},
-		{lang.French, 1, "1 PV", "1" + nb + "$"},
-		{lang.French, 1234, "1" + nb + "234 PV", "1" + nb + "234" + nb + "$"},
+		{lang.French, 0, "0" + nb + "PV", "0" + nb + "$"},
+		{lang.French, 1, "1" + nb + "PV", "1" + nb + "$"},
+		{lang.French, 1234, "1" + nb + "234" + nb + "PV", "1" + nb + "234" + nb + "$"},
 	} {
 		w := engine.WordsFor(info, c.l, nil)
 		if got := w.Score(c.n); got != c.score {
