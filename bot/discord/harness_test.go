@@ -207,19 +207,22 @@ func (h *harness) idle() {
 
 func (h *harness) cmd(user, channel, name string, opts ...fakediscord.Opt) fakediscord.Response {
 	h.t.Helper()
-	it, _, err := h.fd.Command(user, channel, name, opts...)
-	if err != nil {
-		h.t.Fatalf("/%s: %v", name, err)
-	}
-	h.idle()
-	return h.fd.Seen(it)
+	return h.send(h.fd.Command, user, channel, name, opts)
 }
 
 // cmdUnchecked is cmd with what no Discord client sends (an option value
 // outside its choices): the bot's own checks answer it.
 func (h *harness) cmdUnchecked(user, channel, name string, opts ...fakediscord.Opt) fakediscord.Response {
 	h.t.Helper()
-	it, _, err := h.fd.CommandUnchecked(user, channel, name, opts...)
+	return h.send(h.fd.CommandUnchecked, user, channel, name, opts)
+}
+
+// send delivers a command through deliver and returns its answer once the
+// bot is idle.
+func (h *harness) send(deliver func(user, channel, name string, opts ...fakediscord.Opt) (*fakediscord.Interaction, fakediscord.Response, error),
+	user, channel, name string, opts []fakediscord.Opt) fakediscord.Response {
+	h.t.Helper()
+	it, _, err := deliver(user, channel, name, opts...)
 	if err != nil {
 		h.t.Fatalf("/%s: %v", name, err)
 	}

@@ -134,22 +134,8 @@ func checkDeterminize(g engine.Game, cfg Config, st engine.State, seat int, seed
 	if after, _ := enc(st); !bytes.Equal(before, after) {
 		return fmt.Errorf("the game's Determinize changed its input: %s", playout.FirstDiff(before, after))
 	}
-	for _, who := range []int{seat, engine.Spectator} {
-		v1, err1 := json.Marshal(g.View(st, who))
-		v2, err2 := json.Marshal(g.View(d, who))
-		if err1 != nil || err2 != nil || !bytes.Equal(v1, v2) {
-			return fmt.Errorf("the game's Determinize for seat %d changes the view of %d: %s (%v %v)", seat+1, who+1, playout.FirstDiff(v1, v2), err1, err2)
-		}
-	}
-	h1, _ := json.Marshal(g.Holding(st, seat))
-	h2, _ := json.Marshal(g.Holding(d, seat))
-	if !bytes.Equal(h1, h2) {
-		return fmt.Errorf("the game's Determinize changes the seat's holding: %s", playout.FirstDiff(h1, h2))
-	}
-	s1, _ := json.Marshal(g.Status(st))
-	s2, _ := json.Marshal(g.Status(d))
-	if !bytes.Equal(s1, s2) {
-		return fmt.Errorf("the game's Determinize changes the status: %s", playout.FirstDiff(s1, s2))
+	if err := sameTo(g, st, d, seat); err != nil {
+		return fmt.Errorf("the game's Determinize for seat %d changes what it sees: %v", seat+1, err)
 	}
 	dd, err := enc(d)
 	if err != nil {
@@ -196,10 +182,10 @@ func checkDeterminize(g engine.Game, cfg Config, st engine.State, seat int, seed
 // the spectator's, its holding, the status.
 func sameTo(g engine.Game, a, b engine.State, seat int) error {
 	for _, who := range []int{seat, engine.Spectator} {
-		va, _ := json.Marshal(g.View(a, who))
-		vb, _ := json.Marshal(g.View(b, who))
-		if !bytes.Equal(va, vb) {
-			return fmt.Errorf("the view of %d differs: %s", who+1, playout.FirstDiff(va, vb))
+		va, erra := json.Marshal(g.View(a, who))
+		vb, errb := json.Marshal(g.View(b, who))
+		if erra != nil || errb != nil || !bytes.Equal(va, vb) {
+			return fmt.Errorf("the view of %d differs: %s (%v %v)", who+1, playout.FirstDiff(va, vb), erra, errb)
 		}
 	}
 	ha, _ := json.Marshal(g.Holding(a, seat))
