@@ -56,7 +56,7 @@ func (l Lang) Int(n int) string {
 
 // Money formats an amount of a currency whose symbol is sym: "£1,234" in
 // English, "1.234 £" in German, "1 234 £" in French; a negative amount
-// carries its minus first ("-£5", "-5 £").
+// carries a minus sign (U+2212) first ("−£5", "−5 £").
 func (l Lang) Money(n int, sym string) string {
 	neg := n < 0
 	if neg {
@@ -70,7 +70,7 @@ func (l Lang) Money(n int, sym string) string {
 		s = sym + l.Int(n)
 	}
 	if neg {
-		return "-" + s
+		return "\u2212" + s // a true minus sign, as the boards draw it
 	}
 	return s
 }

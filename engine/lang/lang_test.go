@@ -60,9 +60,9 @@ func TestNumbersAndMoney(t *testing.T) {
 		num, cash string
 	}{
 		{English, 0, "0", "£0"}, {English, 999, "999", "£999"}, {English, 1234, "1,234", "£1,234"},
-		{English, -5, "-5", "-£5"}, {English, 1234567, "1,234,567", "£1,234,567"},
-		{German, 1234, "1.234", "1.234\u00a0£"}, {German, -5, "-5", "-5\u00a0£"}, {German, 12, "12", "12\u00a0£"},
-		{French, 1234, "1\u00a0234", "1\u00a0234\u00a0£"}, {French, -1234567, "-1\u00a0234\u00a0567", "-1\u00a0234\u00a0567\u00a0£"},
+		{English, -5, "-5", "\u2212£5"}, {English, 1234567, "1,234,567", "£1,234,567"},
+		{German, 1234, "1.234", "1.234\u00a0£"}, {German, -5, "-5", "\u22125\u00a0£"}, {German, 12, "12", "12\u00a0£"},
+		{French, 1234, "1\u00a0234", "1\u00a0234\u00a0£"}, {French, -1234567, "-1\u00a0234\u00a0567", "\u22121\u00a0234\u00a0567\u00a0£"},
 	} {
 		if got := c.l.Int(c.n); got != c.num {
 			t.Errorf("%s.Int(%d) = %q, want %q", c.l, c.n, got, c.num)
