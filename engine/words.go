@@ -78,14 +78,14 @@ func (w Words) game(id string, data map[string]string, english string) string {
 	return w.say(w.Info.Catalog, id, data, english)
 }
 
-// Seat is a seat as this reader names it: the player's name, else "seat
-// N" in the language.
 // NameScore is a name with its score, as a legend lists them ("Anna: 28
 // VP"; French puts a no-break space before the colon).
 func (w Words) NameScore(name, score string) string {
 	return catalog.Text(w.Lang, "name-score", map[string]string{"name": name, "score": score})
 }
 
+// Seat is a seat as this reader names it: the player's name, else "seat
+// N" in the language.
 func (w Words) Seat(seat int) string {
 	if seat >= 0 && seat < len(w.Names) && w.Names[seat] != "" {
 		return w.Names[seat]

@@ -84,11 +84,6 @@ func reminded(w bot.SeatWait, l lang.Lang) string {
 	return out
 }
 
-// waitedIn is how long a seat has waited, in words, as it follows
-// "waiting" / "wartet seit" / "attend depuis" (bot.WaitedPrepIn: the
-// bot's own units and wording, German in the dative).
-func waitedIn(d time.Duration, l lang.Lang) string { return bot.WaitedPrepIn(l, d) }
-
 // when writes a time for the page: the English form as before, elsewhere
 // day, month and time in figures.
 func when(t time.Time, l lang.Lang) string {
@@ -135,7 +130,7 @@ func (s *Server) withWaits(ctx context.Context, m bot.Match, l lang.Lang) matchJ
 		j := waitJSON{Seat: w.Seat, Waiting: w.Waiting, NextReminder: w.NextReminder, NextDeadline: w.NextDeadline, AwayUntil: w.AwayUntil}
 		if w.Waiting {
 			j.WaitedSecs = int64(w.Waited / time.Second)
-			j.Text = say(l, "web.wait.waiting", "span", waitedIn(w.Waited, l)) + reminded(w, l)
+			j.Text = say(l, "web.wait.waiting", "span", bot.WaitedPrepIn(l, w.Waited)) + reminded(w, l)
 		}
 		if !w.AwayUntil.IsZero() {
 			if j.Text != "" {

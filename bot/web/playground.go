@@ -371,7 +371,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) {
 		}
 		name, waited := g.Game, bot.Span(g.Waited(now))
 		if l != lang.English {
-			name, waited = wordsOf(g.Match, l).GameName(), waitedIn(g.Waited(now), l)
+			name, waited = wordsOf(g.Match, l).GameName(), bot.WaitedPrepIn(l, g.Waited(now))
 		}
 		out = append(out, openJSON{ID: g.ID, Name: name, Status: string(g.Status), Waiting: g.WaitingIn(l),
 			Since: g.Since.UTC().Format(time.RFC3339), Waited: waited, Seat: seat})
@@ -867,9 +867,10 @@ func (s *Server) help(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	found := x.Search(r.URL.Query().Get("q"), 20)
+	worded := s.topicWorder(r)
 	out := make([]helpTopic, len(found))
 	for i, t := range found {
-		out[i] = s.wordedTopic(r, t)
+		out[i] = worded(t)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -882,12 +883,14 @@ type helpTopic struct {
 	KindName string `json:"kind_name"`
 }
 
-func (s *Server) wordedTopic(r *http.Request, t engine.HelpTopic) helpTopic {
-	out := helpTopic{HelpTopic: t, KindName: t.Kind}
+// topicWorder gives the request's topics their worded kind, with the
+// game's words looked up once per request.
+func (s *Server) topicWorder(r *http.Request) func(engine.HelpTopic) helpTopic {
+	kind := func(k string) string { return k }
 	if g, err := s.svc.Games().Get(r.URL.Query().Get("game")); err == nil {
-		out.KindName = engine.WordsFor(g.Info(), langOf(r), nil).TopicKind(t.Kind)
+		kind = engine.WordsFor(g.Info(), langOf(r), nil).TopicKind
 	}
-	return out
+	return func(t engine.HelpTopic) helpTopic { return helpTopic{HelpTopic: t, KindName: kind(t.Kind)} }
 }
 
 // topic answers one rules topic by its ID, the one a rule error names.
@@ -903,7 +906,7 @@ func (s *Server) topic(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, bot.Refusal(bot.KindInvalid, "detail.no-topic", "text", bot.Echoed(id)))
 		return
 	}
-	writeJSON(w, http.StatusOK, s.wordedTopic(r, t))
+	writeJSON(w, http.StatusOK, s.topicWorder(r)(t))
 }
 
 // favicon answers the browser's request for /favicon.ico with the page's

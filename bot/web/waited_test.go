@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
@@ -23,7 +24,7 @@ func TestWaitedWords(t *testing.T) {
 		{lang.German, 8*24*time.Hour + 2*time.Hour, "wartet seit 1 Woche 1 Tag"},
 		{lang.French, 2 * time.Hour, "attend depuis 2\u00a0heures"},
 	} {
-		if got := say(c.l, "web.wait.waiting", "span", waitedIn(c.d, c.l)); got != c.want {
+		if got := say(c.l, "web.wait.waiting", "span", bot.WaitedPrepIn(c.l, c.d)); got != c.want {
 			t.Errorf("%s, %v: %q, want %q", c.l, c.d, got, c.want)
 		}
 	}

@@ -657,7 +657,7 @@ func (c *Catalog) funcs(l Lang) template.FuncMap {
 // is left alone (it may be aspirated). The template function {{de .who}}.
 func Elide(name string) string {
 	r, _ := utf8.DecodeRuneInString(name)
-	if strings.ContainsRune("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ", r) && r != utf8.RuneError {
+	if strings.ContainsRune("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ", r) {
 		return "d’" + name
 	}
 	return "de " + name

@@ -140,16 +140,19 @@ func (w *walker) walkCard(c actx) error {
 	// popularity the cards already held add for a new one. Rules version
 	// 1 and 2 gave the popularity first, so the machine (space 21) could
 	// go on the card's free load while a good of choice (9, 13) could not.
-	if st.Rules < 3 {
+	popularity := func() {
 		st.gainPop(&w.l, w.seat, 1, "city card")
 		w.acquireTriggers(held, k)
-		return cardEffects[o.tok](w, c.d)
+	}
+	if st.Rules < 3 {
+		popularity()
 	}
 	if err := cardEffects[o.tok](w, c.d); err != nil {
 		return err
 	}
-	st.gainPop(&w.l, w.seat, 1, "city card")
-	w.acquireTriggers(held, k)
+	if st.Rules >= 3 {
+		popularity()
+	}
 	return nil
 }
 

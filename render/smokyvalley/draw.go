@@ -316,7 +316,7 @@ func (p *pen) seatName(s int) string {
 	if s < 0 {
 		return p.wd.say("no-seat")
 	}
-	return fmt.Sprintf("%s (%s)", p.wd.seat(p.sc, s), render.Seat(s).Letter)
+	return fmt.Sprintf("%s (%s)", p.sc.Name(s), render.Seat(s).Letter)
 }
 
 // district draws one district: name, canal and rail, Wood Depot, building
@@ -899,9 +899,9 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	st := render.Seat(s)
 	p.seatChip(s, 18, y+8, 40, now)
 	colour := p.wd.say("colour." + strings.ReplaceAll(st.Colour, " ", "-"))
-	name := p.wd.say("seat", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
+	name := p.wd.say("seat", "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
 	if s == p.sc.Seat {
-		name = p.wd.say("seat-you", "name", p.wd.seat(p.sc, s), "letter", st.Letter, "colour", colour)
+		name = p.wd.say("seat-you", "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
 	}
 	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
 	for i, f := range []string{

@@ -46,6 +46,3 @@ const onePound = "1"
 
 // num is an int as data of a message.
 func num(i int) string { return strconv.Itoa(i) }
-
-// seat is seat s's display name on the images (render.Scene.Name).
-func (x words) seat(sc render.Scene, s int) string { return sc.Name(s) }

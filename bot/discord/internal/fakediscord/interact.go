@@ -138,15 +138,24 @@ func wireOpts(opts []Opt) []map[string]any {
 func (s *Server) commandID(name string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if d := s.commandLocked(name); d != nil {
+		id, _ := d["id"].(string)
+		return id
+	}
+	return "0"
+}
+
+// commandLocked is the registered definition of command name, global
+// first, then the default guild's; nil when none.
+func (s *Server) commandLocked(name string) map[string]any {
 	for _, scope := range []string{"", s.GuildID} {
 		for _, d := range s.commands[scope] {
 			if d["name"] == name {
-				id, _ := d["id"].(string)
-				return id
+				return d
 			}
 		}
 	}
-	return "0"
+	return nil
 }
 
 // Click presses the button with customID on message m as user.
@@ -605,14 +614,7 @@ func (s *Server) resolve(data map[string]any, channelID string) error {
 func (s *Server) checkInvocation(name string, opts []Opt, autocomplete bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var def map[string]any
-	for _, scope := range []string{"", s.GuildID} {
-		for _, d := range s.commands[scope] {
-			if d["name"] == name {
-				def = d
-			}
-		}
-	}
+	def := s.commandLocked(name)
 	if def == nil {
 		return fmt.Errorf("fakediscord: /%s is not a registered command; a Discord client offers only those", name)
 	}

@@ -174,9 +174,6 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 				s.violate("command %q: %v", name, err)
 				return nil, invalid(fmt.Errorf("%w: command %q: %v", errInvalid, name, err))
 			}
-			if opts, _ := d["options"].([]any); len(opts) > 25 {
-				return nil, invalid(fmt.Errorf("%w: command %q has %d options", errInvalid, name, len(opts)))
-			}
 			if err := checkCommandOptions(d["options"]); err != nil {
 				s.violate("command %q: %v", name, err)
 				return nil, invalid(fmt.Errorf("%w: command %q: %v", errInvalid, name, err))
