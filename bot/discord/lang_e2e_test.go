@@ -198,6 +198,12 @@ func TestMatchesInGermanAndFrench(t *testing.T) {
 				m := langMatch(t, h, g, langRm, tc.l, ids, opts, moves)
 				if g.Info().ID == "pebbles" {
 					must(t, m.Play.Finished, "the match did not end")
+				} else {
+					// The last player resigns: the public post is in the
+					// match's language too.
+					r := h.cmd(ids[2], langRm, "resign")
+					name := h.fd.User(ids[2]).Name
+					must(t, !r.Ephemeral() && strings.Contains(r.Content, bot.Say(tc.l, "event.resign", "seat", name)), "the resignation: %q", r.Content)
 				}
 				all := strings.Join(seen(h.fd, langRm, ids[0], true), "\n")
 				if testing.Verbose() {

@@ -406,15 +406,8 @@ func (b *Bot) resign(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	var lines []string
-	for _, e := range o.EventsFor(-1) {
-		lines = append(lines, e.Text)
-	}
-	text := strings.Join(lines, " ")
-	if text == "" {
-		text = fmt.Sprintf("%s resigned; the match ends", r.User.Name)
-	}
-	return announce(text + "."), nil
+	// The public post is in the match's language, like every narration.
+	return announce(strings.Join(o.Narration(engine.Spectator, o.Match.Words()), " ") + "."), nil
 }
 
 // abort stops the match: its creator, or a member with Manage Channels.
