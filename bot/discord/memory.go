@@ -33,7 +33,7 @@ func (b *Bot) games(ctx context.Context, r *Request) (*Response, error) {
 	if len(list) == 0 {
 		return private(say(l, "discord.games.none")), nil
 	}
-	now := b.cfg.Now()
+	now := b.svc.Now() // the clock the matches' times are stamped by
 	var t strings.Builder
 	t.WriteString(say(l, "discord.games.head", "n", l.Int(len(list))) + "\n")
 	for i, g := range list {

@@ -5,10 +5,14 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 )
 
@@ -220,4 +224,20 @@ func TestStatsThroughDiscord(t *testing.T) {
 			h.noViolations()
 		})
 	}
+}
+
+// /games measures how long each match has waited by the service's clock,
+// the one its moves are stamped with, not the process's.
+func TestGamesWaitedByServiceClock(t *testing.T) {
+	var mu sync.Mutex
+	at := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+	h := newHarness(t, harnessOpts{mode: ModeGateway, now: now})
+	startPebbles(t, h, room, alice, bob)
+	mu.Lock()
+	at = at.Add(3 * time.Hour)
+	mu.Unlock()
+	r := h.cmd(bob, room, "games")
+	want := bot.WaitedPrepIn(lang.English, 3*time.Hour)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, want), "/games, 3 hours after the start: %q, want %q", r.Content, want)
 }
