@@ -263,7 +263,7 @@ func TestHostPlurals(t *testing.T) {
 		{lang.German, "discord.prefs.matches", map[int]string{1: "1 Partie", 3: "3 Partien"}},
 		{lang.French, "discord.prefs.matches", map[int]string{0: "0 partie", 1: "1 partie", 3: "3 parties", 1000000: "1\u00a0000\u00a0000 de parties"}},
 		{lang.English, "discord.stats.games", map[int]string{0: "0 games", 1: "1 game", 2: "2 games"}},
-		{lang.German, "discord.stats.games", map[int]string{0: "0 Spiele", 1: "1 Spiel", 2: "2 Spiele"}},
+		{lang.German, "discord.stats.games", map[int]string{0: "0 Partien", 1: "1 Partie", 2: "2 Partien"}},
 		{lang.French, "discord.stats.games", map[int]string{0: "0 partie jouée", 1: "1 partie jouée", 2: "2 parties jouées", 1000000: "1\u00a0000\u00a0000 de parties jouées"}},
 		{lang.English, "discord.stats.wins", map[int]string{0: "0 wins", 1: "1 win", 2: "2 wins"}},
 		{lang.German, "discord.stats.wins", map[int]string{0: "0 Siege", 1: "1 Sieg", 2: "2 Siege"}},
