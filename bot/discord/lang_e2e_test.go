@@ -158,6 +158,14 @@ func langMatch(t *testing.T, h *harness, g engine.Game, channel string, ml lang.
 				}
 				t.Fatalf("move %d: no choices for %s; the last private message: %s", n, u, last)
 			}
+			if l != lang.English {
+				// The token is taught in the description, under the
+				// label, so a phone's narrow menu shows the whole label.
+				for _, o := range menu.Options {
+					must(t, o.Label == o.Value || !strings.Contains(o.Label, " · "+o.Value) && strings.HasSuffix(o.Description, o.Value),
+						"option %q / %q: the token %q belongs in the description", o.Label, o.Description, o.Value)
+				}
+			}
 			h.pick(u, channel, menu.Options[len(menu.Options)-1].Value)
 		}
 		if m, err = h.svc.Get(ctx, bot.ByID(m.ID)); err != nil {

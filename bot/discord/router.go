@@ -596,6 +596,17 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// withToken is a menu option's description help followed by the move
+// token it stands for, in at most n characters: the help is cut, never
+// the token.
+func withToken(help, token string, n int) string {
+	if help == "" {
+		return clip(token, n)
+	}
+	tail := " · " + token
+	return clip(help, max(1, n-len([]rune(tail)))) + tail
+}
+
 // poster sends messages after the initial response: through the
 // interaction token while it lives (15 minutes, with a margin), through
 // the bot token afterwards or in another channel.

@@ -482,15 +482,17 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 		var opts []discordgo.SelectMenuOption
 		for _, x := range group {
 			label, help := m.ChoiceIn(w, x, seat)
+			help = clip(help, 100)
 			switch {
 			case label == "":
 				label = x.Token
 			case l != lang.English && label != x.Token:
-				// The token beside the label: how a player reading
-				// another language learns the notation.
-				label += " · " + x.Token
+				// The token under the label, in the description: how a
+				// player reading another language learns the notation,
+				// without lengthening the label a phone's menu cuts.
+				help = withToken(help, x.Token, 100)
 			}
-			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label, 100), Value: x.Token, Description: clip(help, 100)})
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label, 100), Value: x.Token, Description: help})
 		}
 		placeholder := prompt
 		if len(next) > perSelect {
