@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,6 +31,9 @@ func arenaCmd(ctx context.Context, args []string, stdout io.Writer, cat catalog)
 	opts := optionFlags{}
 	fs.Var(opts, "option", "match option key=value (repeatable)")
 	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpError{"arena", fs}
+	}
 	if err != nil {
 		return fmt.Errorf("%w: arena: %v", errUsage, err)
 	}

@@ -613,3 +613,34 @@ func TestArena(t *testing.T) {
 		}
 	}
 }
+
+// TestSubcommandHelp: -h, -help and --help after any command print that
+// command's usage with its flags on stdout and exit 0, wherever they
+// stand among its arguments.
+func TestSubcommandHelp(t *testing.T) {
+	for cmd, flags := range map[string][]string{
+		"serve":    nil,
+		"replay":   {"-view", "-lang"},
+		"render":   {"-o", "-seat", "-lang"},
+		"selfplay": {"-game", "-seats", "-games", "-seed", "-option", "-record"},
+		"arena":    {"-game", "-seats", "-players", "-games", "-seed", "-budget", "-iterations", "-json", "-option"},
+		"games":    nil,
+		"backup":   nil,
+		"export":   {"-all"},
+		"import":   nil,
+		"migrate":  {"-from", "-to"},
+	} {
+		for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}, {"x", "--help"}} {
+			code, out, errOut := runCLI(t, nil, append([]string{cmd}, args...)...)
+			if code != exitOK || errOut != "" || !strings.HasPrefix(out, "usage: smokestack "+cmd) {
+				t.Errorf("%s %v: exit %d, stdout %q, stderr %q", cmd, args, code, out, errOut)
+				continue
+			}
+			for _, f := range flags {
+				if !strings.Contains(out, "  "+f+" ") && !strings.Contains(out, "  "+f+"\n") {
+					t.Errorf("%s %v: no flag %s in\n%s", cmd, args, f, out)
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -100,6 +101,9 @@ func replayCmd(args []string, stdout io.Writer, cat catalog) error {
 	view := fs.String("view", "", `print the final view of this seat (1-based) or "public" instead of the status`)
 	langFlag := fs.String("lang", "", "the language of the status's texts: en, de or fr")
 	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpError{"replay", fs}
+	}
 	if err != nil {
 		return fmt.Errorf("%w: replay: %v", errUsage, err)
 	}
@@ -161,6 +165,9 @@ func renderCmd(args []string, stdout io.Writer, cat catalog) error {
 	seat := fs.Int("seat", 0, "the seat whose view to draw, 1-based; 0 for the public board")
 	langFlag := fs.String("lang", "", "the language of the images' words: en, de or fr")
 	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpError{"render", fs}
+	}
 	if err != nil {
 		return fmt.Errorf("%w: render: %v", errUsage, err)
 	}

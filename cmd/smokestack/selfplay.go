@@ -46,6 +46,9 @@ func selfplayCmd(args []string, stdout io.Writer, cat catalog) error {
 	fs.Var(opts, "option", "match option key=value (repeatable)")
 	save := fs.String("record", "", "write the first playout's record to this file")
 	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpError{"selfplay", fs}
+	}
 	if err != nil {
 		return fmt.Errorf("%w: selfplay: %v", errUsage, err)
 	}

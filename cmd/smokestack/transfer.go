@@ -32,10 +32,14 @@ func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer, env
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	all := fs.Bool("all", false, "export every match")
-	if err := fs.Parse(args); err != nil || !*all || fs.NArg() != 1 {
+	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpError{"export", fs}
+	}
+	if err != nil || !*all || len(pos) != 1 {
 		return fmt.Errorf("%w: export --all DIR", errUsage)
 	}
-	dir := fs.Arg(0)
+	dir := pos[0]
 	cfg, log, err := toolConfig(environ, stderr)
 	if err != nil {
 		return err
@@ -176,7 +180,11 @@ func migrateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, en
 	fs.SetOutput(io.Discard)
 	from := fs.String("from", "", "embedded or redis")
 	to := fs.String("to", "", "embedded or redis")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 0 || *from == *to ||
+	pos, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return helpError{"migrate", fs}
+	}
+	if err != nil || len(pos) != 0 || *from == *to ||
 		(*from != "embedded" && *from != "redis") || (*to != "embedded" && *to != "redis") {
 		return fmt.Errorf("%w: migrate --from embedded --to redis (or --from redis --to embedded)", errUsage)
 	}
