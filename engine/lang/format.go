@@ -9,9 +9,9 @@ import (
 // decimal and currency patterns), with one deliberate difference noted:
 //
 //	          number     money (symbol "£")   negative money
-//	English   1,234      £1,234               -£5
-//	German    1.234      1.234 £              -5 £
-//	French    1 234      1 234 £              -5 £
+//	English   1,234      £1,234               −£5
+//	German    1.234      1.234 £              −5 £
+//	French    1 234      1 234 £              −5 £
 //
 // The space in French digit groups and before the symbol in German and
 // French is U+00A0 (no-break space), so a figure never breaks across a line.

@@ -279,7 +279,7 @@ func (b *board) drawLegend(s surface, w words) {
 	s.FillPoly([]render.Pt{{X: x + 150, Y: row(4) + 5}, {X: x + 162, Y: row(4) + 5}, {X: x + 162, Y: row(4) - 7}}, colInk)
 	s.Text(w.t("legend.flipped"), x+168, row(4), fSmall, colInk, 0)
 	s.FillRect(x+10, row(5)-18, 40, 24, colLight)
-	s.Text(b.pr.stock, x+30, row(5), fSmallB, colInk, 0.5)
+	s.Text(w.money(b.pr.stock), x+30, row(5), fSmallB, colInk, 0.5)
 	s.Text(w.t("legend.empty"), x+58, row(5), fSmall, colInk, 0)
 	// Right column.
 	rx := x + 236
@@ -326,13 +326,30 @@ func (b *board) slot(i, n int) (float64, float64) {
 // with its empty-track price).
 func (b *board) trackWidth() int { return max(len(b.pr.cotton), len(b.pr.demand)+1) }
 
-// trackSlots are the printed values of the spaces of a track row: the
-// coal and iron demand prices, then the cotton demand bonuses.
-func (b *board) trackSlots(row int) []string {
+// trackSlots are the printed values of the spaces of a track row, in w's
+// words: the coal and iron demand prices, then the cotton demand bonuses.
+func (b *board) trackSlots(s surface, row int, w words) []string {
 	if row < 2 {
-		return b.pr.demand
+		_, sw := b.slot(0, b.trackWidth())
+		out := make([]string, len(b.pr.demand))
+		for i, price := range b.pr.demand {
+			out[i] = slotMoney(s, w, price, sw)
+		}
+		return out
 	}
 	return b.pr.cotton
+}
+
+// slotMoney is a price as a track's slot of width sw shows it: the
+// language's money (w.money), its no-break space closed up when the
+// amount would not fit with a margin ("5£" for "5 £" in German and
+// French; the English "£5" always fits).
+func slotMoney(s surface, w words, n int, sw float64) string {
+	m := w.money(n)
+	if s.TextWidth(m, fChip) > sw-6 {
+		m = strings.ReplaceAll(m, "\u00a0", "")
+	}
+	return m
 }
 
 func (b *board) drawTrackFrames(s surface, w words) {
@@ -340,7 +357,7 @@ func (b *board) drawTrackFrames(s surface, w words) {
 	for row, name := range []string{w.t("track.coal"), w.t("track.iron"), w.t("track.cotton")} {
 		y := trackTop + float64(row)*trackRowH
 		s.Text(name, x, y+slotH/2+9, fHead, colInk, 0)
-		slots := b.trackSlots(row)
+		slots := b.trackSlots(s, row, w)
 		n := b.trackWidth()
 		for i, label := range slots {
 			sx, sw := b.slot(i, n)
@@ -352,7 +369,7 @@ func (b *board) drawTrackFrames(s surface, w words) {
 			// Beyond the track: the price of a cube when it is empty.
 			sx, sw := b.slot(len(slots), n)
 			s.FillRect(sx, y, sw, slotH, colLight)
-			s.Text(b.pr.stock, sx+sw/2, y+slotH/2+8, fChip, colInk, 0.5)
+			s.Text(slotMoney(s, w, b.pr.stock, sw), sx+sw/2, y+slotH/2+8, fChip, colInk, 0.5)
 		}
 	}
 }
@@ -571,7 +588,7 @@ func (b *board) drawTracks(s surface, v *brass.View, w words) {
 		}
 		// The cubes sit in the dearest spaces; buyers take the cheapest.
 		// A filled space is drawn as a cube with its price on it.
-		slots := b.trackSlots(row)
+		slots := b.trackSlots(s, row, w)
 		n := len(slots)
 		for i := n - clamp(cubes, 0, n); i < n; i++ {
 			sx, sw := b.slot(i, b.trackWidth())
@@ -581,7 +598,7 @@ func (b *board) drawTracks(s surface, v *brass.View, w words) {
 	}
 	// The cotton demand marker: its space drawn in ink.
 	y := trackTop + 2*trackRowH
-	slots := b.trackSlots(2)
+	slots := b.trackSlots(s, 2, w)
 	i := clamp(v.CottonDemand, 0, len(slots)-1)
 	sx, sw := b.slot(i, b.trackWidth())
 	s.FillRect(sx, y, sw, slotH, colInk)
@@ -608,14 +625,6 @@ func (b *board) drawTracks(s surface, v *brass.View, w words) {
 		last = w.t("last-card", "card", b.pr.cardLabelIn(w, v.DiscardTop))
 	}
 	s.Text(fit(s, last, fStat, right-x), x, my+32, fStat, colInk, 0)
-}
-
-// money formats pounds with the sign in front: £5, −£6.
-func money(n int) string {
-	if n < 0 {
-		return "−£" + strconv.Itoa(-n)
-	}
-	return "£" + strconv.Itoa(n)
 }
 
 // phaseText is what happens now, beside the period and round shown in

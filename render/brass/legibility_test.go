@@ -100,7 +100,7 @@ func checkLegibility(t *testing.T, l lang.Lang) {
 			}
 		}
 	}
-	glance = append(glance, b.pr.demand...)
+	glance = append(glance, b.trackSlots(rec, 0, w)...)
 	glance = append(glance, b.pr.cotton...)
 	for _, p := range v.PlayerViews {
 		glance = append(glance, w.money(p.Money), w.t("income", "money", w.money(p.Income)),

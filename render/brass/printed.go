@@ -14,8 +14,8 @@ type printed struct {
 	places     map[string]brass.PrintedPlace // by ID
 	cards      map[string]string             // card label by card slug: a town's short name, an industry's name
 	industries []string                      // industry IDs in stack order
-	demand     []string                      // labels of the coal and iron demand spaces, cheapest first
-	stock      string                        // price of a cube when its track is empty
+	demand     []int                         // prices of the coal and iron demand spaces, cheapest first
+	stock      int                           // price of a cube when its track is empty
 	cotton     []string                      // labels of the cotton demand spaces from the top, then the closed space
 	maxSeats   int                           // the most players the game seats
 }
@@ -38,14 +38,12 @@ func newPrinted() *printed {
 		p.industries = append(p.industries, ind.ID)
 		p.cards[ind.ID] = ind.Name
 	}
-	for _, price := range pv.DemandPrices {
-		p.demand = append(p.demand, "£"+strconv.Itoa(price))
-	}
+	p.demand = pv.DemandPrices
 	for _, bonus := range pv.CottonBonus {
 		p.cotton = append(p.cotton, "+"+strconv.Itoa(bonus))
 	}
 	p.cotton = append(p.cotton, "X")
-	p.stock = "£" + strconv.Itoa(pv.StockPrice)
+	p.stock = pv.StockPrice
 	return p
 }
 

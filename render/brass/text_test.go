@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/render"
@@ -43,7 +44,7 @@ func TestMoneyAndOrdinals(t *testing.T) {
 	de := wordsFor(render.Scene{Lang: lang.German})
 	fr := wordsFor(render.Scene{Lang: lang.French})
 	for n, want := range map[int][3]string{0: {"£0", "0\u00a0£", "0\u00a0£"}, 12: {"£12", "12\u00a0£", "12\u00a0£"},
-		-6: {"−£6", "−6\u00a0£", "−6\u00a0£"}, 1200: {"£1200", "1.200\u00a0£", "1\u00a0200\u00a0£"}} {
+		-6: {"−£6", "−6\u00a0£", "−6\u00a0£"}, 1200: {"£1,200", "1.200\u00a0£", "1\u00a0200\u00a0£"}} {
 		if got := [3]string{english.money(n), de.money(n), fr.money(n)}; got != want {
 			t.Errorf("money(%d) = %q, want %q", n, got, want)
 		}
@@ -73,6 +74,37 @@ func TestPhaseLineKeepsTheScore(t *testing.T) {
 		}
 		if !strings.Contains(got, "…") || cv.TextWidth(got, fHead) > 300 {
 			t.Errorf("%s: %q is not shortened to 300 px", l, got)
+		}
+	}
+}
+
+// TestTrackPricesInTheLanguage: the demand tracks' prices and the price
+// of an empty track are money as the language writes it ("£1" in
+// English, "1 £" closed up to "1£" where a slot is too narrow in German
+// and French), never the English "£1" in every language.
+func TestTrackPricesInTheLanguage(t *testing.T) {
+	g, st := enginePosition(t, 4, 45)
+	v := g.View(st, engine.Spectator).(brass.View)
+	r := newTestRenderer(t)
+	c, err := render.NewCanvas(r.l.Width, r.l.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := newBoard(r.l, c, &v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lang.Supported {
+		w := wordsFor(render.Scene{Lang: l})
+		for i, got := range b.trackSlots(c, 0, w) {
+			price := b.pr.demand[i]
+			want := strings.ReplaceAll(l.Money(price, "£"), "\u00a0", "")
+			if got != want {
+				t.Errorf("%s: coal track space %d reads %q, want %q", l, i+1, got, want)
+			}
+		}
+		if got, want := slotMoney(c, w, b.pr.stock, 100), l.Money(b.pr.stock, "£"); got != want {
+			t.Errorf("%s: an empty track's price in a wide box reads %q, want %q", l, got, want)
 		}
 	}
 }

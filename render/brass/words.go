@@ -36,14 +36,9 @@ func (w words) name(seat int) string {
 	return w.t("player", "n", strconv.Itoa(seat+1))
 }
 
-// money writes pounds as the language does, with a true minus sign:
-// £5, −£6 in English; 5 £, −6 £ in German and French.
-func (w words) money(n int) string {
-	if w.w.Lang == lang.English {
-		return money(n)
-	}
-	return strings.Replace(w.w.Lang.Money(n, "£"), "-", "−", 1)
-}
+// money writes pounds as the language does (lang.Lang.Money): £5, −£6
+// in English; 5 £, −6 £ in German and French.
+func (w words) money(n int) string { return w.w.Lang.Money(n, "£") }
 
 // industry is an industry's name for a label ("Cotton mill").
 func (w words) industry(id string) string {
