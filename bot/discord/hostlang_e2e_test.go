@@ -250,6 +250,9 @@ func TestStatsAverage(t *testing.T) {
 		{lang.German, 1, "1,0 Siege"},
 		{lang.French, 1.5, "1,5 victoire"},
 		{lang.French, 2.5, "2,5 victoires"},
+		// The language's grouping too (lang.Lang.Decimal).
+		{lang.German, 1234.5, "1.234,5 Siege"},
+		{lang.French, 1234.5, "1\u00a0234,5 victoires"},
 	} {
 		got := average(engine.WordsFor(info, tc.l, nil), tc.l, tc.avg, info.Score.Short)
 		must(t, got == tc.want, "%s %v: %q, want %q", tc.l, tc.avg, got, tc.want)

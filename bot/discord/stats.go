@@ -83,7 +83,8 @@ func (b *Bot) statsWords(g bot.GameStats, l lang.Lang) engine.Words {
 
 // average is an average score with one decimal and the score's unit in
 // l, worded by the game's score message with the decimal as its count
-// (its plural form follows the decimal: French "1,5 point"); in English,
+// (its plural form follows the decimal: French "1,5 point"), the figure
+// written as l writes a decimal (lang.Lang.Decimal); in English,
 // and for a game without a catalog, "3.5 VP" as the figure and unit.
 func average(w engine.Words, l lang.Lang, avg float64, unit string) string {
 	dec := strconv.FormatFloat(avg, 'f', 1, 64)
@@ -92,5 +93,5 @@ func average(w engine.Words, l lang.Lang, avg float64, unit string) string {
 		return english
 	}
 	s := w.Msg(lang.M("score", lang.CountKey, dec), english)
-	return strings.Replace(s, dec, strings.Replace(dec, ".", ",", 1), 1)
+	return strings.Replace(s, dec, l.Decimal(avg, 1), 1)
 }
