@@ -207,7 +207,7 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 	if err != nil {
 		return Image{}, err
 	}
-	return Image{Name: "chart.png", Title: "Score chart", PNG: data}, nil
+	return Image{Name: "chart.png", PNG: data}, nil // no Title: no front end shows the chart's
 }
 
 // chartEncoder reuses its compression buffers across charts.

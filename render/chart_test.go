@@ -79,7 +79,7 @@ func TestScoreChartLegend(t *testing.T) {
 	for _, c := range []struct {
 		l    lang.Lang
 		want string
-	}{{"", "Player 2: 7 VP"}, {lang.German, "Spieler 2: 7 VP"}, {lang.French, "Joueur 2\u00a0: 7 VP"}} {
+	}{{"", "Seat 2: 7 VP"}, {lang.German, "Spieler 2: 7 VP"}, {lang.French, "Joueur 2\u00a0: 7 VP"}} {
 		ch := render.ScoreChart{Unit: "VP", Names: []string{"Ada", ""}, Lang: c.l}
 		if got := ch.LegendLabel(1, 7); got != c.want {
 			t.Errorf("%q: legend %q, want %q", c.l, got, c.want)

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/smokestack/smokestack/engine"
@@ -69,17 +68,18 @@ func (sc Scene) Words(info engine.Info) engine.Words {
 }
 
 // Name is the display name of seat for the image: Names[seat], or when
-// the host gave none "Player N" (N = seat+1) in English and the
-// language's default name otherwise (engine.Words.SeatTitle: "Spieler N",
-// "Joueur N").
+// the host gave none the engine catalog's default name in the image's
+// language (engine.Words.SeatTitle: "Seat N", "Spieler N", "Joueur N";
+// N = seat+1), as the narration names that seat.
 func (sc Scene) Name(seat int) string {
 	if seat >= 0 && seat < len(sc.Names) && strings.TrimSpace(sc.Names[seat]) != "" {
 		return strings.TrimSpace(sc.Names[seat])
 	}
-	if sc.Lang == "" || sc.Lang == lang.English {
-		return "Player " + strconv.Itoa(seat+1)
+	l := sc.Lang
+	if l == "" {
+		l = lang.Fallback
 	}
-	return engine.WordsFor(engine.Info{}, sc.Lang, nil).SeatTitle(seat)
+	return engine.WordsFor(engine.Info{}, l, nil).SeatTitle(seat)
 }
 
 // Renderer draws one game's views. Implementations must be safe for

@@ -55,16 +55,16 @@ func TestSetChecksImages(t *testing.T) {
 }
 
 // TestSceneName: a seat the host named keeps its name in every language;
-// one without a name is "Player N" in English and the language's default
-// name otherwise, as the texts name it.
+// one without a name is the engine catalog's default name in the
+// image's language ("Seat N", "Spieler N", "Joueur N"), as the texts name it.
 func TestSceneName(t *testing.T) {
 	names := []string{"Ada", " ", ""}
 	for _, c := range []struct {
 		l            lang.Lang
 		want1, want2 string
 	}{
-		{"", "Player 2", "Player 3"},
-		{lang.English, "Player 2", "Player 3"},
+		{"", "Seat 2", "Seat 3"},
+		{lang.English, "Seat 2", "Seat 3"},
 		{lang.German, "Spieler 2", "Spieler 3"},
 		{lang.French, "Joueur 2", "Joueur 3"},
 	} {

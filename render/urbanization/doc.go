@@ -47,7 +47,7 @@
 // scores in figures), the invention area when the expansion is on (the
 // nine docking spaces with their cards' names and the seats' markers on them),
 // and a panel per player: the seat letter and the player's name (from
-// render.Scene, "Player N" without one; shortened with an ellipsis to
+// render.Scene, "Seat N" in the image's language without one; shortened with an ellipsis to
 // fit), VP, money, start player and Mayor, action markers left (as pips), the tracking card rows
 // (citizens, houses, grain, taxes) and work orders by colour, the hired
 // character (greyed once used), factories by number, and the inventions
