@@ -214,6 +214,25 @@ func TestAPILanguage(t *testing.T) {
 			english("choice", c.Label+"\n"+c.Help)
 		}
 		english("prompt", ch.Prompt)
+		// Autocomplete's labels too, in the reader's language.
+		var sug []engine.Suggestion
+		getIn(t, h, base+"/suggest?seat=0&q=", string(l), "", &sug)
+		matched := 0
+		for _, sg := range sug {
+			english("suggestion", sg.Label)
+			toks := strings.Fields(sg.Text)
+			for _, c := range ch.Next {
+				if len(toks) == 1 && c.Token == toks[0] {
+					matched++
+					if label, _ := w.Choice(c); sg.Label != label {
+						t.Errorf("%s suggestion %s: %q, want %q", l, sg.Text, sg.Label, label)
+					}
+				}
+			}
+		}
+		if matched == 0 {
+			t.Errorf("%s: no suggestion of a first word among %+v", l, sug)
+		}
 		// Out of turn, in the reader's language.
 		var refusal struct{ Error, Kind string }
 		post(base+"/moves", map[string]any{"seat": 1, "move": "pass"}, 409, &refusal)

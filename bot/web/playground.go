@@ -705,7 +705,7 @@ func (s *Server) suggest(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	sug, err := s.svc.Suggest(r.Context(), bot.ByID(m.ID), user, r.URL.Query().Get("q"), 25)
+	sug, err := s.svc.SuggestIn(r.Context(), bot.ByID(m.ID), user, r.URL.Query().Get("q"), 25, langOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
