@@ -1266,8 +1266,9 @@ func (w *walker) dockCost(q int) int {
 	return moveCost(w.from, q)
 }
 
-// inventionMsg says what invention c does (the choice's help), as
-// inventionText does for the help topic.
+// inventionMsg says what invention c does (the choice's help), by
+// reference into the catalog (TestDataTextsMatchCatalog checks its
+// English against the data).
 func inventionMsg(c int) lang.Msg {
 	inv := &theData().inventions[c]
 	kv := []string{"amount", itoa(inv.Amount), "count", itoa(inv.Amount)}
@@ -1485,13 +1486,6 @@ func atoi(s string) int {
 		n = n*10 + int(r-'0')
 	}
 	return n
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func capital(s string) string {

@@ -158,30 +158,3 @@ func examples() []engine.Example {
 	}
 	return out
 }
-
-// inventionText says what invention c does, in our words: the help of an
-// invention choice (actions.go; the texts of play, not yet in the catalog).
-func inventionText(c int) string {
-	inv := &theData().inventions[c]
-	switch inv.Effect {
-	case effMinOutput:
-		return fmt.Sprintf("Your %s factories make up to %d goods even when the card shows fewer.", inv.colour, inv.Amount)
-	case effTurnOrders:
-		return fmt.Sprintf("In each factories phase you receive %d %s work %s from the supply.", inv.Amount, inv.colour, pluralWord(inv.Amount, "order", "orders"))
-	case effGoodMoney:
-		return fmt.Sprintf("Each %s work order you produce with earns $%d instead of $%d.", inv.colour, inv.Amount, theData().orderValues[inv.colour])
-	case effGoodPoints:
-		return fmt.Sprintf("Each %s good you produce scores %d VP instead of %d.", inv.colour, inv.Amount, theData().rules.GoodVP.Value)
-	case effSwapOrders:
-		return fmt.Sprintf("In each factories phase you may exchange %d orange work orders for %d %s ones from the supply.", inv.Amount, inv.Amount, inv.colour)
-	case effHarvestGrain:
-		return fmt.Sprintf("At each harvest you receive %s more.", plural(inv.Amount, "grain", "grain"))
-	case effDoubleSow:
-		return fmt.Sprintf("You may sow up to %d grain on each building ground.", inv.Amount)
-	case effGrainPoints:
-		return fmt.Sprintf("At each harvest, after taking your grain, you score 1 VP per %d grain on your tracking card.", inv.Amount)
-	case effCheapGrain:
-		return fmt.Sprintf("Every grain you buy costs $%d, whatever its printed price.", inv.Amount)
-	}
-	return inv.Name
-}

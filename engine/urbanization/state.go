@@ -1,7 +1,6 @@
 package urbanization
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -401,14 +400,6 @@ func invName(i int) string { return theData().inventions[i].Name }
 // "event.<id>-own" (second person, "you buy ..."); kv are its Data.
 func (w *walker) act(kind, id string, kv ...string) {
 	w.evs = append(w.evs, event(w.seat, kind, id, kv...))
-}
-
-// plural writes "1 grain", "2 points".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
