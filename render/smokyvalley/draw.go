@@ -836,12 +836,13 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 	}
 }
 
-// canalShort are the canal tiles' effects in a word or two.
-var canalShort = map[string]string{
-	"build": "Build", "service": "Service", "canal": "Canal", "produce": "Produce", "ship1": "Ship 1",
-	"swap": "Swap tiles", "trade": "Trade basic", "upgrade": "Upgrade", "board": "Board trader",
-	"pop-build": "Pop. building", "load2": "Load 2", "city-cost": "Cheap cards", "build-cost": "Cheap build",
-	"market": "Local market", "prestige-service": "Pres. svc.", "prestige-upgrade": "Pres. upgr.",
+// canalShort are the canal tiles' effects that have a short label of
+// their own, the message "tile.<effect>" (a word or two: "Ship 1").
+var canalShort = map[string]bool{
+	"build": true, "service": true, "canal": true, "produce": true, "ship1": true,
+	"swap": true, "trade": true, "upgrade": true, "board": true,
+	"pop-build": true, "load2": true, "city-cost": true, "build-cost": true,
+	"market": true, "prestige-service": true, "prestige-upgrade": true,
 }
 
 // canalChip draws a canal tile: an action tile white, a changing effect
@@ -855,7 +856,7 @@ func (p *pen) canalChip(t int, x, y, maxW float64) float64 {
 func (p *pen) canalLabel(t int, maxW float64) (string, color.RGBA) {
 	ct := p.pr.CanalTiles[t]
 	name := ""
-	if e := effectOf(ct); canalShort[e] != "" {
+	if e := effectOf(ct); canalShort[e] {
 		name = p.wd.say("tile." + e)
 	}
 	if name == "" {
