@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/smokestack/smokestack/engine/lang"
+
 // ScoringCategory is one way a seat scores, as Info.Scoring lists it.
 type ScoringCategory struct {
 	Key   string `json:"key"`   // stable identifier: "canal-links", "money" ...
@@ -24,7 +26,7 @@ func ScoreBreakdown(cats []ScoringCategory, by map[string]int, score int) []Stat
 		out = append(out, Stat{Key: c.Key, Label: c.Label, Value: v})
 	}
 	if sum != score {
-		out = append(out, Stat{Key: StatUntracked, Label: "Scored before the breakdown was kept", Value: score - sum})
+		out = append(out, Stat{Key: StatUntracked, Label: catalog.Text(lang.English, "stat."+StatUntracked, nil), Value: score - sum})
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package brass
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/smokestack/smokestack/engine"
@@ -36,21 +37,31 @@ var info = sync.OnceValue(func() engine.Info {
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs(),
-		Score:              engine.ScoreName{Name: en("score-name"), Short: "VP"},
+		Score:              engine.ScoreName{Name: en("score-name"), Short: en("score-short")},
 		Scoring:            scoring(),
 		Rounds:             phrase("brass.rounds"),
 		PrivateInfo:        true,
 		Catalog:            catalog,
-		Examples: []engine.Example{
-			{Move: "build cotton manchester card:manchester", Meaning: "build a cotton mill in Manchester with the Manchester card"},
-			{Move: "canal bolton-bury card:bolton", Meaning: "build the canal link between Bolton and Bury"},
-			{Move: "sell bury>liverpool card:wigan", Meaning: "sell your Bury mill's cotton through the port of Liverpool"},
-			{Move: "develop iron card:liverpool", Meaning: "take your lowest iron works off its stack"},
-			{Move: "loan 30 card:fleetwood", Meaning: "borrow £30, paid for by three income levels"},
-		},
-		Help: helpTopics(),
+		Examples:           examples(),
+		Help:               helpTopics(),
 	}
 })
+
+// exampleMoves are the notation examples for help pages; each means the
+// message example.<move, spaces as -> (help.*.toml).
+var exampleMoves = []string{
+	"build cotton manchester card:manchester", "canal bolton-bury card:bolton", "sell bury>liverpool card:wigan",
+	"develop iron card:liverpool", "loan 30 card:fleetwood",
+}
+
+// examples are the notation examples with their English meanings.
+func examples() []engine.Example {
+	out := make([]engine.Example, len(exampleMoves))
+	for i, m := range exampleMoves {
+		out[i] = engine.Example{Move: m, Meaning: en("example." + strings.ReplaceAll(m, " ", "-"))}
+	}
+	return out
+}
 
 // Info describes Brass. The options and help are shared: callers must not
 // modify them.

@@ -36,7 +36,7 @@ var info = sync.OnceValue(func() engine.Info {
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs(),
-		Score:              engine.ScoreName{Name: en("score-name"), Short: en("score-name")},
+		Score:              engine.ScoreName{Name: en("score-name"), Short: en("score-short")},
 		Scoring:            scoring(),
 		Rounds:             phrase("smokyvalley.years"),
 		Examples:           examples(),

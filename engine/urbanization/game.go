@@ -40,7 +40,7 @@ var info = sync.OnceValue(func() engine.Info {
 		RulesVersion:       rulesVersion,
 		OldestRulesVersion: oldestRulesVersion,
 		Options:            optionSpecs(),
-		Score:              engine.ScoreName{Name: "victory points", Short: "VP"},
+		Score:              engine.ScoreName{Name: en("score-name"), Short: en("score-short")},
 		Scoring:            scoring(),
 		Rounds:             phrase("urbanization.turns"),
 		Examples:           Examples(),
