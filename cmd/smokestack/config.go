@@ -65,7 +65,7 @@ var variables = []variable{
 // prefixes whose unknown variables in the environment are reported (a typo
 // such as DISCORD_TOKN should not go unnoticed); other environment
 // variables belong to the host.
-var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_"}
+var prefixes = []string{"SMOKESTACK_", "DISCORD_", "PLAYGROUND_", "REDIS_"}
 
 // testVariables are the variables only a test build reads
 // (testclock_testgames.go); a release build has none, so it reports them

@@ -50,9 +50,9 @@ func envExample() string {
 	var b strings.Builder
 	b.WriteString("# Smokestack configuration. Copy to .env (or set in the environment; the\n")
 	b.WriteString("# environment wins). Every variable is optional; the value shown is the default.\n")
-	b.WriteString("# Unknown variables in .env, and unknown SMOKESTACK_*, DISCORD_* or PLAYGROUND_*\n")
-	b.WriteString("# variables in the environment, are ignored with a warning naming the closest\n")
-	b.WriteString("# known variable; an invalid value stops the program with an error.\n")
+	b.WriteString("# Unknown variables in .env, and unknown SMOKESTACK_*, DISCORD_*, PLAYGROUND_*\n")
+	b.WriteString("# or REDIS_* variables in the environment, are ignored with a warning naming the\n")
+	b.WriteString("# closest known variable; an invalid value stops the program with an error.\n")
 	for _, v := range variables {
 		b.WriteString("\n")
 		for _, line := range wrap(v.help, 76) {
@@ -160,6 +160,10 @@ func TestConfig(t *testing.T) {
 		{env: []string{"SMOKESTACK_LOGLEVEL=debug"}, want: "unknown environment variable SMOKESTACK_LOGLEVEL (ignored; the closest known one is SMOKESTACK_LOG_LEVEL)"},
 		{env: []string{"DISCORD_CLIENT_SECRET=s"}, want: "unknown environment variable DISCORD_CLIENT_SECRET"},
 		{file: "REDIS_ULR=redis://x\n", want: "sets unknown variable REDIS_ULR (ignored; the closest known one is REDIS_URL)"},
+		{env: []string{"REDIS_URI=redis://x"}, want: "unknown environment variable REDIS_URI (ignored; the closest known one is REDIS_URL)"},
+		// A service named redis links only the variables Docker and
+		// Kubernetes inject for it, which are no typo.
+		{env: []string{"REDIS_URI=redis://x", "REDIS_SERVICE_HOST=10.0.0.2", "REDIS_SERVICE_PORT=6379", "REDIS_PORT=tcp://10.0.0.2:6379", "REDIS_PORT_6379_TCP_ADDR=10.0.0.2"}, want: "REDIS_URI"},
 	} {
 		f := ""
 		if tc.file != "" {
