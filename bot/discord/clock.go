@@ -479,7 +479,7 @@ func (b *Bot) awayLine(m bot.Match, l lang.Lang) string {
 	var parts []string
 	for _, w := range waits {
 		if w.Waiting && !w.AwayUntil.IsZero() {
-			parts = append(parts, say(l, "discord.remind.away", "who", m.Seats[w.Seat].Name, "at", fmt.Sprintf("<t:%d:f>", w.AwayUntil.Unix())))
+			parts = append(parts, say(l, "discord.remind.away", "who", m.Seats[w.Seat].NameIn(l), "at", fmt.Sprintf("<t:%d:f>", w.AwayUntil.Unix())))
 		}
 	}
 	return strings.Join(parts, " ")

@@ -55,7 +55,7 @@ func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 	need := len(mentions)/2 + 1
 	return &discordgo.MessageSend{
 		Content: clip(say(w.Lang, "discord.vote.open", "missing", "<@"+missing+">", "game", w.GameName(), "span", bot.SpanPrepIn(w.Lang, r.Waited),
-			"voters", strings.Join(mentions, ", "), "name", m.Seats[r.Seat].Name, "need", w.Lang.Int(need), "total", w.Lang.Int(len(mentions))), 2000),
+			"voters", strings.Join(mentions, ", "), "name", m.Seats[r.Seat].NameIn(w.Lang), "need", w.Lang.Int(need), "total", w.Lang.Int(len(mentions))), 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: pinged},
 		Components:      []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},
 	}
@@ -76,7 +76,7 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 	if err != nil && res.Match.ID == "" {
 		return nil, err
 	}
-	name := res.Match.Seats[c.N].Name
+	seat := res.Match.Seats[c.N]
 	if res.Decided == "" {
 		var parts []string
 		for _, ch := range bot.VoteChoices {
@@ -84,10 +84,11 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 		}
 		// The message keeps its buttons; the tally is the ballot's answer
 		// to the voter alone, so nobody else is notified.
-		return private(say(r.lang(), "discord.vote.cast", "name", name, "tally", strings.Join(parts, ", "),
+		return private(say(r.lang(), "discord.vote.cast", "name", seat.NameIn(r.lang()), "tally", strings.Join(parts, ", "),
 			"need", r.lang().Int(res.Needed), "total", r.lang().Int(res.Voters))), nil
 	}
 	ml := res.Match.Words().Lang
+	name := seat.NameIn(ml)
 	seatN := ml.Int(c.N + 1)
 	var outcome string
 	switch res.Decided {
@@ -166,7 +167,7 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 		b.wake(m)
 		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 		ml := m.Words().Lang
-		return announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].Name, "n", ml.Int(seat+1), "from", bot.EchoIn(ml, last.From))), nil
+		return announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].NameIn(ml), "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From)))), nil
 	}
 	id, _ := uo.Value.(string)
 	to := bot.UserRef{ID: userKey(id), Name: id}
@@ -198,7 +199,7 @@ func (b *Bot) replaced(r *Request, m bot.Match, seat int) *Response {
 	last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 	user := discordID(m.Seats[seat].UserID)
 	ml := m.Words().Lang
-	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", bot.EchoIn(ml, last.From))
+	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From)))
 	b.wake(m)
 	if m.IsActive(seat) {
 		text += " " + say(ml, "discord.replace.your-turn")

@@ -118,7 +118,7 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			}
 			m, err := h.svc.Get(ctx, bot.ByID(started.ID))
 			must(t, err == nil && m.Status == bot.StatusFinished, "the match did not end: %v %v", m.Status, err)
-			computer := m.Seats[1].Name
+			computer := m.Seats[1].NameIn(l)
 			private("/log", log, say(l, "discord.log.head", "from", "1", "to", strconv.FormatInt(moves, 10), "n", strconv.FormatInt(moves, 10)),
 				say(l, "discord.log.replaced", "n", "2", "to", computer, "from", tc.players[1].Name))
 			r = h.cmd(u1, room, "export")

@@ -97,9 +97,9 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		case turn.Seq == 0:
 			line = "- " + say(l, "discord.catchup.setup")
 		case turn.Undo != 0 && turn.Seat >= 0 && turn.Seat < len(m.Seats):
-			line = fmt.Sprintf("- %d. ", turn.Seq) + say(l, "discord.catchup.took-back", "who", m.Seats[turn.Seat].Name, "n", strconv.FormatInt(turn.Undo, 10))
+			line = fmt.Sprintf("- %d. ", turn.Seq) + say(l, "discord.catchup.took-back", "who", m.Seats[turn.Seat].NameIn(l), "n", strconv.FormatInt(turn.Undo, 10))
 		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
-			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].Name, turn.Move)
+			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].NameIn(l), turn.Move)
 		}
 		if len(evs) > 0 {
 			line += ": " + strings.Join(evs, "; ")

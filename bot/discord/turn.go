@@ -94,7 +94,7 @@ func (b *Bot) played(r *Request, o bot.Outcome, update bool) (*Response, error) 
 func narrationLine(o bot.Outcome) *discordgo.InteractionResponseData {
 	w := o.Match.Words()
 	evs := o.Narration(engine.Spectator, w)
-	line := say(w.Lang, "discord.turn.played", "who", o.Match.Seats[o.Seat].Name, "move", o.Move)
+	line := say(w.Lang, "discord.turn.played", "who", o.Match.Seats[o.Seat].NameIn(w.Lang), "move", o.Move)
 	if len(evs) > 0 {
 		line += ": " + strings.Join(evs, "; ")
 	}
@@ -176,7 +176,7 @@ func (b *Bot) turnPost(o bot.Outcome, headline string) (*discordgo.InteractionRe
 		text.WriteString(headline + "\n")
 	}
 	if o.Move != "" && o.Seat >= 0 {
-		text.WriteString(say(w.Lang, "discord.turn.played", "who", m.Seats[o.Seat].Name, "move", o.Move) + "\n")
+		text.WriteString(say(w.Lang, "discord.turn.played", "who", m.Seats[o.Seat].NameIn(w.Lang), "move", o.Move) + "\n")
 	}
 	for _, e := range o.Narration(engine.Spectator, w) {
 		line := "- " + e + "\n"

@@ -90,7 +90,8 @@ func (b *Bot) undoPosts(r *Request, u bot.UndoOutcome) (*discordgo.InteractionRe
 
 func undoHeadline(u bot.UndoOutcome) string {
 	m := u.Match
-	l, who, n := m.Words().Lang, m.Seats[u.Seat].Name, strconv.FormatInt(u.Target, 10)
+	l := m.Words().Lang
+	who, n := m.Seats[u.Seat].NameIn(l), strconv.FormatInt(u.Target, 10)
 	if u.Free {
 		return say(l, "discord.undo.took-back", "who", who, "move", u.Taken, "n", n)
 	}
@@ -108,10 +109,10 @@ func undoVoteMessage(u bot.UndoOutcome) *discordgo.InteractionResponseData {
 		mentions = append(mentions, "<@"+id+">")
 	}
 	for _, s := range v.Approved {
-		approved = append(approved, m.Seats[s].Name)
+		approved = append(approved, m.Seats[s].NameIn(m.Words().Lang))
 	}
 	l := m.Words().Lang
-	text := say(l, "discord.undo.asks", "who", m.Seats[v.Seat].Name, "move", v.Move, "n", strconv.FormatInt(v.Target, 10),
+	text := say(l, "discord.undo.asks", "who", m.Seats[v.Seat].NameIn(l), "move", v.Move, "n", strconv.FormatInt(v.Target, 10),
 		"players", strings.Join(mentions, ", "), "span", bot.SpanPrepIn(l, bot.UndoVoteLife))
 	if len(approved) > 0 {
 		text += "\n" + say(l, "discord.undo.agreed-so-far", "names", strings.Join(approved, ", "))
@@ -146,7 +147,7 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 	switch {
 	case u.Undone:
 		post, pics, after := b.undoPosts(r, u)
-		resp := closed(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].Name, "move", u.Taken, "n", n))
+		resp := closed(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].NameIn(l), "move", u.Taken, "n", n))
 		resp.After = func(ctx context.Context, p *poster) {
 			p.send(ctx, matchChannel(m, r), b.withPictures(ctx, r, post, pics))
 			after(ctx, p)

@@ -1,0 +1,71 @@
+package discord
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
+)
+
+// TestComputerNamesInGermanAndFrench: in a German and a French match
+// with computer players, every post and reply names the computers in
+// the reader's language ("Computer (leicht)", "Ordinateur (facile)"):
+// the board posts, the continued turns, /status, /catchup and /log,
+// never the English name the seat stores.
+func TestComputerNamesInGermanAndFrench(t *testing.T) {
+	for _, tc := range []struct {
+		l    lang.Lang
+		user fakediscord.User
+	}{
+		{lang.German, fakediscord.User{ID: dieter, Name: "dieter", Locale: "de"}},
+		{lang.French, fakediscord.User{ID: franck, Name: "franck", Locale: "fr"}},
+	} {
+		t.Run(string(tc.l), func(t *testing.T) {
+			ctx := context.Background()
+			clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+			h := newHarness(t, harnessOpts{now: clock.Now})
+			h.fd.AddUser(tc.user)
+			F, l, u := fakediscord.Str, tc.l, tc.user.ID
+			h.cmd(u, room, "play", F("game", "pebbles"), F("options", "pile=9"), fakediscord.Int("computers", 2), F("level", "easy"), F("language", string(l)))
+			h.click(u, room, say(l, "discord.lobby.start"))
+			h.idle()
+			var status, catchup, log string
+			for range 100 {
+				m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+				if err != nil || m.Status != bot.StatusActive {
+					break
+				}
+				if m.Moves > 2 && m.Seats[m.Play.Active[0]].Computer == "" {
+					status, catchup, log = h.cmd(u, room, "status").Content, h.cmd(u, room, "catchup").Content, h.cmd(u, room, "log").Content
+				}
+				if m.Seats[m.Play.Active[0]].Computer == "" {
+					h.cmd(u, room, "move", F("move", personMove(t, h, u)))
+				} else {
+					clock.Advance(3 * time.Second)
+					h.bot.remind(ctx)
+				}
+				h.idle()
+			}
+			english := []string{bot.ComputerName("easy", 1), bot.ComputerName("easy", 2)}
+			named := bot.ComputerNameIn(l, "easy", 1)
+			for _, want := range []struct{ what, text, name string }{
+				{"/status", status, "2. " + named + " ("},
+				{"/catchup", catchup, "**" + named + "**"},
+				{"/log", log, named + ": "},
+			} {
+				must(t, strings.Contains(want.text, want.name), "%s lacks %q: %q", want.what, want.name, want.text)
+			}
+			all := strings.Join(seen(h.fd, room, u, true), "\n")
+			played, _, _ := strings.Cut(say(l, "discord.turn.played", "who", named, "move", "MOVE"), "`MOVE")
+			must(t, strings.Contains(all, played), "no post names %q as a mover", named)
+			for _, eng := range english {
+				must(t, !strings.Contains(all, eng), "%s reads the English name %q:\n%s", u, eng, all)
+			}
+			h.noViolations()
+		})
+	}
+}
