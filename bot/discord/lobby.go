@@ -473,7 +473,7 @@ func (b *Bot) completePlay(ctx context.Context, r *Request) (*Response, error) {
 		if err != nil {
 			return choices(nil), nil
 		}
-		return choices(optionChoices(g.Info().Options, typed)), nil
+		return choices(optionChoices(engine.WordsFor(g.Info(), r.lang(), nil), typed)), nil
 	}
 	return choices(nil), nil
 }
@@ -500,8 +500,11 @@ func (b *Bot) gameChoices(typed string, l lang.Lang) []*discordgo.ApplicationCom
 
 // optionChoices completes "key=value key2=value2" as typed: the pair being
 // typed from the game's option keys and their allowed values (a free-form
-// option offers its default), after the pairs already there.
-func optionChoices(specs []engine.OptionSpec, typed string) []*discordgo.ApplicationCommandOptionChoice {
+// option offers its default), after the pairs already there. Each is named
+// by the pair, the default marked, and the option's help as w words it,
+// cut after a word to Discord's 100 characters (clipWords).
+func optionChoices(w engine.Words, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	specs := w.Info.Options
 	sep := func(r rune) bool { return r == ' ' || r == ',' }
 	fields := strings.FieldsFunc(typed, sep)
 	cur := ""
@@ -525,11 +528,12 @@ func optionChoices(specs []engine.OptionSpec, typed string) []*discordgo.Applica
 		if len(cs) == 25 || len(value) > 100 {
 			return
 		}
-		label := o.Key + "=" + v
+		pair, id := o.Key+"="+v, "discord.options.choice"
 		if v == o.Default {
-			label += " (default)"
+			id += "-default"
 		}
-		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: clip(label+" - "+o.Help, 100), Value: value})
+		name := clipWords(say(w.Lang, id, "pair", pair, "help", w.Option(o)), 100, len(pair))
+		cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value})
 	}
 	for _, o := range specs {
 		if done[o.Key] || (hasValue && o.Key != key) || (!hasValue && !strings.HasPrefix(o.Key, key)) {

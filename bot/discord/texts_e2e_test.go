@@ -5,9 +5,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
@@ -68,4 +71,67 @@ func TestComputerNamesInGermanAndFrench(t *testing.T) {
 			h.noViolations()
 		})
 	}
+}
+
+// TestOptionSuggestionsInEveryLanguage: /play's options suggestions of
+// every translated game, in English, German and French: each is the
+// pair as typed, the default marked, then the option's help as the
+// game's catalog words it, within Discord's 100 characters, cut (when
+// it must be) after a whole word, never inside the pair.
+func TestOptionSuggestionsInEveryLanguage(t *testing.T) {
+	users := map[lang.Lang]fakediscord.User{
+		lang.English: {ID: alice, Name: "alice", Locale: "en-US"},
+		lang.German:  {ID: dieter, Name: "dieter", Locale: "de"},
+		lang.French:  {ID: franck, Name: "franck", Locale: "fr"},
+	}
+	var games []engine.Game
+	for _, g := range translatedGames() {
+		if g.Info().ID != "pebbles" {
+			games = append(games, g)
+		}
+	}
+	h := newHarness(t, harnessOpts{games: games})
+	for _, u := range users {
+		h.fd.AddUser(u)
+	}
+	F := fakediscord.Str
+	for _, g := range translatedGames() {
+		info := g.Info()
+		specs := map[string]engine.OptionSpec{}
+		for _, o := range info.Options {
+			specs[o.Key] = o
+		}
+		for _, l := range lang.Supported {
+			u := users[l]
+			w := engine.WordsFor(info, l, nil)
+			cs, err := h.fd.Autocomplete(u.ID, room, "play", F("game", info.ID), fakediscord.Focus(F("options", "")))
+			must(t, err == nil && len(cs) > 0, "%s %s: %v %v", info.ID, l, cs, err)
+			for _, c := range cs {
+				pair := c.Value.(string)
+				key, v, _ := strings.Cut(pair, "=")
+				o := specs[key]
+				id := "discord.options.choice"
+				if v == o.Default {
+					id += "-default"
+				}
+				full := say(l, id, "pair", pair, "help", w.Option(o))
+				name := c.Name
+				must(t, utf8.RuneCountInString(name) <= 100 && strings.HasPrefix(name, pair+" "), "%s %s: %q", info.ID, l, name)
+				if name != full {
+					cut, ok := strings.CutSuffix(name, "…")
+					must(t, ok && strings.HasPrefix(full, cut) && len(cut) > len(pair), "%s %s: %q is not a cut of %q", info.ID, l, name, full)
+					next, _ := utf8.DecodeRuneInString(full[len(cut):])
+					must(t, !unicode.IsLetter(next) && !unicode.IsDigit(next), "%s %s: %q is cut inside a word of %q", info.ID, l, name, full)
+				}
+				if l != lang.English {
+					for _, cat := range []*lang.Catalog{bot.Catalog(), info.Catalog} {
+						if eng := cat.EnglishIn(l, name); len(eng) > 0 {
+							t.Errorf("%s %s: English %q in %q", info.ID, l, eng, name)
+						}
+					}
+				}
+			}
+		}
+	}
+	h.noViolations()
 }

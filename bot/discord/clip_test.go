@@ -1,0 +1,26 @@
+package discord
+
+import "testing"
+
+// TestClipWords: a long text is cut after a whole word, its trailing
+// punctuation dropped, never inside the kept head nor at a no-break space.
+func TestClipWords(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		keep int
+		want string
+	}{
+		{"short", 10, 0, "short"},
+		{"a=b - one two three", 12, 3, "a=b - one…"},
+		{"a=b - one two, three", 15, 3, "a=b - one two…"},
+		{"a=b - one two three", 14, 3, "a=b - one two…"},
+		{"a=b - 5\u00a0PV more", 10, 3, "a=b…"},
+		{"a=b - 5\u00a0PV more", 12, 3, "a=b - 5\u00a0PV…"},
+		{"key=value-without-spaces", 10, 9, "key=value…"},
+	} {
+		if got := clipWords(tc.s, tc.n, tc.keep); got != tc.want {
+			t.Errorf("clipWords(%q, %d, %d) = %q, want %q", tc.s, tc.n, tc.keep, got, tc.want)
+		}
+	}
+}
