@@ -32,3 +32,40 @@ func clipWords(s string, n, keep int) string {
 		return unicode.IsSpace(c) || strings.ContainsRune(",;:-–—(", c)
 	}) + "…"
 }
+
+// eventLine joins the texts of a move's events into one line of at most
+// limit runes: when they do not fit, the latest events that may go
+// (keep[i] false) are left out whole, each run of them read as "…";
+// an event with keep[i] true (the reader's own private ones) is never
+// left out, so such a line may run longer. keep may be nil.
+func eventLine(evs []string, keep []bool, limit int) string {
+	in := make([]bool, len(evs))
+	for i := range in {
+		in[i] = true
+	}
+	build := func() string {
+		var parts []string
+		for i, e := range evs {
+			switch {
+			case in[i]:
+				parts = append(parts, e)
+			case i == 0 || in[i-1]:
+				parts = append(parts, "…")
+			}
+		}
+		return strings.Join(parts, "; ")
+	}
+	line := build()
+	for utf8.RuneCountInString(line) > limit {
+		j := len(evs) - 1
+		for j >= 0 && (!in[j] || keep != nil && keep[j]) {
+			j--
+		}
+		if j < 0 {
+			break
+		}
+		in[j] = false
+		line = build()
+	}
+	return line
+}

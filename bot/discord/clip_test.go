@@ -24,3 +24,25 @@ func TestClipWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEventLine: events that do not fit are left out whole, the latest
+// first, a run of them read as one "…"; kept events never go.
+func TestEventLine(t *testing.T) {
+	evs := []string{"one", "two", "three", "four"}
+	for _, tc := range []struct {
+		keep  []bool
+		limit int
+		want  string
+	}{
+		{nil, 100, "one; two; three; four"},
+		{nil, 18, "one; two; three; …"},
+		{nil, 17, "one; two; …"},
+		{nil, 9, "one; …"},
+		{[]bool{false, false, false, true}, 12, "one; …; four"},
+		{[]bool{true, false, false, true}, 1, "one; …; four"},
+	} {
+		if got := eventLine(evs, tc.keep, tc.limit); got != tc.want {
+			t.Errorf("eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
+		}
+	}
+}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
 )
 
 // jumpLink links to a match's channel: a jump link into its server when
@@ -89,8 +91,10 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 			lines = append(lines, clip("__"+rt+"__", 300))
 		}
 		var evs []string
+		var own []bool // the reader's own private events: never left out
 		for _, e := range turn.Events {
 			evs = append(evs, m.NarrateIn(e, c.Seat, w))
+			own = append(own, e.Audience != engine.Public && e.Audience == c.Seat)
 		}
 		line := ""
 		switch {
@@ -102,9 +106,11 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].NameIn(l), turn.Move)
 		}
 		if len(evs) > 0 {
-			line += ": " + strings.Join(evs, "; ")
+			// Each move's line has 300 characters; events that do not fit
+			// are left out whole, the reader's own never.
+			line += ": " + eventLine(evs, own, 300-utf8.RuneCountInString(line)-2)
 		}
-		lines = append(lines, clip(line, 300))
+		lines = append(lines, line)
 	}
 	tail := "\n" + statusLineIn(m, l)
 	if m.GameRules().Info().PrivateInfo {

@@ -11,6 +11,7 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
@@ -134,4 +135,70 @@ func TestOptionSuggestionsInEveryLanguage(t *testing.T) {
 		}
 	}
 	h.noViolations()
+}
+
+// TestCatchupKeepsOwnEvents: /catchup before a player's first move in a
+// Brass match lists the setup, whose events run far past a line's room
+// in German and French: the events the reader alone sees (their hand)
+// are there whole, in every language; events left out are left out
+// whole ("…"), never cut inside.
+func TestCatchupKeepsOwnEvents(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		l       lang.Lang
+		players []fakediscord.User
+	}{
+		{lang.English, []fakediscord.User{{ID: alice, Name: "alice", Locale: "en-US"}, {ID: bob, Name: "bob", Locale: "en-GB"}}},
+		{lang.German, []fakediscord.User{{ID: dieter, Name: "dieter", Locale: "de"}, {ID: doris, Name: "doris", Locale: "de"}}},
+		{lang.French, []fakediscord.User{{ID: franck, Name: "franck", Locale: "fr"}, {ID: fleur, Name: "fleur", Locale: "fr"}}},
+	} {
+		t.Run(string(tc.l), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{games: []engine.Game{brass.New()}})
+			for _, u := range tc.players {
+				h.fd.AddUser(u)
+			}
+			F, l := fakediscord.Str, tc.l
+			u1, u2 := tc.players[0].ID, tc.players[1].ID
+			h.cmd(u1, room, "play", F("game", "brass"), F("language", string(l)), fakediscord.Int("computers", 2))
+			h.click(u2, room, say(l, "discord.lobby.join"))
+			h.click(u1, room, say(l, "discord.lobby.start"))
+			for _, u := range []string{u1, u2} {
+				r := h.cmd(u, room, "catchup")
+				c, err := h.svc.CatchUp(ctx, bot.InChannel(channelKey(room)), userKey(u))
+				must(t, err == nil && len(c.Turns) > 0 && c.Turns[0].Seq == 0, "the catch-up: %+v %v", c, err)
+				m := c.Private.Match
+				w := m.WordsIn(l)
+				own := 0
+				for _, e := range c.Turns[0].Events {
+					if e.Audience == c.Seat {
+						text := m.NarrateIn(e, c.Seat, w)
+						must(t, strings.Contains(r.Content, text), "%s's /catchup lacks their own %q:\n%s", u, text, r.Content)
+						own++
+					}
+				}
+				must(t, own > 0, "no private setup event for %s", u)
+				setup := ""
+				for _, line := range strings.Split(r.Content, "\n") {
+					if strings.HasPrefix(line, "- "+say(l, "discord.catchup.setup")) {
+						setup = line
+					}
+				}
+				must(t, setup != "", "no setup line: %q", r.Content)
+				for _, e := range c.Turns[0].Events {
+					if text := m.NarrateIn(e, c.Seat, w); e.VisibleTo(c.Seat) && !strings.Contains(setup, text) {
+						must(t, strings.Contains(setup, "…"), "%q is left out unmarked: %q", text, setup)
+					}
+				}
+				// What comes before a "…" ends with a whole event.
+				for i := strings.Index(setup, "…"); i >= 0; i = -1 {
+					before, whole := strings.TrimRight(setup[:i], " ;.:\u00a0"), false
+					for _, e := range c.Turns[0].Events {
+						whole = whole || e.VisibleTo(c.Seat) && strings.HasSuffix(before, m.NarrateIn(e, c.Seat, w))
+					}
+					must(t, whole, "an event is cut inside: %q", setup)
+				}
+			}
+			h.noViolations()
+		})
+	}
 }
