@@ -202,3 +202,41 @@ func TestCatchupKeepsOwnEvents(t *testing.T) {
 		})
 	}
 }
+
+// TestNarrationLineCutsWholeEvents: the one line of a continued turn
+// has room for 500 characters of events and more, and past its room
+// leaves the latest events out whole ("…"), in every language.
+func TestNarrationLineCutsWholeEvents(t *testing.T) {
+	ctx := context.Background()
+	for _, l := range lang.Supported {
+		t.Run(string(l), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{})
+			F := fakediscord.Str
+			h.cmd(alice, room, "play", F("game", "pebbles"), F("language", string(l)))
+			h.click(bob, room, say(l, "discord.lobby.join"))
+			h.click(alice, room, say(l, "discord.lobby.start"))
+			m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+			must(t, err == nil, "the match: %v", err)
+			w := m.Words()
+			for _, n := range []int{20, 200} {
+				o := bot.Outcome{Match: m, Seat: 0, Move: "take 1"}
+				for i := range n {
+					o.Events = append(o.Events, engine.Event{Audience: engine.Public, Seat: i % 2, Kind: "draw", Msg: "event.draw"})
+				}
+				evs := o.Narration(engine.Spectator, w)
+				must(t, len(evs) == n && !strings.Contains(evs[0], "event.draw"), "the events: %q", evs)
+				line := narrationLine(o).Content
+				must(t, utf8.RuneCountInString(line) <= 2000, "%d events: %d characters", n, utf8.RuneCountInString(line))
+				before, _, cut := strings.Cut(line, "…")
+				kept := strings.Count(before, evs[0]) + strings.Count(before, evs[1])
+				if n == 20 {
+					must(t, !cut && kept == n, "20 events do not all fit: %q", line)
+					continue
+				}
+				before = strings.TrimRight(before, " ;.:\u00a0")
+				must(t, cut && kept > 20 && (strings.HasSuffix(before, evs[0]) || strings.HasSuffix(before, evs[1])), "200 events: %q", line)
+			}
+			h.noViolations()
+		})
+	}
+}

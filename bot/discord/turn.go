@@ -96,10 +96,12 @@ func narrationLine(o bot.Outcome) *discordgo.InteractionResponseData {
 	evs := o.Narration(engine.Spectator, w)
 	line := say(w.Lang, "discord.turn.played", "who", o.Match.Seats[o.Seat].NameIn(w.Lang), "move", o.Move)
 	if len(evs) > 0 {
-		line += ": " + strings.Join(evs, "; ")
+		// Room for 1,000 characters of events (Discord allows 2,000);
+		// past it the latest are left out whole.
+		line += ": " + eventLine(evs, nil, 1000)
 	}
 	return &discordgo.InteractionResponseData{
-		Content:         clip(line+".", 400),
+		Content:         clip(line+".", 2000),
 		Flags:           discordgo.MessageFlagsSuppressNotifications,
 		AllowedMentions: noPings(),
 		Components:      []discordgo.MessageComponent{},
