@@ -69,3 +69,34 @@ func eventLine(evs []string, keep []bool, limit int) string {
 	}
 	return line
 }
+
+// clipSentences is s in at most n runes: when it is longer, its
+// sentences and lines that fit whole, then " …"; an abbreviation or an
+// ordinal ("z. B.", "1.": a word of one or two letters or digits just before
+// the point) ends no sentence. Without a whole sentence that fits, it is
+// cut after a word (clipWords).
+func clipSentences(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	end := -1 // the runes kept
+	for i := 0; i < n-2 && i+1 < len(r); i++ {
+		switch {
+		case r[i] == '\n':
+			end = i
+		case strings.ContainsRune(".!?", r[i]) && breaks(r[i+1]):
+			word := 0
+			for j := i - 1; j >= 0 && (unicode.IsLetter(r[j]) || unicode.IsDigit(r[j])); j-- {
+				word++
+			}
+			if word == 0 || word > 2 || r[i] != '.' {
+				end = i + 1
+			}
+		}
+	}
+	if end <= 0 {
+		return clipWords(s, n, 0)
+	}
+	return strings.TrimRightFunc(string(r[:end]), unicode.IsSpace) + " …"
+}

@@ -1,6 +1,14 @@
 package discord
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
+)
 
 // TestClipWords: a long text is cut after a whole word, its trailing
 // punctuation dropped, never inside the kept head nor at a no-break space.
@@ -44,5 +52,38 @@ func TestEventLine(t *testing.T) {
 		if got := eventLine(evs, tc.keep, tc.limit); got != tc.want {
 			t.Errorf("eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
 		}
+	}
+}
+
+// TestRuleExcerptEndsASentence: a refused move's rule, in every game and
+// language, is quoted whole or up to the end of a sentence or a line
+// within its 600 characters, never cut inside one.
+func TestRuleExcerptEndsASentence(t *testing.T) {
+	cut := 0
+	for _, g := range translatedGames() {
+		for _, l := range lang.Supported {
+			for _, topic := range engine.WordsFor(g.Info(), l, nil).Help() {
+				text := problemText(bot.Problem{Text: "x", Topic: &topic}, l)
+				head := bot.Say(l, "discord.rule", "title", topic.Title, "body", "")
+				_, excerpt, _ := strings.Cut(text, head)
+				excerpt, _, _ = strings.Cut(excerpt, "\n"+bot.Say(l, "discord.more", "topic", topic.ID))
+				if excerpt == topic.Body {
+					continue
+				}
+				cut++
+				body, ok := strings.CutSuffix(excerpt, " …")
+				if !ok || utf8.RuneCountInString(excerpt) > 600 || !strings.HasPrefix(topic.Body, body) {
+					t.Errorf("%s %s %s: %q is no excerpt of %q", g.Info().ID, l, topic.ID, excerpt, topic.Body)
+					continue
+				}
+				rest := topic.Body[len(body):]
+				if !strings.HasPrefix(rest, "\n") && !(strings.ContainsAny(body[len(body)-1:], ".!?") && strings.HasPrefix(rest, " ")) {
+					t.Errorf("%s %s %s: cut inside a sentence: %q", g.Info().ID, l, topic.ID, excerpt)
+				}
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("no rule was long enough to be cut")
 	}
 }

@@ -522,7 +522,7 @@ func problemText(p bot.Problem, l lang.Lang) string {
 		text += "\n" + bot.Say(l, "discord.abort-how")
 	}
 	if p.Topic != nil {
-		text += "\n" + bot.Say(l, "discord.rule", "title", p.Topic.Title, "body", clip(p.Topic.Body, 600)) +
+		text += "\n" + bot.Say(l, "discord.rule", "title", p.Topic.Title, "body", clipSentences(p.Topic.Body, 600)) +
 			"\n" + bot.Say(l, "discord.more", "topic", p.Topic.ID)
 	} else if p.TopicID != "" {
 		text += "\n" + bot.Say(l, "discord.more", "topic", p.TopicID)
