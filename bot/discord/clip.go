@@ -4,6 +4,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // breaks tells where a line may be cut: at an ordinary space or a line's
@@ -34,11 +37,14 @@ func clipWords(s string, n, keep int) string {
 }
 
 // eventLine joins the texts of a move's events into one line of at most
-// limit runes: when they do not fit, the latest events that may go
-// (keep[i] false) are left out whole, each run of them read as "…";
-// an event with keep[i] true (the reader's own private ones) is never
-// left out, so such a line may run longer. keep may be nil.
-func eventLine(evs []string, keep []bool, limit int) string {
+// limit runes, the language's way (inLine, message discord.events.sep):
+// when they do not fit, the latest events that may go (keep[i] false)
+// are left out whole, each run of them read as "…"; an event with
+// keep[i] true (the reader's own private ones) is never left out, so
+// such a line may run longer. keep may be nil.
+func eventLine(w engine.Words, evs []string, keep []bool, limit int) string {
+	sep := say(w.Lang, "discord.events.sep")
+	sentences := strings.HasSuffix(strings.TrimSpace(sep), ".")
 	in := make([]bool, len(evs))
 	for i := range in {
 		in[i] = true
@@ -48,12 +54,12 @@ func eventLine(evs []string, keep []bool, limit int) string {
 		for i, e := range evs {
 			switch {
 			case in[i]:
-				parts = append(parts, e)
+				parts = append(parts, inLine(w, e, sentences))
 			case i == 0 || in[i-1]:
 				parts = append(parts, "…")
 			}
 		}
-		return strings.Join(parts, "; ")
+		return strings.Join(parts, sep)
 	}
 	line := build()
 	for utf8.RuneCountInString(line) > limit {
@@ -68,6 +74,42 @@ func eventLine(evs []string, keep []bool, limit int) string {
 		line = build()
 	}
 	return line
+}
+
+// inLine is an event's text (a sentence's words, begun as the game's
+// catalog begins it) as it reads inside a line of several: as a
+// sentence of its own, begun with a capital; else going on in one,
+// begun in lower case unless its first word is all capitals ("VP").
+// A seat's name at its start is the seat's as it begins a sentence
+// (Words.SeatTitle: "Joueur 2") or not ("joueur 2"); a player's name
+// stays as typed.
+func inLine(w engine.Words, text string, sentence bool) string {
+	for i := range w.Names {
+		for _, name := range []string{w.SeatTitle(i), w.Seat(i)} {
+			rest, ok := strings.CutPrefix(text, name)
+			if next, _ := utf8.DecodeRuneInString(rest); !ok || name == "" || unicode.IsLetter(next) || unicode.IsDigit(next) {
+				continue
+			}
+			if sentence {
+				return w.SeatTitle(i) + rest
+			}
+			return w.Seat(i) + rest
+		}
+	}
+	r, size := utf8.DecodeRuneInString(text)
+	if sentence {
+		return string(unicode.ToUpper(r)) + text[size:]
+	}
+	if next, _ := utf8.DecodeRuneInString(text[size:]); unicode.IsUpper(next) {
+		return text
+	}
+	return string(unicode.ToLower(r)) + text[size:]
+}
+
+// pair is a name and what goes with it in one line, with the language's
+// colon ("alice: 3 wins", French "alice : 3 victoires").
+func pair(l lang.Lang, name, value string) string {
+	return say(l, "discord.pair", "name", name, "value", value)
 }
 
 // clipSentences is s in at most n runes: when it is longer, its

@@ -49,7 +49,7 @@ func TestEventLine(t *testing.T) {
 		{[]bool{false, false, false, true}, 12, "one; …; four"},
 		{[]bool{true, false, false, true}, 1, "one; …; four"},
 	} {
-		if got := eventLine(evs, tc.keep, tc.limit); got != tc.want {
+		if got := eventLine(engine.Words{Lang: lang.English}, evs, tc.keep, tc.limit); got != tc.want {
 			t.Errorf("eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
 		}
 	}

@@ -126,7 +126,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	for _, s := range m.Play.Seats {
-		fmt.Fprintf(&t, "%d. %s (%s): %s", s.Seat+1, m.Seats[s.Seat].NameIn(l), colourIn(s.Seat, l), w.Score(s.Score))
+		t.WriteString(pair(l, fmt.Sprintf("%d. %s (%s)", s.Seat+1, m.Seats[s.Seat].NameIn(l), colourIn(s.Seat, l)), w.Score(s.Score)))
 		for _, st := range s.Stats {
 			fmt.Fprintf(&t, ", %s %s", lowerLabel(l, w.StatLabel(st)), w.StatValue(st))
 		}
@@ -192,10 +192,11 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 	t.WriteString(say(l, "discord.log.head", "from", strconv.FormatInt(entries[0].Seq, 10), "to", strconv.FormatInt(entries[len(entries)-1].Seq, 10),
 		"n", strconv.FormatInt(m.Moves, 10)) + "\n```\n")
 	for i, e := range entries {
-		line := fmt.Sprintf("%3d. %s: %s\n", e.Seq, m.Seats[e.Seat].NameIn(l), e.Move)
+		move := e.Move
 		if how := howIn(l, e); how != "" {
-			line = fmt.Sprintf("%3d. %s: %s (%s)\n", e.Seq, m.Seats[e.Seat].NameIn(l), e.Move, how)
+			move += " (" + how + ")"
 		}
+		line := fmt.Sprintf("%3d. ", e.Seq) + pair(l, m.Seats[e.Seat].NameIn(l), move) + "\n"
 		// Seats handed on before this move (or after the last one shown).
 		for _, rp := range m.Clock.Replaced {
 			if rp.Moves == e.Seq-1 || (i == len(entries)-1 && rp.Moves == e.Seq) {

@@ -108,7 +108,7 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		if len(evs) > 0 {
 			// Each move's line has 300 characters; events that do not fit
 			// are left out whole, the reader's own never.
-			line += ": " + eventLine(evs, own, 300-utf8.RuneCountInString(line)-2)
+			line = pair(l, line, eventLine(w, evs, own, 300-utf8.RuneCountInString(line)-2))
 		}
 		lines = append(lines, line)
 	}

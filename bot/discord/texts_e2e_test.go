@@ -13,13 +13,15 @@ import (
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/smokyvalley"
 )
 
 // TestComputerNamesInGermanAndFrench: in a German and a French match
 // with computer players, every post and reply names the computers in
 // the reader's language ("Computer (leicht)", "Ordinateur (facile)"):
-// the board posts, the continued turns, /status, /catchup and /log,
-// never the English name the seat stores.
+// the board posts, the continued turns, /status, /catchup, /log and the
+// results, never the English name the seat stores; a name and its score
+// or move are joined with the language's colon (French "\u00a0: ").
 func TestComputerNamesInGermanAndFrench(t *testing.T) {
 	for _, tc := range []struct {
 		l    lang.Lang
@@ -57,13 +59,15 @@ func TestComputerNamesInGermanAndFrench(t *testing.T) {
 			english := []string{bot.ComputerName("easy", 1), bot.ComputerName("easy", 2)}
 			named := bot.ComputerNameIn(l, "easy", 1)
 			for _, want := range []struct{ what, text, name string }{
-				{"/status", status, "2. " + named + " ("},
+				{"/status", status, pair(l, "2. "+named+" ("+colourIn(1, l)+")", "")},
 				{"/catchup", catchup, "**" + named + "**"},
-				{"/log", log, named + ": "},
+				{"/log", log, pair(l, named, "")},
 			} {
 				must(t, strings.Contains(want.text, want.name), "%s lacks %q: %q", want.what, want.name, want.text)
 			}
 			all := strings.Join(seen(h.fd, room, u, true), "\n")
+			results := pair(l, "**"+named+"** ("+colourIn(1, l)+")", "")
+			must(t, strings.Contains(all, results), "the results lack %q:\n%s", results, all)
 			played, _, _ := strings.Cut(say(l, "discord.turn.played", "who", named, "move", "MOVE"), "`MOVE")
 			must(t, strings.Contains(all, played), "no post names %q as a mover", named)
 			for _, eng := range english {
@@ -171,7 +175,9 @@ func TestCatchupKeepsOwnEvents(t *testing.T) {
 				own := 0
 				for _, e := range c.Turns[0].Events {
 					if e.Audience == c.Seat {
-						text := m.NarrateIn(e, c.Seat, w)
+						// (its first letter as the line begins it: inLine)
+						_, size := utf8.DecodeRuneInString(m.NarrateIn(e, c.Seat, w))
+						text := m.NarrateIn(e, c.Seat, w)[size:]
 						must(t, strings.Contains(r.Content, text), "%s's /catchup lacks their own %q:\n%s", u, text, r.Content)
 						own++
 					}
@@ -185,7 +191,8 @@ func TestCatchupKeepsOwnEvents(t *testing.T) {
 				}
 				must(t, setup != "", "no setup line: %q", r.Content)
 				for _, e := range c.Turns[0].Events {
-					if text := m.NarrateIn(e, c.Seat, w); e.VisibleTo(c.Seat) && !strings.Contains(setup, text) {
+					text := m.NarrateIn(e, c.Seat, w)
+					if _, size := utf8.DecodeRuneInString(text); e.VisibleTo(c.Seat) && !strings.Contains(setup, text[size:]) {
 						must(t, strings.Contains(setup, "…"), "%q is left out unmarked: %q", text, setup)
 					}
 				}
@@ -193,7 +200,9 @@ func TestCatchupKeepsOwnEvents(t *testing.T) {
 				for i := strings.Index(setup, "…"); i >= 0; i = -1 {
 					before, whole := strings.TrimRight(setup[:i], " ;.:\u00a0"), false
 					for _, e := range c.Turns[0].Events {
-						whole = whole || e.VisibleTo(c.Seat) && strings.HasSuffix(before, m.NarrateIn(e, c.Seat, w))
+						text := m.NarrateIn(e, c.Seat, w)
+						_, size := utf8.DecodeRuneInString(text)
+						whole = whole || e.VisibleTo(c.Seat) && strings.HasSuffix(before, text[size:])
 					}
 					must(t, whole, "an event is cut inside: %q", setup)
 				}
@@ -236,6 +245,39 @@ func TestNarrationLineCutsWholeEvents(t *testing.T) {
 				before = strings.TrimRight(before, " ;.:\u00a0")
 				must(t, cut && kept > 20 && (strings.HasSuffix(before, evs[0]) || strings.HasSuffix(before, evs[1])), "200 events: %q", line)
 			}
+			h.noViolations()
+		})
+	}
+}
+
+// TestJoinedEventsInEveryLanguage: the events of a continued turn joined
+// in one line, the language's way: English and French go on in one
+// sentence ("; ", French "\u00a0; ", with its "\u00a0:"), each event
+// after the first lowered ("the 1830 development phase begins"); German
+// makes each event a sentence of its own (". ") with its capital, since
+// whether its first word is a noun cannot be told. A player's name stays
+// as typed.
+func TestJoinedEventsInEveryLanguage(t *testing.T) {
+	ctx := context.Background()
+	want := map[lang.Lang]string{
+		lang.English: "**alice** played `pass`: the 1830 development phase begins; bob places their Wood Depot district-x; the 1830 development phase begins.",
+		lang.German:  "**alice** hat `pass` gespielt: Die Entwicklungsphase 1830 beginnt. bob setzt das eigene Holzlager district-x. Die Entwicklungsphase 1830 beginnt.",
+		lang.French:  "**alice** a joué `pass`\u00a0: la phase de développement de 1830 commence\u00a0; bob place son dépôt de bois district-x\u00a0; la phase de développement de 1830 commence.",
+	}
+	for _, l := range lang.Supported {
+		t.Run(string(l), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{games: []engine.Game{smokyvalley.New()}})
+			F := fakediscord.Str
+			h.cmd(alice, room, "play", F("game", "smoky-valley"), F("language", string(l)))
+			h.click(bob, room, say(l, "discord.lobby.join"))
+			h.click(alice, room, say(l, "discord.lobby.start"))
+			m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+			must(t, err == nil && m.Play != nil, "the match: %v", err)
+			phase := engine.Event{Audience: engine.Public, Seat: engine.Public, Kind: "phase", Msg: "event.phase", Data: map[string]string{"year": "1830"}}
+			depot := engine.Event{Audience: engine.Public, Seat: 1, Kind: "depot", Msg: "event.depot", Data: map[string]string{"district": "district-x"}}
+			o := bot.Outcome{Match: m, Seat: 0, Move: "pass", Events: []engine.Event{phase, depot, phase}}
+			got := narrationLine(o).Content
+			must(t, got == want[l], "the line:\n%q, want\n%q", got, want[l])
 			h.noViolations()
 		})
 	}

@@ -98,7 +98,7 @@ func narrationLine(o bot.Outcome) *discordgo.InteractionResponseData {
 	if len(evs) > 0 {
 		// Room for 1,000 characters of events (Discord allows 2,000);
 		// past it the latest are left out whole.
-		line += ": " + eventLine(evs, nil, 1000)
+		line = pair(w.Lang, line, eventLine(w, evs, nil, 1000))
 	}
 	return &discordgo.InteractionResponseData{
 		Content:         clip(line+".", 2000),
