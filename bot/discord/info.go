@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -15,13 +17,20 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// lowerLabel is a stat's label inside a sentence: lower case, except in
-// German, whose nouns keep their capital.
+// lowerLabel is a stat's label inside a sentence: its first letter in
+// lower case, except in German, whose nouns keep their capital, and in
+// an abbreviation ("VP if the period ended now", "PV si …"); the rest as
+// the catalog writes it.
 func lowerLabel(l lang.Lang, s string) string {
 	if l == lang.German {
 		return s
 	}
-	return strings.ToLower(s)
+	first, _, _ := strings.Cut(s, " ")
+	if utf8.RuneCountInString(first) > 1 && strings.ToUpper(first) == first {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[size:]
 }
 
 func privateData(text string) *discordgo.InteractionResponseData {

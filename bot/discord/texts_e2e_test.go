@@ -282,3 +282,41 @@ func TestJoinedEventsInEveryLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusStatLabels: /status names each seat's stats inside its line
+// with the first letter lowered where the language allows (not in
+// German), never an abbreviation's ("VP if the period ended now", "PV si
+// la période finissait maintenant": never "vp", "pv").
+func TestStatusStatLabels(t *testing.T) {
+	ctx := context.Background()
+	users := []fakediscord.User{{ID: alice, Name: "alice", Locale: "en-US"}, {ID: dieter, Name: "dieter", Locale: "de"}, {ID: franck, Name: "franck", Locale: "fr"}}
+	h := newHarness(t, harnessOpts{games: []engine.Game{brass.New()}})
+	for _, u := range users {
+		h.fd.AddUser(u)
+	}
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "brass"), fakediscord.Int("computers", 2))
+	h.click(dieter, room, say(lang.English, "discord.lobby.join"))
+	h.click(alice, room, say(lang.English, "discord.lobby.start"))
+	m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+	must(t, err == nil && m.Play != nil, "the match: %v", err)
+	kept := 0 // labels kept as the catalog writes them
+	for _, u := range users {
+		l := lang.FromDiscord(u.Locale)
+		w := m.WordsIn(l)
+		status := h.cmd(u.ID, room, "status").Content
+		for _, st := range m.Play.Seats[0].Stats {
+			label := w.StatLabel(st)
+			first := strings.Fields(label)[0]
+			if l == lang.German || len(first) > 1 && strings.ToUpper(first) == first {
+				kept++
+				must(t, strings.Contains(status, ", "+label+" "), "%s: /status lacks %q: %q", l, label, status)
+				continue
+			}
+			_, size := utf8.DecodeRuneInString(label)
+			must(t, strings.Contains(status, ", "+strings.ToLower(label[:size])+label[size:]+" "), "%s: /status lacks %q: %q", l, label, status)
+		}
+	}
+	must(t, kept > 2, "no label kept its capital")
+	h.noViolations()
+}
