@@ -6,19 +6,21 @@ import (
 	"github.com/smokestack/smokestack/engine"
 )
 
-// CatchUp is what happened in a match since a seat's last move, as that
-// seat may see it: the public events and its own private ones, never
+// CatchUp is what happened in a match since a person's last move in their
+// seat, as that seat may see it: the public events and its own private ones, never
 // another seat's (History with the seat as viewer).
 type CatchUp struct {
 	Seat int `json:"seat"`
-	// Since is the log position of the seat's last move; 0 when it has not
-	// moved yet, and then Turns start with the setup.
+	// Since is the log position of the person's own last move in the
+	// seat; 0 when they have not moved in it yet (a move a computer
+	// standing in for them or the seat's previous player made is not
+	// theirs), and then Turns start with the setup.
 	Since int64 `json:"since"`
 	// Moves counts the moves played since then (by anyone).
 	Moves int `json:"moves"`
 	// Turns are those moves, in order, each with what the seat may see of
-	// it (the seat's own moves included: a seat can act again within a
-	// turn only after its last move, so there are none) and the round it
+	// it (the seat's moves a stand-in computer or a previous player made
+	// included) and the round it
 	// was played in (Turn.Round), so front ends can head them by round.
 	Turns []Turn `json:"turns"`
 	// Private is the seat's own view now: the position and its hand.
@@ -36,17 +38,22 @@ func (s *Service) CatchUp(ctx context.Context, r Ref, userID string) (CatchUp, e
 	if err != nil {
 		return CatchUp{}, err
 	}
-	// hist[0] is the setup; hist[i] the log entry with Seq i. The seat's
-	// last move is its latest one still standing (not taken back).
-	moves := make([]engine.RecordMove, 0, len(hist)-1)
-	for _, t := range hist[1:] {
-		moves = append(moves, engine.RecordMove{Seat: t.Seat, Text: t.Move, Undo: int(t.Undo)})
+	log, err := s.Log(ctx, ByID(p.Match.ID), 0)
+	if err != nil {
+		return CatchUp{}, err
 	}
+	// hist[0] is the setup; hist[i] and log[i-1] the log entry with Seq
+	// i. The person's last move is their latest one in the seat still
+	// standing (not taken back), made by them: without a note (a computer
+	// standing in, a default move) and while they held the seat.
 	last := 0
-	for _, i := range engine.Standing(moves) {
-		if moves[i].Seat == p.Seat {
+	for _, i := range engine.Standing(recordMoves(log)) {
+		if e := log[i]; e.Seat == p.Seat && e.Note == "" && p.Match.playerAt(p.Seat, e.Seq) == userID {
 			last = i + 1
 		}
+	}
+	if last >= len(hist) { // a move logged between the two reads
+		last = len(hist) - 1
 	}
 	c := CatchUp{Seat: p.Seat, Since: int64(last), Private: p}
 	if last == 0 {

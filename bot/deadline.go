@@ -224,6 +224,29 @@ type Replacement struct {
 	By    string    `json:"by"`    // who handed it over (user ID)
 	Moves int64     `json:"moves"` // moves played before it
 	At    time.Time `json:"at"`
+	// FromID and ToID are the user IDs of the seat's player before and
+	// after; empty in a match stored before they were kept.
+	FromID string `json:"from_id,omitempty"`
+	ToID   string `json:"to_id,omitempty"`
+}
+
+// playerAt is the user ID of whoever held seat when the log entry seq was
+// made, from the seat's handovers (Clock.Replaced); empty when a handover
+// stored before the IDs were kept leaves it unknown. A computer standing
+// in for the holder does not change it (its moves carry a Note).
+func (m Match) playerAt(seat int, seq int64) string {
+	id := m.Seats[seat].UserID
+	for i := len(m.Clock.Replaced) - 1; i >= 0; i-- {
+		r := m.Clock.Replaced[i]
+		if r.Seat != seat {
+			continue
+		}
+		if seq > r.Moves {
+			return id
+		}
+		id = r.FromID
+	}
+	return id
 }
 
 // ReplaceRequest hands a seat to another user.
@@ -292,7 +315,7 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 			e.Who, e.Moderators = m.creatorName(), true
 			return nil, e
 		}
-		from := m.Seats[req.Seat].Name
+		from := m.Seats[req.Seat]
 		m.Seats[req.Seat] = to
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
 		if req.Seat < len(m.Clock.Seats) {
@@ -302,7 +325,8 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 			}
 			m.Clock.Seats[req.Seat] = sc
 		}
-		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from, To: to.Name, By: req.By, Moves: m.Moves, At: now})
+		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from.Name, To: to.Name, By: req.By,
+			FromID: from.UserID, ToID: to.UserID, Moves: m.Moves, At: now})
 		return nil, nil
 	})
 }

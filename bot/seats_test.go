@@ -1,0 +1,60 @@
+package bot_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/smokestack/smokestack/bot"
+)
+
+// TestCatchUpIsThePersons: /catchup starts from the asking person's own
+// last move in the seat: a move a stand-in computer or the seat's
+// previous player made there is not theirs, and a newcomer is caught up
+// from the start.
+func TestCatchUpIsThePersons(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := clockMatch(t, svc, "c", 0)
+	ref := bot.ByID(m.ID)
+	for range 4 { // Alice, Bob, Alice, Bob
+		playAny(t, svc, m.ID)
+	}
+	// The computer plays Alice's seat for a while, then she has it back.
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: ref, Seat: 0, By: alice.ID, Computer: "easy"}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(computerDelay)
+	if rs := fire(t, svc, "p"); len(rs) != 1 || rs[0].Kind != bot.ReminderComputer {
+		t.Fatalf("%+v, want the computer's move", rs)
+	}
+	playAny(t, svc, m.ID) // Bob: move 6
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: ref, Seat: 0, By: alice.ID, To: alice}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := svc.CatchUp(ctx, ref, alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Since != 3 || c.Moves != 3 {
+		t.Errorf("Alice back: since %d, %d moves; want her own move 3 and the 3 after it", c.Since, c.Moves)
+	}
+	// Dave takes Bob's seat: he is caught up from the start, not from
+	// Bob's move 6.
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: ref, Seat: 1, By: bob.ID, To: dave}); err != nil {
+		t.Fatal(err)
+	}
+	c, err = svc.CatchUp(ctx, ref, dave.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Since != 0 || c.Moves != 6 || c.Turns[0].Seq != 0 {
+		t.Errorf("Dave, new in the seat: since %d, %d moves; want the start and all 6", c.Since, c.Moves)
+	}
+	playAny(t, svc, m.ID) // Alice: move 7
+	playAny(t, svc, m.ID) // Dave: move 8
+	playAny(t, svc, m.ID) // Alice: move 9
+	if c, err = svc.CatchUp(ctx, ref, dave.ID); err != nil || c.Since != 8 || c.Moves != 1 {
+		t.Errorf("Dave after his own move: %+v %v", c, err)
+	}
+}
