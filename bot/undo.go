@@ -87,6 +87,10 @@ type UndoOutcome struct {
 	// Vote is the request the other seats are now asked to approve, when
 	// the move was not taken back at once.
 	Vote *UndoVote
+	// Open is set when the same request was open already: nothing
+	// changed, and nobody is to be asked (or pinged) again; Vote is that
+	// request.
+	Open bool
 	// Ended says why a request ended without the move being taken back:
 	// "rejected" or "expired"; empty otherwise.
 	Ended string
@@ -156,7 +160,7 @@ func (s *Service) Undo(ctx context.Context, req UndoRequest) (UndoOutcome, error
 		if lerr != nil {
 			return UndoOutcome{}, lerr
 		}
-		out.Match = cur
+		out.Match, out.Open = cur, true
 		out.Vote.Move = out.Taken
 		return out, nil
 	}

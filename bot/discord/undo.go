@@ -41,8 +41,40 @@ func (b *Bot) undo(ctx context.Context, r *Request) (*Response, error) {
 	if u.Duplicate {
 		return &Response{None: true}, nil
 	}
+	if u.Open {
+		return private(b.undoOpen(ctx, r, u)), nil
+	}
 	post, pics, after := b.undoPosts(r, u)
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: post, Pictures: pics, After: after}, nil
+}
+
+// undoOpen tells the mover, privately, that their request is open
+// already: whom it waits for, and a link to it when it is among the
+// channel's latest messages. The request was posted and pinged once;
+// asking again neither posts nor pings.
+func (b *Bot) undoOpen(ctx context.Context, r *Request, u bot.UndoOutcome) string {
+	m, l := u.Match, r.lang()
+	var names []string
+	for _, s := range u.Vote.Waiting {
+		names = append(names, m.Seats[s].Name)
+	}
+	text := say(l, "discord.undo.open-already", "move", u.Vote.Move, "n", strconv.FormatInt(u.Vote.Target, 10), "names", strings.Join(names, ", "))
+	g, ok := strings.CutPrefix(m.Server, "discord:")
+	if !ok || g == "" {
+		return text
+	}
+	channel := matchChannel(m, r)
+	agree := customID{Action: "uvote", Match: m.ID, Version: u.Vote.Target, Arg: "yes"}.String()
+	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
+	if err != nil {
+		b.log.ErrorContext(ctx, "bot: read messages for an open undo request", "match", m.ID, "channel", channel, "err", b.redactErr(err))
+	}
+	for _, msg := range msgs {
+		if hasComponent(msg.Components, agree) {
+			return text + "\n" + say(l, "discord.undo.open-link", "link", "https://discord.com/channels/"+g+"/"+channel+"/"+msg.ID)
+		}
+	}
+	return text
 }
 
 // undoButton is "Undo" under the mover's confirmation: the same as /undo
@@ -55,6 +87,10 @@ func (b *Bot) undoButton(ctx context.Context, r *Request, c customID) (*Response
 	}
 	if u.Duplicate {
 		return &Response{None: true}, nil
+	}
+	if u.Open {
+		return &Response{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: b.undoOpen(ctx, r, u), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}}, nil
 	}
 	post, pics, after := b.undoPosts(r, u)
 	text := say(r.lang(), "discord.undo.you-took-back", "move", u.Taken)

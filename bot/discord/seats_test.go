@@ -1,0 +1,49 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+)
+
+// TestUndoAskedTwice: /undo while the same request is open answers
+// privately (waiting for whom, and where the request is), neither posting
+// it again nor pinging anyone again, so one set of Agree buttons stays.
+func TestUndoAskedTwice(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=40"), F("remind", "off"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
+	n := len(h.fd.Messages(room))
+	if r := h.cmd(alice, room, "undo"); r.Ephemeral() || !strings.Contains(r.Content, "asks to take back") {
+		t.Fatalf("the request: %+v", r)
+	}
+	h.click(bob, room, "Agree")
+	for range 2 {
+		r := h.cmd(alice, room, "undo")
+		if !r.Ephemeral() || !strings.Contains(r.Content, "open already") || !strings.Contains(r.Content, "erin") || strings.Contains(r.Content, "bob") ||
+			!strings.Contains(r.Content, "https://discord.com/channels/") || len(r.Components) != 0 {
+			t.Errorf("asking again: ephemeral %v %q %d rows", r.Ephemeral(), r.Content, len(r.Components))
+		}
+		h.idle()
+	}
+	pings, requests := map[string]int{}, 0
+	for _, m := range publicSince(h, room, n) {
+		for _, p := range m.Pings {
+			pings[p]++
+		}
+		if strings.Contains(m.Content, "asks to take back") {
+			requests++
+		}
+	}
+	if pings[bob] != 1 || pings[erin] != 1 || requests != 1 {
+		t.Errorf("one request pinged bob %d and erin %d times, in %d public requests", pings[bob], pings[erin], requests)
+	}
+}
