@@ -270,24 +270,41 @@ type ReplaceRequest struct {
 // may take it for themselves. The seat's wait starts afresh, and the
 // match keeps the replacement (Clock.Replaced) for its history.
 func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error) {
+	o, err := s.ReplaceSeat(ctx, req)
+	return o.Match, err
+}
+
+// ReplaceOutcome is what a handover (ReplaceSeat) did.
+type ReplaceOutcome struct {
+	Match Match
+	// Undone is the request to take a move back that the handover
+	// carried out: its last voter's seat went to a computer, which agrees
+	// at once. Front ends announce it as an agreed undo. Nil otherwise.
+	Undone *UndoOutcome
+}
+
+// ReplaceSeat is Replace, saying what else the handover did.
+func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceOutcome, error) {
 	if req.Computer != "" {
 		lvl, err := ParseComputerLevel(req.Computer)
 		if err != nil {
-			return Match{}, err
+			return ReplaceOutcome{}, err
 		}
 		req.Computer = lvl
 	} else if IsComputerUser(req.To.ID) {
-		return Match{}, invalid("replace-as-user")
+		return ReplaceOutcome{}, invalid("replace-as-user")
 	}
 	if (req.To.ID == "" && req.Computer == "") || req.By == "" {
-		return Match{}, invalid("replace-nobody")
+		return ReplaceOutcome{}, invalid("replace-nobody")
 	}
 	id, err := s.resolve(ctx, req.Ref)
 	if err != nil {
-		return Match{}, err
+		return ReplaceOutcome{}, err
 	}
 	now := s.now()
-	return s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+	var undo *UndoOutcome
+	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
+		undo = nil
 		if m.Status != StatusActive {
 			return nil, m.notActive()
 		}
@@ -327,6 +344,16 @@ func (s *Service) Replace(ctx context.Context, req ReplaceRequest) (Match, error
 		}
 		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from.Name, To: to.Name, By: req.By,
 			FromID: from.UserID, ToID: to.UserID, Moves: m.Moves, At: now})
-		return nil, nil
+		return s.undoAgreed(ctx, m, &undo)
 	})
+	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
+	if err != nil && !unconfirmed {
+		return ReplaceOutcome{}, err
+	}
+	o := ReplaceOutcome{Match: m}
+	if undo != nil {
+		undo.Match, undo.Unconfirmed = m, unconfirmed
+		o.Undone = new(s.finishUndo(*undo))
+	}
+	return o, err
 }

@@ -58,3 +58,48 @@ func TestCatchUpIsThePersons(t *testing.T) {
 		t.Errorf("Dave after his own move: %+v %v", c, err)
 	}
 }
+
+// TestUndoLastVoterReplacedByComputer: a request to take a move back
+// whose last voter's seat is handed to a computer (which agrees at once)
+// is carried out by the handover, as if they had agreed.
+func TestUndoLastVoterReplacedByComputer(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{})
+	playAny(t, svc, m.ID) // Alice takes and draws a card: the others must agree
+	u, err := svc.Undo(ctx, bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: alice.ID})
+	if err != nil || u.Vote == nil {
+		t.Fatalf("undo: %+v %v", u, err)
+	}
+	if _, err := svc.VoteUndo(ctx, bot.ByID(m.ID), bob.ID, u.Target, true); err != nil {
+		t.Fatal(err)
+	}
+	o, err := svc.ReplaceSeat(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 2, By: alice.ID, Computer: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Undone == nil || !o.Undone.Undone || o.Undone.Target != 1 || o.Undone.Taken == "" || o.Undone.Seat != 0 || !o.Undone.NewTurn {
+		t.Fatalf("the handover did not carry out the request: %+v", o.Undone)
+	}
+	cur := mustGet(t, svc, m.ID)
+	if svc.PendingUndo(cur) != nil || cur.Play.Active[0] != 0 || cur.Seats[2].Computer != "easy" || cur.Moves != 2 {
+		t.Errorf("after: pending %+v, active %v, seat 3 %+v, %d log entries", svc.PendingUndo(cur), cur.Play.Active, cur.Seats[2], cur.Moves)
+	}
+	log, _ := svc.Log(ctx, bot.ByID(m.ID), 0)
+	if len(log) != 2 || log[1].Undo != 1 {
+		t.Errorf("log %+v, want the move and its undo", log)
+	}
+	// A handover that leaves someone to answer changes nothing.
+	playAny(t, svc, m.ID)
+	u, err = svc.Undo(ctx, bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: alice.ID})
+	if err != nil || u.Vote == nil || len(u.Vote.Waiting) != 1 {
+		t.Fatalf("undo: %+v %v", u, err)
+	}
+	if o, err = svc.ReplaceSeat(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: alice.ID, To: dave}); err != nil || o.Undone != nil {
+		t.Fatalf("handover to a person: %+v %v", o.Undone, err)
+	}
+	if v := svc.PendingUndo(o.Match); v == nil || len(v.Waiting) != 1 || v.Waiting[0] != 1 {
+		t.Errorf("the request after a handover to a person: %+v", v)
+	}
+}

@@ -263,6 +263,28 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 
 var errNoVote = errors.New("bot: no such undo request")
 
+// undoAgreed carries out m's pending request to take a move back when a
+// change of seats left nobody to answer it (the last voter's seat went to
+// a computer, which agrees at once): it returns the undo's log entry and
+// sets *out, as the last approval would. A request that no longer applies
+// ends; with none, or someone still to answer, nothing changes.
+func (s *Service) undoAgreed(ctx context.Context, m *Match, out **UndoOutcome) (*storage.LogEntry, error) {
+	v := s.PendingUndo(*m)
+	if v == nil || len(v.Waiting) > 0 {
+		return nil, nil
+	}
+	last, before, err := s.lastStanding(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	if last.Seq != v.Target {
+		m.vote = nil
+		return nil, nil
+	}
+	*out = &UndoOutcome{Outcome: Outcome{Seat: last.Seat}, Undone: true, Target: last.Seq, Taken: last.Move}
+	return s.takeBack(m, last, before, last.Seat, "")
+}
+
 // finishUndo fills in the turn change of an undone move.
 func (s *Service) finishUndo(out UndoOutcome) UndoOutcome {
 	if out.Undone {

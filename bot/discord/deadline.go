@@ -159,15 +159,20 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 		return private(say(r.lang(), "discord.replace.either")), nil
 	}
 	if hasComputer {
-		m, err := b.svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.InChannel(r.key()), Seat: seat, By: r.User.ID, Computer: co.StringValue(),
+		o, err := b.svc.ReplaceSeat(ctx, bot.ReplaceRequest{Ref: bot.InChannel(r.key()), Seat: seat, By: r.User.ID, Computer: co.StringValue(),
 			Moderator: r.Perms&moderatorPerms != 0})
 		if err != nil {
 			return nil, err
 		}
+		m := o.Match
 		b.wake(m)
 		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 		ml := m.Words().Lang
-		return announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].NameIn(ml), "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From)))), nil
+		resp := announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].NameIn(ml), "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From))))
+		if o.Undone != nil {
+			resp.After = func(ctx context.Context, p *poster) { b.undoAgreed(ctx, p, r, *o.Undone) }
+		}
+		return resp, nil
 	}
 	id, _ := uo.Value.(string)
 	to := bot.UserRef{ID: userKey(id), Name: id}

@@ -47,3 +47,46 @@ func TestUndoAskedTwice(t *testing.T) {
 		t.Errorf("one request pinged bob %d and erin %d times, in %d public requests", pings[bob], pings[erin], requests)
 	}
 }
+
+// TestUndoLastVoterToComputer: when the last player a request to take a
+// move back waits for hands their seat to a computer, the move is taken
+// back as if they had agreed: the request says so and loses its
+// buttons, and the board post and the ping follow.
+func TestUndoLastVoterToComputer(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=40"), F("remind", "off"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
+	h.cmd(alice, room, "undo")
+	h.click(bob, room, "Agree")
+	var req string
+	for _, m := range h.fd.Messages(room) {
+		if strings.Contains(m.Content, "asks to take back") {
+			req = m.ID
+		}
+	}
+	n := len(h.fd.Messages(room))
+	if r := h.cmd(erin, room, "replace", fakediscord.Int("seat", 3), F("computer", "easy")); r.Ephemeral() {
+		t.Fatalf("the handover: %q", r.Content)
+	}
+	h.idle()
+	after, ok := h.fd.Message(req)
+	if !ok || !strings.Contains(after.Content, "Everyone agreed") || len(after.Components) != 0 {
+		t.Errorf("the request afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	var took, pinged bool
+	for _, m := range publicSince(h, room, n) {
+		took = took || strings.Contains(m.Content, "as every other player agreed")
+		for _, p := range m.Pings {
+			pinged = pinged || p == alice
+		}
+	}
+	if !took || !pinged {
+		t.Errorf("board post %v, alice pinged %v", took, pinged)
+	}
+}

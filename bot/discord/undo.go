@@ -210,11 +210,24 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
 	l := r.Match.Words().Lang
 	text := clip(say(l, "discord.undo.expired", "span", bot.SpanPrepIn(l, bot.UndoVoteLife), "move", r.Move, "n", strconv.FormatInt(r.Target, 10)), 2000)
+	if b.closeUndoRequest(ctx, r.Match.ID, channel, r.Target, text) {
+		return
+	}
+	if _, err := b.api.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: text, AllowedMentions: noPings()}, discordgo.WithContext(ctx)); err != nil {
+		b.log.ErrorContext(ctx, "bot: expired undo notice not delivered", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+	}
+}
+
+// closeUndoRequest edits the request to take back the move logged at
+// target, found among the channel's latest messages by its Agree button,
+// with the bot token to say text, without its buttons. It reports whether
+// it did.
+func (b *Bot) closeUndoRequest(ctx context.Context, match, channel string, target int64, text string) bool {
 	none := []discordgo.MessageComponent{}
-	agree := customID{Action: "uvote", Match: r.Match.ID, Version: r.Target, Arg: "yes"}.String()
+	agree := customID{Action: "uvote", Match: match, Version: target, Arg: "yes"}.String()
 	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
 	if err != nil {
-		b.log.ErrorContext(ctx, "bot: read messages for an expired undo request", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+		b.log.ErrorContext(ctx, "bot: read messages for an undo request", "match", match, "channel", channel, "err", b.redactErr(err))
 	}
 	for _, msg := range msgs {
 		if !hasComponent(msg.Components, agree) {
@@ -223,12 +236,24 @@ func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
 		_, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: channel,
 			Content: &text, Components: &none, AllowedMentions: noPings()}, discordgo.WithContext(ctx))
 		if err == nil {
-			return
+			return true
 		}
-		b.log.ErrorContext(ctx, "bot: edit an expired undo request", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
+		b.log.ErrorContext(ctx, "bot: edit an undo request", "match", match, "channel", channel, "err", b.redactErr(err))
 		break
 	}
-	if _, err := b.api.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: text, AllowedMentions: noPings()}, discordgo.WithContext(ctx)); err != nil {
-		b.log.ErrorContext(ctx, "bot: expired undo notice not delivered", "match", r.Match.ID, "channel", channel, "err", b.redactErr(err))
-	}
+	return false
+}
+
+// undoAgreed announces a request to take a move back that a handover
+// carried out (its last voter's seat went to a computer, which agrees at
+// once) as an agreed undo: the request says everyone agreed and loses its
+// buttons, then the board post and the ping of whoever must act now.
+func (b *Bot) undoAgreed(ctx context.Context, p *poster, r *Request, u bot.UndoOutcome) {
+	m := u.Match
+	l, n := m.Words().Lang, strconv.FormatInt(u.Target, 10)
+	channel := matchChannel(m, r)
+	b.closeUndoRequest(ctx, m.ID, channel, u.Target, clip(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].Name, "move", u.Taken, "n", n), 2000))
+	post, pics, after := b.undoPosts(r, u)
+	p.send(ctx, channel, b.withPictures(ctx, r, post, pics))
+	after(ctx, p)
 }
