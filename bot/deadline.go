@@ -261,6 +261,10 @@ type ReplaceRequest struct {
 	// Moderator is the front end's word that By may manage the channel
 	// (Discord: Manage Channels).
 	Moderator bool
+	// Claim says that By takes the seat opened to a substitute for
+	// themselves (Discord's "Take this seat"): refused, naming its
+	// player, once the seat is no longer open.
+	Claim bool
 }
 
 // Replace hands a seat of an active match to another user, who then
@@ -314,6 +318,10 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 		if m.Seats[req.Seat].Left {
 			return nil, detailed(KindInvalid, "seat-left", "seat", strconv.Itoa(req.Seat+1))
 		}
+		open := req.Seat < len(m.Clock.Seats) && m.Clock.Seats[req.Seat].Open
+		if req.Claim && !open {
+			return nil, detailed(KindNotAllowed, "seat-taken", "seat", strconv.Itoa(req.Seat+1), "who", Echoed(m.Seats[req.Seat].Name))
+		}
 		to := Seat{UserID: req.To.ID, Name: req.To.Name}
 		if req.Computer != "" {
 			if m.Seats[req.Seat].Computer == req.Computer {
@@ -325,7 +333,6 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 		} else if m.SeatOf(req.To.ID) >= 0 {
 			return nil, detailed(KindAlreadySeated, "already-plays", "who", Echoed(req.To.Name))
 		}
-		open := req.Seat < len(m.Clock.Seats) && m.Clock.Seats[req.Seat].Open
 		allowed := req.By == m.Creator || req.Moderator || req.By == m.Seats[req.Seat].UserID || (open && req.By == req.To.ID && req.Computer == "")
 		if !allowed {
 			e := detailed(KindNotAllowed, "or-own-player")

@@ -168,6 +168,14 @@ func TestDeadlineVote(t *testing.T) {
 	if r := got.Clock.Replaced; len(r) != 1 || r[0].To != "Dave" || r[0].Seat != next {
 		t.Fatalf("replacements %+v", r)
 	}
+	// A later claim (a second click on the offer) is told who took it,
+	// a seated player's as well as a stranger's.
+	for _, u := range []bot.UserRef{{ID: "u:frank", Name: "Frank"}, alice} {
+		_, err = svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: next, By: u.ID, To: u, Claim: true})
+		if want := fmt.Sprintf("Seat %d was taken already, by Dave.", next+1); !errors.Is(err, bot.ErrNotAllowed) || svc.Explain(ctx, err).Text != want {
+			t.Errorf("%s claims the taken seat: %v %q, want %q", u.Name, err, svc.Explain(ctx, err).Text, want)
+		}
+	}
 	clock.Advance(24 * time.Hour)
 	wantReminders(t, "the substitute is reminded", fire(t, svc, "p"), dave.ID+" 1 day")
 	// Dave plays.

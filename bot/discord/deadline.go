@@ -142,11 +142,23 @@ func (b *Bot) postDefaultMoves(ctx context.Context, p *poster, moves []bot.Outco
 
 // claimButton takes an open seat for the one who clicks.
 func (b *Bot) claimButton(ctx context.Context, r *Request, c customID) (*Response, error) {
-	m, err := b.svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(c.Match), Seat: c.N, By: r.User.ID, To: r.User})
+	m, err := b.svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(c.Match), Seat: c.N, By: r.User.ID, To: r.User, Claim: true})
 	if err != nil {
 		return nil, err
 	}
-	return b.replaced(r, m, c.N), nil
+	resp := b.replaced(r, m, c.N)
+	// The offer is over: it loses its button (a later click would be
+	// told who took the seat).
+	if msg := r.I.Message; msg != nil {
+		resp.After = func(ctx context.Context, p *poster) {
+			none := []discordgo.MessageComponent{}
+			if _, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: msg.ChannelID, Components: &none},
+				discordgo.WithContext(ctx)); err != nil {
+				b.log.ErrorContext(ctx, "bot: close a taken seat's offer", "match", c.Match, "err", b.redactErr(err))
+			}
+		}
+	}
+	return resp, nil
 }
 
 // replace is /replace.

@@ -1,7 +1,9 @@
 package discord
 
 import (
+	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -89,4 +91,64 @@ func TestUndoLastVoterToComputer(t *testing.T) {
 	if !took || !pinged {
 		t.Errorf("board post %v, alice pinged %v", took, pinged)
 	}
+}
+
+// TestClaimTwice: two people press "Take this seat" at once: one takes
+// it, the other is told privately that it was taken and by whom, and the
+// offer loses its button.
+func TestClaimTwice(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(context.Background())
+	h.click(bob, room, "Open the seat")
+	h.click(erin, room, "Open the seat")
+	msg, id, ok := h.fd.Button(room, dave, "Take this seat")
+	must(t, ok, "no Take this seat")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	res := map[string]fakediscord.Response{}
+	for _, u := range []string{dave, carol} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			it, _, err := h.fd.Click(u, msg, id)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			h.idle()
+			mu.Lock()
+			res[u] = h.fd.Seen(it)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	h.idle()
+	var took, told int
+	for u, r := range res {
+		switch {
+		case !r.Ephemeral() && strings.Contains(r.Content, "now plays seat 1 in place of alice"):
+			took++
+		case r.Ephemeral() && (strings.Contains(r.Content, "Seat 1 was taken already, by dave.") || strings.Contains(r.Content, "Seat 1 was taken already, by carol.")) &&
+			!strings.Contains(r.Content, "Only"):
+			told++
+		default:
+			t.Errorf("%s: ephemeral %v %q", u, r.Ephemeral(), r.Content)
+		}
+	}
+	if took != 1 || told != 1 {
+		t.Errorf("%d took the seat and %d were told it was taken", took, told)
+	}
+	after, _ := h.fd.Message(msg.ID)
+	if len(after.Components) != 0 || after.Content == "" {
+		t.Errorf("the offer afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	h.noViolations()
 }
