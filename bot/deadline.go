@@ -66,6 +66,10 @@ type VoteResult struct {
 	Voters, Needed int
 	// Decided is the choice a majority took; empty while the vote runs.
 	Decided string
+	// NoVoters is set when the vote ended because nobody was left to
+	// vote (a handover gave their seats to computers): the seat's
+	// deadline starts again.
+	NoVoters bool
 	// Moves are the default moves played for the seat (VoteDefault), in
 	// order; front ends show them as moves.
 	Moves []Outcome
@@ -109,32 +113,9 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 		}
 		v.Ballots[req.UserID] = req.Choice
 		sc.Vote = &v
-		res.Voters, res.Needed = len(voters), len(voters)/2+1
-		for _, u := range voters {
-			if c, ok := v.Ballots[u]; ok {
-				res.Tally[c]++
-			}
-		}
-		for _, c := range VoteChoices {
-			if res.Tally[c] >= res.Needed {
-				res.Decided = c
-			}
-		}
-		switch res.Decided {
-		case VoteWait:
-			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
-		case VoteOpen:
-			sc.Vote, sc.Open = nil, true
-		case VoteComputer:
-			// A change of the seat, not of the clock: the computer's move
-			// is due at once (the seat has waited long enough).
-			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
-			m.clockOnly = false
-			m.standIn(req.Seat, DefaultComputerLevel)
-		case VoteDefault:
-			// The moves follow, each its own commit; a crash in between
-			// leaves the seat waiting, and its deadline comes again.
-			sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+		m.countVote(req.Seat, now, &res)
+		if res.Decided == VoteComputer {
+			m.clockOnly = false // a change of the seat, not of the clock
 		}
 		return nil, nil
 	})
@@ -153,6 +134,49 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 		}
 	}
 	return res, nil
+}
+
+// countVote counts the open vote on seat among its voters now (m.voters)
+// into res and, when a majority agrees, carries out their choice: all
+// but the default moves, which follow the commit (PlayDefault). A vote
+// with nobody left to vote (their seats went to computers) ends, and the
+// seat's deadline starts again (res.NoVoters). m.Clock.Seats must be m's
+// own copy.
+func (m *Match) countVote(seat int, now time.Time, res *VoteResult) {
+	voters := m.voters(seat)
+	sc := &m.Clock.Seats[seat]
+	res.Seat, res.Decided, res.Tally = seat, "", map[string]int{}
+	res.Voters, res.Needed = len(voters), len(voters)/2+1
+	if len(voters) == 0 {
+		res.NoVoters = true
+		sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+		return
+	}
+	for _, u := range voters {
+		if c, ok := sc.Vote.Ballots[u]; ok {
+			res.Tally[c]++
+		}
+	}
+	for _, c := range VoteChoices {
+		if res.Tally[c] >= res.Needed {
+			res.Decided = c
+		}
+	}
+	switch res.Decided {
+	case VoteWait:
+		sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+	case VoteOpen:
+		sc.Vote, sc.Open = nil, true
+	case VoteComputer:
+		// The computer's move is due at once (the seat has waited long
+		// enough).
+		sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+		m.standIn(seat, DefaultComputerLevel)
+	case VoteDefault:
+		// The moves follow, each its own commit; a crash in between
+		// leaves the seat waiting, and its deadline comes again.
+		sc.Vote, sc.Deadlined, sc.DeadlineFrom = nil, false, now
+	}
 }
 
 // maxDefaultMoves bounds the default moves of one turn.
@@ -285,6 +309,11 @@ type ReplaceOutcome struct {
 	// carried out: its last voter's seat went to a computer, which agrees
 	// at once. Front ends announce it as an agreed undo. Nil otherwise.
 	Undone *UndoOutcome
+	// Votes are the deadline votes the handover ended, counted again
+	// among the voters left: decided by a majority they now reach, or
+	// ended for want of voters (VoteResult.NoVoters). Front ends announce
+	// them as a decided vote.
+	Votes []VoteResult
 }
 
 // ReplaceSeat is Replace, saying what else the handover did.
@@ -306,9 +335,12 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 		return ReplaceOutcome{}, err
 	}
 	now := s.now()
-	var undo *UndoOutcome
+	var (
+		undo  *UndoOutcome
+		votes []VoteResult
+	)
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
-		undo = nil
+		undo, votes = nil, nil
 		if m.Status != StatusActive {
 			return nil, m.notActive()
 		}
@@ -351,16 +383,44 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 		}
 		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from.Name, To: to.Name, By: req.By,
 			FromID: from.UserID, ToID: to.UserID, Moves: m.Moves, At: now})
+		// The other seats' deadline votes are counted again among the
+		// voters left.
+		for i := range m.Clock.Seats {
+			if i == req.Seat || m.Clock.Seats[i].Vote == nil {
+				continue
+			}
+			res := VoteResult{}
+			m.countVote(i, now, &res)
+			if res.Decided != "" || res.NoVoters {
+				votes = append(votes, res)
+			}
+		}
 		return s.undoAgreed(ctx, m, &undo)
 	})
 	unconfirmed := errors.Is(err, storage.ErrUnconfirmed) && m.ID != ""
 	if err != nil && !unconfirmed {
 		return ReplaceOutcome{}, err
 	}
-	o := ReplaceOutcome{Match: m}
+	o := ReplaceOutcome{Match: m, Votes: votes}
 	if undo != nil {
 		undo.Match, undo.Unconfirmed = m, unconfirmed
 		o.Undone = new(s.finishUndo(*undo))
+	}
+	for i := range o.Votes {
+		v := &o.Votes[i]
+		v.Match = m
+		s.log.InfoContext(ctx, "deadline vote", "match", m.ID, "seat", v.Seat, "decided", v.Decided, "no_voters", v.NoVoters)
+		if v.Decided == VoteDefault {
+			var derr error
+			v.Moves, derr = s.PlayDefault(ctx, ByID(m.ID), v.Seat, "default move: the deadline passed and the other players chose it")
+			if len(v.Moves) > 0 {
+				v.Match = v.Moves[len(v.Moves)-1].Match
+				o.Match = v.Match
+			}
+			if derr != nil {
+				return o, derr
+			}
+		}
 	}
 	return o, err
 }

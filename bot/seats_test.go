@@ -103,3 +103,57 @@ func TestUndoLastVoterReplacedByComputer(t *testing.T) {
 		t.Errorf("the request after a handover to a person: %+v", v)
 	}
 }
+
+// TestVoteAfterReplace: a handover re-counts an open deadline vote: a
+// majority that the smaller electorate now reaches decides it, and a
+// vote with nobody left to vote ends, the missing seat's deadline
+// starting again (so the match is never left waiting for nobody).
+func TestVoteAfterReplace(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{Deadline: bot.MinDeadline, OnDeadline: bot.DeadlineReplace})
+	clock.Advance(bot.MinDeadline)
+	if rs := fire(t, svc, "p"); kinds(rs) != bot.ReminderVote+":"+alice.ID {
+		t.Fatalf("fired %s, want the vote on Alice's seat", kinds(rs))
+	}
+	// Bob votes to open the seat; Carol hands hers to a computer: Bob
+	// alone now decides.
+	if res, err := svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: 0, UserID: bob.ID, Choice: bot.VoteOpen}); err != nil || res.Decided != "" {
+		t.Fatalf("bob's ballot: %+v %v", res, err)
+	}
+	o, err := svc.ReplaceSeat(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 2, By: carol.ID, Computer: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Votes) != 1 || o.Votes[0].Seat != 0 || o.Votes[0].Decided != bot.VoteOpen || o.Votes[0].Voters != 1 {
+		t.Fatalf("votes decided by the handover: %+v", o.Votes)
+	}
+	if sc := o.Match.Clock.Seats[0]; sc.Vote != nil || !sc.Open {
+		t.Errorf("Alice's seat after: %+v", sc)
+	}
+
+	// Another match: both voters hand their seats to computers.
+	svc = computerService(t, newStore(t), clock)
+	m = threeSeats(t, svc, bot.ClockSettings{Deadline: bot.MinDeadline, OnDeadline: bot.DeadlineReplace})
+	clock.Advance(bot.MinDeadline)
+	fire(t, svc, "p")
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: bob.ID, Computer: "easy"}); err != nil {
+		t.Fatal(err)
+	}
+	o, err = svc.ReplaceSeat(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 2, By: carol.ID, Computer: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Votes) != 1 || !o.Votes[0].NoVoters || o.Votes[0].Decided != "" {
+		t.Fatalf("the vote without voters: %+v", o.Votes)
+	}
+	if sc := o.Match.Clock.Seats[0]; sc.Vote != nil || sc.Deadlined || o.Match.Due.IsZero() {
+		t.Fatalf("Alice's seat after: %+v, due %v", sc, o.Match.Due)
+	}
+	// Her deadline comes again, and with nobody to vote she is reminded.
+	clock.Advance(bot.MinDeadline)
+	if rs := fire(t, svc, "p"); kinds(rs) != bot.ReminderDeadline+":"+alice.ID {
+		t.Errorf("fired %s, want Alice's deadline reminder", kinds(rs))
+	}
+}

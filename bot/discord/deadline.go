@@ -76,8 +76,8 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 	if err != nil && res.Match.ID == "" {
 		return nil, err
 	}
-	seat := res.Match.Seats[c.N]
 	if res.Decided == "" {
+		seat := res.Match.Seats[c.N]
 		var parts []string
 		for _, ch := range bot.VoteChoices {
 			parts = append(parts, say(r.lang(), "discord.vote.tally", "choice", say(r.lang(), voteLabels[ch]), "n", r.lang().Int(res.Tally[ch])))
@@ -87,41 +87,73 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 		return private(say(r.lang(), "discord.vote.cast", "name", seat.NameIn(r.lang()), "tally", strings.Join(parts, ", "),
 			"need", r.lang().Int(res.Needed), "total", r.lang().Int(res.Voters))), nil
 	}
+	text, after := b.voteOutcome(r, res, err)
+	done := &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
+	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done, After: after}, nil
+}
+
+// voteOutcome is the announcement of a vote that ended, in the match's
+// language (the vote message's new text), and what follows it: the
+// default moves, the open seat's offer. err is the default moves'.
+func (b *Bot) voteOutcome(r *Request, res bot.VoteResult, err error) (string, func(context.Context, *poster)) {
 	ml := res.Match.Words().Lang
-	name := seat.NameIn(ml)
-	seatN := ml.Int(c.N + 1)
+	name := res.Match.Seats[res.Seat].NameIn(ml)
+	seatN := ml.Int(res.Seat + 1)
 	var outcome string
-	switch res.Decided {
-	case bot.VoteWait:
+	switch {
+	case res.NoVoters:
+		outcome = say(ml, "discord.vote.no-voters", "name", name)
+	case res.Decided == bot.VoteWait:
 		outcome = say(ml, "discord.vote.chose-wait", "name", name)
-	case bot.VoteDefault:
+	case res.Decided == bot.VoteDefault:
 		outcome = say(ml, "discord.vote.chose-default", "name", name)
-	case bot.VoteOpen:
+	case res.Decided == bot.VoteOpen:
 		outcome = say(ml, "discord.vote.chose-open", "name", name, "n", seatN)
-	case bot.VoteComputer:
+	case res.Decided == bot.VoteComputer:
 		outcome = say(ml, "discord.vote.chose-computer", "name", name, "n", seatN)
 		b.wake(res.Match)
 	}
-	done := &discordgo.InteractionResponseData{Content: clip(say(ml, "discord.vote.passed", "outcome", outcome), 2000),
-		Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
-	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done,
-		After: func(ctx context.Context, p *poster) {
-			if err != nil {
-				b.log.ErrorContext(ctx, "bot: default move", "match", c.Match, "err", b.redactErr(err))
+	return clip(say(ml, "discord.vote.passed", "outcome", outcome), 2000), func(ctx context.Context, p *poster) {
+		if err != nil {
+			b.log.ErrorContext(ctx, "bot: default move", "match", res.Match.ID, "err", b.redactErr(err))
+		}
+		switch res.Decided {
+		case bot.VoteDefault:
+			b.postDefaultMoves(ctx, p, res.Moves)
+		case bot.VoteOpen:
+			p.send(ctx, r.Channel, &discordgo.InteractionResponseData{
+				Content:         say(ml, "discord.vote.seat-open", "n", seatN, "name", name),
+				AllowedMentions: noPings(),
+				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+					discordgo.Button{Label: say(ml, "discord.vote.take-seat"), Style: discordgo.SuccessButton, CustomID: customID{Action: "claim", Match: res.Match.ID, N: res.Seat}.String()},
+				}}},
+			})
+		}
+	}
+}
+
+// replaceFollowUps announces what a handover ended besides: the request
+// to take a move back it carried out, and the deadline votes it decided
+// or left without voters, each vote message edited to say so without its
+// buttons (or the outcome posted anew when it is out of reach).
+func (b *Bot) replaceFollowUps(r *Request, o bot.ReplaceOutcome) func(context.Context, *poster) {
+	if o.Undone == nil && len(o.Votes) == 0 {
+		return nil
+	}
+	return func(ctx context.Context, p *poster) {
+		for _, v := range o.Votes {
+			text, after := b.voteOutcome(r, v, nil)
+			channel := matchChannel(v.Match, r)
+			id := customID{Action: "vote", Match: v.Match.ID, N: v.Seat, Arg: bot.VoteWait}.String()
+			if !b.closeMessage(ctx, v.Match.ID, channel, id, text) {
+				p.send(ctx, channel, &discordgo.InteractionResponseData{Content: text, AllowedMentions: noPings()})
 			}
-			switch res.Decided {
-			case bot.VoteDefault:
-				b.postDefaultMoves(ctx, p, res.Moves)
-			case bot.VoteOpen:
-				p.send(ctx, r.Channel, &discordgo.InteractionResponseData{
-					Content:         say(ml, "discord.vote.seat-open", "n", seatN, "name", name),
-					AllowedMentions: noPings(),
-					Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-						discordgo.Button{Label: say(ml, "discord.vote.take-seat"), Style: discordgo.SuccessButton, CustomID: customID{Action: "claim", Match: c.Match, N: c.N}.String()},
-					}}},
-				})
-			}
-		}}, nil
+			after(ctx, p)
+		}
+		if o.Undone != nil {
+			b.undoAgreed(ctx, p, r, *o.Undone)
+		}
+	}
 }
 
 // postDefaultMoves shows the default moves as moves: a line for each, the
@@ -181,9 +213,7 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 		ml := m.Words().Lang
 		resp := announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].NameIn(ml), "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From))))
-		if o.Undone != nil {
-			resp.After = func(ctx context.Context, p *poster) { b.undoAgreed(ctx, p, r, *o.Undone) }
-		}
+		resp.After = b.replaceFollowUps(r, o)
 		return resp, nil
 	}
 	id, _ := uo.Value.(string)
@@ -202,12 +232,14 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 			to.Name = mem.Nick
 		}
 	}
-	m, err := b.svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.InChannel(r.key()), Seat: seat, By: r.User.ID, To: to,
+	o, err := b.svc.ReplaceSeat(ctx, bot.ReplaceRequest{Ref: bot.InChannel(r.key()), Seat: seat, By: r.User.ID, To: to,
 		Moderator: r.Perms&moderatorPerms != 0})
 	if err != nil {
 		return nil, err
 	}
-	return b.replaced(r, m, seat), nil
+	resp := b.replaced(r, o.Match, seat)
+	resp.After = b.replaceFollowUps(r, o)
+	return resp, nil
 }
 
 // replaced announces a replacement in the channel: it pings the new

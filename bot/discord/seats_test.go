@@ -152,3 +152,58 @@ func TestClaimTwice(t *testing.T) {
 	}
 	h.noViolations()
 }
+
+// TestVoteDecidedByReplace: a handover that leaves a majority decides the
+// open deadline vote: the vote says what was decided and loses its
+// buttons, and the outcome follows (here the open seat's offer); a vote
+// left with no voters says so and loses its buttons.
+func TestVoteDecidedByReplace(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(context.Background())
+	vote, _, ok := h.fd.Button(room, bob, "Open the seat")
+	must(t, ok, "no vote")
+	h.click(bob, room, "Open the seat")
+	h.cmd(erin, room, "replace", fakediscord.Int("seat", 3), F("computer", "easy"))
+	h.idle()
+	after, _ := h.fd.Message(vote.ID)
+	if !strings.Contains(after.Content, "The players opened alice's seat") || len(after.Components) != 0 {
+		t.Errorf("the vote afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	if _, _, ok := h.fd.Button(room, dave, "Take this seat"); !ok {
+		t.Error("no offer of the open seat")
+	}
+	h.noViolations()
+}
+
+// TestVoteWithoutVoters: a vote whose voters all hand their seats to
+// computers ends, saying so, and loses its buttons.
+func TestVoteWithoutVoters(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(context.Background())
+	vote, _, ok := h.fd.Button(room, bob, "Open the seat")
+	must(t, ok, "no vote")
+	h.cmd(bob, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
+	h.cmd(erin, room, "replace", fakediscord.Int("seat", 3), F("computer", "easy"))
+	h.idle()
+	after, _ := h.fd.Message(vote.ID)
+	if !strings.Contains(after.Content, "Nobody is left to vote") || len(after.Components) != 0 {
+		t.Errorf("the vote afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	h.noViolations()
+}

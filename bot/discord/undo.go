@@ -64,7 +64,7 @@ func (b *Bot) undoOpen(ctx context.Context, r *Request, u bot.UndoOutcome) strin
 		return text
 	}
 	channel := matchChannel(m, r)
-	agree := customID{Action: "uvote", Match: m.ID, Version: u.Vote.Target, Arg: "yes"}.String()
+	agree := undoAgreeID(m.ID, u.Vote.Target)
 	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
 	if err != nil {
 		b.log.ErrorContext(ctx, "bot: read messages for an open undo request", "match", m.ID, "channel", channel, "err", b.redactErr(err))
@@ -210,7 +210,7 @@ func (b *Bot) undoVoteButton(ctx context.Context, r *Request, c customID) (*Resp
 func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
 	l := r.Match.Words().Lang
 	text := clip(say(l, "discord.undo.expired", "span", bot.SpanPrepIn(l, bot.UndoVoteLife), "move", r.Move, "n", strconv.FormatInt(r.Target, 10)), 2000)
-	if b.closeUndoRequest(ctx, r.Match.ID, channel, r.Target, text) {
+	if b.closeMessage(ctx, r.Match.ID, channel, undoAgreeID(r.Match.ID, r.Target), text) {
 		return
 	}
 	if _, err := b.api.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: text, AllowedMentions: noPings()}, discordgo.WithContext(ctx)); err != nil {
@@ -218,19 +218,24 @@ func (b *Bot) undoExpired(ctx context.Context, r bot.Reminder, channel string) {
 	}
 }
 
-// closeUndoRequest edits the request to take back the move logged at
-// target, found among the channel's latest messages by its Agree button,
-// with the bot token to say text, without its buttons. It reports whether
-// it did.
-func (b *Bot) closeUndoRequest(ctx context.Context, match, channel string, target int64, text string) bool {
+// undoAgreeID is the custom ID of the Agree button of the request to take
+// back the move logged at target.
+func undoAgreeID(match string, target int64) string {
+	return customID{Action: "uvote", Match: match, Version: target, Arg: "yes"}.String()
+}
+
+// closeMessage edits the bot's message holding the button id (a request
+// to take a move back, a deadline vote), found among the channel's latest
+// messages, with the bot token to say text, without its buttons. It
+// reports whether it did.
+func (b *Bot) closeMessage(ctx context.Context, match, channel, id, text string) bool {
 	none := []discordgo.MessageComponent{}
-	agree := customID{Action: "uvote", Match: match, Version: target, Arg: "yes"}.String()
 	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
 	if err != nil {
-		b.log.ErrorContext(ctx, "bot: read messages for an undo request", "match", match, "channel", channel, "err", b.redactErr(err))
+		b.log.ErrorContext(ctx, "bot: read messages to close one", "match", match, "channel", channel, "err", b.redactErr(err))
 	}
 	for _, msg := range msgs {
-		if !hasComponent(msg.Components, agree) {
+		if !hasComponent(msg.Components, id) {
 			continue
 		}
 		_, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: channel,
@@ -238,7 +243,7 @@ func (b *Bot) closeUndoRequest(ctx context.Context, match, channel string, targe
 		if err == nil {
 			return true
 		}
-		b.log.ErrorContext(ctx, "bot: edit an undo request", "match", match, "channel", channel, "err", b.redactErr(err))
+		b.log.ErrorContext(ctx, "bot: close a message", "match", match, "channel", channel, "err", b.redactErr(err))
 		break
 	}
 	return false
@@ -252,7 +257,7 @@ func (b *Bot) undoAgreed(ctx context.Context, p *poster, r *Request, u bot.UndoO
 	m := u.Match
 	l, n := m.Words().Lang, strconv.FormatInt(u.Target, 10)
 	channel := matchChannel(m, r)
-	b.closeUndoRequest(ctx, m.ID, channel, u.Target, clip(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].Name, "move", u.Taken, "n", n), 2000))
+	b.closeMessage(ctx, m.ID, channel, undoAgreeID(m.ID, u.Target), clip(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].Name, "move", u.Taken, "n", n), 2000))
 	post, pics, after := b.undoPosts(r, u)
 	p.send(ctx, channel, b.withPictures(ctx, r, post, pics))
 	after(ctx, p)
