@@ -431,6 +431,10 @@ func TestReplaceComputer(t *testing.T) {
 	if got.Seats[seat].Computer != "strong" || got.Seats[seat].Name != "Computer (strong)" {
 		t.Fatalf("seat %+v", got.Seats[seat])
 	}
+	// Alice handed her own seat on: the other player is the creator now.
+	if got.Creator != got.Seats[1-seat].UserID {
+		t.Fatalf("creator %q", got.Creator)
+	}
 	clock.Advance(computerDelay)
 	rs := fire(t, svc, "p")
 	if len(rs) != 1 || rs[0].Kind != bot.ReminderComputer {
@@ -446,7 +450,7 @@ func TestReplaceComputer(t *testing.T) {
 		t.Fatal("a refused replacement changed the match")
 	}
 	dave := bot.UserRef{ID: "u:dave", Name: "Dave"}
-	got, err = svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: seat, By: alice.ID, To: dave})
+	got, err = svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: seat, By: before.Creator, To: dave})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -373,6 +373,16 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 		}
 		from := m.Seats[req.Seat]
 		m.Seats[req.Seat] = to
+		if from.UserID == m.Creator && m.SeatOf(m.Creator) < 0 {
+			// The creator's seat passes on, and the match's creatorship
+			// with it: to the person who takes it, else (a computer) to
+			// the first person seated, as when the creator leaves a lobby.
+			if to.Computer == "" {
+				m.Creator = to.UserID
+			} else if i := slices.IndexFunc(m.Seats, func(st Seat) bool { return st.Computer == "" && !st.Left }); i >= 0 {
+				m.Creator = m.Seats[i].UserID
+			}
+		}
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
 		if req.Seat < len(m.Clock.Seats) {
 			sc := SeatClock{}

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/smokestack/smokestack/bot"
@@ -29,7 +30,8 @@ func TestCatchUpIsThePersons(t *testing.T) {
 		t.Fatalf("%+v, want the computer's move", rs)
 	}
 	playAny(t, svc, m.ID) // Bob: move 6
-	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: ref, Seat: 0, By: alice.ID, To: alice}); err != nil {
+	// Bob, the creator since Alice's seat went to a computer, hands it back.
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: ref, Seat: 0, By: bob.ID, To: alice}); err != nil {
 		t.Fatal(err)
 	}
 	c, err := svc.CatchUp(ctx, ref, alice.ID)
@@ -155,5 +157,37 @@ func TestVoteAfterReplace(t *testing.T) {
 	clock.Advance(bot.MinDeadline)
 	if rs := fire(t, svc, "p"); kinds(rs) != bot.ReminderDeadline+":"+alice.ID {
 		t.Errorf("fired %s, want Alice's deadline reminder", kinds(rs))
+	}
+}
+
+// TestCreatorHandsSeatOn: the creator who hands their seat on hands the
+// match's creatorship with it: to the person who takes it, or, when a
+// computer takes it, to the first person still seated (as in a lobby).
+func TestCreatorHandsSeatOn(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{})
+	got, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 0, By: alice.ID, To: dave})
+	if err != nil || got.Creator != dave.ID {
+		t.Fatalf("creator after Alice hands her seat to Dave: %q %v", got.Creator, err)
+	}
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: alice.ID, Computer: "easy"}); !errors.Is(err, bot.ErrNotAllowed) {
+		t.Errorf("Alice, seatless, hands Bob's seat on: %v", err)
+	}
+	// Bob's seat is handed on by its player: the creator stays Dave.
+	if got, err = svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: bob.ID, To: alice}); err != nil || got.Creator != dave.ID {
+		t.Fatalf("creator after Bob hands his seat on: %q %v", got.Creator, err)
+	}
+	// Dave hands his seat to a computer: Alice (seat 2) is the first
+	// person seated.
+	if got, err = svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 0, By: dave.ID, Computer: "easy"}); err != nil || got.Creator != alice.ID {
+		t.Fatalf("creator after Dave hands his seat to a computer: %q %v", got.Creator, err)
+	}
+	if _, err := svc.Abort(ctx, bot.ByID(m.ID), dave.ID, false); !errors.Is(err, bot.ErrNotAllowed) {
+		t.Errorf("Dave, seatless, aborts: %v", err)
+	}
+	if _, err := svc.Abort(ctx, bot.ByID(m.ID), alice.ID, false); err != nil {
+		t.Errorf("Alice, the creator now, aborts: %v", err)
 	}
 }
