@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/smokestack/smokestack/bot"
 )
@@ -189,5 +190,70 @@ func TestCreatorHandsSeatOn(t *testing.T) {
 	}
 	if _, err := svc.Abort(ctx, bot.ByID(m.ID), alice.ID, false); err != nil {
 		t.Errorf("Alice, the creator now, aborts: %v", err)
+	}
+}
+
+// TestStatsAfterHandover: a seat that changed hands credits each person
+// with the turns and time they played; the result (place, score) is its
+// final player's, and the one who handed it on counts it as a match left
+// before its end, found by their own /stats too.
+func TestStatsAfterHandover(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "s", Server: "g", Game: "pebbles", Creator: alice, Seed: 7,
+		Options: map[string]string{"pile": "12"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Join(ctx, bot.ByID(m.ID), bob); err != nil {
+		t.Fatal(err)
+	}
+	o, err := svc.Start(ctx, bot.ByID(m.ID), alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = o.Match
+	// Alice takes 10 hours a turn, then hands her seat to Dave, who (as
+	// Bob) takes a minute.
+	handed := false
+	for i := 0; m.Status == bot.StatusActive && i < 200; i++ {
+		seat := m.Play.Active[0]
+		if seat == 0 && !handed && m.Moves >= 4 {
+			if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 0, By: alice.ID, To: dave}); err != nil {
+				t.Fatal(err)
+			}
+			handed = true
+		}
+		if seat == 0 && !handed {
+			clock.Advance(10 * time.Hour)
+		} else {
+			clock.Advance(time.Minute)
+		}
+		m = playAny(t, svc, m.ID).Match
+	}
+	if m.Status != bot.StatusFinished || !handed {
+		t.Fatalf("status %v, handed %v", m.Status, handed)
+	}
+	st, err := svc.Stats(ctx, bot.StatsRequest{Server: "g"})
+	if err != nil || len(st) != 1 {
+		t.Fatalf("stats %+v %v", st, err)
+	}
+	by := map[string]bot.PlayerStats{}
+	for _, p := range st[0].Players {
+		by[p.UserID] = p
+	}
+	if p := by[dave.ID]; p.Played != 1 || p.Left != 0 || p.PerTurn != time.Minute {
+		t.Errorf("Dave: %+v, want 1 played at a minute a turn", p)
+	}
+	if p := by[bob.ID]; p.Played != 1 || p.PerTurn != time.Minute {
+		t.Errorf("Bob: %+v", p)
+	}
+	if p := by[alice.ID]; p.Played != 0 || p.Left != 1 || p.Wins != 0 || p.PerTurn != 10*time.Hour {
+		t.Errorf("Alice: %+v, want 1 left at 10 hours a turn", p)
+	}
+	own, err := svc.Stats(ctx, bot.StatsRequest{UserID: alice.ID})
+	if err != nil || len(own) != 1 || len(own[0].Players) != 1 || own[0].Players[0].Left != 1 {
+		t.Errorf("Alice's own stats: %+v %v", own, err)
 	}
 }

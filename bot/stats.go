@@ -14,7 +14,13 @@ import (
 
 // resultOf is a finished match's result for statistics: each seat's
 // place, score, and its turns (runs of its moves; undos and the moves
-// they took back left out) with the time they took.
+// they took back left out) with the time they took. A turn's time is
+// credited to whoever made its moves: the seat's player then (a seat
+// handed on, Clock.Replaced: the earlier people are Result.Left), never
+// its final player for an earlier one's moves; a move its player did not
+// make (a stand-in computer's, a default move) is nobody's time. A move
+// whose player a handover stored without IDs left unknown is the final
+// player's, as before.
 func (s *Service) resultOf(ctx context.Context, m Match) (storage.Result, error) {
 	log, err := s.Log(ctx, ByID(m.ID), 0)
 	if err != nil {
@@ -39,24 +45,55 @@ func (s *Service) resultOf(ctx context.Context, m Match) (storage.Result, error)
 	}
 	// A turn runs from the move before it (by another seat) to the seat's
 	// last move in a row; the first turn of the match has no start.
+	left := map[string]int{} // user ID: index in r.Left
+	credit := func(e LogEntry) *storage.ResultSeat {
+		if e.Note != "" {
+			return nil
+		}
+		who := m.playerAt(e.Seat, e.Seq)
+		if who == "" || who == m.Seats[e.Seat].UserID {
+			return &r.Seats[e.Seat]
+		}
+		if i := slices.IndexFunc(m.Seats, func(st Seat) bool { return st.UserID == who }); i >= 0 {
+			return &r.Seats[i] // they hold another seat at the end
+		}
+		if IsComputerUser(who) {
+			return nil // a computer's part of a seat a person has now
+		}
+		k, ok := left[who]
+		if !ok {
+			k, left[who] = len(r.Left), len(r.Left)
+			r.Left = append(r.Left, storage.ResultSeat{UserID: who, Name: m.nameOf(e.Seat, who)})
+		}
+		return &r.Left[k]
+	}
 	prev, prevSeat := time.Time{}, -1
 	for _, i := range engine.Standing(recordMoves(log)) {
 		e := log[i]
 		if e.Seat < 0 || e.Seat >= len(r.Seats) {
 			continue
 		}
-		if e.Seat != prevSeat {
-			if !prev.IsZero() {
-				r.Seats[e.Seat].Turns++
-				r.Seats[e.Seat].Thinking += max(0, e.At.Sub(prev))
+		if c := credit(e); c != nil && !prev.IsZero() {
+			if e.Seat != prevSeat {
+				c.Turns++
 			}
-		} else if !prev.IsZero() {
-			// The same turn goes on.
-			r.Seats[e.Seat].Thinking += max(0, e.At.Sub(prev))
+			// A new turn, or the same one going on.
+			c.Thinking += max(0, e.At.Sub(prev))
 		}
 		prev, prevSeat = e.At, e.Seat
 	}
 	return r, nil
+}
+
+// nameOf is the name a seat's earlier player had (Clock.Replaced), else
+// their user ID.
+func (m Match) nameOf(seat int, userID string) string {
+	for _, r := range m.Clock.Replaced {
+		if r.Seat == seat && r.FromID == userID {
+			return r.From
+		}
+	}
+	return userID
 }
 
 // keepResult stores the result of a match that has just finished; a
@@ -98,6 +135,10 @@ type PlayerStats struct {
 	Average float64       `json:"average"` // score
 	Best    int           `json:"best"`
 	PerTurn time.Duration `json:"perTurn"` // average time per turn; 0 when unknown
+	// Left counts the matches the player handed their seat on before the
+	// end (Result.Left): their turns and time count, the result is not
+	// theirs (Played, Wins and the scores leave them out).
+	Left int `json:"left,omitempty"`
 	// Computer is the level of a computer player (UserID "computer:LEVEL",
 	// Name ComputerName): the computers are counted by level, apart from
 	// the people. WinsVsComputers are the Wins of a person in matches
@@ -163,6 +204,9 @@ func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, err
 				}
 				players[r.Game][key] = p
 			}
+			if p.Played == 0 {
+				p.Best = seat.Score // (a player counted first for a seat left)
+			}
 			p.Played++
 			if seat.Place == 1 {
 				p.Wins++
@@ -175,12 +219,29 @@ func (s *Service) Stats(ctx context.Context, req StatsRequest) ([]GameStats, err
 			p.turns += seat.Turns
 			p.think += seat.Thinking
 		}
+		for _, part := range r.Left {
+			if req.UserID != "" && part.UserID != req.UserID {
+				continue
+			}
+			p := players[r.Game][part.UserID]
+			if p == nil {
+				p = &PlayerStats{UserID: part.UserID, Name: part.Name}
+				players[r.Game][part.UserID] = p
+			}
+			if !slices.ContainsFunc(r.Seats, func(s storage.ResultSeat) bool { return s.UserID == part.UserID }) {
+				p.Left++
+			}
+			p.turns += part.Turns
+			p.think += part.Thinking
+		}
 	}
 	out := []GameStats{}
 	for _, id := range order {
 		gs := byGame[id]
 		for _, p := range players[id] {
-			p.Average = float64(p.sum) / float64(p.Played)
+			if p.Played > 0 {
+				p.Average = float64(p.sum) / float64(p.Played)
+			}
 			if p.turns > 0 {
 				p.PerTurn = p.think / time.Duration(p.turns)
 			}

@@ -267,6 +267,11 @@ type Result struct {
 	Channel  string       `json:"channel"`
 	Finished time.Time    `json:"finished"`
 	Seats    []ResultSeat `json:"seats"` // in seat order
+	// Left are the people who played part of a seat and handed it on
+	// before the match ended, each with the Turns and Thinking of their
+	// own moves there; their Place and Score are zero (the result is the
+	// seat's final player's). Empty in a result kept before they were.
+	Left []ResultSeat `json:"left,omitempty"`
 }
 
 // ResultSeat is one seat's part of a Result.
@@ -299,6 +304,11 @@ func (f ResultFilter) Has(r Result) bool {
 		return true
 	}
 	for _, s := range r.Seats {
+		if s.UserID == f.UserID {
+			return true
+		}
+	}
+	for _, s := range r.Left {
 		if s.UserID == f.UserID {
 			return true
 		}

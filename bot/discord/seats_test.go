@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
 )
 
@@ -204,6 +205,46 @@ func TestVoteWithoutVoters(t *testing.T) {
 	after, _ := h.fd.Message(vote.ID)
 	if !strings.Contains(after.Content, "Nobody is left to vote") || len(after.Components) != 0 {
 		t.Errorf("the vote afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	h.noViolations()
+}
+
+// TestStatsSeatHandedOn: /stats lists a player who handed their seat on
+// before the end with the match they left, not as having played it.
+func TestStatsSeatHandedOn(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	ctx := context.Background()
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=20"), F("remind", "off"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	start, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 100; i++ {
+		m, err := h.svc.Get(ctx, bot.ByID(start.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Status != bot.StatusActive {
+			break
+		}
+		if m.Moves == 4 && m.Seats[0].UserID == userKey(alice) {
+			h.cmd(alice, room, "replace", fakediscord.Int("seat", 1), fakediscord.UserOpt("user", dave))
+			continue
+		}
+		u := strings.TrimPrefix(m.Seats[m.Play.Active[0]].UserID, "discord:")
+		clock.Advance(time.Hour)
+		h.cmd(u, room, "move", F("move", personMove(t, h, u)))
+		h.idle()
+	}
+	r := h.cmd(erin, room, "stats")
+	if !strings.Contains(r.Content, "alice: 1 match left before its end (seat handed on), 1 hour per turn") ||
+		!strings.Contains(r.Content, "dave: 1 game, ") {
+		t.Errorf("stats: %q", r.Content)
 	}
 	h.noViolations()
 }

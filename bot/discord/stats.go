@@ -59,7 +59,14 @@ func (b *Bot) stats(ctx context.Context, r *Request) (*Response, error) {
 				line += say(l, "discord.stats.computer", kv...) + "\n"
 			} else {
 				n++
-				line = say(l, "discord.stats.player", append(kv, "i", strconv.Itoa(n), "time", per)...) + "\n"
+				key, kv := "discord.stats.player", append(kv, "i", strconv.Itoa(n), "time", per, "left", strconv.Itoa(p.Left))
+				switch {
+				case p.Left > 0 && p.Played == 0:
+					key = "discord.stats.only-left"
+				case p.Left > 0:
+					key = "discord.stats.player-left"
+				}
+				line = say(l, key, kv...) + "\n"
 			}
 			if t.Len()+len(line) > 1900 {
 				t.WriteString("…\n")

@@ -119,7 +119,7 @@ func (s *Store) Results(ctx context.Context, f storage.ResultFilter) ([]storage.
 	out := []storage.Result{}
 	for _, res := range slices.Backward(r.list) {
 		if f.Has(res) {
-			res.Seats = slices.Clone(res.Seats)
+			res.Seats, res.Left = slices.Clone(res.Seats), slices.Clone(res.Left)
 			out = append(out, res)
 		}
 	}

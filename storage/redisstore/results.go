@@ -40,7 +40,7 @@ func (s *Store) AddResult(ctx context.Context, r storage.Result) error {
 	if r.Server != "" {
 		keys = append(keys, s.resultKey("server:"+r.Server))
 	}
-	for _, seat := range r.Seats {
+	for _, seat := range slices.Concat(r.Seats, r.Left) {
 		if k := s.resultKey("user:" + seat.UserID); seat.UserID != "" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}

@@ -1039,6 +1039,8 @@ func testResults(e *env) {
 		Result("m3", "discord:g2", t0.Add(2*time.Hour), "u1", "u3"),
 		Result("m4", "", t0.Add(3*time.Hour), "u1", "u2"),
 	}
+	// In m2, u4 played part of a seat and handed it on: their result.
+	rs[1].Left = []storage.ResultSeat{{UserID: "u4", Name: "Player u4", Turns: 2, Thinking: time.Hour}}
 	for _, r := range rs {
 		if err := e.s.AddResult(e.ctx, r); err != nil {
 			e.t.Fatalf("AddResult(%s): %v", r.MatchID, err)
@@ -1068,6 +1070,8 @@ func testResults(e *env) {
 		{Server: "discord:g1", UserID: "u2"}: "m2 m1",
 		{Server: "discord:none"}:             "",
 		{UserID: "nobody"}:                   "",
+		{UserID: "u4"}:                       "m2",
+		{Server: "discord:g1", UserID: "u4"}: "m2",
 	} {
 		if got := ids(f); got != want {
 			e.t.Errorf("Results(%+v) = %q, want %q", f, got, want)
