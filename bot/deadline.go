@@ -371,6 +371,10 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 			e.Who, e.Moderators = m.creatorName(), true
 			return nil, e
 		}
+		if req.Computer != "" && !slices.ContainsFunc(m.Seats, func(st Seat) bool { return st != m.Seats[req.Seat] && st.Computer == "" && !st.Left }) {
+			// A match needs a person, as a lobby does (Leave).
+			return nil, invalid("last-person-replace", "seat", strconv.Itoa(req.Seat+1))
+		}
 		from := m.Seats[req.Seat]
 		m.Seats[req.Seat] = to
 		if from.UserID == m.Creator && m.SeatOf(m.Creator) < 0 {

@@ -257,3 +257,33 @@ func TestStatsAfterHandover(t *testing.T) {
 		t.Errorf("Alice's own stats: %+v %v", own, err)
 	}
 }
+
+// TestReplaceLastPerson: a match needs a person, as a lobby does: the
+// handover that would leave only computers seated is refused and changes
+// nothing.
+func TestReplaceLastPerson(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := clockMatch(t, svc, "c", 0)
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 1, By: alice.ID, Computer: "easy"}); err != nil {
+		t.Fatal(err)
+	}
+	before := mustGet(t, svc, m.ID)
+	for _, req := range []bot.ReplaceRequest{
+		{Ref: bot.ByID(m.ID), Seat: 0, By: alice.ID, Computer: "easy"},
+		{Ref: bot.ByID(m.ID), Seat: 0, By: "u:mod", Moderator: true, Computer: "strong"},
+	} {
+		_, err := svc.Replace(ctx, req)
+		if want := "Seat 1 is the last one a person plays, and a match needs at least one: hand it to another person, or abort the match."; !errors.Is(err, bot.ErrBadRequest) || svc.Explain(ctx, err).Text != want {
+			t.Errorf("%s hands the last person's seat to a computer: %v %q", req.By, err, svc.Explain(ctx, err).Text)
+		}
+	}
+	if after := mustGet(t, svc, m.ID); after.Version != before.Version {
+		t.Error("a refused handover changed the match")
+	}
+	// To another person it may go.
+	if _, err := svc.Replace(ctx, bot.ReplaceRequest{Ref: bot.ByID(m.ID), Seat: 0, By: alice.ID, To: dave}); err != nil {
+		t.Errorf("to a person: %v", err)
+	}
+}

@@ -248,3 +248,21 @@ func TestStatsSeatHandedOn(t *testing.T) {
 	}
 	h.noViolations()
 }
+
+// TestReplaceLastPersonThroughDiscord: /replace of the last seat a person
+// plays by a computer is refused privately.
+func TestReplaceLastPersonThroughDiscord(t *testing.T) {
+	h := newHarness(t, harnessOpts{})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	h.cmd(alice, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
+	n := len(h.fd.Messages(room))
+	r := h.cmd(alice, room, "replace", fakediscord.Int("seat", 1), F("computer", "easy"))
+	if !r.Ephemeral() || !strings.Contains(r.Content, "Seat 1 is the last one a person plays, and a match needs at least one") || len(publicSince(h, room, n)) != 0 {
+		t.Errorf("the last person's seat to a computer: %q", r.Content)
+	}
+	h.noViolations()
+}
