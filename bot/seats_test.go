@@ -287,3 +287,41 @@ func TestReplaceLastPerson(t *testing.T) {
 		t.Errorf("to a person: %v", err)
 	}
 }
+
+// TestStatsStandIn: the turns a stand-in computer played for a person are
+// not the person's time; the result stays theirs (they hold the seat).
+func TestStatsStandIn(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{Deadline: bot.MinDeadline, OnDeadline: bot.DeadlineReplace})
+	clock.Advance(bot.MinDeadline)
+	fire(t, svc, "p")
+	for _, u := range []bot.UserRef{bob, carol} {
+		if _, err := svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: 0, UserID: u.ID, Choice: bot.VoteComputer}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 500; i++ {
+		m = mustGet(t, svc, m.ID)
+		if m.Status != bot.StatusActive {
+			break
+		}
+		clock.Advance(time.Hour)
+		if m.ComputerPlays(m.Play.Active[0]) != "" {
+			fire(t, svc, "p")
+			continue
+		}
+		playAny(t, svc, m.ID)
+	}
+	if m.Status != bot.StatusFinished {
+		t.Fatalf("status %v", m.Status)
+	}
+	st, err := svc.Stats(ctx, bot.StatsRequest{UserID: alice.ID})
+	if err != nil || len(st) != 1 || len(st[0].Players) != 1 {
+		t.Fatalf("stats %+v %v", st, err)
+	}
+	if p := st[0].Players[0]; p.Played != 1 || p.PerTurn != 0 {
+		t.Errorf("Alice, whose every move the computer made: %+v, want 1 played and no time per turn", p)
+	}
+}
