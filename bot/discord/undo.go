@@ -56,7 +56,7 @@ func (b *Bot) undoOpen(ctx context.Context, r *Request, u bot.UndoOutcome) strin
 	m, l := u.Match, r.lang()
 	var names []string
 	for _, s := range u.Vote.Waiting {
-		names = append(names, m.Seats[s].Name)
+		names = append(names, m.Seats[s].NameIn(l))
 	}
 	text := say(l, "discord.undo.open-already", "move", u.Vote.Move, "n", strconv.FormatInt(u.Vote.Target, 10), "names", strings.Join(names, ", "))
 	g, ok := strings.CutPrefix(m.Server, "discord:")
@@ -257,7 +257,7 @@ func (b *Bot) undoAgreed(ctx context.Context, p *poster, r *Request, u bot.UndoO
 	m := u.Match
 	l, n := m.Words().Lang, strconv.FormatInt(u.Target, 10)
 	channel := matchChannel(m, r)
-	b.closeMessage(ctx, m.ID, channel, undoAgreeID(m.ID, u.Target), clip(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].Name, "move", u.Taken, "n", n), 2000))
+	b.closeMessage(ctx, m.ID, channel, undoAgreeID(m.ID, u.Target), clip(say(l, "discord.undo.everyone-agreed", "who", m.Seats[u.Seat].NameIn(l), "move", u.Taken, "n", n), 2000))
 	post, pics, after := b.undoPosts(r, u)
 	p.send(ctx, channel, b.withPictures(ctx, r, post, pics))
 	after(ctx, p)
