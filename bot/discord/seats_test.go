@@ -98,16 +98,7 @@ func TestUndoLastVoterToComputer(t *testing.T) {
 // it, the other is told privately that it was taken and by whom, and the
 // offer loses its button.
 func TestClaimTwice(t *testing.T) {
-	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-	h := newHarness(t, harnessOpts{now: clock.Now})
-	F := fakediscord.Str
-	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
-	h.click(bob, room, "Join")
-	h.click(erin, room, "Join")
-	h.click(alice, room, "Start")
-	h.idle()
-	clock.Advance(24 * time.Hour)
-	h.bot.remind(context.Background())
+	h := deadlineVoteOnAlice(t)
 	h.click(bob, room, "Open the seat")
 	h.click(erin, room, "Open the seat")
 	msg, id, ok := h.fd.Button(room, dave, "Take this seat")
@@ -159,16 +150,8 @@ func TestClaimTwice(t *testing.T) {
 // buttons, and the outcome follows (here the open seat's offer); a vote
 // left with no voters says so and loses its buttons.
 func TestVoteDecidedByReplace(t *testing.T) {
-	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-	h := newHarness(t, harnessOpts{now: clock.Now})
+	h := deadlineVoteOnAlice(t)
 	F := fakediscord.Str
-	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
-	h.click(bob, room, "Join")
-	h.click(erin, room, "Join")
-	h.click(alice, room, "Start")
-	h.idle()
-	clock.Advance(24 * time.Hour)
-	h.bot.remind(context.Background())
 	vote, _, ok := h.fd.Button(room, bob, "Open the seat")
 	must(t, ok, "no vote")
 	h.click(bob, room, "Open the seat")
@@ -187,16 +170,8 @@ func TestVoteDecidedByReplace(t *testing.T) {
 // TestVoteWithoutVoters: a vote whose voters all hand their seats to
 // computers ends, saying so, and loses its buttons.
 func TestVoteWithoutVoters(t *testing.T) {
-	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-	h := newHarness(t, harnessOpts{now: clock.Now})
+	h := deadlineVoteOnAlice(t)
 	F := fakediscord.Str
-	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
-	h.click(bob, room, "Join")
-	h.click(erin, room, "Join")
-	h.click(alice, room, "Start")
-	h.idle()
-	clock.Advance(24 * time.Hour)
-	h.bot.remind(context.Background())
 	vote, _, ok := h.fd.Button(room, bob, "Open the seat")
 	must(t, ok, "no vote")
 	h.cmd(bob, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
@@ -265,4 +240,22 @@ func TestReplaceLastPersonThroughDiscord(t *testing.T) {
 		t.Errorf("the last person's seat to a computer: %q", r.Content)
 	}
 	h.noViolations()
+}
+
+// deadlineVoteOnAlice is a Pebbles match of alice, bob and erin with a
+// one-day deadline decided by a vote, a day after its start: alice has
+// missed her deadline and bob and erin are asked what to do.
+func deadlineVoteOnAlice(t *testing.T) *harness {
+	t.Helper()
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	clock.Advance(24 * time.Hour)
+	h.bot.remind(context.Background())
+	return h
 }
