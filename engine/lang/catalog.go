@@ -617,6 +617,10 @@ func (c *Catalog) IDsIn(part string) []string {
 //	                       plural form picked by the number given
 //	{{de .who}}            French "de" before a name, elided before a
 //	                       vowel (Elide): "d’Anna", "de Bob"
+//	{{topic "deck"}}       a reference to a help topic by its ID, worded
+//	                       as the topic's title in that language (message
+//	                       TopicTitle(id), else the ID): a text quotes it
+//	                       in its language's way, "siehe „{{topic "deck"}}“"
 //
 // Each takes the number as text, as Data holds it.
 func (c *Catalog) funcs(l Lang) template.FuncMap {
@@ -649,8 +653,18 @@ func (c *Catalog) funcs(l Lang) template.FuncMap {
 			return c.Text(l, id, map[string]string{CountKey: count})
 		},
 		"de": Elide,
+		"topic": func(id string) string {
+			if m := TopicTitle(id); c.Has(l, m) || c.Has(Fallback, m) {
+				return c.Text(l, m, nil)
+			}
+			return id
+		},
 	}
 }
+
+// TopicTitle is the message ID of a help topic's title, which
+// {{topic "id"}} words: help.<id>.title.
+func TopicTitle(id string) string { return "help." + id + ".title" }
 
 // Elide is French "de" before a name: "d’" before a vowel ("d’Anna",
 // "d’Urbanization", "d’Ordinateur 2"), "de " otherwise ("de Bob"). An h
@@ -664,4 +678,4 @@ func Elide(name string) string {
 }
 
 // funcNames are the template functions, for parsing templates in Check.
-var funcNames = template.FuncMap{"num": fmt.Sprint, "money": fmt.Sprint, "name": fmt.Sprint, "t": fmt.Sprint, "de": fmt.Sprint}
+var funcNames = template.FuncMap{"num": fmt.Sprint, "money": fmt.Sprint, "name": fmt.Sprint, "t": fmt.Sprint, "de": fmt.Sprint, "topic": fmt.Sprint}

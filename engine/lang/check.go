@@ -16,8 +16,9 @@ import (
 // translation fails; nothing falls back): the English file has messages;
 // every English message exists in German and in French, and no
 // translation has a message English lacks; a translation uses the same
-// placeholders and sub-messages ({{t "id" ...}}) as the English message;
-// a message is plural (has a "one" form) in every language or in none, and
+// placeholders and sub-messages ({{t "id" ...}}, and the titles of the
+// help topics {{topic "id"}} refers to) as the English message; a message
+// is plural (has a "one" form) in every language or in none, and
 // then gives exactly the plural forms its language's CLDR rules use
 // (PluralForms); every referenced sub-message exists; and every form of
 // every message runs with its placeholders filled. All problems are
@@ -190,8 +191,9 @@ func sampleCounts(forms []string) []string {
 }
 
 // placeholders lists the data keys (sorted, the plural count aside, which
-// a singular form may spell out) and the sub-messages ({{t "id" ...}})
-// that any form of m uses.
+// a singular form may spell out) and the sub-messages ({{t "id" ...}}, and
+// {{topic "id"}} as the topic's title, TopicTitle(id)) that any form of m
+// uses.
 func placeholders(m *i18n.Message) (fields, subs []string, err error) {
 	seen := map[string]bool{}
 	seenSub := map[string]bool{}
@@ -213,10 +215,16 @@ func placeholders(m *i18n.Message) (fields, subs []string, err error) {
 					}
 				case *parse.CommandNode:
 					if len(n.Args) >= 2 {
-						if id, ok := n.Args[0].(*parse.IdentifierNode); ok && id.Ident == "t" {
-							if s, ok := n.Args[1].(*parse.StringNode); ok && !seenSub[s.Text] {
-								seenSub[s.Text] = true
-								subs = append(subs, s.Text)
+						if id, ok := n.Args[0].(*parse.IdentifierNode); ok && (id.Ident == "t" || id.Ident == "topic") {
+							if s, ok := n.Args[1].(*parse.StringNode); ok {
+								sub := s.Text
+								if id.Ident == "topic" {
+									sub = TopicTitle(sub)
+								}
+								if !seenSub[sub] {
+									seenSub[sub] = true
+									subs = append(subs, sub)
+								}
 							}
 						}
 					}
