@@ -17,7 +17,7 @@ func dataCharacterBody(c int) string {
 	ch := theData().characters[c]
 	body := ch.Ability
 	if ch.Action != "" {
-		body += fmt.Sprintf("\nNotation: add the word %s right after the action word %s (see the topic notation), e.g. %s.", ch.ID, ch.Action, dataCharacterExample[c])
+		body += fmt.Sprintf("\nNotation: add the word %s right after the action word %s (see \"Move notation\"), e.g. %s.", ch.ID, ch.Action, dataCharacterExample[c])
 	}
 	if ch.NameAssumed {
 		body += "\nThe card's English name is not known for sure; this name is the engine's."
