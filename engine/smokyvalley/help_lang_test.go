@@ -142,3 +142,18 @@ func TestHelpGermanCardNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpTileNamesArePickers: the help names each canal tile as the
+// pickers, prompts and narration do (name.tile.<tile>), in every
+// language: one tile, one name.
+func TestHelpTileNamesArePickers(t *testing.T) {
+	for _, l := range lang.Supported {
+		for _, tile := range theData().canal {
+			help := Catalog().Text(l, "name.help-tile."+tile.Effect, nil)
+			play := Catalog().Text(l, "name.tile."+tile.ID, nil)
+			if help != play {
+				t.Errorf("%s: tile %s is %q in the help, %q in play", l, tile.ID, help, play)
+			}
+		}
+	}
+}
