@@ -375,7 +375,7 @@ func TestOptionNamesInEveryLanguage(t *testing.T) {
 	h := newPlayground(t)
 	want := map[lang.Lang][3]string{
 		lang.English: {"Tie-break", "income, cash, turn order", "cash, turn order"},
-		lang.German:  {"Bei Gleichstand", "Einkommen, Bargeld, Spielreihenfolge", "Bargeld, Spielreihenfolge"},
+		lang.German:  {"Bei Gleichstand", "Einkommen, Bargeld, Zugreihenfolge", "Bargeld, Zugreihenfolge"},
 		lang.French:  {"Départage", "revenu, argent, ordre du tour", "argent, ordre du tour"},
 	}
 	for _, l := range lang.Supported {
