@@ -65,6 +65,12 @@ func TestHelpEnglishFromCatalog(t *testing.T) {
 		if tp.TitleMsg.ID == "" || len(tp.BodyMsgs) == 0 || tp.KeywordsMsg.ID == "" {
 			t.Errorf("topic %q is not given by reference: %+v", tp.ID, tp)
 		}
+		// A "See also" worded by {{topic .topic}} names a topic with a title.
+		for _, m := range tp.BodyMsgs {
+			if id := m.Data["topic"]; id != "" && !catalog.Has(lang.English, lang.TopicTitle(id)) {
+				t.Errorf("topic %q refers to topic %q, which has no title", tp.ID, id)
+			}
+		}
 	}
 	// The names of the industries in the help (the play texts' name.industry*) are the data's.
 	b := theBoard()
