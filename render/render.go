@@ -49,7 +49,7 @@ type Scene struct {
 	Seat int         // the viewer, or engine.Spectator for the public images
 	// Names are the players' display names in seat order, as the host
 	// shows them everywhere else; a missing or empty name is drawn as
-	// "Player N" (see Name).
+	// the seat's default name, "Seat N" in English (see Name).
 	Names []string
 	// Lang is the language of the images' words (headings, legends, period
 	// and phase names); the zero value reads English. A renderer words

@@ -104,7 +104,7 @@ func (r *Renderer) Images(sc render.Scene) ([]render.Image, error) {
 	return out, nil
 }
 
-// PNG draws the board image with players named "Player N". v must be a
+// PNG draws the board image with players named by their seats ("Seat N", render.Scene.Name). v must be a
 // brass.View or *brass.View (ErrView); a view holding a seat's hand is
 // drawn only for that seat (ErrSeat).
 func (r *Renderer) PNG(v engine.View, seat int) ([]byte, error) {

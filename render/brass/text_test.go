@@ -22,14 +22,14 @@ func TestPhaseText(t *testing.T) {
 	}{
 		{"no actions", brass.View{Round: 3, Rounds: 8, Active: 2, Mode: "play"}, "Cy (C) to play", "Cy (C) am Zug"},
 		{"actions left", brass.View{Round: 2, Rounds: 8, Active: 0, ActionsLeft: 2, Mode: "play"}, "Ann (A) to play, 2 actions", "Ann (A) am Zug, 2 Aktionen"},
-		{"one action left", brass.View{Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1, Mode: "play"}, "Player 4 (D) to play, 1 action", "Spieler 4 (D) am Zug, 1 Aktion"},
+		{"one action left", brass.View{Round: 2, Rounds: 8, Active: 3, ActionsLeft: 1, Mode: "play"}, "Seat 4 (D) to play, 1 action", "Spieler 4 (D) am Zug, 1 Aktion"},
 		{"liquidation", brass.View{Round: 2, Rounds: 8, Active: 3, Mode: "liquidate", Owed: 4},
-			"Player 4 must remove industries to pay £4", "Spieler 4 muss Industrien abreißen, um 4\u00a0£ zu zahlen"},
+			"Seat 4 must remove industries to pay £4", "Spieler 4 muss Industrien abreißen, um 4\u00a0£ zu zahlen"},
 		{"sell more", brass.View{Round: 2, Rounds: 8, Active: 1, Mode: "sell-more", ActionsLeft: 1}, "Bob may sell more cotton", "Bob darf weitere Baumwolle verkaufen"},
 		{"finished", brass.View{Finished: true, Active: -1, Ranking: []int{1, 0, 2}, PlayerViews: players, Mode: "over"}, "Bob wins with 101 VP", "Bob gewinnt mit 101 SP"},
 	}
 	for _, c := range cases {
-		// Seat 3 has no name: the renderer says "Player 4".
+		// Seat 3 has no name: the renderer says "Seat 4", as the narration does.
 		names := []string{"Ann", "Bob", "Cy", ""}
 		if got := phaseText(&c.v, wordsFor(render.Scene{Names: names})); got != c.en {
 			t.Errorf("%s: %q, want %q", c.name, got, c.en)

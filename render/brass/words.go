@@ -1,9 +1,6 @@
 package brass
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/brass"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -13,13 +10,13 @@ import (
 // words are the images' words in the scene's language: Brass's catalog
 // (engine/brass/messages, messages "board.*"), the players' names.
 type words struct {
-	w     engine.Words
-	names []string
+	w  engine.Words
+	sc render.Scene
 }
 
 // wordsFor is the words of sc (render.Scene.Words with Brass's Info).
 func wordsFor(sc render.Scene) words {
-	return words{w: sc.Words(brass.New().Info()), names: sc.Names}
+	return words{w: sc.Words(brass.New().Info()), sc: sc}
 }
 
 // t is message "board.<id>" with data kv.
@@ -27,14 +24,9 @@ func (w words) t(id string, kv ...string) string {
 	return w.w.Msg(lang.M("board."+id, kv...), "")
 }
 
-// name is a seat's display name: the host's name, else "Player N" in the
-// language.
-func (w words) name(seat int) string {
-	if seat >= 0 && seat < len(w.names) && strings.TrimSpace(w.names[seat]) != "" {
-		return strings.TrimSpace(w.names[seat])
-	}
-	return w.t("player", "n", strconv.Itoa(seat+1))
-}
+// name is a seat's display name: the host's name, else the default
+// name every image and the narration give it (render.Scene.Name).
+func (w words) name(seat int) string { return w.sc.Name(seat) }
 
 // money writes pounds as the language does (lang.Lang.Money): £5, −£6
 // in English; 5 £, −6 £ in German and French.
