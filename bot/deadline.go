@@ -70,6 +70,10 @@ type VoteResult struct {
 	// vote (a handover gave their seats to computers): the seat's
 	// deadline starts again.
 	NoVoters bool
+	// HandedOver is set when the vote ended because the seat it was
+	// about was handed to someone (Replace): its new player, a person
+	// or a computer, plays it now.
+	HandedOver bool
 	// Moves are the default moves played for the seat (VoteDefault), in
 	// order; front ends show them as moves.
 	Moves []Outcome
@@ -311,8 +315,10 @@ type ReplaceOutcome struct {
 	Undone *UndoOutcome
 	// Votes are the deadline votes the handover ended, counted again
 	// among the voters left: decided by a majority they now reach, or
-	// ended for want of voters (VoteResult.NoVoters). Front ends announce
-	// them as a decided vote.
+	// ended for want of voters (VoteResult.NoVoters); and the vote on
+	// the handed seat itself, which the handover ends
+	// (VoteResult.HandedOver). Front ends announce them as a decided
+	// vote.
 	Votes []VoteResult
 }
 
@@ -389,6 +395,10 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 		}
 		m.Clock.Seats = slices.Clone(m.Clock.Seats)
 		if req.Seat < len(m.Clock.Seats) {
+			if m.Clock.Seats[req.Seat].Vote != nil {
+				// The vote on the seat is over: someone plays it now.
+				votes = append(votes, VoteResult{Seat: req.Seat, Tally: map[string]int{}, HandedOver: true})
+			}
 			sc := SeatClock{}
 			if m.IsActive(req.Seat) {
 				sc.Since = now
@@ -423,7 +433,7 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 	for i := range o.Votes {
 		v := &o.Votes[i]
 		v.Match = m
-		s.log.InfoContext(ctx, "deadline vote", "match", m.ID, "seat", v.Seat, "decided", v.Decided, "no_voters", v.NoVoters)
+		s.log.InfoContext(ctx, "deadline vote", "match", m.ID, "seat", v.Seat, "decided", v.Decided, "no_voters", v.NoVoters, "handed_over", v.HandedOver)
 		if v.Decided == VoteDefault {
 			var derr error
 			v.Moves, derr = s.PlayDefault(ctx, ByID(m.ID), v.Seat, "default move: the deadline passed and the other players chose it")

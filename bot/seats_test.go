@@ -325,3 +325,37 @@ func TestStatsStandIn(t *testing.T) {
 		t.Errorf("Alice, whose every move the computer made: %+v, want 1 played and no time per turn", p)
 	}
 }
+
+// TestVoteOnHandedSeat: handing the seat a deadline vote is about to
+// someone ends the vote: the handover reports it (VoteResult.HandedOver)
+// and a later ballot finds no vote.
+func TestVoteOnHandedSeat(t *testing.T) {
+	ctx := context.Background()
+	for _, to := range []bot.ReplaceRequest{{Seat: 0, By: alice.ID, To: dave}, {Seat: 0, By: alice.ID, Computer: "easy"}} {
+		clock := newFakeClock()
+		svc := computerService(t, newStore(t), clock)
+		m := threeSeats(t, svc, bot.ClockSettings{Deadline: bot.MinDeadline, OnDeadline: bot.DeadlineReplace})
+		clock.Advance(bot.MinDeadline)
+		if rs := fire(t, svc, "p"); kinds(rs) != bot.ReminderVote+":"+alice.ID {
+			t.Fatalf("fired %s, want the vote on Alice's seat", kinds(rs))
+		}
+		if _, err := svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: 0, UserID: bob.ID, Choice: bot.VoteWait}); err != nil {
+			t.Fatal(err)
+		}
+		to.Ref = bot.ByID(m.ID)
+		o, err := svc.ReplaceSeat(ctx, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(o.Votes) != 1 || o.Votes[0].Seat != 0 || !o.Votes[0].HandedOver || o.Votes[0].Decided != "" || o.Votes[0].NoVoters {
+			t.Fatalf("votes ended by handing seat 1 to %+v: %+v", to, o.Votes)
+		}
+		if sc := o.Match.Clock.Seats[0]; sc.Vote != nil || sc.Open || sc.Deadlined {
+			t.Errorf("seat 1 after: %+v", sc)
+		}
+		_, err = svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: 0, UserID: carol.ID, Choice: bot.VoteOpen})
+		if e := (*bot.Error)(nil); !errors.As(err, &e) || e.DetailMsg.ID != "detail.vote-none" {
+			t.Errorf("a ballot after the handover: %v", err)
+		}
+	}
+}

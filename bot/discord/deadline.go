@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // The turn deadline on Discord: the vote of the other players (buttons on
@@ -101,6 +102,10 @@ func (b *Bot) voteOutcome(r *Request, res bot.VoteResult, err error) (string, fu
 	seatN := ml.Int(res.Seat + 1)
 	var outcome string
 	switch {
+	case res.HandedOver:
+		// The vote's message is all that changes: the handover was
+		// announced by its own post.
+		return clip(say(ml, "discord.vote.handed-over", "name", name, "n", seatN, "from", handedFrom(res.Match, res.Seat, ml)), 2000), func(context.Context, *poster) {}
 	case res.NoVoters:
 		outcome = say(ml, "discord.vote.no-voters", "name", name)
 	case res.Decided == bot.VoteWait:
@@ -132,10 +137,22 @@ func (b *Bot) voteOutcome(r *Request, res bot.VoteResult, err error) (string, fu
 	}
 }
 
+// handedFrom is the name of seat's player before its latest handover,
+// in l.
+func handedFrom(m bot.Match, seat int, l lang.Lang) string {
+	for i := len(m.Clock.Replaced) - 1; i >= 0; i-- {
+		if r := m.Clock.Replaced[i]; r.Seat == seat {
+			return bot.EchoIn(l, bot.PlayerNameIn(l, r.From))
+		}
+	}
+	return m.Seats[seat].NameIn(l)
+}
+
 // replaceFollowUps announces what a handover ended besides: the request
-// to take a move back it carried out, and the deadline votes it decided
-// or left without voters, each vote message edited to say so without its
-// buttons (or the outcome posted anew when it is out of reach).
+// to take a move back it carried out, and the deadline votes it decided,
+// left without voters or ended by handing their seat over, each message
+// edited to say so without its buttons (or the outcome posted anew when
+// it is out of reach).
 func (b *Bot) replaceFollowUps(r *Request, o bot.ReplaceOutcome) func(context.Context, *poster) {
 	if o.Undone == nil && len(o.Votes) == 0 {
 		return nil

@@ -259,3 +259,36 @@ func deadlineVoteOnAlice(t *testing.T) *harness {
 	h.bot.remind(context.Background())
 	return h
 }
+
+// TestVoteOnSeatHandedOver: handing the seat a deadline vote is about to
+// someone ends the vote: the vote message says the seat was handed over,
+// naming who plays it now, and loses its buttons; in the match's
+// language.
+func TestVoteOnSeatHandedOver(t *testing.T) {
+	h := deadlineVoteOnAlice(t)
+	F := fakediscord.Str
+	vote, _, ok := h.fd.Button(room, bob, "Open the seat")
+	must(t, ok, "no vote")
+	h.click(bob, room, "Wait longer")
+	if r := h.cmd(alice, room, "replace", fakediscord.Int("seat", 1), fakediscord.UserOpt("user", dave)); r.Ephemeral() {
+		t.Fatalf("the handover: %q", r.Content)
+	}
+	h.idle()
+	after, _ := h.fd.Message(vote.ID)
+	if !strings.Contains(after.Content, "Seat 1 was handed over") || !strings.Contains(after.Content, "dave") || len(after.Components) != 0 {
+		t.Errorf("the vote afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+
+	// In French, to a computer.
+	h = deadlineVoteOnAlice(t)
+	h.cmd(alice, room, "clock", F("language", "fr"))
+	vote, _, ok = h.fd.Button(room, bob, "Open the seat")
+	must(t, ok, "no vote")
+	h.cmd(alice, room, "replace", fakediscord.Int("seat", 1), F("computer", "easy"))
+	h.idle()
+	after, _ = h.fd.Message(vote.ID)
+	if !strings.Contains(after.Content, "La place 1 a été cédée") || !strings.Contains(after.Content, "Ordinateur (facile)") || len(after.Components) != 0 {
+		t.Errorf("the French vote afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	h.noViolations()
+}
