@@ -256,6 +256,10 @@ type Replacement struct {
 	// after; empty in a match stored before they were kept.
 	FromID string `json:"from_id,omitempty"`
 	ToID   string `json:"to_id,omitempty"`
+	// WithdrewUndo is the log number of the move whose open request to
+	// be taken back (by this seat's player) the handover withdrew; zero
+	// when there was none.
+	WithdrewUndo int64 `json:"withdrew_undo,omitempty"`
 }
 
 // playerAt is the user ID of whoever held seat when the log entry seq was
@@ -320,6 +324,10 @@ type ReplaceOutcome struct {
 	// (VoteResult.HandedOver). Front ends announce them as a decided
 	// vote.
 	Votes []VoteResult
+	// Withdrawn is the request to take a move back that the handover
+	// withdrew (Ended "withdrawn"): it was the handed seat's, and its new
+	// player did not ask. The move stands. Nil otherwise.
+	Withdrawn *UndoOutcome
 }
 
 // ReplaceSeat is Replace, saying what else the handover did.
@@ -342,11 +350,11 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 	}
 	now := s.now()
 	var (
-		undo  *UndoOutcome
-		votes []VoteResult
+		undo, withdrawn *UndoOutcome
+		votes           []VoteResult
 	)
 	m, err := s.update(ctx, id, "", func(m *Match) (*storage.LogEntry, error) {
-		undo, votes = nil, nil
+		undo, withdrawn, votes = nil, nil, nil
 		if m.Status != StatusActive {
 			return nil, m.notActive()
 		}
@@ -405,8 +413,14 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 			}
 			m.Clock.Seats[req.Seat] = sc
 		}
-		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), Replacement{Seat: req.Seat, From: from.Name, To: to.Name, By: req.By,
-			FromID: from.UserID, ToID: to.UserID, Moves: m.Moves, At: now})
+		rep := Replacement{Seat: req.Seat, From: from.Name, To: to.Name, By: req.By, FromID: from.UserID, ToID: to.UserID, Moves: m.Moves, At: now}
+		if v := s.PendingUndo(*m); v != nil && v.Seat == req.Seat {
+			// The seat's request to take a move back is withdrawn: its
+			// new player did not ask.
+			m.vote, rep.WithdrewUndo = nil, v.Target
+			withdrawn = &UndoOutcome{Outcome: Outcome{Seat: req.Seat}, Target: v.Target, Ended: "withdrawn"}
+		}
+		m.Clock.Replaced = append(slices.Clone(m.Clock.Replaced), rep)
 		// The other seats' deadline votes are counted again among the
 		// voters left.
 		for i := range m.Clock.Seats {
@@ -429,6 +443,14 @@ func (s *Service) ReplaceSeat(ctx context.Context, req ReplaceRequest) (ReplaceO
 	if undo != nil {
 		undo.Match, undo.Unconfirmed = m, unconfirmed
 		o.Undone = new(s.finishUndo(*undo))
+	}
+	if withdrawn != nil {
+		withdrawn.Match, withdrawn.Unconfirmed = m, unconfirmed
+		if e, lerr := s.Log(ctx, ByID(m.ID), withdrawn.Target); lerr == nil && len(e) > 0 {
+			withdrawn.Taken = e[0].Move
+		}
+		s.log.InfoContext(ctx, "undo request withdrawn", "match", m.ID, "seat", req.Seat, "target", withdrawn.Target)
+		o.Withdrawn = withdrawn
 	}
 	for i := range o.Votes {
 		v := &o.Votes[i]

@@ -359,3 +359,41 @@ func TestVoteOnHandedSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoRequesterHandedOn: an open request to take a move back is
+// withdrawn when the requester's seat is handed to a computer or another
+// person (the new player did not ask): the move stands, the handover
+// reports it, and a later answer is told the request was withdrawn.
+func TestUndoRequesterHandedOn(t *testing.T) {
+	ctx := context.Background()
+	for _, to := range []bot.ReplaceRequest{{Seat: 0, By: alice.ID, To: dave}, {Seat: 0, By: alice.ID, Computer: "easy"}} {
+		clock := newFakeClock()
+		svc := computerService(t, newStore(t), clock)
+		m := threeSeats(t, svc, bot.ClockSettings{})
+		playAny(t, svc, m.ID) // Alice takes and draws a card: the others must agree
+		u, err := svc.Undo(ctx, bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: alice.ID})
+		if err != nil || u.Vote == nil {
+			t.Fatalf("undo: %+v %v", u, err)
+		}
+		if _, err := svc.VoteUndo(ctx, bot.ByID(m.ID), bob.ID, u.Target, true); err != nil {
+			t.Fatal(err)
+		}
+		to.Ref = bot.ByID(m.ID)
+		o, err := svc.ReplaceSeat(ctx, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Undone != nil || o.Withdrawn == nil || o.Withdrawn.Ended != "withdrawn" || o.Withdrawn.Target != 1 || o.Withdrawn.Taken == "" || o.Withdrawn.Seat != 0 || o.Withdrawn.Undone {
+			t.Fatalf("handing the requester's seat to %+v: undone %+v, withdrawn %+v", to, o.Undone, o.Withdrawn)
+		}
+		cur := mustGet(t, svc, m.ID)
+		if svc.PendingUndo(cur) != nil || cur.Moves != 1 {
+			t.Errorf("after: pending %+v, %d log entries", svc.PendingUndo(cur), cur.Moves)
+		}
+		_, err = svc.VoteUndo(ctx, bot.ByID(m.ID), carol.ID, u.Target, true)
+		var e *bot.Error
+		if !errors.As(err, &e) || e.DetailMsg.ID != "detail.undo-withdrawn" || !errors.Is(err, bot.ErrStale) {
+			t.Errorf("carol answers afterwards: %v", err)
+		}
+	}
+}

@@ -92,7 +92,8 @@ type UndoOutcome struct {
 	// request.
 	Open bool
 	// Ended says why a request ended without the move being taken back:
-	// "rejected" or "expired"; empty otherwise.
+	// "rejected", "expired" or "withdrawn" (its seat was handed on:
+	// ReplaceOutcome.Withdrawn); empty otherwise.
 	Ended string
 }
 
@@ -207,6 +208,12 @@ func (s *Service) VoteUndo(ctx context.Context, r Ref, userID string, target int
 			return nil, m.computerSeat(seat)
 		}
 		if m.vote == nil || m.vote.Kind != voteUndo || m.vote.Target != target {
+			for _, r := range m.Clock.Replaced {
+				if r.WithdrewUndo == target {
+					// Its seat was handed on: say so, not merely over.
+					return nil, detailed(KindStale, "undo-withdrawn", "seat", strconv.Itoa(r.Seat+1))
+				}
+			}
 			return nil, errNoVote
 		}
 		out.Seat = m.vote.Seat

@@ -149,12 +149,12 @@ func handedFrom(m bot.Match, seat int, l lang.Lang) string {
 }
 
 // replaceFollowUps announces what a handover ended besides: the request
-// to take a move back it carried out, and the deadline votes it decided,
-// left without voters or ended by handing their seat over, each message
-// edited to say so without its buttons (or the outcome posted anew when
-// it is out of reach).
+// to take a move back it carried out or withdrew, and the deadline votes
+// it decided, left without voters or ended by handing their seat over,
+// each message edited to say so without its buttons (or the outcome
+// posted anew when it is out of reach).
 func (b *Bot) replaceFollowUps(r *Request, o bot.ReplaceOutcome) func(context.Context, *poster) {
-	if o.Undone == nil && len(o.Votes) == 0 {
+	if o.Undone == nil && o.Withdrawn == nil && len(o.Votes) == 0 {
 		return nil
 	}
 	return func(ctx context.Context, p *poster) {
@@ -169,6 +169,9 @@ func (b *Bot) replaceFollowUps(r *Request, o bot.ReplaceOutcome) func(context.Co
 		}
 		if o.Undone != nil {
 			b.undoAgreed(ctx, p, r, *o.Undone)
+		}
+		if o.Withdrawn != nil {
+			b.undoWithdrawn(ctx, p, r, *o.Withdrawn)
 		}
 	}
 }

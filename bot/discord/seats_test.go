@@ -292,3 +292,57 @@ func TestVoteOnSeatHandedOver(t *testing.T) {
 	}
 	h.noViolations()
 }
+
+// TestUndoRequesterSeatHandedOn: a request to take a move back whose
+// requester's seat is handed on is withdrawn: the request message says so
+// without its buttons and the move stands. A request the bot cannot find
+// (here: without Read Message History) gets the notice anew, and a click
+// on its old buttons is told privately that it was withdrawn.
+func TestUndoRequesterSeatHandedOn(t *testing.T) {
+	for _, history := range []bool{true, false} {
+		clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+		h := newHarness(t, harnessOpts{now: clock.Now})
+		F := fakediscord.Str
+		h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=40"), F("remind", "off"))
+		h.click(bob, room, "Join")
+		h.click(erin, room, "Join")
+		h.click(alice, room, "Start")
+		h.idle()
+		h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
+		h.cmd(alice, room, "undo")
+		req, id, ok := h.fd.Button(room, erin, "Agree")
+		must(t, ok, "no request")
+		if !history {
+			h.fd.SetBotPermissions(room, fakediscord.DefaultBotPermissions&^fakediscord.PermReadMessageHistory)
+		}
+		n := len(h.fd.Messages(room))
+		if r := h.cmd(alice, room, "replace", fakediscord.Int("seat", 1), F("computer", "easy")); r.Ephemeral() {
+			t.Fatalf("the handover: %q", r.Content)
+		}
+		h.idle()
+		want := "Seat 1 was handed over to Computer (easy), so alice's request to take back `take 1` (move 1) is withdrawn: the move stands."
+		after, _ := h.fd.Message(req.ID)
+		if history {
+			if after.Content != want || len(after.Components) != 0 {
+				t.Errorf("the request afterwards: %q, %d rows", after.Content, len(after.Components))
+			}
+			h.noViolations()
+			continue
+		}
+		var told bool
+		for _, m := range publicSince(h, room, n) {
+			told = told || m.Content == want
+		}
+		if !told || len(after.Components) == 0 {
+			t.Errorf("without history: notice posted %v, the request %q", told, after.Content)
+		}
+		it, _, err := h.fd.Click(erin, req, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.idle()
+		if r := h.fd.Seen(it); !r.Ephemeral() || !strings.Contains(r.Content, "withdrawn when seat 1 was handed over; the move stands") {
+			t.Errorf("a late click: ephemeral %v %q", r.Ephemeral(), r.Content)
+		}
+	}
+}

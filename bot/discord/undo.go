@@ -262,3 +262,18 @@ func (b *Bot) undoAgreed(ctx context.Context, p *poster, r *Request, u bot.UndoO
 	p.send(ctx, channel, b.withPictures(ctx, r, post, pics))
 	after(ctx, p)
 }
+
+// undoWithdrawn closes a request to take a move back that a handover of
+// the requester's seat withdrew (its new player did not ask): the request
+// says so and loses its buttons, or, pushed out of the channel's latest
+// messages, the notice is posted anew. The move stands.
+func (b *Bot) undoWithdrawn(ctx context.Context, p *poster, r *Request, u bot.UndoOutcome) {
+	m := u.Match
+	l := m.Words().Lang
+	channel := matchChannel(m, r)
+	text := clip(say(l, "discord.undo.withdrawn", "from", handedFrom(m, u.Seat, l), "who", m.Seats[u.Seat].NameIn(l), "seat", l.Int(u.Seat+1),
+		"move", u.Taken, "n", strconv.FormatInt(u.Target, 10)), 2000)
+	if !b.closeMessage(ctx, m.ID, channel, undoAgreeID(m.ID, u.Target), text) {
+		p.send(ctx, channel, &discordgo.InteractionResponseData{Content: text, AllowedMentions: noPings()})
+	}
+}
