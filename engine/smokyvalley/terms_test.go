@@ -1,10 +1,10 @@
 package smokyvalley
 
 import (
-	"os"
 	"regexp"
-	"strings"
 	"testing"
+
+	"github.com/smokestack/smokestack/engine/enginetest"
 )
 
 // TestOneWordPerConcept: each concept has one name in a language across
@@ -13,27 +13,8 @@ import (
 // help's (développer le canal, as the help's topic is titled). Canal
 // tiles are checked name by name (TestHelpTileNamesArePickers).
 func TestOneWordPerConcept(t *testing.T) {
-	for _, c := range []struct {
-		files []string
-		bad   *regexp.Regexp
-		use   string
-	}{
-		{[]string{"messages/de.toml", "messages/help.de.toml"}, regexp.MustCompile(`\bWaren\b`), "Güter (the edition's word)"},
-		{[]string{"messages/fr.toml", "messages/help.fr.toml"}, regexp.MustCompile(`(?i)aménag`), "développer le canal (the help's word)"},
-	} {
-		for _, f := range c.files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, line := range strings.Split(string(data), "\n") {
-				if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "keywords") {
-					continue
-				}
-				if m := c.bad.FindString(line); m != "" {
-					t.Errorf("%s:%d: %q: say %s", f, i+1, m, c.use)
-				}
-			}
-		}
-	}
+	enginetest.CheckTerms(t, []enginetest.Term{
+		{Files: []string{"messages/de.toml", "messages/help.de.toml"}, Bad: regexp.MustCompile(`\bWaren\b`), Use: "Güter (the edition's word)"},
+		{Files: []string{"messages/fr.toml", "messages/help.fr.toml"}, Bad: regexp.MustCompile(`(?i)aménag`), Use: "développer le canal (the help's word)"},
+	})
 }
