@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -85,5 +86,60 @@ func TestRuleExcerptEndsASentence(t *testing.T) {
 	}
 	if cut == 0 {
 		t.Error("no rule was long enough to be cut")
+	}
+}
+
+// TestJoinedEventsLowerNoName: in English and French a joined event
+// begins in lower case (inLine), which is right only when the text
+// begins with a common word or a seat's name (kept as typed). So no
+// event message of any game, nor of the host, may begin with another
+// value: a place's, a card's or a good's name would lose its capital.
+// Each message is worded with every value it asks for set to "Q" and the
+// value's key; a text that then begins with "Q" begins with that value.
+func TestJoinedEventsLowerNoName(t *testing.T) {
+	// The values that are seats' names (kept as typed), numbers, and
+	// common nouns ("Canal period").
+	fine := map[string]bool{"Seat": true, "seat": true, "seatold": true, "players": true, "period": true}
+	cats := []*lang.Catalog{bot.Catalog()}
+	for _, g := range translatedGames() {
+		cats = append(cats, g.Info().Catalog)
+	}
+	numeric := regexp.MustCompile(`"Q([A-Za-z0-9_-]+)"`)
+	checked := 0
+	for _, c := range cats {
+		for _, l := range []lang.Lang{lang.English, lang.French} {
+			for _, id := range c.IDsIn("event") {
+				data := map[string]string{}
+				var text string
+				for range 20 {
+					s, err := c.Localize(l, id, data)
+					if err == nil {
+						text = s
+						break
+					}
+					// missingkey=error names the key the message asks for;
+					// a value that must be a number says so.
+					if m := numeric.FindStringSubmatch(err.Error()); m != nil {
+						data[m[1]] = "2"
+						continue
+					}
+					_, after, ok := strings.Cut(err.Error(), `no entry for key "`)
+					key, _, _ := strings.Cut(after, `"`)
+					if !ok || key == "" {
+						t.Fatalf("%s %s: %v", l, id, err)
+					}
+					data[key] = "Q" + key
+				}
+				checked++
+				for key := range data {
+					if strings.HasPrefix(text, "Q"+key) && !fine[key] {
+						t.Errorf("%s %s begins with the value %q, which a joined line would lower: %q", l, id, key, text)
+					}
+				}
+			}
+		}
+	}
+	if checked < 200 {
+		t.Errorf("only %d event messages checked", checked)
 	}
 }
