@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/storage"
 )
 
@@ -279,6 +280,24 @@ func (m Match) playerAt(seat int, seq int64) string {
 		id = r.FromID
 	}
 	return id
+}
+
+// SeatNameAt is the name, in l, of whoever held seat when log entry seq
+// was made (Clock.Replaced): a seat handed on names its earlier player
+// for the moves made before the handover.
+func (m Match) SeatNameAt(seat int, seq int64, l lang.Lang) string {
+	name := m.Seats[seat].NameIn(l)
+	for i := len(m.Clock.Replaced) - 1; i >= 0; i-- {
+		r := m.Clock.Replaced[i]
+		if r.Seat != seat {
+			continue
+		}
+		if seq > r.Moves {
+			return name
+		}
+		name = PlayerNameIn(l, r.From)
+	}
+	return name
 }
 
 // ReplaceRequest hands a seat to another user.

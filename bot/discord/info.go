@@ -205,7 +205,7 @@ func (b *Bot) moveLog(ctx context.Context, r *Request) (*Response, error) {
 		if how := howIn(l, e); how != "" {
 			move += " (" + how + ")"
 		}
-		line := fmt.Sprintf("%3d. ", e.Seq) + pair(l, m.Seats[e.Seat].NameIn(l), move) + "\n"
+		line := fmt.Sprintf("%3d. ", e.Seq) + pair(l, m.SeatNameAt(e.Seat, e.Seq, l), move) + "\n"
 		// Seats handed on before this move (or after the last one shown).
 		for _, rp := range m.Clock.Replaced {
 			if rp.Moves == e.Seq-1 || (i == len(entries)-1 && rp.Moves == e.Seq) {

@@ -101,9 +101,9 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		case turn.Seq == 0:
 			line = "- " + say(l, "discord.catchup.setup")
 		case turn.Undo != 0 && turn.Seat >= 0 && turn.Seat < len(m.Seats):
-			line = fmt.Sprintf("- %d. ", turn.Seq) + say(l, "discord.catchup.took-back", "who", m.Seats[turn.Seat].NameIn(l), "n", strconv.FormatInt(turn.Undo, 10))
+			line = fmt.Sprintf("- %d. ", turn.Seq) + say(l, "discord.catchup.took-back", "who", m.SeatNameAt(turn.Seat, turn.Seq, l), "n", strconv.FormatInt(turn.Undo, 10))
 		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
-			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.Seats[turn.Seat].NameIn(l), turn.Move)
+			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.SeatNameAt(turn.Seat, turn.Seq, l), turn.Move)
 		}
 		if len(evs) > 0 {
 			// Each move's line has 300 characters; events that do not fit

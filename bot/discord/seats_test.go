@@ -346,3 +346,28 @@ func TestUndoRequesterSeatHandedOn(t *testing.T) {
 		}
 	}
 }
+
+// TestLogNamesWhoPlayed: /log and /catchup name each move by whoever held
+// the seat when it was made: bob's moves stay bob's after dave takes his
+// seat over.
+func TestLogNamesWhoPlayed(t *testing.T) {
+	h := newHarness(t, harnessOpts{})
+	F := fakediscord.Str
+	startPebbles(t, h, room, alice, bob)
+	h.cmd(alice, room, "move", F("move", "take 1"))
+	h.cmd(bob, room, "move", F("move", "take 2"))
+	r := h.cmd(alice, room, "replace", fakediscord.Int("seat", 2), fakediscord.UserOpt("user", dave))
+	must(t, !r.Ephemeral(), "the handover: %q", r.Content)
+	h.cmd(alice, room, "move", F("move", "take 1"))
+	// dave is new to the seat: caught up from the start.
+	r = h.cmd(dave, room, "catchup")
+	for _, want := range []string{"**alice** `take 1`", "**bob** `take 2`"} {
+		must(t, strings.Contains(r.Content, want), "/catchup: %q, want %q", r.Content, want)
+	}
+	h.cmd(dave, room, "move", F("move", "take 3"))
+	r = h.cmd(dave, room, "log")
+	for _, want := range []string{"1. alice: take 1", "2. bob: take 2", "3. alice: take 1", "4. dave: take 3"} {
+		must(t, strings.Contains(r.Content, want), "/log: %q, want %q", r.Content, want)
+	}
+	h.noViolations()
+}
