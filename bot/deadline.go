@@ -268,36 +268,38 @@ type Replacement struct {
 // stored before the IDs were kept leaves it unknown. A computer standing
 // in for the holder does not change it (its moves carry a Note).
 func (m Match) playerAt(seat int, seq int64) string {
-	id := m.Seats[seat].UserID
+	if r := m.handedAfter(seat, seq); r != nil {
+		return r.FromID
+	}
+	return m.Seats[seat].UserID
+}
+
+// handedAfter is the first handover of seat after log entry seq, whose
+// From held the seat when seq was made; nil when the seat's player now
+// did.
+func (m Match) handedAfter(seat int, seq int64) *Replacement {
+	var first *Replacement
 	for i := len(m.Clock.Replaced) - 1; i >= 0; i-- {
-		r := m.Clock.Replaced[i]
+		r := &m.Clock.Replaced[i]
 		if r.Seat != seat {
 			continue
 		}
 		if seq > r.Moves {
-			return id
+			break
 		}
-		id = r.FromID
+		first = r
 	}
-	return id
+	return first
 }
 
 // SeatNameAt is the name, in l, of whoever held seat when log entry seq
 // was made (Clock.Replaced): a seat handed on names its earlier player
 // for the moves made before the handover.
 func (m Match) SeatNameAt(seat int, seq int64, l lang.Lang) string {
-	name := m.Seats[seat].NameIn(l)
-	for i := len(m.Clock.Replaced) - 1; i >= 0; i-- {
-		r := m.Clock.Replaced[i]
-		if r.Seat != seat {
-			continue
-		}
-		if seq > r.Moves {
-			return name
-		}
-		name = PlayerNameIn(l, r.From)
+	if r := m.handedAfter(seat, seq); r != nil {
+		return PlayerNameIn(l, r.From)
 	}
-	return name
+	return m.Seats[seat].NameIn(l)
 }
 
 // ReplaceRequest hands a seat to another user.
