@@ -46,15 +46,16 @@ func eventLine(w engine.Words, evs []string, keep []bool, limit int) string {
 	sep := say(w.Lang, "discord.events.sep")
 	sentences := strings.HasSuffix(strings.TrimSpace(sep), ".")
 	in := make([]bool, len(evs))
-	for i := range in {
-		in[i] = true
+	texts := make([]string, len(evs))
+	for i, e := range evs {
+		in[i], texts[i] = true, inLine(w, e, sentences)
 	}
 	build := func() string {
 		var parts []string
-		for i, e := range evs {
+		for i, text := range texts {
 			switch {
 			case in[i]:
-				parts = append(parts, inLine(w, e, sentences))
+				parts = append(parts, text)
 			case i == 0 || in[i-1]:
 				parts = append(parts, "…")
 			}

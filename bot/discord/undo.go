@@ -64,15 +64,8 @@ func (b *Bot) undoOpen(ctx context.Context, r *Request, u bot.UndoOutcome) strin
 		return text
 	}
 	channel := matchChannel(m, r)
-	agree := undoAgreeID(m.ID, u.Vote.Target)
-	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
-	if err != nil {
-		b.log.ErrorContext(ctx, "bot: read messages for an open undo request", "match", m.ID, "channel", channel, "err", b.redactErr(err))
-	}
-	for _, msg := range msgs {
-		if hasComponent(msg.Components, agree) {
-			return text + "\n" + say(l, "discord.undo.open-link", "link", "https://discord.com/channels/"+g+"/"+channel+"/"+msg.ID)
-		}
+	if msg := b.messageWith(ctx, m.ID, channel, undoAgreeID(m.ID, u.Vote.Target)); msg != nil {
+		return text + "\n" + say(l, "discord.undo.open-link", "link", "https://discord.com/channels/"+g+"/"+channel+"/"+msg.ID)
 	}
 	return text
 }
@@ -144,10 +137,10 @@ func undoVoteMessage(u bot.UndoOutcome) *discordgo.InteractionResponseData {
 		users = append(users, id)
 		mentions = append(mentions, "<@"+id+">")
 	}
-	for _, s := range v.Approved {
-		approved = append(approved, m.Seats[s].NameIn(m.Words().Lang))
-	}
 	l := m.Words().Lang
+	for _, s := range v.Approved {
+		approved = append(approved, m.Seats[s].NameIn(l))
+	}
 	text := say(l, "discord.undo.asks", "who", m.Seats[v.Seat].NameIn(l), "move", v.Move, "n", strconv.FormatInt(v.Target, 10),
 		"players", strings.Join(mentions, ", "), "span", bot.SpanPrepIn(l, bot.UndoVoteLife))
 	if len(approved) > 0 {
@@ -229,24 +222,32 @@ func undoAgreeID(match string, target int64) string {
 // messages, with the bot token to say text, without its buttons. It
 // reports whether it did.
 func (b *Bot) closeMessage(ctx context.Context, match, channel, id, text string) bool {
+	msg := b.messageWith(ctx, match, channel, id)
+	if msg == nil {
+		return false
+	}
 	none := []discordgo.MessageComponent{}
+	_, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: channel,
+		Content: &text, Components: &none, AllowedMentions: noPings()}, discordgo.WithContext(ctx))
+	if err != nil {
+		b.log.ErrorContext(ctx, "bot: close a message", "match", match, "channel", channel, "err", b.redactErr(err))
+	}
+	return err == nil
+}
+
+// messageWith is the message holding the button id among the channel's
+// latest messages (lobbyScan of them), or nil.
+func (b *Bot) messageWith(ctx context.Context, match, channel, id string) *discordgo.Message {
 	msgs, err := b.api.ChannelMessages(channel, lobbyScan, "", "", "", discordgo.WithContext(ctx))
 	if err != nil {
-		b.log.ErrorContext(ctx, "bot: read messages to close one", "match", match, "channel", channel, "err", b.redactErr(err))
+		b.log.ErrorContext(ctx, "bot: read the channel's latest messages", "match", match, "channel", channel, "err", b.redactErr(err))
 	}
 	for _, msg := range msgs {
-		if !hasComponent(msg.Components, id) {
-			continue
+		if hasComponent(msg.Components, id) {
+			return msg
 		}
-		_, err := b.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: msg.ID, Channel: channel,
-			Content: &text, Components: &none, AllowedMentions: noPings()}, discordgo.WithContext(ctx))
-		if err == nil {
-			return true
-		}
-		b.log.ErrorContext(ctx, "bot: close a message", "match", match, "channel", channel, "err", b.redactErr(err))
-		break
 	}
-	return false
+	return nil
 }
 
 // undoAgreed announces a request to take a move back that a handover
