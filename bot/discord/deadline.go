@@ -230,9 +230,8 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 		}
 		m := o.Match
 		b.wake(m)
-		last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 		ml := m.Words().Lang
-		resp := announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].NameIn(ml), "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From))))
+		resp := announce(say(ml, "discord.replace.computer", "who", m.Seats[seat].NameIn(ml), "n", ml.Int(seat+1), "from", handedFrom(m, seat, ml)))
 		resp.After = b.replaceFollowUps(r, o)
 		return resp, nil
 	}
@@ -265,10 +264,9 @@ func (b *Bot) replace(ctx context.Context, r *Request) (*Response, error) {
 // replaced announces a replacement in the channel: it pings the new
 // player, whose seat it now is, and no one else.
 func (b *Bot) replaced(r *Request, m bot.Match, seat int) *Response {
-	last := m.Clock.Replaced[len(m.Clock.Replaced)-1]
 	user := discordID(m.Seats[seat].UserID)
 	ml := m.Words().Lang
-	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", bot.EchoIn(ml, bot.PlayerNameIn(ml, last.From)))
+	text := say(ml, "discord.replace.user", "who", "<@"+user+">", "n", ml.Int(seat+1), "from", handedFrom(m, seat, ml))
 	b.wake(m)
 	if m.IsActive(seat) {
 		text += " " + say(ml, "discord.replace.your-turn")
