@@ -64,8 +64,15 @@ func TestProblemResponses(t *testing.T) {
 	if p.Code != "take.pile" || p.TopicID != "take" || p.Topic == nil || p.Topic.Title != "Taking" {
 		t.Errorf("rule without its help: %s", rec.Body)
 	}
-	// Bodies: not JSON, too large, a form.
-	for body, code := range map[string]int{`{"seat":`: 400, `{"move":"` + strings.Repeat("x", 1<<17) + `"}`: 413} {
+	// Bodies: not JSON, one JSON value with more after it (text, or a
+	// second value, which would otherwise be dropped unseen), too large,
+	// a form.
+	for body, code := range map[string]int{
+		`{"seat":`: 400,
+		`{"seat":0,"move":"take 1"} this is not JSON {{{`:      400,
+		`{"seat":0,"move":"take 1"}{"seat":0,"move":"take 2"}`: 400,
+		`{"move":"` + strings.Repeat("x", 1<<17) + `"}`:        413,
+	} {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/api/matches/m1/moves", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -74,6 +81,20 @@ func TestProblemResponses(t *testing.T) {
 			t.Errorf("body of %d bytes: %d %s, want %d", len(body), rec.Code, rec.Body, code)
 		}
 		servicetest.CheckText(t, "body", rec.Body.String())
+	}
+	// A body with trailing data creates nothing; trailing white space is
+	// still one JSON value.
+	for body, code := range map[string]int{
+		`{"game":"pebbles","seats":2} this is not JSON {{{`: 400,
+		"{\"game\":\"pebbles\",\"seats\":2}\r\n \n":         201,
+	} {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("POST", "/api/matches", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		s.ServeHTTP(rec, req)
+		if rec.Code != code {
+			t.Errorf("create with %q: %d %s, want %d", body, rec.Code, rec.Body, code)
+		}
 	}
 	rec = httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/matches", strings.NewReader(`{}`)))

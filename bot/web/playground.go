@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -924,7 +925,18 @@ func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
 
 // decode reads a JSON request body of at most limit bytes.
 func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
-	err := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit)).Decode(v)
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	err := dec.Decode(v)
+	if err == nil {
+		// One JSON value and nothing after it: a doubled or concatenated
+		// body would otherwise play its first value and drop the rest.
+		if _, next := dec.Token(); next != io.EOF {
+			err = errors.New("data after the JSON value")
+			if next != nil {
+				err = next
+			}
+		}
+	}
 	var tooBig *http.MaxBytesError
 	switch {
 	case err == nil:
