@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
@@ -186,15 +185,9 @@ func (s *Server) setClock(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	m, err := s.svc.Get(ctx, bot.ByID(r.PathValue("id")))
+	m, err := s.ownMatch(r)
 	if err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	if !strings.HasPrefix(m.Channel, channelPrefix) {
-		// Another front end's match in a shared store is not the
-		// playground's to change.
-		s.fail(w, r, bot.ErrNotFound)
 		return
 	}
 	c, err := bot.ChangeClock(m.Clock.Settings, req.Remind, req.Deadline, req.AtDeadline)

@@ -65,3 +65,52 @@ func TestDamagedMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherFrontEndsMatch: a playground on a store it shares with the
+// Discord bot does not show or play the bot's matches. Every endpoint of
+// a Discord match answers as for a match that does not exist, as the
+// clock always did; before, the hands were shown and moves were played in
+// the Discord players' names.
+func TestOtherFrontEndsMatch(t *testing.T) {
+	svc := newService(t, testGames, testRenderers())
+	h := web.New(svc, nil).AllowHosts("example.com")
+	ctx := t.Context()
+	m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "discord:200000000000000001", Game: "pebbles",
+		Creator: bot.UserRef{ID: "discord:1", Name: "alice"}, MinSeats: 2, MaxSeats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Join(ctx, bot.ByID(m.ID), bot.UserRef{ID: "discord:2", Name: "bob"}); err != nil {
+		t.Fatal(err)
+	}
+	started, err := svc.Start(ctx, bot.ByID(m.ID), "discord:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"", "/log", "/history", "/record", "/images", "/chart.png", "/hand?seat=1", "/hand?seat=2", "/choices?seat=1", "/suggest?seat=1&q=take"} {
+		var p bot.Problem
+		call(t, h, "GET", "/api/matches/"+m.ID+path, nil, http.StatusNotFound, &p)
+		if p.Kind != bot.KindNotFound {
+			t.Errorf("GET %s: %+v, want the not-found problem", path, p)
+		}
+	}
+	posts := map[string]any{
+		"/moves": map[string]any{"seat": 1, "move": "take 1"},
+		"/undo":  map[string]any{"seat": 1},
+		"/clock": map[string]any{"remind": "off"},
+	}
+	for path, body := range posts {
+		var p bot.Problem
+		call(t, h, "POST", "/api/matches/"+m.ID+path, body, http.StatusNotFound, &p)
+		if p.Kind != bot.KindNotFound {
+			t.Errorf("POST %s: %+v, want the not-found problem", path, p)
+		}
+	}
+	after, err := svc.Get(ctx, bot.ByID(m.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Version != started.Match.Version || after.Moves != 0 {
+		t.Errorf("the Discord match changed: version %d, %d moves", after.Version, after.Moves)
+	}
+}

@@ -548,7 +548,7 @@ func (s *Server) importRecord(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) match(w http.ResponseWriter, r *http.Request) {
-	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	m, err := s.ownMatch(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -568,9 +568,21 @@ func (s *Server) match(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.withWaits(r.Context(), m, langOf(r)))
 }
 
+// ownMatch loads the match the path names, if it is one of the
+// playground's own. Another front end's match in a shared store (a
+// Discord channel's) is not the playground's to show or to play: it does
+// not exist here, for every endpoint alike.
+func (s *Server) ownMatch(r *http.Request) (bot.Match, error) {
+	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	if err == nil && !strings.HasPrefix(m.Channel, channelPrefix) {
+		return bot.Match{}, bot.ErrNotFound
+	}
+	return m, err
+}
+
 // seatUser loads the match and maps the seat query parameter to its user.
 func (s *Server) seatUser(r *http.Request, seatText string) (bot.Match, int, string, error) {
-	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	m, err := s.ownMatch(r)
 	if err != nil {
 		return m, 0, "", err
 	}
@@ -650,7 +662,12 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request) {
 // final post on Discord carries), drawn by the core.
 func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 	l := langOf(r)
-	img, _, err := s.svc.ScoreChartIn(r.Context(), bot.ByID(r.PathValue("id")), l)
+	m, err := s.ownMatch(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	img, _, err := s.svc.ScoreChartIn(r.Context(), bot.ByID(m.ID), l)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -810,7 +827,12 @@ func nonNilInts(s []int) []int {
 }
 
 func (s *Server) moveLog(w http.ResponseWriter, r *http.Request) {
-	l, err := s.svc.Log(r.Context(), bot.ByID(r.PathValue("id")), 0)
+	m, err := s.ownMatch(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	l, err := s.svc.Log(r.Context(), bot.ByID(m.ID), 0)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -844,7 +866,7 @@ func (s *Server) history(w http.ResponseWriter, r *http.Request) {
 // record downloads the match as a record file
 // (smokestack-<game>-<match>.txt), never opened as a page.
 func (s *Server) record(w http.ResponseWriter, r *http.Request) {
-	m, err := s.svc.Get(r.Context(), bot.ByID(r.PathValue("id")))
+	m, err := s.ownMatch(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
