@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
@@ -542,5 +543,43 @@ func TestCardNames(t *testing.T) {
 	}
 	if got := engine.WordsFor(info, lang.German, nil).Card(engine.Card{Token: "poverty-reduction"}); got != "Geringere Armut" {
 		t.Errorf("Poverty Reduction in German: %q", got)
+	}
+}
+
+// TestAskNamesMidSentence: a decision's name (name.ask.*) stands in the
+// middle of a refusal, in parentheses ("… is not possible here (which
+// district); …"), so it begins in lower case unless its first word is a
+// German noun; and the markets keep the capitals their own names have
+// (name.market.*). German once began every one with a capital, English
+// wrote "great britain".
+func TestAskNamesMidSentence(t *testing.T) {
+	c := Catalog()
+	nouns := map[string]bool{"Händlerbonus": true, "Mehl": true, "Kanalaktion": true, "Getreide": true}
+	for _, l := range []lang.Lang{lang.English, lang.German, lang.French} {
+		var markets []string
+		for _, id := range c.IDsIn("name.market") {
+			markets = append(markets, strings.TrimPrefix(c.Text(l, id, nil), "the "))
+		}
+		for _, id := range c.IDsIn("name.ask") {
+			s := c.Text(l, id, nil)
+			first := strings.Fields(s)[0]
+			if r := []rune(first)[0]; unicode.IsUpper(r) && !(l == lang.German && nouns[first]) {
+				t.Errorf("%s %s = %q begins with a capital", l, id, s)
+			}
+			for _, m := range markets {
+				if i := strings.Index(strings.ToLower(s), strings.ToLower(m)); i >= 0 && s[i:i+len(m)] != m {
+					t.Errorf("%s %s = %q writes %q otherwise", l, id, s, m)
+				}
+			}
+		}
+	}
+	g := New()
+	st, _, err := g.Setup(engine.Setup{Seats: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = g.Apply(st, g.Status(st).Active[0], engine.Move{"build"})
+	if got, want := engine.WordsFor(g.Info(), lang.German, nil).Error(err), "(setze dein Holzlager)"; !strings.Contains(got, want) {
+		t.Errorf("German refusal %q, want it to contain %q", got, want)
 	}
 }
