@@ -208,6 +208,8 @@ func gameDetailed(kind Kind, info engine.Info, id string, kv ...string) *Error {
 //	rule       a broken rule's English text, the game's wording in l (e.Rule)
 //	msg        a record's syntax error in English, the engine's wording in l (e.Record)
 //	why        a game's refusal of a setup in English, the game's wording in l (e.Setup)
+//	cause      another message of the host's catalog by its ID, worded in l
+//	           with the same data (worded first as above)
 func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 	if len(m.Data) == 0 {
 		return catalog.Msg(l, m)
@@ -251,6 +253,9 @@ func detailText(l lang.Lang, m lang.Msg, e *Error) string {
 			v = strings.TrimSuffix(cleanQuotesIn(l, engine.WordsFor(*e.Game, l, nil).Error(e.Rule)), ".")
 		}
 		data[k] = v
+	}
+	if id, ok := data["cause"]; ok {
+		data["cause"] = catalog.Text(l, id, data)
 	}
 	return catalog.Text(l, m.ID, data)
 }

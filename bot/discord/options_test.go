@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/smokestack/smokestack/bot"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // TestOptionTypes feeds commands whose options do not match their
@@ -71,7 +74,36 @@ func TestOptionTypes(t *testing.T) {
 				strings.Contains(resp.Data.Content, "wrong") {
 				t.Errorf("reply %+v, want a private refusal", resp.Data)
 			}
+			// The cause is worded in the reader's language too (it was
+			// English inside a German or French sentence).
+			for _, l := range []lang.Lang{lang.German, lang.French} {
+				i.Locale = discordgo.Locale(l)
+				r := newRequest(i, time.Now())
+				resp, err := h(context.Background(), r)
+				resp = b.answer(context.Background(), r, resp, err)
+				if resp.Data == nil || strings.Contains(resp.Data.Content, "option \"") || len(bot.Catalog().EnglishIn(l, resp.Data.Content)) > 0 {
+					t.Errorf("%s reply %+v, want it all in %s", l, resp.Data, l)
+				}
+			}
 		})
+	}
+	// The cause names the option in the reader's way of quoting.
+	var data0 discordgo.ApplicationCommandInteractionData
+	json.Unmarshal([]byte(`{"name":"play","options":[{"name":"players","type":4,"value":-3}]}`), &data0)
+	for l, want := range map[lang.Lang]string{
+		lang.English: `(option "players" is out of range)`,
+		lang.German:  "(die Option „players“ liegt außerhalb des erlaubten Bereichs)",
+		lang.French:  "(l’option «\u00a0players\u00a0» est hors des limites permises)",
+	} {
+		i := &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand, Data: data0, ChannelID: "2", Locale: discordgo.Locale(l),
+			Member: &discordgo.Member{User: &discordgo.User{ID: "3", Username: "ann"}}}
+		r := newRequest(i, time.Now())
+		h, _ := b.route(r)
+		resp, err := h(context.Background(), r)
+		resp = b.answer(context.Background(), r, resp, err)
+		if resp.Data == nil || !strings.Contains(resp.Data.Content, want) {
+			t.Errorf("%s: %+v, want it to contain %q", l, resp.Data, want)
+		}
 	}
 	// Well-typed options still reach the handler.
 	var data discordgo.ApplicationCommandInteractionData
