@@ -48,7 +48,7 @@ func (s *Service) CatchUp(ctx context.Context, r Ref, userID string) (CatchUp, e
 	// standing in, a default move) and while they held the seat.
 	last := 0
 	for _, i := range engine.Standing(recordMoves(log)) {
-		if e := log[i]; e.Seat == p.Seat && e.Note == "" && p.Match.playerAt(p.Seat, e.Seq) == userID {
+		if e := log[i]; e.Seat == p.Seat && e.Note == "" && p.Match.PlayerAt(p.Seat, e.Seq) == userID {
 			last = i + 1
 		}
 	}

@@ -263,11 +263,11 @@ type Replacement struct {
 	WithdrewUndo int64 `json:"withdrew_undo,omitempty"`
 }
 
-// playerAt is the user ID of whoever held seat when the log entry seq was
+// PlayerAt is the user ID of whoever held seat when the log entry seq was
 // made, from the seat's handovers (Clock.Replaced); empty when a handover
 // stored before the IDs were kept leaves it unknown. A computer standing
 // in for the holder does not change it (its moves carry a Note).
-func (m Match) playerAt(seat int, seq int64) string {
+func (m Match) PlayerAt(seat int, seq int64) string {
 	if r := m.handedAfter(seat, seq); r != nil {
 		return r.FromID
 	}
@@ -300,6 +300,19 @@ func (m Match) SeatNameAt(seat int, seq int64, l lang.Lang) string {
 		return PlayerNameIn(l, r.From)
 	}
 	return m.Seats[seat].NameIn(l)
+}
+
+// WordsAt is the match's words in l (WordsIn) with every seat named by
+// whoever held it when log entry seq was made (SeatNameAt): the words to
+// narrate that entry's events with, after a seat changed hands.
+func (m Match) WordsAt(seq int64, l lang.Lang) engine.Words {
+	w := m.WordsIn(l)
+	names := make([]string, len(m.Seats))
+	for i := range m.Seats {
+		names[i] = m.SeatNameAt(i, seq, l)
+	}
+	w.Names = names
+	return w
 }
 
 // ReplaceRequest hands a seat to another user.

@@ -50,7 +50,7 @@ func (s *Service) resultOf(ctx context.Context, m Match) (storage.Result, error)
 		if e.Note != "" {
 			return nil
 		}
-		who := m.playerAt(e.Seat, e.Seq)
+		who := m.PlayerAt(e.Seat, e.Seq)
 		if who == "" || who == m.Seats[e.Seat].UserID {
 			return &r.Seats[e.Seat]
 		}

@@ -90,10 +90,18 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 			round = rt
 			lines = append(lines, clip("__"+rt+"__", 300))
 		}
+		// Each move is told as it was made: the seats named by whoever
+		// held them then, and the reader's seat as "you" only in the moves
+		// made while the reader held it (not those of its earlier player).
+		tw := m.WordsAt(turn.Seq, l)
+		viewer := engine.Spectator
+		if m.PlayerAt(c.Seat, turn.Seq) == r.User.ID {
+			viewer = c.Seat
+		}
 		var evs []string
-		var own []bool // the reader's own private events: never left out
+		var own []bool // the seat's own private events: never left out
 		for _, e := range turn.Events {
-			evs = append(evs, m.NarrateIn(e, c.Seat, w))
+			evs = append(evs, m.NarrateIn(e, viewer, tw))
 			own = append(own, e.Audience != engine.Public && e.Audience == c.Seat)
 		}
 		line := ""
@@ -108,7 +116,7 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		if len(evs) > 0 {
 			// Each move's line has 300 characters; events that do not fit
 			// are left out whole, the reader's own never.
-			line = pair(l, line, eventLine(w, evs, own, 300-utf8.RuneCountInString(line)-2))
+			line = pair(l, line, eventLine(tw, evs, own, 300-utf8.RuneCountInString(line)-2))
 		}
 		lines = append(lines, line)
 	}

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // TestUndoAskedTwice: /undo while the same request is open answers
@@ -370,4 +372,84 @@ func TestLogNamesWhoPlayed(t *testing.T) {
 		must(t, strings.Contains(r.Content, want), "/log: %q, want %q", r.Content, want)
 	}
 	h.noViolations()
+}
+
+// TestCatchupNarratesWhoPlayed: after a seat changed hands (bob to dave,
+// dave to a computer and back), /catchup and /log name each move by
+// whoever made it, and /catchup tells the earlier player's moves, private
+// draws included, in the third person: the newcomer never reads bob's
+// moves as his own ("you take 2"), nor dave the computer's. In every
+// language.
+func TestCatchupNarratesWhoPlayed(t *testing.T) {
+	ctx := context.Background()
+	// What the seat's earlier player did, and the second person that
+	// must not tell it, in each language (engine/testgame's catalog).
+	bobs := map[lang.Lang][]string{
+		lang.English: {"bob takes 2, 18 left", "bob draws a "},
+		lang.German:  {"bob nimmt 2, noch 18 im Haufen", "bob zieht eine "},
+		lang.French:  {"bob en prend 2, il en reste 18", "bob pioche un "},
+	}
+	yours := map[lang.Lang][]string{
+		lang.English: {"you take", "you draw"},
+		lang.German:  {"du nimmst", "du ziehst"},
+		lang.French:  {"tu en prends", "tu pioches"},
+	}
+	for _, l := range lang.Supported {
+		t.Run(string(l), func(t *testing.T) {
+			clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+			h := newHarness(t, harnessOpts{now: clock.Now})
+			for _, u := range []string{alice, bob, dave} {
+				x := h.fd.User(u)
+				x.Locale = string(l)
+				h.fd.AddUser(x)
+			}
+			F := fakediscord.Str
+			h.cmd(alice, room, "play", F("game", "pebbles"), F("language", string(l)), F("remind", "off"))
+			h.click(bob, room, say(l, "discord.lobby.join"))
+			h.click(alice, room, say(l, "discord.lobby.start"))
+			h.cmd(alice, room, "move", F("move", "take 1"))
+			h.cmd(bob, room, "move", F("move", "take 2"))
+			r := h.cmd(alice, room, "replace", fakediscord.Int("seat", 2), fakediscord.UserOpt("user", dave))
+			must(t, !r.Ephemeral(), "the handover: %q", r.Content)
+			h.cmd(alice, room, "move", F("move", "take 1"))
+
+			// dave, new to the seat, reads bob's moves and draws as bob's.
+			r = h.cmd(dave, room, "catchup")
+			must(t, strings.Contains(r.Content, "2. **bob** `take 2`"), "dave's /catchup: %q", r.Content)
+			for _, want := range bobs[l] {
+				must(t, strings.Contains(r.Content, want), "dave's /catchup lacks %q:\n%s", want, r.Content)
+			}
+			for _, not := range yours[l] {
+				must(t, !strings.Contains(strings.ToLower(r.Content), not), "dave's /catchup has %q:\n%s", not, r.Content)
+			}
+
+			// dave moves, hands the seat to a computer, which plays once,
+			// and takes it back: the computer's move is not his.
+			h.cmd(dave, room, "move", F("move", personMove(t, h, dave)))
+			r = h.cmd(dave, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
+			must(t, !r.Ephemeral(), "to the computer: %q", r.Content)
+			h.idle()
+			h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
+			h.idle()
+			clock.Advance(3 * time.Second)
+			h.bot.remind(ctx)
+			h.idle()
+			m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+			must(t, err == nil && m.Moves == 6 && m.Seats[1].Computer != "", "the computer's move: %d moves, %v", m.Moves, err)
+			computer := m.Seats[1].NameIn(l)
+			r = h.cmd(alice, room, "replace", fakediscord.Int("seat", 2), fakediscord.UserOpt("user", dave))
+			must(t, !r.Ephemeral(), "back to dave: %q", r.Content)
+			r = h.cmd(dave, room, "catchup")
+			must(t, strings.Contains(r.Content, "6. **"+computer+"** `take "), "dave's /catchup names the computer: %q", r.Content)
+			for _, not := range yours[l] {
+				must(t, !strings.Contains(strings.ToLower(r.Content), not), "dave's /catchup has %q:\n%s", not, r.Content)
+			}
+			r = h.cmd(dave, room, "log")
+			for i, who := range []string{"alice", "bob", "alice", "dave", "alice", computer} {
+				want := fmt.Sprintf("%3d. ", i+1) + pair(l, who, "take ")
+				must(t, strings.Contains(r.Content, want), "/log lacks %q:\n%s", want, r.Content)
+			}
+			h.noViolations()
+		})
+	}
 }
