@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -81,14 +82,14 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		head.WriteString(say(l, "discord.catchup.since", "since", since, "n", moves))
 	}
 	head.WriteString("\n")
-	var lines []string
+	var lines []catchupLine
 	// The moves are headed by the round they were played in, as the game
 	// names it, whenever it changes.
 	var round string
 	for _, turn := range c.Turns {
 		if rt, _ := w.Phrase(turn.Round); rt != "" && rt != round {
 			round = rt
-			lines = append(lines, clip("__"+rt+"__", 300))
+			lines = append(lines, catchupLine{text: clip("__"+rt+"__", 300)})
 		}
 		// Each move is told as it was made: the seats named by whoever
 		// held them then, and the reader's seat as "you" only in the moves
@@ -113,37 +114,76 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
 			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.SeatNameAt(turn.Seat, turn.Seq, l), turn.Move)
 		}
+		cl := catchupLine{text: line}
 		if len(evs) > 0 {
 			// Each move's line has 300 characters; events that do not fit
 			// are left out whole, the reader's own never.
-			line = pair(l, line, eventLine(tw, evs, own, 300-utf8.RuneCountInString(line)-2))
+			cl.text = pair(l, line, eventLine(tw, evs, own, 300-utf8.RuneCountInString(line)-2))
+			if slices.Contains(own, true) {
+				// Only the seat's own events, the others left out ("…").
+				cl.own = pair(l, line, eventLine(tw, evs, own, 0))
+			}
 		}
-		lines = append(lines, line)
+		lines = append(lines, cl)
 	}
 	tail := "\n" + statusLineIn(m, l)
 	if m.GameRules().Info().PrivateInfo {
 		tail += "\n" + say(l, "discord.hand.cards", "cards", handText(w, c.Private.Holding.Cards))
 	}
-	// The latest moves matter most: when all do not fit, the earliest go.
-	budget := 1900 - head.Len() - len(tail)
-	cut := 0
-	for size := total(lines); size > budget && cut < len(lines); cut++ {
-		size -= len(lines[cut]) + 1
-	}
+	kept, cut := fitCatchup(lines, 1900-head.Len()-len(tail))
 	text := head.String()
 	if cut > 0 {
 		text += "- " + say(l, "discord.catchup.earlier", "count", strconv.Itoa(cut)) + "\n"
 	}
-	text += strings.Join(lines[cut:], "\n") + tail
+	text += strings.Join(kept, "\n") + tail
 	resp := privateResponse(privateData(text))
 	resp.Pictures = b.imagesIn(m, c.Seat, l)
 	return resp, nil
 }
 
-func total(lines []string) int {
-	n := 0
-	for _, l := range lines {
-		n += len(l) + 1
+// catchupLine is one line of /catchup: a round's heading or a move with
+// what the reader may see of it.
+type catchupLine struct {
+	text string
+	// own is the move's line with only the events the reader's seat alone
+	// saw (the cards it drew), the others left out; empty when it has none.
+	own string
+}
+
+// fitCatchup fits /catchup's lines into budget bytes. The latest moves
+// matter most: when all do not fit, the earliest lines go, but a move
+// with events the reader's seat alone saw keeps them (catchupLine.own),
+// since nothing else tells them (a board shows no card drawn and played
+// since). Only when those alone run past the budget do the earliest of
+// them go too. It returns the lines kept and how many went.
+func fitCatchup(lines []catchupLine, budget int) (kept []string, cut int) {
+	text := make([]string, len(lines))
+	size := 0
+	for i, l := range lines {
+		text[i] = l.text
+		size += len(l.text) + 1
 	}
-	return n
+	for i := 0; size > budget && i < len(lines); i++ {
+		if own := lines[i].own; own != "" {
+			size -= len(text[i]) - len(own)
+			text[i] = own
+		} else {
+			size -= len(text[i]) + 1
+			text[i] = ""
+		}
+	}
+	for i := 0; size > budget && i < len(lines); i++ {
+		if text[i] != "" {
+			size -= len(text[i]) + 1
+			text[i] = ""
+		}
+	}
+	for _, t := range text {
+		if t == "" {
+			cut++
+		} else {
+			kept = append(kept, t)
+		}
+	}
+	return kept, cut
 }

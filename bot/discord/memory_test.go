@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -240,4 +241,45 @@ func TestGamesWaitedByServiceClock(t *testing.T) {
 	r := h.cmd(bob, room, "games")
 	want := bot.WaitedPrepIn(lang.English, 3*time.Hour)
 	must(t, r.Ephemeral() && strings.Contains(r.Content, want), "/games, 3 hours after the start: %q, want %q", r.Content, want)
+}
+
+// TestFitCatchup: /catchup's lines give way from the earliest, a move
+// with the reader's own events shortened to them first; only when those
+// alone run past the room do the earliest of them go too.
+func TestFitCatchup(t *testing.T) {
+	lines := []catchupLine{
+		{text: "__Turn 1__"},
+		{text: "- 1. **a** `x`: a takes 1, 20 left; you draw a 1", own: "- 1. **a** `x`: …; you draw a 1"},
+		{text: "- 2. **b** `y`: b takes 2, 18 left"},
+		{text: "- 3. **a** `x`: a takes 3, 15 left; you draw a 2", own: "- 3. **a** `x`: …; you draw a 2"},
+	}
+	n := func(s ...string) int { // the bytes of lines s
+		size := 0
+		for _, l := range s {
+			size += len(l) + 1
+		}
+		return size
+	}
+	full := []string{lines[0].text, lines[1].text, lines[2].text, lines[3].text}
+	for _, tc := range []struct {
+		kept []string
+		cut  int
+	}{
+		{full, 0},
+		{full[1:], 1},
+		{[]string{lines[1].own, lines[2].text, lines[3].text}, 1},
+		{[]string{lines[1].own, lines[3].text}, 2},
+		{[]string{lines[1].own, lines[3].own}, 2},
+		{[]string{lines[3].own}, 3},
+		{nil, 4},
+	} {
+		// The largest budget that leaves exactly these lines, and one less.
+		kept, cut := fitCatchup(lines, n(tc.kept...))
+		if !slices.Equal(kept, tc.kept) || cut != tc.cut {
+			t.Errorf("budget %d: %q, %d left out; want %q, %d", n(tc.kept...), kept, cut, tc.kept, tc.cut)
+		}
+	}
+	if kept, _ := fitCatchup(lines, n(full...)-1); slices.Equal(kept, full) {
+		t.Errorf("one byte short, all lines are kept")
+	}
 }

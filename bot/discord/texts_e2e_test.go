@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -319,4 +320,71 @@ func TestStatusStatLabels(t *testing.T) {
 	}
 	must(t, kept > 2, "no label kept its capital")
 	h.noViolations()
+}
+
+// TestCatchupKeepsOwnEventsOfEarlierMoves: when the moves missed do not
+// fit in one /catchup, the earliest lines give way, but not the events
+// the reader's seat alone saw (the setup's and each move's private draws):
+// those moves keep their line with only those events. dave takes over
+// bob's seat after 26 moves and is caught up from the start, in every
+// language, within Discord's limits.
+func TestCatchupKeepsOwnEventsOfEarlierMoves(t *testing.T) {
+	ctx := context.Background()
+	for _, l := range lang.Supported {
+		t.Run(string(l), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{})
+			for _, u := range []string{alice, bob, dave} {
+				x := h.fd.User(u)
+				x.Locale = string(l)
+				h.fd.AddUser(x)
+			}
+			F := fakediscord.Str
+			h.cmd(alice, room, "play", F("game", "pebbles"), F("language", string(l)), F("options", "pile=99"), F("remind", "off"))
+			h.click(bob, room, say(l, "discord.lobby.join"))
+			h.click(alice, room, say(l, "discord.lobby.start"))
+			for i := range 26 {
+				m, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
+				must(t, err == nil && m.Status == bot.StatusActive, "the match before move %d: %v %s", i+1, err, h.fd.Messages(room)[len(h.fd.Messages(room))-1].Content)
+				u := discordID(m.Seats[m.Play.Active[0]].UserID)
+				r := h.cmd(u, room, "move", F("move", personMove(t, h, u)))
+				must(t, !r.Ephemeral(), "a move: %q", r.Content)
+			}
+			r := h.cmd(alice, room, "replace", fakediscord.Int("seat", 2), fakediscord.UserOpt("user", dave))
+			must(t, !r.Ephemeral(), "the handover: %q", r.Content)
+			r = h.cmd(dave, room, "catchup")
+			must(t, utf8.RuneCountInString(r.Content) <= 2000, "%d characters", utf8.RuneCountInString(r.Content))
+			must(t, strings.Contains(r.Content, "(/log)") || strings.Contains(r.Content, "`/log`"), "nothing was left out: %q", r.Content)
+			c, err := h.svc.CatchUp(ctx, bot.InChannel(channelKey(room)), userKey(dave))
+			must(t, err == nil && c.Since == 0 && len(c.Turns) == 27, "the catch-up: %d turns, %v", len(c.Turns), err)
+			m := c.Private.Match
+			// Each move's line, by its number (the setup's 0).
+			lines := map[int64]string{}
+			for _, line := range strings.Split(r.Content, "\n") {
+				if rest, ok := strings.CutPrefix(line, "- "+say(l, "discord.catchup.setup")); ok {
+					lines[0] = rest
+				} else if n, rest, ok := strings.Cut(strings.TrimPrefix(line, "- "), ". **"); ok {
+					if seq, err := strconv.ParseInt(n, 10, 64); err == nil {
+						lines[seq] = rest
+					}
+				}
+			}
+			own := 0
+			for _, turn := range c.Turns {
+				for _, e := range turn.Events {
+					if e.Audience != c.Seat {
+						continue
+					}
+					// (its first letter as the line begins it: inLine)
+					text := m.NarrateIn(e, engine.Spectator, m.WordsAt(turn.Seq, l))
+					_, size := utf8.DecodeRuneInString(text)
+					must(t, strings.Contains(lines[turn.Seq], text[size:]), "dave's /catchup lacks the seat's own %q (move %d):\n%s", text, turn.Seq, r.Content)
+					own++
+				}
+			}
+			must(t, own >= 13, "only %d private events", own)
+			// The setup keeps only the seat's own events, the rest "…".
+			must(t, strings.Contains(lines[0], "…"), "the setup: %q", lines[0])
+			h.noViolations()
+		})
+	}
 }
