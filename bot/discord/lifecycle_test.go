@@ -11,6 +11,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // Leaving a lobby, closing it, a match in a new thread, and a resignation.
@@ -273,4 +274,40 @@ func TestInteractionSessionRenewed(t *testing.T) {
 	must(t, strings.Contains(r.Content, "played") && len(r.Files) > 0, "a move after the renewal: %+v", r)
 	checkPings(t, h, room, false)
 	h.noViolations()
+}
+
+// TestPlayThreadInAThread: Discord opens no thread inside a thread, so
+// /play thread:true used in a match's thread opens the new match's
+// thread beside it, in the thread's channel, where the channel's match
+// commands point to it; /play without it in the thread is refused as the
+// channel's would be, its advice (a new thread) one that works there. In
+// every language.
+func TestPlayThreadInAThread(t *testing.T) {
+	for _, l := range lang.Supported {
+		t.Run(string(l), func(t *testing.T) {
+			h := newHarness(t, harnessOpts{})
+			x := h.fd.User(alice)
+			x.Locale = string(l)
+			h.fd.AddUser(x)
+			F := fakediscord.Str
+			r := h.cmd(alice, room, "play", F("game", "pebbles"), F("language", string(l)), fakediscord.Bool("thread", true))
+			must(t, !r.Ephemeral(), "the first thread: %+v", r)
+			first := h.fd.Threads(room)
+			must(t, len(first) == 1, "threads %v", first)
+			th := first[0]
+
+			r = h.cmd(alice, th, "play", F("game", "pebbles"))
+			must(t, r.Ephemeral() && r.Content == say(l, "error.channel-taken"), "/play in the match's thread: %q", r.Content)
+
+			r = h.cmd(alice, th, "play", F("game", "pebbles"), F("language", string(l)), fakediscord.Bool("thread", true))
+			threads := h.fd.Threads(room)
+			must(t, len(threads) == 2 && len(h.fd.Threads(th)) == 0, "threads of the channel %v, of the thread %v", threads, h.fd.Threads(th))
+			must(t, !r.Ephemeral() && strings.Contains(r.Content, "<#"+threads[1]+">"), "/play thread:true in a thread: %q", r.Content)
+			lobby := h.fd.Messages(threads[1])
+			must(t, len(lobby) == 1 && strings.Contains(lobby[0].Content, say(l, "discord.lobby.join")) || len(lobby[0].Components) > 0, "the new thread's lobby: %+v", lobby)
+			r = h.cmd(alice, room, "status")
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "<#"+th+">") && strings.Contains(r.Content, "<#"+threads[1]+">"), "the channel points to both: %q", r.Content)
+			h.noViolations()
+		})
+	}
 }

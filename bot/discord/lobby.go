@@ -191,12 +191,23 @@ func (b *Bot) createWithComputers(ctx context.Context, req bot.CreateRequest, co
 }
 
 // playInThread opens a public thread for the match; the lobby is posted
-// there with the bot token and the channel gets a pointer to it.
+// there with the bot token and the channel gets a pointer to it. Used in
+// a thread (a match's), it opens the new thread beside it, in the
+// thread's channel: Discord opens no thread inside a thread.
 func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot.CreateRequest, computers int, level string) (*Response, error) {
-	th, err := b.api.ThreadStartComplex(r.Channel, &discordgo.ThreadStart{
-		Name: clip(say(req.Lang, "discord.threads.name", "game", game, "who", r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
-		AutoArchiveDuration: 10080,
-	}, discordgo.WithContext(ctx))
+	start := func(channel string) (*discordgo.Channel, error) {
+		return b.api.ThreadStartComplex(channel, &discordgo.ThreadStart{
+			Name: clip(say(req.Lang, "discord.threads.name", "game", game, "who", r.User.Name), 100), Type: discordgo.ChannelTypeGuildPublicThread,
+			AutoArchiveDuration: 10080,
+		}, discordgo.WithContext(ctx))
+	}
+	th, err := start(r.Channel)
+	if discordCode(err) == discordgo.ErrCodeCannotExecuteActionOnThisChannelType {
+		// Only then is it worth asking Discord what the channel is.
+		if ch, cerr := b.api.Channel(r.Channel, discordgo.WithContext(ctx)); cerr == nil && ch.IsThread() && ch.ParentID != "" {
+			th, err = start(ch.ParentID)
+		}
+	}
 	if err != nil {
 		if deniedByDiscord(err) {
 			// Discord knows better than the interaction's app_permissions

@@ -87,7 +87,15 @@ func errThreadPermissions(l lang.Lang, set int64) error {
 // deniedByDiscord reports whether err is Discord refusing a call for the
 // bot's permissions (Missing Access, Missing Permissions).
 func deniedByDiscord(err error) bool {
+	code := discordCode(err)
+	return code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeMissingPermissions
+}
+
+// discordCode is the JSON error code of Discord's answer err (0 for none).
+func discordCode(err error) int {
 	var re *discordgo.RESTError
-	return errors.As(err, &re) && re.Message != nil &&
-		(re.Message.Code == discordgo.ErrCodeMissingAccess || re.Message.Code == discordgo.ErrCodeMissingPermissions)
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
 }

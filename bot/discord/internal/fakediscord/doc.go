@@ -47,6 +47,10 @@
 //     Messages in Threads in a thread), Attach Files for files, Read
 //     Message History to read, Create Public Threads to open a thread;
 //     interactions carry them as app_permissions (SetBotPermissions);
+//   - a thread is a channel with a parent (GET /channels/{id} says type
+//     11 and parent_id): posts, reads and archiving work in it as in a
+//     channel, but no thread opens inside one (400, code 50024, "Cannot
+//     execute action on this channel type");
 //   - rate limits: 5 bot posts per channel per 5 seconds and 50 bot-token
 //     requests a second in all (interaction endpoints exempt), with the
 //     X-RateLimit headers discordgo paces itself by, and Discord's 429

@@ -21,6 +21,7 @@ const (
 	CodeUnknownInteraction  = 10062
 	CodeInvalidWebhookToken = 50027
 	CodeInvalidFormBody     = 50035
+	CodeInvalidChannelType  = 50024 // Cannot execute action on this channel type (a thread in a thread)
 	CodeAlreadyAcknowledged = 40060
 	CodeUnauthorized        = 0
 	CodeCannotDM            = 50007 // Cannot send messages to this user
@@ -426,8 +427,13 @@ func (s *Server) thread(r *http.Request, parentID, fromMsg string) (any, *apiErr
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	parent, ok := s.channels[parentID]
-	if !ok || parent.ParentID != "" {
+	if !ok {
 		return nil, &apiError{http.StatusNotFound, CodeUnknownChannel, "Unknown Channel"}
+	}
+	if parent.ParentID != "" {
+		// A thread is a channel with a parent, but no thread opens in it:
+		// Discord refuses the channel type.
+		return nil, &apiError{http.StatusBadRequest, CodeInvalidChannelType, "Cannot execute action on this channel type"}
 	}
 	if body.Name == "" || len([]rune(body.Name)) > 100 {
 		s.violate("thread name %q must be 1..100 characters", body.Name)
