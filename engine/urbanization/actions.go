@@ -363,31 +363,58 @@ func (w *walker) erect(kind string, t, cost int) {
 
 // ---- Trade grain (RB Trade grain; PA Mill Worker, cheap grain) ----
 
-// buyQuote is the price of n grain: one from each of the cheapest
-// non-empty barns, then from the field. ok is false when n cannot be had.
-func (w *walker) buyQuote(n int) (cost int, ok bool) {
-	flat, cheap := w.p().has(effCheapGrain, 0)
-	left := n
-	for b, c := range w.st.Barns {
-		if left == 0 {
-			break
-		}
-		if c > 0 {
-			cost += theData().barnPrices[b]
-			if cheap {
-				cost += flat - theData().barnPrices[b]
-			}
-			left--
-		}
-	}
-	if left > w.st.Field {
+// fieldSource is the token of the grain field as a place to buy from; a
+// barn's is barnToken (barn1 is the cheapest, as the board numbers them).
+const fieldSource = "field"
+
+func barnToken(b int) string { return "barn" + itoa(b+1) }
+
+// barnIndex is the barn of token tok.
+func barnIndex(tok string) (int, bool) {
+	rest, ok := strings.CutPrefix(tok, "barn")
+	if !ok || rest == "" || !allDigits(rest) || len(rest) > 2 {
 		return 0, false
 	}
-	price := theData().rules.FieldPrice.Value
-	if cheap {
-		price = flat
+	b := atoi(rest) - 1
+	return b, b >= 0 && b < len(theData().barnPrices)
+}
+
+// grainPrice is what one grain from barn b (b < 0: the field) costs the
+// seat: the printed price, or the flat price of the cheap-grain invention.
+func (w *walker) grainPrice(b int) int {
+	if flat, ok := w.p().has(effCheapGrain, 0); ok {
+		return flat
 	}
-	return cost + left*price, true
+	if b < 0 {
+		return theData().rules.FieldPrice.Value
+	}
+	return theData().barnPrices[b]
+}
+
+// cheapestFrom is the price of n grain taken cheapest first from the
+// barns after barn after (-1: every barn), one from each that holds any,
+// then from the field; with fieldOnly, from the field alone. ok is false
+// when those sources hold fewer than n.
+func (w *walker) cheapestFrom(after int, fieldOnly bool, n int) (cost int, ok bool) {
+	if !fieldOnly {
+		for b := after + 1; b < len(w.st.Barns) && n > 0; b++ {
+			if w.st.Barns[b] > 0 {
+				cost += w.grainPrice(b)
+				n--
+			}
+		}
+	}
+	if n > w.st.Field {
+		return 0, false
+	}
+	return cost + n*w.grainPrice(-1), true
+}
+
+// buyQuote is the price of n grain bought cheapest first: one from each
+// of the cheapest non-empty barns, then from the field. ok is false when
+// n cannot be had.
+func (w *walker) buyQuote(n int) (cost int, ok bool) {
+	return w.cheapestFrom(-1, false, n)
 }
 
 // maxBuy is the most grain seat can buy now.
@@ -490,13 +517,12 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 		}
 		for n := 1; n <= w.maxBuy(); n++ {
 			c, _ := w.buyQuote(n)
-			s.opts = append(s.opts, opt{tok: itoa(n), label: msg("choice.buy", "n", itoa(n), "cost", itoa(c))})
+			s.opts = append(s.opts, opt{tok: itoa(n), label: msg("choice.buy", "n", itoa(n), "cost", itoa(c)), help: msg("choice.buy-help")})
 		}
 		if o, stop, err = pick(s, rest, &i); stop || err != nil {
 			return s, err
 		}
-		w.buyGrain(atoi(o.tok))
-		return end(rest, i)
+		return w.walkSources(rest, i, atoi(o.tok))
 	}
 	s = step{prompt: msg("prompt.grain-sell"), topic: TopicSellGrain}
 	s.refuse = func(tok string) error {
@@ -513,8 +539,129 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 	return end(rest, i)
 }
 
-// buyGrain takes n grain: one from each of the cheapest non-empty barns,
-// the rest from the field. RB Buy grain.
+// walkSources walks where n bought grain come from. RB Trade grain, Buy
+// grain: the buyer takes at most one grain from each barn per action and
+// any number from the field, from places that hold some, and chooses
+// which: the Mill Worker's free grain comes only from the field, and the
+// barns left empty decide what later sales fetch. With no source named
+// the move takes the cheapest (buyGrain); otherwise it names exactly n,
+// the barns in number order and then the field once per grain taken
+// there, so that every purchase has one spelling. A source is offered
+// only when the rest can still be had and paid for.
+func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
+	p := w.p()
+	money := p.Money
+	spent, last, onField := 0, -1, false
+	named := make([]bool, len(w.st.Barns))
+	for k := 0; k < n; k++ {
+		s := step{prompt: msg("prompt.grain-from", "n", itoa(k+1), "of", itoa(n)), topic: TopicBuyGrain}
+		if k == 0 {
+			s.prompt, s.complete = msg("prompt.grain-cheapest", "n", "1", "of", itoa(n)), true
+		}
+		// fits explains why one grain from barn b (b < 0: the field)
+		// cannot be taken now: the rest could not be had after it, or
+		// not paid for even cheapest first.
+		fits := func(b int) error {
+			price, need := w.grainPrice(b), n-k-1
+			var restCost int
+			if b < 0 {
+				if need+1 > w.st.Field {
+					return rule("grain.field-short", TopicBuyGrain, "held", itoa(w.st.Field), "need", itoa(need+1))
+				}
+				restCost = need * price
+			} else {
+				var ok bool
+				if restCost, ok = w.cheapestFrom(b, false, need); !ok {
+					left := w.st.Field
+					for c := b + 1; c < len(w.st.Barns); c++ {
+						if w.st.Barns[c] > 0 {
+							left++
+						}
+					}
+					return rule("grain.source-short", TopicBuyGrain, "number", itoa(b+1), "left", itoa(left), "need", itoa(need))
+				}
+			}
+			if total := spent + price + restCost; total > money {
+				kv := []string{"cost", itoa(price), "total", itoa(total), "money", itoa(money)}
+				if b < 0 {
+					return ruleVariant("grain.source-money", "field", TopicBuyGrain, kv...)
+				}
+				return rule("grain.source-money", TopicBuyGrain, append(kv, "number", itoa(b+1))...)
+			}
+			return nil
+		}
+		if !onField {
+			for b := last + 1; b < len(w.st.Barns); b++ {
+				if w.st.Barns[b] > 0 && fits(b) == nil {
+					s.opts = append(s.opts, w.sourceOpt(barnToken(b), b, w.st.Barns[b], spent))
+				}
+			}
+		}
+		if w.st.Field > 0 && fits(-1) == nil {
+			s.opts = append(s.opts, w.sourceOpt(fieldSource, -1, w.st.Field, spent))
+		}
+		s.refuse = func(tok string) error {
+			if tok == fieldSource {
+				if w.st.Field == 0 {
+					return rule("grain.field-empty", TopicBuyGrain)
+				}
+				return fits(-1)
+			}
+			b, ok := barnIndex(tok)
+			switch {
+			case !ok:
+				return rule("grain.source-unknown", TopicBuyGrain, "token", tok, "last", barnToken(len(w.st.Barns)-1))
+			case named[b]:
+				return rule("grain.barn-twice", TopicBuyGrain, "number", itoa(b+1))
+			case w.st.Barns[b] == 0:
+				return rule("grain.barn-empty", TopicBuyGrain, "number", itoa(b+1))
+			case onField:
+				return ruleVariant("grain.source-order", "field", TopicBuyGrain, "number", itoa(b+1))
+			case b < last:
+				return rule("grain.source-order", TopicBuyGrain, "number", itoa(b+1), "before", itoa(last+1))
+			}
+			return fits(b)
+		}
+		o, stop, err := pick(s, rest, &i)
+		if err != nil {
+			return s, err
+		}
+		if stop {
+			if k == 0 {
+				w.buyGrain(n)
+			}
+			return s, nil
+		}
+		b := -1
+		if o.tok == fieldSource {
+			onField = true
+			w.st.Field--
+		} else {
+			b, _ = barnIndex(o.tok)
+			named[b], last = true, b
+			w.st.Barns[b]--
+		}
+		spent += w.grainPrice(b)
+	}
+	if i < len(rest) {
+		return step{}, rule("grain.sources-count", TopicBuyGrain, "n", itoa(n))
+	}
+	p.Grain += n
+	p.Money -= spent
+	w.act("grain-buy", "grain-buy", "grain", itoa(n), "money", itoa(spent))
+	return done(), nil
+}
+
+// sourceOpt is the choice of buying one grain from src (barn b, or the
+// field when b < 0), which holds count, after spending spent.
+func (w *walker) sourceOpt(src string, b, count, spent int) opt {
+	price := w.grainPrice(b)
+	return opt{tok: src, label: msg("choice.grain-from", "source", src, "cost", itoa(price)),
+		help: msg("choice.grain-from-help", "held", itoa(count), "total", itoa(spent+price))}
+}
+
+// buyGrain takes n grain cheapest first: one from each of the cheapest
+// non-empty barns, the rest from the field. RB Buy grain.
 func (w *walker) buyGrain(n int) {
 	cost, _ := w.buyQuote(n)
 	p := w.p()

@@ -144,7 +144,7 @@ func helpInventions() []engine.HelpTopic {
 // of move; each means the message example.<move, spaces as ->.
 var exampleMoves = []string{
 	"start t08 t03", "hire architect", "land t09 t03", "land agent t09 t15 t03", "build house t08 t09",
-	"build architect skyscraper t08", "build admin t09", "grain buy 5", "grain sell 4", "grain millworker buy 1",
+	"build architect skyscraper t08", "build admin t09", "grain buy 5", "grain buy 2 barn3 field", "grain sell 4", "grain millworker buy 1",
 	"sow t08 t09 farmer", "orders bakery", "orders foreman windmill", "attract bakery t09", "attract windmill bakery",
 	"attract industrialist pottery t08", "produce bakery:1 windmill:2", "produce engineer windmill:wo", "taxes",
 	"taxes collector", "invent new s3 harvest-two", "invent professor s3 s5", "recall s5", "exchange", "decline", "pass",

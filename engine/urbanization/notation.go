@@ -79,6 +79,12 @@ var notationWords = sync.OnceFunc(func() {
 		}
 		wordAliases[strings.ToLower(inv.Card)] = inv.ID
 	}
+	// grain sources: barn1 .. barn4 also typed "barn 1" or "barn-1"
+	for b := range theData().barnPrices {
+		n := strconv.Itoa(b + 1)
+		wordAliases["barn-"+n] = barnToken(b)
+		phrases = append(phrases, "barn "+n)
+	}
 	phrases = append(phrases, "buy land", "work orders", "attract industry", "take back", "administrative building", "admin building", "real estate agent")
 	slices.SortStableFunc(phrases, func(a, b string) int { return len(b) - len(a) })
 })

@@ -8,8 +8,9 @@ import (
 )
 
 // enginePosition plays a seeded match with the real engine, choosing among
-// the legal tokens with the engine's seeded RNG (passing rarely), for the
-// given number of moves or until the match ends.
+// the legal tokens with the engine's seeded RNG (passing rarely, buying
+// grain cheapest first), for the given number of moves or until the match
+// ends.
 func enginePosition(t testing.TB, seats int, inventions bool, seed uint64, moves int) urbanization.View {
 	t.Helper()
 	g := urbanization.New()
@@ -37,7 +38,12 @@ func enginePosition(t testing.TB, seats int, inventions bool, seed uint64, moves
 			if err != nil {
 				t.Fatalf("choices %v: %v", m, err)
 			}
-			if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
+			// A grain purchase stops at its count, the cheapest grain,
+			// without naming sources: the positions (and the goldens
+			// drawn from them) stay those of before buyers could name
+			// where their grain comes from.
+			cheapest := len(m) >= 2 && m[len(m)-2] == "buy"
+			if ch.Complete && (len(ch.Next) == 0 || cheapest || rng.Intn(3) == 0) {
 				break
 			}
 			if len(ch.Next) == 0 {
