@@ -48,6 +48,14 @@ func (w *walker) canLand() bool {
 
 func (w *walker) refuseLand(tok string) error {
 	if tok == "agent" {
+		if w.p().holds(charAgent) {
+			// The card is held but no territory is an agentTarget:
+			// walkLand is reached only when some neighbour is buyable,
+			// so that one is the only affordable territory for sale,
+			// and a swap with it never brings another neighbour within
+			// reach.
+			return rule("agent.none", TopicCharacterPrefix+"agent", "money", itoa(w.p().Money))
+		}
 		return rule("character.not-held", TopicCharacters, "character", "agent")
 	}
 	if err := w.refuseTerritory(TopicBuyLand, true)(tok); err != nil {
@@ -78,7 +86,15 @@ func (w *walker) walkLand(rest engine.Move) (step, error) {
 		// PA Estate Agent: swap all price markers of two territories, then
 		// buy one of them under the normal rules.
 		p.Played = true
-		s = step{prompt: msg("prompt.land-swap"), topic: TopicBuyLand, refuse: w.refuseTerritory(TopicBuyLand, true)}
+		s = step{prompt: msg("prompt.land-swap"), topic: TopicBuyLand, refuse: func(tok string) error {
+			if err := w.refuseTerritory(TopicBuyLand, true)(tok); err != nil {
+				return err
+			}
+			// For sale and next to the seat's land, but no other
+			// territory for sale is affordable to swap with.
+			t := theData().terrIndex[tok]
+			return rule("agent.no-swap", TopicCharacterPrefix+"agent", "territory", tok, "money", itoa(p.Money), "number", itoa(terrNumber(t)))
+		}}
 		for t := range w.st.Terrs {
 			if w.agentTarget(t) {
 				s.opts = append(s.opts, opt{tok: terrToken(t), label: msg("choice.land-swap", "territory", terrToken(t), "count", itoa(w.st.Terrs[t].Markers))})
