@@ -105,7 +105,7 @@ func (w *walker) effectSlot(eff string) int {
 		return -1
 	}
 	for _, k := range []int{b, b - 1, b + 1} {
-		if k < 0 || k > 4 || len(p.Slots[k]) == 0 || w.st.T.Effects[k] {
+		if k < 0 || k > 4 || len(p.Slots[k]) == 0 || w.effectUsed(k) {
 			continue
 		}
 		t := theData().canal[p.Slots[k][len(p.Slots[k])-1]]
@@ -117,13 +117,31 @@ func (w *walker) effectSlot(eff string) int {
 	return -1
 }
 
+// effectUsed reports whether the changing effect of the top tile under
+// navigation space k was used this turn. Each tile works once a turn, and
+// a tile gained this turn may be used at once (06 Develop the Lachine
+// Canal, changing effects; glossary B), even on a space whose former top
+// tile was used: from rules version 4 the use is kept per tile (the stack's
+// height when it was used). Versions 1 to 3 kept it per space, so a new
+// tile on a used space stayed unusable that turn.
+func (w *walker) effectUsed(k int) bool {
+	if w.st.Rules >= 4 {
+		return w.st.T.Used[k] == len(w.p().Slots[k])
+	}
+	return w.st.T.Effects[k]
+}
+
 // useEffect uses the changing effect, once a turn.
 func (w *walker) useEffect(eff string) bool {
 	k := w.effectSlot(eff)
 	if k < 0 {
 		return false
 	}
-	w.st.T.Effects[k] = true
+	if w.st.Rules >= 4 {
+		w.st.T.Used[k] = len(w.p().Slots[k])
+	} else {
+		w.st.T.Effects[k] = true
+	}
 	t := w.p().Slots[k][len(w.p().Slots[k])-1]
 	w.l.add(event(w.seat, "effect", "effect", "tile", theData().canal[t].ID))
 	return true

@@ -22,7 +22,7 @@ func New() Game { return Game{} }
 var _ engine.Game = Game{}
 
 const (
-	rulesVersion       = 3
+	rulesVersion       = 4
 	oldestRulesVersion = 1
 )
 

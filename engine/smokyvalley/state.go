@@ -106,7 +106,13 @@ type Turn struct {
 	Actions   int     `json:"actions"`   // district actions allowed (1 plus city actions)
 	Done      int     `json:"done"`      // district actions taken
 	CanalUsed bool    `json:"canalUsed"` // the one canal action of the turn
-	Effects   [5]bool `json:"effects"`   // changing effect under each navigation space used
+	Effects   [5]bool `json:"effects"`   // rules 1 to 3: changing effect under each navigation space used
+	// Used is, from rules version 4, the height of the stack under each
+	// navigation space when its top tile's changing effect was used this
+	// turn (0: not used). A tile placed on top later makes the stack
+	// higher, so the new tile is unused (06 Develop the Lachine Canal: each
+	// tile once a turn, a new tile at once).
+	Used [5]int `json:"used,omitzero"`
 	// From is 1 + the navigation space the boat left on a city card's
 	// free move this turn (0: none); from rules version 2 the canal tile
 	// under it may still be used (glossary C, Canal Lock and the other
