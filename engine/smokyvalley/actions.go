@@ -1115,8 +1115,16 @@ func (w *walker) boardShips() []opt {
 
 // ---- the local market, free actions (06 Trade at the local market) ----
 
+// sellCount is how many different basic goods the sale for £1 takes: 2
+// with the Trade at the local market tile under the boat (glossary B).
+// The tile works when the boat stands above it. From rules version 4 that
+// includes the start of a turn, before the district is chosen: the boat
+// still stands where the seat's last turn left it, and a seat may trade at
+// the market then (06 Step 1: with £0, trading first to afford a turn).
+// Versions 1 to 3 counted the tile only once the boat was placed for the
+// turn.
 func (w *walker) sellCount() int {
-	if w.effectSlot("market") >= 0 && w.st.T.Started {
+	if w.effectSlot("market") >= 0 && (w.st.T.Started || w.st.Rules >= 4) {
 		return 2
 	}
 	return 3
