@@ -125,8 +125,18 @@ func (w *walker) walkCard(c actx) error {
 	}
 	held := slices.Clone(p.Cards)
 	p.Cards = append(p.Cards, k)
+	// The replacement card: from rules version 4 it is drawn after the
+	// card's instant actions, as Nicole's Canal Lock example orders them
+	// (the card's effects, a new card, then the popularity). Since the
+	// card's city action is one of those actions, it (the mayor's second
+	// card) chooses among the cards left on offer, and a seat exploring
+	// the move sees no card it has not drawn.
 	i := slices.Index(st.CardOffer, k)
-	st.CardOffer[i] = st.drawCard(st.decade())
+	if st.Rules >= 4 {
+		st.CardOffer[i] = -1
+	} else {
+		st.CardOffer[i] = st.drawCard(st.decade())
+	}
 	id := "card"
 	if mayor {
 		id = "card-mayor"
@@ -149,6 +159,9 @@ func (w *walker) walkCard(c actx) error {
 	}
 	if err := cardEffects[o.tok](w, c.d); err != nil {
 		return err
+	}
+	if st.Rules >= 4 {
+		st.CardOffer[i] = st.drawCard(st.decade())
 	}
 	if st.Rules >= 3 {
 		popularity()
@@ -202,9 +215,45 @@ func (w *walker) acquireTriggers(held []int, k int) {
 
 // ---- building blocks of the card effects ----
 
-func cityAction(w *walker) {
-	w.st.T.Actions++
-	w.l.add(event(w.seat, "city-action", "city-action"))
+// cityAction is a card's "take 1 city action at the current district".
+// It is printed among the card's instant actions, which are performed when
+// the card is bought (03, the city cards; glossary C). From rules version
+// 4 it is part of the card's move: the seat takes one district action in
+// the current district right there (or "none"), before the card's
+// immediate effect is judged and before the card's popularity (and a bonus
+// it reaches), so neither can fund the city action. Versions 1 to 3
+// granted one more district action for a later move of the turn.
+func cityAction(w *walker) error {
+	st := w.st
+	if st.Rules < 4 {
+		st.T.Actions++
+		w.l.add(event(w.seat, "city-action", "city-action"))
+		return nil
+	}
+	here := st.here(w.seat)
+	c := actx{d: here}
+	opts := w.actionOptions(c)
+	if len(opts) == 0 {
+		w.l.add(event(w.seat, "city-action", "city-action-none"))
+		return nil
+	}
+	opts = append(opts, choice("none", "city-action-none"))
+	w.why = func(tok string) error {
+		if slices.Contains(districtActions, tok) {
+			return w.whyAction(tok)
+		}
+		return nil
+	}
+	o, err := w.ask(TopicCards, prompt("city-action"), opts)
+	if err != nil {
+		return err
+	}
+	if o.tok == "none" {
+		w.l.add(event(w.seat, "city-action", "city-action-none"))
+		return nil
+	}
+	w.l.add(event(w.seat, "city-action", "city-action-take"))
+	return w.action(o.tok, c)
 }
 
 func prestige(w *walker, n int, why string) { w.st.gainPrestige(&w.l, w.seat, n, why) }
@@ -321,7 +370,7 @@ var cardEffects map[string]cardEffect
 func init() {
 	cardEffects = map[string]cardEffect{
 		// 1840s, economic and industrial development
-		"bank": func(w *walker, d int) error { w.st.incomeUp(&w.l, w.seat, "bank"); cityAction(w); return nil },
+		"bank": func(w *walker, d int) error { w.st.incomeUp(&w.l, w.seat, "bank"); return cityAction(w) },
 		"canal-lock": func(w *walker, d int) error {
 			if err := moveBoat(w); err != nil {
 				return err
@@ -372,7 +421,7 @@ func init() {
 		},
 		"city-park":        func(w *walker, d int) error { prestige(w, 1, "city park"); gain(w, Wood, 1); return nil },
 		"headquarters":     func(w *walker, d int) error { return nil },
-		"waste-management": func(w *walker, d int) error { cityAction(w); return nil },
+		"waste-management": func(w *walker, d int) error { return cityAction(w) },
 		// 1840s, public service
 		"aqueduct": func(w *walker, d int) error { return w.swapTiles(TopicCards) },
 		"city-planning-office": func(w *walker, d int) error {
@@ -384,10 +433,9 @@ func init() {
 				return err
 			}
 			gain(w, Machine, 1)
-			cityAction(w)
-			return nil
+			return cityAction(w)
 		},
-		"newspaper": func(w *walker, d int) error { prestige(w, 1, "newspaper"); cityAction(w); return nil },
+		"newspaper": func(w *walker, d int) error { prestige(w, 1, "newspaper"); return cityAction(w) },
 		// 1850s, economic and industrial development
 		"gtr-shareholder": func(w *walker, d int) error {
 			w.st.incomeUp(&w.l, w.seat, "railway shares")
@@ -446,9 +494,9 @@ func init() {
 			prestige(w, 1, "community service")
 			return w.swapTiles(TopicCards)
 		},
-		"labour-union":               func(w *walker, d int) error { cityAction(w); return nil },
+		"labour-union":               func(w *walker, d int) error { return cityAction(w) },
 		"local-distribution-network": func(w *walker, d int) error { return w.swapTiles(TopicCards) },
-		"social-influence":           func(w *walker, d int) error { cityAction(w); return nil },
+		"social-influence":           func(w *walker, d int) error { return cityAction(w) },
 		// 1850s, public service
 		"horsecar": func(w *walker, d int) error {
 			w.st.incomeUp(&w.l, w.seat, "horsecar")
@@ -457,11 +505,17 @@ func init() {
 		"hospital":          func(w *walker, d int) error { prestige(w, 1, "hospital"); return nil },
 		"new-city-hall":     func(w *walker, d int) error { return nil },
 		"poverty-reduction": func(w *walker, d int) error { gain(w, Grain, 1); return nil },
-		// 1860s, economic and industrial development (immediate effects only)
+		// 1860s, economic and industrial development (immediate effects only).
+		// A card's immediate effect follows its instant actions (glossary C
+		// prints the instant action box first; 03: those are performed when
+		// the card is bought), so from rules version 4 a condition is judged
+		// after the card's city action, which cityAction takes in the move.
 		"city-gas-company": func(w *walker, d int) error {
 			prestige(w, 1, "city gas company")
 			gain(w, Coal, 1)
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			if w.countCat(CatService) >= 2 {
 				prestige(w, 2, "city gas company")
 			}
@@ -472,7 +526,9 @@ func init() {
 			if err := loadFree(w, -1); err != nil {
 				return err
 			}
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			for k := -1; k < 5; k++ {
 				if t := w.st.tileAt(d, k); t.Ind == theData().shipyard {
 					prestige(w, 1, "griffintown shipyard")
@@ -484,7 +540,9 @@ func init() {
 		"international-distribution": func(w *walker, d int) error {
 			prestige(w, 1, "international distribution")
 			gain(w, Beer, 1)
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			all := true
 			for m := range 3 {
 				all = all && contains(w.st.Agency[m], w.seat)
@@ -499,7 +557,9 @@ func init() {
 			if err := traderFree(w); err != nil {
 				return err
 			}
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			if w.p().Income >= theData().rules.IncomeMax {
 				prestige(w, 2, "merchant's exchange")
 			}
@@ -508,7 +568,9 @@ func init() {
 		// 1860s, quality of life
 		"city-lights": func(w *walker, d int) error {
 			prestige(w, 1, "city lights")
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			if w.st.hasService(d, SvcCoalPower) {
 				prestige(w, 1, "city lights")
 				w.st.gainPop(&w.l, w.seat, 1, "city lights")
@@ -517,7 +579,9 @@ func init() {
 		},
 		"garden-city": func(w *walker, d int) error {
 			prestige(w, 1, "garden city")
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			n := 0
 			for _, b := range w.p().CityBox {
 				if b {
@@ -542,7 +606,9 @@ func init() {
 		},
 		"water-supply-system": func(w *walker, d int) error {
 			prestige(w, 1, "water supply system")
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			if w.st.hasService(d, SvcWaterPower) {
 				prestige(w, 1, "water supply system")
 				w.st.gainPop(&w.l, w.seat, 1, "water supply system")
@@ -567,7 +633,9 @@ func init() {
 		"industrial-park": func(w *walker, d int) error {
 			prestige(w, 1, "industrial park")
 			gain(w, Machine, 1)
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			n := 0
 			for _, s := range w.st.Districts[d].Services {
 				if s >= 0 {
@@ -581,7 +649,9 @@ func init() {
 		},
 		"police-department": func(w *walker, d int) error {
 			prestige(w, 1, "police department")
-			cityAction(w)
+			if err := cityAction(w); err != nil {
+				return err
+			}
 			if w.countCat(CatLife) >= 2 {
 				prestige(w, 2, "police department")
 				w.st.gainPop(&w.l, w.seat, 1, "police department")

@@ -439,6 +439,7 @@ var examples = sync.OnceValue(func() []engine.Example {
 		"service clay-pit",
 		"canal w-ship1 slot2",
 		"card canal-lock wellington stgabriel:w-build slot1",
+		"card bank build coal-depot s1",
 		"trader gb1",
 		"ship grain@gb1 beer@us2",
 		"tile wellington build flour-mill s2",

@@ -554,7 +554,7 @@ func TestCardNames(t *testing.T) {
 // wrote "great britain".
 func TestAskNamesMidSentence(t *testing.T) {
 	c := Catalog()
-	nouns := map[string]bool{"Händlerbonus": true, "Mehl": true, "Kanalaktion": true, "Getreide": true}
+	nouns := map[string]bool{"Händlerbonus": true, "Mehl": true, "Kanalaktion": true, "Getreide": true, "Stadtaktion": true}
 	for _, l := range []lang.Lang{lang.English, lang.German, lang.French} {
 		var markets []string
 		for _, id := range c.IDsIn("name.market") {

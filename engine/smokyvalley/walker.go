@@ -515,8 +515,7 @@ func priorityToken(p [3]int) string {
 // whyTop explains why a first word is refused.
 func (w *walker) whyTop(tok string) error {
 	st, p := w.st, w.p()
-	here := st.here(w.seat)
-	isAction := slices.Contains([]string{"build", "upgrade", "produce", "service", "canal", "card", "trader", "ship"}, tok)
+	isAction := slices.Contains(districtActions, tok)
 	switch {
 	case tok == "go" && st.T.Started:
 		return rule("turn.district-chosen", TopicTurn)
@@ -532,20 +531,8 @@ func (w *walker) whyTop(tok string) error {
 		return rule("action.no-district", TopicTurn)
 	case isAction && st.T.Done >= st.T.Actions:
 		return rule("action.taken", TopicTurn)
-	case tok == "canal" && canalIndex(here) < 0:
-		return rule("canal.not-here", TopicCanal)
-	case tok == "ship" && canalIndex(here) < 0:
-		return rule("ship.not-here", TopicShipGoods)
-	case tok == "ship" && p.Cash >= 1 && len(st.loadTargets(w.seat, -1)) == 0:
-		return rule("ship.no-good", TopicShipGoods, "case", "none")
-	case tok == "trader" && canalIndex(here) >= 0:
-		return rule("trader.not-here", TopicTraders)
-	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
-		return rule("card.no-industry", TopicCards, "district", theData().districts[here].ID)
-	case tok == "card" && here >= 0 && p.CityBox[here] && !(st.Mayor == w.seat && !p.MayorUse):
-		return rule("card.one-per-district", TopicCards, "district", theData().districts[here].ID)
 	case isAction:
-		return rule("action.impossible", TopicTurn, "action", tok, "district", theData().districts[here].ID)
+		return w.whyAction(tok)
 	case tok == "tile" && !st.T.Started:
 		return rule("tile.no-district", TopicCanalTiles)
 	case tok == "tile" && st.T.CanalUsed:
@@ -566,6 +553,31 @@ func (w *walker) whyTop(tok string) error {
 		return rule("decision.none", TopicTurn)
 	}
 	return rule("move.unknown", TopicNotation, "quoted", quoted(tok))
+}
+
+// districtActions are the district actions' first words.
+var districtActions = []string{"build", "upgrade", "produce", "service", "canal", "card", "trader", "ship"}
+
+// whyAction explains why a district action is not possible in the current
+// district (the district is chosen and an action is still due).
+func (w *walker) whyAction(tok string) error {
+	st, p := w.st, w.p()
+	here := st.here(w.seat)
+	switch {
+	case tok == "canal" && canalIndex(here) < 0:
+		return rule("canal.not-here", TopicCanal)
+	case tok == "ship" && canalIndex(here) < 0:
+		return rule("ship.not-here", TopicShipGoods)
+	case tok == "ship" && p.Cash >= 1 && len(st.loadTargets(w.seat, -1)) == 0:
+		return rule("ship.no-good", TopicShipGoods, "case", "none")
+	case tok == "trader" && canalIndex(here) >= 0:
+		return rule("trader.not-here", TopicTraders)
+	case tok == "card" && here >= 0 && st.owns(w.seat, here) == 0 && !st.hasCard(w.seat, "community-service"):
+		return rule("card.no-industry", TopicCards, "district", theData().districts[here].ID)
+	case tok == "card" && here >= 0 && p.CityBox[here] && !(st.Mayor == w.seat && !p.MayorUse):
+		return rule("card.one-per-district", TopicCards, "district", theData().districts[here].ID)
+	}
+	return rule("action.impossible", TopicTurn, "action", tok, "district", theData().districts[here].ID)
 }
 
 // quoted is what a player typed, for a rule error's {{.quoted}}: escaped
