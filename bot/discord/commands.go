@@ -54,7 +54,7 @@ func (b *Bot) commands() map[string]command {
 		{def: def("score", "The players' scores, by what they scored in",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "chart", Description: "Add a chart of the scores over the moves"},
 		), run: b.orThread(b.score), private: true},
-		{def: def("export", "The match record as a file (only you see it until the game is over)"), run: b.orThread(b.export)},
+		{def: def("export", "The match record as a file, once the match is over"), run: b.orThread(b.export)},
 		{def: def("log", "The moves played so far",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "last", Description: "How many of the last moves (default 20)", MinValue: &one, MaxValue: 100},
 		), run: b.orThread(b.moveLog), private: true},

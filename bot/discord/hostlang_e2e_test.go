@@ -94,7 +94,7 @@ func TestHostTextsInGermanAndFrench(t *testing.T) {
 			started, err := h.svc.Get(ctx, bot.InChannel(channelKey(room)))
 			must(t, err == nil, "the match: %v", err)
 			private("/log, nothing", h.cmd(u1, room, "log"), say(l, "discord.log.none"))
-			private("/export, playing", h.cmd(u2, room, "export"), say(l, "discord.export.private", "n", "0"), bot.Say(l, "moves", "count", "0"))
+			private("/export, playing", h.cmd(u2, room, "export"), strings.SplitN(say(l, "discord.detail.export-open"), " ", 2)[1]) // begun with a capital
 			private("/games, playing", h.cmd(u1, room, "games"), say(l, "discord.games.head", "n", "1"), "**"+game+"**")
 			r = h.cmd(u1, room, "replace", fakediscord.Int("seat", 2), F("computer", "easy"))
 			must(t, !r.Ephemeral(), "the seat handed on: %+v", r)

@@ -157,11 +157,11 @@ func TestResultsAndExport(t *testing.T) {
 			r = h.cmd(bob, room, "score", fakediscord.Bool("chart", true))
 			must(t, r.Ephemeral() && fileNames(r) == "chart.png" && r.Files[0].Width == 800, "/score chart: %+v", r)
 
+			// While the match is played its record is nobody's: its seed
+			// would tell the reader every card to come.
 			r = h.cmd(bob, room, "export")
-			must(t, r.Ephemeral() && strings.Contains(r.Content, "Only you see it") && len(r.Files) == 1 && r.Files[0].Name == "smokestack-pebbles-m0001.txt",
+			must(t, r.Ephemeral() && strings.Contains(r.Content, "every card still to come") && len(r.Files) == 0,
 				"/export while playing: %+v", r)
-			rec, err := engine.ParseRecord(bytes.NewReader(r.Files[0].Data))
-			must(t, err == nil && len(rec.Moves) == 1 && rec.Result == "" && strings.Join(rec.Players, ",") == "alice,bob", "record: %+v %v", rec, err)
 
 			playToEnd(t, h, room)
 			var results *fakediscord.Message
@@ -180,7 +180,7 @@ func TestResultsAndExport(t *testing.T) {
 				names = append(names, f.Name)
 			}
 			must(t, strings.Join(names, " ") == "chart.png smokestack-pebbles-m0001.txt", "results files: %v", names)
-			rec, err = engine.ParseRecord(bytes.NewReader(results.Files[1].Data))
+			rec, err := engine.ParseRecord(bytes.NewReader(results.Files[1].Data))
 			must(t, err == nil && rec.Result != "", "final record: %+v %v", rec, err)
 			res, err := engine.Replay(testgame.Game{}, rec)
 			must(t, err == nil && res.Status.Finished, "the final record does not replay: %v", err)

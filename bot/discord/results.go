@@ -74,14 +74,20 @@ func (b *Bot) withResults(r *Request, o bot.Outcome, after func(context.Context,
 	}
 }
 
-// export is /export: the channel's match as a record file, at any time
-// (after its end: the latest match the user sat in here). While the match
-// is played the record pins every card still to come, so it is sent
-// privately; a finished match's record is posted for all.
+// export is /export: the channel's match as a record file, posted for all
+// once the match is over (in a channel whose match has ended, the latest
+// match the user sat in there). While the match is played it is refused:
+// the record's seed decides every card still to come, and a player who
+// read it (replaying the record) would know the deck, the other hands and
+// the face-down tiles. Operators export open matches with the command
+// line (smokestack export).
 func (b *Bot) export(ctx context.Context, r *Request) (*Response, error) {
 	m, err := b.svc.RecentIn(ctx, r.key(), r.User.ID)
 	if err != nil {
 		return nil, err
+	}
+	if m.RecordPrivate() {
+		return nil, refusal(bot.KindInvalid, "discord.detail.export-open")
 	}
 	rec, err := b.svc.Export(ctx, bot.ByID(m.ID))
 	if err != nil {
@@ -94,13 +100,8 @@ func (b *Bot) export(ctx context.Context, r *Request) (*Response, error) {
 		}
 		return nil, refusal(bot.KindTooLarge, "discord.detail.file-size", "sizelimit", limit, "sizethis", this)
 	}
-	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Files: []*discordgo.File{recordFile(m, rec)}}
-	if m.RecordPrivate() {
-		d.Flags = discordgo.MessageFlagsEphemeral
-		d.Content = say(r.lang(), "discord.export.private", "n", strconv.FormatInt(m.Moves, 10))
-	} else {
-		d.Content = say(m.Words().Lang, "discord.export.public", "n", strconv.FormatInt(m.Moves, 10), "who", r.User.Name)
-	}
+	d := &discordgo.InteractionResponseData{AllowedMentions: noPings(), Files: []*discordgo.File{recordFile(m, rec)},
+		Content: say(m.Words().Lang, "discord.export.public", "n", strconv.FormatInt(m.Moves, 10), "who", r.User.Name)}
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
 }
 
