@@ -51,16 +51,27 @@ func eventLine(w engine.Words, evs []string, keep []bool, limit int) string {
 		in[i], texts[i] = true, inLine(w, e, sentences)
 	}
 	build := func() string {
-		var parts []string
+		var b strings.Builder
+		elided := false // the last part written is "…"
 		for i, text := range texts {
-			switch {
-			case in[i]:
-				parts = append(parts, text)
-			case i == 0 || in[i-1]:
-				parts = append(parts, "…")
+			if !in[i] && i > 0 && !in[i-1] {
+				continue
 			}
+			if b.Len() > 0 {
+				if elided && sentences {
+					// "…" ends no sentence: "Bob nimmt 2. … Bob zieht."
+					b.WriteString(" ")
+				} else {
+					b.WriteString(sep)
+				}
+			}
+			elided = !in[i]
+			if elided {
+				text = "…"
+			}
+			b.WriteString(text)
 		}
-		return strings.Join(parts, sep)
+		return b.String()
 	}
 	line := build()
 	for utf8.RuneCountInString(line) > limit {

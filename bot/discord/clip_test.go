@@ -54,6 +54,20 @@ func TestEventLine(t *testing.T) {
 			t.Errorf("eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
 		}
 	}
+	// German joins sentences; "…" ends none, so no full stop follows it.
+	for _, tc := range []struct {
+		keep  []bool
+		limit int
+		want  string
+	}{
+		{nil, 100, "One. Two. Three. Four"},
+		{nil, 9, "One. …"},
+		{[]bool{false, false, false, true}, 12, "One. … Four"},
+	} {
+		if got := eventLine(engine.Words{Lang: lang.German}, evs, tc.keep, tc.limit); got != tc.want {
+			t.Errorf("German eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
+		}
+	}
 }
 
 // TestRuleExcerptEndsASentence: a refused move's rule, in every game and
