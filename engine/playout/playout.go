@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"maps"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -589,6 +590,9 @@ func (r *run) checkEvents(evs []engine.Event) error {
 	return nil
 }
 
+// secondPerson finds English words that address the reader.
+var secondPerson = regexp.MustCompile(`(?i)\b(you|your|yours|yourself)\b`)
+
 // checkWording checks, for a game with a catalog, that the event is worded
 // by it (docs/i18n.md): it names a message, every language words it (and
 // its second person) with nothing missing, and its English is Text and
@@ -604,6 +608,12 @@ func checkWording(info engine.Info, e engine.Event) error {
 	en := engine.WordsFor(info, lang.English, nil)
 	if got := en.Event(e, engine.Spectator); got != e.Text {
 		return fmt.Errorf("event %s: the catalog's English %q is not its Text %q", e.Msg, got, e.Text)
+	}
+	// The message itself is the third person, read by everyone but the
+	// seat: after a seat changes hands its earlier player's events, even
+	// private ones, are told to the newcomer by name (bot: Match.WordsAt).
+	if e.Seat >= 0 && secondPerson.MatchString(e.Text) {
+		return fmt.Errorf("event %s: its English %q addresses the reader; the second person belongs in %s%s", e.Msg, e.Text, e.Msg, engine.OwnSuffix)
 	}
 	own := cat.Has(lang.English, e.Msg+engine.OwnSuffix)
 	if e.Seat >= 0 && own {
