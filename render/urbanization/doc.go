@@ -53,7 +53,10 @@
 // character (greyed once used), factories by number, and the inventions
 // held (by name) and docking spaces occupied. Names come from the view,
 // which takes them from the game's data; TestNamesFit draws every factory
-// and invention name and fails when one does not fit its box. The player to act has a yellow panel.
+// name and TestInventionNamesFit every invention name beside every other
+// on a docking space, and each fails when one does not fit its box (a
+// long invention name goes on over the next line of its docking space,
+// indented). The player to act has a yellow panel.
 //
 // Seat colours and letters are the house style, render.Seat, as in every
 // game; every piece carries the seat letter as well as the colour.
@@ -81,7 +84,8 @@
 // ellipsis or, for card and character names, set a size smaller;
 // TestLegibility runs in every language and fails a text leaving the
 // image or the right column or overlapping another on its line, and
-// TestNamesFit that any card's name in any language is drawn whole.
+// TestNamesFit and TestInventionNamesFit that any card's name in any
+// language is drawn whole, in its own box.
 // English, German and French goldens are in testdata.
 //
 // # How it is drawn

@@ -739,35 +739,97 @@ func drawScoring(c surface, l *layout, v *urbanization.View, wd words) {
 	}
 }
 
+// dockBox is where docking space i of n is drawn: its left edge and top,
+// its width (the box is math.Floor(w) wide; what is inside is placed from
+// w) and its height.
+func dockBox(l *layout, n, i int) (x, y, w, h float64) {
+	w = (float64(width) - 2*margin - 20 - float64(n-1)*6) / float64(n)
+	return math.Round(margin + 10 + float64(i)*(w+6)), l.inventY + 38, w, l.inventH - 48
+}
+
 func drawInventions(c surface, l *layout, v *urbanization.View, wd words) {
-	x0, y := margin, l.inventY
-	w := float64(width) - 2*margin
 	// The frame, title and note are in the static layer.
 	n := len(v.Docks)
-	dw := (w - 20 - float64(n-1)*6) / float64(n)
 	for i, d := range v.Docks {
 		if v.Recent.Has("dock:" + d.Space) {
-			render.HaloRect(c, math.Round(x0+10+float64(i)*(dw+6)), y+38, math.Floor(dw), l.inventH-48)
+			x, yy, dw, dh := dockBox(l, n, i)
+			render.HaloRect(c, x, yy, math.Floor(dw), dh)
 		}
 	}
 	for i, d := range v.Docks {
-		x := math.Round(x0 + 10 + float64(i)*(dw+6))
-		yy := y + 38
-		c.FillRoundRect(x, yy, math.Floor(dw), l.inventH-48, 5, colInvent)
+		x, yy, dw, dh := dockBox(l, n, i)
+		c.FillRoundRect(x, yy, math.Floor(dw), dh, 5, colInvent)
 		c.Text(d.Space, x+8, yy+22, fChip, colInk, 0)
 		for k, s := range d.Markers {
 			chip(c, x+dw-14-float64(k)*22, yy+15, 11, s)
 		}
+		names := make([]string, len(d.Names))
 		for k, name := range d.Names {
+			names[k] = name
 			if k < len(d.Cards) {
-				name = wd.name("invention", d.Cards[k], name)
+				names[k] = wd.name("invention", d.Cards[k], name)
 			}
-			c.Text(fit(c, name, fTiny, dw-10), x+6, yy+48+float64(k)*20, fTiny, colInk, 0)
+		}
+		for _, ln := range dockLines(c, names, dw-10, int((dh-dockName-6)/dockLine)+1) {
+			c.Text(ln.s, x+6+ln.indent, yy+dockName+float64(ln.n)*dockLine, fTiny, colInk, 0)
 		}
 		if len(d.Cards) == 0 {
 			c.Text(fit(c, wd.say("taken"), fTiny, dw-10), x+dw/2, yy+56, fTiny, colGrey, 0.5)
 		}
 	}
+}
+
+// A docking space's invention names: the first line's baseline below the
+// space's top, the lines' spacing, and how far a name's further lines
+// are indented ("Récolte / supplémentaire", TestInventionNamesFit).
+const (
+	dockName   = 48
+	dockLine   = 20
+	dockIndent = 6
+)
+
+// dockText is a line of a docking space's names: the n-th, indented or
+// not.
+type dockText struct {
+	s      string
+	n      int
+	indent float64
+}
+
+// dockLines lays out invention names in lines of fTiny w pixels wide, at
+// most max: each name whole, on as many lines as it needs (broken at its
+// spaces, the further lines indented), when all fit; otherwise each name
+// on one line, shortened with an ellipsis (TestInventionNamesFit keeps
+// every name of the catalogs out of that case).
+func dockLines(c surface, names []string, w float64, max int) []dockText {
+	var out []dockText
+	whole := true
+	for _, name := range names {
+		line, indent := "", 0.0
+		for _, word := range strings.Fields(name) {
+			if line == "" {
+				line = word
+				continue
+			}
+			if c.TextWidth(line+" "+word, fTiny) <= w-indent {
+				line += " " + word
+				continue
+			}
+			whole = whole && c.TextWidth(line, fTiny) <= w-indent
+			out = append(out, dockText{line, len(out), indent})
+			line, indent = word, dockIndent
+		}
+		whole = whole && c.TextWidth(line, fTiny) <= w-indent
+		out = append(out, dockText{line, len(out), indent})
+	}
+	if whole && len(out) <= max {
+		return out
+	}
+	out = out[:0]
+	for k, name := range names {
+		out = append(out, dockText{fit(c, name, fTiny, w), k, 0})
+	}
+	return out
 }
 
 func characterName(v *urbanization.View, id string, wd words) string {

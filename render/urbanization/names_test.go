@@ -1,7 +1,9 @@
 package urbanization
 
 import (
+	"math"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine/lang"
@@ -9,31 +11,20 @@ import (
 	"github.com/smokestack/smokestack/render"
 )
 
-// Every factory card's and invention card's name, in every language (the
-// data's names in English), is drawn whole (not shortened) in its box:
-// the cards on the display, three at a time, and the invention cards on
-// the docking spaces, two at a time.
+// Every factory card's name, in every language (the data's names in
+// English), is drawn whole (not shortened) in its box on the display,
+// three cards at a time. The invention cards are TestInventionNamesFit's.
 func TestNamesFit(t *testing.T) {
 	v := enginePosition(t, 4, true, 11, 60)
 	cards := urbanization.FactoryCards()
-	inv := urbanization.InventionNames()
-	var invIDs []string
-	for id := range inv {
-		invIDs = append(invIDs, id)
-	}
-	sort.Strings(invIDs)
-	if len(cards) != 18 || len(invIDs) != 18 || len(v.Docks) != 9 {
-		t.Fatalf("%d factory cards, %d inventions and %d docking spaces, want 18, 18 and 9", len(cards), len(invIDs), len(v.Docks))
+	if len(cards) != 18 {
+		t.Fatalf("%d factory cards, want 18", len(cards))
 	}
 	for _, l := range lang.Supported {
 		for round := 0; round*3 < len(cards); round++ {
 			for k := range v.Display {
 				c := cards[(round*3+k)%len(cards)]
 				v.Display[k].Card = &c
-			}
-			for d := range v.Docks {
-				a, b := invIDs[d*2], invIDs[d*2+1]
-				v.Docks[d].Cards, v.Docks[d].Names = []string{a, b}, []string{inv[a], inv[b]}
 			}
 			lay := newLayout(&v)
 			c, err := render.NewCanvas(width, lay.h)
@@ -54,19 +45,111 @@ func TestNamesFit(t *testing.T) {
 					t.Errorf("%s: factory card %q is not drawn whole on the display", l, name)
 				}
 			}
+		}
+	}
+}
+
+// Every invention card's name, in every language (the data's names in
+// English), is drawn whole on its docking space beside any other card:
+// the texts drawn inside the space's box, read in order, are the two
+// names (a name too long for a line goes on over the next), and every
+// one of them stays inside the box. It looks at the box itself, as a
+// name is drawn whole elsewhere too (in the panel of a player holding
+// only that card, where TestNamesFit once found "Récolte supplémentaire"
+// while the docking space showed "Récolte suppl…"). Every pair of the 18
+// cards shares a space once: 17 boards of 9 pairs (a round robin).
+func TestInventionNamesFit(t *testing.T) {
+	v := enginePosition(t, 4, true, 11, 60)
+	inv := urbanization.InventionNames()
+	var ids []string
+	for id := range inv {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	n := len(ids)
+	if n != 18 || len(v.Docks) != n/2 {
+		t.Fatalf("%d inventions and %d docking spaces, want 18 and 9", n, len(v.Docks))
+	}
+	l := newLayout(&v)
+	for _, lg := range lang.Supported {
+		wd := newWords(render.Scene{View: v, Names: goldenNames, Lang: lg})
+		for round := 0; round < n-1; round++ {
 			for d := range v.Docks {
-				for k, id := range v.Docks[d].Cards {
-					name := wd.name("invention", id, v.Docks[d].Names[k])
-					if l == lang.English && name != inv[id] {
+				a, b := round, n-1
+				if d > 0 {
+					a, b = (round+d)%(n-1), (round-d+n-1)%(n-1)
+				}
+				v.Docks[d].Cards = []string{ids[a], ids[b]}
+				v.Docks[d].Names = []string{inv[ids[a]], inv[ids[b]]}
+				v.Docks[d].Markers = []int{} // a space holding both its cards holds no marker
+			}
+			rec := newRecorder(t, l)
+			drawInventions(rec, l, &v, wd)
+			for d, dv := range v.Docks {
+				var want []string
+				for k, id := range dv.Cards {
+					name := wd.name("invention", id, dv.Names[k])
+					if lg == lang.English && name != inv[id] {
 						t.Errorf("invention %s: English %q, data %q", id, name, inv[id])
 					}
-					if len(rec.texts[name]) == 0 {
-						t.Errorf("%s: invention %q is not drawn whole on docking space %s", l, name, v.Docks[d].Space)
+					want = append(want, name)
+				}
+				var got []string
+				for _, dt := range inDock(t, rec, l, &v, d) {
+					if dt.s != dv.Space {
+						got = append(got, dt.s)
 					}
+				}
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("%s: docking space %s shows %q, want %q whole", lg, dv.Space, got, want)
 				}
 			}
 		}
 	}
+}
+
+// newRecorder is a recorder on a canvas of the board's size.
+func newRecorder(t testing.TB, l *layout) *recorder {
+	t.Helper()
+	c, err := render.NewCanvas(width, l.h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &recorder{Canvas: c, texts: map[string][]render.Font{}}
+}
+
+// inDock is the texts drawn from inside docking space d's box, in the
+// order drawn; it fails when one of them reaches out of the box (its
+// capitals' top to its descent, with a margin of 2 pixels at the sides).
+func inDock(t *testing.T, rec *recorder, l *layout, v *urbanization.View, d int) []drawnText {
+	t.Helper()
+	x, y, w, h := dockBox(l, len(v.Docks), d)
+	w = math.Floor(w)
+	var out []drawnText
+	for _, dt := range rec.drawn {
+		if dt.y < y || dt.y > y+h || dt.x+dt.w/2 < x || dt.x+dt.w/2 > x+w {
+			continue
+		}
+		top, bottom := textBox(t, dt)
+		if dt.x < x+2 || dt.x+dt.w > x+w-2 || top < y || bottom > y+h {
+			t.Errorf("%q (x %.0f to %.0f, y %.0f to %.0f) leaves docking space %s (x %.0f to %.0f, y %.0f to %.0f)",
+				dt.s, dt.x, dt.x+dt.w, top, bottom, v.Docks[d].Space, x, x+w, y, y+h)
+		}
+		out = append(out, dt)
+	}
+	return out
+}
+
+// textBox is a drawn text's capitals' top and its descent's bottom.
+func textBox(t testing.TB, dt drawnText) (top, bottom float64) {
+	t.Helper()
+	face, err := render.NewFace(dt.f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer face.Close()
+	m := face.Metrics()
+	return dt.y - float64(m.CapHeight)/64, dt.y + float64(m.Descent)/64
 }
 
 // The image's title (the caption the playground shows under it) is in the
