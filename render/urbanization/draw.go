@@ -760,6 +760,18 @@ func drawInventions(c surface, l *layout, v *urbanization.View, wd words) {
 		x, yy, dw, dh := dockBox(l, n, i)
 		c.FillRoundRect(x, yy, math.Floor(dw), dh, 5, colInvent)
 		c.Text(d.Space, x+8, yy+22, fChip, colInk, 0)
+		// The markers stand in a row right of the space's name, the
+		// first at the right, as long as they fit there. A space holding
+		// a card holds at most one (the marker that took the other), so
+		// only a space whose cards are taken can hold more: they fill
+		// rows below its name (dockCrowd).
+		lw := c.TextWidth(d.Space, fChip)
+		crowded := len(d.Cards) == 0 && float64(len(d.Markers)-1)*22 > dw-39-lw
+		if crowded {
+			dockCrowd(c, x, yy, dw, d.Markers)
+			c.Text(fit(c, wd.say("taken"), fTiny, dw-lw-24), x+lw+16, yy+22, fTiny, colGrey, 0)
+			continue
+		}
 		for k, s := range d.Markers {
 			chip(c, x+dw-14-float64(k)*22, yy+15, 11, s)
 		}
@@ -776,6 +788,18 @@ func drawInventions(c surface, l *layout, v *urbanization.View, wd words) {
 		if len(d.Cards) == 0 {
 			c.Text(fit(c, wd.say("taken"), fTiny, dw-10), x+dw/2, yy+56, fTiny, colGrey, 0.5)
 		}
+	}
+}
+
+// dockCrowd draws the markers on a crowded docking space (x, y, w: its
+// box) in three rows below its name, left to right, five to a row; more
+// than fifteen markers on one space close up and overlap.
+func dockCrowd(c surface, x, y, w float64, markers []int) {
+	const rows, r = 3, 11
+	cols := max(5, (len(markers)+rows-1)/rows)
+	step := math.Min(24, (w-12-2*r)/float64(cols-1))
+	for k, s := range markers {
+		chip(c, x+6+r+float64(k%cols)*step, y+40+float64(k/cols)*23, r, s)
 	}
 }
 

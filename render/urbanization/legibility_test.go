@@ -24,8 +24,17 @@ const (
 // where.
 type recorder struct {
 	*render.Canvas
-	texts map[string][]render.Font
-	drawn []drawnText
+	texts   map[string][]render.Font
+	drawn   []drawnText
+	circles []drawnCircle
+}
+
+// drawnCircle is a disc as drawn: its centre and radius.
+type drawnCircle struct{ x, y, r float64 }
+
+func (r *recorder) FillCircle(x, y, rad float64, c color.RGBA) {
+	r.circles = append(r.circles, drawnCircle{x, y, rad})
+	r.Canvas.FillCircle(x, y, rad, c)
 }
 
 // drawnText is a text as drawn: its left edge, width and baseline.

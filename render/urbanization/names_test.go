@@ -171,3 +171,72 @@ func TestImageTitleInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A docking space crowded with action markers shows them all, each
+// whole and inside the space, over neither another marker, the space's
+// name nor the word saying its cards are taken: markers pile up on a
+// space whose cards are gone (six on s1 in a seeded four-player game;
+// a new marker may stop there for free), while a space holding a card
+// holds at most the one marker that took the other. Up to fifteen
+// markers on one space are drawn apart (dockCrowd).
+func TestCrowdedDock(t *testing.T) {
+	v := enginePosition(t, 4, true, 11, 60)
+	l := newLayout(&v)
+	for _, lg := range lang.Supported {
+		wd := newWords(render.Scene{View: v, Names: goldenNames, Lang: lg})
+		for n := 0; n <= 15; n++ {
+			for d := range v.Docks {
+				v.Docks[d].Cards, v.Docks[d].Names, v.Docks[d].Markers = []string{}, []string{}, []int{}
+				for k := range n {
+					v.Docks[d].Markers = append(v.Docks[d].Markers, (k+d)%4)
+				}
+			}
+			// One space keeps a card and the marker that took the other.
+			v.Docks[4].Cards, v.Docks[4].Names, v.Docks[4].Markers = []string{"harvest-one"}, []string{"Extra harvest"}, []int{2}
+			rec := newRecorder(t, l)
+			drawInventions(rec, l, &v, wd)
+			for d, dv := range v.Docks {
+				x, y, w, h := dockBox(l, len(v.Docks), d)
+				w = math.Floor(w)
+				texts := inDock(t, rec, l, &v, d)
+				var chips []drawnCircle
+				for _, c := range rec.circles {
+					if c.x >= x && c.x <= x+w && c.y >= y && c.y <= y+h {
+						chips = append(chips, c)
+					}
+				}
+				if len(chips) != len(dv.Markers) {
+					t.Errorf("%s, %d markers: docking space %s shows %d", lg, n, dv.Space, len(chips))
+				}
+				for i, a := range chips {
+					if a.x-a.r < x || a.x+a.r > x+w || a.y-a.r < y || a.y+a.r > y+h {
+						t.Errorf("%s, %d markers: a marker at (%.0f, %.0f) leaves docking space %s", lg, n, a.x, a.y, dv.Space)
+					}
+					for _, b := range chips[i+1:] {
+						if math.Hypot(a.x-b.x, a.y-b.y) < a.r+b.r-0.5 {
+							t.Errorf("%s, %d markers: markers at (%.0f, %.0f) and (%.0f, %.0f) overlap on docking space %s", lg, n, a.x, a.y, b.x, b.y, dv.Space)
+						}
+					}
+					for _, dt := range texts {
+						if len(dt.s) == 1 && math.Abs(dt.x+dt.w/2-a.x) < 1 {
+							continue // the marker's own letter
+						}
+						top, bottom := textBox(t, dt)
+						if dt.x < a.x+a.r && a.x-a.r < dt.x+dt.w && top < a.y+a.r && a.y-a.r < bottom {
+							t.Errorf("%s, %d markers: a marker at (%.0f, %.0f) covers %q on docking space %s", lg, n, a.x, a.y, dt.s, dv.Space)
+						}
+					}
+				}
+				for i, a := range texts {
+					at, ab := textBox(t, a)
+					for _, b := range texts[i+1:] {
+						bt, bb := textBox(t, b)
+						if a.x < b.x+b.w && b.x < a.x+a.w && at < bb && bt < ab {
+							t.Errorf("%s, %d markers: %q and %q overlap on docking space %s", lg, n, a.s, b.s, dv.Space)
+						}
+					}
+				}
+			}
+		}
+	}
+}
