@@ -39,33 +39,24 @@ func TestClipWords(t *testing.T) {
 func TestEventLine(t *testing.T) {
 	evs := []string{"one", "two", "three", "four"}
 	for _, tc := range []struct {
+		l     lang.Lang
 		keep  []bool
 		limit int
 		want  string
 	}{
-		{nil, 100, "one; two; three; four"},
-		{nil, 18, "one; two; three; …"},
-		{nil, 17, "one; two; …"},
-		{nil, 9, "one; …"},
-		{[]bool{false, false, false, true}, 12, "one; …; four"},
-		{[]bool{true, false, false, true}, 1, "one; …; four"},
+		{lang.English, nil, 100, "one; two; three; four"},
+		{lang.English, nil, 18, "one; two; three; …"},
+		{lang.English, nil, 17, "one; two; …"},
+		{lang.English, nil, 9, "one; …"},
+		{lang.English, []bool{false, false, false, true}, 12, "one; …; four"},
+		{lang.English, []bool{true, false, false, true}, 1, "one; …; four"},
+		// German joins sentences; "…" ends none, so no full stop follows it.
+		{lang.German, nil, 100, "One. Two. Three. Four"},
+		{lang.German, nil, 9, "One. …"},
+		{lang.German, []bool{false, false, false, true}, 12, "One. … Four"},
 	} {
-		if got := eventLine(engine.Words{Lang: lang.English}, evs, tc.keep, tc.limit); got != tc.want {
-			t.Errorf("eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
-		}
-	}
-	// German joins sentences; "…" ends none, so no full stop follows it.
-	for _, tc := range []struct {
-		keep  []bool
-		limit int
-		want  string
-	}{
-		{nil, 100, "One. Two. Three. Four"},
-		{nil, 9, "One. …"},
-		{[]bool{false, false, false, true}, 12, "One. … Four"},
-	} {
-		if got := eventLine(engine.Words{Lang: lang.German}, evs, tc.keep, tc.limit); got != tc.want {
-			t.Errorf("German eventLine(%v, %d) = %q, want %q", tc.keep, tc.limit, got, tc.want)
+		if got := eventLine(engine.Words{Lang: tc.l}, evs, tc.keep, tc.limit); got != tc.want {
+			t.Errorf("%s eventLine(%v, %d) = %q, want %q", tc.l, tc.keep, tc.limit, got, tc.want)
 		}
 	}
 }
