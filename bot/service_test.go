@@ -13,6 +13,7 @@ import (
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/render"
 	"github.com/smokestack/smokestack/storage"
@@ -258,6 +259,36 @@ func TestSubmit(t *testing.T) {
 	}
 	if _, err := svc.Suggest(ctx, ref, alice.ID, "", 25); !errors.Is(err, bot.ErrNotYourTurn) {
 		t.Errorf("suggest out of turn: %v", err)
+	}
+	// In every language a suggestion's label is worded as the English
+	// one is made: the labels of every token it offers, in order (German
+	// and French once showed the last token's alone), and the typed move
+	// offered for submission keeps its "submit".
+	for _, typed := range []string{"", "take 1 "} {
+		en, err := svc.SuggestIn(ctx, ref, bob.ID, typed, 25, lang.English)
+		if err != nil || len(en) == 0 {
+			t.Fatalf("suggest %q: %v %+v", typed, err, en)
+		}
+		for _, l := range []lang.Lang{lang.German, lang.French} {
+			got, err := svc.SuggestIn(ctx, ref, bob.ID, typed, 25, l)
+			if err != nil || len(got) != len(en) {
+				t.Fatalf("suggest %q in %s: %v %+v", typed, l, err, got)
+			}
+			w := engine.WordsFor(testgame.Game{}.Info(), l, nil)
+			for i, sg := range got {
+				var want []string
+				for _, c := range en[i].Parts {
+					label, _ := w.Choice(c)
+					want = append(want, label)
+				}
+				if len(want) == 0 {
+					want = []string{en[i].Label}
+				}
+				if sg.Text != en[i].Text || sg.Label != strings.Join(want, " ") || (len(en[i].Parts) > 1 && sg.Label == en[i].Label) {
+					t.Errorf("suggest %q in %s: %q labelled %q, want %q (English %q)", typed, l, sg.Text, sg.Label, strings.Join(want, " "), en[i].Label)
+				}
+			}
+		}
 	}
 	priv, err := svc.Private(ctx, ref, bob.ID)
 	if err != nil || priv.Seat != 1 || len(priv.View.(testgame.View).Hand) != 3 {

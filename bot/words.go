@@ -103,8 +103,9 @@ func (m Match) PromptIn(w engine.Words, ch engine.Choices, seat int) string {
 }
 
 // SuggestIn is Suggest with each suggestion's label in l (the reader's
-// language): the label of the suggestion's last token as the game's
-// catalog words that choice. English reads exactly as Suggest.
+// language): the labels of the tokens it offers (engine.Suggestion.Parts)
+// as the game's catalog words those choices, joined as the English ones
+// are. English reads exactly as Suggest.
 func (s *Service) SuggestIn(ctx context.Context, r Ref, userID, typed string, limit int, l lang.Lang) ([]engine.Suggestion, error) {
 	sug, err := s.Suggest(ctx, r, userID, typed, limit)
 	if err != nil || !l.Valid() || l == lang.English {
@@ -115,35 +116,15 @@ func (s *Service) SuggestIn(ctx context.Context, r Ref, userID, typed string, li
 		return sug, nil
 	}
 	w := m.WordsIn(l)
-	// The choices after each prefix, asked once per prefix.
-	next := map[string][]engine.Choice{}
 	for i, sg := range sug {
-		toks := strings.Fields(sg.Text)
-		if len(toks) == 0 {
+		if len(sg.Parts) == 0 {
 			continue
 		}
-		prefix, last := strings.Join(toks[:len(toks)-1], " "), toks[len(toks)-1]
-		cs, ok := next[prefix]
-		if !ok {
-			var mv engine.Move
-			if prefix != "" {
-				if mv, err = m.game.ParseMove(prefix); err != nil {
-					next[prefix] = nil
-					continue
-				}
-			}
-			if ch, err := m.game.Choices(m.state, seat, mv); err == nil {
-				cs = ch.Next
-			}
-			next[prefix] = cs
+		labels := make([]string, len(sg.Parts))
+		for j, c := range sg.Parts {
+			labels[j], _ = w.Choice(c)
 		}
-		for _, c := range cs {
-			if c.Token == last {
-				label, _ := w.Choice(c)
-				sug[i].Label = m.NameFor(label, seat)
-				break
-			}
-		}
+		sug[i].Label = m.NameFor(strings.Join(labels, " "), seat)
 	}
 	return sug, nil
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -8,8 +9,13 @@ import (
 // Suggestion is one autocompletion of typed notation.
 type Suggestion struct {
 	Text     string `json:"text"`     // notation to offer, canonical spelling
-	Label    string `json:"label"`    // human label of the last token
+	Label    string `json:"label"`    // human label of the tokens offered, in English
 	Complete bool   `json:"complete"` // Text is a complete legal move
+	// Parts are the choices whose labels make Label, one per token
+	// offered beyond what was typed, for hosts to word Label in another
+	// language (Words.Choice each, joined by spaces). None for the typed
+	// move itself offered for submission (Label "submit").
+	Parts []Choice `json:"-"`
 }
 
 // Suggest completes typed notation for seat: the words already typed are
@@ -62,7 +68,7 @@ func Suggest(g Game, st State, seat int, typed string, limit int) []Suggestion {
 			!strings.Contains(strings.ToLower(c.Label), frag) {
 			continue
 		}
-		out = append(out, follow(g, st, seat, append(append(Move{}, prefix...), c.Token), c.Label))
+		out = append(out, follow(g, st, seat, append(append(Move{}, prefix...), c.Token), c.Label, []Choice{c}))
 	}
 	completeFirst(out)
 	room := limit
@@ -85,7 +91,7 @@ func Suggest(g Game, st State, seat int, typed string, limit int) []Suggestion {
 		s := out[open]
 		kids := make([]suggestion, 0, len(s.next))
 		for _, c := range s.next {
-			kids = append(kids, follow(g, st, seat, append(append(Move{}, s.move...), c.Token), s.Label+" "+c.Label))
+			kids = append(kids, follow(g, st, seat, append(append(Move{}, s.move...), c.Token), s.Label+" "+c.Label, append(slices.Clip(s.Parts), c)))
 		}
 		completeFirst(kids)
 		out = append(out[:open+1], append(kids, out[open+1:]...)...)
@@ -121,7 +127,7 @@ type suggestion struct {
 
 // follow extends m through its forced continuations (at most 8), so the
 // suggestion is as long as is certain.
-func follow(g Game, st State, seat int, m Move, label string) suggestion {
+func follow(g Game, st State, seat int, m Move, label string, parts []Choice) suggestion {
 	var next []Choice
 	done := false
 	for depth := 0; ; depth++ {
@@ -135,8 +141,9 @@ func follow(g Game, st State, seat int, m Move, label string) suggestion {
 		}
 		m = append(m, ch.Next[0].Token)
 		label = label + " " + ch.Next[0].Label
+		parts = append(parts, ch.Next[0])
 	}
-	s := suggestion{Suggestion: Suggestion{Text: g.FormatMove(m), Label: label, Complete: done}, move: m}
+	s := suggestion{Suggestion: Suggestion{Text: g.FormatMove(m), Label: label, Complete: done, Parts: parts}, move: m}
 	if !done {
 		s.next = next
 	}

@@ -1,9 +1,11 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/testgame"
@@ -56,8 +58,19 @@ func TestSuggest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := engine.Suggest(g, st, tt.seat, tt.typed, tt.limit)
-		if d := cmp.Diff(tt.want, got); d != "" {
+		if d := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(engine.Suggestion{}, "Parts")); d != "" {
 			t.Errorf("Suggest(seat %d, %q) (-want +got):\n%s", tt.seat+1, tt.typed, d)
+		}
+		// The label is its parts' labels, for hosts to word in another
+		// language; the submission of the typed move has none.
+		for _, sg := range got {
+			var labels []string
+			for _, c := range sg.Parts {
+				labels = append(labels, c.Label)
+			}
+			if want := strings.Join(labels, " "); sg.Label != want && !(sg.Label == "submit" && len(sg.Parts) == 0) {
+				t.Errorf("Suggest(seat %d, %q): %q has parts %q", tt.seat+1, tt.typed, sg.Label, want)
+			}
 		}
 	}
 }
@@ -71,7 +84,7 @@ func TestSuggestFollowsForcedChoices(t *testing.T) {
 	// Seat 2 holds only 2s: "take" has one continuation, so the whole move
 	// is suggested as complete.
 	want := []engine.Suggestion{{Text: "take 2", Label: "Take pebbles Take 2", Complete: true}}
-	if d := cmp.Diff(want, engine.Suggest(g, st, 1, "", 5)); d != "" {
+	if d := cmp.Diff(want, engine.Suggest(g, st, 1, "", 5), cmpopts.IgnoreFields(engine.Suggestion{}, "Parts")); d != "" {
 		t.Errorf("Suggest (-want +got):\n%s", d)
 	}
 }
