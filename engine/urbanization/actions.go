@@ -567,7 +567,7 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 	p := w.p()
 	money := p.Money
-	spent, last, onField := 0, -1, false
+	spent, last, onField, fromField := 0, -1, false, 0
 	named := make([]bool, len(w.st.Barns))
 	for k := 0; k < n; k++ {
 		s := step{prompt: msg("prompt.grain-from", "n", itoa(k+1), "of", itoa(n)), topic: TopicBuyGrain}
@@ -651,6 +651,7 @@ func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 		b := -1
 		if o.tok == fieldSource {
 			onField = true
+			fromField++
 			w.st.Field--
 		} else {
 			b, _ = barnIndex(o.tok)
@@ -664,7 +665,7 @@ func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 	}
 	p.Grain += n
 	p.Money -= spent
-	w.act("grain-buy", "grain-buy", "grain", itoa(n), "money", itoa(spent))
+	w.act("grain-buy", grainBuyMsg(fromField), "grain", itoa(n), "money", itoa(spent), "field", itoa(fromField))
 	return done(), nil
 }
 
@@ -691,7 +692,17 @@ func (w *walker) buyGrain(n int) {
 	w.st.Field -= left
 	p.Grain += n
 	p.Money -= cost
-	w.act("grain-buy", "grain-buy", "grain", itoa(n), "money", itoa(cost))
+	w.act("grain-buy", grainBuyMsg(left), "grain", itoa(n), "money", itoa(cost), "field", itoa(left))
+}
+
+// grainBuyMsg words a purchase: with how many of its grain came from the
+// field when any did, since that grain is no longer there for a Mill
+// Worker (docs/urbanization-rules.md, where bought grain comes from).
+func grainBuyMsg(fromField int) string {
+	if fromField > 0 {
+		return "grain-buy-field"
+	}
+	return "grain-buy"
 }
 
 // sellGrain fills the barns cheapest first, then the field. RB Sell grain.

@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/lang"
 	"github.com/smokestack/smokestack/engine/playout"
 )
 
@@ -227,5 +229,26 @@ func TestNoRawIDs(t *testing.T) {
 	sort.Strings(texts)
 	for _, text := range texts {
 		t.Errorf("%s: %q shows %v", bad[text][0], text, bad[text][1:])
+	}
+}
+
+// TestGrainBuyFromFieldWorded: a purchase says how many of its grain came
+// from the field when any did (a rival's Mill Worker takes only from
+// there), in every language and both persons, and says nothing of the
+// field when none did.
+func TestGrainBuyFromFieldWorded(t *testing.T) {
+	want := map[lang.Lang]string{lang.English: "(1 from the field)", lang.German: "(1 vom Feld)", lang.French: "(1 du champ)"}
+	for _, field := range []int{0, 1} {
+		ev := engine.Event{Audience: engine.Public, Seat: 0, Kind: "grain-buy", Msg: "event." + grainBuyMsg(field),
+			Data: map[string]string{"grain": "2", "money": "5", "field": strconv.Itoa(field)}}
+		for l, part := range want {
+			w := engine.WordsFor(New().Info(), l, []string{"alice", "bob"})
+			for _, viewer := range []int{engine.Spectator, 0} {
+				got := w.Event(ev, viewer)
+				if strings.Contains(got, part) != (field == 1) || strings.Contains(got, "{{") {
+					t.Errorf("%s, %d from the field, seen by %d: %q", l, field, viewer, got)
+				}
+			}
+		}
 	}
 }
