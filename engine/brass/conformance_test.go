@@ -41,7 +41,8 @@ func TestConformance(t *testing.T) {
 // hiddenVariants gives positions that differ from s only in what seat
 // cannot see (enginetest.Honesty determinizes each and wants the copy it
 // gets from s): a card swapped between another hand and the deck or the
-// removed cards, the deck and the distant-market stack reversed, and in
+// removed cards, the deck and the distant-market stack's unseen part
+// reversed, and in
 // the canal period the rail period's deck and stack pinned in advance
 // (an imported or reproduced match).
 func hiddenVariants(s engine.State, seat int) []engine.State {
@@ -72,8 +73,10 @@ func hiddenVariants(s engine.State, seat int) []engine.State {
 	if len(st.Deck) > 1 {
 		add(func(n *state) { slices.Reverse(n.Deck) })
 	}
-	if len(st.Tiles) > 1 {
-		add(func(n *state) { slices.Reverse(n.Tiles) })
+	// Only the tiles not drawn this period are hidden: those drawn were
+	// turned up for everyone and lie at the bottom of the stack.
+	if len(st.unseenTiles()) > 1 {
+		add(func(n *state) { slices.Reverse(n.unseenTiles()) })
 	}
 	if st.Period == periodCanal {
 		add(func(n *state) {

@@ -244,6 +244,9 @@ func (st *state) validate() error {
 			return fmt.Errorf("bad distant tile %d", tl)
 		}
 	}
+	if st.Drawn < 0 || st.Drawn > len(st.Tiles) {
+		return fmt.Errorf("bad count of drawn tiles %d", st.Drawn)
+	}
 	if st.Cotton < 0 || st.Cotton > theBoard().cottonClosed || st.Coal < 0 || st.Coal > theBoard().trackSize() || st.Iron < 0 || st.Iron > theBoard().trackSize() {
 		return fmt.Errorf("bad track")
 	}

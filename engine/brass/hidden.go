@@ -10,7 +10,9 @@ import (
 // seat may not see is redistributed: the other seats' hands, the draw deck
 // and the cards removed face down this period are pooled and dealt back
 // with the same sizes (the played cards in the discards stay where they
-// are), the distant market tiles are reordered, and the random generator
+// are), the distant market tiles not yet drawn this period are reordered
+// (those drawn were turned up for everyone and stay at the bottom of the
+// stack, in the order drawn, where they lie), and the random generator
 // is re-seeded from rng. The hidden cards and tiles are sorted before they
 // are shuffled, so the result depends only on what seat sees and on rng.
 // Views and status for seat do not change (the
@@ -46,8 +48,9 @@ func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State 
 	n.Deck = slices.Clone(pool[k : k+len(n.Deck)])
 	k += len(n.Deck)
 	n.Removed = slices.Clone(pool[k:])
-	slices.Sort(n.Tiles)
-	rng.Shuffle(len(n.Tiles), func(i, j int) { n.Tiles[i], n.Tiles[j] = n.Tiles[j], n.Tiles[i] })
+	unseen := n.unseenTiles()
+	slices.Sort(unseen)
+	rng.Shuffle(len(unseen), func(i, j int) { unseen[i], unseen[j] = unseen[j], unseen[i] })
 	// A match set up with the rail period's deck and stack pinned (an
 	// imported or reproduced game) holds them until the period change;
 	// no seat sees them, so the copy forgets them and deals the rail
@@ -55,4 +58,11 @@ func (Game) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State 
 	n.RailDeckPin, n.RailTilesPin = nil, nil
 	n.RNG = rng.Fork()
 	return n
+}
+
+// unseenTiles is the part of the distant market stack no one has seen:
+// the top of Tiles above the Drawn tiles turned up this period (a slice
+// of st.Tiles, not a copy).
+func (st *state) unseenTiles() []int {
+	return []int(st.Tiles[:len(st.Tiles)-min(max(st.Drawn, 0), len(st.Tiles))])
 }

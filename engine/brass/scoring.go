@@ -157,7 +157,7 @@ func (st *state) endPeriod(evs *[]engine.Event) {
 	st.Period = periodRail
 	st.Round = 0
 	st.Cotton = 0
-	st.LastTile = -1
+	st.LastTile, st.Drawn = -1, 0
 	st.Tiles = st.shuffledTiles(st.RailTilesPin, evs)
 	st.RailTilesPin = nil
 	// Phase I again: all cards are shuffled and dealt, then the rail removals.

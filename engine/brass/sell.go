@@ -264,11 +264,12 @@ func (w *walker) sellDistant() {
 	st.Cotton = min(st.Cotton+tile, theBoard().cottonClosed)
 	mp := theBoard().places[theBoard().spaces[mill].place].ID
 	if st.Cotton >= theBoard().cottonClosed {
-		st.Tiles = nil
+		st.Tiles, st.Drawn = nil, 0
 		w.evs = append(w.evs, event(w.seat, "distant-fail", "distant-fail", "tile", itoa(tile), "mill", spaceToken(mill), "from", mp))
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
+	st.Drawn = min(st.Drawn+1, len(st.Tiles))
 	bonus := theBoard().cottonBonus[st.Cotton]
 	w.evs = append(w.evs, event(w.seat, "distant", "distant", "tile", itoa(tile), "mill", spaceToken(mill), "bonus", itoa(bonus),
 		"from", mp, "left", itoa(theBoard().cottonClosed-st.Cotton)))

@@ -71,6 +71,7 @@ type state struct {
 	Cotton   int           `json:"cotton"`            // cotton demand marker, 0 top .. 8 closed
 	Tiles    stepList      `json:"tiles"`             // distant market stack, top first (steps)
 	LastTile int           `json:"lastTile"`          // steps of the last tile drawn this period, -1 if none
+	Drawn    int           `json:"drawn,omitempty"`   // tiles drawn this period, turned up for all: the bottom of Tiles, in order (0 before it was kept)
 	Players  []playerState `json:"players"`           //
 	Bank     int           `json:"bank"`              // net money the bank has received since setup
 	Moves    int           `json:"moves"`             // moves applied

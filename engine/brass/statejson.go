@@ -62,6 +62,9 @@ func (st *state) appendJSON(b []byte) []byte {
 	b = appendInt(b, "cotton", st.Cotton)
 	b = appendSteps(append(b, `,"tiles":`...), st.Tiles)
 	b = appendInt(b, "lastTile", st.LastTile)
+	if st.Drawn != 0 {
+		b = appendInt(b, "drawn", st.Drawn)
+	}
 	b = append(b, `,"players":`...)
 	if st.Players == nil {
 		b = append(b, "null"...)
@@ -516,6 +519,8 @@ func (r *jsonReader) state(st *state) {
 			r.list(&st.Tiles)
 		case "lastTile":
 			st.LastTile = r.int()
+		case "drawn":
+			st.Drawn = r.int()
 		case "players":
 			st.Players = nil
 			if r.null() {

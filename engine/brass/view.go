@@ -41,6 +41,10 @@ type View struct {
 	TilesLeft    int  `json:"tilesLeft"`          // distant market tiles still in the stack
 	MarketClosed bool `json:"marketClosed"`       // distant market closed for the period
 	LastTile     *int `json:"lastTile,omitempty"` // steps of the last tile drawn this period, if any
+	// TilesDrawn are the steps of the tiles drawn this period, in the
+	// order drawn: everyone saw them turned up, and they lie at the
+	// bottom of the stack until the period ends.
+	TilesDrawn []int `json:"tilesDrawn,omitempty"`
 
 	DeckSize    int      `json:"deckSize"`       // cards left to draw
 	DiscardTop  string   `json:"discardTop"`     // last card played, "" if none
@@ -184,6 +188,9 @@ func (st *state) view(seat int) View {
 	if st.LastTile >= 0 {
 		lt := st.LastTile
 		v.LastTile = &lt
+	}
+	if d := st.Drawn; d > 0 && d <= len(st.Tiles) {
+		v.TilesDrawn = slices.Clone([]int(st.Tiles[len(st.Tiles)-d:]))
 	}
 	if n := len(st.Discards); n > 0 {
 		v.DiscardTop = theBoard().cardSlug(st.Discards[n-1])
