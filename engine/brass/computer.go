@@ -13,12 +13,19 @@ func (Game) SearchScale(level string, seats int) float64 { return 1 }
 
 // Projected implements engine/player.Projector for the computer players'
 // evaluation: each seat's VP if the period ended now, as the status shows
-// it (links and flipped industries scored) but without the rail period's
-// cash VP (1 per £10), which the status adds for people. Counted, it made
-// every build look like a loss until its tile flips, beyond what a
-// playout of two turns sees: normal against three greedy players won 12
-// of 24 (seeds 201–224) at 45.5 VP a game, against 14 of 24 at 50.6 VP
-// without it (docs/performance.md, "Where the targets stand").
+// it (links and flipped industries scored), plus what the seat holds
+// towards the VP to come, at the rate money scores at the end (1 VP per
+// £10): its money, its income over the rounds still to collect, and half
+// of what each of its unflipped industries brings when it flips (its VP
+// and its income over those rounds). Without the last three, a build
+// that did not flip within a playout of two turns scored as a pass, and
+// normal passed with £50 to £80 in hand in the canal period (audit of
+// the computer players, docs/performance.md "Brass's projection values
+// what a seat holds"). Money counted alone made every build look like a
+// loss until its tile flips (normal against three greedy players won 12
+// of 24 at 45.5 VP a game, against 14 of 24 at 50.6 VP without it,
+// "Brass's projection with the cash VP"); the unflipped industries' share
+// outweighs what they cost.
 func (Game) Projected(s engine.State) []float64 {
 	st, err := asState(s)
 	if err != nil {
@@ -29,5 +36,31 @@ func (Game) Projected(s engine.State) []float64 {
 	for i, v := range vp {
 		out[i] = float64(v)
 	}
+	if st.Mode == modeOver {
+		return out
+	}
+	left := max(st.rounds()-st.Round, 0) // incomes still to collect
+	if st.Period == periodCanal {
+		left += st.rounds()
+	}
+	b := theBoard()
+	for i := range out {
+		p := &st.Players[i]
+		out[i] += float64(p.Money+b.incomeOf(p.Space)*left) / 10
+	}
+	for si := range st.Spaces {
+		t := &st.Spaces[si]
+		if t.Owner < 0 || t.Flipped {
+			continue
+		}
+		spec := b.specs[t.Ind][t.Level]
+		p := &st.Players[t.Owner]
+		gain := b.incomeOf(min(p.Space+spec.Income, len(b.incomeBy)-1)) - b.incomeOf(p.Space)
+		out[t.Owner] += unflippedShare * (float64(spec.VP) + float64(gain*left)/10)
+	}
 	return out
 }
+
+// unflippedShare is the part of an unflipped industry's VP and income
+// the computers' projection counts (Projected).
+const unflippedShare = 0.5

@@ -174,10 +174,16 @@ func TestProjectedRailCash(t *testing.T) {
 		if stat := stats[len(stats)-1]; stat.Key != engine.StatProjected || stat.Value != c.want {
 			t.Errorf("%s period: status stat %+v, want projected %d", c.period, stat, c.want)
 		}
-		// The computer players' projection leaves the cash out (Projected's
-		// comment says why): 10 in both periods.
-		if got := (Game{}).Projected(st); len(got) != st.N || got[0] != 10 {
-			t.Errorf("%s period: the computers' projection %v, want 10 for seat 1", c.period, got)
+		// The computer players' projection counts the money and the
+		// income still to come at £10 a VP in both periods (Projected's
+		// comment says why), not cash VP alone.
+		left := st.rounds() - st.Round
+		if c.period == periodCanal {
+			left += st.rounds()
+		}
+		want := 10 + float64(39+st.income(0)*left)/10
+		if got := (Game{}).Projected(st); len(got) != st.N || got[0] != want {
+			t.Errorf("%s period: the computers' projection %v, want %v for seat 1", c.period, got, want)
 		}
 	}
 }
