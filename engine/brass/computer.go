@@ -14,18 +14,19 @@ func (Game) SearchScale(level string, seats int) float64 { return 1 }
 // Projected implements engine/player.Projector for the computer players'
 // evaluation: each seat's VP if the period ended now, as the status shows
 // it (links and flipped industries scored), plus what the seat holds
-// towards the VP to come, at the rate money scores at the end (1 VP per
-// £10): its money, its income over the rounds still to collect, and half
-// of what each of its unflipped industries brings when it flips (its VP
-// and its income over those rounds). Without the last three, a build
-// that did not flip within a playout of two turns scored as a pass, and
-// normal passed with £50 to £80 in hand in the canal period (audit of
-// the computer players, docs/performance.md "Brass's projection values
-// what a seat holds"). Money counted alone made every build look like a
-// loss until its tile flips (normal against three greedy players won 12
-// of 24 at 45.5 VP a game, against 14 of 24 at 50.6 VP without it,
-// "Brass's projection with the cash VP"); the unflipped industries' share
-// outweighs what they cost.
+// towards the VP to come: its money and its income over the rounds still
+// to collect, at the rate money scores at the end (1 VP per £10), and
+// half the VP of each of its unflipped industries. Without the last
+// three a build that did not flip within a playout of two turns scored as
+// a pass, and normal passed with £50 to £80 in hand in the canal period
+// (an audit of the computer players; docs/performance.md, "Brass's
+// evaluation values what a seat holds"). Money counted alone made every
+// build look like a loss until its tile flips (normal against three
+// greedy players won 12 of 24 at 45.5 VP a game, against 14 of 24 at
+// 50.6 VP without it: "Brass's projection with the cash VP"); half the VP
+// of an unflipped industry outweighs its cost. Half its income to come as
+// well was too much: seats borrowed to build mills they never sold, and
+// some ended in debt with no VP.
 func (Game) Projected(s engine.State) []float64 {
 	st, err := asState(s)
 	if err != nil {
@@ -53,14 +54,11 @@ func (Game) Projected(s engine.State) []float64 {
 		if t.Owner < 0 || t.Flipped {
 			continue
 		}
-		spec := b.specs[t.Ind][t.Level]
-		p := &st.Players[t.Owner]
-		gain := b.incomeOf(min(p.Space+spec.Income, len(b.incomeBy)-1)) - b.incomeOf(p.Space)
-		out[t.Owner] += unflippedShare * (float64(spec.VP) + float64(gain*left)/10)
+		out[t.Owner] += unflippedShare * float64(b.specs[t.Ind][t.Level].VP)
 	}
 	return out
 }
 
-// unflippedShare is the part of an unflipped industry's VP and income
-// the computers' projection counts (Projected).
+// unflippedShare is the part of an unflipped industry's VP the
+// computers' projection counts (Projected).
 const unflippedShare = 0.5
