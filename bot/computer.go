@@ -41,7 +41,9 @@ const DefaultComputerLevel = string(player.Normal)
 // DefaultComputerDelay is the pause before a computer moves (Config.ComputerDelay).
 const DefaultComputerDelay = 3 * time.Second
 
-// DefaultComputerTimeout caps the time a computer thinks about one move.
+// DefaultComputerTimeout caps the wall time a computer thinks about one
+// move, below the level's own safety cap when that is longer
+// (player.Level.Budget); a move it cuts is not reproducible.
 const DefaultComputerTimeout = 20 * time.Second
 
 // computerPrefix starts a computer player's user ID.
@@ -361,13 +363,21 @@ func (s *Service) playComputer(ctx context.Context, id string, now time.Time) (o
 			return nil, errNoTick
 		}
 		level := m.ComputerPlays(seat)
-		// The level's budget caps the search's wall time (it stops with its
-		// best move so far); the configured timeout caps it further.
+		// The level's iterations end the search, so the move replays from
+		// the record on any machine at any load. The wall clock is only a
+		// safety for a machine that cannot finish them in many times their
+		// usual time (Level.Budget, capped by the configured timeout): a
+		// search it cuts plays its best move so far, which is not
+		// reproducible, and is logged.
 		limit := min(player.Level(level).Budget(), s.computer.timeout)
 		cctx, cancel := context.WithTimeout(ctx, limit)
-		mv, err := player.Choose(cctx, m.game, m.state, seat, player.Config{
+		mv, rep, err := player.ChooseReport(cctx, m.game, m.state, seat, player.Config{
 			Level: player.Level(level), Iterations: s.computer.iterations, Seed: computerSeed(m.Seed, m.Moves+1, seat)})
 		cancel()
+		if err == nil && rep.Cut {
+			s.log.WarnContext(ctx, "computer search cut by the wall-clock safety cap: this move is not reproducible",
+				"match", m.ID, "seat", seat, "level", level, "iterations", rep.Iterations, "planned", rep.Planned, "limit", limit)
+		}
 		if err != nil {
 			// The seat must not hold the match up: it plays its default move.
 			s.log.WarnContext(ctx, "computer player failed; default move instead", "match", m.ID, "seat", seat, "err", err)

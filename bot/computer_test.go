@@ -1,17 +1,23 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/engine"
 	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/player"
 	"github.com/smokestack/smokestack/engine/testgame"
 	"github.com/smokestack/smokestack/storage"
 	"github.com/smokestack/smokestack/storage/embedded"
@@ -570,4 +576,86 @@ func TestComputersFinish(t *testing.T) {
 	if m.Status != bot.StatusFinished {
 		t.Fatalf("%s", m.Status)
 	}
+}
+
+// slowPebbles is Pebbles whose Determinize, called once per search
+// iteration, sleeps: a machine far slower or more loaded than usual. It
+// counts the calls.
+type slowPebbles struct {
+	testgame.Game
+	sleep time.Duration
+	calls *atomic.Int64
+}
+
+func (g slowPebbles) Determinize(s engine.State, seat int, rng *engine.RNG) engine.State {
+	g.calls.Add(1)
+	time.Sleep(g.sleep)
+	return g.Game.Determinize(s, seat, rng)
+}
+
+// TestComputerIterationsNotClock: a computer's search ends after its
+// level's iterations, not on the wall clock, so its move replays from the
+// record whatever the load: on a machine where easy's 120 iterations take
+// about 0.6 s of wall time (twice easy's CPU target), every iteration is
+// made and nothing is logged. Only the safety cap (Config.ComputerTimeout
+// here, else Level.Budget) cuts a search, and the host logs that the move
+// is not reproducible.
+func TestComputerIterationsNotClock(t *testing.T) {
+	run := func(timeout time.Duration) (calls int64, logged string) {
+		var buf bytes.Buffer
+		var mu sync.Mutex
+		g := slowPebbles{sleep: 5 * time.Millisecond, calls: new(atomic.Int64)}
+		clock := newFakeClock()
+		svc, err := bot.New(bot.Config{Games: engine.NewRegistry(g), Store: newStore(t), Now: clock.Now,
+			ComputerDelay: computerDelay, ComputerTimeout: timeout,
+			Log: slog.New(slog.NewTextHandler(&lockedWriter{w: &buf, mu: &mu}, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		m, err := svc.CreateMatch(ctx, bot.CreateRequest{Channel: "c", Game: "pebbles", Creator: alice, Seed: 5, Watch: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if m, err = svc.AddComputer(ctx, bot.ByID(m.ID), alice.ID, "easy"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.Start(ctx, bot.ByID(m.ID), alice.ID); err != nil {
+			t.Fatal(err)
+		}
+		g.calls.Store(0)
+		clock.Advance(computerDelay)
+		if rs := fire(t, svc, "p"); len(rs) != 1 {
+			t.Fatalf("%d reminders, want the one computer move", len(rs))
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return g.calls.Load(), buf.String()
+	}
+	want := int64(player.Easy.IterationsFor(slowPebbles{}, 2))
+	calls, logged := run(0)
+	if calls != want {
+		t.Errorf("the easy search made %d iterations, want its %d: the wall clock cut it", calls, want)
+	}
+	if strings.Contains(logged, "cut") {
+		t.Errorf("logged a cut search: %s", logged)
+	}
+	calls, logged = run(100 * time.Millisecond)
+	if calls >= want || !strings.Contains(logged, "computer search cut by the wall-clock safety cap") || !strings.Contains(logged, "planned="+strconv.Itoa(int(want))) {
+		t.Errorf("with a 100 ms cap the search made %d of %d iterations and the log says %q", calls, want, logged)
+	}
+}
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

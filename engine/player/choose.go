@@ -35,26 +35,45 @@ type Config struct {
 // accepts it. So two positions seat cannot tell apart give the same move
 // for the same Config (the conformance suite checks it for every game).
 //
-// ctx bounds the wall time: when it is done the search stops and the best
-// move found so far is returned (a search cut this way is not
-// reproducible); a host puts Level.Budget on it. It fails with
-// engine.ErrGameOver when the game is over and engine.ErrNotYourTurn when
-// seat need not act, like Game.DefaultMove.
+// The search ends after its budget of iterations, whatever the clock
+// says, so the same position and Config give the same move on any machine
+// at any load. ctx is only a safety: when it is done before the budget is
+// spent the search stops and the best move found so far is returned, and
+// that move is not reproducible (the one source of non-determinism; a host
+// puts Level.Budget on it, well beyond the level's CPU time, and logs it
+// when it fires: ChooseReport). It fails with engine.ErrGameOver when the
+// game is over and engine.ErrNotYourTurn when seat need not act, like
+// Game.DefaultMove.
 func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg Config) (engine.Move, error) {
+	m, _, err := ChooseReport(ctx, g, st, seat, cfg)
+	return m, err
+}
+
+// Report tells how Choose chose a move: the search iterations made and
+// planned (0 and 0 for random and greedy), and whether ctx cut the search
+// before its budget was spent (Cut: the move is then not reproducible).
+type Report struct {
+	Iterations, Planned int
+	Cut                 bool
+}
+
+// ChooseReport is Choose with a report of the search (Report).
+func ChooseReport(ctx context.Context, g engine.Game, st engine.State, seat int, cfg Config) (engine.Move, Report, error) {
+	var rep Report
 	status := g.Status(st)
 	if status.Finished {
-		return nil, engine.ErrGameOver
+		return nil, rep, engine.ErrGameOver
 	}
 	if !slices.Contains(status.Active, seat) {
-		return nil, engine.ErrNotYourTurn
+		return nil, rep, engine.ErrNotYourTurn
 	}
 	level, err := ParseLevel(string(cfg.Level))
 	if err != nil {
-		return nil, err
+		return nil, rep, err
 	}
 	cfg.Level = level
 	if cfg.Iterations < 0 {
-		return nil, fmt.Errorf("player: %d iterations: want 0 (the level's default) or more", cfg.Iterations)
+		return nil, rep, fmt.Errorf("player: %d iterations: want 0 (the level's default) or more", cfg.Iterations)
 	}
 	rng := engine.NewRNG(cfg.Seed, chooseStream)
 	var m engine.Move
@@ -69,19 +88,21 @@ func Choose(ctx context.Context, g engine.Game, st engine.State, seat int, cfg C
 		if n == 0 {
 			n = cfg.Level.IterationsFor(g, len(status.Seats))
 		}
-		m, err = runSearches(ctx, g, st, seat, cfg.Seed, n, cfg.Level.searchesIn(g, n), cfg.Level.playoutTurnsIn(g))
+		rep.Planned = n
+		m, rep.Iterations, err = runSearches(ctx, g, st, seat, cfg.Seed, n, cfg.Level.searchesIn(g, n), cfg.Level.playoutTurnsIn(g))
+		rep.Cut = rep.Iterations < n
 	}
 	if err != nil {
-		return nil, fmt.Errorf("player: %s: %w", g.Info().ID, err)
+		return nil, rep, fmt.Errorf("player: %s: %w", g.Info().ID, err)
 	}
 	// A move chosen on a determinization is legal in st when the game's
 	// choices depend only on what the seat sees; check it, so a game that
 	// breaks this fails here rather than in the host.
 	if _, _, err := g.Apply(st, seat, m); err != nil {
-		return nil, fmt.Errorf("player: %s: the move %q chosen on a determinization is refused in the real position (the game's choices depend on what seat %d cannot see): %w",
+		return nil, rep, fmt.Errorf("player: %s: the move %q chosen on a determinization is refused in the real position (the game's choices depend on what seat %d cannot see): %w",
 			g.Info().ID, g.FormatMove(m), seat+1, err)
 	}
-	return m, nil
+	return m, rep, nil
 }
 
 // greedyDeterminizations is how many samples of the hidden information

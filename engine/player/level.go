@@ -154,22 +154,28 @@ type SearchScaler interface {
 	SearchScale(level string, seats int) float64
 }
 
-// Budget is the level's wall-clock cap per move, for a host to put on the
-// context it passes to Choose (context.WithTimeout): easy a few hundred
-// milliseconds, normal about a second, strong a few seconds on one core.
-// The iteration budget usually ends the search first (docs/performance.md
-// has the times per game); the cap bounds it on a slow or loaded machine,
-// at the price of reproducibility for that move.
+// Budget is the level's wall-clock safety cap per move, for a host to put
+// on the context it passes to Choose (context.WithTimeout): 3 s for easy,
+// 10 s for normal, 20 s for strong (random and greedy 1 s), four times
+// or more the level's CPU time per move at the 95th percentile on the
+// 2-core machine the budgets are measured on (docs/performance.md, "Computer
+// players"). The iteration budget ends the search, so a move is the same
+// on any machine at any load; the cap fires only when a machine is
+// several times slower or more loaded than that, and a move it cuts is
+// not reproducible: it is the one source of non-determinism of the
+// computer players, and a host logs it (ChooseReport). It was once the
+// level's target time itself (0.3, 1.5 and 5 s), which cut a good share
+// of normal's moves on a loaded 2-core host.
 func (l Level) Budget() time.Duration {
 	switch l {
 	case Random, Greedy:
 		return time.Second
 	case Easy:
-		return 300 * time.Millisecond
+		return 3 * time.Second
 	case Normal:
-		return 1500 * time.Millisecond
+		return 10 * time.Second
 	case Strong:
-		return 5 * time.Second
+		return 20 * time.Second
 	}
 	return time.Second
 }

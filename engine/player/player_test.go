@@ -97,19 +97,26 @@ func TestChooseDeterministic(t *testing.T) {
 }
 
 // TestChooseDeadline: a search whose context is already done still
-// returns a legal move (one iteration).
+// returns a legal move (one iteration), and reports the cut.
 func TestChooseDeadline(t *testing.T) {
 	g := games[0]
 	st := positions(t, g, 3, 2)[1]
 	seat := g.Status(st).Active[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m, err := Choose(ctx, g, st, seat, Config{Level: Strong, Seed: 1})
+	m, rep, err := ChooseReport(ctx, g, st, seat, Config{Level: Strong, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := g.Apply(st, seat, m); err != nil {
 		t.Errorf("%q refused: %v", g.FormatMove(m), err)
+	}
+	if want := Strong.IterationsFor(g, 3); !rep.Cut || rep.Iterations != 1 || rep.Planned != want {
+		t.Errorf("report %+v, want 1 of %d iterations, cut", rep, want)
+	}
+	// Uncut, the report says so: every iteration planned was made.
+	if _, rep, err = ChooseReport(context.Background(), g, st, seat, Config{Level: Easy, Iterations: 30, Seed: 1}); err != nil || rep.Cut || rep.Iterations != 30 || rep.Planned != 30 {
+		t.Errorf("report %+v (%v), want 30 of 30 iterations, not cut", rep, err)
 	}
 }
 
@@ -300,7 +307,7 @@ func TestSearchesVote(t *testing.T) {
 		var keys []string
 		total := 0
 		for k, n := range ns {
-			root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k)), playoutTurns).run(context.Background(), n)
+			root, _, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k)), playoutTurns).run(context.Background(), n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -485,7 +492,7 @@ func TestPlayoutPlaysItsTurns(t *testing.T) {
 	}
 	const seed, iters = 7, 300 // a seed where four turns and two choose differently
 	best := func(turns int) engine.Move {
-		root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream), turns).run(context.Background(), iters)
+		root, _, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream), turns).run(context.Background(), iters)
 		if err != nil {
 			t.Fatal(err)
 		}

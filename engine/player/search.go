@@ -104,7 +104,9 @@ func newSearch(g engine.Game, st engine.State, seat int, rng engine.RNG, turns i
 // old; the k-th from (seed, chooseStream+k). Only the roots' counters
 // outlive a search: the memory is one tree's. When ctx ends the searches
 // still to come are skipped, but at least one iteration is always made.
-func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, seed uint64, iterations, searches, turns int) (engine.Move, error) {
+// It also returns the iterations made: fewer than iterations when ctx cut
+// the searches.
+func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, seed uint64, iterations, searches, turns int) (engine.Move, int, error) {
 	type tally struct {
 		move   engine.Move
 		visits int
@@ -112,6 +114,7 @@ func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, 
 	}
 	var order []*tally
 	byKey := map[string]*tally{}
+	done := 0
 	for k := range searches {
 		if k > 0 && ctx.Err() != nil {
 			break
@@ -120,10 +123,11 @@ func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, 
 		if k < iterations%searches {
 			n++
 		}
-		root, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k)), turns).run(ctx, n)
+		root, made, err := newSearch(g, st, seat, engine.NewRNG(seed, chooseStream+uint64(k)), turns).run(ctx, n)
 		if err != nil {
-			return nil, err
+			return nil, done, err
 		}
+		done += made
 		for _, c := range root.children {
 			t := byKey[c.key]
 			if t == nil {
@@ -142,25 +146,26 @@ func runSearches(ctx context.Context, g engine.Game, st engine.State, seat int, 
 		}
 	}
 	if best == nil {
-		return nil, errors.New("the search found no move")
+		return nil, done, errors.New("the search found no move")
 	}
-	return best.move, nil
+	return best.move, done, nil
 }
 
 // run searches for up to iterations iterations (fewer if ctx ends, at
-// least one) and returns the root of its tree.
-func (s *search) run(ctx context.Context, iterations int) (*node, error) {
+// least one) and returns the root of its tree and the iterations made.
+func (s *search) run(ctx context.Context, iterations int) (*node, int, error) {
 	root := &node{actor: -1}
 	s.nodes = 1
-	for i := 0; i < max(iterations, 1); i++ {
+	i := 0
+	for ; i < max(iterations, 1); i++ {
 		if i > 0 && ctx.Err() != nil {
 			break
 		}
 		if err := s.iterate(root); err != nil {
-			return nil, err
+			return nil, i, err
 		}
 	}
-	return root, nil
+	return root, i, nil
 }
 
 type step struct {
