@@ -3,6 +3,8 @@ package player
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -148,5 +150,50 @@ func BenchmarkDeterminize(b *testing.B) {
 			}
 			b.ReportMetric(float64(i)/(cpuTime()-c0).Seconds(), "calls/cpu-s")
 		})
+	}
+}
+
+// BenchmarkMoveCPU times whole moves at each searching level's own
+// budget (Level.IterationsFor, as a host plays them) at positions spread
+// over a random game, per game and seat count (the fewest and the most),
+// and reports the CPU time per move at the median and the 95th
+// percentile (the process's user and system time: run it with
+// GOMAXPROCS=1). Each benchmark iteration is one move at the next
+// position, so -benchtime 16x times each of 16 positions once:
+//
+//	GOMAXPROCS=1 go test -run '^$' -bench MoveCPU -benchtime 16x ./engine/player
+//
+// These are the figures the levels' budgets are held to
+// (docs/performance.md, "Computer players").
+func BenchmarkMoveCPU(b *testing.B) {
+	const positions = 16
+	for _, g := range games {
+		for _, n := range []int{g.Info().MinSeats, g.Info().MaxSeats} {
+			var all []engine.State
+			randomGame(b, g, n, 5, func(st engine.State) { all = append(all, st) })
+			var pos []engine.State
+			for i := 0; i < len(all)-1 && len(pos) < positions; i += max(1, (len(all)-1)/positions) {
+				pos = append(pos, all[i])
+			}
+			for _, l := range []Level{Easy, Normal, Strong} {
+				b.Run(fmt.Sprintf("%s/%d/%s", g.Info().ID, n, l), func(b *testing.B) {
+					var ms []float64
+					k := 0
+					for b.Loop() {
+						st := pos[k%len(pos)]
+						c0 := cpuTime()
+						if _, err := Choose(context.Background(), g, st, g.Status(st).Active[0], Config{Level: l, Seed: uint64(k)}); err != nil {
+							b.Fatal(err)
+						}
+						ms = append(ms, float64(cpuTime()-c0)/float64(time.Millisecond))
+						k++
+					}
+					slices.Sort(ms)
+					b.ReportMetric(ms[len(ms)/2], "cpu-ms-p50")
+					b.ReportMetric(ms[min(len(ms)-1, int(math.Ceil(0.95*float64(len(ms))))-1)], "cpu-ms-p95")
+					b.ReportMetric(float64(l.IterationsFor(g, n)), "iterations")
+				})
+			}
+		}
 	}
 }
