@@ -8,8 +8,22 @@ import "github.com/smokestack/smokestack/engine"
 // the middle and end of a game have long move lists, and a 4-seat series
 // with 625 iterations per normal move took 0.67 s of CPU at the median and
 // 1.31 s at the 95th percentile (docs/performance.md "Computer players"),
-// so 500 keeps normal's p95 near 1 s and strong's under 5 s.
-func (Game) SearchScale(level string, seats int) float64 { return 1 }
+// so 500 keeps normal's p95 near 1 s. Strong searches three quarters of
+// the reference with 3 seats (1,500 iterations) and 0.6 with 4 (1,200):
+// at 2,000 its moves took 5.3 s of CPU at the 95th percentile with 3
+// seats once the evaluation counted what a seat holds, and 6.6 to 8.8 s
+// with 4 already before, over the 5 s target; at 1,500 and 1,200 they
+// took 3.8 and 4.0 s (BenchmarkMoveCPU, 8 December 2026,
+// docs/performance.md "A move ends on its iterations").
+func (Game) SearchScale(level string, seats int) float64 {
+	switch {
+	case level != "strong":
+		return 1
+	case seats >= 4:
+		return 0.6
+	}
+	return 0.75
+}
 
 // Projected implements engine/player.Projector for the computer players'
 // evaluation: each seat's VP if the period ended now, as the status shows
