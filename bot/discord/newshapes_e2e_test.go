@@ -21,15 +21,16 @@ const (
 	shapeRm2 = "200000000000000052"
 )
 
-// shapeReaders are two players reading each language.
-func shapeReaders() []struct {
+// shapeReader is a language and the two players reading it (none:
+// alice and bob).
+type shapeReader struct {
 	l     lang.Lang
 	users []fakediscord.User
-} {
-	return []struct {
-		l     lang.Lang
-		users []fakediscord.User
-	}{
+}
+
+// shapeReaders are two players reading each language.
+func shapeReaders() []shapeReader {
+	return []shapeReader{
 		{lang.English, nil}, // alice and bob
 		{lang.German, []fakediscord.User{{ID: dieter, Name: "dieter", Locale: "de"}, {ID: doris, Name: "doris", Locale: "de"}}},
 		{lang.French, []fakediscord.User{{ID: franck, Name: "franck", Locale: "fr"}, {ID: fleur, Name: "fleur", Locale: "fr"}}},
@@ -176,6 +177,22 @@ func lastPublic(h *harness, channel string) fakediscord.Message {
 	return fakediscord.Message{}
 }
 
+// shapeHarness is a harness playing g, with rd's two readers as its users
+// (returned by ID) and the two channels, one played with the pickers and
+// one typed.
+func shapeHarness(t *testing.T, g engine.Game, rd shapeReader) (h *harness, a, b string) {
+	t.Helper()
+	h = newHarness(t, harnessOpts{mode: ModeGateway, games: []engine.Game{g}})
+	users := []string{alice, bob}
+	for i, u := range rd.users {
+		h.fd.AddUser(u)
+		users[i] = u.ID
+	}
+	h.fd.AddChannel(shapeRm1, "picked")
+	h.fd.AddChannel(shapeRm2, "typed")
+	return h, users[0], users[1]
+}
+
 // TestCityActionThroughDiscord: in The Smoky Valley (rules version 4) a
 // city card with "take 1 city action" goes on, in the card's move, with
 // one district action in the current district or none; a player reading
@@ -195,23 +212,15 @@ func TestCityActionThroughDiscord(t *testing.T) {
 	for _, rd := range shapeReaders() {
 		t.Run(string(rd.l), func(t *testing.T) {
 			l := rd.l
-			h := newHarness(t, harnessOpts{mode: ModeGateway, games: []engine.Game{g}})
-			users := []string{alice, bob}
-			for i, u := range rd.users {
-				h.fd.AddUser(u)
-				users[i] = u.ID
-			}
-			a, b := users[0], users[1]
+			h, a, b := shapeHarness(t, g, rd)
 			name := h.fd.User(a).Name
-			h.fd.AddChannel(shapeRm1, "picked")
-			h.fd.AddChannel(shapeRm2, "typed")
 			prompt := cat.Text(l, "prompt.city-action", nil)
 			actions := "build upgrade produce service trader none"
 			took := cat.Text(l, "event.city-action-take", map[string]string{"Seat": name})
 			declined := cat.Text(l, "event.city-action-none", map[string]string{"Seat": name})
 
 			// The picker: the card, then the city action.
-			startPinned(t, h, shapeRm1, g.Info().ID, l, 7, pins, users, opening...)
+			startPinned(t, h, shapeRm1, g.Info().ID, l, 7, pins, []string{a, b}, opening...)
 			h.click(a, shapeRm1, bot.Say(l, "discord.turn.take")) // a move old: a fresh button
 			h.click(a, shapeRm1, bot.Say(l, "discord.turn.take"))
 			h.pick(a, shapeRm1, "card")
@@ -234,7 +243,7 @@ func TestCityActionThroughDiscord(t *testing.T) {
 
 			// Typed: the suggestions after the card, a card alone, then
 			// the decline.
-			startPinned(t, h, shapeRm2, g.Info().ID, l, 7, pins, users, opening...)
+			startPinned(t, h, shapeRm2, g.Info().ID, l, 7, pins, []string{a, b}, opening...)
 			var names []string
 			for _, typed := range []string{"card bank ", "card bank n"} {
 				c := suggestion(t, h, a, shapeRm2, typed, "card bank none")
@@ -274,15 +283,7 @@ func TestGrainSourcesThroughDiscord(t *testing.T) {
 	for _, rd := range shapeReaders() {
 		t.Run(string(rd.l), func(t *testing.T) {
 			l := rd.l
-			h := newHarness(t, harnessOpts{mode: ModeGateway, games: []engine.Game{g}})
-			users := []string{alice, bob}
-			for i, u := range rd.users {
-				h.fd.AddUser(u)
-				users[i] = u.ID
-			}
-			a, b := users[0], users[1]
-			h.fd.AddChannel(shapeRm1, "picked")
-			h.fd.AddChannel(shapeRm2, "typed")
+			h, a, b := shapeHarness(t, g, rd)
 			bought := func(u, grain, money string) string {
 				return cat.Text(l, "event.grain-buy", map[string]string{"Seat": h.fd.User(u).Name, "grain": grain, "money": money})
 			}
@@ -296,7 +297,7 @@ func TestGrainSourcesThroughDiscord(t *testing.T) {
 			}
 
 			// The picker, naming the sources: Barn 2, then the field.
-			startPinned(t, h, shapeRm1, g.Info().ID, l, 1, pins, users, opening...)
+			startPinned(t, h, shapeRm1, g.Info().ID, l, 1, pins, []string{a, b}, opening...)
 			h.click(a, shapeRm1, bot.Say(l, "discord.turn.take"))
 			h.pick(a, shapeRm1, "grain")
 			r := h.pick(a, shapeRm1, "buy")
@@ -346,7 +347,7 @@ func TestGrainSourcesThroughDiscord(t *testing.T) {
 
 			// The picker's Confirm right after the count; a typed source,
 			// then one out of order, refused in the reader's words.
-			startPinned(t, h, shapeRm2, g.Info().ID, l, 1, pins, users, opening...)
+			startPinned(t, h, shapeRm2, g.Info().ID, l, 1, pins, []string{a, b}, opening...)
 			h.click(a, shapeRm2, bot.Say(l, "discord.turn.take"))
 			h.pick(a, shapeRm2, "grain")
 			h.pick(a, shapeRm2, "buy")
