@@ -409,15 +409,12 @@ func (w *walker) grainPrice(b int) int {
 
 // cheapestFrom is the price of n grain taken cheapest first from the
 // barns after barn after (-1: every barn), one from each that holds any,
-// then from the field; with fieldOnly, from the field alone. ok is false
-// when those sources hold fewer than n.
-func (w *walker) cheapestFrom(after int, fieldOnly bool, n int) (cost int, ok bool) {
-	if !fieldOnly {
-		for b := after + 1; b < len(w.st.Barns) && n > 0; b++ {
-			if w.st.Barns[b] > 0 {
-				cost += w.grainPrice(b)
-				n--
-			}
+// then from the field. ok is false when those sources hold fewer than n.
+func (w *walker) cheapestFrom(after, n int) (cost int, ok bool) {
+	for b := after + 1; b < len(w.st.Barns) && n > 0; b++ {
+		if w.st.Barns[b] > 0 {
+			cost += w.grainPrice(b)
+			n--
 		}
 	}
 	if n > w.st.Field {
@@ -430,7 +427,7 @@ func (w *walker) cheapestFrom(after int, fieldOnly bool, n int) (cost int, ok bo
 // of the cheapest non-empty barns, then from the field. ok is false when
 // n cannot be had.
 func (w *walker) buyQuote(n int) (cost int, ok bool) {
-	return w.cheapestFrom(-1, false, n)
+	return w.cheapestFrom(-1, n)
 }
 
 // maxBuy is the most grain seat can buy now.
@@ -567,7 +564,7 @@ func (w *walker) walkGrain(rest engine.Move) (step, error) {
 func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 	p := w.p()
 	money := p.Money
-	spent, last, onField, fromField := 0, -1, false, 0
+	spent, last, fromField := 0, -1, 0
 	named := make([]bool, len(w.st.Barns))
 	for k := 0; k < n; k++ {
 		s := step{prompt: msg("prompt.grain-from", "n", itoa(k+1), "of", itoa(n)), topic: TopicBuyGrain}
@@ -587,7 +584,7 @@ func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 				restCost = need * price
 			} else {
 				var ok bool
-				if restCost, ok = w.cheapestFrom(b, false, need); !ok {
+				if restCost, ok = w.cheapestFrom(b, need); !ok {
 					left := w.st.Field
 					for c := b + 1; c < len(w.st.Barns); c++ {
 						if w.st.Barns[c] > 0 {
@@ -606,7 +603,7 @@ func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 			}
 			return nil
 		}
-		if !onField {
+		if fromField == 0 { // the barns come before the field
 			for b := last + 1; b < len(w.st.Barns); b++ {
 				if w.st.Barns[b] > 0 && fits(b) == nil {
 					s.opts = append(s.opts, w.sourceOpt(barnToken(b), b, w.st.Barns[b], spent))
@@ -631,7 +628,7 @@ func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 				return rule("grain.barn-twice", TopicBuyGrain, "number", itoa(b+1))
 			case w.st.Barns[b] == 0:
 				return rule("grain.barn-empty", TopicBuyGrain, "number", itoa(b+1))
-			case onField:
+			case fromField > 0:
 				return ruleVariant("grain.source-order", "field", TopicBuyGrain, "number", itoa(b+1))
 			case b < last:
 				return rule("grain.source-order", TopicBuyGrain, "number", itoa(b+1), "before", itoa(last+1))
@@ -650,7 +647,6 @@ func (w *walker) walkSources(rest engine.Move, i, n int) (step, error) {
 		}
 		b := -1
 		if o.tok == fieldSource {
-			onField = true
 			fromField++
 			w.st.Field--
 		} else {
