@@ -189,8 +189,8 @@ func (st *state) view(seat int) View {
 		lt := st.LastTile
 		v.LastTile = &lt
 	}
-	if d := st.Drawn; d > 0 && d <= len(st.Tiles) {
-		v.TilesDrawn = slices.Clone([]int(st.Tiles[len(st.Tiles)-d:]))
+	if u := len(st.unseenTiles()); u < len(st.Tiles) {
+		v.TilesDrawn = slices.Clone([]int(st.Tiles[u:]))
 	}
 	if n := len(st.Discards); n > 0 {
 		v.DiscardTop = theBoard().cardSlug(st.Discards[n-1])
