@@ -821,11 +821,11 @@ type dockText struct {
 }
 
 // dockLines lays out invention names in lines of fTiny w pixels wide, at
-// most max: each name whole, on as many lines as it needs (broken at its
+// most lines of them: each name whole, on as many lines as it needs (broken at its
 // spaces, the further lines indented), when all fit; otherwise each name
 // on one line, shortened with an ellipsis (TestInventionNamesFit keeps
 // every name of the catalogs out of that case).
-func dockLines(c surface, names []string, w float64, max int) []dockText {
+func dockLines(c surface, names []string, w float64, lines int) []dockText {
 	var out []dockText
 	whole := true
 	for _, name := range names {
@@ -846,7 +846,7 @@ func dockLines(c surface, names []string, w float64, max int) []dockText {
 		whole = whole && c.TextWidth(line, fTiny) <= w-indent
 		out = append(out, dockText{line, len(out), indent})
 	}
-	if whole && len(out) <= max {
+	if whole && len(out) <= lines {
 		return out
 	}
 	out = out[:0]
