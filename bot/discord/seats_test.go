@@ -13,10 +13,10 @@ import (
 	"github.com/smokestack/smokestack/engine/lang"
 )
 
-// TestUndoAskedTwice: /undo while the same request is open answers
-// privately (waiting for whom, and where the request is), neither posting
-// it again nor pinging anyone again, so one set of Agree buttons stays.
-func TestUndoAskedTwice(t *testing.T) {
+// aliceMovedOfThree is a Pebbles match of alice, bob and erin (40
+// pebbles, no reminders) in which alice has made the first move.
+func aliceMovedOfThree(t *testing.T) *harness {
+	t.Helper()
 	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
 	h := newHarness(t, harnessOpts{now: clock.Now})
 	F := fakediscord.Str
@@ -26,6 +26,14 @@ func TestUndoAskedTwice(t *testing.T) {
 	h.click(alice, room, "Start")
 	h.idle()
 	h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
+	return h
+}
+
+// TestUndoAskedTwice: /undo while the same request is open answers
+// privately (waiting for whom, and where the request is), neither posting
+// it again nor pinging anyone again, so one set of Agree buttons stays.
+func TestUndoAskedTwice(t *testing.T) {
+	h := aliceMovedOfThree(t)
 	n := len(h.fd.Messages(room))
 	if r := h.cmd(alice, room, "undo"); r.Ephemeral() || !strings.Contains(r.Content, "asks to take back") {
 		t.Fatalf("the request: %+v", r)
@@ -58,15 +66,8 @@ func TestUndoAskedTwice(t *testing.T) {
 // back as if they had agreed: the request says so and loses its
 // buttons, and the board post and the ping follow.
 func TestUndoLastVoterToComputer(t *testing.T) {
-	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-	h := newHarness(t, harnessOpts{now: clock.Now})
+	h := aliceMovedOfThree(t)
 	F := fakediscord.Str
-	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=40"), F("remind", "off"))
-	h.click(bob, room, "Join")
-	h.click(erin, room, "Join")
-	h.click(alice, room, "Start")
-	h.idle()
-	h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
 	h.cmd(alice, room, "undo")
 	h.click(bob, room, "Agree")
 	var req string
@@ -302,15 +303,8 @@ func TestVoteOnSeatHandedOver(t *testing.T) {
 // on its old buttons is told privately that it was withdrawn.
 func TestUndoRequesterSeatHandedOn(t *testing.T) {
 	for _, history := range []bool{true, false} {
-		clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-		h := newHarness(t, harnessOpts{now: clock.Now})
+		h := aliceMovedOfThree(t)
 		F := fakediscord.Str
-		h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=40"), F("remind", "off"))
-		h.click(bob, room, "Join")
-		h.click(erin, room, "Join")
-		h.click(alice, room, "Start")
-		h.idle()
-		h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
 		h.cmd(alice, room, "undo")
 		req, id, ok := h.fd.Button(room, erin, "Agree")
 		must(t, ok, "no request")
