@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -61,6 +62,10 @@ type Server struct {
 	// Addr is host:port in cluster mode; empty otherwise.
 	Addr string
 
+	// busPort is the cluster bus port in cluster mode, chosen free like
+	// Addr's rather than left at Redis's default of the port plus 10000,
+	// which nothing checked and another process could already hold.
+	busPort int
 	opts    Options
 	ownDir  bool
 	cmd     *exec.Cmd
@@ -106,19 +111,60 @@ func Start(opts Options) (*Server, error) {
 }
 
 func (s *Server) start() error {
+	if !s.opts.Cluster || s.Addr != "" {
+		// Not a cluster node, or a restart on the ports it had.
+		return s.launch()
+	}
+	// A free port can be taken by another process between our check and
+	// redis-server's bind (parallel test packages start many servers), so
+	// a fresh node that finds its ports taken tries new ones.
+	var err error
+	for range bindAttempts {
+		var p, bus int
+		if p, bus, err = pickPorts(); err != nil {
+			return err
+		}
+		s.Addr, s.busPort = fmt.Sprintf("127.0.0.1:%d", p), bus
+		if err = s.launch(); err == nil || !strings.Contains(err.Error(), "Address already in use") {
+			break
+		}
+		// The failed start may have written its node identity already.
+		os.Remove(filepath.Join(s.Dir, "nodes.conf"))
+	}
+	if err != nil {
+		s.Addr, s.busPort = "", 0
+	}
+	return err
+}
+
+// bindAttempts is how many pairs of ports a fresh cluster node tries.
+const bindAttempts = 5
+
+// pickPorts returns two distinct free TCP ports of 127.0.0.1: a cluster
+// node's client port and its bus port. Tests replace it to force a clash.
+var pickPorts = func() (int, int, error) {
+	a, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, 0, fmt.Errorf("redistest: free port: %w", err)
+	}
+	defer a.Close()
+	b, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, 0, fmt.Errorf("redistest: free port: %w", err)
+	}
+	defer b.Close()
+	return a.Addr().(*net.TCPAddr).Port, b.Addr().(*net.TCPAddr).Port, nil
+}
+
+// launch runs redis-server once on the server's directory and ports and
+// waits until it answers.
+func (s *Server) launch() error {
 	bin, err := Path()
 	if err != nil {
 		return err
 	}
 	port := "0"
 	if s.opts.Cluster {
-		if s.Addr == "" {
-			p, err := freePort()
-			if err != nil {
-				return err
-			}
-			s.Addr = fmt.Sprintf("127.0.0.1:%d", p)
-		}
 		_, port, _ = net.SplitHostPort(s.Addr)
 	}
 	args := []string{
@@ -132,6 +178,7 @@ func (s *Server) start() error {
 	}
 	if s.opts.Cluster {
 		args = append(args, "--bind", "127.0.0.1", "--cluster-enabled", "yes",
+			"--cluster-port", strconv.Itoa(s.busPort),
 			"--cluster-config-file", filepath.Join(s.Dir, "nodes.conf"))
 	}
 	if s.opts.AOF {
@@ -213,15 +260,6 @@ func (s *Server) clusterUp(c *redis.Client) error {
 // deadlines.
 func (s *Server) ClusterClient() *redis.ClusterClient {
 	return redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{s.Addr}, ContextTimeoutEnabled: true})
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("redistest: free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 func (s *Server) logTail() string {

@@ -3,6 +3,7 @@ package redistest
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"testing"
@@ -61,5 +62,41 @@ func TestNoClusterSupport(t *testing.T) {
 	}
 	if !errors.Is(err, ErrNoClusterSupport) {
 		t.Fatalf("StartCluster with a redis-server without cluster support: %v, want ErrNoClusterSupport", err)
+	}
+}
+
+// TestClusterPortClash: a cluster node whose chosen bus port another
+// process already holds (the CI failure of stop 37: "Could not create
+// server TCP listening socket ... Address already in use") starts on new
+// ports instead of failing the test.
+func TestClusterPortClash(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	busy := taken.Addr().(*net.TCPAddr).Port
+	old := pickPorts
+	defer func() { pickPorts = old }()
+	calls := 0
+	pickPorts = func() (int, int, error) {
+		calls++
+		p, bus, err := old()
+		if calls == 1 {
+			bus = busy
+		}
+		return p, bus, err
+	}
+	s := New(t, Options{Cluster: true})
+	if calls < 2 {
+		t.Fatalf("ports picked %d times; the clash should have made it pick again", calls)
+	}
+	if s.busPort == busy {
+		t.Fatalf("bus port %d is the one held by another listener", busy)
+	}
+	c := s.ClusterClient()
+	defer c.Close()
+	if err := c.Set(context.Background(), "k", "v", 0).Err(); err != nil {
+		t.Fatalf("set on the cluster after the clash: %v", err)
 	}
 }
