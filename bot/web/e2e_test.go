@@ -98,7 +98,7 @@ type page struct {
 func newPage(t *testing.T, bctx context.Context, base string, wd width) *page {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(bctx)
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 180*time.Second)
 	t.Cleanup(func() { cancelT(); cancel() })
 	p := &page{t: t, ctx: ctx, base: base, wd: wd, urls: map[network.RequestID]string{}}
 	if err := chromedp.Listen(ctx, p.event); err != nil {
@@ -206,10 +206,16 @@ func js(expr string) chromedp.Action[chromedp.Void] {
 	})
 }
 
+// waitLimit bounds one wait for the page. The page answers in well under
+// a second on an idle machine; the margin is for a loaded one (a CI run on
+// 2 cores with other suites in parallel once took over 20 s), so a slow
+// machine fails no test while a page that never gets there still does.
+const waitLimit = 45 * time.Second
+
 // waitJS polls a JavaScript expression until it is true.
 func waitJS(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, t)
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(waitLimit))(ctx, t)
 		if err != nil {
 			return fmt.Errorf("waiting for %s: %w", expr, err)
 		}
@@ -302,7 +308,7 @@ func (p *page) look(name string) {
 	p.t.Helper()
 	// Once every image has loaded or failed: those that failed.
 	broken, err := chromedp.Run(p.ctx, chromedp.Poll[string](`(() => { const im = [...document.images]; if (!im.every((i) => i.complete)) return ""; return "broken:" + im.filter((i) => i.checkVisibility() && i.naturalWidth === 0).map((i) => i.src).join(" "); })()`,
-		chromedp.WithPollingTimeout(20*time.Second)))
+		chromedp.WithPollingTimeout(waitLimit)))
 	if err != nil {
 		p.t.Fatalf("%s, %s: images never settled: %v", p.wd.name, name, err)
 	}
