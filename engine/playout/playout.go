@@ -81,7 +81,7 @@ type run struct {
 	seats int
 	rng   engine.RNG
 	rec   engine.Record
-	// topics holds the help topic IDs when the game is a Helper.
+	// topics holds the IDs of the game's help topics (Info.Help), if any.
 	topics map[string]bool
 
 	chk engine.RNG // for the checks, so sampling does not change the game played
@@ -732,8 +732,8 @@ func (r *run) checkIllegal(st engine.State, seat int, m engine.Move, complete []
 var sentinels = []error{engine.ErrNotYourTurn, engine.ErrGameOver, engine.ErrBadSeat, engine.ErrIncompleteMove}
 
 // ruleErr checks how an illegal move was refused: with a *RuleError that
-// has a code, a message and (for a Helper) an existing help topic, or with
-// an engine sentinel.
+// has a code, a message and (for a game with help topics) an existing
+// help topic, or with an engine sentinel.
 func (r *run) ruleErr(err error) error {
 	if re, ok := engine.AsRule(err); ok {
 		switch {
