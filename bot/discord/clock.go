@@ -51,7 +51,7 @@ func (b *Bot) clockCommands() []command {
 		), run: b.away, private: true},
 		{def: def("back", "End your absence, and take your seats back from the computer"), run: b.back, private: true},
 		{def: def("replace", "Hand a seat to another player or a computer (the creator, Manage Channels, or the seat's player)",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seat", Description: "The seat's number", Required: true, MinValue: &one, MaxValue: 10},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seat", Description: "The seat's number", Required: true, MinValue: &one, MaxValue: float64(b.mostSeats())},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user", Description: "Who takes the seat"},
 			computerLevel("computer", "Or a computer player at this level takes it"),
 		), run: b.orThread(b.replace)},
@@ -398,7 +398,7 @@ func (b *Bot) sendReminder(ctx context.Context, r bot.Reminder) {
 // onDeadline is the option that picks what happens at a deadline.
 func onDeadline() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "at-deadline",
-		Description: "At the deadline: remind the player, or the others vote (wait, default move, open the seat)",
+		Description: "At the deadline: remind the player, or the others vote (wait, default move, open seat, computer)",
 		Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "remind the player", Value: bot.DeadlineRemind},
 			{Name: "the others vote", Value: bot.DeadlineReplace},

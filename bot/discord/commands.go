@@ -19,13 +19,18 @@ type command struct {
 	private  bool // a deferred answer starts private
 }
 
-func (b *Bot) commands() map[string]command {
-	// The most players any game on offer seats; each game checks its own
-	// range when a lobby opens.
-	mostSeats := 1
+// mostSeats is the most players any game on offer seats; each game checks
+// its own range when a lobby opens or a seat is named.
+func (b *Bot) mostSeats() int {
+	n := 1
 	for _, g := range b.svc.Games().Games() {
-		mostSeats = max(mostSeats, g.Info().MaxSeats)
+		n = max(n, g.Info().MaxSeats)
 	}
+	return n
+}
+
+func (b *Bot) commands() map[string]command {
+	mostSeats := b.mostSeats()
 	str := func(name, desc string, required, auto bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required, Autocomplete: auto}
 	}

@@ -125,3 +125,27 @@ func TestCommandLocalizations(t *testing.T) {
 	}
 	h.noViolations()
 }
+
+// TestSeatOptionsFitTheGames: every option that names a seat or a number
+// of players stops at the most seats any game on offer has (4), so
+// Discord's picker offers no seat that no game has.
+func TestSeatOptionsFitTheGames(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	most := 0
+	for _, g := range h.bot.svc.Games().Games() {
+		most = max(most, g.Info().MaxSeats)
+	}
+	seen := 0
+	for _, c := range h.bot.definitions() {
+		for _, o := range c.Options {
+			if o.Type != discordgo.ApplicationCommandOptionInteger || (o.Name != "seat" && o.Name != "players") {
+				continue
+			}
+			seen++
+			if o.MaxValue != float64(most) {
+				t.Errorf("/%s %s: at most %v, want %d (the most seats of any game)", c.Name, o.Name, o.MaxValue, most)
+			}
+		}
+	}
+	must(t, seen >= 2, "only %d seat options found", seen)
+}
