@@ -9,7 +9,9 @@
 # REDIS_URL is set (see compose.yaml for Redis). Configure it with the
 # variables in .env.example (docker run --env-file .env ...).
 
-FROM golang:1.26 AS build
+# The Go of go.mod exactly: the official images set GOTOOLCHAIN=local, so a
+# cached golang:1.26 older than go.mod's version would refuse to build.
+FROM golang:1.26.8 AS build
 WORKDIR /src
 # Dependencies first, so they are cached while the sources change.
 COPY go.mod go.sum ./
