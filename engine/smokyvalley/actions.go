@@ -117,6 +117,27 @@ func (w *walker) effectSlot(eff string) int {
 	return -1
 }
 
+// lockedEffect reports whether a changing effect eff would act on the
+// boat's space but for the Canal Lock's note (rules version 5; glossary
+// C, Canal Lock): its tile was laid this turn on a tile already used under
+// the boat, so only the old tile worked this turn (lockCanalTile).
+func (w *walker) lockedEffect(eff string) bool {
+	p := w.p()
+	b := p.Boat
+	if w.effectsAt > 0 {
+		b = w.effectsAt - 1
+	}
+	if b < 0 || w.st.Rules < 5 || w.st.T.Lock == 0 {
+		return false
+	}
+	k := w.st.T.Lock - 1
+	if k < b-1 || k > b+1 || len(p.Slots[k]) == 0 || w.st.T.Used[k] != len(p.Slots[k]) {
+		return false
+	}
+	t := theData().canal[p.Slots[k][len(p.Slots[k])-1]]
+	return t.Kind == "changing" && t.Effect == eff && (k == b || t.Wide)
+}
+
 // effectUsed reports whether the changing effect of the top tile under
 // navigation space k was used this turn. Each tile works once a turn, and
 // a tile gained this turn may be used at once (06 Develop the Lachine
@@ -878,12 +899,13 @@ func slotOpts(p *Player) []opt {
 }
 
 // takeCanalTile moves a tile from canal section k to a slot of the seat's
-// navigation board and refills the space from the stack.
-func (w *walker) takeCanalTile(topic string, k int, tok string) error {
+// navigation board and refills the space from the stack. It returns the
+// navigation space the tile went under.
+func (w *walker) takeCanalTile(topic string, k int, tok string) (int, error) {
 	st, p := w.st, w.p()
 	so, err := w.ask(topic, prompt("which-slot"), slotOpts(p))
 	if err != nil {
-		return err
+		return 0, err
 	}
 	slot, _ := strconv.Atoi(strings.TrimPrefix(so.tok, "slot"))
 	slot--
@@ -897,7 +919,7 @@ func (w *walker) takeCanalTile(topic string, k int, tok string) error {
 	}
 	p.Slots[slot] = append(p.Slots[slot], t)
 	w.l.add(event(w.seat, "canal-tile", "canal-tile", "tile", tok, "slot", so.tok, "number", itoa(slot+1)))
-	return nil
+	return slot, nil
 }
 
 // advanceCanal moves the canal development marker of canal section k.
@@ -917,7 +939,7 @@ func (w *walker) walkCanal(c actx) error {
 	st.pay(w.seat, 1)
 	p.Goods[w.canalGood()]--
 	w.l.add(event(w.seat, "develop-canal", "develop-canal", "district", theData().districts[c.d].ID))
-	if err := w.takeCanalTile(TopicCanal, k, o.tok); err != nil {
+	if _, err := w.takeCanalTile(TopicCanal, k, o.tok); err != nil {
 		return err
 	}
 	era := []string{"widening", "modernization"}[st.era()]

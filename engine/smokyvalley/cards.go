@@ -399,9 +399,15 @@ func init() {
 				}
 			}
 			k := canalIndex(districtByID(dist))
-			if err := w.takeCanalTile(TopicCards, k, tok); err != nil {
+			// the note to the immediate effect (glossary C, Canal Lock):
+			// on the boat's space, the old tile or the new one this turn
+			boat := w.p().Boat
+			usedBefore := w.usedThisTurn(boat)
+			slot, err := w.takeCanalTile(TopicCards, k, tok)
+			if err != nil {
 				return err
 			}
+			w.lockCanalTile(slot, boat, usedBefore)
 			w.st.advanceCanal(&w.l, w.seat, k, 1)
 			return nil
 		},

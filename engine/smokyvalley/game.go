@@ -22,7 +22,7 @@ func New() Game { return Game{} }
 var _ engine.Game = Game{}
 
 const (
-	rulesVersion       = 4
+	rulesVersion       = 5
 	oldestRulesVersion = 1
 )
 

@@ -111,8 +111,16 @@ type Turn struct {
 	// navigation space when its top tile's changing effect was used this
 	// turn (0: not used). A tile placed on top later makes the stack
 	// higher, so the new tile is unused (06 Develop the Lachine Canal: each
-	// tile once a turn, a new tile at once).
+	// tile once a turn, a new tile at once). From rules version 5 the
+	// canal action records its tile here too, and the Canal Lock's new
+	// tile laid on a used tile under the boat counts as used (Lock).
 	Used [5]int `json:"used,omitzero"`
+	// Lock is, from rules version 5, 1 + the navigation space where the
+	// Canal Lock laid its free tile on a tile already used this turn under
+	// the boat (0: none): the new tile counts as used this turn (glossary
+	// C, Canal Lock, the note to the immediate effect). It names the rule
+	// when a move needing that tile is refused.
+	Lock int `json:"lock,omitempty"`
 	// From is 1 + the navigation space the boat left on a city card's
 	// free move this turn (0: none); from rules version 2 the canal tile
 	// under it may still be used (glossary C, Canal Lock and the other

@@ -29,7 +29,7 @@ func (w *walker) canalActionSlots() []int {
 	boat := w.p().Boat
 	for _, k := range []int{boat, w.st.T.From - 1} {
 		t := w.topTile(k)
-		if t < 0 || theData().canal[t].Kind != "action" || (len(out) > 0 && out[0] == k) {
+		if t < 0 || theData().canal[t].Kind != "action" || (len(out) > 0 && out[0] == k) || w.tileSpent(k) {
 			continue
 		}
 		saved := w.effectsAt
@@ -43,6 +43,51 @@ func (w *walker) canalActionSlots() []int {
 		}
 	}
 	return out
+}
+
+// tileSpent reports, from rules version 5, whether the top tile under
+// navigation space k counts as used this turn as an action tile: the
+// Canal Lock laid it on a tile used this turn under the boat (glossary C,
+// Canal Lock, the note to the immediate effect; see lockCanalTile). The
+// canal action's own use is the one canal action a turn (CanalUsed).
+func (w *walker) tileSpent(k int) bool {
+	return w.st.Rules >= 5 && k >= 0 && w.st.T.Lock == k+1 && w.st.T.Used[k] == len(w.p().Slots[k])
+}
+
+// lockCanalTile applies the note to the Canal Lock's immediate effect
+// (glossary C, Canal Lock): a new tile laid on the tile under the boat's
+// current space leaves only one of the two usable this turn, the old one
+// before the card or the new one after it. So from rules version 5, when
+// the old tile was used this turn (its changing effect, or the canal
+// action from it), the new tile counts as used too: neither its changing
+// effect nor its canal action works until the next turn. When the old
+// tile was not used, the new one works at once (06, changing effects: a
+// tile works from the turn it is gained). The other order cannot happen:
+// the new tile covers the old one, and only a top tile works, so the old
+// tile can never be used after the new one. A tile laid under another
+// space keeps the general rule (the note names the boat's current space).
+// slot is the navigation space the tile went to, usedBefore whether its
+// former top tile was used this turn; boat is the boat's current space.
+// Versions 1 to 4 let the new tile work that turn: its canal action
+// always, its changing effect too except under versions 1 to 3 after the
+// old tile's changing effect (they kept one use per space).
+func (w *walker) lockCanalTile(slot, boat int, usedBefore bool) {
+	st, p := w.st, w.p()
+	if st.Rules < 5 || slot != boat || !usedBefore {
+		return
+	}
+	st.T.Used[slot] = len(p.Slots[slot])
+	st.T.Lock = slot + 1
+	t := p.Slots[slot][len(p.Slots[slot])-1]
+	w.l.add(event(w.seat, "canal-lock-spent", "canal-lock-spent", "tile", theData().canal[t].ID))
+}
+
+// usedThisTurn reports, from rules version 5, whether the top tile under
+// navigation space k was used this turn (its changing effect, or the canal
+// action from it).
+func (w *walker) usedThisTurn(k int) bool {
+	p := w.p()
+	return w.st.Rules >= 5 && k >= 0 && len(p.Slots[k]) > 0 && w.st.T.Used[k] == len(p.Slots[k])
 }
 
 // tileDistricts lists the districts where the tile's action is possible.
@@ -114,6 +159,11 @@ func (w *walker) walkTile() error {
 	t := w.topTile(k)
 	tile := theData().canal[t]
 	st.T.CanalUsed = true
+	if st.Rules >= 5 {
+		// the tile is used this turn: a Canal Lock laying a tile on it
+		// under the boat makes the new one unusable (glossary C)
+		st.T.Used[k] = len(p.Slots[k])
+	}
 	w.l.add(event(w.seat, "canal-action", "canal-action", "tile", tile.ID))
 	switch tile.Effect {
 	case "swap":

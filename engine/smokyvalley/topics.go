@@ -29,3 +29,7 @@ const (
 	TopicNotation   = "notation"
 	TopicDecisions  = "house-rules"
 )
+
+// topicCanalLock is the Canal Lock card's topic (made from the data): the
+// refusals its note causes name it.
+const topicCanalLock = "card-canal-lock"

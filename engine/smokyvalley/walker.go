@@ -537,12 +537,19 @@ func (w *walker) whyTop(tok string) error {
 		return rule("tile.no-district", TopicCanalTiles)
 	case tok == "tile" && st.T.CanalUsed:
 		return rule("tile.used", TopicCanalTiles)
+	case tok == "tile" && w.tileSpent(p.Boat):
+		// glossary C, Canal Lock: the old tile under the boat was used
+		return rule("tile.canal-lock", topicCanalLock, "tile", theData().canal[w.topTile(p.Boat)].ID)
 	case tok == "tile":
 		return rule("tile.none", TopicCanalTiles)
 	case tok == "buy":
 		return rule("market.cash", TopicMarket, "cost", "1", "cash", itoa(p.Cash))
 	case (tok == "sell" && p.Market[1]) || (tok == "sellpair" && p.Market[2]):
 		return rule("market.once", TopicMarket)
+	case tok == "sell" && len(w.distinctBasics()) == 2 && w.effectSlot("market") < 0 && w.lockedEffect("market"):
+		// glossary C, Canal Lock: the Trade at the local market tile covers
+		// a tile used this turn under the boat
+		return rule("market.canal-lock", topicCanalLock)
 	case tok == "sell" || tok == "sellpair":
 		return rule("market.goods", TopicMarket)
 	case tok == "poverty":
