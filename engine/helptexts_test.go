@@ -1,0 +1,47 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smokestack/smokestack/engine"
+	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
+	"github.com/smokestack/smokestack/engine/smokyvalley"
+	"github.com/smokestack/smokestack/engine/testgame"
+	"github.com/smokestack/smokestack/engine/urbanization"
+)
+
+var helpLangs = []lang.Lang{lang.English, lang.German, lang.French}
+
+func helpGames() []engine.Game {
+	return []engine.Game{brass.New(), urbanization.New(), smokyvalley.New(), testgame.Game{}}
+}
+
+// TestHelpTextsForPlayers: what players read of a game's help (its
+// summary, options, notation examples and rules topics) in every language
+// points at nothing they cannot open: no file of the repository ("docs/",
+// ".md").
+func TestHelpTextsForPlayers(t *testing.T) {
+	for _, g := range helpGames() {
+		info := g.Info()
+		for _, l := range helpLangs {
+			w := engine.WordsFor(info, l, nil)
+			texts := map[string]string{"summary": w.Summary()}
+			for _, o := range info.Options {
+				texts["option "+o.Key] = w.Option(o)
+			}
+			for _, x := range info.Examples {
+				texts["example "+x.Move] = w.Example(x)
+			}
+			for _, tp := range w.Help() {
+				texts["topic "+tp.ID] = tp.Title + "\n" + tp.Body + "\n" + strings.Join(tp.Keywords, ", ")
+			}
+			for what, s := range texts {
+				if strings.Contains(s, "docs/") || strings.Contains(s, ".md") {
+					t.Errorf("%s %s: %s names a file of the repository: %q", info.ID, l, what, s)
+				}
+			}
+		}
+	}
+}
