@@ -21,7 +21,9 @@ func helpGames() []engine.Game {
 // TestHelpTextsForPlayers: what players read of a game's help (its
 // summary, options, notation examples and rules topics) in every language
 // points at nothing they cannot open: no file of the repository ("docs/",
-// ".md").
+// ".md"). And the line giving a topic's moves starts with one word in each
+// language in every game: "Notation", not Brass's former "Type" /
+// "Eingabe" / "Saisie".
 func TestHelpTextsForPlayers(t *testing.T) {
 	for _, g := range helpGames() {
 		info := g.Info()
@@ -40,6 +42,11 @@ func TestHelpTextsForPlayers(t *testing.T) {
 			for what, s := range texts {
 				if strings.Contains(s, "docs/") || strings.Contains(s, ".md") {
 					t.Errorf("%s %s: %s names a file of the repository: %q", info.ID, l, what, s)
+				}
+				for _, old := range []string{"Type: ", "Eingabe: ", "Saisie\u00a0: "} {
+					if strings.Contains(s, "\n"+old) || strings.HasPrefix(s, old) {
+						t.Errorf("%s %s: %s gives its moves after %q, not Notation", info.ID, l, what, old)
+					}
 				}
 			}
 		}

@@ -385,7 +385,7 @@ func TestHelpExamplesAreCanonical(t *testing.T) {
 	for _, r := range helpRuleTexts {
 		for _, line := range strings.Split(r.body, "\n") {
 			var text string
-			for _, prefix := range []string{"Type: ", "Two: ", "Then: ", "- "} {
+			for _, prefix := range []string{"Notation: ", "Two: ", "Then: ", "- "} {
 				if strings.HasPrefix(line, prefix) {
 					text = strings.TrimPrefix(line, prefix)
 					break
