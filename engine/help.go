@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -16,11 +17,16 @@ const (
 )
 
 // stopWords are skipped in a query of several words: "the midlands" finds
-// the Midlands although "the" may appear nowhere in its topic.
+// the Midlands although "the" may appear nowhere in its topic. English,
+// German and French ("wie gewinne ich", "comment gagner").
 var stopWords = map[string]bool{
 	"a": true, "an": true, "and": true, "the": true, "of": true, "to": true, "in": true,
 	"on": true, "for": true, "is": true, "how": true, "do": true, "i": true, "what": true,
 	"can": true, "with": true, "my": true, "it": true,
+	"der": true, "die": true, "das": true, "des": true, "dem": true, "den": true, "ein": true,
+	"eine": true, "und": true, "wie": true, "ich": true, "was": true,
+	"le": true, "la": true, "les": true, "de": true, "du": true, "un": true, "une": true,
+	"et": true, "je": true, "comment": true, "est": true,
 }
 
 // HelpIndex is a game's help topics prepared once for search: the titles,
@@ -34,9 +40,16 @@ type HelpIndex struct {
 type helpEntry struct {
 	id, title string
 	keywords  []string
+	names     []name          // the title and the keywords, each with its words
 	body      string          // lower-cased
 	words     map[string]bool // the body's and title's words
 	rule      bool
+}
+
+// name is a title or keyword (folded) and its words.
+type name struct {
+	text  string
+	words []string
 }
 
 // NewHelpIndex indexes topics. The topics are kept, not copied: callers
@@ -48,6 +61,9 @@ func NewHelpIndex(topics []HelpTopic) *HelpIndex {
 			words: map[string]bool{}, rule: t.Kind == "rule"}
 		for _, k := range t.Keywords {
 			e.keywords = append(e.keywords, helpFold(k))
+		}
+		for _, n := range append([]string{e.title}, e.keywords...) {
+			e.names = append(e.names, name{n, helpWords(n)})
 		}
 		for _, w := range helpWords(e.title + " " + e.body) {
 			e.words[w] = true
@@ -149,27 +165,31 @@ func (x *HelpIndex) Search(query string, limit int) []HelpTopic {
 	return out
 }
 
-// score weighs each query word: 30 when the whole query is a keyword, 10
-// in the title, 8 inside a keyword, 3 as a whole word of the text (or the
-// singular of one: "mines" finds "mine"), 1 anywhere inside the text. Zero
-// when a word matches nowhere.
+// score weighs each query word, the best place it matches: 30 when the
+// whole query is a keyword; in the title or a keyword, 10 as a whole word,
+// 6 as the start of a word ("win" in "winner"), 5 as another form of it
+// ("score" and "scoring", stem), 4 inside one (German compounds: "ende" in
+// "spielende"); in the text, 3 as a whole word (or the singular or plural
+// of one: "mines" finds "mine", "score" finds "scores"), 1 anywhere inside
+// it. So a title or keyword always outranks
+// the text, and a word of it outranks letters that happen to be in it
+// ("win" in "sowing"). Zero when a word matches nowhere.
 func (e *helpEntry) score(q string, words []string) int {
 	s := 0
 	for _, w := range words {
 		ws := 0
-		if strings.Contains(e.title, w) {
-			ws = 10
+		if slices.Contains(e.keywords, q) {
+			ws = 30
 		}
-		for _, k := range e.keywords {
-			if k == q {
-				ws = max(ws, 30)
-			} else if strings.Contains(k, w) {
-				ws = max(ws, 8)
-			}
+		for _, n := range e.names {
+			ws = max(ws, n.score(w))
+		}
+		if ws == 0 && e.formIn(w) {
+			ws = 5
 		}
 		if ws == 0 {
 			switch {
-			case e.words[w] || e.words[strings.TrimSuffix(w, "s")]:
+			case e.words[w] || e.words[strings.TrimSuffix(w, "s")] || e.words[w+"s"]:
 				ws = 3
 			case strings.Contains(e.body, w):
 				ws = 1
@@ -181,6 +201,43 @@ func (e *helpEntry) score(q string, words []string) int {
 		s += ws
 	}
 	return s
+}
+
+// score is how well the query word w matches a title or keyword: 10 as
+// one of its words, 6 as the start of one, 4 inside it, else 0.
+func (n name) score(w string) int {
+	if !strings.Contains(n.text, w) {
+		return 0
+	}
+	best := 4
+	for _, word := range n.words {
+		switch {
+		case word == w:
+			return 10
+		case strings.HasPrefix(word, w):
+			best = 6
+		}
+	}
+	return best
+}
+
+// formIn reports whether a longer form of w (w without a final "e" or
+// "s", at least 3 letters, then more letters) is a word of the title or a
+// keyword: "score" finds "scoring", "wins" finds "winner"; "ende" does not
+// find "end".
+func (e *helpEntry) formIn(w string) bool {
+	st := strings.TrimSuffix(strings.TrimSuffix(w, "s"), "e")
+	if st == w || len(st) < 3 {
+		return false
+	}
+	for _, n := range e.names {
+		for _, word := range n.words {
+			if len(word) > len(w) && strings.HasPrefix(word, st) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Topic returns the topic with the ID.

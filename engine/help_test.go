@@ -161,3 +161,32 @@ func TestSearchHelpApostrophes(t *testing.T) {
 		}
 	}
 }
+
+// A title or keyword outranks the text, and a whole word or the start of
+// one outranks letters that happen to be inside a word: "win" finds the
+// winner before "Sowing" (so-win-g) and the windmill, "score" finds the
+// scoring topic (its title's "scoring") before a text that says "score".
+func TestSearchHelpWholeWordsFirst(t *testing.T) {
+	x := engine.NewHelpIndex([]engine.HelpTopic{
+		{ID: "sow", Title: "Sowing seeds", Kind: "rule", Keywords: []string{"sow"}, Body: "Plant grain."},
+		{ID: "windmill", Title: "Windmill", Kind: "card", Body: "Grinds grain."},
+		{ID: "feed", Title: "Feeding", Kind: "rule", Body: "You score 1 VP for spare grain."},
+		{ID: "final", Title: "Final scoring", Kind: "rule", Keywords: []string{"end", "win", "winner"}, Body: "Most points wins."},
+		{ID: "spielende", Title: "Schlusswertung", Kind: "rule", Keywords: []string{"spielende"}, Body: "Am Ende zählt das Geld."},
+		{ID: "round-end", Title: "Rundenende", Kind: "rule", Body: "Das Ende einer Runde."},
+	})
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"how do I win", []string{"final", "windmill", "sow"}},
+		{"score", []string{"final", "feed"}},
+		{"winner", []string{"final"}},
+		// A German compound still finds its part, after a whole word.
+		{"ende", []string{"spielende", "round-end"}},
+	} {
+		if got := ids(x.Search(c.query, 0)); !slices.Equal(got, c.want) {
+			t.Errorf("Search(%q) = %v, want %v", c.query, got, c.want)
+		}
+	}
+}

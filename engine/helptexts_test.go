@@ -52,3 +52,35 @@ func TestHelpTextsForPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSearchCommonQuestions: the questions a new player types into
+// /rules find the final scoring or the winning topic first, in every
+// language, in every game.
+func TestHelpSearchCommonQuestions(t *testing.T) {
+	// Each question asks about the end of the game, the score or winning.
+	questions := map[lang.Lang][]struct{ query, about string }{
+		lang.English: {{"end of game", "end"}, {"game end", "end"}, {"score", "score"}, {"how do I win", "win"}, {"who wins", "win"}},
+		lang.German:  {{"Spielende", "end"}, {"Ende des Spiels", "end"}, {"Schlusswertung", "end"}, {"wer gewinnt", "win"}, {"wie gewinne ich", "win"}},
+		lang.French:  {{"fin de partie", "end"}, {"fin du jeu", "end"}, {"décompte final", "end"}, {"qui gagne", "win"}, {"comment gagner", "win"}},
+	}
+	// The topic each game answers with (Brass has a topic on scoring in
+	// general, The Smoky Valley one on winning).
+	for _, gc := range []struct {
+		g      engine.Game
+		answer map[string]string
+	}{
+		{brass.New(), map[string]string{"end": "final-scoring", "score": "scoring", "win": "final-scoring"}},
+		{urbanization.New(), map[string]string{"end": "final-scoring", "score": "final-scoring", "win": "final-scoring"}},
+		{smokyvalley.New(), map[string]string{"end": "final-scoring", "score": "final-scoring", "win": "winner"}},
+	} {
+		for _, l := range helpLangs {
+			x := engine.NewHelpIndex(engine.WordsFor(gc.g.Info(), l, nil).Help())
+			for _, q := range questions[l] {
+				want := gc.answer[q.about]
+				if hits := x.Search(q.query, 3); len(hits) == 0 || hits[0].ID != want {
+					t.Errorf("%s %s: %q finds %v first, want %s", gc.g.Info().ID, l, q.query, ids(hits), want)
+				}
+			}
+		}
+	}
+}
