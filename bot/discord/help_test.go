@@ -206,3 +206,26 @@ func TestGameHelpLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesQuestions: /rules with a question typed in full answers with
+// the final scoring topic in every product game and language, and its
+// "See also" names each further topic by its title, with the ID to type.
+func TestRulesQuestions(t *testing.T) {
+	games := productGames()
+	h := newHarness(t, harnessOpts{mode: ModeGateway, games: games})
+	addHelpReaders(h)
+	question := map[lang.Lang]string{lang.English: "end of game", lang.German: "Spielende", lang.French: "fin de partie"}
+	for _, g := range games {
+		for _, rd := range helpReaders {
+			x := engine.NewHelpIndex(engine.WordsFor(g.Info(), rd.l, nil).Help())
+			final, _ := x.Topic("final-scoring")
+			r := h.cmd(rd.user, room, "rules", fakediscord.Str("topic", question[rd.l]), fakediscord.Str("game", g.Info().ID))
+			must(t, r.Ephemeral() && len(r.Embeds) == 1 && r.Embeds[0].Title == final.Title, "%s %s: /rules %q: %+v", g.Info().ID, rd.l, question[rd.l], r)
+			also := x.Search(question[rd.l], 6)[1:]
+			for _, tp := range also {
+				must(t, strings.Contains(r.Embeds[0].Description, tp.Title+" (`"+tp.ID+"`)"), "%s %s: see also %s by title:\n%s", g.Info().ID, rd.l, tp.ID, r.Embeds[0].Description)
+			}
+		}
+	}
+	h.noViolations()
+}

@@ -272,7 +272,8 @@ func (b *Bot) rules(ctx context.Context, r *Request) (*Response, error) {
 		if len(hits) > 1 {
 			var also []string
 			for _, h := range hits[1:] {
-				also = append(also, "`"+h.ID+"`")
+				// The title to read, the ID to type (topic: takes it).
+				also = append(also, fmt.Sprintf("%s (`%s`)", h.Title, h.ID))
 			}
 			t.Body += "\n\n" + say(l, "discord.rules.see-also", "topics", strings.Join(also, ", "))
 		}
