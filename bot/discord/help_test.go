@@ -153,6 +153,18 @@ func TestHelp(t *testing.T) {
 	h.noViolations()
 }
 
+// TestHelpOverHTTP: with interactions over HTTP the game's details follow
+// the general help as a second private message too.
+func TestHelpOverHTTP(t *testing.T) {
+	g := urbanization.New()
+	h := newHarness(t, harnessOpts{mode: ModeHTTP, games: []engine.Game{g}})
+	seen := helpSeen(t, h, alice, room, fakediscord.Str("game", g.Info().ID))
+	must(t, len(seen) == 2, "/help game: over HTTP gives %d messages", len(seen))
+	checkCommands(t, h, lang.English, seen[0])
+	checkGameHelp(t, g, lang.English, seen[1])
+	h.noViolations()
+}
+
 // renamed is a game offered under another ID and name, to offer many.
 type renamed struct {
 	engine.Game
