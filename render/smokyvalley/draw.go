@@ -467,9 +467,10 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		p.text(p.wd.say("takes", "goods", strings.Join(append(takes, proc...), ", ")), x+10, y+52, w-20, fSmall, colInk, 0)
 		p.text(p.wd.say("trader-bonus", "cost", onePound, "bonus", p.wd.say("bonus."+pm.Bonus)), x+10, y+74, w-20, fSmall, colInk, 0)
 		// the labels below the three rows of the section, left of the
-		// tokens at x+84
-		p.text(p.wd.say("agency"), x+10, ry+150+22, 70, fSmall, colInk, 0)
-		p.text(p.wd.say("levels"), x+10, ry+150+36+22, 70, fSmall, colInk, 0)
+		// tokens
+		f, _ := p.agencyLabels()
+		p.text(p.wd.say("agency"), x+10, ry+150+22, 100, f, colInk, 0)
+		p.text(p.wd.say("levels"), x+10, ry+150+36+22, 100, f, colInk, 0)
 	}
 	if !p.dy() {
 		return
@@ -488,7 +489,8 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		}
 		ry += 50
 	}
-	ax := x + 84
+	_, col := p.agencyLabels()
+	ax := x + col
 	if m < len(v.Agency) {
 		for i := range v.Agency[m] {
 			if hx := ax + 32*float64(i); hx <= x+w-34 {
@@ -507,7 +509,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		p.text(p.wd.say("no-trader"), ax, ry+22, x+w-10-ax, fSmall, colGrey, 0)
 	}
 	ry += 36
-	lx := x + 84
+	lx := x + col
 	level := func(lv int) int {
 		if lv < len(p.pr.TradeLevels) {
 			return p.pr.TradeLevels[lv]
@@ -523,6 +525,22 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		p.c.Text(strconv.Itoa(val), lx+34, ry+23, fBody, colInk, 0)
 		lx += 70
 	}
+}
+
+// agencyLabels gives the font of a market's two row labels (the export
+// agency, the trade levels) and where the rows' tokens start, from the
+// market's left edge: 84, right of labels up to 70 wide in fSmall; a
+// longer word of another language ("Handelswert") is drawn at fTiny's
+// size and the tokens move right of it (four seats' levels still fit).
+func (p *pen) agencyLabels() (render.Font, float64) {
+	a, l := p.wd.say("agency"), p.wd.say("levels")
+	wide := max(p.c.TextWidth(a, fSmall), p.c.TextWidth(l, fSmall))
+	if wide <= 70 {
+		return fSmall, 84
+	}
+	f := render.Font{Size: fTiny.Size, Bold: true}
+	wide = max(p.c.TextWidth(a, f), p.c.TextWidth(l, f))
+	return f, max(84, min(10+wide+8, 110))
 }
 
 // ship draws a ship: kind, destination (scheduled ships), owner, loads in
@@ -784,9 +802,13 @@ func (p *pen) offers(v *sv.View, x, y float64) {
 		k++
 	}
 	ry += 8
-	decade := []string{"1840s", "1850s", "1860s"}
+	// The stack's key ("cards-1850s") is the view's, not a text: the
+	// decade is worded by the catalog (board.decade: "1850s", "1850er",
+	// "années 1850").
+	decade := []int{1840, 1850, 1860}
 	di := min(max((yearIndex(p.pr, v.Year))/2, 0), 2)
-	p.text(p.wd.say("card-cost", "cost", onePound, "good", p.wd.name("good", p.pr.CardGood[di], p.pr.CardGood[di]), "decade", decade[di], "n", num(v.Stacks["cards-"+decade[di]])), x+w, ry+22, 330, fTiny, colGrey, 1)
+	stack := fmt.Sprintf("cards-%ds", decade[di])
+	p.text(p.wd.say("card-cost", "cost", onePound, "good", p.wd.name("good", p.pr.CardGood[di], p.pr.CardGood[di]), "decade", p.wd.say("decade", "year", num(decade[di])), "n", num(v.Stacks[stack])), x+w, ry+22, 330, fTiny, colGrey, 1)
 	ry += 30
 	for i := range v.CardOffer { // the halos first: the rows are closer than a band
 		p.mark(v, fmt.Sprintf("card-offer:%d", i), x, ry+30*float64(i), w, 28)
