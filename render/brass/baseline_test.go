@@ -105,7 +105,7 @@ func (g *ggSurface) TextWidth(s string, f render.Font) float64 {
 // board, png.Encode.
 func ggPNG(l *layout, v *brass.View) ([]byte, error) {
 	s := newGGSurface(l.Width, l.Height)
-	b, err := newBoard(l, s, v)
+	b, err := newBoard(l, s, v, english)
 	if err != nil {
 		return nil, err
 	}

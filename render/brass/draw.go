@@ -24,7 +24,8 @@ type surface = render.Surface
 type board struct {
 	l      *layout
 	pr     *printed
-	places map[string]box // outline of each place
+	places map[string]box    // outline of each place
+	labels map[string]string // each place's name as the map draws it, in the scene's language
 	spaces map[string][]box
 	sideX  float64 // left edge of the side column
 }
@@ -32,12 +33,14 @@ type board struct {
 const margin = 10.0
 
 // newBoard computes the geometry of the places and links of v, which the
-// renderer does once per static layer; text widths come from the surface
-// so both pipelines agree.
-func newBoard(l *layout, s surface, v *brass.View) (*board, error) {
+// renderer does once per static layer (a layer per language: a place's
+// name, and so its box, is the language's); text widths come from the
+// surface so both pipelines agree.
+func newBoard(l *layout, s surface, v *brass.View, w words) (*board, error) {
 	pr := thePrinted()
-	b := &board{l: l, pr: pr, places: map[string]box{}, spaces: map[string][]box{}, sideX: l.Map[0] + l.Map[2]}
+	b := &board{l: l, pr: pr, places: map[string]box{}, labels: map[string]string{}, spaces: map[string][]box{}, sideX: l.Map[0] + l.Map[2]}
 	for _, p := range v.Places {
+		b.labels[p.ID] = pr.labelIn(w, p.ID)
 		pl, ok := l.Places[p.ID]
 		if !ok {
 			return nil, fmt.Errorf("%w: place %q", ErrNoLayout, p.ID)
@@ -46,14 +49,14 @@ func newBoard(l *layout, s surface, v *brass.View) (*board, error) {
 			// Label, then the gold link-VP circles; a place printed
 			// with an anchor also shows it on the left.
 			pp := pr.places[p.ID]
-			w, h := s.TextWidth(pp.Short, fName)+34+18*float64(pp.LinkVP), 40.0
+			bw, h := s.TextWidth(b.labels[p.ID], fName)+34+18*float64(pp.LinkVP), 40.0
 			if pp.Port {
-				w, h = w+20, 46
+				bw, h = bw+20, 46
 			}
-			b.places[p.ID] = box{math.Round(pl.X - w/2), math.Round(pl.Y - h/2), math.Round(w), h}
+			b.places[p.ID] = box{math.Round(pl.X - bw/2), math.Round(pl.Y - h/2), math.Round(bw), h}
 			continue
 		}
-		ob, sp := townBox(pl, len(p.Spaces), s.TextWidth(pr.label(p.ID), fName))
+		ob, sp := townBox(pl, len(p.Spaces), s.TextWidth(b.labels[p.ID], fName))
 		b.places[p.ID] = ob
 		b.spaces[p.ID] = sp
 	}
@@ -140,7 +143,7 @@ func (b *board) drawPotentialLink(s surface, k brass.LinkView) {
 func (b *board) drawPlace(s surface, p brass.PlaceView) {
 	ob := b.places[p.ID]
 	pp := b.pr.places[p.ID]
-	label := pp.Short
+	label := b.labels[p.ID]
 	switch {
 	case len(p.Spaces) > 0:
 		s.FillRoundRect(ob.X, ob.Y, ob.W, ob.H, 7, colWhite)

@@ -43,7 +43,7 @@ func TestLayoutCoversBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := newBoard(l, p.c, v)
+	b, err := newBoard(l, p.c, v, english)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestLayoutMissingPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := newBoard(l, p.c, emptyView(3)); !errors.Is(err, ErrNoLayout) {
+	if _, err := newBoard(l, p.c, emptyView(3), english); !errors.Is(err, ErrNoLayout) {
 		t.Fatalf("newBoard without bury: %v, want ErrNoLayout", err)
 	}
 }
@@ -109,7 +109,7 @@ func TestLinksMissOtherPlaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := emptyView(4)
-	b, err := newBoard(l, p.c, v)
+	b, err := newBoard(l, p.c, v, english)
 	if err != nil {
 		t.Fatal(err)
 	}

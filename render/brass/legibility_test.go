@@ -72,11 +72,11 @@ func checkLegibility(t *testing.T, l lang.Lang) {
 		t.Fatal(err)
 	}
 	rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
-	b, err := newBoard(r.l, rec, &v)
+	w := wordsFor(render.Scene{Names: goldenNames, Lang: l})
+	b, err := newBoard(r.l, rec, &v, w)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := wordsFor(render.Scene{Names: goldenNames, Lang: l})
 	b.drawStatic(rec, &v, w)
 	b.drawDynamic(rec, &v, w)
 	scale := previewWidth / float64(r.l.Width)
@@ -93,7 +93,7 @@ func checkLegibility(t *testing.T, l lang.Lang) {
 	}
 	glance := []string{periodName(w, v.Period)}
 	for _, p := range v.Places {
-		glance = append(glance, b.pr.label(p.ID))
+		glance = append(glance, b.labels[p.ID])
 		for _, sp := range p.Spaces {
 			if sp.Tile != nil {
 				glance = append(glance, industryLetter[sp.Tile.Industry]+strconv.Itoa(sp.Tile.Level))

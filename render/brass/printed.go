@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/smokestack/smokestack/engine/brass"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // printed is what the image shows of the game's printed values, taken from
@@ -47,8 +48,15 @@ func newPrinted() *printed {
 	return p
 }
 
-// label is the name drawn for a place: its short name.
-func (p *printed) label(id string) string { return p.places[id].Short }
+// labelIn is the name the map draws for a place in w's language: the
+// catalog's name.place-short.<id> (a name shortened for the map, such as
+// "Ellesmere P."), else its name.place.<id> ("Schottland", "Écosse"),
+// else the printed short name. In English the catalog's names are the
+// printed ones (TestPlaceLabelsEnglish).
+func (p *printed) labelIn(w words, id string) string {
+	name := w.w.Msg(lang.M("name.place."+id), p.places[id].Short)
+	return w.w.Msg(lang.M("name.place-short."+id), name)
+}
 
 // cardLabelIn is the name drawn for a card: the town's short name or the
 // industry's name (the slug itself for a card the data does not know).

@@ -200,7 +200,7 @@ func (r *Renderer) staticFor(p *painter, v *brass.View, w words) (*staticLayer, 
 	if st, ok := r.static[sig]; ok {
 		return st, nil
 	}
-	b, err := newBoard(r.l, p.c, v)
+	b, err := newBoard(r.l, p.c, v, w)
 	if err != nil {
 		return nil, err
 	}

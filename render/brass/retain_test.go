@@ -27,7 +27,7 @@ func uncached(t *testing.T, r *Renderer, sc render.Scene) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := newBoard(r.l, c, bv)
+	b, err := newBoard(r.l, c, bv, wordsFor(sc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestFootprints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := newBoard(r.l, c, bv)
+		b, err := newBoard(r.l, c, bv, wordsFor(sc))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -89,7 +89,7 @@ func BenchmarkSizeByScale(b *testing.B) {
 					}
 					s := scaledSurface{cv, k}
 					w := wordsFor(render.Scene{View: c.v, Seat: c.seat})
-					bd, err := newBoard(r.l, s, c.v)
+					bd, err := newBoard(r.l, s, c.v, w)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -90,7 +90,7 @@ func TestTrackPricesInTheLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := newBoard(r.l, c, &v)
+	b, err := newBoard(r.l, c, &v, english)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,6 +105,30 @@ func TestTrackPricesInTheLanguage(t *testing.T) {
 		}
 		if got, want := slotMoney(c, w, b.pr.stock, 100), l.Money(b.pr.stock, "£"); got != want {
 			t.Errorf("%s: an empty track's price in a wide box reads %q, want %q", l, got, want)
+		}
+	}
+}
+
+// TestPlaceLabels: in English the map draws every place's printed short
+// name (the catalog's name.place and name.place-short agree with the
+// data); in German and French the names the catalog translates, so the
+// map says what the narration says ("Schottland", "Écosse").
+func TestPlaceLabels(t *testing.T) {
+	pr := thePrinted()
+	for id, pl := range pr.places {
+		if got := pr.labelIn(english, id); got != pl.Short {
+			t.Errorf("en: %s is drawn %q, printed %q", id, got, pl.Short)
+		}
+	}
+	for l, want := range map[lang.Lang]map[string]string{
+		lang.German: {"scotland": "Schottland", "barrow": "Barrow", "midlands": "Midlands", "ellesmere": "Ellesmere P."},
+		lang.French: {"scotland": "Écosse", "warrington": "Warrington", "yorkshire": "Yorkshire"},
+	} {
+		w := wordsFor(render.Scene{Lang: l})
+		for id, name := range want {
+			if got := pr.labelIn(w, id); got != name {
+				t.Errorf("%s: %s is drawn %q, want %q", l, id, got, name)
+			}
 		}
 	}
 }
