@@ -74,8 +74,8 @@ func dataInventionBody(c int) string {
 	if inv.Bonus != nil {
 		body += fmt.Sprintf(" Final scoring: +%d VP if you own the %s (active or not).", inv.Bonus.VP, cardName(inv.bonusFactory))
 	}
-	body += fmt.Sprintf(" It lies on docking space %d (s%d in the notation). Token: %s.", inv.Space, inv.Space, inv.ID)
-	body += "\nThe card's title and docking space are the engine's (not known)"
+	body += fmt.Sprintf(" This invention card lies on docking space %d (s%d in the notation). Token: %s.", inv.Space, inv.Space, inv.ID)
+	body += "\nThe printed title and docking space of this invention card are not known (these are the engine's)"
 	if inv.BonusAssumed {
 		body += "; which card carries this factory bonus is inferred from the layout of the player aid"
 	}
