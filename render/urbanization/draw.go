@@ -782,8 +782,16 @@ func drawInventions(c surface, l *layout, v *urbanization.View, wd words) {
 				names[k] = wd.name("invention", d.Cards[k], name)
 			}
 		}
-		for _, ln := range dockLines(c, names, dw-10, int((dh-dockName-6)/dockLine)+1) {
-			c.Text(ln.s, x+6+ln.indent, yy+dockName+float64(ln.n)*dockLine, fTiny, colInk, 0)
+		top, step := float64(dockName), float64(dockLine)
+		lines, whole := dockLines(c, names, dw-10, int((dh-dockName-6)/dockLine)+1)
+		if !whole {
+			// closer lines, one more of them, before shortening a name
+			if tight, ok := dockLines(c, names, dw-10, int((dh-dockNameTight-6)/dockLineTight)+1); ok {
+				lines, top, step = tight, dockNameTight, dockLineTight
+			}
+		}
+		for _, ln := range lines {
+			c.Text(ln.s, x+6+ln.indent, yy+top+float64(ln.n)*step, fTiny, colInk, 0)
 		}
 		if len(d.Cards) == 0 {
 			c.Text(fit(c, wd.say("taken"), fTiny, dw-10), x+dw/2, yy+56, fTiny, colGrey, 0.5)
@@ -812,6 +820,14 @@ const (
 	dockIndent = 6
 )
 
+// The same, closer, when the names need a line more than dockName and
+// dockLine give them (two German names of two lines each: "Orangefarbener
+// / Ausstoß" beside "Orangefarbene / Punkte").
+const (
+	dockNameTight = 42
+	dockLineTight = 17
+)
+
 // dockText is a line of a docking space's names: the n-th, indented or
 // not.
 type dockText struct {
@@ -825,9 +841,9 @@ type dockText struct {
 // spaces, the further lines indented), when all fit; otherwise each name
 // on one line, shortened with an ellipsis (TestInventionNamesFit keeps
 // every name of the catalogs out of that case).
-func dockLines(c surface, names []string, w float64, lines int) []dockText {
+func dockLines(c surface, names []string, w float64, lines int) (_ []dockText, whole bool) {
 	var out []dockText
-	whole := true
+	whole = true
 	for _, name := range names {
 		line, indent := "", 0.0
 		for _, word := range strings.Fields(name) {
@@ -847,13 +863,13 @@ func dockLines(c surface, names []string, w float64, lines int) []dockText {
 		out = append(out, dockText{line, len(out), indent})
 	}
 	if whole && len(out) <= lines {
-		return out
+		return out, true
 	}
 	out = out[:0]
 	for k, name := range names {
 		out = append(out, dockText{fit(c, name, fTiny, w), k, 0})
 	}
-	return out
+	return out, false
 }
 
 func characterName(v *urbanization.View, id string, wd words) string {
