@@ -251,7 +251,7 @@ func (w *walker) walkHire(m engine.Move) (step, error) {
 	s := step{prompt: msg("prompt.hire-which"), topic: TopicHire, refuse: w.refuseCharacter}
 	for c := 1; c < numCharacters; c++ {
 		if w.st.characterFree(c) {
-			s.opts = append(s.opts, opt{tok: charToken(c), label: msg("name.character." + charToken(c)), help: msg("ability." + charToken(c))})
+			s.opts = append(s.opts, opt{tok: charToken(c), label: msg("name.character." + charToken(c)), help: msg("ability-short." + charToken(c))})
 		}
 	}
 	o, stop, err := pick(s, rest, &i)
