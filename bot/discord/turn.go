@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -435,6 +436,41 @@ const (
 	selectsOnPage = 4
 )
 
+// maxOptionText is the most runes Discord takes in a select menu
+// option's label or description.
+const maxOptionText = 100
+
+// selectOption is choice x of a picker menu as seat reads it in w's
+// language: its label, and its help as the description, which in a
+// language other than English ends with the token (withToken). Both are
+// clipped to maxOptionText; cut lists the whole texts that were clipped
+// (TestChoiceTextsFit holds every catalog to none).
+func selectOption(m bot.Match, w engine.Words, x engine.Choice, seat int) (opt discordgo.SelectMenuOption, cut []string) {
+	label, help := m.ChoiceIn(w, x, seat)
+	desc := clip(help, maxOptionText)
+	full := help
+	switch {
+	case label == "":
+		label = x.Token
+	case w.Lang != lang.English && label != x.Token:
+		// The token under the label, in the description: how a player
+		// reading another language learns the notation, without
+		// lengthening the label a phone's menu cuts.
+		desc = withToken(desc, x.Token, maxOptionText)
+		full = x.Token
+		if help != "" {
+			full = help + " · " + x.Token
+		}
+	}
+	if utf8.RuneCountInString(label) > maxOptionText {
+		cut = append(cut, label)
+	}
+	if utf8.RuneCountInString(full) > maxOptionText {
+		cut = append(cut, full)
+	}
+	return discordgo.SelectMenuOption{Label: clip(label, maxOptionText), Value: x.Token, Description: desc}, cut
+}
+
 // pickerStep shows one decision of the private step-by-step picker. From
 // the board's "Take your turn" it opens a new private message; inside the
 // picker it updates that message.
@@ -483,18 +519,8 @@ func (b *Bot) pickerStep(ctx context.Context, r *Request, c customID, partial st
 		group := next[i*perSelect : min(len(next), (i+1)*perSelect)]
 		var opts []discordgo.SelectMenuOption
 		for _, x := range group {
-			label, help := m.ChoiceIn(w, x, seat)
-			help = clip(help, 100)
-			switch {
-			case label == "":
-				label = x.Token
-			case l != lang.English && label != x.Token:
-				// The token under the label, in the description: how a
-				// player reading another language learns the notation,
-				// without lengthening the label a phone's menu cuts.
-				help = withToken(help, x.Token, 100)
-			}
-			opts = append(opts, discordgo.SelectMenuOption{Label: clip(label, 100), Value: x.Token, Description: help})
+			opt, _ := selectOption(m, w, x, seat)
+			opts = append(opts, opt)
 		}
 		placeholder := prompt
 		if len(next) > perSelect {
