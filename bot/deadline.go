@@ -78,6 +78,10 @@ type VoteResult struct {
 	// Moves are the default moves played for the seat (VoteDefault), in
 	// order; front ends show them as moves.
 	Moves []Outcome
+	// Undone is the request to take a move back that the vote carried
+	// out: VoteComputer gave the seat of its last voter to the computer,
+	// which agrees at once (as ReplaceOutcome.Undone).
+	Undone *UndoOutcome
 }
 
 // CastVote records a ballot in the vote on a seat whose deadline passed.
@@ -118,9 +122,11 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 		}
 		v.Ballots[req.UserID] = req.Choice
 		sc.Vote = &v
+		res.Undone = nil
 		m.countVote(req.Seat, now, &res)
 		if res.Decided == VoteComputer {
 			m.clockOnly = false // a change of the seat, not of the clock
+			return s.undoAgreed(ctx, m, &res.Undone)
 		}
 		return nil, nil
 	})
@@ -128,6 +134,10 @@ func (s *Service) CastVote(ctx context.Context, req VoteRequest) (VoteResult, er
 		return VoteResult{}, err
 	}
 	res.Match = m
+	if res.Undone != nil {
+		res.Undone.Match = m
+		res.Undone = new(s.finishUndo(*res.Undone))
+	}
 	s.log.InfoContext(ctx, "deadline vote", "match", m.ID, "seat", req.Seat, "decided", res.Decided)
 	if res.Decided == VoteDefault {
 		res.Moves, err = s.PlayDefault(ctx, ByID(m.ID), req.Seat, "default move: the deadline passed and the other players chose it")

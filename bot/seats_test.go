@@ -397,3 +397,78 @@ func TestUndoRequesterHandedOn(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoNeverWaitsOnAStandIn: a seat the computer plays for a person
+// (Seat.Standin, here after the others voted at its deadline) agrees to a
+// request to take a move back at once, as a computer's own seat does: its
+// player is neither asked nor pinged. And a request waiting on one person
+// alone is carried out when the others' deadline vote hands that person's
+// seat to the computer.
+func TestUndoNeverWaitsOnAStandIn(t *testing.T) {
+	ctx := context.Background()
+	clock := newFakeClock()
+	svc := computerService(t, newStore(t), clock)
+	m := threeSeats(t, svc, bot.ClockSettings{Deadline: bot.MinDeadline, OnDeadline: bot.DeadlineReplace})
+	// handOver lets the deadline of the seat to move pass and the other
+	// two vote for the computer; it returns the vote's result.
+	handOver := func(m bot.Match) bot.VoteResult {
+		t.Helper()
+		seat := m.Play.Active[0]
+		clock.Advance(bot.MinDeadline)
+		if rs := fire(t, svc, "p"); len(rs) != 1 || rs[0].Kind != bot.ReminderVote || rs[0].Seat != seat {
+			t.Fatalf("%+v, want the vote on seat %d", rs, seat+1)
+		}
+		var res bot.VoteResult
+		for i, st := range m.Seats {
+			if i == seat {
+				continue
+			}
+			var err error
+			if res, err = svc.CastVote(ctx, bot.VoteRequest{Ref: bot.ByID(m.ID), Seat: seat, UserID: st.UserID, Choice: bot.VoteComputer}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if res.Decided != bot.VoteComputer || res.Match.Seats[seat].Standin == "" {
+			t.Fatalf("the vote on seat %d: %+v", seat+1, res)
+		}
+		return res
+	}
+
+	// The request waits on Bob and Carol; Carol agrees, then Bob's
+	// deadline passes and the others give his seat to the computer, which
+	// agrees: the move is taken back.
+	first := m.Play.Active[0]
+	mover := m.Seats[first]
+	o := playAny(t, svc, m.ID) // a take draws a card: it revealed something
+	u, err := svc.Undo(ctx, bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: mover.UserID})
+	if err != nil || u.Vote == nil || len(u.Vote.Waiting) != 2 {
+		t.Fatalf("undo: %+v %v", u, err)
+	}
+	next := o.Match.Play.Active[0]
+	third := 3 - first - next
+	if _, err := svc.VoteUndo(ctx, bot.ByID(m.ID), m.Seats[third].UserID, u.Target, true); err != nil {
+		t.Fatal(err)
+	}
+	res := handOver(o.Match)
+	if res.Undone == nil || !res.Undone.Undone || res.Undone.Target != u.Target || res.Undone.Seat != first || !res.Undone.NewTurn {
+		t.Fatalf("the vote did not carry out the request: %+v", res.Undone)
+	}
+	cur := mustGet(t, svc, m.ID)
+	if svc.PendingUndo(cur) != nil || cur.Play.Active[0] != first || cur.Seats[next].Standin == "" {
+		t.Fatalf("after: pending %+v, active %v, seats %+v", svc.PendingUndo(cur), cur.Play.Active, cur.Seats)
+	}
+
+	// A new request by the same player asks only the third player: the
+	// stand-in is not waited on.
+	playAny(t, svc, m.ID)
+	u, err = svc.Undo(ctx, bot.UndoRequest{Ref: bot.ByID(m.ID), UserID: mover.UserID})
+	if err != nil || u.Vote == nil || len(u.Vote.Waiting) != 1 || u.Vote.Waiting[0] != third {
+		t.Fatalf("undo with a stand-in at the table: %+v %v, want only seat %d asked", u.Vote, err, third+1)
+	}
+	if _, err := svc.VoteUndo(ctx, bot.ByID(m.ID), m.Seats[third].UserID, u.Target, true); err != nil {
+		t.Fatal(err)
+	}
+	if cur = mustGet(t, svc, m.ID); svc.PendingUndo(cur) != nil || cur.Play.Active[0] != first {
+		t.Fatalf("the third player's approval did not take the move back: %+v", svc.PendingUndo(cur))
+	}
+}

@@ -61,11 +61,15 @@ func (m Match) undoVote() *UndoVote {
 }
 
 // undoVoters are the seats whose consent an undo by seat needs: every other
-// seat still in the game.
+// seat still in the game that a person plays now. A computer agrees at
+// once, its own seat's or one standing in for a person (Seat.Standin):
+// the seat was handed to it, by its player or by the others at a
+// deadline, so nobody is asked, or pinged, for it. A person who takes
+// their seat back while a request is open is asked from then on.
 func (m Match) undoVoters(seat int) []int {
 	var out []int
 	for i, st := range m.Seats {
-		if i != seat && !st.Left && st.Computer == "" { // a computer agrees at once
+		if i != seat && !st.Left && st.Plays() == "" {
 			out = append(out, i)
 		}
 	}

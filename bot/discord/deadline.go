@@ -89,6 +89,15 @@ func (b *Bot) voteButton(ctx context.Context, r *Request, c customID) (*Response
 			"need", r.lang().Int(res.Needed), "total", r.lang().Int(res.Voters))), nil
 	}
 	text, after := b.voteOutcome(r, res, err)
+	if res.Undone != nil {
+		// The computer now playing the seat agreed to the open request to
+		// take a move back, which waited on that seat alone.
+		then := after
+		after = func(ctx context.Context, p *poster) {
+			then(ctx, p)
+			b.undoAgreed(ctx, p, r, *res.Undone)
+		}
+	}
 	done := &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: noPings()}
 	return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: done, After: after}, nil
 }

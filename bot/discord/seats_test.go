@@ -447,3 +447,51 @@ func TestCatchupNarratesWhoPlayed(t *testing.T) {
 		})
 	}
 }
+
+// TestUndoCarriedOutByDeadlineVote: a request to take a move back that
+// waits on one player alone is carried out when the others' deadline vote
+// lets the computer play that player's seat (it agrees at once): the
+// request says everyone agreed and loses its buttons, and the board post
+// and the ping of the mover follow, as after the last approval.
+func TestUndoCarriedOutByDeadlineVote(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=40"), F("remind", "off"), F("deadline", "12h"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(erin, room, "Join")
+	h.click(alice, room, "Start")
+	h.idle()
+	h.cmd(alice, room, "move", F("move", personMove(t, h, alice)))
+	h.cmd(alice, room, "undo")
+	h.click(erin, room, "Agree")
+	var req string
+	for _, m := range h.fd.Messages(room) {
+		if strings.Contains(m.Content, "asks to take back") {
+			req = m.ID
+		}
+	}
+	must(t, req != "", "no request")
+	clock.Advance(12 * time.Hour) // the request lives 24 hours
+	h.bot.remind(context.Background())
+	h.idle()
+	n := len(h.fd.Messages(room))
+	h.click(alice, room, "Let the computer play the seat")
+	h.click(erin, room, "Let the computer play the seat")
+	h.idle()
+	after, ok := h.fd.Message(req)
+	if !ok || !strings.Contains(after.Content, "Everyone agreed") || len(after.Components) != 0 {
+		t.Errorf("the request afterwards: %q, %d rows", after.Content, len(after.Components))
+	}
+	var took, pinged bool
+	for _, m := range publicSince(h, room, n) {
+		took = took || strings.Contains(m.Content, "as every other player agreed")
+		for _, p := range m.Pings {
+			pinged = pinged || p == alice
+		}
+	}
+	if !took || !pinged {
+		t.Errorf("board post %v, alice pinged %v", took, pinged)
+	}
+	h.noViolations()
+}
