@@ -317,3 +317,38 @@ func TestHelpPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesCardsAsTheGameDoes: in every language, the help topic of a
+// factory names the invention whose final-scoring bonus it carries, and
+// the topic of that invention names the factory, exactly as the game's
+// texts name them (the cards' names in name.invention / name.factory),
+// so a player who reads one can find the other.
+func TestHelpNamesCardsAsTheGameDoes(t *testing.T) {
+	info := New().Info()
+	for _, l := range lang.Supported {
+		w := engine.WordsFor(info, l, nil)
+		bodies := map[string]string{}
+		for _, tp := range w.Help() {
+			bodies[tp.ID] = tp.Body
+		}
+		n := 0
+		for _, inv := range theData().inventions {
+			if inv.bonusFactory < 0 {
+				continue
+			}
+			n++
+			f := theData().factories[inv.bonusFactory]
+			invName := w.Msg(msg("name.invention."+inv.ID), inv.Name)
+			facName := w.Msg(msg("name.factory."+f.ID), f.Name)
+			if b := bodies[TopicFactoryPrefix+f.ID]; !strings.Contains(strings.ToLower(b), strings.ToLower(invName)) {
+				t.Errorf("%s: the topic of %s does not name the invention %q: %q", l, f.ID, invName, b)
+			}
+			if b := bodies[TopicInventionPrefix+inv.ID]; !strings.Contains(strings.ToLower(b), strings.ToLower(facName)) {
+				t.Errorf("%s: the topic of %s does not name the factory %q: %q", l, inv.ID, facName, b)
+			}
+		}
+		if n < 10 {
+			t.Fatalf("only %d factory bonuses", n)
+		}
+	}
+}

@@ -821,8 +821,8 @@ const (
 )
 
 // The same, closer, when the names need a line more than dockName and
-// dockLine give them (two German names of two lines each: "Orangefarbener
-// / Ausstoß" beside "Orangefarbene / Punkte").
+// dockLine give them (two German names of two lines each: "Orangefarbene
+// / Produktion" beside "Orangefarbene / Punkte").
 const (
 	dockNameTight = 42
 	dockLineTight = 17
