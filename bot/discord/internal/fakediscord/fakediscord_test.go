@@ -716,3 +716,66 @@ func TestEmptyEdit(t *testing.T) {
 		t.Errorf("violations: %q", s.Violations())
 	}
 }
+
+// TestInteractionChannel: as on Discord, an interaction carries the
+// partial channel it was used in, with its type: a text channel 0, a
+// public thread 11 with its parent and thread metadata, a direct message
+// 1 with no guild.
+func TestInteractionChannel(t *testing.T) {
+	var got map[string]any
+	s, api, _ := setup(t, func(w http.ResponseWriter, body []byte) {
+		got = nil
+		json.Unmarshal(body, &got)
+		jsonAnswer(msgResp(map[string]any{"content": "ok"}))(w, body)
+	})
+	const games, alice = "200000000000000001", "100000000000000001"
+	th, err := api.ThreadStartComplex(games, &discordgo.ThreadStart{Name: "match", Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dm, err := api.UserChannelCreate(alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, id string
+		typ      float64
+		parent   string
+	}{
+		{"channel", games, 0, ""},
+		{"thread", th.ID, 11, games},
+		{"direct message", dm.ID, 1, ""},
+	} {
+		if _, _, err := s.Command(alice, c.id, "play"); err != nil {
+			t.Fatal(err)
+		}
+		ch, _ := got["channel"].(map[string]any)
+		if ch == nil {
+			t.Errorf("%s: no channel object in %v", c.name, got)
+			continue
+		}
+		if ch["id"] != c.id || ch["type"] != c.typ || got["channel_id"] != c.id {
+			t.Errorf("%s: channel %v (channel_id %v), want id %s type %v", c.name, ch, got["channel_id"], c.id, c.typ)
+		}
+		if p, _ := ch["parent_id"].(string); p != c.parent {
+			t.Errorf("%s: parent_id %q, want %q", c.name, p, c.parent)
+		}
+		if _, meta := ch["thread_metadata"]; meta != (c.typ == 11) {
+			t.Errorf("%s: thread_metadata %v", c.name, ch["thread_metadata"])
+		}
+		if _, guild := ch["guild_id"]; guild == (c.typ == 1) {
+			t.Errorf("%s: guild_id %v", c.name, ch["guild_id"])
+		}
+	}
+	// The typed interaction reads the same: discordgo's Channel type.
+	var typed struct {
+		Channel discordgo.Channel `json:"channel"`
+	}
+	if _, _, err := s.Command(alice, th.ID, "play"); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(got)
+	if err := json.Unmarshal(raw, &typed); err != nil || !typed.Channel.IsThread() || typed.Channel.ParentID != games {
+		t.Errorf("the thread's channel as discordgo reads it: %+v %v", typed.Channel, err)
+	}
+}

@@ -354,9 +354,16 @@ func (s *Server) deliver(typ int, user, channelID, msgID string, data map[string
 			"joined_at":   "2026-01-01T00:00:00Z",
 		},
 	}
+	// The partial channel the interaction was used in, as Discord sends
+	// it: its type tells a thread (11) from a text channel (0), with the
+	// thread's parent and metadata, and the member's permissions there.
+	where := s.channelJSON(ch)
+	where["permissions"], where["flags"] = strconv.FormatInt(u.Permissions, 10), 0
+	body["channel"] = where
 	if ch.DM != "" {
 		// In a direct message there is no guild and no member: the user
 		// comes alone (Discord's interaction context "bot DM").
+		body["channel"] = s.dmJSON(ch)
 		delete(body, "guild_id")
 		delete(body, "member")
 		delete(body, "guild_locale")

@@ -196,6 +196,9 @@ func (s *Server) commandsRoute(r *http.Request, scope string) (any, *apiError) {
 }
 
 func (s *Server) channelJSON(ch *channel) map[string]any {
+	if ch.DM != "" {
+		return s.dmJSON(ch)
+	}
 	guild := s.GuildID
 	if ch.Guild != "" {
 		guild = ch.Guild
