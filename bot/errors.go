@@ -330,7 +330,14 @@ func (s *Service) Explain(ctx context.Context, err error) Problem {
 // the zero Info reads the rule's English). Details the service words
 // itself (Error.Detail) are still English clauses.
 func (s *Service) ExplainIn(ctx context.Context, err error, w engine.Words) Problem {
-	p := explainIn(err, w)
+	return s.ExplainAt(ctx, err, w, PlaceChannel)
+}
+
+// ExplainAt is ExplainIn for a reader who is at place: a text that names
+// the place where the request was made ("no open match in this
+// channel") names a thread in a thread.
+func (s *Service) ExplainAt(ctx context.Context, err error, w engine.Words, place Place) Problem {
+	p := explainIn(err, w, place)
 	if p.Kind == KindInternal || p.Kind == KindDamaged {
 		p.ErrorID = newErrorID()
 		s.log.ErrorContext(ctx, "request failed", "error_id", p.ErrorID, "kind", string(p.Kind), "match", p.MatchID, "err", err)
@@ -408,9 +415,9 @@ func HostFault(err error) bool {
 	return false
 }
 
-// explainIn words an error in w.Lang (see Service.ExplainIn, which adds
-// the error ID).
-func explainIn(err error, w engine.Words) Problem {
+// explainIn words an error in w.Lang for a reader at place (see
+// Service.ExplainAt, which adds the error ID).
+func explainIn(err error, w engine.Words, place Place) Problem {
 	if !w.Lang.Valid() {
 		w.Lang = lang.English
 	}
@@ -454,7 +461,7 @@ func explainIn(err error, w engine.Words) Problem {
 	case KindNotSeated:
 		p.Text = say("not-seated")
 	case KindNoMatch:
-		p.Text = say("no-match")
+		p.Text = say(place.ID("no-match"))
 	case KindNotFound:
 		p.Text = say("not-found")
 	case KindFinished:
@@ -518,7 +525,7 @@ func explainIn(err error, w engine.Words) Problem {
 	case KindLobbyClosed:
 		p.Text = say("lobby-closed")
 	case KindChannelTaken:
-		p.Text = say("channel-taken")
+		p.Text = say(place.ID("channel-taken"))
 	case KindSeatCount:
 		p.Text = say("seat-count")
 		if detail != "" {
@@ -548,7 +555,7 @@ func explainIn(err error, w engine.Words) Problem {
 		p.Text = say("no-board")
 	case KindDamaged:
 		p.MatchID = e.MatchID
-		p.Text = damagedText(e, l)
+		p.Text = damagedText(e, l, place)
 	default:
 		p.Kind = KindInternal
 		p.Text = say("internal", "error", errorIDMark)
@@ -574,17 +581,22 @@ const storeUnconfirmed = "the store applied it but no replica confirmed it"
 
 // damagedText says that a match is damaged, which one, and what can be
 // done: its creator or a moderator can abort it, receiving what can still
-// be read as a match record, which frees its channel.
-func damagedText(e *Error, l lang.Lang) string {
+// be read as a match record, which frees its channel (or thread: the
+// reader's place).
+func damagedText(e *Error, l lang.Lang, place Place) string {
 	which := Say(l, "error.damaged-which.match")
 	if e.MatchID != "" {
-		which = Say(l, "error.damaged-which.channel", "id", EchoIn(l, e.MatchID))
+		id := "error.damaged-which.channel"
+		if place == PlaceThread {
+			id = "error.damaged-which.thread"
+		}
+		which = Say(l, id, "id", EchoIn(l, e.MatchID))
 	}
 	who := Say(l, "error.damaged-who.moderator")
 	if len(e.Who) > 0 {
 		who = Say(l, "error.damaged-who.creator", "who", namesIn(l, e.Who))
 	}
-	return Say(l, "error.damaged", "which", which, "error", errorIDMark, "who", who)
+	return Say(l, place.ID("error.damaged"), "which", which, "error", errorIDMark, "who", who)
 }
 
 // incompleteText names the move so far and the choices that continue it.

@@ -28,6 +28,7 @@ type ImportInvite struct {
 	By      UserRef   // who asks (need not play)
 	Users   []UserRef // one per seat, in seat order
 	Lang    lang.Lang // the language of the match's posts (empty: English)
+	Place   Place     // what kind of place Channel is (Match.Place)
 }
 
 // Invitation is a lobby waiting for its players to confirm an import.
@@ -70,7 +71,7 @@ func (s *Service) InviteImport(ctx context.Context, req ImportInvite) (Invitatio
 	}
 	m, err := s.CreateMatch(ctx, CreateRequest{
 		Channel: req.Channel, Server: req.Server, Game: rec.Game, Creator: req.Users[0], Options: rec.Options, Pins: rec.Pins,
-		MinSeats: rec.Seats, MaxSeats: rec.Seats, Seed: rec.Seed, ExactSeed: true, RulesVersion: rec.Rules, Lang: req.Lang,
+		MinSeats: rec.Seats, MaxSeats: rec.Seats, Seed: rec.Seed, ExactSeed: true, RulesVersion: rec.Rules, Lang: req.Lang, Place: req.Place,
 	})
 	if err != nil {
 		return Invitation{}, err

@@ -37,6 +37,9 @@ type CreateRequest struct {
 	// Lang is the language of the match's public posts; zero for English
 	// (the front end picks it: /play's language, else the server's).
 	Lang lang.Lang
+	// Place is what kind of place Channel is (a thread or a channel),
+	// kept with the match for the texts that name it.
+	Place Place
 	// Watch leaves the creator without a seat: the creator starts and runs
 	// the match, whose seats are filled by Join and AddComputer (the
 	// playground's matches, which may be computers only).
@@ -95,6 +98,7 @@ func (s *Service) CreateMatch(ctx context.Context, req CreateRequest) (Match, er
 		Channel:      req.Channel,
 		Server:       req.Server,
 		Lang:         storedLang(req.Lang),
+		Thread:       req.Place == PlaceThread,
 		Creator:      req.Creator.ID,
 		Seats:        []storage.Seat{{UserID: req.Creator.ID, Name: req.Creator.Name}},
 		Status:       storage.StatusLobby,

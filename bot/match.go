@@ -78,6 +78,7 @@ func fromRecord(sm storage.Match, g engine.Game) Match {
 		game:         g,
 		Due:          sm.Due,
 		Lang:         matchLang(sm.Lang),
+		Place:        PlaceOf(sm.Thread),
 	}
 	// A clock that does not decode starts afresh (no reminder is lost for
 	// good: the next move starts the seats' waits again).
@@ -158,6 +159,7 @@ func (m Match) record() storage.Match {
 		Vote:         m.vote,
 		Record:       m.pending,
 		Lang:         storedLang(m.Lang),
+		Thread:       m.Place == PlaceThread,
 	}
 	if !m.Status.Open() {
 		sm.Due = time.Time{}

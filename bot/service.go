@@ -234,6 +234,10 @@ type Match struct {
 	// stored before languages existed. Private replies follow each
 	// reader's own language.
 	Lang lang.Lang `json:"lang,omitempty"`
+	// Place is what kind of place Channel is (a thread or a channel), for
+	// the texts that name it; PlaceChannel for a match stored before the
+	// place was recorded.
+	Place Place `json:"place,omitempty"`
 
 	pins     map[string]string // the game's pins
 	vote     *storage.Vote     // a pending request to take a move back, or to confirm an import

@@ -142,6 +142,10 @@ type Match struct {
 	// "de", "fr"); empty for English, so a match stored before languages
 	// existed reads English.
 	Lang string `json:"lang,omitempty"`
+	// Thread marks a match played in a thread of a channel (a Discord
+	// thread), for the texts that name its place; false for a channel of
+	// its own, and for a match stored before it was recorded.
+	Thread bool `json:"thread,omitempty"`
 }
 
 // Vote is a request by one seat that every other seat must approve.

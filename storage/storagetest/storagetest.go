@@ -140,6 +140,7 @@ func (e *env) newMatch(id, channel string, users ...string) storage.Match {
 		Channel:      channel,
 		Server:       "discord:900",
 		Lang:         "de",
+		Thread:       true,
 		Creator:      users[0],
 		Status:       storage.StatusActive,
 		State:        []byte(`{"moves":[]}`),

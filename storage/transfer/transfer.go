@@ -128,6 +128,8 @@ func Same(a, b Dump) error {
 		return fmt.Errorf("match %s: channel, server, creator or status differs", am.ID)
 	case am.Lang != bm.Lang:
 		return fmt.Errorf("match %s: language differs", am.ID)
+	case am.Thread != bm.Thread:
+		return fmt.Errorf("match %s: place (thread or channel) differs", am.ID)
 	case !sameVote(am.Vote, bm.Vote) || am.Record != bm.Record:
 		return fmt.Errorf("match %s: pending request (an undo or an import) differs", am.ID)
 	case am.Version != bm.Version || am.Moves != bm.Moves:
