@@ -69,7 +69,7 @@ func TestRuleExcerptEndsASentence(t *testing.T) {
 	for _, g := range translatedGames() {
 		for _, l := range lang.Supported {
 			for _, topic := range engine.WordsFor(g.Info(), l, nil).Help() {
-				text := problemText(bot.Problem{Text: "x", Topic: &topic}, l)
+				text := problemText(bot.Problem{Text: "x", Topic: &topic}, l, bot.PlaceChannel)
 				head := bot.Say(l, "discord.rule", "title", topic.Title, "body", "")
 				_, excerpt, _ := strings.Cut(text, head)
 				excerpt, _, _ = strings.Cut(excerpt, "\n"+bot.Say(l, "discord.more", "topic", topic.ID))

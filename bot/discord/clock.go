@@ -456,7 +456,7 @@ func abandonMessage(r bot.Reminder) *discordgo.MessageSend {
 	case bot.ReminderAbandoned:
 		w := m.Words()
 		return &discordgo.MessageSend{
-			Content:         say(w.Lang, "discord.remind.abandoned", "game", w.GameName(), "span", bot.SpanPrepIn(w.Lang, r.Waited)),
+			Content:         say(w.Lang, m.Place.ID("discord.remind.abandoned"), "game", w.GameName(), "span", bot.SpanPrepIn(w.Lang, r.Waited)),
 			AllowedMentions: noPings(),
 		}
 	}

@@ -76,3 +76,38 @@ func damagedMatchInChannel(t *testing.T, mode Mode) {
 	must(t, !r.Ephemeral() && strings.Contains(r.Content, "lobby"), "a new match in the freed channel: %+v", r)
 	h.noViolations()
 }
+
+// TestDamagedMatchInThread: a damaged match played in a thread is named
+// as the thread's, and its abort frees the thread, in what its players
+// read (the refusal, the private answer to /abort and the thread's note).
+func TestDamagedMatchInThread(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeHTTP, redis: true})
+	F := fakediscord.Str
+	ctx := context.Background()
+	h.cmd(alice, room, "play", F("game", "pebbles"), fakediscord.Bool("thread", true))
+	th := h.fd.Threads(room)[0]
+	h.click(bob, th, "Join")
+	h.click(alice, th, "Start")
+	h.cmd(alice, th, "move", F("move", autocompleteMove(t, h, alice, th)))
+	h.cmd(bob, th, "move", F("move", autocompleteMove(t, h, bob, th)))
+	raw := h.redis.Client()
+	defer raw.Close()
+	if err := raw.LTrim(ctx, h.prefix+":{m:m0001}:log", 0, 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	r := h.cmd(alice, th, "status")
+	for _, want := range []string{"This thread's match (ID m0001) is damaged", "that frees the thread for a new match", "`/abort` in this thread"} {
+		must(t, r.Ephemeral() && strings.Contains(r.Content, want), "/status: %q, want %q", r.Content, want)
+	}
+	must(t, !strings.Contains(r.Content, "channel"), "/status names a channel: %q", r.Content)
+	r = h.cmd(carol, th, "abort")
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "this thread is free for a new match") && len(r.Files) == 1, "/abort: %+v", r)
+	var told bool
+	for _, m := range h.fd.Messages(th) {
+		if !m.Ephemeral && strings.Contains(m.Content, "aborted the damaged match m0001; this thread is free for a new match") {
+			told = true
+		}
+	}
+	must(t, told, "the thread was not told that the damaged match was aborted and it is free")
+	h.noViolations()
+}

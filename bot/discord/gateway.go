@@ -222,8 +222,13 @@ func (b *Bot) openShard(ctx context.Context, sh *shard) error {
 	})
 	s.AddHandler(func(s *discordgo.Session, _ *discordgo.Connect) { sh.connected.Store(true) })
 	s.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) { sh.connected.Store(false) })
-	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.onGateway(ic.Interaction)
+	// Interactions come as discordgo's raw events, which keep the JSON:
+	// its channel object (whether the interaction is in a thread) is not
+	// in discordgo's Interaction.
+	s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) {
+		if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok && e.Type == "INTERACTION_CREATE" && ic.Interaction != nil {
+			b.onGateway(ic.Interaction, e.RawData)
+		}
 	})
 	if s == b.api {
 		s.AddHandler(func(s *discordgo.Session, rl *discordgo.RateLimit) {
@@ -274,11 +279,12 @@ func (b *Bot) runGateway(ctx context.Context) error {
 	return b.Close()
 }
 
-// onGateway answers an interaction received over the gateway; discordgo
-// calls it on its own goroutine.
-func (b *Bot) onGateway(i *discordgo.Interaction) {
+// onGateway answers an interaction received over the gateway (raw, its
+// JSON); discordgo calls it on its own goroutine.
+func (b *Bot) onGateway(i *discordgo.Interaction, raw []byte) {
 	ctx := context.Background()
 	r := newRequest(i, b.cfg.Now())
+	r.Place = placeOf(raw)
 	b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error { return b.respond(ctx, i, resp) })
 }
 

@@ -50,7 +50,7 @@ func (b *Bot) helpCmd(ctx context.Context, r *Request) (*Response, error) {
 		fmt.Fprintf(&desc, "`/%s` %s\n", d.Name, text)
 	}
 	e := &discordgo.MessageEmbed{Title: say(l, "discord.help.title"), Description: clip(desc.String(), 4096)}
-	rules := &discordgo.MessageEmbedField{Name: say(l, "discord.help.rules"), Value: say(l, "discord.help.rules-how")}
+	rules := &discordgo.MessageEmbedField{Name: say(l, "discord.help.rules"), Value: say(l, r.Place.ID("discord.help.rules-how"))}
 	if game == nil {
 		b.gameSummaries(e, l, embedSize(e)+fieldSize(rules))
 	}

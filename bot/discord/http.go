@@ -77,6 +77,7 @@ func (h *httpEndpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	acked := make(chan error, 1)
 	finished := make(chan struct{})
 	r := newRequest(&i, received)
+	r.Place = placeOf(body)
 	go func() {
 		defer close(finished)
 		ctx := context.Background()

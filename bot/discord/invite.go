@@ -118,7 +118,7 @@ func (b *Bot) importCmd(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	inv, err := b.svc.InviteImport(ctx, bot.ImportInvite{Channel: r.key(), Server: serverKey(r.I.GuildID), Record: text, By: r.User, Users: users, Lang: l})
+	inv, err := b.svc.InviteImport(ctx, bot.ImportInvite{Channel: r.key(), Server: serverKey(r.I.GuildID), Record: text, By: r.User, Users: users, Lang: l, Place: r.Place})
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func (b *Bot) importButton(ctx context.Context, r *Request, c customID) (*Respon
 	w := inv.Match.Words()
 	switch {
 	case inv.Declined != "":
-		return closed(say(w.Lang, "discord.invite.declined", "who", inv.Declined, "game", w.GameName())), nil
+		return closed(say(w.Lang, r.Place.ID("discord.invite.declined"), "who", inv.Declined, "game", w.GameName())), nil
 	case inv.Started:
 		post, pics, after := b.importStarted(r, inv)
 		resp := closed(say(w.Lang, "discord.invite.all-confirmed", "game", w.GameName()))

@@ -280,8 +280,8 @@ func TestInteractionSessionRenewed(t *testing.T) {
 // /play thread:true used in a match's thread opens the new match's
 // thread beside it, in the thread's channel, where the channel's match
 // commands point to it; /play without it in the thread is refused as the
-// channel's would be, its advice (a new thread) one that works there. In
-// every language.
+// channel's would be, naming the thread, its advice (a new thread) one
+// that works there. In every language.
 func TestPlayThreadInAThread(t *testing.T) {
 	for _, l := range lang.Supported {
 		t.Run(string(l), func(t *testing.T) {
@@ -297,7 +297,7 @@ func TestPlayThreadInAThread(t *testing.T) {
 			th := first[0]
 
 			r = h.cmd(alice, th, "play", F("game", "pebbles"))
-			must(t, r.Ephemeral() && r.Content == say(l, "error.channel-taken"), "/play in the match's thread: %q", r.Content)
+			must(t, r.Ephemeral() && r.Content == say(l, "error.channel-taken-thread"), "/play in the match's thread: %q", r.Content)
 
 			r = h.cmd(alice, th, "play", F("game", "pebbles"), F("language", string(l)), fakediscord.Bool("thread", true))
 			threads := h.fd.Threads(room)

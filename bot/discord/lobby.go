@@ -119,7 +119,7 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := bot.CreateRequest{Channel: r.key(), Server: serverKey(r.I.GuildID), Game: g.Info().ID, Creator: r.User}
+	req := bot.CreateRequest{Channel: r.key(), Server: serverKey(r.I.GuildID), Game: g.Info().ID, Creator: r.User, Place: r.Place}
 	if req.Clock, err = b.playClock(ctx, r); err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 	}
 	if o, ok := opts["thread"]; ok && o.BoolValue() {
 		if miss := missingForThread(r); miss != 0 {
-			return nil, errThreadPermissions(r.lang(), miss)
+			return nil, errThreadPermissions(r.lang(), r.Place, miss)
 		}
 		// Opening the thread is a call to Discord: acknowledge first.
 		name := engine.WordsFor(g.Info(), req.Lang, nil).GameName()
@@ -163,7 +163,8 @@ func (b *Bot) play(ctx context.Context, r *Request) (*Response, error) {
 }
 
 // warnPosts tells whoever opened a match, privately, which permissions
-// the bot lacks in the channel for its own posts (nil: none lacking).
+// the bot lacks in the channel (or thread) where /play was used for its
+// own posts (nil: none lacking).
 func warnPosts(r *Request) func(ctx context.Context, p *poster) {
 	miss := missingForPosts(r)
 	if miss == 0 {
@@ -171,7 +172,7 @@ func warnPosts(r *Request) func(ctx context.Context, p *poster) {
 	}
 	l := r.lang()
 	return func(ctx context.Context, p *poster) {
-		p.followup(ctx, privateData(bot.Say(l, "discord.permission.post-warning", "perms", permNames(l, miss))))
+		p.followup(ctx, privateData(bot.Say(l, r.Place.ID("discord.permission.post-warning"), "perms", permNames(l, miss))))
 	}
 }
 
@@ -216,11 +217,11 @@ func (b *Bot) playInThread(ctx context.Context, r *Request, game string, req bot
 			if miss == 0 {
 				miss = permsThread &^ discordgo.PermissionViewChannel
 			}
-			return nil, errThreadPermissions(r.lang(), miss)
+			return nil, errThreadPermissions(r.lang(), r.Place, miss)
 		}
 		return nil, fmt.Errorf("bot: open thread: %w", err)
 	}
-	req.Channel = channelKey(th.ID)
+	req.Channel, req.Place = channelKey(th.ID), bot.PlaceThread
 	m, err := b.createWithComputers(ctx, req, computers, level)
 	if err != nil {
 		return nil, err
@@ -449,7 +450,7 @@ func (b *Bot) abortDamaged(ctx context.Context, r *Request, mod bool) (*Response
 	}
 	b.log.WarnContext(ctx, "bot: damaged match aborted", "match", sv.MatchID, "user", r.UserID, "channel", r.Channel,
 		"moves_salvaged", sv.Moves)
-	d := privateData(say(r.lang(), "discord.abort.damaged", "id", sv.MatchID, "n", strconv.Itoa(sv.Moves)))
+	d := privateData(say(r.lang(), r.Place.ID("discord.abort.damaged"), "id", sv.MatchID, "n", strconv.Itoa(sv.Moves)))
 	d.Files = []*discordgo.File{{Name: "match-" + sv.MatchID + "-salvaged.txt", ContentType: "text/plain; charset=utf-8", Reader: strings.NewReader(sv.Record)}}
 	// The damaged match's own language cannot be read: the channel is
 	// told in the server's.
@@ -457,7 +458,7 @@ func (b *Bot) abortDamaged(ctx context.Context, r *Request, mod bool) (*Response
 	if err != nil {
 		gl = lang.English
 	}
-	note := announce(say(gl, "discord.abort.damaged-note", "who", r.User.Name, "id", sv.MatchID)).Data
+	note := announce(say(gl, r.Place.ID("discord.abort.damaged-note"), "who", r.User.Name, "id", sv.MatchID)).Data
 	return &Response{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d,
 		After: func(ctx context.Context, p *poster) { p.send(ctx, r.Channel, note) }}, nil
 }

@@ -77,11 +77,13 @@ func permNames(l lang.Lang, set int64) string {
 
 // errThreadPermissions is /play thread:true's refusal when the bot lacks
 // what it needs to open the thread and post the lobby in it.
-// The permissions are worded in l, the language of the person refused.
-func errThreadPermissions(l lang.Lang, set int64) error {
+// The permissions are worded in l, the language of the person refused;
+// used in a thread (place), the new thread would open in its channel.
+func errThreadPermissions(l lang.Lang, place bot.Place, set int64) error {
+	id := place.ID("discord.detail.thread-permissions")
 	return &bot.Error{Kind: bot.KindInvalid, Err: errors.New("bot: missing permissions for a thread"),
-		Detail:    bot.Say(lang.English, "discord.detail.thread-permissions", "perms", permNames(lang.English, set)),
-		DetailMsg: lang.M("discord.detail.thread-permissions", "perms", permNames(l, set))}
+		Detail:    bot.Say(lang.English, id, "perms", permNames(lang.English, set)),
+		DetailMsg: lang.M(id, "perms", permNames(l, set))}
 }
 
 // deniedByDiscord reports whether err is Discord refusing a call for the

@@ -3,6 +3,7 @@ package discord
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -143,7 +144,10 @@ type Request struct {
 	UserID  string      // Discord user ID
 	User    bot.UserRef // the service's user: ID "discord:<id>"
 	Channel string      // Discord channel (or thread) ID
-	Perms   int64       // the member's permissions in the channel
+	// Place is whether Channel is a thread, for the texts that name it;
+	// the interaction's channel object says (placeOf).
+	Place bot.Place
+	Perms int64 // the member's permissions in the channel
 	// Lang is the reader's language for private replies: the user's
 	// Discord locale (lang.FromDiscord; English without a catalog).
 	Lang     lang.Lang
@@ -218,6 +222,27 @@ func newRequest(i *discordgo.Interaction, now time.Time) *Request {
 		r.User = bot.UserRef{ID: userKey(u.ID), Name: name}
 	}
 	return r
+}
+
+// placeOf reads from an interaction's JSON whether it was used in a
+// thread: Discord sends the partial channel it was used in, with its type,
+// which discordgo's Interaction leaves out. A thread (announcement 10,
+// public 11, private 12) is bot.PlaceThread; any other channel, or none
+// named, bot.PlaceChannel.
+func placeOf(raw []byte) bot.Place {
+	var p struct {
+		Channel *struct {
+			Type discordgo.ChannelType `json:"type"`
+		} `json:"channel"`
+	}
+	if json.Unmarshal(raw, &p) != nil || p.Channel == nil {
+		return bot.PlaceChannel
+	}
+	switch p.Channel.Type {
+	case discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
+		return bot.PlaceThread
+	}
+	return bot.PlaceChannel
 }
 
 // route finds the handler of an interaction and whether its deferred
@@ -503,7 +528,7 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 		}
 		return choices(nil)
 	}
-	p := b.svc.ExplainIn(ctx, err, r.words())
+	p := b.explain(ctx, r, err)
 	r.outcome = bot.OutcomeRefused
 	if bot.HostFault(err) {
 		r.outcome = bot.OutcomeError
@@ -511,15 +536,20 @@ func (b *Bot) answer(ctx context.Context, r *Request, resp *Response, err error)
 	if p.ErrorID != "" {
 		b.log.ErrorContext(ctx, "bot: interaction failed", "interaction", r.I.ID, "user", r.UserID, "channel", r.Channel, "error_id", p.ErrorID, "match", p.MatchID)
 	}
-	return private(problemText(p, r.lang()))
+	return private(problemText(p, r.lang(), r.Place))
 }
 
-// problemText presents an explained error: the core's text, then the
-// broken rule's help and where to read more.
-func problemText(p bot.Problem, l lang.Lang) string {
+// explain words err for r's reader, where r was used (bot.Service.ExplainAt).
+func (b *Bot) explain(ctx context.Context, r *Request, err error) bot.Problem {
+	return b.svc.ExplainAt(ctx, err, r.words(), r.Place)
+}
+
+// problemText presents an explained error to a reader at place: the
+// core's text, then the broken rule's help and where to read more.
+func problemText(p bot.Problem, l lang.Lang, place bot.Place) string {
 	text := p.Text
 	if p.Kind == bot.KindDamaged {
-		text += "\n" + bot.Say(l, "discord.abort-how")
+		text += "\n" + bot.Say(l, place.ID("discord.abort-how"))
 	}
 	if p.Topic != nil {
 		text += "\n" + bot.Say(l, "discord.rule", "title", p.Topic.Title, "body", clipSentences(p.Topic.Body, 600)) +

@@ -37,7 +37,7 @@ func (b *Bot) move(ctx context.Context, r *Request) (*Response, error) {
 // over the private picker opened at the move so far, so the player can
 // pick how it goes on.
 func (b *Bot) continueMove(ctx context.Context, r *Request, err error) (*Response, error) {
-	p := b.svc.ExplainIn(ctx, err, r.words())
+	p := b.explain(ctx, r, err)
 	m, gerr := b.svc.Get(ctx, bot.InChannel(r.key()))
 	if gerr != nil || p.Move == "" || p.Choices == nil || len(p.Choices.Next) == 0 {
 		return nil, err
@@ -575,7 +575,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 		back := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: say(r.lang(), "discord.picker.back"), Style: discordgo.SecondaryButton,
 			CustomID: customID{Action: "back", Match: c.Match, Version: c.Version, Move: c.Move}.String()}}}
 		return &Response{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
-			Content:    clip(bot.Say(r.lang(), "discord.your-move", "move", c.Move)+"\n"+problemText(b.svc.ExplainIn(ctx, err, r.words()), r.lang()), 2000),
+			Content:    clip(bot.Say(r.lang(), "discord.your-move", "move", c.Move)+"\n"+problemText(b.explain(ctx, r, err), r.lang(), r.Place), 2000),
 			Components: []discordgo.MessageComponent{back}, AllowedMentions: noPings()}}, nil
 	}
 	if err != nil {
@@ -588,7 +588,7 @@ func (b *Bot) confirm(ctx context.Context, r *Request, c customID) (*Response, e
 // privately, with fresh buttons.
 func (b *Bot) stale(ctx context.Context, m bot.Match, r *Request) (*Response, error) {
 	d := &discordgo.InteractionResponseData{
-		Content:         clip(b.svc.ExplainIn(ctx, bot.ErrStale, r.words()).Text+" "+bot.Say(r.lang(), "discord.current-board")+"\n"+statusLineIn(m, r.lang()), 2000),
+		Content:         clip(b.explain(ctx, r, bot.ErrStale).Text+" "+bot.Say(r.lang(), "discord.current-board")+"\n"+statusLineIn(m, r.lang()), 2000),
 		Flags:           discordgo.MessageFlagsEphemeral,
 		AllowedMentions: noPings(),
 		Components:      turnButtonsIn(m, r.lang()),
