@@ -113,3 +113,20 @@ func TestThreadTextsSayThread(t *testing.T) {
 		}
 	}
 }
+
+// TestImportDeclinedInThread: a match record offered in a thread and
+// declined frees the thread, and says so.
+func TestImportDeclinedInThread(t *testing.T) {
+	h := newHarness(t, harnessOpts{mode: ModeGateway})
+	h.cmd(alice, room, "play", fakediscord.Str("game", "pebbles"), fakediscord.Bool("thread", true))
+	th := h.fd.Threads(room)[0]
+	h.cmd(alice, th, "abort")
+	U := fakediscord.UserOpt
+	r := h.cmd(alice, th, "import", fakediscord.Attach("record", "game.txt", []byte(importRecord)), U("player1", alice), U("player2", bob), U("player3", carol))
+	must(t, !r.Ephemeral(), "the offer: %+v", r)
+	m, err := h.svc.Get(context.Background(), bot.InChannel(channelKey(th)))
+	must(t, err == nil && m.Place == bot.PlaceThread, "the offer's match: place %q (%v)", m.Place, err)
+	r = h.click(carol, th, "Decline")
+	must(t, strings.HasPrefix(r.Content, "**carol** declined") && strings.HasSuffix(r.Content, "The thread is free.") && len(r.Components) == 0, "decline: %+v", r)
+	h.noViolations()
+}
