@@ -47,7 +47,7 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 	h.cmd(alice, room, "play", F("game", "pebbles"), F("options", "pile=9"))
 	// Before the start: each reads who may start it in their language.
 	r := h.cmd(dieter, room, "move", F("move", "take 1"))
-	must(t, r.Ephemeral() && r.Content == "Die Partie hat noch nicht begonnen: alice hat sie eröffnet und kann sie starten, sobald genug Leute beigetreten sind.", "German: %q", r.Content)
+	must(t, r.Ephemeral() && r.Content == "Die Partie hat noch nicht begonnen: alice hat sie eröffnet und kann sie starten, sobald genug Mitspielende beigetreten sind.", "German: %q", r.Content)
 	clean(lang.German, "not started", r.Content)
 	r = h.cmd(franck, room, "move", F("move", "take 1"))
 	must(t, r.Ephemeral() && strings.HasPrefix(r.Content, "La partie n’a pas encore commencé\u00a0: alice l’a ouverte"), "French: %q", r.Content)
