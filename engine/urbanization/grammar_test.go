@@ -46,7 +46,9 @@ func TestFactoryArticlesAndCounts(t *testing.T) {
 		{lang.French, ev("orders-bonus", "card", "windmill", "money", "2"), 1,
 			"Ann occupe la dernière case d’ordres du Moulin à vent\u00a0: +2\u00a0$"},
 		{lang.French, ev("orders-short", "card", "bakery", "colour", "white", "count", "1"), 1,
-			"Ann pose un marqueur d’action sur la Boulangerie et prend 1 ordre de travail blanc (la réserve n’en avait qu’un)"},
+			"Ann pose un marqueur d’action sur la Boulangerie et prend 1 ordre de travail blanc (la réserve n’en avait pas plus)"},
+		{lang.French, ev("orders-short", "card", "bakery", "colour", "white", "count", "0"), 1,
+			"Ann pose un marqueur d’action sur la Boulangerie et prend 0 ordre de travail blanc (la réserve n’en avait pas plus)"},
 	} {
 		got := engine.WordsFor(info, c.l, []string{"Ann", "Bo"}).Event(c.ev, c.viewer)
 		if got != c.want {

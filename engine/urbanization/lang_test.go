@@ -134,6 +134,20 @@ func TestPlurals(t *testing.T) {
 	if orders.Text != "3 (2W 0G 1O)" {
 		t.Errorf("English field of the work orders: %q", orders.Text)
 	}
+	// French words 0 with the singular: its form "one" says the count,
+	// not "1" (a player with no citizen, no grain left after feeding).
+	for id, want := range map[string]string{
+		"event.citizens": "Anna a 0 citoyen (maisons 2, grain 0, ordres de travail 3)\u00a0: +0\u00a0PV",
+		"grain":          "0 grain",
+		"goods":          "0 marchandise",
+		"citizens":       "0 citoyen",
+		"price-markers":  "0 marqueur de prix",
+	} {
+		data := map[string]string{"count": "0", "Seat": "Anna", "houses": "2", "grain": "0", "orders": "3", "vp": "0"}
+		if got, err := catalog.Localize(lang.French, id, data); err != nil || got != want {
+			t.Errorf("French %s with 0: %q %v, want %q", id, got, err, want)
+		}
+	}
 }
 
 // TestStatusInThreeLanguages walks whole games and words every status
