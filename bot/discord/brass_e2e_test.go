@@ -14,6 +14,7 @@ import (
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // autocompleteMove builds a complete move the way a player types one:
@@ -49,6 +50,14 @@ func pickMove(t *testing.T, h *harness, user, channel string) fakediscord.Respon
 // returns the response to Confirm.
 func pickMoveFrom(t *testing.T, h *harness, user, channel, open, first string) fakediscord.Response {
 	t.Helper()
+	return pickMoveIn(t, h, lang.English, user, channel, open, first)
+}
+
+// pickMoveIn is pickMoveFrom for a reader of l (Confirm and Back as l
+// words them).
+func pickMoveIn(t *testing.T, h *harness, l lang.Lang, user, channel, open, first string) fakediscord.Response {
+	t.Helper()
+	confirm, back := bot.Say(l, "discord.picker.confirm"), bot.Say(l, "discord.picker.back")
 	r := h.click(user, channel, open)
 	must(t, r.Ephemeral(), "picker must be private: %+v", r)
 	backed := false
@@ -57,14 +66,14 @@ func pickMoveFrom(t *testing.T, h *harness, user, channel, open, first string) f
 		backed = true
 	}
 	for range 12 {
-		if _, _, ok := h.fd.Button(channel, user, "Confirm"); ok {
-			return h.click(user, channel, "Confirm")
+		if _, _, ok := h.fd.Button(channel, user, confirm); ok {
+			return h.click(user, channel, confirm)
 		}
 		_, menu, ok := h.fd.SelectMenu(channel, user)
-		must(t, ok, "picker without a menu or Confirm")
+		must(t, ok, "picker without a menu or %s", confirm)
 		h.pick(user, channel, menu.Options[0].Value)
 		if !backed {
-			h.click(user, channel, "Back")
+			h.click(user, channel, back)
 			h.pick(user, channel, menu.Options[0].Value)
 			backed = true
 		}

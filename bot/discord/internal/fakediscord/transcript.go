@@ -27,9 +27,21 @@ func (s *Server) Entries(channelID string) []Entry {
 // order of first appearance. repl holds extra old,new pairs applied first
 // (match IDs, for instance).
 func (s *Server) Transcript(channelID string, repl ...string) string {
+	return s.transcript(channelID, false, repl)
+}
+
+// TranscriptLabelled is Transcript with every select menu's options
+// listed under its row, each with the label and description players read
+// beside its value: for transcripts in German or French, where the values
+// (the move's tokens) do not show the texts the menus are worded in.
+func (s *Server) TranscriptLabelled(channelID string, repl ...string) string {
+	return s.transcript(channelID, true, repl)
+}
+
+func (s *Server) transcript(channelID string, labels bool, repl []string) string {
 	var b strings.Builder
 	for _, e := range s.Entries(channelID) {
-		writeEntry(&b, e)
+		writeEntry(&b, e, labels)
 	}
 	return s.Normalize(b.String(), repl...)
 }
@@ -80,7 +92,7 @@ var (
 	discordTime = regexp.MustCompile(`<t:\d+(:[tTdDfFR])?>`)
 )
 
-func writeEntry(b *strings.Builder, e Entry) {
+func writeEntry(b *strings.Builder, e Entry, labels bool) {
 	m := e.Message
 	if e.Kind == "thread" {
 		f := strings.SplitN(e.Thread, " ", 2)
@@ -164,6 +176,18 @@ func writeEntry(b *strings.Builder, e Entry) {
 			}
 		}
 		fmt.Fprintf(b, "   row %s\n", strings.Join(parts, " "))
+		if !labels {
+			continue
+		}
+		for _, c := range r.Components {
+			for _, o := range c.Options {
+				fmt.Fprintf(b, "     option %s: %q", o.Value, o.Label)
+				if o.Description != "" {
+					fmt.Fprintf(b, " - %q", o.Description)
+				}
+				b.WriteString("\n")
+			}
+		}
 	}
 }
 
