@@ -563,7 +563,14 @@ func (b *board) drawHeader(s surface, v *brass.View, w words) {
 		s.Text(period, x, 38, pf, colInk, 0)
 		s.Text(round, right, 38, f, colInk, 1)
 	}
-	s.Text(phaseLine(s, v, w, right-x), x, 72, fHead, colInk, 0)
+	lines := phaseLines(s, v, w, right-x)
+	s.Text(lines[0], x, 72, fHead, colInk, 0)
+	if len(lines) > 1 {
+		// The winner's line goes on where the turn order was: it is
+		// over.
+		s.Text(lines[1], x, 104, fHead, colInk, 0)
+		return
+	}
 	const oy = 104.0 // centre of the turn order row
 	s.Text(w.t("order"), x, oy+9, fStat, colInk, 0)
 	cx := x + 76
@@ -650,6 +657,31 @@ func phaseLine(s surface, v *brass.View, w words, width float64) string {
 	return fit(s, short, fHead, width)
 }
 
+// phaseLines is phaseText in width pixels, on one line or, at the end,
+// two: the winner's name and score whole on two lines; the one to play
+// by letter only when the name does not fit (their panel, marked, has
+// it whole); else phaseLine.
+func phaseLines(s surface, v *brass.View, w words, width float64) []string {
+	full := phaseText(v, w)
+	if s.TextWidth(full, fHead) <= width {
+		return []string{full}
+	}
+	if v.Finished {
+		if l := wrap(s, full, fHead, width); len(l) == 2 && s.TextWidth(l[0], fHead) <= width && s.TextWidth(l[1], fHead) <= width {
+			return l
+		}
+	} else if v.Active >= 0 && v.Mode != "liquidate" && v.Mode != "sell-more" {
+		short := w.t("to-play-short", "letter", seatLetter(v.Active))
+		if v.ActionsLeft > 0 {
+			short = w.t("to-play-actions-short", "letter", seatLetter(v.Active), lang.CountKey, strconv.Itoa(v.ActionsLeft))
+		}
+		if s.TextWidth(short, fHead) <= width {
+			return []string{short}
+		}
+	}
+	return []string{phaseLine(s, v, w, width)}
+}
+
 // phaseTextNamed is phaseText with the seat named by nameOf.
 func phaseTextNamed(v *brass.View, w words, nameOf func(int) string) string {
 	if v.Finished && len(v.Ranking) > 0 {
@@ -693,6 +725,81 @@ func stepsLabel(n int) string {
 
 func clamp(n, lo, hi int) int { return max(lo, min(hi, n)) }
 
+// drawPanelName draws a player panel's name line at the panel's top y,
+// from x, in room pixels (left of the money): the name whole, and on the
+// active panel a marker and the actions left (acts). The name goes
+// smaller or onto two lines before it is cut; the actions are dropped
+// first, as the title says them too.
+func drawPanelName(s surface, name, acts string, active bool, x, y, room float64) {
+	tri := 0.0 // the active marker: a gap and a triangle
+	if active {
+		tri = 20
+	}
+	marker := func(ex, cy, half float64) {
+		s.FillPoly([]render.Pt{{X: ex + 8, Y: cy - half}, {X: ex + 20, Y: cy}, {X: ex + 8, Y: cy + half}}, colInk)
+	}
+	if nw := s.TextWidth(name, fHead); nw+tri <= room {
+		s.Text(name, x, y+30, fHead, colInk, 0)
+		if active {
+			marker(x+nw, y+20, 9)
+			if aw := s.TextWidth(acts, fChip); nw+tri+6+aw <= room {
+				s.Text(acts, x+nw+26, y+29, fChip, colInk, 0)
+			}
+		}
+		return
+	}
+	for _, f := range []render.Font{fStat, fChip, fName20} {
+		if nw := s.TextWidth(name, f); nw+tri <= room {
+			s.Text(name, x, y+29, f, colInk, 0)
+			if active {
+				marker(x+nw, y+21, 8)
+			}
+			return
+		}
+	}
+	lines := wrap(s, name, fSmallB, room-tri)
+	if len(lines) == 1 {
+		l := fit(s, name, fSmallB, room-tri)
+		s.Text(l, x, y+28, fSmallB, colInk, 0)
+		if active {
+			marker(x+s.TextWidth(l, fSmallB), y+22, 7)
+		}
+		return
+	}
+	if len(lines) > 2 {
+		// Longer than the longest name Discord gives (32 characters):
+		// the second line is cut.
+		lines = []string{lines[0], strings.Join(lines[1:], " ")}
+	}
+	lines[0] = fit(s, lines[0], fSmallB, room)
+	lines[1] = fit(s, lines[1], fSmallB, room-tri)
+	for i, l := range lines {
+		s.Text(l, x, y+19+20*float64(i), fSmallB, colInk, 0)
+	}
+	if active {
+		marker(x+s.TextWidth(lines[1], fSmallB), y+33, 7)
+	}
+}
+
+// wrap breaks t at spaces into lines of at most w pixels, filling each
+// line in turn. A word wider than w is a line of its own (and too wide).
+func wrap(s surface, t string, f render.Font, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(t) {
+		switch {
+		case line == "":
+			line = word
+		case s.TextWidth(line+" "+word, f) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
+}
+
 // fit shortens t with an ellipsis until it fits in w pixels.
 func fit(s surface, t string, f render.Font, w float64) string {
 	if s.TextWidth(t, f) <= w {
@@ -725,44 +832,31 @@ func (b *board) drawPlayers(s surface, v *brass.View, w words) {
 			s.StrokeRoundRect(x, y, pw, playerH, 6, 1.5, colGrey)
 		}
 		s.Text(seatLetter(p.Seat), x+panelBar/2, y+46, fTitle, inkOn(c), 0.5)
+		// Under the letter, in the seat's band: the place at the end
+		// ("1st", "1er") and "you" on the viewer's own panel, so the
+		// name's line keeps its room for the name.
+		by := y + 76
+		if v.Finished {
+			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
+				s.Text(ordinal(w, rank+1), x+panelBar/2, y+84, fHead, inkOn(c), 0.5)
+				by = y + 112
+			}
+		}
+		if p.Seat == v.Seat {
+			s.Text(w.t("you"), x+panelBar/2, by, fSmallB, inkOn(c), 0.5)
+		}
 		tx := x + panelBar + 10
 		cash := w.money(p.Money)
 		cashW := s.TextWidth(cash, fMoney)
 		s.Text(cash, right, y+38, fMoney, colInk, 1)
-		you := ""
-		if p.Seat == v.Seat {
-			you = " " + w.t("you")
-		}
-		// The name, shortened to leave room for the money and the actions
-		// (at the end, for the place: "1st", "1er").
-		nameRoom := right - cashW - 16 - tx
-		if p.Seat == v.Active && !v.Finished {
-			nameRoom -= 120
-		}
-		place := ""
-		if v.Finished {
-			if rank := slices.Index(v.Ranking, p.Seat); rank >= 0 {
-				place = ordinal(w, rank+1)
-				nameRoom -= s.TextWidth(place, fHead) + 12
-			}
-		}
-		name := fit(s, w.name(p.Seat), fHead, nameRoom-s.TextWidth(you, fHead)) + you
-		s.Text(name, tx, y+30, fHead, colInk, 0)
-		nw := s.TextWidth(name, fHead)
-		room := right - cashW - 12 - (tx + nw)
+		acts := ""
 		if active {
-			acts := w.t("acts-to-play")
+			acts = w.t("acts-to-play")
 			if v.ActionsLeft > 0 {
 				acts = w.t("actions", lang.CountKey, strconv.Itoa(v.ActionsLeft))
 			}
-			s.FillPoly([]render.Pt{{X: tx + nw + 8, Y: y + 11}, {X: tx + nw + 20, Y: y + 20}, {X: tx + nw + 8, Y: y + 29}}, colInk)
-			if aw := s.TextWidth(acts, fChip); aw <= room-28 {
-				s.Text(acts, tx+nw+26, y+29, fChip, colInk, 0)
-			}
 		}
-		if place != "" {
-			s.Text(place, tx+nw+12, y+30, fHead, colInk, 0)
-		}
+		drawPanelName(s, w.name(p.Seat), acts, active, tx, y, right-cashW-16-tx)
 		income := w.t("income", "money", w.money(p.Income))
 		s.Text(income, tx, y+64, fHead, colInk, 0)
 		iw := s.TextWidth(income, fHead)

@@ -67,10 +67,41 @@ func drawHandImage(s surface, pr *printed, v *brass.View, w words, h float64) {
 		}
 		s.FillRoundRect(cx, cy, cw-8, handCardH, 6, tint)
 		s.StrokeRoundRect(cx, cy, cw-8, handCardH, 6, 2, colInk)
-		label := pr.cardLabelIn(w, card)
-		if l, ok := industryLetter[card]; ok {
-			label = l + " " + label
+		lines, f := cardLines(s, pr.cardLabelIn(w, card), industryLetter[card], cw-20)
+		mid := cx + (cw-8)/2
+		if len(lines) == 1 {
+			s.Text(lines[0], mid, cy+handCardH/2+9, f, colInk, 0.5)
+			continue
 		}
-		s.Text(fit(s, label, fHead, cw-20), cx+(cw-8)/2, cy+handCardH/2+9, fHead, colInk, 0.5)
+		s.Text(lines[0], mid, cy+25, f, colInk, 0.5)
+		s.Text(lines[1], mid, cy+48, f, colInk, 0.5)
 	}
+}
+
+// cardLines is a card's name in w pixels, whole: after the industry's
+// letter on one line ("M Cotton mill"); else smaller, on two lines split
+// at a space ("C Mine de" / "charbon"); else smaller without the letter
+// (the card's tint says the industry too): "Kohlebergwerk",
+// "Baumwollspinnerei".
+func cardLines(s surface, name, letter string, w float64) ([]string, render.Font) {
+	label := name
+	if letter != "" {
+		label = letter + " " + name
+	}
+	if s.TextWidth(label, fHead) <= w {
+		return []string{label}, fHead
+	}
+	if l := wrap(s, label, fChip, w); len(l) == 2 && l[0] != letter &&
+		s.TextWidth(l[0], fChip) <= w && s.TextWidth(l[1], fChip) <= w {
+		return l, fChip
+	}
+	for _, f := range []render.Font{fChip, fSmallB} {
+		if s.TextWidth(name, f) <= w {
+			return []string{name}, f
+		}
+	}
+	if l := wrap(s, name, fSmallB, w); len(l) == 2 && s.TextWidth(l[0], fSmallB) <= w {
+		return []string{l[0], fit(s, l[1], fSmallB, w)}, fSmallB
+	}
+	return []string{fit(s, name, fSmallB, w)}, fSmallB
 }

@@ -2,6 +2,7 @@ package brass
 
 import (
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,10 +37,12 @@ const (
 type recorder struct {
 	*render.Canvas
 	texts map[string][]render.Font
+	order []string // the texts in the order drawn
 }
 
 func (r *recorder) Text(s string, x, y float64, f render.Font, c color.RGBA, align float64) {
 	r.texts[s] = append(r.texts[s], f)
+	r.order = append(r.order, s)
 	r.Canvas.Text(s, x, y, f, c, align)
 }
 
@@ -149,4 +152,107 @@ func isName(s string) bool {
 		}
 	}
 	return false
+}
+
+// longNames are display names every panel must draw whole: a default
+// name from another language, computers' names, and a name of 32
+// characters, the longest display name or nickname Discord allows (the
+// playground allows engine.MaxPlayerName, 64; a name that long may be
+// cut).
+var longNames = []string{"Spieler 1", "Ordinateur 2 (facile)", "Computer 2 (leicht)", "Maximilian Alexander Wittelsbach"}
+
+// TestNamesWhole draws the busy position with long names in every seat
+// (each name in turn on the seat to play and on the viewer's), for a
+// spectator, for the seat to play and after the game, in every language:
+// no text is cut with an ellipsis, and every name is drawn whole (on one
+// line, or on two that read as the name).
+func TestNamesWhole(t *testing.T) {
+	g, st := enginePosition(t, 4, 45)
+	r := newTestRenderer(t)
+	mid := g.View(st, engine.Spectator).(brass.View)
+	for _, l := range lang.Supported {
+		for k := range longNames {
+			names := make([]string, len(longNames))
+			for i := range names {
+				names[i] = longNames[(i+k)%len(longNames)]
+			}
+			seat := g.View(st, mid.Active).(brass.View)
+			over := g.View(st, (mid.Active+1)%4).(brass.View)
+			over.Finished, over.Active, over.Mode = true, -1, "over"
+			over.Ranking = []int{mid.Active, (mid.Active + 1) % 4, (mid.Active + 2) % 4, (mid.Active + 3) % 4}
+			for name, v := range map[string]brass.View{"spectator": mid, "to-play": seat, "over": over} {
+				rec := drawRecorded(t, r, &v, render.Scene{Names: names, Lang: l})
+				checkWhole(t, string(l)+"/"+name, rec, names)
+			}
+		}
+	}
+}
+
+// TestHandCardsWhole: the hand image draws every card's name whole in
+// every language, legibly.
+func TestHandCardsWhole(t *testing.T) {
+	pr := thePrinted()
+	var cards, labels []string
+	for card := range pr.cards {
+		cards = append(cards, card)
+	}
+	slices.Sort(cards)
+	for _, l := range lang.Supported {
+		w := wordsFor(render.Scene{Names: longNames, Lang: l})
+		labels = labels[:0]
+		for _, card := range cards {
+			labels = append(labels, pr.cardLabelIn(w, card))
+		}
+		v := &brass.View{Seat: 2, Hand: cards}
+		h := handHeaderH + handRowH*float64((len(cards)+handPerRow-1)/handPerRow) + 6
+		c, err := render.NewCanvas(int(handW), int(h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
+		drawHandImage(rec, pr, v, w, h)
+		checkWhole(t, string(l)+"/hand", rec, append(labels, longNames[2]))
+		for s, fs := range rec.texts {
+			for _, f := range fs {
+				if h := capHeight(t, f); h < minFullCap {
+					t.Errorf("%s: %q at %v px: capitals %.1f px high, want %.0f", l, s, f.Size, h, minFullCap)
+				}
+			}
+		}
+	}
+}
+
+// drawRecorded draws v's board for sc on a recorder.
+func drawRecorded(t *testing.T, r *Renderer, v *brass.View, sc render.Scene) *recorder {
+	t.Helper()
+	c, err := render.NewCanvas(r.l.Width, r.l.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
+	w := wordsFor(sc)
+	b, err := newBoard(r.l, rec, v, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.drawStatic(rec, v, w)
+	b.drawDynamic(rec, v, w)
+	return rec
+}
+
+// checkWhole fails when a text of rec is cut with an ellipsis or one of
+// whole is not drawn whole (its lines drawn one after the other).
+func checkWhole(t *testing.T, what string, rec *recorder, whole []string) {
+	t.Helper()
+	for _, s := range rec.order {
+		if strings.Contains(s, "…") {
+			t.Errorf("%s: %q is cut", what, s)
+		}
+	}
+	joined := strings.Join(rec.order, " ")
+	for _, n := range whole {
+		if !strings.Contains(joined, n) {
+			t.Errorf("%s: %q is not drawn whole", what, n)
+		}
+	}
 }

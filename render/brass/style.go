@@ -75,6 +75,7 @@ var (
 	fStat   = render.Font{Size: 24, Bold: true}
 	fChip   = render.Font{Size: 22, Bold: true} // track labels, next tiles, hand cards
 	fSeat   = render.Font{Size: 19, Bold: true} // the seat letter on a counter
+	fName20 = render.Font{Size: 20, Bold: true} // a long player name
 	fSmallB = render.Font{Size: 18, Bold: true}
 	fSmall  = render.Font{Size: 18}
 	fNum    = render.Font{Size: 15, Bold: true} // space numbers
