@@ -68,6 +68,16 @@ func (p *pen) fit(s string, f render.Font, w float64) string {
 	return "…"
 }
 
+// fontFor is the first of fonts in which s fits w pixels, else the last.
+func (p *pen) fontFor(s string, w float64, fonts ...render.Font) render.Font {
+	for _, f := range fonts {
+		if p.c.TextWidth(s, f) <= w {
+			return f
+		}
+	}
+	return fonts[len(fonts)-1]
+}
+
 // text draws s (shortened to w) with its baseline at y; align as
 // render.Canvas.Text.
 func (p *pen) text(s string, x, y, w float64, f render.Font, col color.RGBA, align float64) float64 {
@@ -252,7 +262,10 @@ func (p *pen) header(v *sv.View) {
 	if !p.dy() {
 		return
 	}
-	p.text(p.what(v), 1186, 36, 880, fHead, colInk, 1)
+	// What happens now, right of the title (drawn in the static layer).
+	what := p.what(v)
+	room := 1186 - 14 - p.c.TextWidth(p.wd.w.GameName(), fTitle) - 24
+	p.text(what, 1186, 36, room, p.fontFor(what, room, fHead, fBody, fSmall), colInk, 1)
 	steps := []struct {
 		label string
 		year  int
@@ -308,7 +321,9 @@ func (p *pen) header(v *sv.View) {
 		w := p.chip(s.label, x, 54, 34, fBody, fill, now)
 		x += w + 6
 	}
-	p.text(p.wd.say("mayor", "who", p.seatName(v.Mayor)), 1186, 80, 330, fBody, colInk, 1)
+	// The mayor, right of the sequence.
+	mayor, room := p.wd.say("mayor", "who", p.seatName(v.Mayor)), 1186-x-10
+	p.text(mayor, 1186, 80, room, p.fontFor(mayor, room, fBody, fSmall, fTiny), colInk, 1)
 }
 
 // seatName is a seat's display name with its letter: "alice (A)".
@@ -922,15 +937,30 @@ func (p *pen) playerPanel(v *sv.View, s int, y float64, now bool) {
 	st := render.Seat(s)
 	p.seatChip(s, 18, y+8, 40, now)
 	colour := p.wd.say("colour." + strings.ReplaceAll(st.Colour, " ", "-"))
-	name := p.wd.say("seat", "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
+	key := "seat"
 	if s == p.sc.Seat {
-		name = p.wd.say("seat-you", "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
+		key = "seat-you"
 	}
-	nx := 68 + p.text(name, 68, y+36, 420, fHead, colInk, 0) + 20
-	for i, f := range []string{
+	chips := []string{
 		p.wd.say("cash", "n", num(pl.Cash)), p.wd.say("income", "n", num(pl.Income)), p.wd.say("prestige-n", "n", num(pl.Prestige)),
 		p.wd.say("popularity-n", "n", num(pl.Pop)), p.wd.say("traders", "n", num(pl.Traders)),
-	} {
+	}
+	// The name has the row but for the chips; a long one goes smaller,
+	// then without its colour (the seat chip shows it).
+	room := 1182.0 - 68 - 20
+	for _, c := range chips {
+		room -= p.chipW(c, fBody) + 8
+	}
+	room = max(room, 420)
+	name, nf := "", fHead
+	for _, k := range []string{key, key + "-short"} {
+		name = p.wd.say(k, "name", p.sc.Name(s), "letter", st.Letter, "colour", colour)
+		if nf = p.fontFor(name, room, fHead, fBody); p.c.TextWidth(name, nf) <= room {
+			break
+		}
+	}
+	nx := 68 + p.text(name, 68, y+36, room, nf, colInk, 0) + 20
+	for i, f := range chips {
 		if key := map[int]string{2: "prestige", 3: "popularity"}[i]; key != "" {
 			p.mark(v, fmt.Sprintf("%s:%d", key, s), nx, y+12, p.chipW(f, fBody), 32)
 		}
