@@ -612,6 +612,53 @@ func drawCard(c surface, x, y, w, h float64, sl urbanization.SlotView, wd words)
 	_ = sl.Space
 }
 
+// drawPanelName draws a player's name in the band at the top y of a
+// panel, from x, in room pixels, whole: smaller if need be, then on two
+// lines of the band. Only a name longer than Discord's longest (32
+// characters) may be cut.
+func drawPanelName(c surface, name string, x, y, room float64, fg color.RGBA) {
+	for _, f := range []render.Font{fHead, fChip, fSmall} {
+		if c.TextWidth(name, f) <= room {
+			c.Text(name, x, y+31, f, fg, 0)
+			return
+		}
+	}
+	for _, f := range []render.Font{fSmall, fTinyBold} {
+		lines := wrapText(c, name, f, room)
+		if len(lines) == 2 && c.TextWidth(lines[0], f) <= room && c.TextWidth(lines[1], f) <= room || f == fTinyBold {
+			if len(lines) > 2 {
+				lines = []string{lines[0], strings.Join(lines[1:], " ")}
+			}
+			if len(lines) == 1 {
+				c.Text(fit(c, lines[0], f, room), x, y+31, f, fg, 0)
+				return
+			}
+			c.Text(fit(c, lines[0], f, room), x, y+21, f, fg, 0)
+			c.Text(fit(c, lines[1], f, room), x, y+39, f, fg, 0)
+			return
+		}
+	}
+}
+
+// wrapText breaks t at spaces into lines of at most w pixels, filling
+// each line in turn; a word wider than w is a line of its own.
+func wrapText(c surface, t string, f render.Font, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(t) {
+		switch {
+		case line == "":
+			line = word
+		case c.TextWidth(line+" "+word, f) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
+}
+
 // fit shortens s with an ellipsis until it fits in w pixels.
 func fit(c surface, s string, f render.Font, w float64) string {
 	if c.TextWidth(s, f) <= w {
@@ -932,7 +979,7 @@ func drawPanel(c surface, x, y, w, h float64, v *urbanization.View, p urbanizati
 	}
 	vp := wd.w.Score(p.VP)
 	c.Text(vp, x+w-12, y+33, fHead, fg, 1)
-	c.Text(fit(c, name, fHead, w-44-24-c.TextWidth(vp, fHead)), x+44, y+31, fHead, fg, 0)
+	drawPanelName(c, name, x+44, y, w-44-24-c.TextWidth(vp, fHead), fg)
 	ly := y + 82
 	money := wd.money(p.Money)
 	c.Text(money, x+12, ly, fBig, colInk, 0)

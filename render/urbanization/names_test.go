@@ -240,3 +240,55 @@ func TestCrowdedDock(t *testing.T) {
 		}
 	}
 }
+
+// longNames are display names the board must draw whole: a default name
+// from another language, computers' names, and a name of 32 characters,
+// the longest display name or nickname Discord allows (the playground
+// allows engine.MaxPlayerName, 64; a name that long may be cut).
+var longNames = []string{"Spieler 1", "Ordinateur 2 (facile)", "Computer 2 (leicht)", "Maximilian Alexander Wittelsbach"}
+
+// TestPlayerNamesWhole draws a 4-player position, mid-game and finished,
+// with longNames in every seat in turn, in every language: every name is
+// drawn whole (in the players' panels, and in the line saying who is to
+// act), and no name is cut.
+func TestPlayerNamesWhole(t *testing.T) {
+	mid := enginePosition(t, 4, true, 11, 60)
+	over := mid
+	over.Finished, over.Active, over.Ranking = true, nil, []int{2, 0, 3, 1}
+	for _, l := range lang.Supported {
+		for k := range longNames {
+			names := make([]string, len(longNames))
+			for i := range names {
+				names[i] = longNames[(i+k)%len(longNames)]
+			}
+			for what, v := range map[string]urbanization.View{"mid": mid, "over": over} {
+				lay := newLayout(&v)
+				c, err := render.NewCanvas(width, lay.h)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec := &recorder{Canvas: c, texts: map[string][]render.Font{}}
+				sc := render.Scene{View: v, Names: names, Lang: l}
+				drawBoard(rec, lay, &v, sc.Name, newWords(sc))
+				var all []string
+				for _, d := range rec.drawn {
+					all = append(all, d.s)
+				}
+				joined := strings.Join(all, " ")
+				for _, n := range names {
+					if !strings.Contains(joined, n) {
+						t.Errorf("%s/%s: %q is not drawn whole", l, what, n)
+					}
+				}
+				for _, s := range all {
+					cut := strings.TrimSpace(strings.TrimSuffix(s, "…"))
+					for _, n := range names {
+						if cut != s && cut != "" && strings.HasPrefix(n, cut) {
+							t.Errorf("%s/%s: %q cuts %q", l, what, s, n)
+						}
+					}
+				}
+			}
+		}
+	}
+}
