@@ -257,7 +257,9 @@ func (st *State) phase() (lang.Msg, string) {
 		}
 		return msg("phase."+stage+"-"+what, "seat", itoa(pd.Seat))
 	}
-	return msg("phase.turn", "seat", itoa(st.Turn))
+	// The seat to move is named by every front end beside the phase
+	// ("Next: ..."), so the phase does not name it again.
+	return msg("phase.turn")
 }
 
 // Status summarises a position.

@@ -155,8 +155,8 @@ func TestStatusWholeGames(t *testing.T) {
 		}
 	}
 	for l, want := range map[lang.Lang]string{
-		lang.German: "Entwicklungsphase: Ann ist am Zug",
-		lang.French: "Phase de développement\u00a0: au tour d’Ann",
+		lang.German: "Entwicklungsphase: Ann wählt einen Händlerbonus",
+		lang.French: "Phase de développement\u00a0: Ann choisit un bonus de marchand",
 	} {
 		if !phases[l][want] {
 			t.Errorf("%s: no phase read %q (read %v)", l, want, phases[l])
