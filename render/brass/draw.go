@@ -566,8 +566,8 @@ func (b *board) drawHeader(s surface, v *brass.View, w words) {
 	lines := phaseLines(s, v, w, right-x)
 	s.Text(lines[0], x, 72, fHead, colInk, 0)
 	if len(lines) > 1 {
-		// The winner's line goes on where the turn order was: it is
-		// over.
+		// The winner's line goes on where the turn order was (it is
+		// over), and so does the rest of a debtor's or seller's.
 		s.Text(lines[1], x, 104, fHead, colInk, 0)
 		return
 	}
@@ -659,8 +659,9 @@ func phaseLine(s surface, v *brass.View, w words, width float64) string {
 
 // phaseLines is phaseText in width pixels, on one line or, at the end,
 // two: the winner's name and score whole on two lines; the one to play
-// by letter only when the name does not fit (their panel, marked, has
-// it whole); else phaseLine.
+// (or to remove industries, or to sell more cotton) by letter only when
+// the name does not fit (their panel, marked, has it whole); else
+// phaseLine.
 func phaseLines(s surface, v *brass.View, w words, width float64) []string {
 	full := phaseText(v, w)
 	if s.TextWidth(full, fHead) <= width {
@@ -670,16 +671,35 @@ func phaseLines(s surface, v *brass.View, w words, width float64) []string {
 		if l := wrap(s, full, fHead, width); len(l) == 2 && s.TextWidth(l[0], fHead) <= width && s.TextWidth(l[1], fHead) <= width {
 			return l
 		}
-	} else if v.Active >= 0 && v.Mode != "liquidate" && v.Mode != "sell-more" {
+	} else if v.Active >= 0 {
 		short := w.t("to-play-short", "letter", seatLetter(v.Active))
 		if v.ActionsLeft > 0 {
 			short = w.t("to-play-actions-short", "letter", seatLetter(v.Active), lang.CountKey, strconv.Itoa(v.ActionsLeft))
 		}
-		if s.TextWidth(short, fHead) <= width {
+		if v.Mode == "liquidate" || v.Mode == "sell-more" {
+			// These steps say what the seat must or may do: the
+			// sentence goes on two lines, in place of the turn order
+			// (the step is brief), with the name, or else its letter.
+			for _, text := range []string{full, phaseTextNamed(v, w, seatLetter)} {
+				if l := wrap(s, text, fHead, width); len(l) <= 2 && fitsAll(s, l, fHead, width) {
+					return l
+				}
+			}
+		} else if s.TextWidth(short, fHead) <= width {
 			return []string{short}
 		}
 	}
 	return []string{phaseLine(s, v, w, width)}
+}
+
+// fitsAll reports whether every line is at most width pixels wide in f.
+func fitsAll(s surface, lines []string, f render.Font, width float64) bool {
+	for _, l := range lines {
+		if s.TextWidth(l, f) > width {
+			return false
+		}
+	}
+	return true
 }
 
 // phaseTextNamed is phaseText with the seat named by nameOf.

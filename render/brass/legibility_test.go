@@ -163,7 +163,8 @@ var longNames = []string{"Spieler 1", "Ordinateur 2 (facile)", "Computer 2 (leic
 
 // TestNamesWhole draws the busy position with long names in every seat
 // (each name in turn on the seat to play and on the viewer's), for a
-// spectator, for the seat to play and after the game, in every language:
+// spectator, for the seat to play (also while it removes industries or
+// sells more cotton) and after the game, in every language:
 // no text is cut with an ellipsis, and every name is drawn whole (on one
 // line, or on two that read as the name).
 func TestNamesWhole(t *testing.T) {
@@ -180,7 +181,13 @@ func TestNamesWhole(t *testing.T) {
 			over := g.View(st, (mid.Active+1)%4).(brass.View)
 			over.Finished, over.Active, over.Mode = true, -1, "over"
 			over.Ranking = []int{mid.Active, (mid.Active + 1) % 4, (mid.Active + 2) % 4, (mid.Active + 3) % 4}
-			for name, v := range map[string]brass.View{"spectator": mid, "to-play": seat, "over": over} {
+			// The seat to play in the two steps the title words its own
+			// way: removing industries for negative income, selling more
+			// cotton.
+			owes, sells := seat, seat
+			owes.Mode, owes.Owed, owes.ActionsLeft = "liquidate", 12, 0
+			sells.Mode = "sell-more"
+			for name, v := range map[string]brass.View{"spectator": mid, "to-play": seat, "over": over, "liquidate": owes, "sell-more": sells} {
 				rec := drawRecorded(t, r, &v, render.Scene{Names: names, Lang: l})
 				checkWhole(t, string(l)+"/"+name, rec, names)
 			}
