@@ -285,6 +285,17 @@ func (w Words) StatValue(s Stat) string {
 	return w.Lang.Int(s.Value)
 }
 
+// StatHelp explains how a stat's value is written (the letters of a
+// compact value, say), from the game's optional message stat-help.<key>;
+// "" when the game gives none.
+func (w Words) StatHelp(key string) string {
+	id := "stat-help." + key
+	if !w.Info.Catalog.Has(lang.Fallback, id) {
+		return ""
+	}
+	return w.game(id, nil, "")
+}
+
 // Category is a scoring category's label.
 func (w Words) Category(c ScoringCategory) string {
 	if c.Key == StatUntracked {
