@@ -64,7 +64,8 @@ var ErrChart = errors.New("render: bad score chart")
 const (
 	chartW, chartH  = 800, 450
 	chartLeft       = 56
-	chartRight      = 200 // the legend's column
+	chartRight      = 200 // the legend's column, at least
+	chartRightMost  = 360 // and at most (the plot keeps 384 pixels)
 	chartTop        = 48
 	chartBottom     = 44
 	chartLine       = 3
@@ -110,7 +111,8 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 	cv.Text(clipText(cv, title, chartW-2*chartLeft, Font{Size: 18, Bold: true}), chartLeft, 30, Font{Size: 18, Bold: true}, chartInk, 0)
 
 	x0, y0 := float64(chartLeft), float64(chartH-chartBottom)
-	x1, y1 := float64(chartW-chartRight), float64(chartTop)
+	right := c.legendColumn(cv)
+	x1, y1 := float64(chartW-right), float64(chartTop)
 	step := niceStep(hi - lo)
 	lo = floorTo(lo, step)
 	hi = ceilTo(hi, step)
@@ -198,7 +200,7 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 		}
 		chartBadge(cv, lx, y, seat)
 		// A long name is cut, never the score: the score is the legend's point.
-		f := Font{Size: 13}
+		f := chartLegendFont
 		room := chartW - int(lx) - 22 - int(cv.TextWidth(c.legend("", last[seat]), f))
 		name := clipText(cv, Scene{Names: c.Names, Lang: c.Lang}.Name(seat), room, f)
 		cv.Text(c.legend(name, last[seat]), lx+14, y+5, f, chartInk, 0)
@@ -212,6 +214,27 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 
 // chartEncoder reuses its compression buffers across charts.
 var chartEncoder = NewEncoder()
+
+// chartLegendFont is the legend's font.
+var chartLegendFont = Font{Size: 13}
+
+// legendColumn is the width of the legend's column: room for the longest
+// line of the legend whole ("Ordinateur (facile) : 66 PV"), between
+// chartRight and chartRightMost; a line longer still has its name cut.
+func (c ScoreChart) legendColumn(cv *Canvas) int {
+	if len(c.Scores) == 0 {
+		return chartRight
+	}
+	last := c.Scores[len(c.Scores)-1]
+	widest := 0.0
+	for seat := range c.Names {
+		if seat < len(last) {
+			widest = max(widest, cv.TextWidth(c.legend(Scene{Names: c.Names, Lang: c.Lang}.Name(seat), last[seat]), chartLegendFont))
+		}
+	}
+	// The badges' column (40), the legend's badge (14), a margin (22).
+	return min(chartRightMost, max(chartRight, 40+14+int(widest)+22))
+}
 
 // chartBadge is the seat's letter in a disc of its colour.
 func chartBadge(cv *Canvas, x, y float64, seat int) {
@@ -269,7 +292,7 @@ func (c ScoreChart) axisTicks(cv *Canvas) []AxisTick {
 	}
 	step := niceStep(n)
 	if len(c.Labels) > 0 {
-		step = labelStride(cv, n, float64(chartW-chartRight-chartLeft)/float64(max(n, 1)), label, chartAxisFont)
+		step = labelStride(cv, n, float64(chartW-c.legendColumn(cv)-chartLeft)/float64(max(n, 1)), label, chartAxisFont)
 	}
 	var out []AxisTick
 	for i := 0; i <= n; i += step {
