@@ -2,10 +2,13 @@ package web_test
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/smokestack/smokestack/bot"
 	"github.com/smokestack/smokestack/bot/internal/servicetest"
@@ -92,6 +95,17 @@ func TestComputersInBrowser(t *testing.T) {
 	if cur, _ := svc.Get(ctx, bot.ByID(m.ID)); cur.Version != m.Version {
 		t.Error("a refused move changed the match")
 	}
+	// Against a computer, the last move standing is mostly the
+	// computer's: no one can take it back, and the page does not offer to.
+	p.do("open the match against the computer", chromedp.Navigate(srv.URL+"/?match="+created.Match.ID+"&seat=1"),
+		waitJS(`!!document.getElementById("board") && document.querySelectorAll("#log li").length > 0`))
+	p.wait(`document.querySelector('#seatbar button.active[data-seat="0"]') !== null && !document.getElementById("moveform").hidden`)
+	moves := p.playChoices()
+	p.wait(fmt.Sprintf(`document.querySelectorAll("#log li").length > %d && document.querySelector("#log li.last .head").innerText.includes("Computer (strong)")`, moves))
+	if p.visible("#undobtn") {
+		t.Errorf("the page offers to take back the computer's move: %q", p.shown("#log li.last"))
+	}
+	p.look("computer-moved-last")
 	call(t, h, "POST", "/api/matches", map[string]any{"game": "pebbles", "seats": 2, "players": []string{"person", "grandmaster"}}, 400, &moved)
 	if got, _ := moved["error"].(string); !strings.Contains(got, "the levels are easy, normal, strong") {
 		t.Errorf("an unknown level: %v", moved)

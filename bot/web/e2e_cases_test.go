@@ -53,6 +53,24 @@ func testFirstScreen(t *testing.T, p *page) {
 			t.Errorf("%s: option %s labelled %q with tooltip %q, want %q and %q", p.wd.name, g.key, label, tip, g.label, want)
 		}
 	}
+	// One top heading; a line on how a match is played; the game's
+	// summary right under the game it describes.
+	if got := p.str(`[...document.querySelectorAll("h1")].filter((h) => h.checkVisibility()).map((h) => h.innerText).join("|")`); got != "Smokestack playground" {
+		t.Errorf("%s: the page's h1 headings read %q", p.wd.name, got)
+	}
+	if got := p.shown("#intro"); !strings.Contains(got, "seat buttons") || !strings.Contains(got, "computer players move by themselves") {
+		t.Errorf("%s: the start's intro reads %q", p.wd.name, got)
+	}
+	gap := p.num(`Math.round(document.getElementById("gamesummary").getBoundingClientRect().top - document.getElementById("game").getBoundingClientRect().bottom)`)
+	t.Logf("%s: the game's summary starts %d px under the game select", p.wd.name, gap)
+	if gap < 0 || gap > 24 || p.shown("#gamesummary") == "" {
+		t.Errorf("%s: the game's summary %q starts %d px under the game select", p.wd.name, p.shown("#gamesummary"), gap)
+	}
+	if p.wd.mobile {
+		if small := p.str(smallTargets); small != "" {
+			t.Errorf("%s: controls of the start smaller than a fingertip: %s", p.wd.name, small)
+		}
+	}
 	// The icon the page names loads as an image, and the browser's
 	// default /favicon.ico answers too.
 	icon := p.str(`document.querySelector('link[rel="icon"]').href`)
@@ -339,9 +357,13 @@ func testPrivateEvents(t *testing.T, p *page) {
 	if got := p.shown("#lastmove"); !strings.Contains(got, "you take ") || !regexp.MustCompile(`you draw a [123]`).MatchString(got) {
 		t.Errorf("%s: Ann reads her own move as %q", p.wd.name, got)
 	}
+	// What only Ann reads is marked in words, not by its colour alone.
+	if got := p.shown("#lastmove .ev.private"); !regexp.MustCompile(`^you draw a [123] \(only you see this\)$`).MatchString(got) {
+		t.Errorf("%s: Ann's private event reads %q", p.wd.name, got)
+	}
 	p.click(`#seatbar button[data-seat="1"]`)
 	p.wait(`document.getElementById("log").dataset.seat === "1"`)
-	if got := p.shown("#lastmove") + p.shown("#log li.last"); strings.Contains(got, "you draw") || strings.Contains(got, "you take") {
+	if got := p.shown("#lastmove") + p.shown("#log li.last"); strings.Contains(got, "you draw") || strings.Contains(got, "you take") || strings.Contains(got, "only you") {
 		t.Errorf("%s: after switching back to Ben the page shows Ann's own narration: %q", p.wd.name, got)
 	}
 	p.look("private-events")
@@ -457,6 +479,13 @@ func testMoveBuilder(t *testing.T, p *page) {
 	}
 	p.click(`#choices button.choice[data-token="cotton"]`)
 	p.wait(`document.getElementById("move").value === "build cotton "`)
+	// A tap on a touch screen leaves the text box alone (focusing it
+	// would raise the keyboard over the choices); a mouse click puts the
+	// cursor back in it for typing on.
+	if focused := p.truth(`document.activeElement === document.getElementById("move")`); focused == p.wd.mobile {
+		t.Errorf("%s: after a picked choice the move box has the focus: %v", p.wd.name, focused)
+	}
+	p.do("tap the move box, after its text", js(`(() => { const m = document.getElementById("move"); m.focus(); m.setSelectionRange(m.value.length, m.value.length); })()`))
 	p.typeKeys("#move", "bol")
 	p.wait(narrowedTo("bol", 1))
 	p.do("Enter", chromedp.KeyEvent("\r"))
@@ -615,6 +644,28 @@ func testStatusAndLastMove(t *testing.T, p *page) {
 		t.Errorf("%s: a move taken back is still shown as the last move: %q", p.wd.name, p.shown("#lastmove"))
 	}
 	p.look("undone")
+	// Ann plays again, then Ben from another tab: the undo offered here
+	// (Ann's move) is refused, and the refusal shows where the person
+	// tapped, not in the move panel screens above.
+	p.playChoices()
+	p.wait(`document.querySelector('#seatbar button.on').dataset.seat === "1" && !document.getElementById("undobtn").hidden`)
+	p.do("Ben plays from another tab", js(`window.other = undefined; (async () => {
+		const id = st.match.id, ch = await api("GET", "matches/" + id + "/choices?seat=1&partial=take");
+		await api("POST", "matches/" + id + "/moves", { seat: 1, move: ch.next.length ? "take " + ch.next[0].token : "pass" });
+		return "ok";
+	})().then((r) => { window.other = r; }, (e) => { window.other = e.message; })`), waitJS(`window.other !== undefined`))
+	if got := p.str(`window.other`); got != "ok" {
+		t.Fatalf("%s: Ben's move from another tab: %s", p.wd.name, got)
+	}
+	p.do("show the undo button", js(`document.getElementById("undobtn").scrollIntoView({block: "center"})`))
+	p.click("#undobtn")
+	p.wait(`document.getElementById("undoerror").checkVisibility()`)
+	where := p.str(`(() => { const r = document.getElementById("undoerror").getBoundingClientRect(); return Math.round(r.top) + ".." + Math.round(r.bottom) + " of " + innerHeight; })()`)
+	t.Logf("%s: the undo's refusal %q is at %s", p.wd.name, p.shown("#undoerror"), where)
+	if !p.truth(`(() => { const r = document.getElementById("undoerror").getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`) || p.shown("#undoerror") == "" {
+		t.Errorf("%s: the undo's refusal %q is not in view: %s", p.wd.name, p.shown("#undoerror"), where)
+	}
+	p.viewShot("undo-refused-view")
 }
 
 // testLayout: the board, the hand and the move builder fit the width.
@@ -637,6 +688,26 @@ func testLayout(t *testing.T, p *page) {
 	}
 	if n := p.num(`[...document.querySelectorAll("#choices button.choice, #hand .card")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth).length`); n > 0 {
 		t.Errorf("%s: %d choices or cards stick out", p.wd.name, n)
+	}
+	// The move box is named for a screen reader, as the list's box.
+	if name, role := p.accessibleName(`document.getElementById("move")`); !regexp.MustCompile(`^Move as [ABC] Player [123]$`).MatchString(name) || name != p.shown("#turnhead") || role != "combobox" {
+		t.Errorf("%s: the move box is a %q named %q", p.wd.name, role, name)
+	}
+	// What to do next is on the first screen: the prompt and its first
+	// choice.
+	prompt, choice := p.pageTop("#prompt"), p.num(`Math.round(document.querySelector("#choices button.choice").getBoundingClientRect().bottom + window.scrollY)`)
+	t.Logf("%s: the move panel at %d px, its prompt at %d px, its first choice ends at %d px, the board at %d px (viewport %d px)", p.wd.name, p.pageTop("#turn"), prompt, choice, p.pageTop("#board"), p.wd.h)
+	if choice > int(p.wd.h) {
+		t.Errorf("%s: the prompt starts at %d px and its first choice ends at %d px, below the first screen (%d px)", p.wd.name, prompt, choice, p.wd.h)
+	}
+	if p.wd.mobile {
+		if small := p.str(smallTargets); small != "" {
+			t.Errorf("%s: controls smaller than a fingertip: %s", p.wd.name, small)
+		}
+		// A standings block's labels are written as the table's header.
+		if got := p.str(`(() => { const td = document.querySelector("#standings.compact tbody td:nth-child(2)"); return td ? getComputedStyle(td, "::before").content : "not compact"; })()`); got != `"VP "` {
+			t.Errorf("%s: the compact standings label the score %s", p.wd.name, got)
+		}
 	}
 	p.look("match")
 }
@@ -692,6 +763,22 @@ func (p *page) checkResults(what string) {
 		p.t.Errorf("%s, %s: the final result reads %q", p.wd.name, what, got)
 	}
 	p.wait(`document.getElementById("chartbox").open && document.getElementById("chartimg").complete && document.getElementById("chartimg").naturalWidth === 800`)
+	// The result comes before the last move's narration (the end's
+	// scoring, screens long on a phone), and at once on a phone.
+	results, last := p.pageTop("#resultspanel"), p.pageTop("#turn")
+	p.t.Logf("%s, %s: the result at %d px, the move panel and last move at %d px", p.wd.name, what, results, last)
+	if results > last || (p.wd.mobile && results > int(p.wd.h)/2) {
+		p.t.Errorf("%s, %s: the result starts at %d px, the last move at %d px", p.wd.name, what, results, last)
+	}
+	// The chart zooms and opens alone, as the board does.
+	if href, src := p.str(`(document.querySelector("#chartfig .zoomopen") || {}).href || ""`), p.str(`document.getElementById("chartimg").src`); href != src || !p.visible("#chartfig .zoombtn") {
+		p.t.Errorf("%s, %s: the chart's zoom bar is missing, or opens %q for %q", p.wd.name, what, href, src)
+	}
+	// Nothing about a clock that can no longer change; the status says
+	// the match is over once.
+	if p.visible("#clocknote") || p.visible("#phase") {
+		p.t.Errorf("%s, %s: a finished match shows the clock's help %q or the phase %q", p.wd.name, what, p.shown("#clocknote"), p.shown("#phase"))
+	}
 }
 
 // testImportFinished: a record of a game that is over imports as a

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -511,4 +512,46 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			}
 		})
 	}
+}
+
+// accessibleName is the name a screen reader gives the element the
+// expression evaluates to, and its role, as Chromium computes them.
+func (p *page) accessibleName(expr string) (name, role string) {
+	p.t.Helper()
+	obj, err := chromedp.Call(p.ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr})
+	if err != nil || obj.Result == nil || obj.Result.ObjectID == "" {
+		p.t.Fatalf("%s: %s: %v", p.wd.name, expr, err)
+	}
+	no := false
+	tree, err := chromedp.Call(p.ctx, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{ObjectID: obj.Result.ObjectID, FetchRelatives: &no})
+	if err != nil || len(tree.Nodes) == 0 {
+		p.t.Fatalf("%s: the accessibility node of %s: %v", p.wd.name, expr, err)
+	}
+	text := func(v *accessibility.Value) string {
+		if v == nil {
+			return ""
+		}
+		var s string
+		if json.Unmarshal(v.Value, &s) != nil {
+			return string(v.Value)
+		}
+		return s
+	}
+	return text(tree.Nodes[0].Name), text(tree.Nodes[0].Role)
+}
+
+// smallTargets lists the visible buttons, fields and selects (and the
+// zoom buttons, by width too) smaller than a fingertip, 44 px.
+const smallTargets = `[...document.querySelectorAll("button, input, select, textarea")].filter((e) => {
+	if (!e.checkVisibility()) return false;
+	const r = e.getBoundingClientRect();
+	// (the "?" of an option: its touch area reaches past it, its ::after)
+	const w = e.matches(".hint") ? Math.max(r.width, parseFloat(getComputedStyle(e, "::after").width) || 0) : r.width;
+	return r.height < 43.5 || (e.matches(".zoombtn, .hint") && w < 43.5);
+}).map((e) => e.tagName + "#" + e.id + "." + e.className + " " + JSON.stringify((e.innerText || e.placeholder || "").slice(0, 20)) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height)).join(", ")`
+
+// pageTop is how far down the page an element starts, in pixels.
+func (p *page) pageTop(sel string) int {
+	p.t.Helper()
+	return p.num(fmt.Sprintf(`Math.round(document.querySelector(%q).getBoundingClientRect().top + window.scrollY)`, sel))
 }

@@ -178,6 +178,13 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 	for range 3 {
 		p.playChoices()
 	}
+	// The seat bar's scores: on a phone with the short unit, so the seats
+	// take fewer lines.
+	short := p.str(`NUM.format(st.match.play.seats[0].score) + "\u00a0" + st.match.score.short`)
+	long, shortShown := p.shown(`#seatbar button[data-seat="0"] .score`), p.shown(`#seatbar button[data-seat="0"] .score-short`)
+	if p.wd.mobile && (shortShown != short || long != "") || !p.wd.mobile && (shortShown != "" || long == "") {
+		t.Errorf("%s: seat 1's score reads %q (short %q)", p.wd.name, p.shown(`#seatbar button[data-seat="0"]`), short)
+	}
 	// The move builder's words: a prompt filtered by a typed fragment,
 	// then a hint for an incomplete move.
 	p.typeKeys("#move", "t")
@@ -221,5 +228,9 @@ func testLanguage(t *testing.T, b context.Context, base string, wd width, l lang
 	}
 	q.wait(`document.querySelectorAll("#matchlist li").length > 0`)
 	checkLanguage(t, q, l, "new tab, list")
+	// The last activity's tooltip is a date in l too.
+	if got, want := q.str(`document.querySelector("#matchlist time").title`), q.str(`new Date(document.querySelector("#matchlist time").dateTime).toLocaleString(document.documentElement.lang)`); got != want {
+		t.Errorf("%s: the last activity's tooltip reads %q, want %q", q.wd.name, got, want)
+	}
 	q.look("lang-" + string(l) + "-list")
 }

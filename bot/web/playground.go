@@ -204,6 +204,11 @@ type matchJSON struct {
 	// ScoreTexts are each seat's score with the game's unit, in the
 	// page's language ("1 win", "1 Sieg").
 	ScoreTexts []string `json:"score_texts,omitempty"`
+	// StatHelp explains, by stat key, how a stat's value is written where
+	// the game says so (engine.Words.StatHelp: "W white, G grey, O
+	// orange"), in the page's language; the page shows it under the
+	// standings.
+	StatHelp map[string]string `json:"stat_help,omitempty"`
 	// Results is the final result of a game played (or imported) to its
 	// end, as the results post on Discord ranks it (bot.Match.Results):
 	// each seat's place, score and what it scored in.
@@ -291,6 +296,14 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 		for _, ss := range play.Seats {
 			if ss.Seat >= 0 && ss.Seat < len(out.ScoreTexts) {
 				out.ScoreTexts[ss.Seat] = scoreText(w, ss.Score)
+			}
+			for _, x := range ss.Stats {
+				if h := w.StatHelp(x.Key); h != "" {
+					if out.StatHelp == nil {
+						out.StatHelp = map[string]string{}
+					}
+					out.StatHelp[x.Key] = h
+				}
 			}
 		}
 	}

@@ -47,6 +47,10 @@ func TestUrbanizationPageInBrowser(t *testing.T) {
 	if got := p.shown("#status #round"); got != "Game turn 1 of 6, preparation" {
 		t.Errorf("the status bar names the round %q", got)
 	}
+	// The work orders' colour letters are explained under the standings.
+	if got := p.shown("#statnotes"); got != "Work orders: W white, G grey, O orange" {
+		t.Errorf("the standings' note reads %q", got)
+	}
 	// Nothing is private in Urbanization (Info.PrivateInfo false): no hand
 	// panel, for a player or a spectator, as on Discord.
 	for _, seat := range []string{"0", "-1"} {

@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 const LANG = document.documentElement.lang || "en";
 const TEXTS = JSON.parse(document.body.dataset.texts || "{}");
 const PLURALS = new Intl.PluralRules(LANG);
+const NUM = new Intl.NumberFormat(LANG);
 
 // text is message id with the plural form for data.n picked.
 function text(id, data) {
@@ -191,6 +192,9 @@ async function init() {
   $("newbtn").onclick = newMatch;
   $("undobtn").onclick = undoLast;
   $("chartbox").addEventListener("toggle", () => { if ($("chartbox").open) showChart(); });
+  // The chart zooms and opens alone as the board does (zoom.js): drawn
+  // a phone's width, its labels are a few pixels high.
+  $("chartfig").replaceChildren(...zoomable($("chartimg"), "#"));
   $("listlink").onclick = $("home").onclick = (ev) => { ev.preventDefault(); goHome(true); };
   $("lang").onchange = () => setLang($("lang").value);
   $("leave").addEventListener("close", () => { if ($("leave").returnValue === "leave") goHome(true, true); });
@@ -317,7 +321,7 @@ function listEntry(m) {
     el("span", { className: "players" }, ...m.seats.flatMap((s, i) => [swatchIn(m, i), " " + s.name + (i < m.seats.length - 1 ? ", " : "")])),
     el("span", { className: "state" }, el("span", { className: m.status === "active" ? "turn" : "", textContent: state }),
       " · " + t("web.list.moves", { n: m.moves }) + " · " + t("web.list.last-activity") + " ",
-      el("time", { dateTime: m.updated, title: when.toLocaleString(), textContent: ago(when) })));
+      el("time", { dateTime: m.updated, title: when.toLocaleString(LANG), textContent: ago(when) })));
   a.dataset.match = m.id;
   a.onclick = (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
@@ -404,6 +408,7 @@ function showMatch() {
   $("table").hidden = false;
   hideError();
   hideHint();
+  undoError(null);
   document.title = m.name + " · " + t("web.title");
   statusLine();
   seatBar();
@@ -432,6 +437,10 @@ function showMatch() {
   refreshChoices();
   refreshLog();
   watchComputer();
+  // What the page puts first (style.css): on a phone the move panel
+  // when this seat can act; once the match is over, the final result.
+  $("table").classList.toggle("act", canAct());
+  $("table").classList.toggle("over", m.status !== "active");
 }
 
 // statusLine keeps the game, its phase and whose turn it is in view.
@@ -447,7 +456,11 @@ function statusLine() {
   // The round as the game names it, in the core's words (bot.Match.RoundText).
   $("round").textContent = m.round || "";
   $("round").hidden = !m.round;
-  $("phase").textContent = p.phase || t("web.status." + m.status);
+  // The phase, unless the round already says it ("Turn 3 of 6, action
+  // phase 1 of 4") or the match is over (the line below says how).
+  const phase = m.status === "active" ? (p.phase || "") : "";
+  $("phase").textContent = phase;
+  $("phase").hidden = !phase || !!(m.round && m.round.includes(phase));
   let line;
   if (m.status === "finished") {
     const rk = p.ranking || [];
@@ -469,9 +482,14 @@ function statusLine() {
 function seatBar() {
   const m = st.match, p = m.play || {}, act = activeSeats();
   const buttons = m.seats.map((s, i) => {
-    const score = p.seats && p.seats[i] ? scoreText(m, i, p.seats[i].score) : "";
+    const has = p.seats && p.seats[i];
+    const score = has ? scoreText(m, i, p.seats[i].score) : "";
+    // On a phone the score's short unit ("49 PP", not "49 points de
+    // prestige"): the seats then fit on fewer lines (style.css).
+    const short = has && m.score && m.score.short ? NUM.format(p.seats[i].score) + "\u00a0" + m.score.short : score;
     const b = el("button", { type: "button", className: "seat" }, swatch(i), el("span", { className: "name", textContent: s.name }),
-      score ? el("small", { textContent: score }) : null, act.includes(i) ? el("span", { className: "tomove", textContent: t("web.match.to-move") }) : null);
+      score ? el("small", { className: "score", textContent: score }) : null, score ? el("small", { className: "score-short", textContent: short }) : null,
+      act.includes(i) ? el("span", { className: "tomove", textContent: t("web.match.to-move") }) : null);
     b.dataset.seat = String(i);
     b.setAttribute("aria-pressed", String(i === st.seat));
     if (i === st.seat) b.classList.add("on");
@@ -544,22 +562,28 @@ function results() {
 function standings() {
   const m = st.match, p = m.play;
   if (!p || !p.seats || !p.seats.length) { $("standings").replaceChildren(); return; }
-  const labels = (p.seats[0].stats || []).map((s) => s.label);
-  const head = el("tr", {}, el("th", { textContent: t("web.match.player") }), el("th", { textContent: m.score.name.charAt(0).toUpperCase() + m.score.name.slice(1), title: m.score.short }),
-    ...labels.map((l) => el("th", { textContent: l })));
+  const stats = p.seats[0].stats || [], helps = m.stat_help || {};
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const head = el("tr", {}, el("th", { textContent: t("web.match.player") }), el("th", { textContent: cap(m.score.name), title: m.score.short }),
+    ...stats.map((s) => el("th", { textContent: s.label, title: helps[s.key] || "" })));
   const rows = p.seats.map((s) => {
     const wait = (m.waits || []).find((w) => w.seat === s.seat && w.text);
     // The score's breakdown by the game's scoring categories, as the
     // final post on Discord lists it.
     const parts = (s.breakdown || []).filter((b) => b.value !== 0).map((b) => b.label + " " + (b.text || b.value)).join(", ");
     const tr = el("tr", {}, el("td", {}, who(s.seat), wait ? el("small", { className: "wait", textContent: wait.text }) : null),
-      el("td", { textContent: String(s.score), "data-label": m.score.short, title: parts || t("web.match.nothing-scored") }),
-      ...(s.stats || []).map((x) => el("td", { textContent: x.text || String(x.value), "data-label": x.label })));
+      el("td", { textContent: String(s.score), "data-label": cap(m.score.short), title: parts || t("web.match.nothing-scored") }),
+      ...(s.stats || []).map((x) => el("td", { textContent: x.text || String(x.value), "data-label": x.label, title: helps[x.key] || "" })));
     tr.dataset.seat = String(s.seat);
     if ((p.active || []).includes(s.seat)) tr.classList.add("active");
     return tr;
   });
   $("standings").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  // How a figure is written, where the game explains it (a phone shows
+  // no tooltip): "Work orders: W white, G grey, O orange".
+  const notes = stats.filter((s) => helps[s.key]).map((s) => t("web.match.stat", { label: s.label, value: helps[s.key] }));
+  $("statnotes").textContent = notes.join(" · ");
+  $("statnotes").hidden = !notes.length;
   fitStandings();
   if ($("chartbox").open) showChart();
 }
@@ -570,7 +594,10 @@ function showChart() {
   const m = st.match;
   if (!m || !m.play) return;
   const src = "/api/matches/" + encodeURIComponent(m.id) + "/chart.png?v=" + m.version + (LANG === "en" ? "" : "&lang=" + LANG);
-  if ($("chartimg").getAttribute("src") !== src) $("chartimg").src = src;
+  if ($("chartimg").getAttribute("src") !== src) {
+    $("chartimg").src = src;
+    $("chartfig").querySelector(".zoomopen").href = src;
+  }
 }
 
 // fitStandings shows the standings as one block per player, each figure
@@ -629,7 +656,7 @@ async function refreshLog() {
       : turn.seq > 0 ? el("div", { className: "head", title: t("web.notation", { move: turn.move }) }, who(turn.seat))
       : el("div", { className: "head", textContent: t("web.match.setup") });
     if (last) head.append(" ", el("span", { className: "badge", textContent: t("web.match.last-badge") }));
-    const li = el("li", { className: turn.seq > 0 ? "" : "setup" }, head, ...turn.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
+    const li = el("li", { className: turn.seq > 0 ? "" : "setup" }, head, ...turn.events.map((e) => eventLine(e, seat)));
     li.dataset.seq = String(turn.seq);
     if (turn.seq > 0) li.value = turn.seq; // numbered as the record numbers moves
     if (last) li.classList.add("last");
@@ -642,15 +669,33 @@ async function refreshLog() {
   const last = h[h.length - 1];
   if (last && last.seq > 0 && !last.undo) {
     $("lastmove").replaceChildren(el("div", { className: "head", title: t("web.notation", { move: last.move }) }, ...tn("web.match.last-move", { who: who(last.seat) })),
-      ...last.events.map((e) => el("div", { className: "ev" + (e.audience === seat && seat >= 0 ? " private" : ""), textContent: e.text })));
+      ...last.events.map((e) => eventLine(e, seat)));
   } else {
     $("lastmove").replaceChildren();
   }
   // Taking back the latest move still standing, for its seat: the
-  // server says when it cannot be (another seat has played since).
-  const standing = standingMoves(h);
-  $("undobtn").hidden = standing.length === 0 || !!(m.play && m.play.finished);
-  $("undobtn").dataset.seat = standing.length ? String(standing[standing.length - 1].seat) : "";
+  // server says when it cannot be (another seat has played since). Not
+  // offered to spectators, nor for a computer's move (no one can take
+  // it back for the computer).
+  const standing = standingMoves(h), mover = standing.length ? standing[standing.length - 1].seat : -1;
+  $("undobtn").hidden = mover < 0 || seat < 0 || byComputer(m, mover) || !!(m.play && m.play.finished);
+  $("undobtn").dataset.seat = mover < 0 ? "" : String(mover);
+}
+
+// eventLine is one event of the narration; one only this seat reads (a
+// card drawn) is marked so in words, not only by its colour.
+function eventLine(e, seat) {
+  const own = e.audience === seat && seat >= 0;
+  return el("div", { className: "ev" + (own ? " private" : "") }, e.text,
+    own ? el("span", { className: "privmark", textContent: " (" + t("web.match.private") + ")" }) : null);
+}
+
+// undoError shows why a move could not be taken back beside the button
+// that asked, in view (the move panel may be screens above).
+function undoError(e) {
+  $("undoerror").hidden = !e;
+  $("undoerror").textContent = e ? (e.message || UNREACHABLE) : "";
+  if (e) $("undoerror").scrollIntoView({ block: "nearest" });
 }
 
 // standingMoves are the history's moves not taken back, in order.
@@ -668,6 +713,7 @@ function standingMoves(h) {
 // the playground every seat agrees at this screen.
 async function undoLast() {
   hideError();
+  undoError(null);
   const m = st.match;
   try {
     const r = await api("POST", "matches/" + m.id + "/undo", {
@@ -680,7 +726,7 @@ async function undoLast() {
     }
     showMatch();
   } catch (e) {
-    showError(e);
+    undoError(e);
   }
 }
 
@@ -699,11 +745,20 @@ function split(text) {
 }
 
 function setMove(text) {
+  const typing = document.activeElement === $("move");
   $("move").value = text;
   st.sel = -1;
   hideHint();
   refreshChoices();
-  $("move").focus();
+  keepTyping(typing);
+}
+
+// keepTyping puts the cursor back in the move box after a picked choice
+// or a played move when the box had it, or with a mouse; never after a
+// tap on a touch screen (a coarse pointer), where it would raise the
+// keyboard over the choices being tapped.
+function keepTyping(typing) {
+  if (typing || !matchMedia("(pointer: coarse)").matches) $("move").focus();
 }
 
 function choicesURL(partial) {
@@ -717,6 +772,7 @@ async function refreshChoices() {
   if (!canAct()) {
     $("moveform").hidden = true;
     $("choices").replaceChildren();
+    $("move").setAttribute("aria-expanded", "false");
     const waiting = m.status !== "active" ? (m.abandoned ? t("web.move.over-abandoned") : t("web.move.over", { status: t("web.status." + m.status) }))
       : st.seat < 0 ? t("web.move.spectators")
         : t("web.move.waiting-for", { names: activeSeats().map(seatName).join(", ") });
@@ -784,7 +840,9 @@ function renderChoices(ch, head, frag) {
   }
   $("choices").replaceChildren(...nodes);
   $("choices").dataset.partial = head; // the words these choices follow
+  $("move").setAttribute("aria-expanded", String(shown.length > 0));
   st.sel = -1;
+  $("move").removeAttribute("aria-activedescendant");
 }
 
 function choiceButton(c, head, group) {
@@ -802,9 +860,10 @@ function visibleChoices() {
 
 function highlight(i) {
   const bs = visibleChoices();
-  bs.forEach((b, j) => b.classList.toggle("sel", j === i));
+  bs.forEach((b, j) => { b.classList.toggle("sel", j === i); b.setAttribute("aria-selected", String(j === i)); b.id = "choice-" + j; });
   st.sel = i;
-  if (bs[i]) bs[i].scrollIntoView({ block: "nearest" });
+  // A screen reader follows the highlight from the box (a combobox).
+  if (bs[i]) { $("move").setAttribute("aria-activedescendant", bs[i].id); bs[i].scrollIntoView({ block: "nearest" }); } else $("move").removeAttribute("aria-activedescendant");
 }
 
 function moveKeys(ev) {
@@ -853,6 +912,7 @@ function hint(text) { $("hint").textContent = text; $("hint").hidden = false; }
 function hideHint() { $("hint").hidden = true; $("hint").textContent = ""; }
 
 async function submit(text) {
+  const typing = document.activeElement === $("move");
   hideError();
   hideHint();
   const m = st.match;
@@ -869,7 +929,7 @@ async function submit(text) {
     }
     showMatch();
     if (r.warning) hint(r.warning);
-    $("move").focus();
+    keepTyping(typing);
   } catch (e) {
     showError(e);
     if (e.info && e.info.kind === "stale") {
