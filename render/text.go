@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -147,4 +148,29 @@ func (c *Canvas) Text(s string, x, y float64, f Font, col color.RGBA, align floa
 		c.mark(image.Rect(int(x)-2, int(y)-m.Ascent.Ceil()-2, int(x+w)+3, int(y)+m.Descent.Ceil()+2))
 	}
 	d.DrawString(s)
+}
+
+// Measurer measures text as a Canvas or a Surface does.
+type Measurer interface {
+	TextWidth(s string, f Font) float64
+}
+
+// Wrap breaks t at spaces into lines of at most w pixels in f, filling
+// each line in turn. A word wider than w is a line of its own (and too
+// wide: callers that must fit check the lines).
+func Wrap(m Measurer, t string, f Font, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(t) {
+		switch {
+		case line == "":
+			line = word
+		case m.TextWidth(line+" "+word, f) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }

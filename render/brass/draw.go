@@ -668,7 +668,7 @@ func phaseLines(s surface, v *brass.View, w words, width float64) []string {
 		return []string{full}
 	}
 	if v.Finished {
-		if l := wrap(s, full, fHead, width); len(l) == 2 && s.TextWidth(l[0], fHead) <= width && s.TextWidth(l[1], fHead) <= width {
+		if l := render.Wrap(s, full, fHead, width); len(l) == 2 && s.TextWidth(l[0], fHead) <= width && s.TextWidth(l[1], fHead) <= width {
 			return l
 		}
 	} else if v.Active >= 0 {
@@ -681,7 +681,7 @@ func phaseLines(s surface, v *brass.View, w words, width float64) []string {
 			// sentence goes on two lines, in place of the turn order
 			// (the step is brief), with the name, or else its letter.
 			for _, text := range []string{full, phaseTextNamed(v, w, seatLetter)} {
-				if l := wrap(s, text, fHead, width); len(l) <= 2 && fitsAll(s, l, fHead, width) {
+				if l := render.Wrap(s, text, fHead, width); len(l) <= 2 && fitsAll(s, l, fHead, width) {
 					return l
 				}
 			}
@@ -777,7 +777,7 @@ func drawPanelName(s surface, name, acts string, active bool, x, y, room float64
 			return
 		}
 	}
-	lines := wrap(s, name, fSmallB, room-tri)
+	lines := render.Wrap(s, name, fSmallB, room-tri)
 	if len(lines) == 1 {
 		l := fit(s, name, fSmallB, room-tri)
 		s.Text(l, x, y+28, fSmallB, colInk, 0)
@@ -799,25 +799,6 @@ func drawPanelName(s surface, name, acts string, active bool, x, y, room float64
 	if active {
 		marker(x+s.TextWidth(lines[1], fSmallB), y+33, 7)
 	}
-}
-
-// wrap breaks t at spaces into lines of at most w pixels, filling each
-// line in turn. A word wider than w is a line of its own (and too wide).
-func wrap(s surface, t string, f render.Font, w float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(t) {
-		switch {
-		case line == "":
-			line = word
-		case s.TextWidth(line+" "+word, f) <= w:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return append(lines, line)
 }
 
 // fit shortens t with an ellipsis until it fits in w pixels.

@@ -91,7 +91,7 @@ func cardLines(s surface, name, letter string, w float64) ([]string, render.Font
 	if s.TextWidth(label, fHead) <= w {
 		return []string{label}, fHead
 	}
-	if l := wrap(s, label, fChip, w); len(l) == 2 && l[0] != letter &&
+	if l := render.Wrap(s, label, fChip, w); len(l) == 2 && l[0] != letter &&
 		s.TextWidth(l[0], fChip) <= w && s.TextWidth(l[1], fChip) <= w {
 		return l, fChip
 	}
@@ -100,7 +100,7 @@ func cardLines(s surface, name, letter string, w float64) ([]string, render.Font
 			return []string{name}, f
 		}
 	}
-	if l := wrap(s, name, fSmallB, w); len(l) == 2 && s.TextWidth(l[0], fSmallB) <= w {
+	if l := render.Wrap(s, name, fSmallB, w); len(l) == 2 && s.TextWidth(l[0], fSmallB) <= w {
 		return []string{l[0], fit(s, l[1], fSmallB, w)}, fSmallB
 	}
 	return []string{fit(s, name, fSmallB, w)}, fSmallB

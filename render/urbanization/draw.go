@@ -624,7 +624,7 @@ func drawPanelName(c surface, name string, x, y, room float64, fg color.RGBA) {
 		}
 	}
 	for _, f := range []render.Font{fSmall, fTinyBold} {
-		lines := wrapText(c, name, f, room)
+		lines := render.Wrap(c, name, f, room)
 		if len(lines) == 2 && c.TextWidth(lines[0], f) <= room && c.TextWidth(lines[1], f) <= room || f == fTinyBold {
 			if len(lines) > 2 {
 				lines = []string{lines[0], strings.Join(lines[1:], " ")}
@@ -638,25 +638,6 @@ func drawPanelName(c surface, name string, x, y, room float64, fg color.RGBA) {
 			return
 		}
 	}
-}
-
-// wrapText breaks t at spaces into lines of at most w pixels, filling
-// each line in turn; a word wider than w is a line of its own.
-func wrapText(c surface, t string, f render.Font, w float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(t) {
-		switch {
-		case line == "":
-			line = word
-		case c.TextWidth(line+" "+word, f) <= w:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return append(lines, line)
 }
 
 // fit shortens s with an ellipsis until it fits in w pixels.
