@@ -81,6 +81,15 @@ func TestUndoLastVoterToComputer(t *testing.T) {
 		t.Fatalf("the handover: %q", r.Content)
 	}
 	h.idle()
+	undoneForAlice(t, h, req, n)
+}
+
+// undoneForAlice checks that Alice's request to take a move back (message
+// req) was carried out as after the last approval: the request says
+// everyone agreed and lost its buttons, and since the n-th message of the
+// room the board post says so and Alice is pinged.
+func undoneForAlice(t *testing.T, h *harness, req string, n int) {
+	t.Helper()
 	after, ok := h.fd.Message(req)
 	if !ok || !strings.Contains(after.Content, "Everyone agreed") || len(after.Components) != 0 {
 		t.Errorf("the request afterwards: %q, %d rows", after.Content, len(after.Components))
@@ -479,19 +488,6 @@ func TestUndoCarriedOutByDeadlineVote(t *testing.T) {
 	h.click(alice, room, "Let the computer play the seat")
 	h.click(erin, room, "Let the computer play the seat")
 	h.idle()
-	after, ok := h.fd.Message(req)
-	if !ok || !strings.Contains(after.Content, "Everyone agreed") || len(after.Components) != 0 {
-		t.Errorf("the request afterwards: %q, %d rows", after.Content, len(after.Components))
-	}
-	var took, pinged bool
-	for _, m := range publicSince(h, room, n) {
-		took = took || strings.Contains(m.Content, "as every other player agreed")
-		for _, p := range m.Pings {
-			pinged = pinged || p == alice
-		}
-	}
-	if !took || !pinged {
-		t.Errorf("board post %v, alice pinged %v", took, pinged)
-	}
+	undoneForAlice(t, h, req, n)
 	h.noViolations()
 }

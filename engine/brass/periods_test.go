@@ -55,17 +55,7 @@ func TestRandomGamesKeepPeriodRules(t *testing.T) {
 					t.Fatalf("seed %d: first canal turn with %d actions", seed, st.Actions)
 				}
 			}
-			var m engine.Move
-			for {
-				ch, err := g.Choices(st, seat, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
-					break
-				}
-				m = append(m, pickToken(&rng, m, ch.Next))
-			}
+			m := randomMove(t, g, st, seat, &rng)
 			before := st
 			ns, evs, err := g.Apply(st, seat, m)
 			if err != nil {

@@ -63,6 +63,24 @@ func randomGame(t testing.TB, seats int, seed uint64) (*state, int) {
 	return st, moves
 }
 
+// randomMove builds seat's next move token by token from the choices
+// (pickToken), stopping at a complete move a third of the time or when
+// nothing more can follow.
+func randomMove(t testing.TB, g Game, st *state, seat int, rng *engine.RNG) engine.Move {
+	t.Helper()
+	var m engine.Move
+	for {
+		ch, err := g.Choices(st, seat, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
+			return m
+		}
+		m = append(m, pickToken(rng, m, ch.Next))
+	}
+}
+
 // pickToken chooses the next token, favouring the actions that make a game
 // move (build, links, sell) over loans and passes so playouts reach deep
 // positions; any legal token may still be chosen.

@@ -32,17 +32,7 @@ func TestProjectedAndRecentMarks(t *testing.T) {
 				t.Fatal("game does not end")
 			}
 			seat := st.current()
-			var m engine.Move
-			for {
-				ch, err := g.Choices(st, seat, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if ch.Complete && (len(ch.Next) == 0 || rng.Intn(3) == 0) {
-					break
-				}
-				m = append(m, pickToken(&rng, m, ch.Next))
-			}
+			m := randomMove(t, g, st, seat, &rng)
 			before := st.view(engine.Spectator)
 			ns, _, err := g.Apply(st, seat, m)
 			if err != nil {
