@@ -46,9 +46,13 @@ func (b *Bot) continueMove(ctx context.Context, r *Request, err error) (*Respons
 	if perr != nil || resp.Data == nil {
 		return nil, err
 	}
-	// The explanation comes first: the picker reads its move back from
-	// the first code span, which the explanation does not have.
-	resp.Data.Content = clip(strings.ReplaceAll(p.Text, "`", "'")+"\n"+resp.Data.Content, 2000)
+	// A short note comes first: the picker below asks the question and
+	// offers the choices, so the note repeats neither (the full
+	// explanation, with the choices listed, is for answers without a
+	// picker). The picker reads its move back from the first code span,
+	// which the note does not have.
+	note := say(r.lang(), "discord.picker.incomplete", "move", bot.EchoIn(r.lang(), p.Move))
+	resp.Data.Content = clip(strings.ReplaceAll(note, "`", "'")+"\n"+resp.Data.Content, 2000)
 	return resp, nil
 }
 
