@@ -84,6 +84,39 @@ type Event struct {
 // seat an event "take" is about reads "take-own".
 const OwnSuffix = "-own"
 
+// WithoutPublicForms drops from evs, which a seat reads with its own
+// private events, each public event that a private event of the same Kind
+// about the same Seat tells in full. A game that tells one happening twice,
+// to the seat with what only it may know ("bob draws a 3") and to everyone
+// without it ("bob draws a card"), gives both events the same Kind and Seat
+// (Brass's and the test game's draws do); a reader who has the private
+// form needs only that one. Events pair one to one: a public event beyond
+// the private ones of its Kind and Seat stays. evs is not changed.
+func WithoutPublicForms(evs []Event) []Event {
+	type key struct {
+		seat int
+		kind string
+	}
+	private := map[key]int{}
+	for _, e := range evs {
+		if e.Audience != Public {
+			private[key{e.Seat, e.Kind}]++
+		}
+	}
+	if len(private) == 0 {
+		return evs
+	}
+	out := make([]Event, 0, len(evs))
+	for _, e := range evs {
+		if k := (key{e.Seat, e.Kind}); e.Audience == Public && private[k] > 0 {
+			private[k]--
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
 // VisibleTo reports whether seat (or Spectator) may see the event.
 func (e Event) VisibleTo(seat int) bool {
 	return e.Audience == Public || (seat != Spectator && e.Audience == seat)

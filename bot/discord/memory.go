@@ -60,7 +60,8 @@ func (b *Bot) games(ctx context.Context, r *Request) (*Response, error) {
 
 // catchup is /catchup: what happened since the user's last move in this
 // channel's match, as their seat may see it, with the board and their
-// hand.
+// hand. The core leaves out moves taken back and their undos, and a
+// public event the seat also read privately (bot.CatchUp).
 func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 	c, err := b.svc.CatchUp(ctx, bot.InChannel(r.key()), r.User.ID)
 	if err != nil {
@@ -109,8 +110,6 @@ func (b *Bot) catchup(ctx context.Context, r *Request) (*Response, error) {
 		switch {
 		case turn.Seq == 0:
 			line = "- " + say(l, "discord.catchup.setup")
-		case turn.Undo != 0 && turn.Seat >= 0 && turn.Seat < len(m.Seats):
-			line = fmt.Sprintf("- %d. ", turn.Seq) + say(l, "discord.catchup.took-back", "who", m.SeatNameAt(turn.Seat, turn.Seq, l), "n", strconv.FormatInt(turn.Undo, 10))
 		case turn.Seat >= 0 && turn.Seat < len(m.Seats):
 			line = fmt.Sprintf("- %d. **%s** `%s`", turn.Seq, m.SeatNameAt(turn.Seat, turn.Seq, l), turn.Move)
 		}

@@ -392,6 +392,7 @@ func TestCatchupNarratesWhoPlayed(t *testing.T) {
 		lang.German:  {"bob nimmt 2, noch 18 im Haufen", "bob zieht eine "},
 		lang.French:  {"bob en prend 2, il en reste 18", "bob pioche un "},
 	}
+	publicDraw := map[lang.Lang]string{lang.English: "bob draws a card", lang.German: "bob zieht eine Karte", lang.French: "bob pioche une carte"}
 	yours := map[lang.Lang][]string{
 		lang.English: {"you take", "you draw"},
 		lang.German:  {"du nimmst", "du ziehst"},
@@ -425,6 +426,9 @@ func TestCatchupNarratesWhoPlayed(t *testing.T) {
 			for _, not := range yours[l] {
 				must(t, !strings.Contains(strings.ToLower(r.Content), not), "dave's /catchup has %q:\n%s", not, r.Content)
 			}
+			// bob's draw is told once, in its private form that names the
+			// card, not again as the public count.
+			must(t, !strings.Contains(r.Content, publicDraw[l]), "dave's /catchup tells bob's draw twice:\n%s", r.Content)
 
 			// dave moves, hands the seat to a computer, which plays once,
 			// and takes it back: the computer's move is not his.
