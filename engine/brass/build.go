@@ -446,7 +446,7 @@ func (w *walker) walkBuild(rest engine.Move) (step, error) {
 	} else {
 		card, ok := parseCard(rest[0])
 		if !ok || !w.st.hasCard(w.seat, card) {
-			return step{}, rule("card.not-in-hand", TopicBuild, "pair", "", "token", rest[0])
+			return step{}, rule("card.not-in-hand", TopicBuild, "pair", "", "token", strings.TrimPrefix(rest[0], "card:"))
 		}
 		if !w.cardAllows(card, &c) {
 			if _, isInd := theBoard().cardIndustry(card); isInd {

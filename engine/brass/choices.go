@@ -209,9 +209,10 @@ func parseCard(tok string) (int, bool) {
 	return theBoard().cardBySlug(s)
 }
 
-// anyCardStep handles the final card of an action any card allows, then
-// finishes: fn runs once the card is known.
-func (w *walker) anyCard(rest engine.Move, prompt lang.Msg) (step, error) {
+// anyCard handles the final card of an action any card allows, then
+// finishes. A card the seat does not hold is refused under topic, the
+// action's own rules topic.
+func (w *walker) anyCard(rest engine.Move, prompt lang.Msg, topic string) (step, error) {
 	if len(rest) == 0 {
 		return w.cardStep(prompt, nil), nil
 	}
@@ -222,7 +223,8 @@ func (w *walker) anyCard(rest engine.Move, prompt lang.Msg) (step, error) {
 	}
 	c, ok := parseCard(rest[0])
 	if !ok || !w.st.hasCard(w.seat, c) {
-		return step{}, rule("card.not-in-hand", TopicDiscard, "pair", "", "token", rest[0])
+		// The message says "card" itself: the token without its "card:".
+		return step{}, rule("card.not-in-hand", topic, "pair", "", "token", strings.TrimPrefix(rest[0], "card:"))
 	}
 	w.play(c)
 	w.used = 1
@@ -232,7 +234,7 @@ func (w *walker) anyCard(rest engine.Move, prompt lang.Msg) (step, error) {
 // walkPass: discard a card and take no action.
 // Rulebook, PLAY CARD DETAILS: you may choose not to act but still discard.
 func (w *walker) walkPass(rest engine.Move) (step, error) {
-	s, err := w.anyCard(rest, ask("discard"))
+	s, err := w.anyCard(rest, ask("discard"), TopicDiscard)
 	if err == nil && s.complete {
 		w.evs = append(w.evs, event(w.seat, "pass", "pass"))
 	}

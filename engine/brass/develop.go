@@ -76,5 +76,5 @@ func (w *walker) walkDevelop(rest engine.Move) (step, error) {
 			return step{}, rule("develop.too-many", TopicDevelop)
 		}
 	}
-	return w.anyCard(rest, ask("card"))
+	return w.anyCard(rest, ask("card"), TopicDevelop)
 }

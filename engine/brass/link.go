@@ -86,7 +86,7 @@ func (w *walker) walkCanal(rest engine.Move) (step, error) {
 			return step{}, rule("canal.one-per-action", TopicCanal)
 		}
 	}
-	s, err := w.anyCard(rest[1:], ask("card"))
+	s, err := w.anyCard(rest[1:], ask("card"), TopicCanal)
 	if err != nil || !s.complete {
 		return s, err
 	}
@@ -228,7 +228,7 @@ func (w *walker) walkRail(rest engine.Move) (step, error) {
 			return step{}, rule("rail.too-many", TopicRail)
 		}
 	}
-	s, err := w.anyCard(rest, ask("card"))
+	s, err := w.anyCard(rest, ask("card"), TopicRail)
 	if err == nil && s.complete {
 		spend := theBoard().rules.RailCost
 		if built == 2 {

@@ -63,7 +63,7 @@ func (w *walker) walkLoan(rest engine.Move) (step, error) {
 		return step{}, err
 	}
 	w.explain = false
-	s, err := w.anyCard(rest[1:], ask("card"))
+	s, err := w.anyCard(rest[1:], ask("card"), TopicLoan)
 	if err != nil || !s.complete {
 		return s, err
 	}

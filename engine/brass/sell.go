@@ -235,7 +235,7 @@ func (w *walker) walkSell(rest engine.Move, withCard bool) (step, error) {
 	if !withCard {
 		return step{complete: true}, nil
 	}
-	return w.anyCard(rest, ask("card"))
+	return w.anyCard(rest, ask("card"), TopicSellCotton)
 }
 
 // sellToPort flips the mill and the port.
