@@ -269,11 +269,11 @@ func (s *Service) RecentIn(ctx context.Context, channel, userID string) (Match, 
 }
 
 // BreakdownTextIn is BreakdownText worded by w: each category's label and
-// value in w's language.
+// points in w's language (engine.Words.BreakdownLabel, BreakdownValue).
 func (r SeatResult) BreakdownTextIn(w engine.Words) string {
 	parts := make([]string, len(r.Breakdown))
 	for i, b := range r.Breakdown {
-		parts[i] = w.StatLabel(b) + " " + w.StatValue(b)
+		parts[i] = w.BreakdownLabel(b) + " " + w.BreakdownValue(b)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -203,3 +203,39 @@ func TestScoreChartNamesRounds(t *testing.T) {
 		t.Logf("%s: axis %q, German legend %q", rec.Game, drawn, de.LegendLabel(0, last))
 	}
 }
+
+// TestBreakdownWordedAsCategories: a result's breakdown is scoring
+// categories with their points as bare numbers, in every game and
+// language: never a stat's label or value of the same key (Brass's
+// "money" category is 1 VP, not "£1").
+func TestBreakdownWordedAsCategories(t *testing.T) {
+	for _, g := range []engine.Game{brass.New(), smokyvalley.New(), urbanization.New()} {
+		info := g.Info()
+		by := map[string]int{}
+		for _, c := range info.Scoring {
+			by[c.Key] = 1
+		}
+		r := bot.SeatResult{Breakdown: engine.ScoreBreakdown(info.Scoring, by, len(info.Scoring))}
+		for _, l := range lang.Supported {
+			w := engine.WordsFor(info, l, nil)
+			want := make([]string, len(info.Scoring))
+			for i, c := range info.Scoring {
+				want[i] = w.Category(c) + " 1"
+			}
+			if got := r.BreakdownTextIn(w); got != strings.Join(want, ", ") {
+				t.Errorf("%s %s: %q, want %q", info.ID, l, got, strings.Join(want, ", "))
+			}
+			for _, b := range w.Breakdown(r.Breakdown) {
+				if b.Text != "1" {
+					t.Errorf("%s %s: %s worded %q, want the bare number", info.ID, l, b.Key, b.Text)
+				}
+			}
+		}
+	}
+	money := bot.SeatResult{Breakdown: []engine.Stat{{Key: "money", Label: "Money (£10 each)", Value: 1}}}
+	for l, want := range map[lang.Lang]string{lang.English: "Money (£10 each) 1", lang.German: "Bargeld (je 10 £) 1", lang.French: "Argent (10 £ chacun) 1"} {
+		if got := money.BreakdownTextIn(engine.WordsFor(brass.New().Info(), l, nil)); got != want {
+			t.Errorf("Brass %s: %q, want %q", l, got, want)
+		}
+	}
+}

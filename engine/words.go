@@ -296,6 +296,33 @@ func (w Words) StatHelp(key string) string {
 	return w.game(id, nil, "")
 }
 
+// BreakdownLabel is the label of a breakdown entry (SeatStatus.Breakdown):
+// a scoring category, worded by scoring.<key> (Category), never by
+// stat.<key>, though a category may share its key with a stat (Brass's
+// "money" is both the cash a seat holds and the points it scores for it).
+func (w Words) BreakdownLabel(s Stat) string {
+	return w.Category(ScoringCategory{Key: s.Key, Label: s.Label})
+}
+
+// BreakdownValue is a breakdown entry's value: points, a bare number as
+// the language groups digits, never a stat's formatting (stat-value.<key>)
+// of the same key.
+func (w Words) BreakdownValue(s Stat) string { return w.Lang.Int(s.Value) }
+
+// Breakdown is a seat's breakdown with each entry's Label and Text worded
+// by BreakdownLabel and BreakdownValue.
+func (w Words) Breakdown(in []Stat) []Stat {
+	if in == nil {
+		return nil
+	}
+	out := make([]Stat, len(in))
+	for i, x := range in {
+		x.Label, x.Text = w.BreakdownLabel(x), w.BreakdownValue(x)
+		out[i] = x
+	}
+	return out
+}
+
 // Category is a scoring category's label.
 func (w Words) Category(c ScoringCategory) string {
 	if c.Key == StatUntracked {

@@ -271,7 +271,7 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 			round = bot.RoundWordsIn(w, p.RoundName, p.Stage)
 			p.Seats = make([]engine.SeatStatus, len(play.Seats))
 			for i, ss := range play.Seats {
-				ss.Stats, ss.Breakdown = wordStats(w, ss.Stats), wordStats(w, ss.Breakdown)
+				ss.Stats, ss.Breakdown = wordStats(w, ss.Stats), w.Breakdown(ss.Breakdown)
 				p.Seats[i] = ss
 			}
 		}
@@ -309,7 +309,7 @@ func summary(m bot.Match, l lang.Lang) matchJSON {
 	}
 	if m.Play != nil && m.Play.Finished {
 		for _, r := range m.Results() {
-			r.Breakdown = wordStats(w, r.Breakdown)
+			r.Breakdown = w.Breakdown(r.Breakdown)
 			r.Name = r.NameIn(l)
 			out.Results = append(out.Results, resultJSON{SeatResult: r, ScoreText: scoreText(w, r.Score)})
 		}
