@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -56,7 +57,7 @@ func voteMessage(r bot.Reminder) *discordgo.MessageSend {
 	need := len(mentions)/2 + 1
 	return &discordgo.MessageSend{
 		Content: clip(say(w.Lang, "discord.vote.open", "missing", "<@"+missing+">", "game", w.GameName(), "span", bot.SpanPrepIn(w.Lang, r.Waited),
-			"voters", strings.Join(mentions, ", "), "name", m.Seats[r.Seat].NameIn(w.Lang), "need", w.Lang.Int(need), "total", w.Lang.Int(len(mentions))), 2000),
+			"voters", strings.Join(mentions, ", "), "name", m.Seats[r.Seat].NameIn(w.Lang), "decide", say(w.Lang, "discord.vote.decide", "count", strconv.Itoa(len(mentions)), "need", w.Lang.Int(need))), 2000),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: pinged},
 		Components:      []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}},
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/smokestack/smokestack/bot/discord/internal/fakediscord"
+	"github.com/smokestack/smokestack/engine/lang"
 )
 
 // TestDeadlineQuietEndToEnd: a deadline in the missing player's quiet
@@ -44,5 +45,27 @@ func TestDeadlineQuietEndToEnd(t *testing.T) {
 	h.click(erin, room, "Wait longer")
 	after, _ := h.fd.Message(vote.ID)
 	must(t, len(after.Components) == 0, "the vote decided by bob and erin: %+v", after)
+	h.noViolations()
+}
+
+// TestDeadlineVoteOneVoter: with one other player, the vote's post says
+// that player's vote decides, not "1 of your 1 votes"; in every language.
+func TestDeadlineVoteOneVoter(t *testing.T) {
+	clock := &stepClock{now: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	h := newHarness(t, harnessOpts{now: clock.Now})
+	F := fakediscord.Str
+	h.cmd(alice, room, "play", F("game", "pebbles"), F("remind", "off"), F("deadline", "1d"), F("at-deadline", "replace"))
+	h.click(bob, room, "Join")
+	h.click(alice, room, "Start")
+	n := len(h.fd.Messages(room))
+	clock.Advance(25 * time.Hour)
+	h.bot.remind(context.Background())
+	got := publicSince(h, room, n)
+	must(t, len(got) == 1 && strings.HasSuffix(got[0].Content, "Your vote decides."), "the vote with one voter: %+v", got)
+	for l, want := range map[lang.Lang]string{lang.English: "Your vote decides.", lang.German: "Deine Stimme entscheidet.", lang.French: "Ta voix décide."} {
+		if s := say(l, "discord.vote.decide", "count", "1", "need", "1"); s != want {
+			t.Errorf("%s: %q, want %q", l, s, want)
+		}
+	}
 	h.noViolations()
 }

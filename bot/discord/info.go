@@ -125,9 +125,19 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 	// without them.
 	l := r.lang()
 	w := m.WordsIn(l)
-	t.WriteString(say(l, "discord.status.head", "game", w.GameName(), "n", l.Int(int(m.Moves)), "status", headline(m, l)) + "\n")
-	// The round as the game names it (the core's one wording of it).
-	if rt := m.RoundTextIn(w); rt != "" {
+	// The round as the game names it (the core's one wording of it) has
+	// its own line: the headline leaves it out.
+	rt := m.RoundTextIn(w)
+	head := headline(m, l)
+	if rt != "" && !m.Play.Finished && m.Status.Open() {
+		phase := []rune(m.NameFor(w.Phase(*m.Play), engine.Spectator))
+		if len(phase) > 0 {
+			phase[0] = unicode.ToUpper(phase[0])
+		}
+		head = say(l, "discord.turn.next", "phase", string(phase), "who", activeNames(m, l))
+	}
+	t.WriteString(say(l, "discord.status.head", "game", w.GameName(), "n", l.Int(int(m.Moves)), "status", head) + "\n")
+	if rt != "" {
 		t.WriteString(say(l, "discord.status.round", "round", rt) + "\n")
 	}
 	waits, err := b.waitLines(ctx, m, l)
