@@ -32,7 +32,7 @@ func TestChangeClock(t *testing.T) {
 			t.Errorf("%+v: %v, want %q", bad, err, bad.want)
 		}
 	}
-	if got := c.Text(); got != "a reminder to whoever must move every 12 hours (never while they are away or in their quiet hours); a turn deadline of 3 days, after which the other players vote to wait longer, play the seat's default move or open it to a substitute." {
+	if got := c.Text(); got != "a reminder to whoever must move every 12 hours (never while they are away or in their quiet hours); a turn deadline of 3 days, after which the other players vote to wait longer, play the seat's default move, open it to a substitute or let the computer play it." {
 		t.Errorf("Text: %q", got)
 	}
 	for d, want := range map[time.Duration]string{0: "off", 12 * time.Hour: "12h", 36 * time.Hour: "1d12h", 14 * 24 * time.Hour: "2w", 90 * time.Minute: "1h30m"} {

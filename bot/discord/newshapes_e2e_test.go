@@ -255,7 +255,7 @@ func TestCityActionThroughDiscord(t *testing.T) {
 			names = append(names, c.Name)
 			r = h.cmd(a, shapeRm2, "move", fakediscord.Str("move", "card bank"))
 			checkStep(t, l, r, "card bank", prompt, actions, false)
-			must(t, strings.Contains(r.Content, prompt+" "), "the explanation names the city action: %q", r.Content)
+			must(t, strings.Contains(r.Content, prompt), "the explanation names the city action: %q", r.Content)
 			r = h.cmd(a, shapeRm2, "move", fakediscord.Str("move", "card bank none"))
 			must(t, !r.Ephemeral() && strings.Contains(r.Content, "`card bank none`") && strings.Contains(r.Content, declined) && !strings.Contains(r.Content, took),
 				"the narration: %q, want %q", r.Content, declined)

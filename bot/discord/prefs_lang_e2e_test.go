@@ -189,9 +189,9 @@ func TestDeadlineVoteInGerman(t *testing.T) {
 	// /clock words the settings in the reader's language (the match's
 	// language is named after them, in the reader's language too).
 	for _, tc := range []struct{ user, want string }{
-		{franck, "Cette partie\u00a0: pas de rappels\u00a0; un délai de 1\u00a0jour pour jouer, après lequel les autres votent\u00a0: attendre encore, jouer le coup par défaut de la place ou l’ouvrir à un remplaçant."},
-		{dieter, "Diese Partie: keine Erinnerungen; eine Zugfrist von 1 Tag, nach der die anderen abstimmen: länger warten, den Standardzug des Platzes spielen oder ihn für Ersatz öffnen."},
-		{alice, "This match: no reminders; a turn deadline of 1 day, after which the other players vote to wait longer, play the seat's default move or open it to a substitute."},
+		{franck, "Cette partie\u00a0: pas de rappels\u00a0; un délai de 1\u00a0jour pour jouer, après lequel les autres votent\u00a0: attendre encore, jouer le coup par défaut de la place, l’ouvrir à un remplaçant ou laisser l’ordinateur la jouer."},
+		{dieter, "Diese Partie: keine Erinnerungen; eine Zugfrist von 1 Tag, nach der die anderen abstimmen: länger warten, den Standardzug des Platzes spielen, ihn für Ersatz öffnen oder den Computer spielen lassen."},
+		{alice, "This match: no reminders; a turn deadline of 1 day, after which the other players vote to wait longer, play the seat's default move, open it to a substitute or let the computer play it."},
 	} {
 		r = h.cmd(tc.user, langRm, "clock")
 		must(t, r.Ephemeral() && strings.HasPrefix(r.Content, tc.want), "%s's /clock: %q, want it to begin %q", tc.user, r.Content, tc.want)
