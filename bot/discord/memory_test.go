@@ -86,7 +86,7 @@ func TestGamesAndCatchup(t *testing.T) {
 			must(t, fileNames(r) == "board.png players.png hand.png", "catch-up pictures: %q", fileNames(r))
 			// /status names the round as the game does: both have moved once.
 			r = h.cmd(alice, room, "status")
-			must(t, strings.Contains(r.Content, "\nRound: Turn 2\n"), "/status: %q", r.Content)
+			must(t, strings.Contains(r.Content, "\nNow: Turn 2\n"), "/status: %q", r.Content)
 			r = h.cmd(bob, room, "catchup")
 			must(t, strings.Contains(r.Content, "Nothing has happened since your last move (move 2)"), "bob: %q", r.Content)
 			r = h.cmd(dave, room, "catchup")

@@ -70,7 +70,7 @@ func TestSmokyValleyEndToEnd(t *testing.T) {
 	// /status names the year and its phase; /catchup heads the moves with
 	// the year they were played in.
 	r = h.cmd(bob, room, "status")
-	must(t, r.Ephemeral() && strings.Contains(r.Content, "\nRound: 1840, development phase\n"), "/status: %q", r.Content)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "\nNow: 1840, development phase\n"), "/status: %q", r.Content)
 	r = h.cmd(alice, room, "catchup")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "__1840__\n- "), "/catchup: %q", r.Content)
 

@@ -82,7 +82,7 @@ func TestUrbanizationThroughDiscord(t *testing.T) {
 	// /status names the game turn and the part of it being played, and
 	// /catchup heads the moves with the game turn they were played in.
 	r = h.cmd(bob, room, "status")
-	must(t, r.Ephemeral() && strings.Contains(r.Content, "\nRound: Game turn 1 of 6, action phase "), "/status: %q", r.Content)
+	must(t, r.Ephemeral() && strings.Contains(r.Content, "\nNow: Game turn 1 of 6, action phase "), "/status: %q", r.Content)
 	r = h.cmd(alice, room, "catchup")
 	must(t, r.Ephemeral() && strings.Contains(r.Content, "__Game turn 1 of 6__\n- "), "/catchup: %q", r.Content)
 
