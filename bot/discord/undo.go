@@ -108,8 +108,17 @@ func (b *Bot) undoPosts(r *Request, u bot.UndoOutcome) (*discordgo.InteractionRe
 	m := u.Match
 	if u.Undone {
 		post, pics := b.turnPost(u.Outcome, undoHeadline(u))
+		// Whoever took the move back by this interaction (their own
+		// /undo, or the last approval) is looking at it: the ping is for
+		// the others who must act now.
+		var notify []int
+		for _, s := range u.Notify {
+			if s < 0 || s >= len(m.Seats) || m.Seats[s].UserID != r.User.ID {
+				notify = append(notify, s)
+			}
+		}
 		return post, pics, func(ctx context.Context, p *poster) {
-			if ping := turnPing(m, u.Notify); ping != nil {
+			if ping := turnPing(m, notify); ping != nil {
 				p.send(ctx, matchChannel(m, r), ping)
 			}
 		}

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,8 +80,14 @@ func TestUndo(t *testing.T) {
 
 			// A pass reveals nothing: taken back at once.
 			h.cmd(carol, room, "move", F("move", "pass"))
+			n := len(h.fd.Messages(room))
 			r = h.cmd(carol, room, "undo")
 			must(t, !r.Ephemeral() && strings.Contains(r.Content, "**carol** took back `pass` (move 5).") && strings.Contains(r.Content, "Next: carol"), "free undo: %+v", r)
+			// Carol, who just typed /undo, is not pinged to move.
+			h.idle()
+			for _, m := range publicSince(h, room, n) {
+				must(t, !slices.Contains(m.Pings, carol), "carol pinged after her own undo: %+v", m)
+			}
 			r = h.cmd(carol, room, "undo")
 			must(t, r.Ephemeral() && strings.Contains(r.Content, "Only bob can take back the last move (move 4, `take 2`)"), "across bob's move: %+v", r)
 			r = h.cmd(alice, room, "catchup")
