@@ -145,7 +145,7 @@ func (b *Bot) status(ctx context.Context, r *Request) (*Response, error) {
 		return nil, err
 	}
 	for _, s := range m.Play.Seats {
-		t.WriteString(pair(l, fmt.Sprintf("%d. %s (%s)", s.Seat+1, m.Seats[s.Seat].NameIn(l), colourIn(s.Seat, l)), w.Score(s.Score)))
+		t.WriteString(pair(l, fmt.Sprintf("%d. %s", s.Seat+1, withColour(m.Seats[s.Seat].NameIn(l), s.Seat, l)), w.Score(s.Score)))
 		for _, st := range s.Stats {
 			fmt.Fprintf(&t, ", %s %s", lowerLabel(l, w.StatLabel(st)), w.StatValue(st))
 		}

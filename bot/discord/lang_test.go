@@ -151,3 +151,21 @@ func TestSeatOptionsFitTheGames(t *testing.T) {
 	}
 	must(t, seen >= 2, "only %d seat options found", seen)
 }
+
+// TestWithColour: a seat's letter and colour follow a name in
+// parentheses, in brackets after a name that ends in parentheses of its
+// own (a computer's), bold or not.
+func TestWithColour(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"alice", "alice (B, sky blue)"},
+		{"Computer (easy)", "Computer (easy) [B, sky blue]"},
+		{"**Computer 2 (normal)**", "**Computer 2 (normal)** [B, sky blue]"},
+	} {
+		if got := withColour(c.name, 1, lang.English); got != c.want {
+			t.Errorf("withColour(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := withColour("Computer (leicht)", 1, lang.German); got != "Computer (leicht) [B, himmelblau]" {
+		t.Errorf("German: %q", got)
+	}
+}

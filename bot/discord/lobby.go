@@ -21,6 +21,16 @@ func colourIn(seat int, l lang.Lang) string {
 	return render.Seat(seat).Letter + ", " + bot.ColourName(l, seat)
 }
 
+// withColour is a name followed by its seat's letter and colour in
+// parentheses, or in brackets when the name ends in a parenthesis of its
+// own (a computer's: "Computer (easy) [B, sky blue]", not "(easy) (B,").
+func withColour(name string, seat int, l lang.Lang) string {
+	if strings.HasSuffix(strings.TrimRight(name, "*"), ")") { // bold ends in **
+		return name + " [" + colourIn(seat, l) + "]"
+	}
+	return name + " (" + colourIn(seat, l) + ")"
+}
+
 // Discord permission bits that make a member a moderator of a match.
 const moderatorPerms = discordgo.PermissionManageChannels | discordgo.PermissionAdministrator
 
@@ -255,7 +265,7 @@ func lobbyMessage(m bot.Match) *discordgo.InteractionResponseData {
 	}
 	b.WriteString("\n")
 	for i, s := range m.Seats {
-		fmt.Fprintf(&b, "%d. %s (%s)", i+1, s.NameIn(l), colourIn(i, l))
+		fmt.Fprintf(&b, "%d. %s", i+1, withColour(s.NameIn(l), i, l))
 		if s.UserID == m.Creator {
 			b.WriteString(" - " + say(l, "discord.lobby.creator"))
 		}

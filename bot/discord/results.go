@@ -23,7 +23,7 @@ func resultsText(m bot.Match, w engine.Words, heading string) string {
 	var t strings.Builder
 	t.WriteString(heading + "\n")
 	for _, res := range m.Results() {
-		line := pair(w.Lang, fmt.Sprintf("%d. **%s** (%s)", res.Place, res.NameIn(w.Lang), colourIn(res.Seat, w.Lang)), w.Score(res.Score))
+		line := pair(w.Lang, fmt.Sprintf("%d. %s", res.Place, withColour("**"+res.NameIn(w.Lang)+"**", res.Seat, w.Lang)), w.Score(res.Score))
 		if b := res.BreakdownTextIn(w); b != "" {
 			line += " - " + b
 		}

@@ -60,14 +60,14 @@ func TestComputerNamesInGermanAndFrench(t *testing.T) {
 			english := []string{bot.ComputerName("easy", 1), bot.ComputerName("easy", 2)}
 			named := bot.ComputerNameIn(l, "easy", 1)
 			for _, want := range []struct{ what, text, name string }{
-				{"/status", status, pair(l, "2. "+named+" ("+colourIn(1, l)+")", "")},
+				{"/status", status, pair(l, "2. "+named+" ["+colourIn(1, l)+"]", "")},
 				{"/catchup", catchup, "**" + named + "**"},
 				{"/log", log, pair(l, named, "")},
 			} {
 				must(t, strings.Contains(want.text, want.name), "%s lacks %q: %q", want.what, want.name, want.text)
 			}
 			all := strings.Join(seen(h.fd, room, u, true), "\n")
-			results := pair(l, "**"+named+"** ("+colourIn(1, l)+")", "")
+			results := pair(l, "**"+named+"** ["+colourIn(1, l)+"]", "")
 			must(t, strings.Contains(all, results), "the results lack %q:\n%s", results, all)
 			played, _, _ := strings.Cut(say(l, "discord.turn.played", "who", named, "move", "MOVE"), "`MOVE")
 			must(t, strings.Contains(all, played), "no post names %q as a mover", named)
