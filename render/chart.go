@@ -132,7 +132,7 @@ func ScoreChartImage(c ScoreChart) (Image, error) {
 	}
 	cv.Line(x0, y0, x1, y0, 1.5, chartInk)
 	cv.Line(x0, y0, x0, y1, 1.5, chartInk)
-	for _, tk := range c.axisTicks(cv) {
+	for _, tk := range c.axisTicks(cv, right) {
 		cv.Line(xOf(tk.Step), y0, xOf(tk.Step), y0+5, 1, chartInk)
 		cv.Text(tk.Label, xOf(tk.Step), y0+18, small, chartMuted, 0.5)
 	}
@@ -273,13 +273,15 @@ func (c ScoreChart) AxisTicks() ([]AxisTick, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.axisTicks(cv), nil
+	return c.axisTicks(cv, c.legendColumn(cv)), nil
 }
 
 // chartAxisFont is the font of the axes' labels.
 var chartAxisFont = Font{Size: 12}
 
-func (c ScoreChart) axisTicks(cv *Canvas) []AxisTick {
+// axisTicks labels the axis of a chart whose legend column is right
+// pixels wide.
+func (c ScoreChart) axisTicks(cv *Canvas, right int) []AxisTick {
 	n := len(c.Scores) - 1
 	if n < 0 {
 		return nil
@@ -292,7 +294,7 @@ func (c ScoreChart) axisTicks(cv *Canvas) []AxisTick {
 	}
 	step := niceStep(n)
 	if len(c.Labels) > 0 {
-		step = labelStride(cv, n, float64(chartW-c.legendColumn(cv)-chartLeft)/float64(max(n, 1)), label, chartAxisFont)
+		step = labelStride(cv, n, float64(chartW-right-chartLeft)/float64(max(n, 1)), label, chartAxisFont)
 	}
 	var out []AxisTick
 	for i := 0; i <= n; i += step {

@@ -463,6 +463,7 @@ func (p *pen) space(v *sv.View, empty string, t sv.Tile, _ string, minPlayers in
 func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 	pm := p.pr.Markets[m]
 	ry := y + 84
+	labelFont, labelCol := p.agencyLabels() // the row labels' font, and where the tokens start
 	if p.st() {
 		p.box(x, y, w, 306, colWater, colCanal, 2)
 		p.text(fmt.Sprintf("%s (%s)", p.wd.name("market-title", pm.ID, pm.Name), strings.ToUpper(pm.ID)), x+10, y+28, w-20, fHead, colInk, 0)
@@ -483,9 +484,8 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		p.text(p.wd.say("trader-bonus", "cost", onePound, "bonus", p.wd.say("bonus."+pm.Bonus)), x+10, y+74, w-20, fSmall, colInk, 0)
 		// the labels below the three rows of the section, left of the
 		// tokens
-		f, _ := p.agencyLabels()
-		p.text(p.wd.say("agency"), x+10, ry+150+22, 100, f, colInk, 0)
-		p.text(p.wd.say("levels"), x+10, ry+150+36+22, 100, f, colInk, 0)
+		p.text(p.wd.say("agency"), x+10, ry+150+22, 100, labelFont, colInk, 0)
+		p.text(p.wd.say("levels"), x+10, ry+150+36+22, 100, labelFont, colInk, 0)
 	}
 	if !p.dy() {
 		return
@@ -504,8 +504,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		}
 		ry += 50
 	}
-	_, col := p.agencyLabels()
-	ax := x + col
+	ax := x + labelCol
 	if m < len(v.Agency) {
 		for i := range v.Agency[m] {
 			if hx := ax + 32*float64(i); hx <= x+w-34 {
@@ -524,7 +523,7 @@ func (p *pen) market(v *sv.View, m int, x, y, w float64) {
 		p.text(p.wd.say("no-trader"), ax, ry+22, x+w-10-ax, fSmall, colGrey, 0)
 	}
 	ry += 36
-	lx := x + col
+	lx := x + labelCol
 	level := func(lv int) int {
 		if lv < len(p.pr.TradeLevels) {
 			return p.pr.TradeLevels[lv]
