@@ -176,9 +176,10 @@ func (x *HelpIndex) Search(query string, limit int) []HelpTopic {
 // ("win" in "sowing"). Zero when a word matches nowhere.
 func (e *helpEntry) score(q string, words []string) int {
 	s := 0
+	keyword := slices.Contains(e.keywords, q) // the whole query is a keyword
 	for _, w := range words {
 		ws := 0
-		if slices.Contains(e.keywords, q) {
+		if keyword {
 			ws = 30
 		}
 		for _, n := range e.names {

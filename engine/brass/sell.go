@@ -269,7 +269,7 @@ func (w *walker) sellDistant() {
 		return
 	}
 	st.Tiles = append(st.Tiles, tile)
-	st.Drawn = min(st.Drawn+1, len(st.Tiles))
+	st.Drawn++ // at most len(st.Tiles): it counted within the stack before the append
 	bonus := theBoard().cottonBonus[st.Cotton]
 	w.evs = append(w.evs, event(w.seat, "distant", "distant", "tile", itoa(tile), "mill", spaceToken(mill), "bonus", itoa(bonus),
 		"from", mp, "left", itoa(theBoard().cottonClosed-st.Cotton)))

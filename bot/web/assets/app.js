@@ -841,8 +841,7 @@ function renderChoices(ch, head, frag) {
   $("choices").replaceChildren(...nodes);
   $("choices").dataset.partial = head; // the words these choices follow
   $("move").setAttribute("aria-expanded", String(shown.length > 0));
-  st.sel = -1;
-  $("move").removeAttribute("aria-activedescendant");
+  highlight(-1);
 }
 
 function choiceButton(c, head, group) {
