@@ -283,8 +283,7 @@ func (b *Bot) runGateway(ctx context.Context) error {
 // JSON); discordgo calls it on its own goroutine.
 func (b *Bot) onGateway(i *discordgo.Interaction, raw []byte) {
 	ctx := context.Background()
-	r := newRequest(i, b.cfg.Now())
-	r.Place = placeOf(raw)
+	r := newRequest(i, raw, b.cfg.Now())
 	b.serve(ctx, r, func(resp *discordgo.InteractionResponse) error { return b.respond(ctx, i, resp) })
 }
 

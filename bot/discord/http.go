@@ -76,8 +76,7 @@ func (h *httpEndpoint) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	// follow-up sent meanwhile is refused (404 Unknown Webhook).
 	acked := make(chan error, 1)
 	finished := make(chan struct{})
-	r := newRequest(&i, received)
-	r.Place = placeOf(body)
+	r := newRequest(&i, body, received)
 	go func() {
 		defer close(finished)
 		ctx := context.Background()

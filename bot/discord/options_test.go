@@ -51,7 +51,7 @@ func TestOptionTypes(t *testing.T) {
 			}
 			i := &discordgo.Interaction{ID: "1", Type: typ, Data: data, ChannelID: "2",
 				Member: &discordgo.Member{User: &discordgo.User{ID: "3", Username: "ann"}}}
-			r := newRequest(i, time.Now())
+			r := newRequest(i, nil, time.Now())
 			h, _ := b.route(r)
 			var resp *Response
 			func() {
@@ -78,7 +78,7 @@ func TestOptionTypes(t *testing.T) {
 			// English inside a German or French sentence).
 			for _, l := range []lang.Lang{lang.German, lang.French} {
 				i.Locale = discordgo.Locale(l)
-				r := newRequest(i, time.Now())
+				r := newRequest(i, nil, time.Now())
 				resp, err := h(context.Background(), r)
 				resp = b.answer(context.Background(), r, resp, err)
 				if resp.Data == nil || strings.Contains(resp.Data.Content, "option \"") || len(bot.Catalog().EnglishIn(l, resp.Data.Content)) > 0 {
@@ -97,7 +97,7 @@ func TestOptionTypes(t *testing.T) {
 	} {
 		i := &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand, Data: data0, ChannelID: "2", Locale: discordgo.Locale(l),
 			Member: &discordgo.Member{User: &discordgo.User{ID: "3", Username: "ann"}}}
-		r := newRequest(i, time.Now())
+		r := newRequest(i, nil, time.Now())
 		h, _ := b.route(r)
 		resp, err := h(context.Background(), r)
 		resp = b.answer(context.Background(), r, resp, err)

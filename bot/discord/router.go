@@ -201,8 +201,10 @@ func (r *Response) ephemeral() bool {
 // and HTTP interactions and a middleware can defer it.
 type Handler func(ctx context.Context, r *Request) (*Response, error)
 
-func newRequest(i *discordgo.Interaction, now time.Time) *Request {
-	r := &Request{I: i, Channel: i.ChannelID, Received: now, Lang: lang.FromDiscord(string(i.Locale))}
+// newRequest is the request of interaction i, received at now as the
+// JSON raw (which also tells whether its channel is a thread: placeOf).
+func newRequest(i *discordgo.Interaction, raw []byte, now time.Time) *Request {
+	r := &Request{I: i, Channel: i.ChannelID, Received: now, Lang: lang.FromDiscord(string(i.Locale)), Place: placeOf(raw)}
 	var u *discordgo.User
 	if i.Member != nil {
 		u = i.Member.User
